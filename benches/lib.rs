@@ -1,0 +1,1 @@
+//! Benchmarks of pbp live in `benches/`; this library is empty on purpose.

@@ -1,0 +1,5 @@
+//! `pbp`: the command line of pbp.
+
+fn main() {
+    println!("duel");
+}

@@ -1,0 +1,262 @@
+//! The Game contract: the one trait every pbp game implements.
+//!
+//! A game is a pure state machine. Randomness enters only through the [`Dice`] source handed to
+//! [`Game::setup`] and [`Game::apply`]; nothing reads a clock, a file or a global generator. The
+//! frontends (CLI, wasm), the record, the simulator and the test harness are written once against
+//! this trait.
+//!
+//! Who may act is told by [`Game::turn`]: one seat (alternating games), several at once
+//! (simultaneous orders, real-time battles that start in any order), the game master (closing a
+//! round, ruling on a case the rules leave open), or nobody because the game is over.
+
+use std::collections::BTreeMap;
+use std::fmt::Debug;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::dice::Dice;
+
+/// A player's seat at the table, numbered from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Seat(pub u16);
+
+impl std::fmt::Display for Seat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// Who takes an action: a seat, or the game master (closing a round, forcing resolution, ruling).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Actor {
+    /// A player.
+    Seat(Seat),
+    /// The game master.
+    GameMaster,
+}
+
+impl Actor {
+    /// The seat, if a player acts.
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Actor::Seat(seat) => Some(seat),
+            Actor::GameMaster => None,
+        }
+    }
+}
+
+/// Who looks at the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Viewer {
+    /// A player, who sees what that seat may know.
+    Seat(Seat),
+    /// Anyone reading the forum thread.
+    Public,
+    /// The game master, who sees everything.
+    GameMaster,
+}
+
+impl From<Actor> for Viewer {
+    fn from(actor: Actor) -> Viewer {
+        match actor {
+            Actor::Seat(seat) => Viewer::Seat(seat),
+            Actor::GameMaster => Viewer::GameMaster,
+        }
+    }
+}
+
+/// Who an event is meant for. The game master sees every event.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Audience {
+    /// Everyone, the public included.
+    Everyone,
+    /// These seats (and the game master).
+    Seats(Vec<Seat>),
+    /// The game master alone.
+    GameMaster,
+}
+
+impl Audience {
+    /// An event for one seat alone.
+    pub fn only(seat: Seat) -> Audience {
+        Audience::Seats(vec![seat])
+    }
+
+    /// Whether `viewer` may see an event meant for this audience.
+    ///
+    /// ```
+    /// use pbp_core::{Audience, Seat, Viewer};
+    /// let secret = Audience::only(Seat(1));
+    /// assert!(secret.includes(Viewer::Seat(Seat(1))));
+    /// assert!(secret.includes(Viewer::GameMaster));
+    /// assert!(!secret.includes(Viewer::Seat(Seat(0))));
+    /// assert!(!secret.includes(Viewer::Public));
+    /// ```
+    pub fn includes(&self, viewer: Viewer) -> bool {
+        match (self, viewer) {
+            (_, Viewer::GameMaster) => true,
+            (Audience::Everyone, _) => true,
+            (Audience::Seats(seats), Viewer::Seat(seat)) => seats.contains(&seat),
+            _ => false,
+        }
+    }
+}
+
+/// An event with its audience.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Visible<E> {
+    /// Who may see it.
+    pub audience: Audience,
+    /// What happened.
+    pub event: E,
+}
+
+impl<E> Visible<E> {
+    /// An event everyone sees.
+    pub fn public(event: E) -> Visible<E> {
+        Visible {
+            audience: Audience::Everyone,
+            event,
+        }
+    }
+
+    /// An event for the listed seats (and the game master).
+    pub fn to(seats: Vec<Seat>, event: E) -> Visible<E> {
+        Visible {
+            audience: Audience::Seats(seats),
+            event,
+        }
+    }
+
+    /// An event for the game master alone.
+    pub fn gm(event: E) -> Visible<E> {
+        Visible {
+            audience: Audience::GameMaster,
+            event,
+        }
+    }
+}
+
+/// The end of a game: who won, the ranking and the scores.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The winners (several for a team win or a shared first place; none for a draw).
+    pub winners: Vec<Seat>,
+    /// Places from first to last; seats tied for a place share it.
+    pub ranking: Vec<Vec<Seat>>,
+    /// Final scores, in units of `1 / score_denominator` points (Clan War's half glory points
+    /// use a denominator of 2). Empty where a game has no score.
+    pub scores: BTreeMap<Seat, i64>,
+    /// What one score unit is worth: 1 for whole points.
+    pub score_denominator: u32,
+    /// A sentence saying why the game ended.
+    pub reason: String,
+}
+
+/// Whose move it is, or how the game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Turn {
+    /// These actors may act now, in any order (one for alternating games, several for
+    /// simultaneous or real-time ones).
+    Acting(Vec<Actor>),
+    /// The game is over.
+    Over(Outcome),
+}
+
+impl Turn {
+    /// The actors who may act (empty when the game is over).
+    pub fn actors(&self) -> &[Actor] {
+        match self {
+            Turn::Acting(actors) => actors,
+            Turn::Over(_) => &[],
+        }
+    }
+
+    /// The outcome, if the game is over.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        match self {
+            Turn::Acting(_) => None,
+            Turn::Over(outcome) => Some(outcome),
+        }
+    }
+}
+
+/// The contract every pbp game implements.
+///
+/// All functions are associated functions over plain data: a game is its types. See
+/// `crates/core/examples/duel.rs` for a complete small game.
+pub trait Game: Sized + Clone + Copy + Debug + PartialEq + Default + Send + Sync + 'static {
+    /// The game's name in the CLI and in save files (`"clan-war"`).
+    const NAME: &'static str;
+    /// The setup: players, map, options, house rules. `Default` is the seed's standard game.
+    type Config: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned;
+    /// The whole game as plain data.
+    type State: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// One decision of one actor.
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// Something that happened, for the log.
+    type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// What one viewer may see.
+    type View: Clone + Debug + PartialEq + Serialize;
+    /// Why a setup or an action was refused. Messages must not reveal hidden information.
+    type Error: std::error::Error + Clone + PartialEq + From<crate::error::DiceError> + 'static;
+
+    /// Starts a game.
+    ///
+    /// # Errors
+    /// An invalid config, or the dice source's errors.
+    fn setup(config: &Self::Config, dice: &mut dyn Dice) -> Result<Self::State, Self::Error>;
+
+    /// Who may act now, or the outcome.
+    fn turn(state: &Self::State) -> Turn;
+
+    /// Every legal action of `actor` now, or, where amounts make that huge, a documented finite
+    /// sample of them that a random player can draw from. Empty when `actor` may not act.
+    fn legal_actions(state: &Self::State, actor: Actor) -> Vec<Self::Action>;
+
+    /// Applies `actor`'s `action`, drawing any randomness from `dice`.
+    ///
+    /// # Errors
+    /// An illegal action or a dice failure. On error `state` is exactly as it was before.
+    fn apply(
+        state: &mut Self::State,
+        actor: Actor,
+        action: &Self::Action,
+        dice: &mut dyn Dice,
+    ) -> Result<Vec<Visible<Self::Event>>, Self::Error>;
+
+    /// What `viewer` may see of the game.
+    fn view(state: &Self::State, viewer: Viewer) -> Self::View;
+
+    /// Reads an action written in the game's own text form (an order post, `attack 3 from 5`).
+    ///
+    /// # Errors
+    /// Text that is not an action of this game, with the reason.
+    fn parse_action(
+        state: &Self::State,
+        actor: Actor,
+        text: &str,
+    ) -> Result<Self::Action, Self::Error>;
+
+    /// Writes an action in the game's text form; [`Game::parse_action`] reads it back.
+    fn format_action(state: &Self::State, action: &Self::Action) -> String;
+
+    /// An upper bound on the actions in one game played with `config`, for the random-play
+    /// harness ("games end within a bound").
+    fn max_actions(config: &Self::Config) -> u64;
+
+    /// Pieces of serialized JSON that must never appear in `viewer`'s view or in the events it
+    /// may see, because they would reveal what it may not know (an enemy's hand, a hidden
+    /// carrier, a sealed order). The random-play harness checks them at every step. Games without
+    /// hidden information return nothing.
+    fn secrets(state: &Self::State, viewer: Viewer) -> Vec<String> {
+        let _ = (state, viewer);
+        Vec::new()
+    }
+}

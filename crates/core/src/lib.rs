@@ -1,0 +1,49 @@
+//! # pbp-core
+//!
+//! The shared primitives of pbp, a rules engine for play-by-post games: dice of any size,
+//! exploding roll-and-keep pools (`XkY`), contests, coin tosses, percent chances, decks drawn
+//! without replacement, dice sources (seeded, scripted from outside rolls, recording), records
+//! (the save file) and the [`Game`] contract every pbp game implements.
+//!
+//! ```
+//! use pbp_core::{roll_off, Comparison, Pool, SeededDice, Side};
+//!
+//! // Seed 000's duel: 2k1 exploding d10s, higher total wins, ties go to the second die.
+//! let mut dice = SeededDice::new(2026);
+//! let attacker = Pool::new(2, 1).plus(1); // "+1 to all your rolls" on home ground
+//! let defender = Pool::new(2, 1);
+//! let contest = roll_off(&attacker, &defender, Comparison::HighestThenSecond, &mut dice, 100)?;
+//! assert!(matches!(contest.winner, Side::First | Side::Second));
+//! # Ok::<(), pbp_core::PoolError>(())
+//! ```
+//!
+//! Every random value is a roll of "one to n" drawn through a [`Dice`] source, so the numbers a
+//! forum's dice roller posted can be fed to any game with [`ScriptedDice`], and a [`Record`]
+//! replays a whole game exactly.
+
+mod chance;
+mod contest;
+mod deck;
+mod dice;
+mod die;
+pub mod duel;
+mod error;
+mod game;
+mod pool;
+mod record;
+mod sample;
+#[cfg(feature = "testing")]
+pub mod testing;
+
+pub use chance::{Coin, Percent, PercentError, pick};
+pub use contest::{Comparison, Contest, Side, Verdict, roll_off, roll_off_fast, strictly_higher};
+pub use deck::{Deck, DeckError, Reshuffle};
+pub use dice::{Dice, Draw, RecordingDice, ReplayDice, ScriptedDice, SeededDice};
+pub use die::{Die, DieRoll};
+pub use error::{DiceError, PoolError};
+pub use game::{Actor, Audience, Game, Outcome, Seat, Turn, Viewer, Visible};
+pub use pool::{FastRoll, Limits, Modifiers, Pool, PoolDelta, PoolDie, PoolRoll, RankBonus};
+pub use record::{
+    DiceChoice, Entry, FORMAT_VERSION, LoggedEvent, Record, RecordError, Session, Source, step_seed,
+};
+pub use sample::sample_one_to;

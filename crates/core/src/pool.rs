@@ -1,0 +1,436 @@
+//! Roll-and-keep pools (`XkY`): roll X dice, keep the Y highest, total them.
+
+use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+
+use crate::dice::Dice;
+use crate::die::{Die, DieRoll};
+use crate::error::PoolError;
+
+/// Bounds that keep hostile input from hanging a roll or exhausting memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Limits {
+    /// The most dice one pool may roll.
+    pub max_dice: u32,
+    /// The most rolls one exploding die may make (its chain length).
+    pub max_chain: u32,
+}
+
+impl Default for Limits {
+    /// 100 dice, and chains of up to 100 rolls (a chance of 10^-99 on an exploding d10).
+    fn default() -> Self {
+        Limits {
+            max_dice: 100,
+            max_chain: 100,
+        }
+    }
+}
+
+/// A bonus to the die of one rank among the kept dice: rank 1 is the highest.
+///
+/// "+2 to your highest die" is `RankBonus { rank: 1, bonus: 2 }`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RankBonus {
+    /// 1 for the highest die, 2 for the second highest, and so on.
+    pub rank: u32,
+    /// Added to that die (negative to subtract).
+    pub bonus: i64,
+}
+
+/// Modifiers to a pool's roll.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Modifiers {
+    /// Added to the kept total ("+3").
+    pub total: i64,
+    /// Added to every die, kept or not ("+1 to all your rolls").
+    pub each_die: i64,
+    /// Added to the die of a given rank ("+2 to your highest die", "-2 to their highest").
+    pub ranks: SmallVec<[RankBonus; 2]>,
+}
+
+impl Modifiers {
+    /// No modifier at all.
+    pub fn is_empty(&self) -> bool {
+        self.total == 0 && self.each_die == 0 && self.ranks.iter().all(|r| r.bonus == 0)
+    }
+
+    /// The sum of the rank bonuses for `rank` (1 = highest).
+    pub fn rank_bonus(&self, rank: u32) -> i64 {
+        self.ranks
+            .iter()
+            .filter(|r| r.rank == rank)
+            .map(|r| r.bonus)
+            .sum()
+    }
+
+    /// Adds a bonus to the die of `rank` (1 = highest), merging with any bonus already there.
+    pub fn add_rank_bonus(&mut self, rank: u32, bonus: i64) {
+        if let Some(existing) = self.ranks.iter_mut().find(|r| r.rank == rank) {
+            existing.bonus += bonus;
+        } else {
+            self.ranks.push(RankBonus { rank, bonus });
+            self.ranks.sort_by_key(|r| r.rank);
+        }
+    }
+}
+
+/// A roll-and-keep pool: roll `rolled` dice, keep the `kept` highest, apply the modifiers.
+///
+/// ```
+/// use pbp_core::{Pool, ScriptedDice};
+/// let pool = Pool::new(2, 1); // 2k1 with exploding d10s
+/// let roll = pool.roll(&mut ScriptedDice::new([7, 10, 5])).unwrap();
+/// assert_eq!(roll.total(), 15);
+/// assert_eq!(roll.second_highest(), 7);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pool {
+    /// Dice rolled (X).
+    pub rolled: u32,
+    /// Dice kept (Y); keeping more than is rolled keeps all.
+    pub kept: u32,
+    /// The die rolled; an exploding d10 unless said otherwise.
+    pub die: Die,
+    /// Modifiers to dice and total.
+    pub modifiers: Modifiers,
+    /// The L5R "ten dice rule": rolled dice above 10 become kept dice; kept dice above 10 become
+    /// +2 each. Off by default.
+    pub ten_dice_rule: bool,
+}
+
+/// A change to a pool's size: `+1k0` adds a rolled die, `+0k1` a kept one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PoolDelta {
+    /// Change to the dice rolled.
+    pub rolled: i32,
+    /// Change to the dice kept.
+    pub kept: i32,
+}
+
+impl Pool {
+    /// `XkY` with exploding d10s and no modifier.
+    pub fn new(rolled: u32, kept: u32) -> Pool {
+        Pool {
+            rolled,
+            kept,
+            die: Die::EXPLODING_D10,
+            modifiers: Modifiers::default(),
+            ten_dice_rule: false,
+        }
+    }
+
+    /// The same pool with another die.
+    pub fn with_die(mut self, die: Die) -> Pool {
+        self.die = die;
+        self
+    }
+
+    /// The same pool with `bonus` added to the total.
+    pub fn plus(mut self, bonus: i64) -> Pool {
+        self.modifiers.total += bonus;
+        self
+    }
+
+    /// Adds `+XkY` (negative values remove dice; sizes never go below zero).
+    pub fn add(&mut self, delta: PoolDelta) {
+        self.rolled = self.rolled.saturating_add_signed(delta.rolled);
+        self.kept = self.kept.saturating_add_signed(delta.kept);
+    }
+
+    /// Doubles the dice rolled ("roll twice as many dice").
+    pub fn double_rolled(&mut self) {
+        self.rolled = self.rolled.saturating_mul(2);
+    }
+
+    /// The dice actually rolled and kept after the ten dice rule and "keeping more than is
+    /// rolled keeps all", and the flat bonus the ten dice rule adds.
+    pub fn effective(&self) -> (u32, u32, i64) {
+        let (mut rolled, mut kept, mut bonus) = (self.rolled, self.kept, 0_i64);
+        if self.ten_dice_rule {
+            if rolled > 10 {
+                kept = kept.saturating_add(rolled - 10);
+                rolled = 10;
+            }
+            if kept > 10 {
+                bonus = 2 * i64::from(kept - 10);
+                kept = 10;
+            }
+        }
+        (rolled, kept.min(rolled), bonus)
+    }
+
+    /// Rolls the pool within the default [`Limits`].
+    ///
+    /// # Errors
+    /// See [`Pool::roll_limited`].
+    #[inline]
+    pub fn roll<D: Dice + ?Sized>(&self, dice: &mut D) -> Result<PoolRoll, PoolError> {
+        self.roll_limited(dice, &Limits::default())
+    }
+
+    /// Rolls the pool. Makes no heap allocation for pools of up to ten dice whose chains are at
+    /// most three rolls long.
+    ///
+    /// # Errors
+    /// [`PoolError::TooManyDice`] when the pool rolls more than `limits.max_dice`, and the dice
+    /// source's errors (including an explosion chain longer than `limits.max_chain`).
+    pub fn roll_limited<D: Dice + ?Sized>(
+        &self,
+        dice: &mut D,
+        limits: &Limits,
+    ) -> Result<PoolRoll, PoolError> {
+        let (rolled, kept, ten_dice_bonus) = self.effective();
+        if rolled > limits.max_dice {
+            return Err(PoolError::TooManyDice {
+                rolled,
+                limit: limits.max_dice,
+            });
+        }
+        let mut dice_rolled: SmallVec<[PoolDie; 10]> = SmallVec::new();
+        for _ in 0..rolled {
+            let roll = self.die.roll(dice, limits.max_chain)?;
+            let value = roll.total() as i64 + self.modifiers.each_die;
+            // Insertion keeps the dice sorted from highest to lowest; ties keep roll order.
+            let at = dice_rolled
+                .iter()
+                .position(|d: &PoolDie| d.value < value)
+                .unwrap_or(dice_rolled.len());
+            dice_rolled.insert(
+                at,
+                PoolDie {
+                    roll,
+                    value,
+                    kept: false,
+                },
+            );
+        }
+        let mut total = self.modifiers.total + ten_dice_bonus;
+        for (index, die) in dice_rolled.iter_mut().enumerate().take(kept as usize) {
+            die.kept = true;
+            die.value += self.modifiers.rank_bonus(index as u32 + 1);
+            total += die.value;
+        }
+        Ok(PoolRoll {
+            dice: dice_rolled,
+            total,
+        })
+    }
+
+    /// Rolls the pool and returns only the kept total and the second highest die (the seed 000
+    /// tie-breaker), without keeping the chains: the fastest path, for simulations.
+    ///
+    /// # Errors
+    /// As [`Pool::roll_limited`].
+    #[inline]
+    pub fn roll_fast<D: Dice + ?Sized>(
+        &self,
+        dice: &mut D,
+        limits: &Limits,
+    ) -> Result<FastRoll, PoolError> {
+        let (rolled, kept, ten_dice_bonus) = self.effective();
+        if rolled > limits.max_dice {
+            return Err(PoolError::TooManyDice {
+                rolled,
+                limit: limits.max_dice,
+            });
+        }
+        let mut values = [0_i64; 10];
+        let mut top = 0_usize;
+        let mut rest: i64 = 0;
+        // Keep the best ten values sorted; dice beyond ten can only matter when more than ten are
+        // kept, in which case every die is summed.
+        let wide = kept as usize > values.len();
+        for _ in 0..rolled {
+            let value =
+                self.die.roll_total(dice, limits.max_chain)? as i64 + self.modifiers.each_die;
+            if wide {
+                rest += value;
+                continue;
+            }
+            let mut at = top.min(values.len());
+            while at > 0 && values[at - 1] < value {
+                at -= 1;
+            }
+            if at < values.len() {
+                let end = top.min(values.len() - 1);
+                values.copy_within(at..end, at + 1);
+                values[at] = value;
+                top = (top + 1).min(values.len());
+            }
+        }
+        if wide {
+            return Ok(FastRoll {
+                total: rest + self.modifiers.total + ten_dice_bonus,
+                second_highest: 0,
+            });
+        }
+        let mut total = self.modifiers.total + ten_dice_bonus;
+        for (index, value) in values.iter().enumerate().take((kept as usize).min(top)) {
+            total += value + self.modifiers.rank_bonus(index as u32 + 1);
+        }
+        let second_highest = if top > 1 {
+            values[1]
+                + if kept >= 2 {
+                    self.modifiers.rank_bonus(2)
+                } else {
+                    0
+                }
+        } else {
+            0
+        };
+        Ok(FastRoll {
+            total,
+            second_highest,
+        })
+    }
+}
+
+/// The totals of a pool roll without its dice (see [`Pool::roll_fast`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FastRoll {
+    /// The kept total with modifiers.
+    pub total: i64,
+    /// The second highest die, with its modifiers (0 when only one die was rolled).
+    pub second_highest: i64,
+}
+
+/// One die of a pool roll.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PoolDie {
+    /// The die's faces and their sum.
+    pub roll: DieRoll,
+    /// The die's value with every modifier that applies to it.
+    pub value: i64,
+    /// Whether it counts toward the total.
+    pub kept: bool,
+}
+
+/// The result of a pool roll: every die (highest first), which were kept, and the total.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PoolRoll {
+    dice: SmallVec<[PoolDie; 10]>,
+    total: i64,
+}
+
+impl PoolRoll {
+    /// Every die rolled, from highest to lowest (before rank bonuses).
+    pub fn dice(&self) -> &[PoolDie] {
+        &self.dice
+    }
+
+    /// The kept dice, highest first.
+    pub fn kept(&self) -> impl Iterator<Item = &PoolDie> {
+        self.dice.iter().filter(|d| d.kept)
+    }
+
+    /// The kept total with every modifier.
+    pub fn total(&self) -> i64 {
+        self.total
+    }
+
+    /// The value of the second highest die (0 when only one die was rolled): seed 000's
+    /// tie-breaker.
+    pub fn second_highest(&self) -> i64 {
+        self.dice.get(1).map_or(0, |d| d.value)
+    }
+
+    /// The fast summary of this roll.
+    pub fn summary(&self) -> FastRoll {
+        FastRoll {
+            total: self.total,
+            second_highest: self.second_highest(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::ScriptedDice;
+
+    #[test]
+    fn keeps_the_highest_and_totals_them() {
+        let roll = Pool::new(3, 2)
+            .roll(&mut ScriptedDice::new([4, 9, 6]))
+            .unwrap();
+        assert_eq!(roll.total(), 15);
+        assert_eq!(roll.kept().count(), 2);
+        assert_eq!(
+            roll.dice().iter().map(|d| d.value).collect::<Vec<_>>(),
+            [9, 6, 4]
+        );
+    }
+
+    #[test]
+    fn keeping_more_than_rolled_keeps_all() {
+        let roll = Pool::new(2, 5)
+            .roll(&mut ScriptedDice::new([3, 4]))
+            .unwrap();
+        assert_eq!(roll.total(), 7);
+    }
+
+    #[test]
+    fn rank_and_die_modifiers() {
+        let mut pool = Pool::new(2, 1);
+        pool.modifiers.add_rank_bonus(1, 2);
+        pool.modifiers.each_die = 1;
+        let roll = pool.roll(&mut ScriptedDice::new([5, 8])).unwrap();
+        assert_eq!(roll.total(), 11);
+        assert_eq!(roll.second_highest(), 6);
+    }
+
+    #[test]
+    fn ten_dice_rule() {
+        let mut pool = Pool::new(12, 9);
+        pool.ten_dice_rule = true;
+        assert_eq!(pool.effective(), (10, 10, 2));
+        pool.ten_dice_rule = false;
+        assert_eq!(pool.effective(), (12, 9, 0));
+    }
+
+    #[test]
+    fn pool_arithmetic() {
+        let mut pool = Pool::new(2, 1);
+        pool.add(PoolDelta { rolled: 1, kept: 0 });
+        pool.add(PoolDelta { rolled: 0, kept: 1 });
+        assert_eq!((pool.rolled, pool.kept), (3, 2));
+        pool.double_rolled();
+        assert_eq!(pool.rolled, 6);
+        pool.add(PoolDelta {
+            rolled: -10,
+            kept: -1,
+        });
+        assert_eq!((pool.rolled, pool.kept), (0, 1));
+    }
+
+    #[test]
+    fn too_many_dice_is_refused() {
+        let limits = Limits {
+            max_dice: 5,
+            max_chain: 10,
+        };
+        assert_eq!(
+            Pool::new(6, 1).roll_limited(&mut ScriptedDice::new([]), &limits),
+            Err(PoolError::TooManyDice {
+                rolled: 6,
+                limit: 5
+            })
+        );
+    }
+
+    #[test]
+    fn fast_roll_agrees_with_full_roll() {
+        let script = [10, 3, 7, 10, 10, 1, 2, 9, 4, 5, 6, 8, 10, 2];
+        for (x, y) in [(1, 1), (2, 1), (3, 2), (5, 3), (10, 5), (4, 4)] {
+            let mut pool = Pool::new(x, y);
+            pool.modifiers.add_rank_bonus(1, 2);
+            pool.modifiers.add_rank_bonus(2, -1);
+            pool.modifiers.total = 3;
+            let full = pool.roll(&mut ScriptedDice::new(script)).unwrap();
+            let fast = pool
+                .roll_fast(&mut ScriptedDice::new(script), &Limits::default())
+                .unwrap();
+            assert_eq!(full.summary(), fast, "{x}k{y}");
+        }
+    }
+}

@@ -1,0 +1,367 @@
+//! Records: the save file. A record holds the game's name, the format version, the config, the
+//! seed, every action and every value drawn; replaying it rebuilds the state exactly.
+//!
+//! Each step's seeded dice come from their own stream, derived from the record's seed and the
+//! step's index ([`step_seed`]), so a step's draws never depend on how earlier steps were rolled
+//! (some may have used outside dice). Replaying "without the seed" feeds the recorded draws back;
+//! replaying "with the seed" also re-derives every seeded step's draws and checks they match.
+//! Undo is a replay without the last action.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::dice::{Dice, Draw, RecordingDice, ReplayDice, ScriptedDice, SeededDice};
+use crate::game::{Actor, Game, Viewer, Visible};
+
+/// The record format version this build writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// Where a step's random values came from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Source {
+    /// The record's seed, through [`step_seed`].
+    #[default]
+    Seeded,
+    /// Values rolled elsewhere (a forum's dice roller), given by the user.
+    Outside,
+}
+
+/// How a step gets its dice.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum DiceChoice {
+    /// Draw from the record's seed.
+    #[default]
+    Seeded,
+    /// Use these values, rolled elsewhere, in order; all of them must be used.
+    Outside(Vec<u32>),
+}
+
+/// The seed of step `index` (0 is the setup, 1 the first action) of a record seeded with `seed`.
+///
+/// ```
+/// assert_ne!(pbp_core::step_seed(7, 0), pbp_core::step_seed(7, 1));
+/// assert_eq!(pbp_core::step_seed(7, 3), pbp_core::step_seed(7, 3));
+/// ```
+pub fn step_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// One recorded action.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct Entry<G: Game> {
+    /// Who acted.
+    pub actor: Actor,
+    /// What they did.
+    pub action: G::Action,
+    /// Where its random values came from.
+    #[serde(default)]
+    pub source: Source,
+    /// Every value drawn while applying it.
+    #[serde(default)]
+    pub draws: Vec<Draw>,
+}
+
+/// A whole game: the save file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct Record<G: Game> {
+    /// The game's name ([`Game::NAME`]).
+    pub game: String,
+    /// The record format version ([`FORMAT_VERSION`]).
+    pub format: u32,
+    /// The setup.
+    pub config: G::Config,
+    /// The seed of the seeded steps.
+    pub seed: u64,
+    /// Where the setup's random values came from.
+    #[serde(default)]
+    pub setup_source: Source,
+    /// Every value drawn by the setup.
+    #[serde(default)]
+    pub setup_draws: Vec<Draw>,
+    /// Every action, in order.
+    pub entries: Vec<Entry<G>>,
+}
+
+/// A step refused, or a record that does not replay.
+#[derive(Clone, Debug, PartialEq, Error)]
+#[non_exhaustive]
+pub enum RecordError<E: std::error::Error + 'static> {
+    /// The game refused the setup or an action.
+    #[error("{0}")]
+    Game(#[source] E),
+    /// Outside dice were given and not all were needed.
+    #[error("{given} dice values were given but only {used} were needed")]
+    UnusedDice {
+        /// Values given.
+        given: usize,
+        /// Values used.
+        used: usize,
+    },
+    /// The record is for another game.
+    #[error("this record is for the game '{found}', not '{expected}'")]
+    WrongGame {
+        /// This game.
+        expected: String,
+        /// The record's game.
+        found: String,
+    },
+    /// The record's format version is not one this build reads.
+    #[error("record format {found} is not supported (this build reads format {supported})")]
+    Format {
+        /// The record's version.
+        found: u32,
+        /// The version this build reads.
+        supported: u32,
+    },
+    /// A step of the record did not replay.
+    #[error("step {step} of the record does not replay: {message}")]
+    Step {
+        /// 0 for the setup, then 1 for the first action.
+        step: usize,
+        /// Why.
+        message: String,
+    },
+    /// Nothing to undo.
+    #[error("there is no action to undo")]
+    NothingToUndo,
+}
+
+/// An event in a session's log, with the step that produced it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct LoggedEvent<G: Game> {
+    /// 0 for the setup, then 1 for the first action.
+    pub step: usize,
+    /// The event and its audience.
+    pub visible: Visible<G::Event>,
+}
+
+/// A game in progress with its record: what the CLI and the web page hold.
+///
+/// See `crates/core/examples/duel.rs` for a session of a whole game.
+#[derive(Clone, Debug)]
+pub struct Session<G: Game> {
+    record: Record<G>,
+    state: G::State,
+    log: Vec<LoggedEvent<G>>,
+}
+
+impl<G: Game> Session<G> {
+    /// Starts a game with `config`, seeded with `seed`; the setup draws from the seed or from
+    /// outside dice.
+    ///
+    /// # Errors
+    /// The game's setup errors, and unused outside dice.
+    pub fn new(
+        config: G::Config,
+        seed: u64,
+        dice: DiceChoice,
+    ) -> Result<Self, RecordError<G::Error>> {
+        let (source, (state, draws)) = run_step(seed, 0, dice, |d| G::setup(&config, d))?;
+        Ok(Session {
+            record: Record {
+                game: G::NAME.to_owned(),
+                format: FORMAT_VERSION,
+                config,
+                seed,
+                setup_source: source,
+                setup_draws: draws,
+                entries: Vec::new(),
+            },
+            state,
+            log: Vec::new(),
+        })
+    }
+
+    /// Applies an action and records it. On error nothing changes.
+    ///
+    /// # Errors
+    /// The game's refusal, a dice failure, or unused outside dice.
+    pub fn act(
+        &mut self,
+        actor: Actor,
+        action: G::Action,
+        dice: DiceChoice,
+    ) -> Result<&[LoggedEvent<G>], RecordError<G::Error>> {
+        let step = self.record.entries.len() + 1;
+        let mut next = self.state.clone();
+        let (source, (events, draws)) = run_step(self.record.seed, step as u64, dice, |d| {
+            G::apply(&mut next, actor, &action, d)
+        })?;
+        self.state = next;
+        self.record.entries.push(Entry {
+            actor,
+            action,
+            source,
+            draws,
+        });
+        let start = self.log.len();
+        self.log.extend(
+            events
+                .into_iter()
+                .map(|visible| LoggedEvent { step, visible }),
+        );
+        Ok(&self.log[start..])
+    }
+
+    /// Takes back the last action (a replay without it).
+    ///
+    /// # Errors
+    /// [`RecordError::NothingToUndo`] when no action was taken.
+    pub fn undo(&mut self) -> Result<(), RecordError<G::Error>> {
+        let mut record = self.record.clone();
+        if record.entries.pop().is_none() {
+            return Err(RecordError::NothingToUndo);
+        }
+        *self = Session::replay(record, false)?;
+        Ok(())
+    }
+
+    /// Rebuilds a game from its record from the recorded draws. With `check_seed`, the draws of
+    /// every seeded step are also derived again from the seed and must match.
+    ///
+    /// # Errors
+    /// A record for another game or format, or a step that does not replay.
+    pub fn replay(record: Record<G>, check_seed: bool) -> Result<Self, RecordError<G::Error>> {
+        if record.game != G::NAME {
+            return Err(RecordError::WrongGame {
+                expected: G::NAME.to_owned(),
+                found: record.game,
+            });
+        }
+        if record.format != FORMAT_VERSION {
+            return Err(RecordError::Format {
+                found: record.format,
+                supported: FORMAT_VERSION,
+            });
+        }
+        let step_error = |step: usize, message: String| RecordError::Step { step, message };
+        check_step(
+            &record,
+            0,
+            record.setup_source,
+            &record.setup_draws,
+            check_seed,
+            |d| G::setup(&record.config, d).map(|_| ()),
+        )?;
+        let mut dice = ReplayDice::new(record.setup_draws.clone());
+        let mut state =
+            G::setup(&record.config, &mut dice).map_err(|e| step_error(0, e.to_string()))?;
+        if dice.remaining() != 0 {
+            return Err(step_error(
+                0,
+                format!("{} recorded draws were not used", dice.remaining()),
+            ));
+        }
+        let mut log = Vec::new();
+        for (index, entry) in record.entries.iter().enumerate() {
+            let step = index + 1;
+            if check_seed && entry.source == Source::Seeded {
+                let mut probe = state.clone();
+                check_step(&record, step, entry.source, &entry.draws, true, |d| {
+                    G::apply(&mut probe, entry.actor, &entry.action, d).map(|_| ())
+                })?;
+            }
+            let mut dice = ReplayDice::new(entry.draws.clone());
+            let events = G::apply(&mut state, entry.actor, &entry.action, &mut dice)
+                .map_err(|e| step_error(step, e.to_string()))?;
+            if dice.remaining() != 0 {
+                return Err(step_error(
+                    step,
+                    format!("{} recorded draws were not used", dice.remaining()),
+                ));
+            }
+            log.extend(
+                events
+                    .into_iter()
+                    .map(|visible| LoggedEvent { step, visible }),
+            );
+        }
+        Ok(Session { record, state, log })
+    }
+
+    /// The current state.
+    pub fn state(&self) -> &G::State {
+        &self.state
+    }
+
+    /// The record so far.
+    pub fn record(&self) -> &Record<G> {
+        &self.record
+    }
+
+    /// Takes the record.
+    pub fn into_record(self) -> Record<G> {
+        self.record
+    }
+
+    /// Every event so far.
+    pub fn log(&self) -> &[LoggedEvent<G>] {
+        &self.log
+    }
+
+    /// The events `viewer` may see, in order.
+    pub fn log_for(&self, viewer: Viewer) -> impl Iterator<Item = &LoggedEvent<G>> {
+        self.log
+            .iter()
+            .filter(move |e| e.visible.audience.includes(viewer))
+    }
+}
+
+/// Runs one step with recorded dice and returns its source, result and draws.
+fn run_step<T, E: std::error::Error + 'static>(
+    seed: u64,
+    index: u64,
+    dice: DiceChoice,
+    step: impl FnOnce(&mut dyn Dice) -> Result<T, E>,
+) -> Result<(Source, (T, Vec<Draw>)), RecordError<E>> {
+    match dice {
+        DiceChoice::Seeded => {
+            let mut dice = RecordingDice::new(SeededDice::new(step_seed(seed, index)));
+            let value = step(&mut dice).map_err(RecordError::Game)?;
+            Ok((Source::Seeded, (value, dice.take_draws())))
+        }
+        DiceChoice::Outside(values) => {
+            let given = values.len();
+            let mut dice = RecordingDice::new(ScriptedDice::new(values));
+            let value = step(&mut dice).map_err(RecordError::Game)?;
+            let used = dice.inner_mut().used();
+            if used != given {
+                return Err(RecordError::UnusedDice { given, used });
+            }
+            Ok((Source::Outside, (value, dice.take_draws())))
+        }
+    }
+}
+
+/// With `check_seed`, re-derives a seeded step's draws and compares them with the record's.
+fn check_step<G: Game>(
+    record: &Record<G>,
+    step: usize,
+    source: Source,
+    draws: &[Draw],
+    check_seed: bool,
+    run: impl FnOnce(&mut dyn Dice) -> Result<(), G::Error>,
+) -> Result<(), RecordError<G::Error>> {
+    if !check_seed || source != Source::Seeded {
+        return Ok(());
+    }
+    let mut dice = RecordingDice::new(SeededDice::new(step_seed(record.seed, step as u64)));
+    run(&mut dice).map_err(|e| RecordError::Step {
+        step,
+        message: e.to_string(),
+    })?;
+    if dice.draws() != draws {
+        return Err(RecordError::Step {
+            step,
+            message: "its draws do not match the record's seed (the record was altered)".to_owned(),
+        });
+    }
+    Ok(())
+}
