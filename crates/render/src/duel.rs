@@ -1,0 +1,111 @@
+//! The example duel.
+
+use std::fmt::Write;
+
+use pbp_core::duel::{Duel, DuelEvent, DuelState, Stance};
+use pbp_core::{Game, LoggedEvent, Viewer};
+
+use crate::Render;
+
+fn stance(s: Option<Stance>) -> &'static str {
+    match s {
+        Some(Stance::Strike) => "strike",
+        Some(Stance::Focus) => "focus",
+        None => "-",
+    }
+}
+
+impl Render for Duel {
+    fn text(state: &DuelState, viewer: Viewer) -> String {
+        let view = Duel::view(state, viewer);
+        let mut out = format!(
+            "Duel, first to {}: {} - {}\n",
+            state.config.first_to, view.wins[0], view.wins[1]
+        );
+        for seat in 0..2 {
+            let sealed = if view.sealed[seat] {
+                "sealed"
+            } else {
+                "choosing"
+            };
+            let _ = writeln!(
+                out,
+                "seat {seat}: focus left {}, {sealed}, own stance {}",
+                view.focus_left[seat],
+                stance(view.own[seat])
+            );
+        }
+        out
+    }
+
+    fn bbcode(state: &DuelState, viewer: Viewer, events: &[&LoggedEvent<Duel>]) -> String {
+        let view = Duel::view(state, viewer);
+        let mut out = format!("[b]Duel[/b]: {} - {}\n", view.wins[0], view.wins[1]);
+        for event in events {
+            let _ = writeln!(out, "[*] {}", Duel::event_text(&event.visible.event));
+        }
+        out
+    }
+
+    fn svg(state: &DuelState, viewer: Viewer) -> String {
+        let view = Duel::view(state, viewer);
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 200 60\" width=\"200\" height=\"60\">\
+<rect width=\"200\" height=\"60\" fill=\"#f4ecd8\"/>\
+<text x=\"50\" y=\"38\" font-size=\"24\" text-anchor=\"middle\">{}</text>\
+<text x=\"100\" y=\"38\" font-size=\"24\" text-anchor=\"middle\">-</text>\
+<text x=\"150\" y=\"38\" font-size=\"24\" text-anchor=\"middle\">{}</text></svg>",
+            view.wins[0], view.wins[1]
+        )
+    }
+
+    fn event_text(event: &DuelEvent) -> String {
+        match event {
+            DuelEvent::Sealed { seat } => format!("seat {seat} sealed a stance"),
+            DuelEvent::Chose { seat, stance: s } => {
+                format!("seat {seat} chose {}", stance(Some(*s)))
+            }
+            DuelEvent::Round {
+                stances,
+                rolls,
+                winner,
+            } => {
+                let last = rolls
+                    .last()
+                    .map(|(a, b)| (a.total(), b.total()))
+                    .unwrap_or((0, 0));
+                format!(
+                    "{} against {}: {} to {} after {} roll(s); seat {winner} wins the round",
+                    stance(Some(stances[0])),
+                    stance(Some(stances[1])),
+                    last.0,
+                    last.1,
+                    rolls.len()
+                )
+            }
+            DuelEvent::Over { winner } => format!("seat {winner} wins the duel"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pbp_core::{Actor, DiceChoice, Seat, Session};
+
+    #[test]
+    fn sealed_stances_do_not_show_to_the_other_seat() {
+        let mut session = Session::<Duel>::new(Default::default(), 1, DiceChoice::Seeded).unwrap();
+        session
+            .act(
+                Actor::Seat(Seat(0)),
+                pbp_core::duel::DuelAction::Choose(Stance::Focus),
+                DiceChoice::Seeded,
+            )
+            .unwrap();
+        assert!(Duel::text(session.state(), Viewer::Seat(Seat(0))).contains("own stance focus"));
+        assert!(!Duel::text(session.state(), Viewer::Seat(Seat(1))).contains("focus,"));
+        assert!(!Duel::text(session.state(), Viewer::Seat(Seat(1))).contains("own stance focus"));
+        assert!(Duel::svg(session.state(), Viewer::Public).starts_with("<svg"));
+    }
+}
