@@ -1,5 +1,42 @@
-//! `pbp`: the command line of pbp.
+//! `pbp`: the command line of pbp. It only translates between text, files and the Game contract.
 
-fn main() {
-    println!("duel");
+mod dice_cmd;
+mod game_cmd;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Roll dice, compute exact odds, and run play-by-post games.
+#[derive(Debug, Parser)]
+#[command(name = "pbp", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Roll dice written in pbp's notation (2k1, 3k2+1, d10+19, 3d6, coin, 75%).
+    Roll(dice_cmd::RollArgs),
+    /// Exact distribution of a roll, or the chance of winning a contest (EXPR vs EXPR).
+    Odds(dice_cmd::OddsArgs),
+    #[command(flatten)]
+    Game(game_cmd::GameCommand),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Roll(args) => dice_cmd::roll(&args),
+        Command::Odds(args) => dice_cmd::odds(&args),
+        Command::Game(command) => game_cmd::run(command),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("pbp: {message}");
+            ExitCode::FAILURE
+        }
+    }
 }
