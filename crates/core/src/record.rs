@@ -163,7 +163,11 @@ impl<G: Game> Session<G> {
         seed: u64,
         dice: DiceChoice,
     ) -> Result<Self, RecordError<G::Error>> {
-        let (source, (state, draws)) = run_step(seed, 0, dice, |d| G::setup(&config, d))?;
+        let StepOutput {
+            source,
+            value: state,
+            draws,
+        } = run_step(seed, 0, dice, |d| G::setup(&config, d))?;
         Ok(Session {
             record: Record {
                 game: G::NAME.to_owned(),
@@ -191,7 +195,11 @@ impl<G: Game> Session<G> {
     ) -> Result<&[LoggedEvent<G>], RecordError<G::Error>> {
         let step = self.record.entries.len() + 1;
         let mut next = self.state.clone();
-        let (source, (events, draws)) = run_step(self.record.seed, step as u64, dice, |d| {
+        let StepOutput {
+            source,
+            value: events,
+            draws,
+        } = run_step(self.record.seed, step as u64, dice, |d| {
             G::apply(&mut next, actor, &action, d)
         })?;
         self.state = next;
@@ -314,18 +322,29 @@ impl<G: Game> Session<G> {
     }
 }
 
+/// What one step produced: where its dice came from, its result, and the values it drew.
+struct StepOutput<T> {
+    source: Source,
+    value: T,
+    draws: Vec<Draw>,
+}
+
 /// Runs one step with recorded dice and returns its source, result and draws.
 fn run_step<T, E: std::error::Error + 'static>(
     seed: u64,
     index: u64,
     dice: DiceChoice,
     step: impl FnOnce(&mut dyn Dice) -> Result<T, E>,
-) -> Result<(Source, (T, Vec<Draw>)), RecordError<E>> {
+) -> Result<StepOutput<T>, RecordError<E>> {
     match dice {
         DiceChoice::Seeded => {
             let mut dice = RecordingDice::new(SeededDice::new(step_seed(seed, index)));
             let value = step(&mut dice).map_err(RecordError::Game)?;
-            Ok((Source::Seeded, (value, dice.take_draws())))
+            Ok(StepOutput {
+                source: Source::Seeded,
+                value,
+                draws: dice.take_draws(),
+            })
         }
         DiceChoice::Outside(values) => {
             let given = values.len();
@@ -335,7 +354,11 @@ fn run_step<T, E: std::error::Error + 'static>(
             if used != given {
                 return Err(RecordError::UnusedDice { given, used });
             }
-            Ok((Source::Outside, (value, dice.take_draws())))
+            Ok(StepOutput {
+                source: Source::Outside,
+                value,
+                draws: dice.take_draws(),
+            })
         }
     }
 }
