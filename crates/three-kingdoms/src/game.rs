@@ -352,16 +352,16 @@ pub struct CharacterView {
 pub struct PlayerView {
     /// The seat.
     pub seat: Seat,
+    /// The deck's remaining cards (game master only).
+    pub draw_pile: Option<Vec<CardSeen>>,
+    /// The hand (own seat and game master only).
+    pub hand: Option<Vec<CardSeen>>,
     /// The army's name.
     pub army: String,
     /// Cards left in the deck.
     pub deck_count: u32,
     /// Cards in hand.
     pub hand_count: u32,
-    /// The hand (own seat and game master only).
-    pub hand: Option<Vec<CardSeen>>,
-    /// The deck's remaining cards (game master only).
-    pub draw_pile: Option<Vec<CardSeen>>,
     /// The discard pile, oldest first.
     pub discard: Vec<CardSeen>,
     /// Cards removed from the game.
@@ -2081,7 +2081,7 @@ impl Game for ThreeKingdoms {
                     .collect();
                 if !pile.is_empty() {
                     out.push(format!(
-                        "\"draw_pile\":{}",
+                        "\"seat\":{seat},\"draw_pile\":{}",
                         serde_json::to_string(&pile).unwrap_or_default()
                     ));
                 }
@@ -2092,7 +2092,7 @@ impl Game for ThreeKingdoms {
             let hand: Vec<CardSeen> = p.hand.iter().map(|&c| seen(state, seat, c)).collect();
             if !hand.is_empty() {
                 out.push(format!(
-                    "\"hand\":{}",
+                    "\"seat\":{seat},\"draw_pile\":null,\"hand\":{}",
                     serde_json::to_string(&hand).unwrap_or_default()
                 ));
             }
