@@ -74,7 +74,7 @@ pub enum ArmyChoice {
     /// The preconstructed army of a faction.
     Preset(Faction),
     /// An army of one's own.
-    Custom(ArmySpec),
+    Custom(Box<ArmySpec>),
 }
 
 /// One violation of the army building rules.

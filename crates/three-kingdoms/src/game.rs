@@ -511,6 +511,7 @@ fn build_player(
         event,
         resources: 0,
         lord_moved: false,
+        commander_fell: None,
     }
 }
 
@@ -648,6 +649,8 @@ impl ThreeKingdoms {
             },
         );
         if state.player(seat).commander == Some(card) {
+            let turn = state.turn;
+            state.player_mut(seat).commander_fell = Some(turn);
             public(events, TkEvent::CommanderFell { seat });
             let generals: Vec<u32> = state
                 .player(seat)
@@ -838,7 +841,7 @@ impl ThreeKingdoms {
         match (state.card_type(target.seat, target.card), ch.zone) {
             (Some(CardType::General), _) | (Some(CardType::Lord), Zone::Home) => true,
             (Some(CardType::Lord | CardType::Adviser), Zone::Command) => {
-                state.commander_evacuated(target.seat)
+                state.command_open(target.seat)
                     && (!state.rules.command_attack_from_front
                         || state
                             .character(attacker.seat, attacker.card)
@@ -1588,6 +1591,9 @@ impl ThreeKingdoms {
                 let p = state.player_mut(seat);
                 p.resources -= cost;
                 p.discard.retain(|c| c != card);
+                if p.commander == Some(*card) {
+                    p.commander_fell = None;
+                }
                 let mut ch = Character::new(*card, Zone::Home);
                 ch.fresh = true;
                 p.field.push(ch);
@@ -1741,7 +1747,7 @@ impl ThreeKingdoms {
             match choice {
                 ArmyChoice::Preset(f) => preset(*f)
                     .ok_or_else(|| TkError::Config(format!("no preset army for {}", f.name()))),
-                ArmyChoice::Custom(a) => Ok(a.clone()),
+                ArmyChoice::Custom(a) => Ok((**a).clone()),
             }
         };
         Ok((cards, [pick(&config.armies[0])?, pick(&config.armies[1])?]))

@@ -139,6 +139,8 @@ pub struct Player {
     pub resources: u32,
     /// Whether the Lord moved this Preparation Phase.
     pub lord_moved: bool,
+    /// The turn in which the Commander was last Evacuated, while it stays out of play.
+    pub commander_fell: Option<u32>,
 }
 
 /// Why and how a game ended.
@@ -250,12 +252,22 @@ impl TkState {
             .is_some_and(|d| d.has_trait(Trait::Politics))
     }
 
-    /// Whether the seat's Commander General is out of play (the Command may then be attacked).
+    /// Whether the seat's Commander General is out of play.
     pub fn commander_evacuated(&self, seat: Seat) -> bool {
         match self.player(seat).commander {
             Some(c) => self.character(seat, c).is_none(),
             None => false,
         }
+    }
+
+    /// Whether the seat's Command may be attacked: its Commander is Evacuated and was not revived
+    /// in the seat's turn since it fell ("come that player's next turn").
+    pub fn command_open(&self, seat: Seat) -> bool {
+        self.commander_evacuated(seat)
+            && self
+                .player(seat)
+                .commander_fell
+                .is_some_and(|t| t < self.turn)
     }
 
     /// Every continuous effect that applies to a seat's character now: its own modifiers, its

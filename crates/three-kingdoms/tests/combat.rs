@@ -490,10 +490,17 @@ fn the_command_may_be_attacked_from_the_front_once_the_commander_falls() {
     let mut s = command_scene(rules());
     let law = on_field(&s, 1, "t-law");
     let giant = on_field(&s, 0, "t-giant");
+    // Not before the defender has had a turn to revive its Commander, even from the front.
+    ch_mut(&mut s, 0, "t-giant").zone = Zone::Front;
+    assert!(!s.command_open(Seat(1)));
     refuse(&mut s, 0, &format!("attack {giant} on {law}"));
+    ch_mut(&mut s, 0, "t-giant").zone = Zone::Home;
     pass_turn(&mut s);
     pass_turn(&mut s);
+    assert!(s.command_open(Seat(1)));
     act(&mut s, 0, "end");
+    // Only from the enemy's deployment zone.
+    refuse(&mut s, 0, &format!("attack {giant} on {law}"));
     // t-a advanced when it won; it attacks the Adviser in the Command.
     attack(&mut s, 0, "t-a", "t-law");
     act(&mut s, 1, "intercept none");

@@ -106,7 +106,10 @@ pub fn rules() -> Rules {
 /// A config of two test armies, seat 0 first.
 pub fn config(a: ArmySpec, b: ArmySpec, rules: Rules) -> TkConfig {
     TkConfig {
-        armies: [ArmyChoice::Custom(a), ArmyChoice::Custom(b)],
+        armies: [
+            ArmyChoice::Custom(Box::new(a)),
+            ArmyChoice::Custom(Box::new(b)),
+        ],
         rules,
         first: Some(Seat(0)),
         extra_cards: test_cards(),
