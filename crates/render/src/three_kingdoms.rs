@@ -186,7 +186,7 @@ const CARD_H: u32 = 64;
 const GAP: u32 = 8;
 const ROW_H: u32 = CARD_H + 28;
 
-fn svg_card(out: &mut String, x: u32, y: u32, c: &CharacterView) {
+fn svg_card(out: &mut String, x: u32, y: u32, seat: usize, c: &CharacterView) {
     let fill = match (c.card_type, c.vulnerable) {
         (_, true) => "#e8c4c4",
         (CardType::Lord, _) => "#f0d890",
@@ -218,6 +218,12 @@ fn svg_card(out: &mut String, x: u32, y: u32, c: &CharacterView) {
         y + 28,
         kind(c.card_type),
         c.cost
+    );
+    let _ = write!(
+        out,
+        "<text x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"end\" font-weight=\"bold\">seat {seat}</text>",
+        x + CARD_W - 4,
+        y + 44
     );
     let _ = write!(
         out,
@@ -326,7 +332,7 @@ impl Render for ThreeKingdoms {
             (0, Zone::Home, "seat 0 deployment zone"),
             (0, Zone::Command, "seat 0 Command"),
         ];
-        let mut row_cards: Vec<Vec<&CharacterView>> = vec![Vec::new(); 4];
+        let mut row_cards: Vec<Vec<(usize, &CharacterView)>> = vec![Vec::new(); 4];
         for (i, p) in view.players.iter().enumerate().take(2) {
             for c in &p.field {
                 let row = match (i, c.zone) {
@@ -335,10 +341,10 @@ impl Render for ThreeKingdoms {
                     (0, Zone::Home) | (1, Zone::Front) => 2,
                     _ => 3,
                 };
-                row_cards[row].push(c);
+                row_cards[row].push((i, c));
             }
         }
-        let widest = row_cards.iter().map(Vec::len).max().unwrap_or(0).max(4) as u32;
+        let widest = row_cards.iter().map(Vec::len).max().unwrap_or(0).max(5) as u32;
         let width = 20 + widest * (CARD_W + GAP);
         let height = 60 + 4 * ROW_H + 40;
         let mut out = format!(
@@ -378,14 +384,15 @@ impl Render for ThreeKingdoms {
                 label,
                 xml_escape(&extra)
             );
-            for (k, c) in row_cards[r].iter().enumerate() {
-                svg_card(&mut out, 10 + k as u32 * (CARD_W + GAP), y + 18, c);
+            for (k, (owner, c)) in row_cards[r].iter().enumerate() {
+                svg_card(&mut out, 10 + k as u32 * (CARD_W + GAP), y + 18, *owner, c);
             }
         }
-        let legend_y = height - 14;
+        let legend_y = height - 22;
         let _ = write!(
             out,
-            "<text x=\"10\" y=\"{legend_y}\" font-size=\"10\">VUL Vulnerable, TAP tapped (dashed), DEF defending, AMB ambush, CMD Commander (red), STR Strategist</text></svg>"
+            "<text x=\"10\" y=\"{legend_y}\" font-size=\"10\">VUL Vulnerable (red), TAP tapped (dashed), DEF defending, AMB ambush</text><text x=\"10\" y=\"{}\" font-size=\"10\">CMD Commander (red border), STR Strategist; a General in the other side's zone has advanced</text></svg>",
+            legend_y + 13
         );
         out
     }
