@@ -23,6 +23,7 @@
 //! ```
 
 mod army;
+mod bot;
 mod cards;
 mod error;
 mod game;
@@ -34,6 +35,7 @@ pub use army::{
     ARMY_FORMAT, ARMY_FORMAT_VERSION, ArmyChoice, ArmyProblem, ArmySpec, DeckEntry, STARTER_ARMIES,
     TitleGrant, armies_from_json, preset, selection_cost, title_fits, validate_army,
 };
+pub use bot::heuristic_action;
 pub use cards::{
     Ability, AbilityKind, CARD_FORMAT, CARD_FORMAT_VERSION, CardDef, CardFile, CardSet, CardType,
     CostScope, Duration, Effect, Faction, Rarity, STARTER_CARDS, Target, Timing, TitleClass, Trait,
