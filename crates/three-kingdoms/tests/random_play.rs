@@ -66,3 +66,39 @@ fn every_rules_option_plays_out() {
     config.rules.ambush_cost_tie = AmbushTie::Attacker;
     run(&config, 10..14, options);
 }
+
+#[test]
+fn hundreds_of_games_between_every_pairing_end_with_a_winner() {
+    let mut finished = 0;
+    for (i, a) in Faction::ALL.into_iter().enumerate() {
+        for (j, b) in Faction::ALL.into_iter().enumerate() {
+            let config = TkConfig::presets(a, b);
+            let seed = (i * 5 + j) as u64;
+            let summary =
+                pbp_core::testing::simulate::<ThreeKingdoms>(&config, 8, seed, |_| {}).unwrap();
+            assert_eq!(summary.finished, summary.games, "{a:?} v {b:?}");
+            assert_eq!(summary.draws, 0);
+            finished += summary.finished;
+        }
+    }
+    assert_eq!(finished, 200);
+}
+
+/// Two hundred fully checked games (every legal action tried at every step); slow in a debug
+/// build: `cargo test -p pbp-three-kingdoms --test random_play -- --ignored`.
+#[test]
+#[ignore = "two hundred fully checked games: several minutes"]
+fn hundreds_of_fully_checked_games() {
+    let options = PlayOptions {
+        try_every_action: true,
+        check_secrets: true,
+        round_trip: true,
+    };
+    for (i, a) in Faction::ALL.into_iter().enumerate() {
+        for b in Faction::ALL {
+            let config = TkConfig::presets(a, b);
+            let start = 10_000 * (i as u64 + 1);
+            run(&config, start..start + 8, options);
+        }
+    }
+}
