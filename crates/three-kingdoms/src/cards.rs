@@ -920,6 +920,25 @@ mod tests {
     }
 
     #[test]
+    fn events_cost_nothing() {
+        let e = one(r#"{"id":"ev","name":"Ev","rarity":"C","type":"event","cost":1,"target":"player","effects":[{"op":"cost_change","amount":-1,"cards":"any","player":"you","duration":"permanent"}]}"#)
+            .unwrap_err();
+        assert!(matches!(e, TkError::Card { field: "cost", .. }));
+        let e = one(r#"{"id":"ev","name":"Ev","rarity":"C","type":"event","cost":0,"target":"player","effects":[{"op":"draw","count":1,"player":"you"}]}"#)
+            .unwrap_err();
+        assert!(
+            matches!(
+                e,
+                TkError::Card {
+                    field: "effects",
+                    ..
+                }
+            ),
+            "{e}"
+        );
+    }
+
+    #[test]
     fn duplicate_ids_are_refused() {
         let c = r#"{"id":"d","name":"D","rarity":"C","type":"tactic","cost":1,"target":"player","effects":[{"op":"draw","count":1,"player":"you"}]}"#;
         let e = one(&format!("{c},{c}")).unwrap_err();

@@ -443,3 +443,36 @@ fn the_opponent_cannot_act_and_the_game_master_has_no_actions() {
         .is_err()
     );
 }
+
+#[test]
+fn titles_bought_with_the_army_hold_from_the_start() {
+    let mut a = army("t-war-lord", &["t-a", "t-law"], None);
+    a.titles = vec![
+        pbp_three_kingdoms::TitleGrant {
+            title: "t-title-mil".into(),
+            on: "t-a".into(),
+        },
+        pbp_three_kingdoms::TitleGrant {
+            title: "t-title-pol".into(),
+            on: "t-law".into(),
+        },
+    ];
+    let s = start(a, army("t-war-lord", &["t-b"], None), rules());
+    assert_eq!(strength(&s, 0, "t-a"), 3000);
+    assert_eq!(strength(&s, 0, "t-law"), 900);
+    assert_eq!(ch(&s, 0, "t-a").titles.len(), 1);
+}
+
+#[test]
+fn advisers_stay_in_the_command() {
+    let mut s = start(
+        army("t-war-lord", &["t-a", "t-law"], None),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    assert_eq!(ch(&s, 0, "t-law").zone, Zone::Command);
+    pay(&mut s, 0, "t-giant");
+    let feint = give(&mut s, 0, "t-move");
+    let law = on_field(&s, 0, "t-law");
+    refuse(&mut s, 0, &format!("play {feint} on 0:{law}"));
+}
