@@ -533,6 +533,33 @@ pub fn armies_from_json(text: &str) -> Result<Vec<ArmySpec>, TkError> {
     Ok(file.armies)
 }
 
+/// Checks every army of an army file against the starter pool plus the cards of an optional
+/// card file: each army's name with its problems (an empty list for a legal army).
+///
+/// ```
+/// use pbp_three_kingdoms::{Rules, STARTER_ARMIES, validate_army_file};
+/// let report = validate_army_file(STARTER_ARMIES, None, &Rules::default())?;
+/// assert!(report.iter().all(|(_, problems)| problems.is_empty()));
+/// # Ok::<(), pbp_three_kingdoms::TkError>(())
+/// ```
+///
+/// # Errors
+/// A file that is not an army file, or a card file that does not load.
+pub fn validate_army_file(
+    armies: &str,
+    cards: Option<&str>,
+    rules: &Rules,
+) -> Result<Vec<(String, Vec<ArmyProblem>)>, TkError> {
+    let mut set = CardSet::starter();
+    if let Some(text) = cards {
+        set.extend(&CardSet::from_json(text)?)?;
+    }
+    Ok(armies_from_json(armies)?
+        .iter()
+        .map(|a| (a.name.clone(), validate_army(a, &set, rules)))
+        .collect())
+}
+
 /// The preconstructed army of a faction.
 pub fn preset(faction: Faction) -> Option<ArmySpec> {
     let cards = CardSet::starter();
@@ -549,6 +576,25 @@ pub fn preset(faction: Faction) -> Option<ArmySpec> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_army_file_is_checked_army_by_army() {
+        let mut armies = armies_from_json(STARTER_ARMIES).unwrap();
+        armies[1].characters.push("lu-bu".into());
+        let text = serde_json::json!({
+            "format": ARMY_FORMAT,
+            "version": ARMY_FORMAT_VERSION,
+            "armies": armies,
+        })
+        .to_string();
+        let report = validate_army_file(&text, None, &Rules::default()).unwrap();
+        assert!(report[0].1.is_empty());
+        let problems: Vec<String> = report[1].1.iter().map(|p| p.to_string()).collect();
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(problems.iter().any(|p| p.contains("faction")));
+        assert!(problems.iter().any(|p| p.contains("points")));
+        assert!(validate_army_file("{}", None, &Rules::default()).is_err());
+    }
 
     #[test]
     fn every_preset_is_legal() {

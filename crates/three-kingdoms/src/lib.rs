@@ -34,6 +34,7 @@ mod text;
 pub use army::{
     ARMY_FORMAT, ARMY_FORMAT_VERSION, ArmyChoice, ArmyProblem, ArmySpec, DeckEntry, STARTER_ARMIES,
     TitleGrant, armies_from_json, preset, selection_cost, title_fits, validate_army,
+    validate_army_file,
 };
 pub use bot::heuristic_action;
 pub use cards::{
