@@ -573,3 +573,22 @@ fn a_lord_moved_into_the_deployment_zone_fights_like_a_general() {
     act(&mut s, 0, "intercept none");
     assert_eq!(s.ending.as_ref().map(|e| e.winner), Some(Seat(1)));
 }
+
+#[test]
+fn a_beaten_interceptor_is_vulnerable_and_evacuated_if_attacked_again() {
+    let mut s = start(
+        army("t-war-lord", &["t-giant", "t-a"], None),
+        army("t-war-lord", &["t-b", "t-d"], None),
+        rules(),
+    );
+    act(&mut s, 0, "end");
+    attack(&mut s, 0, "t-giant", "t-b");
+    let d = on_field(&s, 1, "t-d");
+    act(&mut s, 1, &format!("intercept {d}"));
+    assert!(ch(&s, 1, "t-d").vulnerable);
+    // A Vulnerable General cannot intercept again.
+    attack(&mut s, 0, "t-a", "t-d");
+    refuse(&mut s, 1, &format!("intercept {d}"));
+    act(&mut s, 1, "intercept none");
+    assert!(in_discard(&s, 1, "t-d"));
+}
