@@ -1120,12 +1120,13 @@ impl ThreeKingdoms {
     }
 
     fn check_unique(state: &TkState, seat: Seat, card: u32) -> Result<(), TkError> {
-        let id = &state.player(seat).cards[card as usize];
+        let cards = &state.player(seat).cards;
+        let id = cards.get(card as usize);
         if state
             .player(seat)
             .field
             .iter()
-            .any(|c| &state.player(seat).cards[c.card as usize] == id)
+            .any(|c| cards.get(c.card as usize) == id)
         {
             return Err(TkError::illegal("that character is already in play"));
         }

@@ -43,7 +43,7 @@ fn many_seeds_play_out() {
         round_trip: false,
     };
     let config = TkConfig::presets(Faction::Shu, Faction::Qun);
-    run(&config, 1000..1060, options);
+    run(&config, 1000..1040, options);
 }
 
 #[test]
