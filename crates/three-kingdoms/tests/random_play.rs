@@ -102,3 +102,18 @@ fn hundreds_of_fully_checked_games() {
         }
     }
 }
+
+#[test]
+fn every_shipped_army_plays_out() {
+    let armies = pbp_three_kingdoms::armies_from_json(pbp_three_kingdoms::STARTER_ARMIES).unwrap();
+    assert_eq!(armies.len(), 10, "two armies per faction");
+    let options = PlayOptions {
+        try_every_action: false,
+        ..PlayOptions::default()
+    };
+    for (i, army) in armies.into_iter().enumerate() {
+        let mut config = TkConfig::presets(Faction::Wei, Faction::ALL[i % 5]);
+        config.armies[0] = pbp_three_kingdoms::ArmyChoice::Custom(Box::new(army));
+        run(&config, 500 + i as u64..501 + i as u64, options);
+    }
+}
