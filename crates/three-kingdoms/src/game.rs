@@ -14,6 +14,10 @@ use crate::state::{
 };
 
 /// The Three Kingdoms card game (seed 001).
+///
+/// `legal_actions` lists every legal action, with one documented exception: for an interception
+/// it offers intercepting with nobody, with each eligible General alone, and with all of them in
+/// field order; `apply` accepts any set of eligible Generals in any order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ThreeKingdoms;
 
