@@ -476,3 +476,33 @@ fn advisers_stay_in_the_command() {
     let law = on_field(&s, 0, "t-law");
     refuse(&mut s, 0, &format!("play {feint} on 0:{law}"));
 }
+
+#[test]
+fn a_dice_failure_leaves_the_state_unchanged() {
+    let mut s = start(
+        army("t-war-lord", &["t-a"], None),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    act(&mut s, 0, "end");
+    let before = s.clone();
+    // Ending the turn makes seat 1 draw, which needs a roll the script does not have.
+    let result = ThreeKingdoms::apply(
+        &mut s,
+        pbp_core::Actor::Seat(Seat(0)),
+        &pbp_three_kingdoms::TkAction::End,
+        &mut pbp_core::ScriptedDice::new([]),
+    );
+    assert!(matches!(result, Err(pbp_three_kingdoms::TkError::Dice(_))));
+    assert_eq!(s, before);
+    // An outside roll picks the card by its position among the remaining ones.
+    let second = s.player(Seat(1)).deck.draw_pile()[1];
+    ThreeKingdoms::apply(
+        &mut s,
+        pbp_core::Actor::Seat(Seat(0)),
+        &pbp_three_kingdoms::TkAction::End,
+        &mut pbp_core::ScriptedDice::new([2]),
+    )
+    .unwrap();
+    assert_eq!(s.player(Seat(1)).hand, vec![second]);
+}
