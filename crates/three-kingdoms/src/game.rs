@@ -2013,7 +2013,7 @@ impl Game for ThreeKingdoms {
                         traits.dedup();
                         CharacterView {
                             instance: ch.card,
-                            card: p.cards[ch.card as usize].clone(),
+                            card: p.cards.get(ch.card as usize).cloned().unwrap_or_default(),
                             ambush: ambush_known.then_some(ch.ambush),
                             name: d.map(|d| d.name.clone()).unwrap_or_default(),
                             card_type: d.map_or(CardType::General, |d| d.card_type),
@@ -2116,7 +2116,7 @@ impl Game for ThreeKingdoms {
                     out.push(format!(
                         "{{\"instance\":{},\"card\":{},\"ambush\":true",
                         ch.card,
-                        serde_json::to_string(&p.cards[ch.card as usize]).unwrap_or_default()
+                        serde_json::to_string(&p.cards.get(ch.card as usize)).unwrap_or_default()
                     ));
                 }
             }
