@@ -16,6 +16,7 @@
 
 mod duel;
 mod escape;
+mod three_kingdoms;
 
 pub use escape::{bbcode_escape, xml_escape};
 

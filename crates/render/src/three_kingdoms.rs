@@ -1,0 +1,606 @@
+//! Three Kingdoms: the table as text, a BBCode post, and an SVG of both fields.
+
+use std::fmt::Write;
+
+use pbp_core::{Game, LoggedEvent, Seat, Viewer};
+use pbp_three_kingdoms::{
+    CardSeen, CardType, CharacterView, FightResult, Pending, Phase, PlayerView, TargetRef,
+    ThreeKingdoms, TkEvent, TkState, Trait, Zone,
+};
+
+use crate::{Render, bbcode_escape, xml_escape};
+
+fn phase(p: Phase) -> &'static str {
+    match p {
+        Phase::Preparation => "Preparation Phase",
+        Phase::Combat => "Combat Phase",
+    }
+}
+
+fn kind(t: CardType) -> &'static str {
+    match t {
+        CardType::Lord => "Lord",
+        CardType::General => "General",
+        CardType::Adviser => "Adviser",
+        CardType::Tactic => "Tactic",
+        CardType::Strategy => "Strategy",
+        CardType::Title => "Title",
+        CardType::Reinforcement => "Reinforcement",
+        CardType::Event => "Event",
+    }
+}
+
+fn trait_name(t: Trait) -> &'static str {
+    match t {
+        Trait::Assault => "Assault",
+        Trait::Defend => "Defend",
+        Trait::Law => "Law",
+        Trait::Ambush => "Ambush",
+        Trait::Politics => "Politics",
+        Trait::War => "War",
+    }
+}
+
+fn name_of(state: &TkState, seat: Seat, card: &CardSeen) -> String {
+    state
+        .def(seat, card.instance)
+        .map_or_else(|| card.card.clone(), |d| d.name.clone())
+}
+
+fn cards(state: &TkState, seat: Seat, list: &[CardSeen]) -> String {
+    if list.is_empty() {
+        return "none".into();
+    }
+    list.iter()
+        .map(|c| format!("#{} {}", c.instance, name_of(state, seat, c)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn flags(c: &CharacterView) -> Vec<String> {
+    let mut out = vec![if c.vulnerable { "Vulnerable" } else { "Alert" }.to_owned()];
+    for (on, label) in [
+        (c.tapped, "tapped"),
+        (c.defending, "defending"),
+        (c.fresh, "new"),
+        (c.protected, "protected"),
+        (c.ambush == Some(true), "in ambush"),
+        (c.commander, "Commander"),
+        (c.strategist, "Strategist"),
+    ] {
+        if on {
+            out.push(label.to_owned());
+        }
+    }
+    if c.tactic_immunity > 0 {
+        out.push(format!("immune to Tactics up to {}", c.tactic_immunity));
+    }
+    out
+}
+
+fn character_line(state: &TkState, seat: Seat, c: &CharacterView) -> String {
+    let traits: Vec<&str> = c.traits.iter().map(|&t| trait_name(t)).collect();
+    let mut line = format!(
+        "#{} {} ({}, cost {}) {}/{}",
+        c.instance,
+        c.name,
+        kind(c.card_type),
+        c.cost,
+        c.strength,
+        c.max_strength
+    );
+    if !traits.is_empty() {
+        let _ = write!(line, " [{}]", traits.join(", "));
+    }
+    let _ = write!(line, " {}", flags(c).join(", "));
+    if !c.titles.is_empty() {
+        let _ = write!(line, "; titles: {}", cards(state, seat, &c.titles));
+    }
+    line
+}
+
+fn zone_name(z: Zone) -> &'static str {
+    match z {
+        Zone::Command => "Command",
+        Zone::Home => "own deployment zone",
+        Zone::Front => "enemy deployment zone",
+    }
+}
+
+fn player_text(state: &TkState, p: &PlayerView) -> String {
+    let seat = p.seat;
+    let mut out = format!(
+        "Seat {} - {}: deck {}, hand {}, resources {}, discard {}\n",
+        seat,
+        p.army,
+        p.deck_count,
+        p.hand_count,
+        p.resources,
+        p.discard.len()
+    );
+    if let Some(hand) = &p.hand {
+        let _ = writeln!(out, "  hand: {}", cards(state, seat, hand));
+    }
+    if let Some(e) = &p.event {
+        let _ = writeln!(out, "  event: {}", name_of(state, seat, e));
+    }
+    for zone in [Zone::Command, Zone::Home, Zone::Front] {
+        let here: Vec<&CharacterView> = p.field.iter().filter(|c| c.zone == zone).collect();
+        if here.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "  {}:", zone_name(zone));
+        for c in here {
+            let _ = writeln!(out, "    {}", character_line(state, seat, c));
+        }
+    }
+    if p.commander_evacuated {
+        let _ = writeln!(out, "  the Commander is Evacuated");
+    }
+    if !p.discard.is_empty() {
+        let _ = writeln!(out, "  discard pile: {}", cards(state, seat, &p.discard));
+    }
+    if !p.removed.is_empty() {
+        let _ = writeln!(out, "  removed: {}", cards(state, seat, &p.removed));
+    }
+    out
+}
+
+fn status(state: &TkState, viewer: Viewer) -> String {
+    let view = ThreeKingdoms::view(state, viewer);
+    if let Some(end) = &view.ending {
+        return format!("Seat {} wins: {}", end.winner, end.reason);
+    }
+    let mut out = format!(
+        "Turn {}: seat {}'s {}",
+        view.turn,
+        view.active,
+        phase(view.phase)
+    );
+    match &view.pending {
+        Some(Pending::Intercept { attacker, target }) => {
+            let _ = write!(
+                out,
+                "; #{attacker} attacks #{}, seat {} may intercept",
+                target.card, target.seat
+            );
+        }
+        Some(Pending::FollowUp { attacker }) => {
+            let _ = write!(
+                out,
+                "; #{attacker} was stopped, seat {} may follow up",
+                Seat(1 - view.active.0.min(1))
+            );
+        }
+        None => {}
+    }
+    out
+}
+
+fn who(t: &TargetRef) -> String {
+    format!("seat {}'s #{}", t.seat, t.card)
+}
+
+const CARD_W: u32 = 120;
+const CARD_H: u32 = 64;
+const GAP: u32 = 8;
+const ROW_H: u32 = CARD_H + 28;
+
+fn svg_card(out: &mut String, x: u32, y: u32, seat: usize, c: &CharacterView) {
+    let fill = match (c.card_type, c.vulnerable) {
+        (_, true) => "#e8c4c4",
+        (CardType::Lord, _) => "#f0d890",
+        (CardType::Adviser, _) => "#d8e4f0",
+        _ => "#f8f4ea",
+    };
+    let stroke = if c.commander { "#a02020" } else { "#404040" };
+    let dash = if c.tapped {
+        " stroke-dasharray=\"4 3\""
+    } else {
+        ""
+    };
+    let _ = write!(
+        out,
+        "<g class=\"card\"><rect x=\"{x}\" y=\"{y}\" width=\"{CARD_W}\" height=\"{CARD_H}\" rx=\"4\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"2\"{dash}/>"
+    );
+    let _ = write!(
+        out,
+        "<text x=\"{}\" y=\"{}\" font-size=\"11\" font-weight=\"bold\">#{} {}</text>",
+        x + 4,
+        y + 14,
+        c.instance,
+        xml_escape(&c.name)
+    );
+    let _ = write!(
+        out,
+        "<text x=\"{}\" y=\"{}\" font-size=\"10\">{} · cost {}</text>",
+        x + 4,
+        y + 28,
+        kind(c.card_type),
+        c.cost
+    );
+    let _ = write!(
+        out,
+        "<text x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"end\" font-weight=\"bold\">seat {seat}</text>",
+        x + CARD_W - 4,
+        y + 44
+    );
+    let _ = write!(
+        out,
+        "<text x=\"{}\" y=\"{}\" font-size=\"12\">{}/{}</text>",
+        x + 4,
+        y + 44,
+        c.strength,
+        c.max_strength
+    );
+    let mut marks: Vec<&str> = Vec::new();
+    if c.vulnerable {
+        marks.push("VUL");
+    }
+    if c.tapped {
+        marks.push("TAP");
+    }
+    if c.defending {
+        marks.push("DEF");
+    }
+    if c.ambush == Some(true) {
+        marks.push("AMB");
+    }
+    if c.commander {
+        marks.push("CMD");
+    }
+    if c.strategist {
+        marks.push("STR");
+    }
+    if !c.titles.is_empty() {
+        marks.push("TITLE");
+    }
+    let _ = write!(
+        out,
+        "<text x=\"{}\" y=\"{}\" font-size=\"9\">{}</text></g>",
+        x + 4,
+        y + 58,
+        marks.join(" ")
+    );
+}
+
+impl Render for ThreeKingdoms {
+    fn text(state: &TkState, viewer: Viewer) -> String {
+        let view = ThreeKingdoms::view(state, viewer);
+        let mut out = format!("Three Kingdoms. {}\n", status(state, viewer));
+        for p in &view.players {
+            out.push_str(&player_text(state, p));
+        }
+        out
+    }
+
+    fn bbcode(state: &TkState, viewer: Viewer, events: &[&LoggedEvent<ThreeKingdoms>]) -> String {
+        let view = ThreeKingdoms::view(state, viewer);
+        let mut out = format!(
+            "[b]Three Kingdoms[/b] - {}\n",
+            bbcode_escape(&status(state, viewer))
+        );
+        for p in &view.players {
+            let _ = writeln!(
+                out,
+                "[b]Seat {}[/b] {} - deck {}, hand {}, resources {}",
+                p.seat,
+                bbcode_escape(&p.army),
+                p.deck_count,
+                p.hand_count,
+                p.resources
+            );
+            if let Some(hand) = &p.hand {
+                let _ = writeln!(
+                    out,
+                    "[i]hand:[/i] {}",
+                    bbcode_escape(&cards(state, p.seat, hand))
+                );
+            }
+            out.push_str("[list]\n");
+            for c in &p.field {
+                let _ = writeln!(
+                    out,
+                    "[*] {} ({})",
+                    bbcode_escape(&character_line(state, p.seat, c)),
+                    zone_name(c.zone)
+                );
+            }
+            out.push_str("[/list]\n");
+        }
+        if !events.is_empty() {
+            out.push_str("[b]What happened[/b]\n[list]\n");
+            for e in events {
+                let _ = writeln!(
+                    out,
+                    "[*] {}",
+                    bbcode_escape(&ThreeKingdoms::event_text(&e.visible.event))
+                );
+            }
+            out.push_str("[/list]\n");
+        }
+        out
+    }
+
+    fn svg(state: &TkState, viewer: Viewer) -> String {
+        let view = ThreeKingdoms::view(state, viewer);
+        // Rows from top to bottom: seat 1's Command, seat 1's deployment zone, seat 0's
+        // deployment zone, seat 0's Command. A General at the front stands in the enemy's row.
+        let rows: [(usize, Zone, &str); 4] = [
+            (1, Zone::Command, "seat 1 Command"),
+            (1, Zone::Home, "seat 1 deployment zone"),
+            (0, Zone::Home, "seat 0 deployment zone"),
+            (0, Zone::Command, "seat 0 Command"),
+        ];
+        let mut row_cards: Vec<Vec<(usize, &CharacterView)>> = vec![Vec::new(); 4];
+        for (i, p) in view.players.iter().enumerate().take(2) {
+            for c in &p.field {
+                let row = match (i, c.zone) {
+                    (1, Zone::Command) => 0,
+                    (1, Zone::Home) | (0, Zone::Front) => 1,
+                    (0, Zone::Home) | (1, Zone::Front) => 2,
+                    _ => 3,
+                };
+                row_cards[row].push((i, c));
+            }
+        }
+        let widest = row_cards.iter().map(Vec::len).max().unwrap_or(0).max(5) as u32;
+        let width = 20 + widest * (CARD_W + GAP);
+        let height = 60 + 4 * ROW_H + 40;
+        let mut out = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" font-family=\"sans-serif\">"
+        );
+        let _ = write!(
+            out,
+            "<rect width=\"{width}\" height=\"{height}\" fill=\"#efe6cf\"/><text x=\"10\" y=\"22\" font-size=\"14\" font-weight=\"bold\">Three Kingdoms - {}</text>",
+            xml_escape(&status(state, viewer))
+        );
+        for (r, (seat, zone, label)) in rows.iter().enumerate() {
+            let y = 40 + r as u32 * ROW_H;
+            let band = if *zone == Zone::Command {
+                "#e2d5b4"
+            } else {
+                "#d9e3c8"
+            };
+            let _ = write!(
+                out,
+                "<rect x=\"4\" y=\"{y}\" width=\"{}\" height=\"{}\" fill=\"{band}\" stroke=\"#8a7a58\"/>",
+                width - 8,
+                ROW_H - 4
+            );
+            let p = &view.players[*seat];
+            let extra = if *zone == Zone::Command {
+                format!(
+                    " - {}, deck {}, hand {}, resources {}",
+                    p.army, p.deck_count, p.hand_count, p.resources
+                )
+            } else {
+                String::new()
+            };
+            let _ = write!(
+                out,
+                "<text x=\"10\" y=\"{}\" font-size=\"10\">{}{}</text>",
+                y + 12,
+                label,
+                xml_escape(&extra)
+            );
+            for (k, (owner, c)) in row_cards[r].iter().enumerate() {
+                svg_card(&mut out, 10 + k as u32 * (CARD_W + GAP), y + 18, *owner, c);
+            }
+        }
+        let legend_y = height - 22;
+        let _ = write!(
+            out,
+            "<text x=\"10\" y=\"{legend_y}\" font-size=\"10\">VUL Vulnerable (red), TAP tapped (dashed), DEF defending, AMB ambush</text><text x=\"10\" y=\"{}\" font-size=\"10\">CMD Commander (red border), STR Strategist; a General in the other side's zone has advanced</text></svg>",
+            legend_y + 13
+        );
+        out
+    }
+
+    fn event_text(event: &TkEvent) -> String {
+        match event {
+            TkEvent::TurnBegan { seat, turn } => format!("turn {turn}: seat {seat} begins"),
+            TkEvent::PhaseBegan { seat, phase: p } => format!("seat {seat}: {}", phase(*p)),
+            TkEvent::Drew { seat } => format!("seat {seat} draws a card"),
+            TkEvent::DrewCard { seat, card } => {
+                format!("seat {seat} drew #{} {}", card.instance, card.card)
+            }
+            TkEvent::Burned { seat, card } => format!(
+                "seat {seat}'s hand is full: #{} {} goes to the discard pile",
+                card.instance, card.card
+            ),
+            TkEvent::Discarded {
+                seat,
+                card,
+                resources,
+            } => format!(
+                "seat {seat} discards #{} {} for {resources} point(s)",
+                card.instance, card.card
+            ),
+            TkEvent::DiscardedAtRandom { seat, card } => format!(
+                "seat {seat} discards #{} {} at random",
+                card.instance, card.card
+            ),
+            TkEvent::Played {
+                seat,
+                card,
+                cost,
+                target,
+            } => {
+                let on = target
+                    .map(|t| format!(" on {}", who(&t)))
+                    .unwrap_or_default();
+                format!(
+                    "seat {seat} plays #{} {} for {cost}{on}",
+                    card.instance, card.card
+                )
+            }
+            TkEvent::AbilityUsed {
+                seat,
+                character,
+                strategist,
+                target,
+            } => {
+                let on = target
+                    .map(|t| format!(" on {}", who(&t)))
+                    .unwrap_or_default();
+                let which = if *strategist {
+                    "Strategist ability"
+                } else {
+                    "ability"
+                };
+                format!("seat {seat}'s #{character} uses its {which}{on}")
+            }
+            TkEvent::EffectApplied { target, effect } => match target {
+                Some(t) => format!("{}: {:?}", who(t), effect),
+                None => format!("{effect:?}"),
+            },
+            TkEvent::Summoned { seat, card, cost } => format!(
+                "seat {seat} summons #{} {} for {cost}",
+                card.instance, card.card
+            ),
+            TkEvent::Revived { seat, card, cost } => format!(
+                "seat {seat} revives #{} {} for {cost}",
+                card.instance, card.card
+            ),
+            TkEvent::Defending { general } => format!("{} activates Defend", who(general)),
+            TkEvent::LordMoved { seat, to, cost } => format!(
+                "seat {seat}'s Lord moves to the {} for {cost}",
+                zone_name(*to)
+            ),
+            TkEvent::AttackDeclared { attacker, target } => {
+                format!("{} attacks {}", who(attacker), who(target))
+            }
+            TkEvent::AmbushFoiled { general } => format!(
+                "the attack on {} is foiled: it lies in Ambush",
+                who(general)
+            ),
+            TkEvent::Intercepted { seat, with } => {
+                if with.is_empty() {
+                    format!("seat {seat} does not intercept")
+                } else {
+                    let list: Vec<String> = with.iter().map(|c| format!("#{c}")).collect();
+                    format!("seat {seat} intercepts with {}", list.join(", "))
+                }
+            }
+            TkEvent::AmbushSprung { general, won } => {
+                if *won {
+                    format!("{} springs its Ambush and wins", who(general))
+                } else {
+                    format!(
+                        "{} springs its Ambush but the attacker passes",
+                        who(general)
+                    )
+                }
+            }
+            TkEvent::Fight {
+                attacker,
+                defender,
+                strengths,
+                first_strike,
+                result,
+                remaining,
+            } => {
+                let first = first_strike
+                    .map(|f| format!(", {} strikes first", who(&f)))
+                    .unwrap_or_default();
+                let verdict = match result {
+                    FightResult::AttackerWins => "the attacker wins",
+                    FightResult::DefenderWins => "the defender wins",
+                    FightResult::BothLose => "both fall",
+                };
+                format!(
+                    "{} ({}) fights {} ({}){first}: {verdict}, {} and {} left",
+                    who(attacker),
+                    strengths[0],
+                    who(defender),
+                    strengths[1],
+                    remaining[0],
+                    remaining[1]
+                )
+            }
+            TkEvent::Vulnerable { who: w } => format!("{} is Vulnerable", who(w)),
+            TkEvent::Evacuated { who: w, removed } => {
+                if *removed {
+                    format!("{} is Evacuated and leaves the game", who(w))
+                } else {
+                    format!("{} is Evacuated to the discard pile", who(w))
+                }
+            }
+            TkEvent::CommanderFell { seat } => format!(
+                "seat {seat}'s Commander has fallen: every General of seat {seat} is Evacuated"
+            ),
+            TkEvent::Advanced { who: w } => {
+                format!("{} advances into the enemy deployment zone", who(w))
+            }
+            TkEvent::Stopped { who: w } => format!("{} is stopped by the interceptors", who(w)),
+            TkEvent::FollowUpChosen { seat, with } => match with {
+                Some(g) => format!("seat {seat} follows up with #{g}"),
+                None => format!("seat {seat} does not follow up"),
+            },
+            TkEvent::EndPhase { seat } => format!("seat {seat}'s End Phase"),
+            TkEvent::GameOver { winner, reason } => format!("seat {winner} wins: {reason}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pbp_core::{Actor, DiceChoice, Session};
+    use pbp_three_kingdoms::{Faction, TkAction, TkConfig};
+
+    fn session() -> Session<ThreeKingdoms> {
+        Session::new(
+            TkConfig::presets(Faction::Wei, Faction::Shu),
+            4,
+            DiceChoice::Seeded,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn text_shows_both_fields_and_only_the_viewers_hand() {
+        let s = session();
+        let state = s.state();
+        let own = ThreeKingdoms::text(state, Viewer::Seat(Seat(0)));
+        let other = ThreeKingdoms::text(state, Viewer::Seat(Seat(1)));
+        assert!(own.contains("Cao Cao") && own.contains("Liu Bei"));
+        let hand_line = own
+            .lines()
+            .find(|l| l.trim_start().starts_with("hand:"))
+            .unwrap()
+            .to_owned();
+        assert_eq!(own.matches("  hand:").count(), 1);
+        assert!(!other.contains(&hand_line));
+        assert!(ThreeKingdoms::text(state, Viewer::Public).contains("Turn 1"));
+    }
+
+    #[test]
+    fn svg_draws_every_character_of_both_fields() {
+        let s = session();
+        let state = s.state();
+        let svg = ThreeKingdoms::svg(state, Viewer::Public);
+        assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
+        let cards = state.players[0].field.len() + state.players[1].field.len();
+        assert_eq!(svg.matches("class=\"card\"").count(), cards);
+        assert!(svg.contains("Xiahou Dun") && svg.contains("Zhang Fei"));
+        assert!(svg.contains("CMD"));
+    }
+
+    #[test]
+    fn bbcode_lists_events() {
+        let mut s = session();
+        let seat = s.state().active;
+        s.act(Actor::Seat(seat), TkAction::End, DiceChoice::Seeded)
+            .unwrap();
+        let events: Vec<&LoggedEvent<ThreeKingdoms>> = s.log_for(Viewer::Public).collect();
+        let post = ThreeKingdoms::bbcode(s.state(), Viewer::Public, &events);
+        assert!(post.starts_with("[b]Three Kingdoms[/b]"));
+        assert!(post.contains("Combat Phase"));
+        assert!(post.contains("[list]"));
+        for e in &events {
+            assert!(!ThreeKingdoms::event_text(&e.visible.event).is_empty());
+        }
+    }
+}

@@ -1,0 +1,54 @@
+//! # pbp-three-kingdoms
+//!
+//! Three Kingdoms (seed 001), a two-player card game of Lords, Generals and Advisers of Wei, Shu,
+//! Wu, Han and Qun, as a pure state machine on pbp-core's [`Game`](pbp_core::Game) contract.
+//!
+//! Cards are data ([`CardSet`], a versioned JSON format validated on load) whose effects are
+//! built from a small set of primitives ([`Effect`]); armies are checked against the building
+//! rules ([`validate_army`]); every option the seed leaves open is in [`Rules`].
+//!
+//! ```
+//! use pbp_core::{Actor, Game, Seat, SeededDice, Turn};
+//! use pbp_three_kingdoms::{Faction, ThreeKingdoms, TkConfig};
+//!
+//! let config = TkConfig::presets(Faction::Wei, Faction::Wu);
+//! let mut dice = SeededDice::new(1);
+//! let mut state = ThreeKingdoms::setup(&config, &mut dice)?;
+//! let Turn::Acting(actors) = ThreeKingdoms::turn(&state) else { unreachable!() };
+//! let seat = actors[0];
+//! let end = ThreeKingdoms::parse_action(&state, seat, "end")?;
+//! ThreeKingdoms::apply(&mut state, seat, &end, &mut dice)?;
+//! assert_eq!(state.phase, pbp_three_kingdoms::Phase::Combat);
+//! # Ok::<(), pbp_three_kingdoms::TkError>(())
+//! ```
+
+mod army;
+mod bot;
+mod cards;
+mod error;
+mod game;
+mod rules;
+mod state;
+mod text;
+
+pub use army::{
+    ARMY_FORMAT, ARMY_FORMAT_VERSION, ArmyChoice, ArmyProblem, ArmySpec, DeckEntry, STARTER_ARMIES,
+    TitleGrant, armies_from_json, preset, selection_cost, title_fits, validate_army,
+    validate_army_file,
+};
+pub use bot::heuristic_action;
+pub use cards::{
+    Ability, AbilityKind, CARD_FORMAT, CARD_FORMAT_VERSION, CardDef, CardFile, CardSet, CardType,
+    CostScope, Duration, Effect, Faction, Rarity, STARTER_CARDS, Target, Timing, TitleClass, Trait,
+    Whom, validate_card,
+};
+pub use error::TkError;
+pub use game::{
+    CardSeen, CharacterView, FightResult, PlayerView, ThreeKingdoms, TkAction, TkEvent, TkView,
+};
+pub use rules::{
+    AmbushTie, AmbushVisibility, PoliticsRule, ResourceExpiry, Rules, StrengthTie, TkConfig,
+};
+pub use state::{
+    Character, CostMod, Ending, Modifier, Pending, Phase, Player, TargetRef, TkState, Zone,
+};

@@ -1,0 +1,150 @@
+//! The text form of actions, as a player writes them in a forum post.
+//!
+//! | text | action |
+//! |---|---|
+//! | `discard 12` | discard card 12 for Resource points |
+//! | `play 14`, `play 14 on 1:3` | play card 14 (on seat 1's card 3) |
+//! | `summon 9`, `revive 4` | summon from the hand, revive from the discard pile |
+//! | `defend 2` | activate Defend |
+//! | `use 5`, `use 5 strategist on 0:2` | use an activated ability |
+//! | `move lord` | move the Lord |
+//! | `end` | end the phase |
+//! | `attack 2 on 5` | character 2 attacks enemy card 5 |
+//! | `intercept 3 4`, `intercept none` | intercept with 3 then 4, or not |
+//! | `follow 3`, `follow none` | follow up with 3, or not |
+
+use pbp_core::{Actor, Seat};
+
+use crate::error::TkError;
+use crate::game::TkAction;
+use crate::state::{TargetRef, TkState};
+
+fn parse_err(text: &str, reason: &str) -> TkError {
+    TkError::Parse {
+        text: text.chars().take(80).collect(),
+        reason: reason.into(),
+    }
+}
+
+fn number(text: &str, word: &str) -> Result<u32, TkError> {
+    word.trim_start_matches('#')
+        .parse::<u32>()
+        .map_err(|_| parse_err(text, "expected a card number"))
+}
+
+fn target(text: &str, word: &str) -> Result<TargetRef, TkError> {
+    let (s, c) = word
+        .split_once(':')
+        .ok_or_else(|| parse_err(text, "a target is written SEAT:CARD, like 1:3"))?;
+    let seat = s
+        .parse::<u16>()
+        .ok()
+        .filter(|s| *s <= 1)
+        .ok_or_else(|| parse_err(text, "the seat of a target is 0 or 1"))?;
+    Ok(TargetRef {
+        seat: Seat(seat),
+        card: number(text, c)?,
+    })
+}
+
+/// Reads an action.
+///
+/// # Errors
+/// [`TkError::Parse`] with the reason.
+pub fn parse(_state: &TkState, _actor: Actor, text: &str) -> Result<TkAction, TkError> {
+    let lower = text.to_ascii_lowercase();
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    let on = |rest: &[&str]| -> Result<Option<TargetRef>, TkError> {
+        match rest {
+            [] => Ok(None),
+            ["on", t] => Ok(Some(target(text, t)?)),
+            _ => Err(parse_err(text, "expected 'on SEAT:CARD' or nothing")),
+        }
+    };
+    match words.as_slice() {
+        ["discard", n] => Ok(TkAction::Discard {
+            card: number(text, n)?,
+        }),
+        ["play", n, rest @ ..] => Ok(TkAction::Play {
+            card: number(text, n)?,
+            target: on(rest)?,
+        }),
+        ["summon", n] => Ok(TkAction::Summon {
+            card: number(text, n)?,
+        }),
+        ["revive", n] => Ok(TkAction::Revive {
+            card: number(text, n)?,
+        }),
+        ["defend", n] => Ok(TkAction::Defend {
+            general: number(text, n)?,
+        }),
+        ["use", n, "strategist", rest @ ..] => Ok(TkAction::Use {
+            character: number(text, n)?,
+            strategist: true,
+            target: on(rest)?,
+        }),
+        ["use", n, rest @ ..] => Ok(TkAction::Use {
+            character: number(text, n)?,
+            strategist: false,
+            target: on(rest)?,
+        }),
+        ["move", "lord"] => Ok(TkAction::MoveLord),
+        ["end"] => Ok(TkAction::End),
+        ["attack", a, "on", t] => Ok(TkAction::Attack {
+            attacker: number(text, a)?,
+            target: number(text, t)?,
+        }),
+        ["intercept", "none"] => Ok(TkAction::Intercept { with: Vec::new() }),
+        ["intercept", rest @ ..] if !rest.is_empty() => Ok(TkAction::Intercept {
+            with: rest
+                .iter()
+                .map(|w| number(text, w))
+                .collect::<Result<_, _>>()?,
+        }),
+        ["follow", "none"] => Ok(TkAction::FollowUp { with: None }),
+        ["follow", n] => Ok(TkAction::FollowUp {
+            with: Some(number(text, n)?),
+        }),
+        _ => Err(parse_err(
+            text,
+            "write discard N, play N [on S:C], summon N, revive N, defend N, use N [strategist] [on S:C], move lord, end, attack N on M, intercept N.../none, follow N/none",
+        )),
+    }
+}
+
+/// Writes an action; [`parse`] reads it back.
+pub fn format(action: &TkAction) -> String {
+    let on = |t: &Option<TargetRef>| match t {
+        Some(t) => format!(" on {}:{}", t.seat, t.card),
+        None => String::new(),
+    };
+    match action {
+        TkAction::Discard { card } => format!("discard {card}"),
+        TkAction::Play { card, target } => format!("play {card}{}", on(target)),
+        TkAction::Summon { card } => format!("summon {card}"),
+        TkAction::Revive { card } => format!("revive {card}"),
+        TkAction::Defend { general } => format!("defend {general}"),
+        TkAction::Use {
+            character,
+            strategist,
+            target,
+        } => format!(
+            "use {character}{}{}",
+            if *strategist { " strategist" } else { "" },
+            on(target)
+        ),
+        TkAction::MoveLord => "move lord".into(),
+        TkAction::End => "end".into(),
+        TkAction::Attack { attacker, target } => format!("attack {attacker} on {target}"),
+        TkAction::Intercept { with } if with.is_empty() => "intercept none".into(),
+        TkAction::Intercept { with } => format!(
+            "intercept {}",
+            with.iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        TkAction::FollowUp { with: None } => "follow none".into(),
+        TkAction::FollowUp { with: Some(g) } => format!("follow {g}"),
+    }
+}

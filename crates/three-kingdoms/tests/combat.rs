@@ -1,0 +1,594 @@
+//! Combat, clause by clause, with scripted play (see docs/rules/three-kingdoms.md).
+
+mod common;
+
+use common::*;
+use pbp_core::Seat;
+use pbp_three_kingdoms::{
+    AmbushTie, AmbushVisibility, FightResult, Pending, StrengthTie, TkEvent, Zone,
+};
+
+fn fight_of(events: &[TkEvent]) -> (FightResult, [u32; 2], [u32; 2]) {
+    events
+        .iter()
+        .find_map(|e| match e {
+            TkEvent::Fight {
+                result,
+                strengths,
+                remaining,
+                ..
+            } => Some((*result, *strengths, *remaining)),
+            _ => None,
+        })
+        .expect("a fight")
+}
+
+fn attack(state: &mut pbp_three_kingdoms::TkState, seat: u16, a: &str, t: &str) {
+    let a = on_field(state, seat, a);
+    let t = on_field(state, 1 - seat, t);
+    act(state, seat, &format!("attack {a} on {t}"));
+}
+
+#[test]
+fn seed_example_2500_against_2000_leaves_500() {
+    let mut s = start(
+        army("t-war-lord", &["t-a"], None),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    act(&mut s, 0, "end");
+    attack(&mut s, 0, "t-a", "t-b");
+    assert!(matches!(s.pending, Some(Pending::Intercept { .. })));
+    let events = act(&mut s, 1, "intercept none");
+    let (result, strengths, remaining) = fight_of(&events);
+    assert_eq!(result, FightResult::AttackerWins);
+    assert_eq!(strengths, [2500, 2000]);
+    assert_eq!(remaining, [500, 0]);
+    assert_eq!(strength(&s, 0, "t-a"), 500);
+    assert!(ch(&s, 1, "t-b").vulnerable, "the loser is Vulnerable");
+    assert_eq!(ch(&s, 0, "t-a").zone, Zone::Front, "the winner advances");
+    // End Phase: damaged Generals regain full Strength; B stays Vulnerable.
+    act(&mut s, 0, "end");
+    assert_eq!(strength(&s, 0, "t-a"), 2500);
+    assert_eq!(strength(&s, 1, "t-b"), 2000);
+    // B reverts to Alert in its controller's turn.
+    assert!(!ch(&s, 1, "t-b").vulnerable);
+}
+
+#[test]
+fn a_vulnerable_general_attacked_again_is_evacuated() {
+    let mut s = start(
+        army("t-war-lord", &["t-a", "t-d"], None),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    act(&mut s, 0, "end");
+    attack(&mut s, 0, "t-a", "t-b");
+    act(&mut s, 1, "intercept none");
+    assert!(ch(&s, 1, "t-b").vulnerable);
+    // Even a weak General finishes a Vulnerable one: it is Evacuated to the discard pile.
+    attack(&mut s, 0, "t-d", "t-b");
+    let events = act(&mut s, 1, "intercept none");
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, TkEvent::Evacuated { removed: false, .. }))
+    );
+    assert!(in_discard(&s, 1, "t-b"));
+    assert_eq!(ch(&s, 0, "t-d").zone, Zone::Front);
+}
+
+#[test]
+fn a_losing_attacker_stays_vulnerable_until_its_next_turn() {
+    let mut s = start(
+        army("t-war-lord", &["t-b", "t-d"], None),
+        army("t-war-lord", &["t-a", "t-c"], None),
+        rules(),
+    );
+    act(&mut s, 0, "end");
+    attack(&mut s, 0, "t-b", "t-a");
+    act(&mut s, 1, "intercept none");
+    assert!(ch(&s, 0, "t-b").vulnerable);
+    assert_eq!(
+        ch(&s, 0, "t-b").zone,
+        Zone::Home,
+        "a loser does not advance"
+    );
+    assert_eq!(strength(&s, 1, "t-a"), 500);
+    pass_turn(&mut s);
+    // Still Vulnerable in the enemy's turn: attacking it again Evacuates it.
+    assert!(ch(&s, 0, "t-b").vulnerable);
+    act(&mut s, 1, "end");
+    attack(&mut s, 1, "t-c", "t-b");
+    act(&mut s, 0, "intercept none");
+    assert!(in_discard(&s, 0, "t-b"));
+    pass_turn(&mut s);
+    assert!(!ch(&s, 0, "t-d").vulnerable);
+}
+
+#[test]
+fn assault_strikes_first_and_takes_no_damage_when_it_wins() {
+    let mut s = start(
+        army("t-war-lord", &["t-assault-3"], None),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    act(&mut s, 0, "end");
+    attack(&mut s, 0, "t-assault-3", "t-b");
+    let events = act(&mut s, 1, "intercept none");
+    let (result, _, remaining) = fight_of(&events);
+    // 2000 against 2000 would be a tie; striking first wins it whole.
+    assert_eq!(result, FightResult::AttackerWins);
+    assert_eq!(remaining, [2000, 0]);
+}
+
+#[test]
+fn assault_also_strikes_first_when_attacked() {
+    let mut s = start(
+        army("t-war-lord", &["t-b"], None),
+        army("t-war-lord", &["t-assault-3"], None),
+        rules(),
+    );
+    act(&mut s, 0, "end");
+    attack(&mut s, 0, "t-b", "t-assault-3");
+    let events = act(&mut s, 1, "intercept none");
+    let (result, _, remaining) = fight_of(&events);
+    assert_eq!(result, FightResult::DefenderWins);
+    assert_eq!(remaining, [0, 2000]);
+    assert!(ch(&s, 0, "t-b").vulnerable);
+}
+
+#[test]
+fn when_both_have_assault_the_higher_cost_strikes_first() {
+    let mut s = start(
+        army("t-war-lord", &["t-assault-2"], None),
+        army("t-war-lord", &["t-assault-3"], None),
+        rules(),
+    );
+    act(&mut s, 0, "end");
+    attack(&mut s, 0, "t-assault-2", "t-assault-3");
+    let events = act(&mut s, 1, "intercept none");
+    let first = events.iter().find_map(|e| match e {
+        TkEvent::Fight { first_strike, .. } => *first_strike,
+        _ => None,
+    });
+    assert_eq!(first.map(|t| t.seat), Some(Seat(1)));
+    assert_eq!(fight_of(&events).0, FightResult::DefenderWins);
+}
+
+#[test]
+fn equal_cost_assaults_cancel_and_the_tie_rule_decides() {
+    let mut s = start(
+        army("t-war-lord", &["t-assault-3"], None),
+        army("t-war-lord", &["t-assault-3b"], None),
+        rules(),
+    );
+    act(&mut s, 0, "end");
+    attack(&mut s, 0, "t-assault-3", "t-assault-3b");
+    let events = act(&mut s, 1, "intercept none");
+    assert_eq!(fight_of(&events).0, FightResult::BothLose);
+}
+
+#[test]
+fn strength_ties_follow_the_config() {
+    for (tie, expected) in [
+        (StrengthTie::BothLose, FightResult::BothLose),
+        (StrengthTie::DefenderWins, FightResult::DefenderWins),
+        (StrengthTie::AttackerWins, FightResult::AttackerWins),
+    ] {
+        let mut r = rules();
+        r.strength_tie = tie;
+        let mut s = start(
+            army("t-war-lord", &["t-b"], None),
+            army("t-war-lord", &["t-c"], None),
+            r,
+        );
+        act(&mut s, 0, "end");
+        attack(&mut s, 0, "t-b", "t-c");
+        let events = act(&mut s, 1, "intercept none");
+        assert_eq!(fight_of(&events).0, expected, "{tie:?}");
+        let (a_vul, d_vul) = (ch(&s, 0, "t-b").vulnerable, ch(&s, 1, "t-c").vulnerable);
+        match expected {
+            FightResult::BothLose => assert!(a_vul && d_vul),
+            FightResult::DefenderWins => assert!(a_vul && !d_vul),
+            FightResult::AttackerWins => assert!(!a_vul && d_vul),
+        }
+        assert_eq!(
+            ch(&s, 0, "t-b").zone == Zone::Front,
+            expected == FightResult::AttackerWins
+        );
+    }
+}
+
+#[test]
+fn interceptors_fight_in_order_and_a_winner_advances() {
+    let mut s = start(
+        army("t-war-lord", &["t-giant"], None),
+        army("t-war-lord", &["t-a", "t-b", "t-d"], None),
+        rules(),
+    );
+    act(&mut s, 0, "end");
+    attack(&mut s, 0, "t-giant", "t-b");
+    let (a, d) = (on_field(&s, 1, "t-a"), on_field(&s, 1, "t-d"));
+    // The target itself cannot intercept.
+    let b = on_field(&s, 1, "t-b");
+    refuse(&mut s, 1, &format!("intercept {b}"));
+    act(&mut s, 1, &format!("intercept {d} {a}"));
+    assert_eq!(strength(&s, 0, "t-giant"), 5000 - 1000 - 2500);
+    assert!(ch(&s, 1, "t-a").vulnerable && ch(&s, 1, "t-d").vulnerable);
+    assert!(!ch(&s, 1, "t-b").vulnerable, "the target is not fought");
+    assert_eq!(ch(&s, 0, "t-giant").zone, Zone::Front);
+}
+
+#[test]
+fn an_attacker_stopped_by_interceptors_is_not_vulnerable_and_may_be_followed_up() {
+    let mut s = start(
+        army("t-war-lord", &["t-d"], None),
+        army("t-war-lord", &["t-a", "t-b", "t-c"], None),
+        rules(),
+    );
+    act(&mut s, 0, "end");
+    attack(&mut s, 0, "t-d", "t-b");
+    let a = on_field(&s, 1, "t-a");
+    let events = act(&mut s, 1, &format!("intercept {a}"));
+    assert!(events.iter().any(|e| matches!(e, TkEvent::Stopped { .. })));
+    assert!(!ch(&s, 0, "t-d").vulnerable);
+    assert_eq!(ch(&s, 0, "t-d").zone, Zone::Home);
+    assert!(matches!(s.pending, Some(Pending::FollowUp { .. })));
+    // The interceptor is spent; another Alert General follows up.
+    refuse(&mut s, 1, &format!("follow {a}"));
+    let c = on_field(&s, 1, "t-c");
+    act(&mut s, 1, &format!("follow {c}"));
+    assert!(
+        ch(&s, 0, "t-d").vulnerable,
+        "defeated by a follow-up: Vulnerable"
+    );
+    assert!(s.pending.is_none());
+}
+
+#[test]
+fn a_follow_up_may_be_declined() {
+    let mut s = start(
+        army("t-war-lord", &["t-d"], None),
+        army("t-war-lord", &["t-a", "t-b", "t-c"], None),
+        rules(),
+    );
+    act(&mut s, 0, "end");
+    attack(&mut s, 0, "t-d", "t-b");
+    let a = on_field(&s, 1, "t-a");
+    act(&mut s, 1, &format!("intercept {a}"));
+    act(&mut s, 1, "follow none");
+    assert!(!ch(&s, 0, "t-d").vulnerable);
+    assert!(s.pending.is_none());
+}
+
+#[test]
+fn each_general_attacks_once_a_turn_and_only_in_combat() {
+    let mut s = start(
+        army("t-war-lord", &["t-giant"], None),
+        army("t-war-lord", &["t-b", "t-d"], None),
+        rules(),
+    );
+    let g = on_field(&s, 0, "t-giant");
+    let b = on_field(&s, 1, "t-b");
+    let d = on_field(&s, 1, "t-d");
+    refuse(&mut s, 0, &format!("attack {g} on {b}"));
+    act(&mut s, 0, "end");
+    act(&mut s, 0, &format!("attack {g} on {b}"));
+    act(&mut s, 1, "intercept none");
+    refuse(&mut s, 0, &format!("attack {g} on {d}"));
+}
+
+#[test]
+fn defend_blocks_attacks_on_it_and_by_it_until_its_next_turn() {
+    let mut s = start(
+        army("t-war-lord", &["t-a"], None),
+        army("t-war-lord", &["t-defender", "t-b"], None),
+        rules(),
+    );
+    pass_turn(&mut s);
+    let def = on_field(&s, 1, "t-defender");
+    let b = on_field(&s, 1, "t-b");
+    refuse(&mut s, 1, &format!("defend {b}"));
+    act(&mut s, 1, &format!("defend {def}"));
+    refuse(&mut s, 1, &format!("defend {def}"));
+    act(&mut s, 1, "end");
+    let a = on_field(&s, 0, "t-a");
+    refuse(&mut s, 1, &format!("attack {def} on {a}"));
+    act(&mut s, 1, "end");
+    act(&mut s, 0, "end");
+    refuse(&mut s, 0, &format!("attack {a} on {def}"));
+    act(&mut s, 0, &format!("attack {a} on {b}"));
+    act(&mut s, 1, "intercept none");
+    act(&mut s, 0, "end");
+    assert!(
+        !ch(&s, 1, "t-defender").defending,
+        "Defend ends at its next turn"
+    );
+}
+
+#[test]
+fn defend_may_only_be_activated_in_preparation() {
+    let mut s = start(
+        army("t-war-lord", &["t-defender"], None),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    act(&mut s, 0, "end");
+    let def = on_field(&s, 0, "t-defender");
+    refuse(&mut s, 0, &format!("defend {def}"));
+}
+
+fn ambush_armies() -> (pbp_three_kingdoms::ArmySpec, pbp_three_kingdoms::ArmySpec) {
+    let mut defender = army("t-war-lord", &["t-ambush", "t-b", "t-d"], None);
+    defender.ambush = vec!["t-b".into()];
+    (
+        army("t-war-lord", &["t-a", "t-d", "t-assault-2"], None),
+        defender,
+    )
+}
+
+#[test]
+fn ambush_generals_cannot_be_targeted_nor_attack_before_intercepting() {
+    let (a, d) = ambush_armies();
+    let mut s = start(a, d, rules());
+    act(&mut s, 0, "end");
+    let atk = on_field(&s, 0, "t-a");
+    let b = on_field(&s, 1, "t-b");
+    refuse(&mut s, 0, &format!("attack {atk} on {b}"));
+    pass_turn(&mut s);
+    act(&mut s, 1, "end");
+    let target = on_field(&s, 0, "t-d");
+    refuse(&mut s, 1, &format!("attack {b} on {target}"));
+}
+
+#[test]
+fn an_ambush_of_higher_cost_wins_and_stops_the_attacker() {
+    let (a, d) = ambush_armies();
+    let mut s = start(a, d, rules());
+    act(&mut s, 0, "end");
+    attack(&mut s, 0, "t-d", "t-d");
+    let b = on_field(&s, 1, "t-b");
+    let events = act(&mut s, 1, &format!("intercept {b}"));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, TkEvent::AmbushSprung { won: true, .. }))
+    );
+    assert_eq!(strength(&s, 1, "t-b"), 2000, "the Ambush takes no damage");
+    assert!(!ch(&s, 0, "t-d").vulnerable);
+    assert!(
+        !ch(&s, 1, "t-b").ambush,
+        "the Ambush ends once it intercepts"
+    );
+    assert!(matches!(s.pending, Some(Pending::FollowUp { .. })));
+}
+
+#[test]
+fn an_attacker_of_higher_cost_passes_the_ambush_which_stays_untapped() {
+    let (a, d) = ambush_armies();
+    let mut s = start(a, d, rules());
+    act(&mut s, 0, "end");
+    attack(&mut s, 0, "t-a", "t-d");
+    let b = on_field(&s, 1, "t-b");
+    let events = act(&mut s, 1, &format!("intercept {b}"));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, TkEvent::AmbushSprung { won: false, .. }))
+    );
+    assert_eq!(
+        strength(&s, 0, "t-a"),
+        1500,
+        "it goes on to fight the target"
+    );
+    assert!(!ch(&s, 1, "t-b").tapped);
+    assert_eq!(strength(&s, 1, "t-b"), 2000);
+    assert!(!ch(&s, 1, "t-b").ambush);
+    // Its Ambush is over: it may now be targeted.
+    let atk = on_field(&s, 0, "t-assault-2");
+    act(&mut s, 0, &format!("attack {atk} on {b}"));
+}
+
+#[test]
+fn an_ambush_against_equal_cost_follows_the_config() {
+    for (tie, ambusher_wins) in [
+        (AmbushTie::Strength, None),
+        (AmbushTie::Ambusher, Some(true)),
+        (AmbushTie::Attacker, Some(false)),
+    ] {
+        let (a, d) = ambush_armies();
+        let mut r = rules();
+        r.ambush_cost_tie = tie;
+        let mut s = start(a, d, r);
+        act(&mut s, 0, "end");
+        attack(&mut s, 0, "t-assault-2", "t-d");
+        let b = on_field(&s, 1, "t-b");
+        let events = act(&mut s, 1, &format!("intercept {b}"));
+        let sprung = events.iter().find_map(|e| match e {
+            TkEvent::AmbushSprung { won, .. } => Some(*won),
+            _ => None,
+        });
+        assert_eq!(sprung, ambusher_wins, "{tie:?}");
+        if tie == AmbushTie::Strength {
+            // 2000 with Assault against 2000: the attacker strikes first and wins.
+            assert!(ch(&s, 1, "t-b").vulnerable);
+        }
+    }
+}
+
+#[test]
+fn secret_ambush_is_hidden_and_an_attack_on_it_is_foiled() {
+    let (a, d) = ambush_armies();
+    let mut r = rules();
+    r.ambush = AmbushVisibility::Secret;
+    let mut s = start(a, d, r);
+    use pbp_core::{Game, Viewer};
+    let view = pbp_three_kingdoms::ThreeKingdoms::view(&s, Viewer::Seat(Seat(0)));
+    let b = on_field(&s, 1, "t-b");
+    let seen = view.players[1]
+        .field
+        .iter()
+        .find(|c| c.instance == b)
+        .unwrap();
+    assert_eq!(seen.ambush, None);
+    let own = pbp_three_kingdoms::ThreeKingdoms::view(&s, Viewer::Seat(Seat(1)));
+    assert_eq!(
+        own.players[1]
+            .field
+            .iter()
+            .find(|c| c.instance == b)
+            .unwrap()
+            .ambush,
+        Some(true)
+    );
+    act(&mut s, 0, "end");
+    let atk = on_field(&s, 0, "t-a");
+    let events = act(&mut s, 0, &format!("attack {atk} on {b}"));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, TkEvent::AmbushFoiled { .. }))
+    );
+    assert!(ch(&s, 0, "t-a").tapped);
+    assert!(s.pending.is_none());
+    assert!(ch(&s, 1, "t-b").ambush_revealed);
+}
+
+fn command_scene(r: pbp_three_kingdoms::Rules) -> pbp_three_kingdoms::TkState {
+    let mut s = start(
+        army("t-war-lord", &["t-a", "t-giant", "t-d"], None),
+        army("t-pol-lord", &["t-c", "t-b", "t-law"], Some("t-c")),
+        r,
+    );
+    ch_mut(&mut s, 1, "t-c").vulnerable = true;
+    act(&mut s, 0, "end");
+    attack(&mut s, 0, "t-a", "t-c");
+    let events = act(&mut s, 1, "intercept none");
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, TkEvent::CommanderFell { .. }))
+    );
+    s
+}
+
+#[test]
+fn an_evacuated_commander_takes_every_general_with_it() {
+    let s = command_scene(rules());
+    assert!(in_discard(&s, 1, "t-c") && in_discard(&s, 1, "t-b"));
+    assert!(s.commander_evacuated(Seat(1)));
+    assert_eq!(
+        s.player(Seat(1)).field.len(),
+        2,
+        "the Lord and the Adviser remain"
+    );
+}
+
+#[test]
+fn the_command_may_be_attacked_from_the_front_once_the_commander_falls() {
+    let mut s = command_scene(rules());
+    let law = on_field(&s, 1, "t-law");
+    let giant = on_field(&s, 0, "t-giant");
+    // Not before the defender has had a turn to revive its Commander, even from the front.
+    ch_mut(&mut s, 0, "t-giant").zone = Zone::Front;
+    assert!(!s.command_open(Seat(1)));
+    refuse(&mut s, 0, &format!("attack {giant} on {law}"));
+    ch_mut(&mut s, 0, "t-giant").zone = Zone::Home;
+    pass_turn(&mut s);
+    pass_turn(&mut s);
+    assert!(s.command_open(Seat(1)));
+    act(&mut s, 0, "end");
+    // Only from the enemy's deployment zone.
+    refuse(&mut s, 0, &format!("attack {giant} on {law}"));
+    // t-a advanced when it won; it attacks the Adviser in the Command.
+    attack(&mut s, 0, "t-a", "t-law");
+    act(&mut s, 1, "intercept none");
+    assert!(ch(&s, 1, "t-law").vulnerable);
+}
+
+#[test]
+fn an_evacuated_adviser_leaves_the_game_and_a_lord_at_zero_loses() {
+    let mut r = rules();
+    r.command_attack_from_front = false;
+    let mut s = command_scene(r);
+    pass_turn(&mut s);
+    pass_turn(&mut s);
+    act(&mut s, 0, "end");
+    attack(&mut s, 0, "t-d", "t-law");
+    act(&mut s, 1, "intercept none");
+    attack(&mut s, 0, "t-a", "t-law");
+    let events = act(&mut s, 1, "intercept none");
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, TkEvent::Evacuated { removed: true, .. }))
+    );
+    let p = s.player(Seat(1));
+    assert!(p.removed.iter().any(|&c| p.cards[c as usize] == "t-law"));
+    // The Giant (5000) attacks the Lord (4000) in the Command: the Lord falls to 0.
+    attack(&mut s, 0, "t-giant", "t-pol-lord");
+    let events = act(&mut s, 1, "intercept none");
+    assert!(events.iter().any(|e| matches!(
+        e,
+        TkEvent::GameOver {
+            winner: Seat(0),
+            ..
+        }
+    )));
+    use pbp_core::Game;
+    let turn = pbp_three_kingdoms::ThreeKingdoms::turn(&s);
+    assert_eq!(turn.outcome().unwrap().winners, vec![Seat(0)]);
+    assert!(refuse(&mut s, 0, "end").to_string().contains("over"));
+}
+
+#[test]
+fn the_lords_damage_is_not_healed_in_the_end_phase() {
+    let mut r = rules();
+    r.command_attack_from_front = false;
+    let mut s = command_scene(r);
+    pass_turn(&mut s);
+    pass_turn(&mut s);
+    act(&mut s, 0, "end");
+    attack(&mut s, 0, "t-d", "t-pol-lord");
+    act(&mut s, 1, "intercept none");
+    assert_eq!(strength(&s, 1, "t-pol-lord"), 3000);
+    act(&mut s, 0, "end");
+    assert_eq!(strength(&s, 1, "t-pol-lord"), 3000);
+    assert!(s.ending.is_none());
+}
+
+#[test]
+fn a_lord_moved_into_the_deployment_zone_fights_like_a_general() {
+    let mut s = start(
+        army("t-war-lord", &["t-d"], None),
+        army("t-war-lord", &["t-giant"], None),
+        rules(),
+    );
+    act(&mut s, 0, "move lord");
+    assert_eq!(ch(&s, 0, "t-war-lord").zone, Zone::Home);
+    pass_turn(&mut s);
+    act(&mut s, 1, "end");
+    attack(&mut s, 1, "t-giant", "t-war-lord");
+    act(&mut s, 0, "intercept none");
+    assert_eq!(s.ending.as_ref().map(|e| e.winner), Some(Seat(1)));
+}
+
+#[test]
+fn a_beaten_interceptor_is_vulnerable_and_evacuated_if_attacked_again() {
+    let mut s = start(
+        army("t-war-lord", &["t-giant", "t-a"], None),
+        army("t-war-lord", &["t-b", "t-d"], None),
+        rules(),
+    );
+    act(&mut s, 0, "end");
+    attack(&mut s, 0, "t-giant", "t-b");
+    let d = on_field(&s, 1, "t-d");
+    act(&mut s, 1, &format!("intercept {d}"));
+    assert!(ch(&s, 1, "t-d").vulnerable);
+    // A Vulnerable General cannot intercept again.
+    attack(&mut s, 0, "t-a", "t-d");
+    refuse(&mut s, 1, &format!("intercept {d}"));
+    act(&mut s, 1, "intercept none");
+    assert!(in_discard(&s, 1, "t-d"));
+}

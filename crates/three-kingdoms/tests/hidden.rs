@@ -1,0 +1,149 @@
+//! Hidden information: hands and decks are hidden, the discard pile and the field are public.
+
+mod common;
+
+use common::*;
+use pbp_core::{Actor, DiceChoice, Game, Seat, Session, Viewer};
+use pbp_three_kingdoms::{Faction, ThreeKingdoms, TkAction, TkConfig, TkEvent};
+
+#[test]
+fn views_show_hands_and_decks_only_to_whom_they_belong() {
+    let config = TkConfig::presets(Faction::Shu, Faction::Wu);
+    let session = Session::<ThreeKingdoms>::new(config, 5, DiceChoice::Seeded).unwrap();
+    let s = session.state();
+    for seat in [Seat(0), Seat(1)] {
+        let own = ThreeKingdoms::view(s, Viewer::Seat(seat));
+        let enemy = ThreeKingdoms::view(s, Viewer::Seat(Seat(1 - seat.0)));
+        let public = ThreeKingdoms::view(s, Viewer::Public);
+        let gm = ThreeKingdoms::view(s, Viewer::GameMaster);
+        let i = seat.0 as usize;
+        assert_eq!(own.players[i].hand.as_ref().map(Vec::len), Some(8));
+        assert_eq!(enemy.players[i].hand, None);
+        assert_eq!(public.players[i].hand, None);
+        assert_eq!(enemy.players[i].hand_count, 8);
+        assert_eq!(
+            own.players[i].draw_pile, None,
+            "not even the owner sees the deck"
+        );
+        assert_eq!(
+            gm.players[i].draw_pile.as_ref().map(Vec::len),
+            Some(s.player(seat).deck.remaining() as usize)
+        );
+        // The field and the discard pile are public.
+        assert_eq!(enemy.players[i].field, own.players[i].field);
+        assert_eq!(enemy.players[i].discard, own.players[i].discard);
+        for secret in ThreeKingdoms::secrets(s, Viewer::Seat(Seat(1 - seat.0))) {
+            assert!(!serde_json::to_string(&enemy).unwrap().contains(&secret));
+        }
+    }
+}
+
+#[test]
+fn a_drawn_card_is_told_to_its_owner_only() {
+    let mut s = start(
+        army("t-war-lord", &["t-a"], None),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    let events = ThreeKingdoms::apply(
+        &mut s,
+        Actor::Seat(Seat(0)),
+        &TkAction::End,
+        &mut pbp_core::SeededDice::new(1),
+    )
+    .unwrap();
+    assert!(
+        events.is_empty()
+            || events
+                .iter()
+                .all(|e| !matches!(e.event, TkEvent::DrewCard { .. }))
+    );
+    let events = ThreeKingdoms::apply(
+        &mut s,
+        Actor::Seat(Seat(0)),
+        &TkAction::End,
+        &mut pbp_core::SeededDice::new(1),
+    )
+    .unwrap();
+    let drew: Vec<_> = events
+        .iter()
+        .filter(|e| matches!(e.event, TkEvent::DrewCard { .. }))
+        .collect();
+    assert_eq!(drew.len(), 1);
+    assert!(drew[0].audience.includes(Viewer::Seat(Seat(1))));
+    assert!(!drew[0].audience.includes(Viewer::Seat(Seat(0))));
+    assert!(!drew[0].audience.includes(Viewer::Public));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e.event, TkEvent::Drew { seat: Seat(1) })
+                && e.audience.includes(Viewer::Public))
+    );
+}
+
+#[test]
+fn a_card_discarded_for_resources_is_revealed() {
+    let mut s = start(
+        army("t-war-lord", &["t-a"], None),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    let card = give(&mut s, 0, "t-giant");
+    let view = ThreeKingdoms::view(&s, Viewer::Seat(Seat(1)));
+    assert!(view.players[0].discard.is_empty());
+    act(&mut s, 0, &format!("discard {card}"));
+    let view = ThreeKingdoms::view(&s, Viewer::Seat(Seat(1)));
+    assert_eq!(view.players[0].discard[0].card, "t-giant");
+}
+
+#[test]
+fn every_action_text_reads_back() {
+    let config = TkConfig::presets(Faction::Han, Faction::Qun);
+    let mut dice = pbp_core::SeededDice::new(9);
+    let mut s = ThreeKingdoms::setup(&config, &mut dice).unwrap();
+    let mut checked = 0;
+    for _ in 0..200 {
+        let Some((actor, action)) =
+            pbp_core::testing::random_action::<ThreeKingdoms>(&s, &mut dice)
+        else {
+            break;
+        };
+        for a in ThreeKingdoms::legal_actions(&s, actor) {
+            let text = ThreeKingdoms::format_action(&s, &a);
+            assert_eq!(
+                ThreeKingdoms::parse_action(&s, actor, &text).unwrap(),
+                a,
+                "{text}"
+            );
+            checked += 1;
+        }
+        ThreeKingdoms::apply(&mut s, actor, &action, &mut dice).unwrap();
+    }
+    assert!(checked > 100);
+    let actor = Actor::Seat(Seat(0));
+    for bad in [
+        "",
+        "attack",
+        "play x",
+        "play 3 on 7",
+        "play 3 on 2:1",
+        "intercept",
+        "fly",
+    ] {
+        assert!(
+            ThreeKingdoms::parse_action(&s, actor, bad).is_err(),
+            "{bad}"
+        );
+    }
+    assert_eq!(
+        ThreeKingdoms::parse_action(&s, actor, "Use 4 Strategist on 1:2").unwrap(),
+        TkAction::Use {
+            character: 4,
+            strategist: true,
+            target: Some(pbp_three_kingdoms::TargetRef {
+                seat: Seat(1),
+                card: 2
+            })
+        }
+    );
+}

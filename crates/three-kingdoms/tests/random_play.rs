@@ -1,0 +1,119 @@
+//! The random-play harness between preconstructed armies, over many seeds and every pairing.
+
+use pbp_core::Seat;
+use pbp_core::testing::{PlayOptions, random_play};
+use pbp_three_kingdoms::{
+    AmbushTie, AmbushVisibility, Faction, PoliticsRule, ResourceExpiry, StrengthTie, ThreeKingdoms,
+    TkConfig,
+};
+
+fn run(config: &TkConfig, seeds: std::ops::Range<u64>, options: PlayOptions) -> u64 {
+    let mut actions = 0;
+    for seed in seeds {
+        let report = random_play::<ThreeKingdoms>(config, seed, &[Seat(0), Seat(1)], options)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(report.outcome.winners.len(), 1);
+        actions += report.actions as u64;
+    }
+    actions
+}
+
+#[test]
+fn every_pairing_plays_out_with_full_checks() {
+    for (i, a) in Faction::ALL.into_iter().enumerate() {
+        for b in [a, Faction::ALL[(i + 1) % 5]] {
+            let config = TkConfig::presets(a, b);
+            let start = 100 * i as u64;
+            let started = std::time::Instant::now();
+            let actions = run(&config, start..start + 1, PlayOptions::default());
+            eprintln!(
+                "{a:?} v {b:?}: {actions} actions in {:?}",
+                started.elapsed()
+            );
+            assert!(actions > 0);
+        }
+    }
+}
+
+#[test]
+fn many_seeds_play_out() {
+    let options = PlayOptions {
+        try_every_action: false,
+        check_secrets: true,
+        round_trip: false,
+    };
+    let config = TkConfig::presets(Faction::Shu, Faction::Qun);
+    run(&config, 1000..1040, options);
+}
+
+#[test]
+fn every_rules_option_plays_out() {
+    let options = PlayOptions::default();
+    let mut config = TkConfig::presets(Faction::Wu, Faction::Han);
+    config.rules.strength_tie = StrengthTie::DefenderWins;
+    config.rules.resource_expiry = ResourceExpiry::EndOfPhase;
+    config.rules.politics = PoliticsRule::SummonAdvisers;
+    config.rules.ambush = AmbushVisibility::Secret;
+    config.rules.ambush_cost_tie = AmbushTie::Ambusher;
+    config.rules.cross_titles = true;
+    config.rules.command_attack_from_front = false;
+    config.rules.attack_when_summoned = true;
+    config.rules.first_turn_draw = false;
+    run(&config, 0..4, options);
+    let mut config = TkConfig::presets(Faction::Wei, Faction::Qun);
+    config.rules.strength_tie = StrengthTie::AttackerWins;
+    config.rules.ambush = AmbushVisibility::Secret;
+    config.rules.ambush_cost_tie = AmbushTie::Attacker;
+    run(&config, 10..14, options);
+}
+
+#[test]
+fn hundreds_of_games_between_every_pairing_end_with_a_winner() {
+    let mut finished = 0;
+    for (i, a) in Faction::ALL.into_iter().enumerate() {
+        for (j, b) in Faction::ALL.into_iter().enumerate() {
+            let config = TkConfig::presets(a, b);
+            let seed = (i * 5 + j) as u64;
+            let summary =
+                pbp_core::testing::simulate::<ThreeKingdoms>(&config, 8, seed, |_| {}).unwrap();
+            assert_eq!(summary.finished, summary.games, "{a:?} v {b:?}");
+            assert_eq!(summary.draws, 0);
+            finished += summary.finished;
+        }
+    }
+    assert_eq!(finished, 200);
+}
+
+/// Two hundred fully checked games (every legal action tried at every step); slow in a debug
+/// build: `cargo test -p pbp-three-kingdoms --test random_play -- --ignored`.
+#[test]
+#[ignore = "two hundred fully checked games: several minutes"]
+fn hundreds_of_fully_checked_games() {
+    let options = PlayOptions {
+        try_every_action: true,
+        check_secrets: true,
+        round_trip: true,
+    };
+    for (i, a) in Faction::ALL.into_iter().enumerate() {
+        for b in Faction::ALL {
+            let config = TkConfig::presets(a, b);
+            let start = 10_000 * (i as u64 + 1);
+            run(&config, start..start + 8, options);
+        }
+    }
+}
+
+#[test]
+fn every_shipped_army_plays_out() {
+    let armies = pbp_three_kingdoms::armies_from_json(pbp_three_kingdoms::STARTER_ARMIES).unwrap();
+    assert_eq!(armies.len(), 10, "two armies per faction");
+    let options = PlayOptions {
+        try_every_action: false,
+        ..PlayOptions::default()
+    };
+    for (i, army) in armies.into_iter().enumerate() {
+        let mut config = TkConfig::presets(Faction::Wei, Faction::ALL[i % 5]);
+        config.armies[0] = pbp_three_kingdoms::ArmyChoice::Custom(Box::new(army));
+        run(&config, 500 + i as u64..501 + i as u64, options);
+    }
+}

@@ -1,0 +1,508 @@
+//! The turn and the Preparation Phase, clause by clause, with scripted play.
+
+mod common;
+
+use common::*;
+use pbp_core::{Game, Seat, SeededDice};
+use pbp_three_kingdoms::{
+    Faction, Phase, PoliticsRule, ResourceExpiry, ThreeKingdoms, TkConfig, TkEvent, Zone,
+};
+
+#[test]
+fn each_side_starts_with_eight_cards_and_never_holds_more() {
+    let config = TkConfig::presets(Faction::Wei, Faction::Han);
+    let mut s = ThreeKingdoms::setup(&config, &mut SeededDice::new(3)).unwrap();
+    // The first player drew into a full hand: that card went to the discard pile.
+    for seat in [Seat(0), Seat(1)] {
+        assert_eq!(s.player(seat).hand.len(), 8);
+    }
+    assert_eq!(s.player(s.active).discard.len(), 1);
+    let first = s.active.0;
+    pass_turn(&mut s);
+    let second = 1 - first;
+    assert_eq!(s.player(Seat(second)).hand.len(), 8);
+    assert_eq!(s.player(Seat(second)).discard.len(), 1);
+}
+
+#[test]
+fn the_draw_phase_draws_one_card() {
+    let mut s = start(
+        army("t-war-lord", &["t-a"], None),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    assert_eq!(
+        s.player(Seat(0)).hand.len(),
+        0,
+        "no draw on the first turn here"
+    );
+    let deck = s.player(Seat(1)).deck.remaining();
+    pass_turn(&mut s);
+    assert_eq!(s.player(Seat(1)).hand.len(), 1);
+    assert_eq!(s.player(Seat(1)).deck.remaining(), deck - 1);
+    assert_eq!(s.phase, Phase::Preparation);
+}
+
+#[test]
+fn a_card_drawn_into_a_full_hand_is_discarded() {
+    let mut s = start(
+        army("t-war-lord", &["t-a"], None),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    while s.player(Seat(1)).hand.len() < 8 {
+        let id = s.player(Seat(1)).cards[s.player(Seat(1)).deck.draw_pile()[0] as usize].clone();
+        give(&mut s, 1, &id);
+    }
+    pass_turn(&mut s);
+    assert_eq!(s.player(Seat(1)).hand.len(), 8);
+    assert_eq!(s.player(Seat(1)).discard.len(), 1);
+}
+
+#[test]
+fn drawing_from_an_empty_deck_loses() {
+    let mut s = start(
+        army("t-war-lord", &["t-a"], None),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    let p = &mut s.players[1];
+    while p.deck.remaining() > 0 {
+        let c = p.deck.draw_at(1).unwrap();
+        p.discard.push(c);
+    }
+    act(&mut s, 0, "end");
+    let events = act(&mut s, 0, "end");
+    assert!(events.iter().any(|e| matches!(
+        e,
+        TkEvent::GameOver {
+            winner: Seat(0),
+            ..
+        }
+    )));
+    assert!(ThreeKingdoms::turn(&s).outcome().is_some());
+}
+
+#[test]
+fn discarding_gives_resource_points_equal_to_the_printed_cost() {
+    let mut s = start(
+        army("t-war-lord", &["t-a"], None),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    pay(&mut s, 0, "t-c");
+    assert_eq!(s.player(Seat(0)).resources, 4);
+    pay(&mut s, 0, "t-title-pol");
+    assert_eq!(s.player(Seat(0)).resources, 7);
+    assert!(in_discard(&s, 0, "t-c"));
+}
+
+#[test]
+fn resources_last_through_combat_and_expire_in_the_end_phase() {
+    let mut s = start(
+        army("t-war-lord", &["t-a"], None),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    pay(&mut s, 0, "t-b");
+    act(&mut s, 0, "end");
+    assert_eq!(s.player(Seat(0)).resources, 2);
+    let card = give(&mut s, 0, "t-d");
+    refuse(&mut s, 0, &format!("discard {card}"));
+    let boost = give(&mut s, 0, "t-combat-boost");
+    let a = on_field(&s, 0, "t-a");
+    act(&mut s, 0, &format!("play {boost} on 0:{a}"));
+    assert_eq!(s.player(Seat(0)).resources, 1);
+    act(&mut s, 0, "end");
+    assert_eq!(s.player(Seat(0)).resources, 0);
+}
+
+#[test]
+fn with_end_of_phase_expiry_points_are_lost_when_the_phase_ends() {
+    let mut r = rules();
+    r.resource_expiry = ResourceExpiry::EndOfPhase;
+    let mut s = start(
+        army("t-war-lord", &["t-a"], None),
+        army("t-war-lord", &["t-b"], None),
+        r,
+    );
+    pay(&mut s, 0, "t-b");
+    act(&mut s, 0, "end");
+    assert_eq!(s.player(Seat(0)).resources, 0);
+    // Cards may then be discarded in the Combat Phase to pay Combat-Phase Tactics.
+    pay(&mut s, 0, "t-d");
+    assert_eq!(s.player(Seat(0)).resources, 1);
+}
+
+#[test]
+fn summoning_pays_the_cost_and_a_war_lord_makes_generals_cheaper() {
+    let mut s = start(
+        army("t-war-lord", &["t-a"], None),
+        army("t-pol-lord", &["t-b"], Some("t-b")),
+        rules(),
+    );
+    let c = give(&mut s, 0, "t-c");
+    pay(&mut s, 0, "t-b");
+    refuse(&mut s, 0, &format!("summon {c}"));
+    pay(&mut s, 0, "t-d");
+    let events = act(&mut s, 0, &format!("summon {c}"));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, TkEvent::Summoned { cost: 3, .. }))
+    );
+    assert_eq!(ch(&s, 0, "t-c").zone, Zone::Home);
+    pass_turn(&mut s);
+    let d = give(&mut s, 1, "t-d");
+    pay(&mut s, 1, "t-d");
+    let events = act(&mut s, 1, &format!("summon {d}"));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, TkEvent::Summoned { cost: 1, .. }))
+    );
+}
+
+#[test]
+fn a_summoned_general_cannot_attack_that_turn_unless_the_config_allows() {
+    for allowed in [false, true] {
+        let mut r = rules();
+        r.attack_when_summoned = allowed;
+        let mut s = start(
+            army("t-war-lord", &["t-a"], None),
+            army("t-war-lord", &["t-b"], None),
+            r,
+        );
+        let g = give(&mut s, 0, "t-giant");
+        pay(&mut s, 0, "t-giant");
+        act(&mut s, 0, &format!("summon {g}"));
+        act(&mut s, 0, "end");
+        let b = on_field(&s, 1, "t-b");
+        let result = try_act(&mut s, 0, &format!("attack {g} on {b}"));
+        assert_eq!(result.is_ok(), allowed);
+    }
+}
+
+#[test]
+fn advisers_and_lords_are_never_summoned() {
+    let mut s = start(
+        army("t-war-lord", &["t-a"], None),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    let law = give(&mut s, 0, "t-law");
+    pay(&mut s, 0, "t-giant");
+    refuse(&mut s, 0, &format!("summon {law}"));
+    let card = give(&mut s, 0, "t-strength-eot");
+    refuse(&mut s, 0, &format!("summon {card}"));
+}
+
+#[test]
+fn politics_may_let_advisers_be_summoned_for_one_less() {
+    let mut r = rules();
+    r.politics = PoliticsRule::SummonAdvisers;
+    let mut s = start(
+        army("t-pol-lord", &["t-a"], Some("t-a")),
+        army("t-war-lord", &["t-b"], None),
+        r,
+    );
+    let law = give(&mut s, 0, "t-law");
+    pay(&mut s, 0, "t-d");
+    let events = act(&mut s, 0, &format!("summon {law}"));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, TkEvent::Summoned { cost: 1, .. }))
+    );
+    assert_eq!(ch(&s, 0, "t-law").zone, Zone::Command);
+}
+
+#[test]
+fn a_character_already_in_play_is_not_summoned_twice() {
+    let mut s = start(
+        army("t-war-lord", &["t-a"], None),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    let a = give(&mut s, 0, "t-a");
+    pay(&mut s, 0, "t-giant");
+    refuse(&mut s, 0, &format!("summon {a}"));
+}
+
+#[test]
+fn seed_example_reviving_a_cost_4_general_costs_8() {
+    let mut s = start(
+        army("t-war-lord", &["t-a"], None),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    let c = give(&mut s, 0, "t-c");
+    act(&mut s, 0, &format!("discard {c}"));
+    pay(&mut s, 0, "t-title-mil");
+    assert_eq!(s.player(Seat(0)).resources, 6);
+    refuse(&mut s, 0, &format!("revive {c}"));
+    pay(&mut s, 0, "t-b");
+    let events = act(&mut s, 0, &format!("revive {c}"));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, TkEvent::Revived { cost: 8, .. }))
+    );
+    assert_eq!(s.player(Seat(0)).resources, 0);
+    assert!(ch(&s, 0, "t-c").fresh);
+}
+
+#[test]
+fn the_commander_is_revived_before_any_other_general() {
+    let mut s = start(
+        army("t-war-lord", &["t-a"], None),
+        army("t-pol-lord", &["t-c", "t-b"], Some("t-c")),
+        rules(),
+    );
+    ch_mut(&mut s, 1, "t-c").vulnerable = true;
+    act(&mut s, 0, "end");
+    let a = on_field(&s, 0, "t-a");
+    let c = on_field(&s, 1, "t-c");
+    let b = on_field(&s, 1, "t-b");
+    act(&mut s, 0, &format!("attack {a} on {c}"));
+    act(&mut s, 1, "intercept none");
+    assert!(
+        in_discard(&s, 1, "t-b"),
+        "every General followed the Commander"
+    );
+    pass_turn(&mut s);
+    pay(&mut s, 1, "t-giant");
+    pay(&mut s, 1, "t-giant");
+    pay(&mut s, 1, "t-c");
+    assert!(
+        refuse(&mut s, 1, &format!("revive {b}"))
+            .to_string()
+            .contains("Commander")
+    );
+    act(&mut s, 1, &format!("revive {c}"));
+    act(&mut s, 1, &format!("revive {b}"));
+    assert!(!s.commander_evacuated(Seat(1)));
+}
+
+#[test]
+fn a_war_lord_moves_freely_one_way_per_preparation_phase() {
+    let mut s = start(
+        army("t-war-lord", &["t-a"], None),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    let events = act(&mut s, 0, "move lord");
+    assert!(events.iter().any(|e| matches!(
+        e,
+        TkEvent::LordMoved {
+            cost: 0,
+            to: Zone::Home,
+            ..
+        }
+    )));
+    refuse(&mut s, 0, "move lord");
+    act(&mut s, 0, "end");
+    refuse(&mut s, 0, "move lord");
+    pass_turn(&mut s);
+    pass_turn(&mut s);
+    act(&mut s, 0, "move lord");
+    assert_eq!(ch(&s, 0, "t-war-lord").zone, Zone::Command);
+}
+
+#[test]
+fn a_politics_lord_pays_two_points_each_way() {
+    let mut s = start(
+        army("t-pol-lord", &["t-a"], Some("t-a")),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    refuse(&mut s, 0, "move lord");
+    pay(&mut s, 0, "t-b");
+    let events = act(&mut s, 0, "move lord");
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, TkEvent::LordMoved { cost: 2, .. }))
+    );
+    assert_eq!(s.player(Seat(0)).resources, 0);
+    pass_turn(&mut s);
+    pass_turn(&mut s);
+    pay(&mut s, 0, "t-b");
+    act(&mut s, 0, "move lord");
+    assert_eq!(ch(&s, 0, "t-pol-lord").zone, Zone::Command);
+}
+
+#[test]
+fn tactics_strategies_and_titles_keep_to_their_phases() {
+    let mut s = start(
+        army("t-war-lord", &["t-a"], None),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    let a = on_field(&s, 0, "t-a");
+    pay(&mut s, 0, "t-giant");
+    let combat = give(&mut s, 0, "t-combat-boost");
+    refuse(&mut s, 0, &format!("play {combat} on 0:{a}"));
+    let strategy = give(&mut s, 0, "t-strength-2");
+    let prep = give(&mut s, 0, "t-strength-eot");
+    act(&mut s, 0, "end");
+    refuse(&mut s, 0, &format!("play {strategy} on 0:{a}"));
+    refuse(&mut s, 0, &format!("play {prep} on 0:{a}"));
+    act(&mut s, 0, &format!("play {combat} on 0:{a}"));
+}
+
+#[test]
+fn titles_go_to_characters_of_their_class() {
+    let mut s = start(
+        army("t-war-lord", &["t-a", "t-law"], None),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    let a = on_field(&s, 0, "t-a");
+    let law = on_field(&s, 0, "t-law");
+    pay(&mut s, 0, "t-giant");
+    let mil = give(&mut s, 0, "t-title-mil");
+    refuse(&mut s, 0, &format!("play {mil} on 0:{law}"));
+    refuse(&mut s, 0, &format!("play {mil} on 0:0"));
+    act(&mut s, 0, &format!("play {mil} on 0:{a}"));
+    assert_eq!(strength(&s, 0, "t-a"), 3000);
+    assert!(ch(&s, 0, "t-a").titles.contains(&mil));
+}
+
+#[test]
+fn the_strategist_ability_works_only_for_the_strategist() {
+    let mut designated = army("t-war-lord", &["t-a", "t-strat"], None);
+    designated.strategist = Some("t-strat".into());
+    let mut s = start(designated, army("t-war-lord", &["t-b"], None), rules());
+    let st = on_field(&s, 0, "t-strat");
+    let a = on_field(&s, 0, "t-a");
+    act(&mut s, 0, &format!("use {st} strategist on 0:{a}"));
+    assert_eq!(strength(&s, 0, "t-a"), 2800);
+    // Using an ability taps the character: once a turn.
+    refuse(&mut s, 0, &format!("use {st}"));
+    let mut plain = start(
+        army("t-war-lord", &["t-a", "t-strat"], None),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    refuse(&mut plain, 0, &format!("use {st} strategist on 0:{a}"));
+    act(&mut plain, 0, &format!("use {st}"));
+    assert_eq!(plain.player(Seat(0)).hand.len(), 1);
+}
+
+#[test]
+fn tapped_characters_abilities_do_nothing() {
+    let mut s = start(
+        army("t-war-lord", &["t-a", "t-aura"], None),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    assert_eq!(strength(&s, 0, "t-a"), 2600);
+    pass_turn(&mut s);
+    pay(&mut s, 1, "t-b");
+    let tap = give(&mut s, 1, "t-tap");
+    let aura = on_field(&s, 0, "t-aura");
+    act(&mut s, 1, &format!("play {tap} on 0:{aura}"));
+    assert_eq!(strength(&s, 0, "t-a"), 2500);
+    pass_turn(&mut s);
+    assert_eq!(strength(&s, 0, "t-a"), 2600, "untapped in its own turn");
+}
+
+#[test]
+fn an_event_played_before_the_match_lasts_the_whole_game() {
+    let mut with_event = army("t-war-lord", &["t-a"], None);
+    with_event.events = vec!["t-event".into()];
+    let mut s = start(with_event, army("t-war-lord", &["t-b"], None), rules());
+    assert_eq!(strength(&s, 0, "t-a"), 2600);
+    let g = give(&mut s, 0, "t-d");
+    pay(&mut s, 0, "t-b");
+    act(&mut s, 0, &format!("summon {g}"));
+    assert_eq!(strength(&s, 0, "t-d"), 1100);
+    for _ in 0..6 {
+        pass_turn(&mut s);
+    }
+    assert_eq!(strength(&s, 0, "t-a"), 2600);
+}
+
+#[test]
+fn the_opponent_cannot_act_and_the_game_master_has_no_actions() {
+    let mut s = start(
+        army("t-war-lord", &["t-a"], None),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    refuse(&mut s, 1, "end");
+    assert!(ThreeKingdoms::legal_actions(&s, pbp_core::Actor::GameMaster).is_empty());
+    assert!(
+        ThreeKingdoms::apply(
+            &mut s,
+            pbp_core::Actor::GameMaster,
+            &pbp_three_kingdoms::TkAction::End,
+            &mut SeededDice::new(1)
+        )
+        .is_err()
+    );
+}
+
+#[test]
+fn titles_bought_with_the_army_hold_from_the_start() {
+    let mut a = army("t-war-lord", &["t-a", "t-law"], None);
+    a.titles = vec![
+        pbp_three_kingdoms::TitleGrant {
+            title: "t-title-mil".into(),
+            on: "t-a".into(),
+        },
+        pbp_three_kingdoms::TitleGrant {
+            title: "t-title-pol".into(),
+            on: "t-law".into(),
+        },
+    ];
+    let s = start(a, army("t-war-lord", &["t-b"], None), rules());
+    assert_eq!(strength(&s, 0, "t-a"), 3000);
+    assert_eq!(strength(&s, 0, "t-law"), 900);
+    assert_eq!(ch(&s, 0, "t-a").titles.len(), 1);
+}
+
+#[test]
+fn advisers_stay_in_the_command() {
+    let mut s = start(
+        army("t-war-lord", &["t-a", "t-law"], None),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    assert_eq!(ch(&s, 0, "t-law").zone, Zone::Command);
+    pay(&mut s, 0, "t-giant");
+    let feint = give(&mut s, 0, "t-move");
+    let law = on_field(&s, 0, "t-law");
+    refuse(&mut s, 0, &format!("play {feint} on 0:{law}"));
+}
+
+#[test]
+fn a_dice_failure_leaves_the_state_unchanged() {
+    let mut s = start(
+        army("t-war-lord", &["t-a"], None),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    act(&mut s, 0, "end");
+    let before = s.clone();
+    // Ending the turn makes seat 1 draw, which needs a roll the script does not have.
+    let result = ThreeKingdoms::apply(
+        &mut s,
+        pbp_core::Actor::Seat(Seat(0)),
+        &pbp_three_kingdoms::TkAction::End,
+        &mut pbp_core::ScriptedDice::new([]),
+    );
+    assert!(matches!(result, Err(pbp_three_kingdoms::TkError::Dice(_))));
+    assert_eq!(s, before);
+    // An outside roll picks the card by its position among the remaining ones.
+    let second = s.player(Seat(1)).deck.draw_pile()[1];
+    ThreeKingdoms::apply(
+        &mut s,
+        pbp_core::Actor::Seat(Seat(0)),
+        &pbp_three_kingdoms::TkAction::End,
+        &mut pbp_core::ScriptedDice::new([2]),
+    )
+    .unwrap();
+    assert_eq!(s.player(Seat(1)).hand, vec![second]);
+}
