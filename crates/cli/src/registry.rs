@@ -43,10 +43,7 @@ impl<G: Render> Renderer for RenderOf<G> {
     fn bbcode(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, String> {
         let session = self.session(session)?;
         let last = session.record().entries.len();
-        let events: Vec<_> = session
-            .log_for(viewer)
-            .filter(|e| e.step == last)
-            .collect();
+        let events: Vec<_> = session.log_for(viewer).filter(|e| e.step == last).collect();
         Ok(G::bbcode(session.state(), viewer, &events))
     }
 

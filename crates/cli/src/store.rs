@@ -103,7 +103,10 @@ mod tests {
         write_atomic(&path, "one").unwrap();
         write_atomic(&path, "two").unwrap();
         assert_eq!(read_text(&path).unwrap(), "two");
-        let names: Vec<_> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+        let names: Vec<_> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
         assert_eq!(names, vec![std::ffi::OsString::from("game.json")]);
         fs::remove_dir_all(dir).unwrap();
     }
@@ -124,8 +127,15 @@ mod tests {
         let path = dir.join("bin");
         fs::write(&path, [b'{', 0xff, 0xfe]).unwrap();
         let error = read_text(&path).unwrap_err();
-        assert!(error.contains("not UTF-8 text (invalid byte at offset 1)"), "{error}");
-        assert!(read_text(&dir.join("nope")).unwrap_err().starts_with("cannot read"));
+        assert!(
+            error.contains("not UTF-8 text (invalid byte at offset 1)"),
+            "{error}"
+        );
+        assert!(
+            read_text(&dir.join("nope"))
+                .unwrap_err()
+                .starts_with("cannot read")
+        );
         fs::remove_dir_all(dir).unwrap();
     }
 }
