@@ -31,16 +31,10 @@ pub struct OddsArgs {
 
 /// Runs `pbp roll`.
 pub fn roll(args: &RollArgs) -> Result<(), String> {
-    Err(format!(
-        "the notation parser is not built yet: cannot roll '{}'",
-        args.expr
-    ))
+    Err(format!("the notation parser is not built yet: cannot roll '{}'", args.expr))
 }
 
 /// Runs `pbp odds`.
 pub fn odds(args: &OddsArgs) -> Result<(), String> {
-    Err(format!(
-        "exact odds are not built yet: cannot compute '{}'",
-        args.exprs.join(" ")
-    ))
+    Err(format!("exact odds are not built yet: cannot compute '{}'", args.exprs.join(" ")))
 }
