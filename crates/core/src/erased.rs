@@ -1066,6 +1066,57 @@ mod tests {
     }
 
     #[test]
+    fn no_truncation_or_changed_byte_loads_another_game() {
+        let save = played().save().unwrap();
+        let registry = registry();
+        let original = played()
+            .as_any()
+            .downcast_ref::<Session<Duel>>()
+            .unwrap()
+            .record()
+            .clone();
+        let accepted = |text: &str| match registry.load(text, false) {
+            Err(_) => false,
+            Ok((session, ())) => {
+                let record = session
+                    .as_any()
+                    .downcast_ref::<Session<Duel>>()
+                    .unwrap()
+                    .record();
+                assert_eq!(*record, original, "an altered save loaded: {text}");
+                true
+            }
+        };
+        // Every prefix fails except those that only lose the final newline.
+        for end in 0..save.len() {
+            assert_eq!(
+                accepted(&save[..end]),
+                end + 1 == save.len(),
+                "prefix of {end}"
+            );
+        }
+        // Every single changed byte either fails or changes nothing of the record.
+        let mut changed_and_loaded = 0;
+        for at in 0..save.len() {
+            for byte in [b' ', b'0', b'7', b'"', b'}', b'x', b'\n'] {
+                let mut bytes = save.clone().into_bytes();
+                if bytes[at] == byte {
+                    continue;
+                }
+                bytes[at] = byte;
+                let Ok(text) = String::from_utf8(bytes) else {
+                    continue;
+                };
+                if accepted(&text) {
+                    changed_and_loaded += 1;
+                }
+            }
+        }
+        // Only changes of layout (spaces and newlines between tokens) load.
+        assert!(changed_and_loaded > 0);
+    }
+
+    #[test]
     fn checksum_ignores_key_order_and_spacing() {
         let a: Value = serde_json::from_str(r#"{"x": 1, "y": [true, "é\n"]}"#).unwrap();
         let b: Value = serde_json::from_str(r#"{"y":[true,"é\n"],"x":1}"#).unwrap();
