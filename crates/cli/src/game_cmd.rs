@@ -1,20 +1,585 @@
 //! The generic game commands: games, new, legal, act, show, log, undo, replay, simulate.
+//!
+//! Every command works for every game in [`crate::registry::games`], through the type-erased
+//! interface of `pbp_core::erased`.
 
-use clap::Subcommand;
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+use clap::{Subcommand, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use pbp_core::erased::{ActionInput, DynSession, ErasedEvent};
+use pbp_core::{Actor, DiceChoice, Seat, Turn, Viewer};
+use serde_json::json;
+
+use crate::registry::{Games, Renderer, games};
+use crate::store::{emit, read_text, write_atomic};
 
 /// The game commands.
 #[derive(Debug, Subcommand)]
 pub enum GameCommand {
     /// List the games pbp can run.
-    Games,
+    Games {
+        /// Print each game with its default config, as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Start a game and write its save file.
+    New {
+        /// The game (see `pbp games`).
+        game: String,
+        /// Seed of every seeded roll in the game [default: a fresh seed from the operating
+        /// system; it is written in the save].
+        #[arg(long)]
+        seed: Option<u64>,
+        /// A JSON file with the game's config [default: the game's standard setup; see
+        /// `pbp games --json`].
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
+        /// Dice rolled elsewhere for the setup, in order (e.g. `--dice 7,3,52`).
+        #[arg(long, value_name = "V,V,...", value_delimiter = ',')]
+        dice: Option<Vec<u32>>,
+        /// Where to write the save.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+        /// Overwrite the save file if it exists.
+        #[arg(long)]
+        force: bool,
+    },
+    /// List the legal actions of a seat or the game master.
+    Legal {
+        /// The save file.
+        file: PathBuf,
+        /// Who acts: a seat number, or `gm` for the game master.
+        #[arg(long = "as", value_name = "SEAT|gm", value_parser = parse_actor)]
+        actor: Actor,
+        /// Print each action in both forms, as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Take an action, save the game, and print the events the actor may see.
+    Act {
+        /// The save file.
+        file: PathBuf,
+        /// Who acts: a seat number, or `gm` for the game master.
+        #[arg(long = "as", value_name = "SEAT|gm", value_parser = parse_actor)]
+        actor: Actor,
+        /// The action, as JSON (`{"choose":"focus"}`) or in the game's text form (`focus`);
+        /// several words are joined with spaces.
+        #[arg(required = true, num_args = 1.., value_name = "ACTION")]
+        action: Vec<String>,
+        /// Dice rolled elsewhere for this action, in order (e.g. `--dice 10,4,7`); every value
+        /// must be used [default: roll from the game's seed].
+        #[arg(long, value_name = "V,V,...", value_delimiter = ',')]
+        dice: Option<Vec<u32>>,
+        /// Print the action, its events and the turn as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show the game as a seat, the public or the game master sees it.
+    Show {
+        /// The save file.
+        file: PathBuf,
+        /// Who looks: a seat number, `public`, or `gm` for the game master.
+        #[arg(long = "as", value_name = "SEAT|public|gm", default_value = "public", value_parser = parse_viewer)]
+        viewer: Viewer,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Print the events a seat, the public or the game master may see.
+    Log {
+        /// The save file.
+        file: PathBuf,
+        /// Who looks: a seat number, `public`, or `gm` for the game master.
+        #[arg(long = "as", value_name = "SEAT|public|gm", default_value = "public", value_parser = parse_viewer)]
+        viewer: Viewer,
+        /// Print the events as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Take back the last action.
+    Undo {
+        /// The save file.
+        file: PathBuf,
+    },
+    /// Verify a save: replay every step and check every seeded roll against the seed.
+    Replay {
+        /// The save file.
+        file: PathBuf,
+    },
+    /// Play many games with a uniform random bot and summarize the outcomes.
+    Simulate {
+        /// The game (see `pbp games`).
+        game: String,
+        /// How many games to play.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Seed of the first game; game i uses a seed derived from it and i.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// A JSON file with the game's config [default: the game's standard setup].
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
+        /// Print the summary as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// How `pbp show` prints a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Plain text for a terminal.
+    Text,
+    /// The view as JSON, with the turn.
+    Json,
+    /// A forum post: the state and the last action's events.
+    Bbcode,
+    /// The map or field as an SVG document.
+    Svg,
+}
+
+fn parse_seat(text: &str) -> Option<Seat> {
+    let digits = text.strip_prefix("seat").unwrap_or(text);
+    digits.parse::<u16>().ok().map(Seat)
+}
+
+/// Reads `--as` for an actor: a seat number (`0`, `seat0`) or `gm`.
+fn parse_actor(text: &str) -> Result<Actor, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "gm" | "game-master" => Ok(Actor::GameMaster),
+        other => parse_seat(other)
+            .map(Actor::Seat)
+            .ok_or_else(|| "expected a seat number (0, 1, ...) or gm".to_owned()),
+    }
+}
+
+/// Reads `--as` for a viewer: a seat number, `public` or `gm`.
+fn parse_viewer(text: &str) -> Result<Viewer, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "public" => Ok(Viewer::Public),
+        other => parse_actor(other)
+            .map(Viewer::from)
+            .map_err(|_| "expected a seat number (0, 1, ...), public or gm".to_owned()),
+    }
+}
+
+fn dice_choice(dice: Option<Vec<u32>>) -> DiceChoice {
+    match dice {
+        Some(values) => DiceChoice::Outside(values),
+        None => DiceChoice::Seeded,
+    }
+}
+
+fn actor_name(actor: Actor) -> String {
+    match actor {
+        Actor::Seat(seat) => format!("seat {seat}"),
+        Actor::GameMaster => "the game master".to_owned(),
+    }
+}
+
+fn seats(seats: &[Seat]) -> String {
+    seats
+        .iter()
+        .map(|s| format!("seat {s}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// One line saying who may act, or how the game ended.
+fn describe_turn(turn: &Turn) -> String {
+    match turn {
+        Turn::Acting(actors) => {
+            let names: Vec<String> = actors
+                .iter()
+                .map(|&a| match a {
+                    Actor::Seat(seat) => format!("seat {seat}"),
+                    Actor::GameMaster => "gm".to_owned(),
+                })
+                .collect();
+            format!("to act: {}", names.join(", "))
+        }
+        Turn::Over(outcome) if outcome.winners.is_empty() => {
+            format!("game over, no winner: {}", outcome.reason)
+        }
+        Turn::Over(outcome) => format!(
+            "game over, won by {}: {}",
+            seats(&outcome.winners),
+            outcome.reason
+        ),
+    }
+}
+
+fn to_text<T: serde::Serialize>(value: &T) -> Result<String, String> {
+    serde_json::to_string_pretty(value)
+        .map(|mut s| {
+            s.push('\n');
+            s
+        })
+        .map_err(|e| format!("cannot write JSON: {e}"))
+}
+
+/// A loaded save with its renderer.
+struct Loaded<'a> {
+    session: Box<dyn DynSession>,
+    renderer: &'a dyn Renderer,
+}
+
+fn load<'a>(games: &'a Games, file: &Path, check_seed: bool) -> Result<Loaded<'a>, String> {
+    let text = read_text(file)?;
+    let (session, renderer) = games
+        .load(&text, check_seed)
+        .map_err(|e| format!("{}: {e}", file.display()))?;
+    Ok(Loaded {
+        session,
+        renderer: renderer.as_ref(),
+    })
+}
+
+fn save(session: &dyn DynSession, file: &Path) -> Result<(), String> {
+    let text = session.save().map_err(|e| e.to_string())?;
+    write_atomic(file, &text)
+}
+
+fn event_lines(renderer: &dyn Renderer, events: &[ErasedEvent]) -> Result<String, String> {
+    let mut out = String::new();
+    for event in events {
+        let _ = writeln!(
+            out,
+            "step {}: {}",
+            event.step,
+            renderer.event_text(&event.event)?
+        );
+    }
+    Ok(out)
+}
+
+/// A seed from the operating system's randomness, for a game started without `--seed`.
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, RandomState};
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or_default();
+    RandomState::new().hash_one((now, std::process::id()))
 }
 
 /// Runs a game command.
 pub fn run(command: GameCommand) -> Result<(), String> {
+    let games = games();
     match command {
-        GameCommand::Games => {
-            println!("duel");
-            Ok(())
+        GameCommand::Games { json } => list(&games, json),
+        GameCommand::New {
+            game,
+            seed,
+            config,
+            dice,
+            out,
+            force,
+        } => new(&games, &game, seed, config.as_deref(), dice, &out, force),
+        GameCommand::Legal { file, actor, json } => legal(&games, &file, actor, json),
+        GameCommand::Act {
+            file,
+            actor,
+            action,
+            dice,
+            json,
+        } => act(&games, &file, actor, &action.join(" "), dice, json),
+        GameCommand::Show {
+            file,
+            viewer,
+            format,
+        } => show(&games, &file, viewer, format),
+        GameCommand::Log { file, viewer, json } => log(&games, &file, viewer, json),
+        GameCommand::Undo { file } => undo(&games, &file),
+        GameCommand::Replay { file } => replay(&games, &file),
+        GameCommand::Simulate {
+            game,
+            games: count,
+            seed,
+            config,
+            json,
+        } => simulate(&games, &game, count, seed, config.as_deref(), json),
+    }
+}
+
+fn list(games: &Games, json: bool) -> Result<(), String> {
+    if json {
+        let mut all = Vec::new();
+        for (game, _) in games.iter() {
+            let config = game.default_config().map_err(|e| e.to_string())?;
+            all.push(json!({ "name": game.name(), "default_config": config }));
         }
+        return emit(&to_text(&all)?);
+    }
+    let mut out = String::new();
+    for name in games.names() {
+        let _ = writeln!(out, "{name}");
+    }
+    emit(&out)
+}
+
+fn new(
+    games: &Games,
+    game: &str,
+    seed: Option<u64>,
+    config: Option<&Path>,
+    dice: Option<Vec<u32>>,
+    out: &Path,
+    force: bool,
+) -> Result<(), String> {
+    let game = games.game(game).map_err(|e| e.to_string())?;
+    if !force && out.exists() {
+        return Err(format!(
+            "{} exists already (use --force to overwrite it)",
+            out.display()
+        ));
+    }
+    let config = config.map(read_text).transpose()?;
+    let seed = seed.unwrap_or_else(fresh_seed);
+    let session = game
+        .new_session(config.as_deref(), seed, dice_choice(dice))
+        .map_err(|e| e.to_string())?;
+    save(session.as_ref(), out)?;
+    emit(&format!(
+        "started {} in {} (seed {seed})\n{}\n",
+        game.name(),
+        out.display(),
+        describe_turn(&session.turn())
+    ))
+}
+
+fn legal(games: &Games, file: &Path, actor: Actor, json: bool) -> Result<(), String> {
+    let loaded = load(games, file, false)?;
+    let actions = loaded
+        .session
+        .legal_actions(actor)
+        .map_err(|e| e.to_string())?;
+    if json {
+        return emit(&to_text(&actions)?);
+    }
+    if actions.is_empty() {
+        eprintln!(
+            "{} has no legal action now ({})",
+            actor_name(actor),
+            describe_turn(&loaded.session.turn())
+        );
+        return Ok(());
+    }
+    let mut out = String::new();
+    for action in &actions {
+        let _ = writeln!(out, "{}", action.text);
+    }
+    emit(&out)
+}
+
+fn act(
+    games: &Games,
+    file: &Path,
+    actor: Actor,
+    action: &str,
+    dice: Option<Vec<u32>>,
+    json: bool,
+) -> Result<(), String> {
+    let mut loaded = load(games, file, false)?;
+    let input = ActionInput::Auto(action.to_owned());
+    let parsed = loaded
+        .session
+        .parse_action(actor, &input)
+        .map_err(|e| e.to_string())?;
+    let events = loaded
+        .session
+        .act(actor, &input, dice_choice(dice))
+        .map_err(|e| format!("{} cannot do that: {e}", actor_name(actor)))?;
+    save(loaded.session.as_ref(), file)?;
+    let viewer = Viewer::from(actor);
+    let seen: Vec<ErasedEvent> = events
+        .into_iter()
+        .filter(|e| e.audience.includes(viewer))
+        .collect();
+    let turn = loaded.session.turn();
+    if json {
+        let report = json!({
+            "step": loaded.session.steps(),
+            "action": parsed,
+            "events": seen,
+            "turn": turn,
+        });
+        return emit(&to_text(&report)?);
+    }
+    let mut out = event_lines(loaded.renderer, &seen)?;
+    out.push_str(&describe_turn(&turn));
+    out.push('\n');
+    emit(&out)
+}
+
+fn show(games: &Games, file: &Path, viewer: Viewer, format: Format) -> Result<(), String> {
+    let loaded = load(games, file, false)?;
+    let session = loaded.session.as_ref();
+    let text = match format {
+        Format::Text => {
+            let mut text = loaded.renderer.text(session, viewer)?;
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            text.push_str(&describe_turn(&session.turn()));
+            text.push('\n');
+            text
+        }
+        Format::Json => {
+            let view = session.view(viewer).map_err(|e| e.to_string())?;
+            to_text(&json!({
+                "game": session.game(),
+                "steps": session.steps(),
+                "turn": session.turn(),
+                "view": view,
+            }))?
+        }
+        Format::Bbcode => loaded.renderer.bbcode(session, viewer)?,
+        Format::Svg => loaded.renderer.svg(session, viewer)?,
+    };
+    let mut text = text;
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    emit(&text)
+}
+
+fn log(games: &Games, file: &Path, viewer: Viewer, json: bool) -> Result<(), String> {
+    let loaded = load(games, file, false)?;
+    let events = loaded.session.log(viewer).map_err(|e| e.to_string())?;
+    if json {
+        return emit(&to_text(&events)?);
+    }
+    emit(&event_lines(loaded.renderer, &events)?)
+}
+
+fn undo(games: &Games, file: &Path) -> Result<(), String> {
+    let mut loaded = load(games, file, false)?;
+    let step = loaded.session.steps();
+    loaded.session.undo().map_err(|e| e.to_string())?;
+    save(loaded.session.as_ref(), file)?;
+    emit(&format!(
+        "took back step {step}\n{}\n",
+        describe_turn(&loaded.session.turn())
+    ))
+}
+
+fn replay(games: &Games, file: &Path) -> Result<(), String> {
+    let loaded = load(games, file, true)?;
+    let session = loaded.session.as_ref();
+    emit(&format!(
+        "{}: {} with {} action(s) replays exactly; every seeded roll matches seed {}\n{}\n",
+        file.display(),
+        session.game(),
+        session.steps(),
+        session.seed(),
+        describe_turn(&session.turn())
+    ))
+}
+
+fn simulate(
+    games: &Games,
+    game: &str,
+    count: u64,
+    seed: u64,
+    config: Option<&Path>,
+    json: bool,
+) -> Result<(), String> {
+    let game = games.game(game).map_err(|e| e.to_string())?;
+    let config = config.map(read_text).transpose()?;
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::with_draw_target(Some(count), ProgressDrawTarget::stderr());
+        if let Ok(style) =
+            ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} games, {per_sec}, eta {eta}")
+        {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        bar.set_message(game.name());
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let result = game.simulate(config.as_deref(), count, seed, &mut |done| {
+        bar.set_position(done)
+    });
+    bar.finish_and_clear();
+    let summary = result.map_err(|e| e.to_string())?;
+    if json {
+        let average = (summary.games > 0).then(|| summary.actions as f64 / summary.games as f64);
+        return emit(&to_text(&json!({
+            "game": game.name(),
+            "seed": seed,
+            "summary": summary,
+            "average_actions": average,
+        }))?);
+    }
+    let mut out = format!(
+        "{}: {} game(s) from seed {seed}, {} finished\n",
+        game.name(),
+        summary.games,
+        summary.finished
+    );
+    let percent = |n: u64| {
+        if summary.games == 0 {
+            0.0
+        } else {
+            100.0 * n as f64 / summary.games as f64
+        }
+    };
+    for (seat, wins) in &summary.wins {
+        let _ = writeln!(out, "seat {seat} won {wins} ({:.1}%)", percent(*wins));
+    }
+    let _ = writeln!(
+        out,
+        "no winner: {} ({:.1}%)",
+        summary.draws,
+        percent(summary.draws)
+    );
+    if summary.games > 0 {
+        let _ = writeln!(
+            out,
+            "actions per game: average {:.1}, longest {}",
+            summary.actions as f64 / summary.games as f64,
+            summary.longest
+        );
+    }
+    emit(&out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn actors_and_viewers_parse() {
+        assert_eq!(parse_actor("gm"), Ok(Actor::GameMaster));
+        assert_eq!(parse_actor("GM"), Ok(Actor::GameMaster));
+        assert_eq!(parse_actor("3"), Ok(Actor::Seat(Seat(3))));
+        assert_eq!(parse_actor("seat1"), Ok(Actor::Seat(Seat(1))));
+        assert!(parse_actor("public").is_err());
+        assert!(parse_actor("70000").is_err());
+        assert!(parse_actor("").is_err());
+        assert_eq!(parse_viewer("public"), Ok(Viewer::Public));
+        assert_eq!(parse_viewer("0"), Ok(Viewer::Seat(Seat(0))));
+        assert_eq!(parse_viewer("gm"), Ok(Viewer::GameMaster));
+        assert!(parse_viewer("everyone").is_err());
+    }
+
+    #[test]
+    fn turns_are_described() {
+        let turn = Turn::Acting(vec![Actor::Seat(Seat(1)), Actor::GameMaster]);
+        assert_eq!(describe_turn(&turn), "to act: seat 1, gm");
+        let over = Turn::Over(pbp_core::Outcome {
+            winners: vec![Seat(0)],
+            reason: "seat 0 won 3 rounds".into(),
+            ..Default::default()
+        });
+        assert_eq!(
+            describe_turn(&over),
+            "game over, won by seat 0: seat 0 won 3 rounds"
+        );
     }
 }

@@ -2,6 +2,8 @@
 
 mod dice_cmd;
 mod game_cmd;
+mod registry;
+mod store;
 
 use std::process::ExitCode;
 

@@ -27,6 +27,7 @@ mod deck;
 mod dice;
 mod die;
 pub mod duel;
+pub mod erased;
 mod error;
 mod game;
 mod pool;

@@ -1,0 +1,1157 @@
+//! A type-erased game interface, so frontends (the `pbp` CLI, the web page) handle every game the
+//! same way, through JSON.
+//!
+//! [`DynGame`] is one game (its name, default config, new sessions, loading saves) and
+//! [`DynSession`] one game in progress (turn, legal actions, acting, views, the log, undo,
+//! saving). Both are implemented once, generically: [`Erased<G>`] for every [`Game`], and
+//! [`Session<G>`] itself. A [`Registry`] lists the games a frontend offers by name, each with an
+//! extra value of the frontend's choice (the CLI keeps each game's renderer there).
+//!
+//! ```
+//! use pbp_core::duel::Duel;
+//! use pbp_core::erased::{ActionInput, Registry};
+//! use pbp_core::{Actor, DiceChoice, Seat, Viewer};
+//!
+//! let mut registry = Registry::<()>::new();
+//! registry.register::<Duel>(());
+//! let game = registry.game("duel")?;
+//! let mut session = game.new_session(None, 7, DiceChoice::Seeded)?;
+//! let events = session.act(
+//!     Actor::Seat(Seat(0)),
+//!     &ActionInput::Auto("focus".into()),
+//!     DiceChoice::Seeded,
+//! )?;
+//! assert_eq!(events.len(), 2);
+//! let save = session.save()?;
+//! let (loaded, ()) = registry.load(&save, true)?;
+//! assert_eq!(loaded.view(Viewer::GameMaster)?, session.view(Viewer::GameMaster)?);
+//! # Ok::<(), pbp_core::erased::ErasedError>(())
+//! ```
+//!
+//! ## The save file
+//!
+//! A save is the [`Record`] as JSON, wrapped in an envelope:
+//!
+//! ```json
+//! { "pbp_save": 1, "game": "duel", "checksum": "fnv1a64:…", "record": { … } }
+//! ```
+//!
+//! `pbp_save` is the envelope's format version ([`SAVE_FORMAT`]); `checksum` is the FNV-1a 64-bit
+//! hash of the record's canonical JSON ([`canonical_json`]: compact, object keys sorted), so
+//! whitespace does not matter but any change to the record does. Loading checks, in order: JSON
+//! syntax (with line and column), the envelope's version, its fields, the game, the checksum, the
+//! record's fields and format, and finally that every step replays (with the seed check on
+//! request). The checksum catches accidents (a truncated or hand-edited file), not forgers: anyone
+//! can recompute it, which is why a replay with the seed check re-derives every seeded roll.
+
+use std::any::Any;
+use std::fmt::Write as _;
+use std::marker::PhantomData;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use thiserror::Error;
+
+use crate::game::{Actor, Audience, Game, Turn, Viewer};
+use crate::record::{DiceChoice, LoggedEvent, Record, RecordError, Session};
+
+/// The save envelope's format version this build writes and reads.
+pub const SAVE_FORMAT: u32 = 1;
+
+/// The name of the checksum algorithm, written before the hash in a save's `checksum` field.
+const CHECKSUM_PREFIX: &str = "fnv1a64:";
+
+/// Why a type-erased operation failed. Messages never reveal hidden information.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ErasedError {
+    /// No registered game has this name.
+    #[error("there is no game named '{name}' (known games: {known})")]
+    UnknownGame {
+        /// The name asked for.
+        name: String,
+        /// The registered names, comma-separated.
+        known: String,
+    },
+    /// A config was not valid for the game.
+    #[error("the config is not valid for {game}: {message}")]
+    Config {
+        /// The game.
+        game: &'static str,
+        /// What is wrong, with its line and column.
+        message: String,
+    },
+    /// An input was not an action of the game, neither as JSON nor in the game's text form.
+    #[error("not an action of {game}: {message}")]
+    Action {
+        /// The game.
+        game: &'static str,
+        /// Why.
+        message: String,
+    },
+    /// The game refused the setup or the action, or the outside dice did not fit.
+    #[error("{0}")]
+    Refused(String),
+    /// Nothing to undo.
+    #[error("there is no action to undo")]
+    NothingToUndo,
+    /// The save file is not JSON (truncated or corrupted).
+    #[error("the save is not valid JSON: {0}")]
+    SaveSyntax(String),
+    /// The save file's envelope is not a pbp save.
+    #[error("the save is not a pbp save: {0}")]
+    SaveShape(String),
+    /// The save envelope's version is not one this build reads.
+    #[error("save format {found} is not supported (this build reads format {supported})")]
+    SaveFormat {
+        /// The save's version.
+        found: u64,
+        /// The version this build reads.
+        supported: u32,
+    },
+    /// The save is for another game.
+    #[error("this save is for the game '{found}', not '{expected}'")]
+    WrongGame {
+        /// The game asked for.
+        expected: String,
+        /// The save's game.
+        found: String,
+    },
+    /// The record's checksum does not match: the file was changed after it was saved.
+    #[error(
+        "checksum mismatch: the save says {stored} but its record hashes to {computed} (the file was changed after it was saved)"
+    )]
+    Checksum {
+        /// The checksum written in the save.
+        stored: String,
+        /// The checksum of the record as found.
+        computed: String,
+    },
+    /// The record inside the save does not have the game's record format.
+    #[error("the record in the save is not valid for {game}: {message}")]
+    RecordShape {
+        /// The game.
+        game: &'static str,
+        /// What is wrong.
+        message: String,
+    },
+    /// The record's format version is not one this build reads.
+    #[error("record format {found} is not supported (this build reads format {supported})")]
+    RecordFormat {
+        /// The record's version.
+        found: u32,
+        /// The version this build reads.
+        supported: u32,
+    },
+    /// A step of the record does not replay.
+    #[error("step {step} of the record does not replay: {message}")]
+    Step {
+        /// 0 for the setup, then 1 for the first action.
+        step: usize,
+        /// Why.
+        message: String,
+    },
+    /// A value could not be written as JSON.
+    #[error("cannot write JSON: {0}")]
+    Serialize(String),
+}
+
+impl<E: std::error::Error + 'static> From<RecordError<E>> for ErasedError {
+    fn from(error: RecordError<E>) -> Self {
+        match error {
+            RecordError::Game(e) => ErasedError::Refused(e.to_string()),
+            e @ RecordError::UnusedDice { .. } => ErasedError::Refused(e.to_string()),
+            RecordError::WrongGame { expected, found } => {
+                ErasedError::WrongGame { expected, found }
+            }
+            RecordError::Format { found, supported } => {
+                ErasedError::RecordFormat { found, supported }
+            }
+            RecordError::Step { step, message } => ErasedError::Step { step, message },
+            RecordError::NothingToUndo => ErasedError::NothingToUndo,
+        }
+    }
+}
+
+fn to_json<T: Serialize>(value: &T) -> Result<Value, ErasedError> {
+    serde_json::to_value(value).map_err(|e| ErasedError::Serialize(e.to_string()))
+}
+
+/// An action given to [`DynSession::act`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum ActionInput {
+    /// The action's JSON form.
+    Json(Value),
+    /// The game's own text form ([`Game::parse_action`]).
+    Text(String),
+    /// Either: read as JSON if it is the JSON of an action, otherwise in the game's text form.
+    Auto(String),
+}
+
+/// A legal action, in both forms.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LegalAction {
+    /// The game's text form.
+    pub text: String,
+    /// The JSON form.
+    pub json: Value,
+}
+
+/// An event with its step and audience, the event as JSON.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ErasedEvent {
+    /// 0 for the setup, then 1 for the first action.
+    pub step: usize,
+    /// Who may see it.
+    pub audience: Audience,
+    /// The event.
+    pub event: Value,
+}
+
+fn erase_event<G: Game>(logged: &LoggedEvent<G>) -> Result<ErasedEvent, ErasedError> {
+    Ok(ErasedEvent {
+        step: logged.step,
+        audience: logged.visible.audience.clone(),
+        event: to_json(&logged.visible.event)?,
+    })
+}
+
+/// One game, type-erased. Implemented by [`Erased<G>`] for every [`Game`].
+pub trait DynGame: Send + Sync {
+    /// The game's name ([`Game::NAME`]).
+    fn name(&self) -> &'static str;
+
+    /// The default config as JSON.
+    ///
+    /// # Errors
+    /// [`ErasedError::Serialize`] if the config cannot be written as JSON.
+    fn default_config(&self) -> Result<Value, ErasedError>;
+
+    /// Starts a game with `config` (JSON text; `None` for the default), seeded with `seed`, the
+    /// setup drawing from the seed or from outside dice.
+    ///
+    /// # Errors
+    /// An invalid config, a refused setup, or outside dice that do not fit.
+    fn new_session(
+        &self,
+        config: Option<&str>,
+        seed: u64,
+        dice: DiceChoice,
+    ) -> Result<Box<dyn DynSession>, ErasedError>;
+
+    /// Loads a save written by [`DynSession::save`]; with `check_seed`, every seeded step's rolls
+    /// are derived again from the seed and must match.
+    ///
+    /// # Errors
+    /// See the [module docs](self) for the checks, each with its own error.
+    fn load(&self, save: &str, check_seed: bool) -> Result<Box<dyn DynSession>, ErasedError>;
+
+    /// Plays `games` games with the uniform random bot (see [`crate::testing::simulate`]).
+    ///
+    /// # Errors
+    /// An invalid config, or a game that breaks its contract.
+    #[cfg(feature = "testing")]
+    fn simulate(
+        &self,
+        config: Option<&str>,
+        games: u64,
+        seed: u64,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<crate::testing::SimulationSummary, ErasedError>;
+}
+
+/// One game in progress, type-erased. Implemented by [`Session<G>`] for every [`Game`].
+pub trait DynSession {
+    /// The game's name.
+    fn game(&self) -> &'static str;
+
+    /// The record's seed.
+    fn seed(&self) -> u64;
+
+    /// Actions taken so far.
+    fn steps(&self) -> usize;
+
+    /// Who may act now, or the outcome.
+    fn turn(&self) -> Turn;
+
+    /// The legal actions of `actor` now, in both forms.
+    ///
+    /// # Errors
+    /// [`ErasedError::Serialize`] if an action cannot be written as JSON.
+    fn legal_actions(&self, actor: Actor) -> Result<Vec<LegalAction>, ErasedError>;
+
+    /// Reads an action (JSON or text) and returns it in both forms, without applying it.
+    ///
+    /// # Errors
+    /// [`ErasedError::Action`] when the input is not an action of this game.
+    fn parse_action(&self, actor: Actor, input: &ActionInput) -> Result<LegalAction, ErasedError>;
+
+    /// Applies `actor`'s action with seeded or outside dice, records it, and returns the step's
+    /// events (every audience: filter them for the viewer). On error nothing changes.
+    ///
+    /// # Errors
+    /// An input that is not an action, the game's refusal, or outside dice that do not fit.
+    fn act(
+        &mut self,
+        actor: Actor,
+        input: &ActionInput,
+        dice: DiceChoice,
+    ) -> Result<Vec<ErasedEvent>, ErasedError>;
+
+    /// What `viewer` may see, as JSON.
+    ///
+    /// # Errors
+    /// [`ErasedError::Serialize`] if the view cannot be written as JSON.
+    fn view(&self, viewer: Viewer) -> Result<Value, ErasedError>;
+
+    /// The events `viewer` may see, in order.
+    ///
+    /// # Errors
+    /// [`ErasedError::Serialize`] if an event cannot be written as JSON.
+    fn log(&self, viewer: Viewer) -> Result<Vec<ErasedEvent>, ErasedError>;
+
+    /// Takes back the last action (a replay without it). On error nothing changes.
+    ///
+    /// # Errors
+    /// [`ErasedError::NothingToUndo`] when no action was taken.
+    fn undo(&mut self) -> Result<(), ErasedError>;
+
+    /// The record as JSON.
+    ///
+    /// # Errors
+    /// [`ErasedError::Serialize`] if the record cannot be written as JSON.
+    fn record(&self) -> Result<Value, ErasedError>;
+
+    /// The save file: the record in its envelope (see the [module docs](self)), pretty-printed,
+    /// ending with a newline.
+    ///
+    /// # Errors
+    /// [`ErasedError::Serialize`] if the record cannot be written as JSON.
+    fn save(&self) -> Result<String, ErasedError>;
+
+    /// The concrete session, for a frontend that knows the game (a renderer downcasts it to
+    /// [`Session<G>`]).
+    fn as_any(&self) -> &dyn Any;
+}
+
+/// [`DynGame`] for the game `G`.
+pub struct Erased<G: Game>(PhantomData<G>);
+
+impl<G: Game> Erased<G> {
+    /// The type-erased `G`.
+    pub fn new() -> Self {
+        Erased(PhantomData)
+    }
+}
+
+impl<G: Game> Default for Erased<G> {
+    fn default() -> Self {
+        Erased::new()
+    }
+}
+
+impl<G: Game> std::fmt::Debug for Erased<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Erased({})", G::NAME)
+    }
+}
+
+fn parse_config<G: Game>(config: Option<&str>) -> Result<G::Config, ErasedError> {
+    match config {
+        None => Ok(G::Config::default()),
+        Some(text) => serde_json::from_str(text).map_err(|e| ErasedError::Config {
+            game: G::NAME,
+            message: e.to_string(),
+        }),
+    }
+}
+
+impl<G: Game> DynGame for Erased<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn default_config(&self) -> Result<Value, ErasedError> {
+        to_json(&G::Config::default())
+    }
+
+    fn new_session(
+        &self,
+        config: Option<&str>,
+        seed: u64,
+        dice: DiceChoice,
+    ) -> Result<Box<dyn DynSession>, ErasedError> {
+        let config = parse_config::<G>(config)?;
+        Ok(Box::new(Session::<G>::new(config, seed, dice)?))
+    }
+
+    fn load(&self, save: &str, check_seed: bool) -> Result<Box<dyn DynSession>, ErasedError> {
+        Ok(Box::new(load_session::<G>(save, check_seed)?))
+    }
+
+    #[cfg(feature = "testing")]
+    fn simulate(
+        &self,
+        config: Option<&str>,
+        games: u64,
+        seed: u64,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<crate::testing::SimulationSummary, ErasedError> {
+        let config = parse_config::<G>(config)?;
+        crate::testing::simulate::<G>(&config, games, seed, progress).map_err(ErasedError::Refused)
+    }
+}
+
+impl<G: Game> Session<G> {
+    fn read_action(&self, actor: Actor, input: &ActionInput) -> Result<G::Action, ErasedError> {
+        let from_json = |value: Value| {
+            serde_json::from_value::<G::Action>(value).map_err(|e| format!("as JSON: {e}"))
+        };
+        let from_text =
+            |text: &str| G::parse_action(self.state(), actor, text).map_err(|e| e.to_string());
+        let result = match input {
+            ActionInput::Json(value) => from_json(value.clone()),
+            ActionInput::Text(text) => from_text(text),
+            ActionInput::Auto(text) => {
+                let json = serde_json::from_str::<Value>(text)
+                    .map_err(|e| format!("as JSON: {e}"))
+                    .and_then(from_json);
+                match json {
+                    Ok(action) => Ok(action),
+                    Err(json_error) => from_text(text).map_err(|text_error| {
+                        if text.trim_start().starts_with(['{', '[', '"']) {
+                            json_error
+                        } else {
+                            text_error
+                        }
+                    }),
+                }
+            }
+        };
+        result.map_err(|message| ErasedError::Action {
+            game: G::NAME,
+            message,
+        })
+    }
+}
+
+impl<G: Game> DynSession for Session<G> {
+    fn game(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn seed(&self) -> u64 {
+        self.record().seed
+    }
+
+    fn steps(&self) -> usize {
+        self.record().entries.len()
+    }
+
+    fn turn(&self) -> Turn {
+        G::turn(self.state())
+    }
+
+    fn legal_actions(&self, actor: Actor) -> Result<Vec<LegalAction>, ErasedError> {
+        G::legal_actions(self.state(), actor)
+            .iter()
+            .map(|action| {
+                Ok(LegalAction {
+                    text: G::format_action(self.state(), action),
+                    json: to_json(action)?,
+                })
+            })
+            .collect()
+    }
+
+    fn parse_action(&self, actor: Actor, input: &ActionInput) -> Result<LegalAction, ErasedError> {
+        let action = self.read_action(actor, input)?;
+        Ok(LegalAction {
+            text: G::format_action(self.state(), &action),
+            json: to_json(&action)?,
+        })
+    }
+
+    fn act(
+        &mut self,
+        actor: Actor,
+        input: &ActionInput,
+        dice: DiceChoice,
+    ) -> Result<Vec<ErasedEvent>, ErasedError> {
+        let action = self.read_action(actor, input)?;
+        // Convert before committing, so a serialization failure cannot leave a half-done step:
+        // work on a copy and keep it only when everything succeeded.
+        let mut next = self.clone();
+        let events = next
+            .act(actor, action, dice)?
+            .iter()
+            .map(erase_event)
+            .collect::<Result<Vec<_>, _>>()?;
+        *self = next;
+        Ok(events)
+    }
+
+    fn view(&self, viewer: Viewer) -> Result<Value, ErasedError> {
+        to_json(&G::view(self.state(), viewer))
+    }
+
+    fn log(&self, viewer: Viewer) -> Result<Vec<ErasedEvent>, ErasedError> {
+        self.log_for(viewer).map(erase_event).collect()
+    }
+
+    fn undo(&mut self) -> Result<(), ErasedError> {
+        Ok(Session::undo(self)?)
+    }
+
+    fn record(&self) -> Result<Value, ErasedError> {
+        to_json(Session::record(self))
+    }
+
+    fn save(&self) -> Result<String, ErasedError> {
+        let record = to_json(Session::record(self))?;
+        let envelope = Envelope {
+            pbp_save: SAVE_FORMAT,
+            game: G::NAME.to_owned(),
+            checksum: checksum(&record),
+            record,
+        };
+        let mut text = serde_json::to_string_pretty(&envelope)
+            .map_err(|e| ErasedError::Serialize(e.to_string()))?;
+        text.push('\n');
+        Ok(text)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// The save file's outer layer.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Envelope {
+    pbp_save: u32,
+    game: String,
+    checksum: String,
+    record: Value,
+}
+
+/// The FNV-1a 64-bit hash of `bytes`.
+///
+/// ```
+/// assert_eq!(pbp_core::erased::fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
+/// assert_eq!(pbp_core::erased::fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
+/// ```
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &byte in bytes {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}
+
+/// The canonical JSON of `value`: compact, with object keys sorted, so that the same value always
+/// gives the same text whatever the order or spacing it was read with.
+///
+/// ```
+/// let value = serde_json::json!({"b": [1, 2], "a": {"d": null, "c": "x"}});
+/// assert_eq!(pbp_core::erased::canonical_json(&value), r#"{"a":{"c":"x","d":null},"b":[1,2]}"#);
+/// ```
+pub fn canonical_json(value: &Value) -> String {
+    let mut out = String::new();
+    write_canonical(value, &mut out);
+    out
+}
+
+fn write_canonical(value: &Value, out: &mut String) {
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => {
+            let _ = write!(out, "{n}");
+        }
+        Value::String(s) => write_string(s, out),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_canonical(item, out);
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(b.0));
+            out.push('{');
+            for (i, (key, item)) in entries.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_string(key, out);
+                out.push(':');
+                write_canonical(item, out);
+            }
+            out.push('}');
+        }
+    }
+}
+
+fn write_string(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if u32::from(c) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// The checksum of a record, as written in a save (`fnv1a64:` and 16 hex digits).
+pub fn checksum(record: &Value) -> String {
+    format!(
+        "{CHECKSUM_PREFIX}{:016x}",
+        fnv1a64(canonical_json(record).as_bytes())
+    )
+}
+
+/// Reads a save's envelope and checks its version and fields, not yet its game or checksum.
+fn read_envelope(save: &str) -> Result<Envelope, ErasedError> {
+    let value: Value =
+        serde_json::from_str(save).map_err(|e| ErasedError::SaveSyntax(e.to_string()))?;
+    let Value::Object(map) = &value else {
+        return Err(ErasedError::SaveShape("it is not a JSON object".into()));
+    };
+    match map.get("pbp_save") {
+        None => {
+            return Err(ErasedError::SaveShape(
+                "the field 'pbp_save' (the save format) is missing".into(),
+            ));
+        }
+        Some(version) => match version.as_u64() {
+            Some(found) if found == u64::from(SAVE_FORMAT) => {}
+            Some(found) => {
+                return Err(ErasedError::SaveFormat {
+                    found,
+                    supported: SAVE_FORMAT,
+                });
+            }
+            None => {
+                return Err(ErasedError::SaveShape(format!(
+                    "the save format must be a number, not {version}"
+                )));
+            }
+        },
+    }
+    serde_json::from_value(value).map_err(|e| ErasedError::SaveShape(e.to_string()))
+}
+
+/// The name of the game a save is for, after checking its JSON and envelope.
+///
+/// # Errors
+/// Bad JSON, a save of another format, or an envelope with missing or unknown fields.
+pub fn save_game(save: &str) -> Result<String, ErasedError> {
+    read_envelope(save).map(|envelope| envelope.game)
+}
+
+/// Loads a save of the game `G` (see the [module docs](self) for the checks).
+///
+/// # Errors
+/// Each check has its own error: [`ErasedError::SaveSyntax`], [`ErasedError::SaveFormat`],
+/// [`ErasedError::SaveShape`], [`ErasedError::WrongGame`], [`ErasedError::Checksum`],
+/// [`ErasedError::RecordShape`], [`ErasedError::RecordFormat`] and [`ErasedError::Step`].
+pub fn load_session<G: Game>(save: &str, check_seed: bool) -> Result<Session<G>, ErasedError> {
+    let envelope = read_envelope(save)?;
+    if envelope.game != G::NAME {
+        return Err(ErasedError::WrongGame {
+            expected: G::NAME.to_owned(),
+            found: envelope.game,
+        });
+    }
+    let computed = checksum(&envelope.record);
+    if computed != envelope.checksum {
+        return Err(ErasedError::Checksum {
+            stored: envelope.checksum,
+            computed,
+        });
+    }
+    let record: Record<G> =
+        serde_json::from_value(envelope.record).map_err(|e| ErasedError::RecordShape {
+            game: G::NAME,
+            message: e.to_string(),
+        })?;
+    Ok(Session::replay(record, check_seed)?)
+}
+
+/// The games a frontend offers, by name, each with an extra value `X` chosen by the frontend (a
+/// renderer, a description; `()` for none).
+pub struct Registry<X = ()> {
+    entries: Vec<(Box<dyn DynGame>, X)>,
+}
+
+impl<X> Default for Registry<X> {
+    fn default() -> Self {
+        Registry {
+            entries: Vec::new(),
+        }
+    }
+}
+
+impl<X> std::fmt::Debug for Registry<X> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.names()).finish()
+    }
+}
+
+impl<X> Registry<X> {
+    /// An empty registry.
+    pub fn new() -> Self {
+        Registry::default()
+    }
+
+    /// Registers the game `G` with its extra value; a game of the same name is replaced.
+    pub fn register<G: Game>(&mut self, extra: X) -> &mut Self {
+        self.register_dyn(Box::new(Erased::<G>::new()), extra)
+    }
+
+    /// Registers a type-erased game with its extra value; a game of the same name is replaced.
+    pub fn register_dyn(&mut self, game: Box<dyn DynGame>, extra: X) -> &mut Self {
+        match self
+            .entries
+            .iter_mut()
+            .find(|(g, _)| g.name() == game.name())
+        {
+            Some(entry) => *entry = (game, extra),
+            None => self.entries.push((game, extra)),
+        }
+        self
+    }
+
+    /// The registered games' names, in registration order.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.entries.iter().map(|(g, _)| g.name()).collect()
+    }
+
+    /// Every registered game with its extra value, in registration order.
+    pub fn iter(&self) -> impl Iterator<Item = (&dyn DynGame, &X)> {
+        self.entries.iter().map(|(g, x)| (g.as_ref(), x))
+    }
+
+    /// The game named `name` with its extra value.
+    ///
+    /// # Errors
+    /// [`ErasedError::UnknownGame`], listing the known names.
+    pub fn get(&self, name: &str) -> Result<(&dyn DynGame, &X), ErasedError> {
+        self.iter()
+            .find(|(g, _)| g.name() == name)
+            .ok_or_else(|| ErasedError::UnknownGame {
+                name: name.chars().take(80).collect(),
+                known: self.names().join(", "),
+            })
+    }
+
+    /// The game named `name`.
+    ///
+    /// # Errors
+    /// [`ErasedError::UnknownGame`], listing the known names.
+    pub fn game(&self, name: &str) -> Result<&dyn DynGame, ErasedError> {
+        self.get(name).map(|(g, _)| g)
+    }
+
+    /// Loads a save of any registered game (see [`DynGame::load`]).
+    ///
+    /// # Errors
+    /// The save's errors, or [`ErasedError::UnknownGame`] for a game not registered.
+    pub fn load(
+        &self,
+        save: &str,
+        check_seed: bool,
+    ) -> Result<(Box<dyn DynSession>, &X), ErasedError> {
+        let name = save_game(save)?;
+        let (game, extra) = self.get(&name)?;
+        Ok((game.load(save, check_seed)?, extra))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::duel::{Duel, DuelState};
+    use crate::game::Seat;
+
+    fn registry() -> Registry {
+        let mut registry = Registry::new();
+        registry.register::<Duel>(());
+        registry
+    }
+
+    fn auto(text: &str) -> ActionInput {
+        ActionInput::Auto(text.to_owned())
+    }
+
+    const S0: Actor = Actor::Seat(Seat(0));
+    const S1: Actor = Actor::Seat(Seat(1));
+
+    /// A duel after one whole round, seat 0 having focused with outside dice.
+    fn played() -> Box<dyn DynSession> {
+        let registry = registry();
+        let mut session = registry
+            .game("duel")
+            .unwrap()
+            .new_session(None, 11, DiceChoice::Seeded)
+            .unwrap();
+        session
+            .act(S0, &auto(r#"{"choose":"focus"}"#), DiceChoice::Seeded)
+            .unwrap();
+        // Seat 0: 3k1 rolls 2, 10+4, 1 = 14; seat 1: 9, 9.
+        session
+            .act(
+                S1,
+                &auto("strike"),
+                DiceChoice::Outside(vec![2, 10, 4, 1, 9, 9]),
+            )
+            .unwrap();
+        session
+            .act(S1, &ActionInput::Text("focus".into()), DiceChoice::Seeded)
+            .unwrap();
+        session
+    }
+
+    #[test]
+    fn registry_lists_and_refuses_unknown_games() {
+        let registry = registry();
+        assert_eq!(registry.names(), vec!["duel"]);
+        let error = registry.game("chess").err().unwrap();
+        assert_eq!(
+            error.to_string(),
+            "there is no game named 'chess' (known games: duel)"
+        );
+        let mut twice = registry;
+        twice.register::<Duel>(());
+        assert_eq!(twice.names().len(), 1);
+    }
+
+    #[test]
+    fn default_config_round_trips_through_new_session() {
+        let registry = registry();
+        let game = registry.game("duel").unwrap();
+        let config = game.default_config().unwrap();
+        assert_eq!(config["first_to"], 3);
+        let session = game
+            .new_session(Some(&config.to_string()), 1, DiceChoice::Seeded)
+            .unwrap();
+        assert_eq!(session.game(), "duel");
+        assert_eq!(session.steps(), 0);
+        let error = game
+            .new_session(Some("{\"first_to\": 0}"), 1, DiceChoice::Seeded)
+            .err()
+            .unwrap();
+        assert!(matches!(error, ErasedError::Refused(_)), "{error}");
+        let error = game
+            .new_session(Some("{\"firstto\": 2}"), 1, DiceChoice::Seeded)
+            .err()
+            .unwrap();
+        assert!(error.to_string().contains("line 1 column"), "{error}");
+    }
+
+    #[test]
+    fn actions_as_json_or_text_and_their_events() {
+        let session = played();
+        assert_eq!(session.steps(), 3);
+        let view = session.view(Viewer::GameMaster).unwrap();
+        assert_eq!(view["wins"], serde_json::json!([1, 0]));
+        assert_eq!(view["own"], serde_json::json!([null, "focus"]));
+        let legal = session.legal_actions(S0).unwrap();
+        assert_eq!(
+            legal.iter().map(|a| a.text.as_str()).collect::<Vec<_>>(),
+            vec!["strike", "focus"]
+        );
+        assert_eq!(legal[0].json, serde_json::json!({"choose": "strike"}));
+        assert!(session.legal_actions(S1).unwrap().is_empty());
+        let parsed = session.parse_action(S0, &auto("concede 1")).unwrap();
+        assert_eq!(parsed.json, serde_json::json!({"concede": 1}));
+    }
+
+    #[test]
+    fn bad_actions_are_refused_and_change_nothing() {
+        let mut session = played();
+        let before = session.save().unwrap();
+        let error = session
+            .act(S0, &auto("dance"), DiceChoice::Seeded)
+            .unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .starts_with("not an action of duel: 'dance'"),
+            "{error}"
+        );
+        let error = session
+            .act(S0, &auto("{\"choose\":\"dance\"}"), DiceChoice::Seeded)
+            .unwrap_err();
+        assert!(error.to_string().contains("as JSON"), "{error}");
+        // Seat 1 has sealed already.
+        let error = session
+            .act(S1, &auto("strike"), DiceChoice::Seeded)
+            .unwrap_err();
+        assert_eq!(
+            error,
+            ErasedError::Refused("seat 1 cannot choose a stance now".into())
+        );
+        // Too few outside dice, then too many.
+        for dice in [vec![1, 2], vec![5; 40]] {
+            let error = session
+                .act(S0, &auto("strike"), DiceChoice::Outside(dice))
+                .unwrap_err();
+            assert!(matches!(error, ErasedError::Refused(_)), "{error}");
+        }
+        assert_eq!(session.save().unwrap(), before);
+    }
+
+    #[test]
+    fn events_and_views_hide_the_sealed_stance() {
+        let session = played();
+        // Seat 1 has sealed "focus" in step 3.
+        for viewer in [Viewer::Public, Viewer::Seat(Seat(0))] {
+            let view = session.view(viewer).unwrap();
+            assert_eq!(view["own"][1], Value::Null, "{viewer:?}: {view}");
+            assert_eq!(view["sealed"], serde_json::json!([false, true]));
+            assert!(
+                !session
+                    .log(viewer)
+                    .unwrap()
+                    .iter()
+                    .any(|e| e.step == 3 && e.event.get("chose").is_some()),
+                "{viewer:?} sees seat 1's choice"
+            );
+        }
+        let own = session.log(Viewer::Seat(Seat(1))).unwrap();
+        assert!(
+            own.iter()
+                .any(|e| e.step == 3 && e.event.get("chose").is_some())
+        );
+        assert!(session.log(Viewer::Public).unwrap().len() < own.len());
+    }
+
+    #[test]
+    fn undo_takes_back_the_last_action() {
+        let mut session = played();
+        session.undo().unwrap();
+        assert_eq!(session.steps(), 2);
+        assert_eq!(
+            session.view(Viewer::GameMaster).unwrap()["own"],
+            serde_json::json!([null, null])
+        );
+        session.undo().unwrap();
+        session.undo().unwrap();
+        assert_eq!(session.undo(), Err(ErasedError::NothingToUndo));
+    }
+
+    #[test]
+    fn saves_load_back_exactly() {
+        let session = played();
+        let save = session.save().unwrap();
+        let registry = registry();
+        for check_seed in [false, true] {
+            let (loaded, ()) = registry.load(&save, check_seed).unwrap();
+            assert_eq!(loaded.save().unwrap(), save);
+            let concrete = loaded.as_any().downcast_ref::<Session<Duel>>().unwrap();
+            let original = session.as_any().downcast_ref::<Session<Duel>>().unwrap();
+            assert_eq!(concrete.state(), original.state());
+        }
+        // Whitespace does not matter.
+        let compact: Value = serde_json::from_str(&save).unwrap();
+        assert!(registry.load(&compact.to_string(), true).is_ok());
+    }
+
+    fn load_error(save: &str) -> ErasedError {
+        registry().load(save, true).err().unwrap()
+    }
+
+    #[test]
+    fn truncated_and_corrupted_saves_are_refused() {
+        let save = played().save().unwrap();
+        let error = load_error(&save[..save.len() / 2]);
+        assert!(matches!(error, ErasedError::SaveSyntax(_)), "{error}");
+        assert!(error.to_string().contains("line"), "{error}");
+        assert!(matches!(load_error(""), ErasedError::SaveSyntax(_)));
+        assert!(matches!(load_error("[1, 2]"), ErasedError::SaveShape(_)));
+        assert!(matches!(load_error("{}"), ErasedError::SaveShape(_)));
+        let error = load_error(&save.replacen("\"pbp_save\": 1", "\"pbp_save\": 9", 1));
+        assert_eq!(
+            error,
+            ErasedError::SaveFormat {
+                found: 9,
+                supported: 1
+            }
+        );
+        let error = load_error(&save.replacen("\"game\": \"duel\"", "\"game\": \"chess\"", 1));
+        assert!(matches!(error, ErasedError::UnknownGame { .. }), "{error}");
+        let error = Erased::<Duel>::new()
+            .load(
+                &save.replacen("\"game\": \"duel\"", "\"game\": \"chess\"", 1),
+                false,
+            )
+            .err()
+            .unwrap();
+        assert!(matches!(error, ErasedError::WrongGame { .. }), "{error}");
+    }
+
+    /// Rewrites a save's record and, if `reseal`, its checksum, as a forger would.
+    fn tamper(save: &str, reseal: bool, edit: impl FnOnce(&mut Value)) -> String {
+        let mut envelope: Value = serde_json::from_str(save).unwrap();
+        edit(&mut envelope["record"]);
+        if reseal {
+            envelope["checksum"] = Value::String(checksum(&envelope["record"]));
+        }
+        envelope.to_string()
+    }
+
+    #[test]
+    fn tampered_saves_are_refused() {
+        let save = played().save().unwrap();
+        // A changed die, checksum not updated.
+        let error = load_error(&tamper(&save, false, |r| {
+            r["entries"][1]["draws"][0]["value"] = 7.into();
+        }));
+        assert!(matches!(error, ErasedError::Checksum { .. }), "{error}");
+        // A forger who recomputes the checksum gets past it (it is not a signature) ...
+        let forged = tamper(&save, true, |r| {
+            r["entries"][2]["action"] = serde_json::json!({"choose": "strike"});
+        });
+        assert!(registry().load(&forged, true).is_ok(), "no dice in step 3");
+        // ... but outside dice passed off as seeded ones fail the seed check.
+        let forged = tamper(&save, true, |r| {
+            r["entries"][1]["source"] = "seeded".into();
+        });
+        assert!(registry().load(&forged, false).is_ok());
+        let error = load_error(&forged);
+        assert!(
+            matches!(error, ErasedError::Step { step: 2, .. }),
+            "{error}"
+        );
+        // A step that cannot replay: seat 0 chooses twice.
+        let error = load_error(&tamper(&save, true, |r| {
+            r["entries"][1]["actor"] = serde_json::json!({"seat": 0});
+        }));
+        assert!(
+            matches!(error, ErasedError::Step { step: 2, .. }),
+            "{error}"
+        );
+        // Record fields.
+        let error = load_error(&tamper(&save, true, |r| {
+            r["seed"] = "eleven".into();
+        }));
+        assert!(matches!(error, ErasedError::RecordShape { .. }), "{error}");
+        let error = load_error(&tamper(&save, true, |r| {
+            r["format"] = 2.into();
+        }));
+        assert!(
+            matches!(error, ErasedError::RecordFormat { found: 2, .. }),
+            "{error}"
+        );
+        let error = load_error(&tamper(&save, true, |r| {
+            r["game"] = "chess".into();
+        }));
+        assert!(matches!(error, ErasedError::WrongGame { .. }), "{error}");
+    }
+
+    #[test]
+    fn no_truncation_or_changed_byte_loads_another_game() {
+        let save = played().save().unwrap();
+        let registry = registry();
+        let original = played()
+            .as_any()
+            .downcast_ref::<Session<Duel>>()
+            .unwrap()
+            .record()
+            .clone();
+        let accepted = |text: &str| match registry.load(text, false) {
+            Err(_) => false,
+            Ok((session, ())) => {
+                let record = session
+                    .as_any()
+                    .downcast_ref::<Session<Duel>>()
+                    .unwrap()
+                    .record();
+                assert_eq!(*record, original, "an altered save loaded: {text}");
+                true
+            }
+        };
+        // Every prefix fails except those that only lose the final newline.
+        for end in 0..save.len() {
+            assert_eq!(
+                accepted(&save[..end]),
+                end + 1 == save.len(),
+                "prefix of {end}"
+            );
+        }
+        // Every single changed byte either fails or changes nothing of the record.
+        let mut changed_and_loaded = 0;
+        for at in 0..save.len() {
+            for byte in [b' ', b'0', b'7', b'"', b'}', b'x', b'\n'] {
+                let mut bytes = save.clone().into_bytes();
+                if bytes[at] == byte {
+                    continue;
+                }
+                bytes[at] = byte;
+                let Ok(text) = String::from_utf8(bytes) else {
+                    continue;
+                };
+                if accepted(&text) {
+                    changed_and_loaded += 1;
+                }
+            }
+        }
+        // Only changes of layout (spaces and newlines between tokens) load.
+        assert!(changed_and_loaded > 0);
+    }
+
+    #[test]
+    fn checksum_ignores_key_order_and_spacing() {
+        let a: Value = serde_json::from_str(r#"{"x": 1, "y": [true, "é\n"]}"#).unwrap();
+        let b: Value = serde_json::from_str(r#"{"y":[true,"é\n"],"x":1}"#).unwrap();
+        assert_eq!(checksum(&a), checksum(&b));
+        assert_ne!(
+            checksum(&a),
+            checksum(&serde_json::json!({"x": 2, "y": [true, "é\n"]}))
+        );
+        assert_eq!(checksum(&a).len(), CHECKSUM_PREFIX.len() + 16);
+    }
+
+    #[cfg(feature = "testing")]
+    #[test]
+    fn simulate_counts_every_game() {
+        let registry = registry();
+        let mut calls = 0;
+        let summary = registry
+            .game("duel")
+            .unwrap()
+            .simulate(None, 20, 3, &mut |_| calls += 1)
+            .unwrap();
+        assert_eq!(calls, 20);
+        assert_eq!(summary.games, 20);
+        assert_eq!(summary.finished, 20);
+        assert_eq!(summary.wins.values().sum::<u64>() + summary.draws, 20);
+    }
+
+    #[test]
+    fn the_duel_state_is_reachable_through_any() {
+        let session = played();
+        let state: &DuelState = session
+            .as_any()
+            .downcast_ref::<Session<Duel>>()
+            .unwrap()
+            .state();
+        assert_eq!(state.wins, [1, 0]);
+    }
+}
