@@ -70,5 +70,6 @@ fn add<G: Render>(games: &mut Games) {
 pub fn games() -> Games {
     let mut games = Games::new();
     add::<Duel>(&mut games);
+    add::<pbp_three_kingdoms::ThreeKingdoms>(&mut games);
     games
 }

@@ -249,19 +249,39 @@ fn check_secrets<G: Game>(
     Ok(())
 }
 
-/// Chooses uniformly among every legal action of every actor who may act.
+/// The chance, in tenths, that the random bot lets the game master act while players can.
+const GAME_MASTER_TENTHS: u32 = 1;
+
+/// The random bot's move: uniformly among the players' legal actions, except that the game
+/// master (who closes rounds, forces resolution, or ends a game early) acts with a chance of one
+/// in ten while players can act, and always when only the game master can.
 ///
 /// Returns `None` when the game is over or nobody has a legal action.
 pub fn random_action<G: Game>(state: &G::State, dice: &mut dyn Dice) -> Option<(Actor, G::Action)> {
-    let mut choices = Vec::new();
+    let mut players = Vec::new();
+    let mut game_master = Vec::new();
     for &actor in G::turn(state).actors() {
+        let into = if actor == Actor::GameMaster {
+            &mut game_master
+        } else {
+            &mut players
+        };
         for action in G::legal_actions(state, actor) {
-            choices.push((actor, action));
+            into.push((actor, action));
         }
     }
-    if choices.is_empty() {
-        return None;
-    }
+    let mut choices = match (players.is_empty(), game_master.is_empty()) {
+        (true, true) => return None,
+        (false, true) => players,
+        (true, false) => game_master,
+        (false, false) => {
+            if dice.roll(10).ok()? <= GAME_MASTER_TENTHS {
+                game_master
+            } else {
+                players
+            }
+        }
+    };
     let pick = dice.roll(choices.len() as u32).ok()? as usize - 1;
     Some(choices.swap_remove(pick))
 }
