@@ -111,7 +111,9 @@ impl WarringStates {
         let rice = p.rice;
         let held = state.holdings(seat);
         let gens: Vec<u32> = p.generals.iter().map(|g| g.id).collect();
-        let mut out = vec![OrderSheet::default()];
+        let turn = state.turn;
+        let sheet = |orders: Vec<Order>| OrderSheet { turn, orders };
+        let mut out = vec![sheet(Vec::new())];
         // Everything on defence, spread over the held states.
         if rice > 0 && !held.is_empty() {
             let n = (held.len() as u32).min(rice);
@@ -124,7 +126,7 @@ impl WarringStates {
                     generals: Vec::new(),
                 });
             }
-            out.push(OrderSheet { orders });
+            out.push(sheet(orders));
         }
         // Targets, weakest first (independent defence, or output for players' states).
         let mut targets: Vec<StateId> = (0..state.map.len() as StateId)
@@ -141,13 +143,11 @@ impl WarringStates {
         for &t in targets.iter().take(3) {
             if rice >= 1 {
                 let k = gens.len().min(3).min(rice as usize);
-                out.push(OrderSheet {
-                    orders: vec![Order::Conquest {
-                        state: t,
-                        rice,
-                        generals: gens[..k].to_vec(),
-                    }],
-                });
+                out.push(sheet(vec![Order::Conquest {
+                    state: t,
+                    rice,
+                    generals: gens[..k].to_vec(),
+                }]));
             }
         }
         // Half on the home defence, half on the weakest target.
@@ -157,21 +157,24 @@ impl WarringStates {
             let d = rice / 2;
             let a = rice - d;
             let g_def: Vec<u32> = gens.iter().take(1.min(d as usize)).copied().collect();
-            let g_att: Vec<u32> = gens.iter().skip(g_def.len()).take(2.min(a as usize)).copied().collect();
-            out.push(OrderSheet {
-                orders: vec![
-                    Order::Defense {
-                        state: home,
-                        rice: d,
-                        generals: g_def,
-                    },
-                    Order::Conquest {
-                        state: t,
-                        rice: a,
-                        generals: g_att,
-                    },
-                ],
-            });
+            let g_att: Vec<u32> = gens
+                .iter()
+                .skip(g_def.len())
+                .take(2.min(a as usize))
+                .copied()
+                .collect();
+            out.push(sheet(vec![
+                Order::Defense {
+                    state: home,
+                    rice: d,
+                    generals: g_def,
+                },
+                Order::Conquest {
+                    state: t,
+                    rice: a,
+                    generals: g_att,
+                },
+            ]));
         }
         // The largest whole investment that fits.
         if let Some((s, r)) = held
@@ -184,18 +187,12 @@ impl WarringStates {
             })
             .max_by_key(|&(_, r)| r)
         {
-            out.push(OrderSheet {
-                orders: vec![Order::Invest { state: s, rice: r }],
-            });
+            out.push(sheet(vec![Order::Invest { state: s, rice: r }]));
         }
         // One recruit; one dismissal.
-        out.push(OrderSheet {
-            orders: vec![Order::Recruit { count: 1 }],
-        });
+        out.push(sheet(vec![Order::Recruit { count: 1 }]));
         if let Some(&g) = gens.first() {
-            out.push(OrderSheet {
-                orders: vec![Order::Dismiss { general: g }],
-            });
+            out.push(sheet(vec![Order::Dismiss { general: g }]));
         }
         // A Kingdom where one is ready, with the rest on its defence.
         if let Some(k) = held.iter().copied().find(|&k| state.kingdom_ready(seat, k)) {
@@ -207,13 +204,13 @@ impl WarringStates {
                     generals: Vec::new(),
                 });
             }
-            out.push(OrderSheet { orders });
+            out.push(sheet(orders));
         }
-        out.retain(|sheet| check_sheet(state, seat, sheet).is_empty());
+        out.retain(|s| check_sheet(state, seat, s).is_empty());
         let mut unique: Vec<OrderSheet> = Vec::new();
-        for sheet in out {
-            if !unique.contains(&sheet) {
-                unique.push(sheet);
+        for s in out {
+            if !unique.contains(&s) {
+                unique.push(s);
             }
         }
         unique
@@ -484,13 +481,12 @@ impl Game for WarringStates {
                     [w, seat, st, colour, school, name @ ..]
                         if w.eq_ignore_ascii_case("join") && !name.is_empty() =>
                     {
-                        let seat: u16 = seat
-                            .parse()
-                            .map_err(|_| WsError::Parse(format!("'{seat}' is not a seat number")))?;
-                        let st = state
-                            .map
-                            .find(st)
-                            .ok_or_else(|| WsError::Parse(format!("there is no state called '{st}'")))?;
+                        let seat: u16 = seat.parse().map_err(|_| {
+                            WsError::Parse(format!("'{seat}' is not a seat number"))
+                        })?;
+                        let st = state.map.find(st).ok_or_else(|| {
+                            WsError::Parse(format!("there is no state called '{st}'"))
+                        })?;
                         let colour = Colour::parse(colour)
                             .ok_or_else(|| WsError::Parse(format!("'{colour}' is not a colour")))?;
                         let school = School::parse(school)
@@ -504,7 +500,8 @@ impl Game for WarringStates {
                         }))
                     }
                     _ => Err(WsError::Parse(
-                        "game master commands: 'close', or 'join SEAT STATE COLOUR SCHOOL NAME'".into(),
+                        "game master commands: 'close', or 'join SEAT STATE COLOUR SCHOOL NAME'"
+                            .into(),
                     )),
                 }
             }

@@ -146,7 +146,9 @@ impl Map {
                 return err("a state has an empty name".into());
             }
             if name.contains(['.', ',', '[', ']', '\n']) || name.contains(" with ") {
-                return err(format!("state name '{name}' may not contain '.', ',', brackets or ' with '"));
+                return err(format!(
+                    "state name '{name}' may not contain '.', ',', brackets or ' with '"
+                ));
             }
             if provinces.iter().any(|p| p.name.eq_ignore_ascii_case(name)) {
                 return err(format!("state name '{name}' is used twice"));
@@ -170,7 +172,10 @@ impl Map {
         }
         let find = |name: &str| find_in(&provinces, name);
         let mut edges: Vec<(StateId, StateId, Link)> = Vec::new();
-        for (pairs, link) in [(&spec.borders, Link::Land), (&spec.crossings, Link::Crossing)] {
+        for (pairs, link) in [
+            (&spec.borders, Link::Land),
+            (&spec.crossings, Link::Crossing),
+        ] {
             for [a, b] in pairs {
                 let (a, b) = (find(a)?, find(b)?);
                 let (pa, pb) = (&provinces[usize::from(a)], &provinces[usize::from(b)]);
@@ -207,8 +212,9 @@ impl Map {
                 edges.push((a, b, link));
             }
         }
-        let capital = find(&spec.capital)
-            .map_err(|_| WsError::Map(format!("the capital '{}' is not on the map", spec.capital)))?;
+        let capital = find(&spec.capital).map_err(|_| {
+            WsError::Map(format!("the capital '{}' is not on the map", spec.capital))
+        })?;
         for &(a, b, link) in &edges {
             provinces[usize::from(a)].neighbours.push((b, link));
             provinces[usize::from(b)].neighbours.push((a, link));
@@ -240,7 +246,8 @@ impl Map {
                 {
                     return Err(WsError::Map(format!(
                         "'{}' borders '{}' but not the other way",
-                        p.name, self.provinces[usize::from(b)].name
+                        p.name,
+                        self.provinces[usize::from(b)].name
                     )));
                 }
             }
@@ -356,13 +363,17 @@ mod tests {
         assert_eq!(m.len(), 70);
         let kingdoms: Vec<&str> = m.kingdom_states().map(|k| m.name(k)).collect();
         assert_eq!(kingdoms.len(), 9);
-        for k in ["Zhou", "Qi", "Zhao", "Jin", "Song", "Wu", "Chu", "Shu", "Qin"] {
+        for k in [
+            "Zhou", "Qi", "Zhao", "Jin", "Song", "Wu", "Chu", "Shu", "Qin",
+        ] {
             assert!(kingdoms.contains(&k), "{k}");
             let id = m.find(k).unwrap();
             assert!(m.province(id).unwrap().neighbours.len() > 4, "{k}");
         }
         assert_eq!(m.name(m.capital), "Zhou");
-        for named in ["Tang", "Sui", "Lai", "Cheng", "Liao", "Dun", "Zheng", "Chen"] {
+        for named in [
+            "Tang", "Sui", "Lai", "Cheng", "Liao", "Dun", "Zheng", "Chen",
+        ] {
             assert!(m.find(named).is_some(), "{named}");
         }
     }

@@ -377,6 +377,9 @@ pub enum Order {
 /// One seat's orders for a turn, final once sent.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OrderSheet {
+    /// The turn the orders are for: a sheet is refused in any other turn, so a repeated or
+    /// late post can never be applied to the wrong turn.
+    pub turn: u32,
     /// The orders in the order written.
     pub orders: Vec<Order>,
 }

@@ -13,9 +13,9 @@ impl Order {
     /// Rice this order spends (recruits at `recruit_cost` each).
     pub fn rice(&self, recruit_cost: u32) -> u32 {
         match self {
-            Order::Defense { rice, .. } | Order::Invest { rice, .. } | Order::Conquest { rice, .. } => {
-                *rice
-            }
+            Order::Defense { rice, .. }
+            | Order::Invest { rice, .. }
+            | Order::Conquest { rice, .. } => *rice,
             Order::Recruit { count } => count.saturating_mul(recruit_cost),
             Order::Dismiss { .. } | Order::DeclareKingdom { .. } => 0,
         }
@@ -42,13 +42,26 @@ impl OrderSheet {
 
 /// Checks `sheet` as `seat`'s orders now. Returns every problem: the index of the order (or
 /// `None` for the sheet as a whole) and the reason. Empty means the sheet is legal.
-pub fn check_sheet(state: &WsState, seat: Seat, sheet: &OrderSheet) -> Vec<(Option<usize>, String)> {
+pub fn check_sheet(
+    state: &WsState,
+    seat: Seat,
+    sheet: &OrderSheet,
+) -> Vec<(Option<usize>, String)> {
     let mut problems: Vec<(Option<usize>, String)> = Vec::new();
     let Some(player) = state.player(seat) else {
         return vec![(None, format!("seat {seat} is not in the game"))];
     };
     if player.eliminated {
         return vec![(None, format!("seat {seat} has been eliminated"))];
+    }
+    if sheet.turn != state.turn {
+        problems.push((
+            None,
+            format!(
+                "these orders are for turn {}, but this is turn {}",
+                sheet.turn, state.turn
+            ),
+        ));
     }
     let name = |s: StateId| state.map.name(s).to_owned();
     let dismissed: Vec<GeneralId> = sheet
@@ -73,7 +86,16 @@ pub fn check_sheet(state: &WsState, seat: Seat, sheet: &OrderSheet) -> Vec<(Opti
         let mut bad = |reason: String| problems.push((Some(i), reason));
         let valid_state = |s: StateId| usize::from(s) < state.map.len();
         match order {
-            Order::Defense { state: s, rice, generals } | Order::Conquest { state: s, rice, generals } => {
+            Order::Defense {
+                state: s,
+                rice,
+                generals,
+            }
+            | Order::Conquest {
+                state: s,
+                rice,
+                generals,
+            } => {
                 let attack = matches!(order, Order::Conquest { .. });
                 if !valid_state(*s) {
                     bad("no such state".into());
@@ -168,11 +190,13 @@ pub fn check_sheet(state: &WsState, seat: Seat, sheet: &OrderSheet) -> Vec<(Opti
                         state.rules.max_recruits
                     ));
                 }
-                let after = (player.generals.len() - dismissed_count(&dismissed, player)) as u32
-                    + recruits;
+                let after =
+                    (player.generals.len() - dismissed_count(&dismissed, player)) as u32 + recruits;
                 let cap = state.general_cap(seat);
                 if after > cap {
-                    bad(format!("that would make {after} generals; your cap is {cap}"));
+                    bad(format!(
+                        "that would make {after} generals; your cap is {cap}"
+                    ));
                 }
             }
             Order::Dismiss { general } => {
@@ -257,7 +281,11 @@ fn general_ref(state: &WsState, id: GeneralId) -> String {
                 .filter(|x| x.name.eq_ignore_ascii_case(&g.name))
                 .count()
                 == 1;
-            return if unique { g.name.clone() } else { format!("#{id}") };
+            return if unique {
+                g.name.clone()
+            } else {
+                format!("#{id}")
+            };
         }
     }
     format!("#{id}")
@@ -275,19 +303,30 @@ fn with_generals(state: &WsState, generals: &[GeneralId]) -> String {
 pub fn format_order(state: &WsState, order: &Order) -> String {
     let n = |s: StateId| state.map.name(s).to_owned();
     match order {
-        Order::Defense { state: s, rice, generals } => format!(
+        Order::Defense {
+            state: s,
+            rice,
+            generals,
+        } => format!(
             "{rice} Rice for Defense of {}{}.",
             n(*s),
             with_generals(state, generals)
         ),
         Order::Invest { state: s, rice } => format!("{rice} Rice for Investing of {}.", n(*s)),
-        Order::Conquest { state: s, rice, generals } => format!(
+        Order::Conquest {
+            state: s,
+            rice,
+            generals,
+        } => format!(
             "{rice} Rice for Conquest of {}{}.",
             n(*s),
             with_generals(state, generals)
         ),
         Order::Recruit { count } => {
-            format!("Recruit {count} General{}.", if *count == 1 { "" } else { "s" })
+            format!(
+                "Recruit {count} General{}.",
+                if *count == 1 { "" } else { "s" }
+            )
         }
         Order::Dismiss { general } => format!("Dismiss General {}.", general_ref(state, *general)),
         Order::DeclareKingdom { state: s } => format!("Declare Kingdom of {}.", n(*s)),
@@ -299,7 +338,11 @@ pub fn format_sheet(state: &WsState, sheet: &OrderSheet) -> String {
     if sheet.orders.is_empty() {
         return "[b]No orders.[/b]".into();
     }
-    let lines: Vec<String> = sheet.orders.iter().map(|o| format_order(state, o)).collect();
+    let lines: Vec<String> = sheet
+        .orders
+        .iter()
+        .map(|o| format_order(state, o))
+        .collect();
     format!("[b]{}[/b]", lines.join("\n"))
 }
 
@@ -311,7 +354,8 @@ fn strip_quotes(text: &str) -> String {
     let mut i = 0;
     let bytes = lower.as_bytes();
     while i < text.len() {
-        if lower[i..].starts_with("[quote") && matches!(bytes.get(i + 6), Some(b']' | b'=' | b' ')) {
+        if lower[i..].starts_with("[quote") && matches!(bytes.get(i + 6), Some(b']' | b'=' | b' '))
+        {
             depth += 1;
             i += lower[i..].find(']').map_or(lower.len() - i, |e| e + 1);
             continue;
@@ -393,7 +437,14 @@ fn find_general(state: &WsState, seat: Seat, text: &str) -> Result<GeneralId, St
     let mut t = text.trim();
     loop {
         let before = t;
-        for w in ["general ", "brave ", "cautious ", "elusive ", "just ", "gen "] {
+        for w in [
+            "general ",
+            "brave ",
+            "cautious ",
+            "elusive ",
+            "just ",
+            "gen ",
+        ] {
             if let Some(rest) = strip_prefix_ci(t, w) {
                 t = rest.trim_start();
             }
@@ -464,11 +515,10 @@ fn parse_line(state: &WsState, seat: Seat, line: &str) -> Result<Option<Order>, 
         }
         return Ok(Some(Order::Recruit { count }));
     }
-    if let Some(rest) = strip_any(
-        l,
-        &["declare ", "create ", "form ", "proclaim ", "found "],
-    ) {
-        let rest = strip_any(rest.trim(), &["a ", "the ", "my "]).unwrap_or(rest).trim();
+    if let Some(rest) = strip_any(l, &["declare ", "create ", "form ", "proclaim ", "found "]) {
+        let rest = strip_any(rest.trim(), &["a ", "the ", "my "])
+            .unwrap_or(rest)
+            .trim();
         let rest = strip_any(rest, &["kingdom"]).ok_or("write 'Declare Kingdom of <state>'")?;
         let rest = rest.trim();
         let name = strip_any(rest, &["of ", "in ", "at ", "around "]).unwrap_or(rest);
@@ -480,8 +530,12 @@ fn parse_line(state: &WsState, seat: Seat, line: &str) -> Result<Option<Order>, 
     // "<n> Rice for <kind> of <state> [with <generals>]"
     let (num, rest) = l.split_once(' ').ok_or_else(|| unknown(l))?;
     let rice: u32 = num.parse().map_err(|_| unknown(l))?;
-    let rest = strip_prefix_ci(rest.trim(), "rice").ok_or_else(|| unknown(l))?.trim();
-    let rest = strip_any(rest, &["for ", "to ", "on ", "in "]).ok_or_else(|| unknown(l))?.trim();
+    let rest = strip_prefix_ci(rest.trim(), "rice")
+        .ok_or_else(|| unknown(l))?
+        .trim();
+    let rest = strip_any(rest, &["for ", "to ", "on ", "in "])
+        .ok_or_else(|| unknown(l))?
+        .trim();
     let kinds: [(&str, u8); 13] = [
         ("defense", 0),
         ("defence", 0),
@@ -595,21 +649,33 @@ pub fn parse_post(state: &WsState, seat: Seat, text: &str) -> Result<OrderSheet,
             "no bolded orders: orders count only inside [b]...[/b]".into(),
         ));
     }
-    let mut sheet = OrderSheet::default();
+    let mut sheet = OrderSheet {
+        turn: state.turn,
+        orders: Vec::new(),
+    };
     let mut lines = Vec::new();
-    let mut problems = Vec::new();
-    for line in order_lines(&parts) {
+    let mut line_of = Vec::new();
+    let mut found: Vec<(usize, OrderProblem)> = Vec::new();
+    for (n, line) in order_lines(&parts).into_iter().enumerate() {
         match parse_line(state, seat, &line) {
             Ok(Some(order)) => {
                 sheet.orders.push(order);
                 lines.push(line);
+                line_of.push(n);
             }
             Ok(None) => {}
-            Err(reason) => problems.push(OrderProblem { line, reason }),
+            Err(reason) => found.push((n, OrderProblem { line, reason })),
         }
     }
-    let raw = check_sheet(state, seat, &sheet);
-    problems.extend(problems_for(state, &sheet, Some(&lines), raw));
+    for (i, reason) in check_sheet(state, seat, &sheet) {
+        let n = i
+            .and_then(|i| line_of.get(i).copied())
+            .unwrap_or(usize::MAX);
+        let problem = problems_for(state, &sheet, Some(&lines), vec![(i, reason)]);
+        found.extend(problem.into_iter().map(|p| (n, p)));
+    }
+    found.sort_by_key(|(n, _)| *n);
+    let problems: Vec<OrderProblem> = found.into_iter().map(|(_, p)| p).collect();
     if problems.is_empty() {
         Ok(sheet)
     } else {

@@ -31,13 +31,54 @@ use crate::model::{
 
 /// Names generals are drawn from.
 pub const GENERAL_NAMES: [&str; 48] = [
-    "Bai Qi", "Wang Jian", "Lian Po", "Li Mu", "Tian Dan", "Yue Yi", "Sun Bin", "Pang Juan",
-    "Wu Qi", "Sima Cuo", "Meng Tian", "Zhao She", "Wang Ben", "Meng Ao", "Huan Yi", "Xiang Yan",
-    "Zhuang Qiao", "Yue Yang", "Pang Nuan", "Tian Ji", "Kuang Zhang", "Sima Rangju", "Gongsun Yan",
-    "Jing She", "Zhao Kuo", "Wei Liao", "Sun Ce", "Cao Ren", "Lu Zhou", "Le Cheng", "Hu Shang",
-    "Qu Gai", "Jing Yang", "Teng Hu", "Xin Sheng", "Zhang Tang", "Meng Wu", "Li Xin", "Yang Duanhe",
-    "Feng Ting", "Gongsun Xi", "Shen Buhai", "Mi Rong", "Tang Mei", "Zhang Yi", "Su Qin",
-    "Fan Ju", "Chen Zhen",
+    "Bai Qi",
+    "Wang Jian",
+    "Lian Po",
+    "Li Mu",
+    "Tian Dan",
+    "Yue Yi",
+    "Sun Bin",
+    "Pang Juan",
+    "Wu Qi",
+    "Sima Cuo",
+    "Meng Tian",
+    "Zhao She",
+    "Wang Ben",
+    "Meng Ao",
+    "Huan Yi",
+    "Xiang Yan",
+    "Zhuang Qiao",
+    "Yue Yang",
+    "Pang Nuan",
+    "Tian Ji",
+    "Kuang Zhang",
+    "Sima Rangju",
+    "Gongsun Yan",
+    "Jing She",
+    "Zhao Kuo",
+    "Wei Liao",
+    "Sun Ce",
+    "Cao Ren",
+    "Lu Zhou",
+    "Le Cheng",
+    "Hu Shang",
+    "Qu Gai",
+    "Jing Yang",
+    "Teng Hu",
+    "Xin Sheng",
+    "Zhang Tang",
+    "Meng Wu",
+    "Li Xin",
+    "Yang Duanhe",
+    "Feng Ting",
+    "Gongsun Xi",
+    "Shen Buhai",
+    "Mi Rong",
+    "Tang Mei",
+    "Zhang Yi",
+    "Su Qin",
+    "Fan Ju",
+    "Chen Zhen",
 ];
 
 type Events = Vec<Visible<WsEvent>>;
@@ -127,7 +168,12 @@ fn take_general(state: &mut WsState, seat: Seat, id: GeneralId) -> Option<Genera
     Some(p.generals.remove(at))
 }
 
-fn generals_of(state: &WsState, seat: Seat, ids: &[GeneralId], attacking: bool) -> Vec<GeneralInBattle> {
+fn generals_of(
+    state: &WsState,
+    seat: Seat,
+    ids: &[GeneralId],
+    attacking: bool,
+) -> Vec<GeneralInBattle> {
     let Some(p) = state.player(seat) else {
         return Vec::new();
     };
@@ -190,7 +236,11 @@ fn largest(
     candidates: &[usize],
     dice: &mut dyn Dice,
 ) -> Result<(usize, Option<u32>), WsError> {
-    let top = candidates.iter().map(|&i| attacks[i].rice).max().unwrap_or(0);
+    let top = candidates
+        .iter()
+        .map(|&i| attacks[i].rice)
+        .max()
+        .unwrap_or(0);
     let tied: Vec<usize> = candidates
         .iter()
         .copied()
@@ -216,10 +266,12 @@ pub(crate) fn resolve(state: &mut WsState, dice: &mut dyn Dice) -> Result<Events
     let mut events: Events = Vec::new();
     let sheets: BTreeMap<Seat, OrderSheet> = std::mem::take(&mut state.sheets);
     for (&seat, sheet) in &sheets {
-        events.push(Visible::public(WsEvent::Revealed(crate::model::SealedSheet {
-            seat,
-            sheet: sheet.clone(),
-        })));
+        events.push(Visible::public(WsEvent::Revealed(
+            crate::model::SealedSheet {
+                seat,
+                sheet: sheet.clone(),
+            },
+        )));
     }
     // Spending.
     for (&seat, sheet) in &sheets {
@@ -347,7 +399,9 @@ pub(crate) fn resolve(state: &mut WsState, dice: &mut dyn Dice) -> Result<Events
             shares[at] += leftover;
         }
         let mohist = match holder {
-            Some(h) if d_rice >= 1 && before.player(h).is_some_and(|p| p.school == School::Mohist) => {
+            Some(h)
+                if d_rice >= 1 && before.player(h).is_some_and(|p| p.school == School::Mohist) =>
+            {
                 before.rules.mohist_bonus
             }
             _ => 0,
@@ -553,11 +607,19 @@ pub(crate) fn resolve(state: &mut WsState, dice: &mut dyn Dice) -> Result<Events
         }
     }
     // Victory, limits, and the next turn.
-    if let Some(seat) = state.active_seats().into_iter().find(|&s| state.imperial(s)) {
-        let outcome = outcome(state, vec![seat], format!(
-            "seat {seat} holds the imperial capital and {} KINGDOM-type states in one dominion: Imperial victory",
-            state.kingdom_states_held(seat) - 1
-        ));
+    if let Some(seat) = state
+        .active_seats()
+        .into_iter()
+        .find(|&s| state.imperial(s))
+    {
+        let outcome = outcome(
+            state,
+            vec![seat],
+            format!(
+                "seat {seat} holds the imperial capital and {} KINGDOM-type states in one dominion: Imperial victory",
+                state.kingdom_states_held(seat) - 1
+            ),
+        );
         finish(state, outcome, &mut events);
         return Ok(events);
     }
@@ -572,7 +634,11 @@ pub(crate) fn resolve(state: &mut WsState, dice: &mut dyn Dice) -> Result<Events
         return Ok(events);
     }
     if state.active_seats().is_empty() && !state.joining_open() {
-        let outcome = outcome(state, Vec::new(), "no player is left and joining is closed".into());
+        let outcome = outcome(
+            state,
+            Vec::new(),
+            "no player is left and joining is closed".into(),
+        );
         finish(state, outcome, &mut events);
         return Ok(events);
     }
@@ -583,7 +649,10 @@ pub(crate) fn resolve(state: &mut WsState, dice: &mut dyn Dice) -> Result<Events
         gift(state, seat, GainReason::TurnGift, dice, &mut events)?;
     }
     for seat in state.active_seats() {
-        if state.player(seat).is_some_and(|p| p.school == School::Militarist) {
+        if state
+            .player(seat)
+            .is_some_and(|p| p.school == School::Militarist)
+        {
             gift(state, seat, GainReason::Militarist, dice, &mut events)?;
         }
     }

@@ -73,7 +73,10 @@ impl WsState {
     /// less for a river-adjacent state (never below 1).
     pub fn invest_cost(&self, seat: Seat, state: StateId) -> u32 {
         let mut cost = self.rules.invest_base;
-        if self.player(seat).is_some_and(|p| p.school == School::Confucian) {
+        if self
+            .player(seat)
+            .is_some_and(|p| p.school == School::Confucian)
+        {
             cost = cost.saturating_sub(1);
         }
         if self.map.province(state).is_some_and(|p| p.river) {
@@ -85,7 +88,10 @@ impl WsState {
     /// Rice per recruited general for `seat` (Confucian 1 less, never below 1).
     pub fn recruit_cost(&self, seat: Seat) -> u32 {
         let mut cost = self.rules.recruit_cost;
-        if self.player(seat).is_some_and(|p| p.school == School::Confucian) {
+        if self
+            .player(seat)
+            .is_some_and(|p| p.school == School::Confucian)
+        {
             cost = cost.saturating_sub(1);
         }
         cost.max(1)
