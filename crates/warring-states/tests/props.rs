@@ -1,0 +1,109 @@
+//! Invariants under random play (proptest): rice never negative, one holder per state,
+//! outputs within 0..=30, generals within caps, no general on two tasks.
+
+use pbp_core::testing::random_action;
+use pbp_core::{Actor, Game, Seat, SeededDice};
+use pbp_warring_states::{
+    Colour, MapSpec, PlayerSpec, School, WarringStates, WsAction, WsConfig, WsState,
+};
+use proptest::prelude::*;
+
+fn table(n: usize, turn_limit: u32) -> WsConfig {
+    let map = MapSpec::standard();
+    let mut config = WsConfig {
+        map: map.clone(),
+        players: Vec::new(),
+        ..WsConfig::default()
+    };
+    config.rules.turn_limit = turn_limit;
+    let starts: Vec<String> = map
+        .states
+        .iter()
+        .map(|s| s.name.clone())
+        .filter(|s| s != "Zhou")
+        .step_by(5)
+        .collect();
+    for (i, start) in starts.into_iter().take(n).enumerate() {
+        config.players.push(PlayerSpec {
+            name: format!("P{i}"),
+            state: start,
+            colour: Colour::ALL[i],
+            school: School::ALL[(i * 3) % 5],
+        });
+    }
+    config
+}
+
+fn check(state: &WsState) -> Result<(), TestCaseError> {
+    let capital = state.map.capital;
+    let mut ids = Vec::new();
+    for (i, p) in state.players.iter().enumerate() {
+        let seat = Seat(i as u16);
+        let held = state.holdings(seat).len();
+        if p.eliminated {
+            prop_assert_eq!(held, 0, "an eliminated player holds states");
+            prop_assert!(p.generals.is_empty());
+        } else if state.outcome.is_none() {
+            prop_assert!(held >= 1, "an active player holds nothing");
+        }
+        let cap = state.general_cap(seat) as usize;
+        // Losing Zhou lowers the cap by 2 without dismissing anyone.
+        let allowed = if state.holds(seat, capital) { cap } else { cap + 2 };
+        prop_assert!(p.generals.len() <= allowed, "seat {} has {} generals, cap {}", i, p.generals.len(), cap);
+        for g in &p.generals {
+            prop_assert!((1..=3).contains(&g.skill));
+            prop_assert!(!ids.contains(&g.id), "general {} held twice", g.id);
+            ids.push(g.id);
+        }
+    }
+    prop_assert_eq!(state.holders.len(), state.map.len());
+    for h in state.holders.iter().flatten() {
+        prop_assert!(usize::from(h.0) < state.players.len());
+    }
+    for &o in &state.output {
+        prop_assert!(o <= 30);
+    }
+    for (seat, sheet) in &state.sheets {
+        let mut used = Vec::new();
+        for order in &sheet.orders {
+            for g in order.generals() {
+                prop_assert!(!used.contains(g), "general on two tasks");
+                used.push(*g);
+            }
+        }
+        let p = state.player(*seat).unwrap();
+        prop_assert!(sheet.total(state, *seat) <= p.rice, "a sheet spends more rice than held");
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    #[test]
+    fn invariants_hold_in_random_play(seed in any::<u64>(), players in 0_usize..=12) {
+        let config = table(players, 20);
+        let mut dice = SeededDice::new(seed);
+        let mut state = WarringStates::setup(&config, &mut dice).unwrap();
+        check(&state)?;
+        for _ in 0..WarringStates::max_actions(&config) {
+            let Some((actor, action)) = random_action::<WarringStates>(&state, &mut dice) else {
+                break;
+            };
+            if let (Actor::Seat(seat), WsAction::Orders(sheet)) = (actor, &action) {
+                let rice = state.player(seat).unwrap().rice;
+                prop_assert!(sheet.total(&state, seat) <= rice);
+            }
+            WarringStates::apply(&mut state, actor, &action, &mut dice).unwrap();
+            check(&state)?;
+        }
+        prop_assert!(WarringStates::turn(&state).outcome().is_some());
+    }
+
+    #[test]
+    fn the_order_parser_never_panics(text in ".{0,200}", bold in "\\PC{0,80}") {
+        let state = WarringStates::setup(&WsConfig::default(), &mut SeededDice::new(1)).unwrap();
+        let _ = WarringStates::parse_action(&state, Actor::Seat(Seat(0)), &text);
+        let _ = WarringStates::parse_action(&state, Actor::Seat(Seat(0)), &format!("[b]{bold}[/b]"));
+        let _ = WarringStates::parse_action(&state, Actor::GameMaster, &text);
+    }
+}
