@@ -16,6 +16,7 @@
 
 mod duel;
 mod escape;
+mod warring_states;
 
 pub use escape::{bbcode_escape, xml_escape};
 

@@ -48,8 +48,18 @@ fn check(state: &WsState) -> Result<(), TestCaseError> {
         }
         let cap = state.general_cap(seat) as usize;
         // Losing Zhou lowers the cap by 2 without dismissing anyone.
-        let allowed = if state.holds(seat, capital) { cap } else { cap + 2 };
-        prop_assert!(p.generals.len() <= allowed, "seat {} has {} generals, cap {}", i, p.generals.len(), cap);
+        let allowed = if state.holds(seat, capital) {
+            cap
+        } else {
+            cap + 2
+        };
+        prop_assert!(
+            p.generals.len() <= allowed,
+            "seat {} has {} generals, cap {}",
+            i,
+            p.generals.len(),
+            cap
+        );
         for g in &p.generals {
             prop_assert!((1..=3).contains(&g.skill));
             prop_assert!(!ids.contains(&g.id), "general {} held twice", g.id);
@@ -72,7 +82,10 @@ fn check(state: &WsState) -> Result<(), TestCaseError> {
             }
         }
         let p = state.player(*seat).unwrap();
-        prop_assert!(sheet.total(state, *seat) <= p.rice, "a sheet spends more rice than held");
+        prop_assert!(
+            sheet.total(state, *seat) <= p.rice,
+            "a sheet spends more rice than held"
+        );
     }
     Ok(())
 }
