@@ -26,6 +26,7 @@
 //!
 //! [`Game`]: pbp_core::Game
 
+mod bot;
 mod error;
 mod game;
 mod map;
@@ -34,6 +35,7 @@ mod orders;
 mod resolve;
 mod rules;
 
+pub use bot::{attack_odds, expected_defence, heuristic_sheet};
 pub use error::{OrderProblem, WsError};
 pub use game::{MAX_PLAYERS, WarringStates};
 pub use map::{Bank, Link, Map, MapSpec, Province, StateId, StateSpec};

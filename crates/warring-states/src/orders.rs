@@ -536,6 +536,7 @@ fn parse_line(state: &WsState, seat: Seat, line: &str) -> Result<Option<Order>, 
     let rest = strip_any(rest, &["for ", "to ", "on ", "in "])
         .ok_or_else(|| unknown(l))?
         .trim();
+    let rest = strip_any(rest, &["the "]).unwrap_or(rest).trim();
     let kinds: [(&str, u8); 13] = [
         ("defense", 0),
         ("defence", 0),
