@@ -115,8 +115,9 @@ pub fn heuristic_sheet(state: &WsState, seat: Seat) -> OrderSheet {
     }
     rice -= defence_budget - left_for_defence;
     // The weakest target.
-    let target = (0..state.map.len() as StateId)
-        .filter(|&t| state.can_attack(seat, t))
+    let target = state
+        .targets(seat)
+        .into_iter()
         .min_by_key(|&t| (expected_defence(state, seat, t), t));
     if let Some(t) = target {
         let defence = expected_defence(state, seat, t);

@@ -129,9 +129,7 @@ impl WarringStates {
             out.push(sheet(orders));
         }
         // Targets, weakest first (independent defence, or output for players' states).
-        let mut targets: Vec<StateId> = (0..state.map.len() as StateId)
-            .filter(|&t| state.can_attack(seat, t))
-            .collect();
+        let mut targets: Vec<StateId> = state.targets(seat);
         targets.sort_by_key(|&t| {
             let weight = match state.holders[usize::from(t)] {
                 None if t == state.map.capital => state.rules.capital_defence,

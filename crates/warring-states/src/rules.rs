@@ -115,6 +115,24 @@ impl WsState {
                 .any(|b| self.map.adjacent(b, target))
     }
 
+    /// Every state `seat` may attack, ascending.
+    pub fn targets(&self, seat: Seat) -> Vec<StateId> {
+        let mut reach = vec![false; self.map.len()];
+        for (i, h) in self.holders.iter().enumerate() {
+            if *h == Some(seat) && self.output[i] > 0 {
+                for &(n, _) in &self.map.provinces[i].neighbours {
+                    reach[usize::from(n)] = true;
+                }
+            }
+        }
+        reach
+            .iter()
+            .enumerate()
+            .filter(|&(t, &r)| r && self.holders[t] != Some(seat))
+            .map(|(t, _)| t as StateId)
+            .collect()
+    }
+
     /// Whether an attack of `seat` on `target` comes across the river: the target is
     /// river-adjacent and `seat` has no base bordering it by land on its own bank.
     pub fn across_river(&self, seat: Seat, target: StateId) -> bool {

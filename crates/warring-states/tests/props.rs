@@ -66,6 +66,12 @@ fn check(state: &WsState) -> Result<(), TestCaseError> {
             ids.push(g.id);
         }
     }
+    for seat in state.active_seats() {
+        let slow: Vec<u16> = (0..state.map.len() as u16)
+            .filter(|&t| state.can_attack(seat, t))
+            .collect();
+        prop_assert_eq!(state.targets(seat), slow);
+    }
     prop_assert_eq!(state.holders.len(), state.map.len());
     for h in state.holders.iter().flatten() {
         prop_assert!(usize::from(h.0) < state.players.len());

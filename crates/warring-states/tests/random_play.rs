@@ -66,10 +66,10 @@ fn simulations_finish() {
     assert_eq!(summary.finished, 12);
 }
 
-/// Thousands of 12-player games without the per-step checks (run with `--ignored --release`).
+/// A thousand 12-player games without the per-step checks (run with `--ignored --release`).
 #[test]
 #[ignore = "long: cargo test --release -p pbp-warring-states --test random_play -- --ignored"]
-fn thousands_of_twelve_player_games() {
-    let summary = simulate::<WarringStates>(&table(12, 60), 2000, 11, |_| {}).unwrap();
-    assert_eq!(summary.finished, 2000);
+fn a_thousand_twelve_player_games() {
+    let summary = simulate::<WarringStates>(&table(12, 40), 1000, 11, |_| {}).unwrap();
+    assert_eq!(summary.finished, 1000);
 }
