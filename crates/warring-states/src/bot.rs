@@ -55,9 +55,10 @@ pub fn expected_defence(state: &WsState, seat: Seat, target: StateId) -> u32 {
 }
 
 /// A heuristic bot's order sheet: it declares a Kingdom when it can, defends its states that
-/// border other players with about two fifths of its rice, attacks its weakest neighbour when
-/// the odds are at least even (with its best attacking generals), and invests what is left where
-/// investment is cheapest. The sheet is always legal; if a rule refuses it the bot sends no
+/// border other players with about two fifths of its rice, attacks up to three of its weakest
+/// neighbours while it can give each attack odds of at least 60% (its best generals with the
+/// first), recruits a general when it has four times the cost to spare, and invests what is
+/// left where investment is cheapest. The sheet is always legal; if a rule refuses it the bot sends no
 /// orders.
 pub fn heuristic_sheet(state: &WsState, seat: Seat) -> OrderSheet {
     let empty = OrderSheet {
@@ -114,27 +115,37 @@ pub fn heuristic_sheet(state: &WsState, seat: Seat) -> OrderSheet {
         });
     }
     rice -= defence_budget - left_for_defence;
-    // The weakest target.
-    let target = state
+    // The weakest targets first, while the rice lasts: each attack gets enough rice for good
+    // odds; the best generals go with the first.
+    let mut targets: Vec<(u32, StateId)> = state
         .targets(seat)
         .into_iter()
-        .min_by_key(|&t| (expected_defence(state, seat, t), t));
-    if let Some(t) = target {
-        let defence = expected_defence(state, seat, t);
-        let sent: Vec<u32> = generals.iter().take(3).map(|g| g.1).collect();
-        let bonus: u32 = generals.iter().take(3).map(|g| g.0).sum();
-        let wanted = (defence + 3)
+        .map(|t| (expected_defence(state, seat, t), t))
+        .collect();
+    targets.sort_unstable();
+    let mut free_generals = generals.iter();
+    for (defence, t) in targets.into_iter().take(3) {
+        let chosen: Vec<(u32, u32)> = free_generals.by_ref().take(3).copied().collect();
+        let bonus: u32 = chosen.iter().map(|g| g.0).sum();
+        let wanted = (defence + 5)
             .saturating_sub(bonus)
-            .max(sent.len() as u32)
+            .max(chosen.len() as u32)
             .max(1);
-        if wanted <= rice && attack_odds(wanted + bonus, defence) >= 50 {
-            orders.push(Order::Conquest {
-                state: t,
-                rice: wanted,
-                generals: sent,
-            });
-            rice -= wanted;
+        if wanted > rice || attack_odds(wanted + bonus, defence) < 60 {
+            break;
         }
+        orders.push(Order::Conquest {
+            state: t,
+            rice: wanted,
+            generals: chosen.iter().map(|g| g.1).collect(),
+        });
+        rice -= wanted;
+    }
+    // A general when rich and below the cap.
+    let cost = state.recruit_cost(seat);
+    if rice >= 4 * cost && (player.generals.len() as u32) < state.general_cap(seat) {
+        orders.push(Order::Recruit { count: 1 });
+        rice -= cost;
     }
     // Invest the rest where it buys the most.
     if let Some((s, r)) = held

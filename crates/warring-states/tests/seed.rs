@@ -1092,3 +1092,57 @@ fn the_game_master_sends_no_orders_and_seats_do_not_close_turns() {
     assert!(WarringStates::apply(&mut s, Actor::Seat(S0), &stale, &mut d).is_err());
     assert_eq!(s, before);
 }
+
+#[test]
+fn generals_of_a_player_eliminated_by_everyone_else_disperse() {
+    let mut s = game(&[("Chen", School::Taoist), ("Dun", School::Taoist)]);
+    let g = general(&mut s, S1, "Wu Qi", None, 1);
+    rice(&mut s, S0, 5);
+    let mut d = Script::new(&[]);
+    post(&mut s, S0, "[b]5 Rice for Conquest of Dun.[/b]", &mut d).unwrap();
+    let events = post(&mut s, S1, "[b]No orders.[/b]", &mut d).unwrap();
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, WsEvent::GeneralLost { seat: S1, general } if *general == g))
+    );
+    assert!(
+        s.players
+            .iter()
+            .all(|p| p.generals.iter().all(|x| x.id != g))
+    );
+}
+
+#[test]
+fn an_undefended_river_state_is_walked_into_unless_the_river_option_defends_it() {
+    // Default: Zheng walks into undefended Mohist Dun across the river.
+    let mut s = game(&[("Zheng", School::Taoist), ("Dun", School::Mohist)]);
+    rice(&mut s, S0, 3);
+    let mut d = Script::new(&[]);
+    post(&mut s, S0, "[b]3 Rice for Conquest of Dun.[/b]", &mut d).unwrap();
+    let events = post(&mut s, S1, "[b]No orders.[/b]", &mut d).unwrap();
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, WsEvent::Conquered { walkover: true, .. }))
+    );
+    // The option: the river fights alone, without the Mohist bonus (no rice was set aside).
+    let mut s = game(&[("Zheng", School::Taoist), ("Dun", School::Mohist)]);
+    s.rules.river_defends_empty = true;
+    rice(&mut s, S0, 3);
+    // 3 + 2 = 5 against 0 + 1 + 5 = 6: held.
+    let mut d = Script::new(&[2, 1]);
+    post(&mut s, S0, "[b]3 Rice for Conquest of Dun.[/b]", &mut d).unwrap();
+    let events = post(&mut s, S1, "[b]No orders.[/b]", &mut d).unwrap();
+    let b = &battles(&events)[0];
+    assert_eq!(
+        (
+            b.defence.rice,
+            b.defence.river,
+            b.defence.mohist,
+            b.defence.total
+        ),
+        (0, 5, 0, 6)
+    );
+    assert!(s.holds(S1, id(&s, "Dun")));
+}
