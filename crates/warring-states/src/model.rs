@@ -241,6 +241,9 @@ pub struct Rules {
     pub turn_limit: u32,
     /// How pillage rounds.
     pub pillage_rounding: Rounding,
+    /// A cap on one general's bonus (skill plus trait). `None` (the default) follows the
+    /// mechanics, up to 3 + 2 = 5; `Some(3)` reads the seed's "up to +3 per General" literally.
+    pub general_bonus_cap: Option<u32>,
     /// Whether an undefended player state is taken without a battle even where the river would
     /// give it a bonus (true: the seed's "walk in"); false makes the river bonus defend alone.
     pub river_defends_empty: bool,
@@ -268,6 +271,7 @@ impl Default for Rules {
             last_join_turn: 4,
             turn_limit: 100,
             pillage_rounding: Rounding::Up,
+            general_bonus_cap: None,
             river_defends_empty: false,
         }
     }

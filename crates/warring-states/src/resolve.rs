@@ -183,7 +183,9 @@ fn generals_of(
             id: g.id,
             name: g.name.clone(),
             r#trait: g.r#trait,
-            bonus: g.bonus(attacking),
+            bonus: g
+                .bonus(attacking)
+                .min(state.rules.general_bonus_cap.unwrap_or(u32::MAX)),
         })
         .collect()
 }

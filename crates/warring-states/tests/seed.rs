@@ -1146,3 +1146,22 @@ fn an_undefended_river_state_is_walked_into_unless_the_river_option_defends_it()
     );
     assert!(s.holds(S1, id(&s, "Dun")));
 }
+
+#[test]
+fn general_bonuses_are_skill_plus_trait_with_an_optional_cap_of_3() {
+    for (cap, expected) in [(None, 5), (Some(3), 3)] {
+        let mut s = game(&[("Chen", School::Taoist)]);
+        s.rules.general_bonus_cap = cap;
+        general(&mut s, S0, "Bai Qi", Some(Trait::Brave), 3);
+        rice(&mut s, S0, 1);
+        let mut d = Script::new(&[1, 10, 1]);
+        let events = post(
+            &mut s,
+            S0,
+            "[b]1 Rice for Conquest of Dun with Bai Qi.[/b]",
+            &mut d,
+        )
+        .unwrap();
+        assert_eq!(battles(&events)[0].attack.generals[0].bonus, expected);
+    }
+}
