@@ -63,6 +63,12 @@ pub fn check_sheet(
             ),
         ));
     }
+    // No legal sheet is longer: a defence, an investment and a conquest per state, plus
+    // recruits, dismissals and a declaration.
+    let longest = 3 * state.map.len() + 64;
+    if sheet.orders.len() > longest {
+        return vec![(None, format!("a sheet holds at most {longest} orders"))];
+    }
     let name = |s: StateId| state.map.name(s).to_owned();
     let dismissed: Vec<GeneralId> = sheet
         .orders
