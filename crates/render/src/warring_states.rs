@@ -58,6 +58,17 @@ impl Names<'_> {
         }
     }
 
+    fn general(&self, id: u32) -> String {
+        self.players
+            .and_then(|s| {
+                s.players
+                    .iter()
+                    .flat_map(|p| p.generals.iter())
+                    .find(|g| g.id == id)
+            })
+            .map_or_else(|| format!("#{id}"), |g| format!("{} (#{id})", g.name))
+    }
+
     fn holder(&self, seat: Option<Seat>) -> String {
         seat.map_or_else(|| "the independents".to_owned(), |s| self.seat(s))
     }
@@ -106,7 +117,7 @@ fn order_text(names: &Names<'_>, order: &Order) -> String {
         if g.is_empty() {
             String::new()
         } else {
-            let list: Vec<String> = g.iter().map(|id| format!("#{id}")).collect();
+            let list: Vec<String> = g.iter().map(|id| names.general(*id)).collect();
             format!(" with generals {}", list.join(", "))
         }
     };
@@ -133,7 +144,7 @@ fn order_text(names: &Names<'_>, order: &Order) -> String {
             gens(generals)
         ),
         Order::Recruit { count } => format!("Recruit {count} General(s)"),
-        Order::Dismiss { general } => format!("Dismiss General #{general}"),
+        Order::Dismiss { general } => format!("Dismiss General {}", names.general(*general)),
         Order::DeclareKingdom { state } => format!("Declare Kingdom of {}", names.state(*state)),
     }
 }
@@ -284,7 +295,10 @@ fn describe(names: &Names<'_>, event: &WsEvent) -> String {
             }
         }
         WsEvent::GeneralLost { seat, general } => {
-            format!("General #{general} of {} disperses", names.seat(*seat))
+            format!(
+                "General #{general} of {} leaves the game",
+                names.seat(*seat)
+            )
         }
         WsEvent::Refunded { seat, rice } => format!(
             "{} gets {rice} rice back: no room under the general cap",
@@ -612,5 +626,50 @@ mod tests {
         assert!(svg.contains("Zhou"));
         let line = WarringStates::event_text(&events[0].visible.event);
         assert!(!line.is_empty());
+    }
+
+    #[test]
+    fn a_forum_turn_reads_posts_and_writes_the_summary() {
+        let mut s = session();
+        // Give seat 0 a known general to name in its post.
+        let general = s.state().players[0].generals[0].name.clone();
+        let posts = [
+            (
+                0,
+                format!(
+                    "Here we go!\n[b]6 Rice for Conquest of Sui with {general}.\n4 Rice for Defense of Tang.[/b]"
+                ),
+            ),
+            (
+                1,
+                "[b]8 Rice for Investing of Lai.[/b] (Confucian: 4 a point)".to_owned(),
+            ),
+            (2, "[b]No orders.[/b]".to_owned()),
+            (3, "[b]5 Rice for Defense of Liao.[/b]".to_owned()),
+        ];
+        for (seat, post) in posts {
+            let actor = Actor::Seat(Seat(seat));
+            let action = WarringStates::parse_action(s.state(), actor, &post).unwrap();
+            s.act(actor, action, DiceChoice::Seeded).unwrap();
+        }
+        let step = s.record().entries.len();
+        let events: Vec<_> = s
+            .log_for(Viewer::Public)
+            .filter(|e| e.step == step)
+            .collect();
+        let post = WarringStates::bbcode(s.state(), Viewer::Public, &events);
+        assert!(
+            post.contains(&format!(
+                "6 Rice for Conquest of Sui with generals {general}"
+            )),
+            "{post}"
+        );
+        assert!(
+            post.contains("invests 8 rice in Lai: +2, now yields 12"),
+            "{post}"
+        );
+        assert!(post.contains("attacks Sui (the independents)"), "{post}");
+        assert!(post.contains("[color=red]Player 1[/color]"), "{post}");
+        assert!(post.contains("turn 2 begins"), "{post}");
     }
 }
