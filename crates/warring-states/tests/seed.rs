@@ -1165,3 +1165,58 @@ fn general_bonuses_are_skill_plus_trait_with_an_optional_cap_of_3() {
         assert_eq!(battles(&events)[0].attack.generals[0].bonus, expected);
     }
 }
+
+#[test]
+fn a_user_map_file_is_read_validated_and_played() {
+    let text = r#"{
+      "name": "Two Banks",
+      "capital": "Palace",
+      "states": [
+        {"name": "Palace", "kingdom": true, "side": "north", "river": false, "x": 100, "y": 50},
+        {"name": "Ford", "kingdom": false, "side": "north", "river": true, "x": 100, "y": 150},
+        {"name": "Hill", "kingdom": false, "side": "north", "river": false, "x": 200, "y": 50},
+        {"name": "Marsh", "kingdom": false, "side": "south", "river": true, "x": 100, "y": 250},
+        {"name": "Delta", "kingdom": false, "side": "south", "river": false, "x": 200, "y": 250}
+      ],
+      "borders": [["Palace", "Ford"], ["Palace", "Hill"], ["Marsh", "Delta"]],
+      "crossings": [["Ford", "Marsh"]]
+    }"#;
+    let map = MapSpec::from_json(text).unwrap();
+    assert_eq!(map.len(), 5);
+    let spec: MapSpec = serde_json::from_str(text).unwrap();
+    let config = WsConfig {
+        map: spec,
+        players: vec![
+            PlayerSpec {
+                name: "North".into(),
+                state: "Ford".into(),
+                colour: Colour::Red,
+                school: School::Taoist,
+            },
+            PlayerSpec {
+                name: "South".into(),
+                state: "Delta".into(),
+                colour: Colour::Blue,
+                school: School::Taoist,
+            },
+        ],
+        ..WsConfig::default()
+    };
+    let mut s = WarringStates::setup(&config, &mut SeededDice::new(4)).unwrap();
+    for p in &mut s.players {
+        p.generals.clear();
+    }
+    // Ford attacks Marsh across the river: independent 10 + river 5.
+    let mut d = Script::new(&[10, 1]);
+    post(&mut s, S0, "[b]10 Rice for Conquest of Marsh.[/b]", &mut d).unwrap();
+    let events = post(&mut s, S1, "[b]10 Rice for Defense of Delta.[/b]", &mut d).unwrap();
+    let b = &battles(&events)[0];
+    assert!(b.across_river);
+    assert_eq!(b.defence.total, 10 + 1 + 5);
+    assert!(s.holds(S0, s.map.find("Marsh").unwrap()));
+    // A broken file is refused with the reason.
+    let broken = text.replace(r#"["Ford", "Marsh"]"#, r#"["Hill", "Marsh"]"#);
+    assert!(
+        matches!(MapSpec::from_json(&broken), Err(WsError::Map(m)) if m.contains("river-adjacent"))
+    );
+}
