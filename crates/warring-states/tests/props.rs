@@ -1,5 +1,6 @@
 //! Invariants under random play (proptest): rice never negative, one holder per state,
-//! outputs within 0..=30, generals within caps, no general on two tasks.
+//! outputs within 0..=30, generals within caps, no general on two tasks; every action's text
+//! form reads back as the same action; the order parser never panics.
 
 use pbp_core::testing::random_action;
 use pbp_core::{Actor, Game, Seat, SeededDice};
@@ -111,6 +112,14 @@ proptest! {
             if let (Actor::Seat(seat), WsAction::Orders(sheet)) = (actor, &action) {
                 let rice = state.player(seat).unwrap().rice;
                 prop_assert!(sheet.total(&state, seat) <= rice);
+                // The forum post of a sheet reads back as the same sheet.
+                let post = WarringStates::format_action(&state, &action);
+                let read = WarringStates::parse_action(&state, actor, &post);
+                prop_assert_eq!(read, Ok(action.clone()), "post: {}", post);
+            }
+            if actor == Actor::GameMaster {
+                let text = WarringStates::format_action(&state, &action);
+                prop_assert_eq!(WarringStates::parse_action(&state, actor, &text), Ok(action.clone()));
             }
             WarringStates::apply(&mut state, actor, &action, &mut dice).unwrap();
             check(&state)?;
