@@ -592,7 +592,39 @@ fn parse_line(state: &WsState, seat: Seat, line: &str) -> Result<Option<Order>, 
         Some(at) => (&rest[..at], Some(&rest[at + 6..])),
         None => (rest, None),
     };
+    // "... of Dun from Zheng [with ...]" or "... with G from Zheng": the origin is checked,
+    // then dropped (the rules need only the holdings).
+    let (target, origin) = split_from(target);
+    let (generals_text, origin2) = match generals_text {
+        Some(g) => {
+            let (g, o) = split_from(g);
+            (Some(g), o)
+        }
+        None => (None, None),
+    };
     let target = find_state(state, target)?;
+    if let Some(origin) = origin.or(origin2) {
+        if kind != 2 {
+            return Err("only a conquest is sent from a state".into());
+        }
+        let from = find_state(state, origin)?;
+        if !state.holds(seat, from) {
+            return Err(format!("you do not hold {}", state.map.name(from)));
+        }
+        if !state.map.adjacent(from, target) {
+            return Err(format!(
+                "{} does not border {}",
+                state.map.name(from),
+                state.map.name(target)
+            ));
+        }
+        if state.devastated(from) {
+            return Err(format!(
+                "{} is devastated: no attack can be launched from it",
+                state.map.name(from)
+            ));
+        }
+    }
     let mut generals = Vec::new();
     if let Some(list) = generals_text {
         if kind == 1 {
@@ -624,6 +656,13 @@ fn parse_line(state: &WsState, seat: Seat, line: &str) -> Result<Option<Order>, 
             generals,
         },
     }))
+}
+
+fn split_from(text: &str) -> (&str, Option<&str>) {
+    match text.to_ascii_lowercase().find(" from ") {
+        Some(at) => (&text[..at], Some(&text[at + 6..])),
+        None => (text, None),
+    }
 }
 
 fn split_and(text: &str) -> Vec<&str> {

@@ -1220,3 +1220,21 @@ fn a_user_map_file_is_read_validated_and_played() {
         matches!(MapSpec::from_json(&broken), Err(WsError::Map(m)) if m.contains("river-adjacent"))
     );
 }
+
+#[test]
+fn a_conquest_may_name_its_origin_which_is_checked() {
+    let mut s = game(&[("Zheng", School::Taoist)]);
+    give(&mut s, S0, &["Chen"]);
+    rice(&mut s, S0, 10);
+    let a = Actor::Seat(S0);
+    let ok =
+        WarringStates::parse_action(&s, a, "[b]5 Rice for Conquest of Dun from Chen.[/b]").unwrap();
+    let plain = WarringStates::parse_action(&s, a, "[b]5 Rice for Conquest of Dun.[/b]").unwrap();
+    assert_eq!(ok, plain);
+    let far = WarringStates::parse_action(&s, a, "[b]5 Rice for Conquest of Dun from Lai.[/b]");
+    assert!(matches!(far, Err(WsError::Orders(p)) if p[0].reason.contains("do not hold")));
+    let chen = id(&s, "Chen");
+    s.output[usize::from(chen)] = 0;
+    let wasted = WarringStates::parse_action(&s, a, "[b]5 Rice for Conquest of Dun from Chen.[/b]");
+    assert!(matches!(wasted, Err(WsError::Orders(p)) if p[0].reason.contains("devastated")));
+}
