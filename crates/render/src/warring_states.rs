@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use pbp_core::{Game, LoggedEvent, Seat, Viewer};
+use pbp_core::{Coin, Game, LoggedEvent, Seat, Viewer};
 use pbp_warring_states::{
     Battle, Colour, Force, GainReason, Link, Map, Order, School, WarringStates, WsEvent, WsState,
 };
@@ -71,6 +71,13 @@ impl Names<'_> {
 
     fn holder(&self, seat: Option<Seat>) -> String {
         seat.map_or_else(|| "the independents".to_owned(), |s| self.seat(s))
+    }
+}
+
+fn coin(c: Coin) -> &'static str {
+    match c {
+        Coin::Heads => "heads",
+        Coin::Tails => "tails",
     }
 }
 
@@ -222,12 +229,13 @@ fn describe(names: &Names<'_>, event: &WsEvent) -> String {
         WsEvent::Dismissed {
             seat,
             general,
-            coin,
+            coin: toss,
             joined,
         } => format!(
-            "{} dismisses General {}: {coin:?}, {}",
+            "{} dismisses General {}: {}, {}",
             names.seat(*seat),
             general.name,
+            coin(*toss),
             joined.map_or("the general vanishes".to_owned(), |s| format!(
                 "the general joins {}",
                 names.seat(s)
@@ -277,9 +285,13 @@ fn describe(names: &Names<'_>, event: &WsEvent) -> String {
             died,
             ..
         } => format!(
-            "General {name} of {}: {:?}: {}",
+            "General {name} of {}: {}: {}",
             names.seat(*seat),
-            tosses,
+            tosses
+                .iter()
+                .map(|c| coin(*c))
+                .collect::<Vec<_>>()
+                .join(" then "),
             if *died {
                 "killed in action"
             } else {
@@ -400,7 +412,7 @@ impl Render for WarringStates {
             let seat = Seat(i as u16);
             let _ = writeln!(
                 out,
-                "[color={}]{}[/color] ({}): {} rice, {} states, {} generals{}{}",
+                "[color={}]{}[/color] ({}): rice {}, states {}, generals {}{}{}",
                 p.colour.name(),
                 bbcode_escape(&p.name),
                 school(p.school),
