@@ -1238,3 +1238,68 @@ fn a_conquest_may_name_its_origin_which_is_checked() {
     let wasted = WarringStates::parse_action(&s, a, "[b]5 Rice for Conquest of Dun from Chen.[/b]");
     assert!(matches!(wasted, Err(WsError::Orders(p)) if p[0].reason.contains("devastated")));
 }
+
+#[test]
+fn the_turn_gift_skips_players_at_their_cap_and_losing_zhou_dismisses_nobody() {
+    let mut s = game(&[("Lai", School::Taoist), ("Tang", School::Taoist)]);
+    for i in 0..5 {
+        general(&mut s, S0, &format!("G{i}"), None, 1);
+    }
+    // Only seat 1 is below its cap: no pick is drawn, then its general (name, trait, coin).
+    let mut d = Script::new(&[1, 5, 2]);
+    let events = close(&mut s, &mut d);
+    assert!(events.iter().any(|e| matches!(
+        e,
+        WsEvent::GeneralJoined {
+            seat: S1,
+            reason: GainReason::TurnGift,
+            ..
+        }
+    )));
+    assert_eq!(d.scripted.remaining(), 0);
+    // Seat 0 holds Zhou with 7 generals, then loses it: the cap falls to 5, nobody leaves.
+    let mut s = game(&[("Xian", School::Taoist), ("Yu", School::Taoist)]);
+    give(&mut s, S0, &["Zhou"]);
+    for i in 0..7 {
+        general(&mut s, S0, &format!("G{i}"), None, 1);
+    }
+    assert_eq!(s.general_cap(S0), 7);
+    rice(&mut s, S1, 30);
+    let mut d = Script::new(&[]);
+    post(&mut s, S0, "[b]No orders.[/b]", &mut d).unwrap();
+    post(&mut s, S1, "[b]30 Rice for Conquest of Zhou.[/b]", &mut d).unwrap();
+    assert!(s.holds(S1, s.map.capital));
+    assert_eq!(s.general_cap(S0), 5);
+    assert_eq!(s.players[0].generals.len(), 7);
+}
+
+#[test]
+fn a_tie_for_the_largest_attack_picks_who_faces_the_leftover() {
+    let mut s = game(&[("Zheng", School::Taoist), ("Chen", School::Taoist)]);
+    rice(&mut s, S0, 4);
+    rice(&mut s, S1, 4);
+    // Dun's 10 between two equal attacks leaves no remainder: 5 each, no pick.
+    // With 11 rice, the remainder 1 goes to the picked one (roll 2: seat 1).
+    let mut s2 = game(&[
+        ("Zheng", School::Taoist),
+        ("Chen", School::Taoist),
+        ("Dun", School::Taoist),
+    ]);
+    rice(&mut s2, S0, 4);
+    rice(&mut s2, S1, 4);
+    rice(&mut s2, S2, 11);
+    let mut d = Script::new(&[2, 1, 10, 1, 10]);
+    post(&mut s2, S0, "[b]4 Rice for Conquest of Dun.[/b]", &mut d).unwrap();
+    post(&mut s2, S1, "[b]4 Rice for Conquest of Dun.[/b]", &mut d).unwrap();
+    let events = post(&mut s2, S2, "[b]11 Rice for Defense of Dun.[/b]", &mut d).unwrap();
+    let shares: Vec<(Seat, u32)> = battles(&events)
+        .iter()
+        .map(|b| (b.attacker, b.defence.rice))
+        .collect();
+    assert_eq!(shares, vec![(S0, 5), (S1, 6)]);
+    let mut d = Script::new(&[1, 10, 1, 10]);
+    post(&mut s, S0, "[b]4 Rice for Conquest of Dun.[/b]", &mut d).unwrap();
+    let events = post(&mut s, S1, "[b]4 Rice for Conquest of Dun.[/b]", &mut d).unwrap();
+    let shares: Vec<u32> = battles(&events).iter().map(|b| b.defence.rice).collect();
+    assert_eq!(shares, vec![5, 5]);
+}
