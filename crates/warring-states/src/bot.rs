@@ -20,7 +20,7 @@ pub fn attack_odds(attack: u32, defence: u32) -> u32 {
     let mut wins = 0;
     for a in 1..=10 {
         for d in 1..=10 {
-            if attack + a > defence + d {
+            if attack.saturating_add(a) > defence.saturating_add(d) {
                 wins += 1;
             }
         }
@@ -38,8 +38,8 @@ pub fn expected_defence(state: &WsState, seat: Seat, target: StateId) -> u32 {
         0
     };
     match state.holders.get(usize::from(target)).copied().flatten() {
-        None if target == state.map.capital => state.rules.capital_defence + river,
-        None => state.rules.independent_defence + river,
+        None if target == state.map.capital => state.rules.capital_defence.saturating_add(river),
+        None => state.rules.independent_defence.saturating_add(river),
         Some(h) => {
             let mohist = if state
                 .player(h)
@@ -49,7 +49,9 @@ pub fn expected_defence(state: &WsState, seat: Seat, target: StateId) -> u32 {
             } else {
                 0
             };
-            u32::from(state.output_of(target)) + river + mohist
+            u32::from(state.output_of(target))
+                .saturating_add(river)
+                .saturating_add(mohist)
         }
     }
 }
@@ -98,7 +100,9 @@ pub fn heuristic_sheet(state: &WsState, seat: Seat) -> OrderSheet {
     let defence_budget = if threatened.is_empty() {
         0
     } else {
-        (rice * 2 / 5).max(threatened.len() as u32).min(rice)
+        ((u64::from(rice) * 2 / 5) as u32)
+            .max(threatened.len() as u32)
+            .min(rice)
     };
     let mut left_for_defence = defence_budget;
     for (i, &s) in threatened.iter().enumerate() {
@@ -127,11 +131,12 @@ pub fn heuristic_sheet(state: &WsState, seat: Seat) -> OrderSheet {
     for (defence, t) in targets.into_iter().take(3) {
         let chosen: Vec<(u32, u32)> = free_generals.by_ref().take(3).copied().collect();
         let bonus: u32 = chosen.iter().map(|g| g.0).sum();
-        let wanted = (defence + 5)
+        let wanted = defence
+            .saturating_add(5)
             .saturating_sub(bonus)
             .max(chosen.len() as u32)
             .max(1);
-        if wanted > rice || attack_odds(wanted + bonus, defence) < 60 {
+        if wanted > rice || attack_odds(wanted.saturating_add(bonus), defence) < 60 {
             break;
         }
         orders.push(Order::Conquest {

@@ -86,7 +86,7 @@ pub fn check_sheet(
     let mut dismissed_seen: Vec<GeneralId> = Vec::new();
     let mut recruits = 0_u32;
     let mut declared = false;
-    let mut spent = 0_u32;
+    let mut spent = 0_u64;
     let recruit_cost = state.recruit_cost(seat);
     for (i, order) in sheet.orders.iter().enumerate() {
         let mut bad = |reason: String| problems.push((Some(i), reason));
@@ -177,7 +177,7 @@ pub fn check_sheet(
                     let gain = rice / cost;
                     let now = u32::from(state.output_of(*s));
                     let max = u32::from(state.rules.max_output);
-                    if now + gain > max {
+                    if now.saturating_add(gain) > max {
                         bad(format!(
                             "{} yields {now}; +{gain} would pass the most a state can yield, {max}",
                             name(*s)
@@ -196,8 +196,8 @@ pub fn check_sheet(
                         state.rules.max_recruits
                     ));
                 }
-                let after =
-                    (player.generals.len() - dismissed_count(&dismissed, player)) as u32 + recruits;
+                let after = ((player.generals.len() - dismissed_count(&dismissed, player)) as u32)
+                    .saturating_add(recruits);
                 let cap = state.general_cap(seat);
                 if after > cap {
                     bad(format!(
@@ -234,8 +234,8 @@ pub fn check_sheet(
             }
         }
         let cost = order.rice(recruit_cost);
-        spent = spent.saturating_add(cost);
-        if cost > 0 && spent > player.rice {
+        spent += u64::from(cost);
+        if cost > 0 && spent > u64::from(player.rice) {
             problems.push((
                 Some(i),
                 format!(

@@ -418,8 +418,13 @@ pub(crate) fn resolve(state: &mut WsState, dice: &mut dyn Dice) -> Result<Events
             let d_roll = dice.roll(10)?;
             let across = before.across_river(a.seat, target);
             let river = if across { before.rules.river_bonus } else { 0 };
-            let a_total = a.rice + a_roll + a_gens.iter().map(|g| g.bonus).sum::<u32>();
-            let d_total = shares[i] + d_roll + mohist + river + d_gen_bonus;
+            let a_bonus = a_gens.iter().fold(0_u32, |t, g| t.saturating_add(g.bonus));
+            let a_total = a.rice.saturating_add(a_roll).saturating_add(a_bonus);
+            let d_total = shares[i]
+                .saturating_add(d_roll)
+                .saturating_add(mohist)
+                .saturating_add(river)
+                .saturating_add(d_gen_bonus);
             let won = strictly_higher(i64::from(a_total), i64::from(d_total));
             if won {
                 winners.push(i);
@@ -567,7 +572,7 @@ pub(crate) fn resolve(state: &mut WsState, dice: &mut dyn Dice) -> Result<Events
             for _ in 0..*count {
                 if !gift(state, seat, GainReason::Recruited, dice, &mut events)? {
                     if let Some(p) = state.player_mut(seat) {
-                        p.rice += cost;
+                        p.rice = p.rice.saturating_add(cost);
                     }
                     events.push(Visible::public(WsEvent::Refunded { seat, rice: cost }));
                 }

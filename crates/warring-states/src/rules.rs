@@ -58,13 +58,13 @@ impl WsState {
         };
         let mut cap = self.rules.general_cap;
         if p.kingdom.is_some() {
-            cap += 2;
+            cap = cap.saturating_add(2);
         }
         if self.holds(seat, self.map.capital) {
-            cap += 2;
+            cap = cap.saturating_add(2);
         }
         if matches!(p.school, School::Legalist | School::Militarist) {
-            cap += 2;
+            cap = cap.saturating_add(2);
         }
         cap
     }
@@ -179,12 +179,16 @@ impl WsState {
             .holdings(seat)
             .into_iter()
             .map(|s| u32::from(self.output_of(s)))
-            .sum();
+            .fold(0_u32, u32::saturating_add);
         if p.kingdom.is_some() {
-            income += self.rules.kingdom_bonus;
+            income = income.saturating_add(self.rules.kingdom_bonus);
         }
         if p.school == School::Legalist {
-            income += self.rules.legalist_bonus * self.kingdom_states_held(seat).saturating_sub(1);
+            income = income.saturating_add(
+                self.rules
+                    .legalist_bonus
+                    .saturating_mul(self.kingdom_states_held(seat).saturating_sub(1)),
+            );
         }
         income
     }
@@ -215,7 +219,9 @@ impl WsState {
 
     /// Rice of a player joining now: `10 + 2 * turn - 2` by default.
     pub fn join_rice(&self) -> u32 {
-        (self.rules.starting_rice + self.rules.join_bonus * self.turn)
+        self.rules
+            .starting_rice
+            .saturating_add(self.rules.join_bonus.saturating_mul(self.turn))
             .saturating_sub(self.rules.join_bonus)
     }
 

@@ -128,6 +128,40 @@ proptest! {
     }
 
     #[test]
+    fn extreme_rules_never_panic(
+        seed in any::<u64>(),
+        numbers in proptest::collection::vec(any::<u32>(), 12),
+        outputs in (any::<u8>(), any::<u8>()),
+    ) {
+        let mut config = table(6, 3);
+        let r = &mut config.rules;
+        r.starting_rice = numbers[0];
+        r.join_bonus = numbers[1];
+        r.invest_base = numbers[2];
+        r.recruit_cost = numbers[3];
+        r.max_recruits = numbers[4] % 1000;
+        r.general_cap = numbers[5] % 1000;
+        r.independent_defence = numbers[6];
+        r.capital_defence = numbers[7];
+        r.river_bonus = numbers[8];
+        r.mohist_bonus = numbers[9];
+        r.kingdom_bonus = numbers[10];
+        r.legalist_bonus = numbers[11];
+        r.starting_output = outputs.0;
+        r.max_output = outputs.1;
+        let mut dice = SeededDice::new(seed);
+        let Ok(mut state) = WarringStates::setup(&config, &mut dice) else {
+            return Ok(());
+        };
+        for _ in 0..60 {
+            let Some((actor, action)) = random_action::<WarringStates>(&state, &mut dice) else {
+                break;
+            };
+            WarringStates::apply(&mut state, actor, &action, &mut dice).unwrap();
+        }
+    }
+
+    #[test]
     fn the_order_parser_never_panics(text in ".{0,200}", bold in "\\PC{0,80}") {
         let state = WarringStates::setup(&WsConfig::default(), &mut SeededDice::new(1)).unwrap();
         let _ = WarringStates::parse_action(&state, Actor::Seat(Seat(0)), &text);

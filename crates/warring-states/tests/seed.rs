@@ -1303,3 +1303,20 @@ fn a_tie_for_the_largest_attack_picks_who_faces_the_leftover() {
     let shares: Vec<u32> = battles(&events).iter().map(|b| b.defence.rice).collect();
     assert_eq!(shares, vec![5, 5]);
 }
+
+#[test]
+fn huge_numbers_are_refused_not_overflowed() {
+    let mut s = game(&[("Lai", School::Confucian)]);
+    s.rules.invest_base = 1;
+    rice(&mut s, S0, u32::MAX);
+    let a = Actor::Seat(S0);
+    for text in [
+        "[b]4294967295 Rice for Investing of Lai.[/b]",
+        "[b]Recruit 4294967295 Generals.[/b]",
+        "[b]Recruit 5 Generals.\nRecruit 4294967295 Generals.[/b]",
+        "[b]4294967295 Rice for Defense of Lai.\n4294967295 Rice for Conquest of Liao.[/b]",
+        "[b]99999999999999999999 Rice for Defense of Lai.[/b]",
+    ] {
+        assert!(WarringStates::parse_action(&s, a, text).is_err(), "{text}");
+    }
+}
