@@ -17,6 +17,7 @@
 mod duel;
 mod escape;
 mod three_kingdoms;
+mod warring_states;
 
 pub use escape::{bbcode_escape, xml_escape};
 

@@ -1,0 +1,687 @@
+//! Warring States of Han: text, the game master's BBCode turn summary, and the SVG map.
+
+use std::fmt::Write;
+
+use pbp_core::{Coin, Game, LoggedEvent, Seat, Viewer};
+use pbp_warring_states::{
+    Battle, Colour, Force, GainReason, Link, Map, Order, School, WarringStates, WsEvent, WsState,
+};
+
+use crate::{Render, bbcode_escape, xml_escape};
+
+/// The fill used for a colour on the map.
+fn hex(colour: Colour) -> &'static str {
+    match colour {
+        Colour::Red => "#d62728",
+        Colour::Yellow => "#e8c547",
+        Colour::Green => "#2ca02c",
+        Colour::Cyan => "#17becf",
+        Colour::Orange => "#ff7f0e",
+        Colour::Silver => "#b8b8c8",
+        Colour::Purple => "#9467bd",
+        Colour::White => "#ffffff",
+        Colour::Teal => "#008080",
+        Colour::Pink => "#e377c2",
+        Colour::Blue => "#1f77b4",
+        Colour::Grey => "#7f7f7f",
+    }
+}
+
+fn school(s: School) -> &'static str {
+    match s {
+        School::Legalist => "Legalist",
+        School::Taoist => "Taoist",
+        School::Confucian => "Confucian",
+        School::Mohist => "Mohist",
+        School::Militarist => "Militarist",
+    }
+}
+
+/// Names states by the map when there is one, by number otherwise.
+struct Names<'a> {
+    map: Option<&'a Map>,
+    players: Option<&'a WsState>,
+}
+
+impl Names<'_> {
+    fn state(&self, id: u16) -> String {
+        match self.map {
+            Some(m) => m.name(id).to_owned(),
+            None => format!("state #{id}"),
+        }
+    }
+
+    fn seat(&self, seat: Seat) -> String {
+        match self.players.and_then(|s| s.player(seat)) {
+            Some(p) => format!("{} (seat {seat})", p.name),
+            None => format!("seat {seat}"),
+        }
+    }
+
+    fn general(&self, id: u32) -> String {
+        self.players
+            .and_then(|s| {
+                s.players
+                    .iter()
+                    .flat_map(|p| p.generals.iter())
+                    .find(|g| g.id == id)
+            })
+            .map_or_else(|| format!("#{id}"), |g| format!("{} (#{id})", g.name))
+    }
+
+    fn holder(&self, seat: Option<Seat>) -> String {
+        seat.map_or_else(|| "the independents".to_owned(), |s| self.seat(s))
+    }
+}
+
+fn coin(c: Coin) -> &'static str {
+    match c {
+        Coin::Heads => "heads",
+        Coin::Tails => "tails",
+    }
+}
+
+fn force(f: &Force, attacking: bool) -> String {
+    let mut parts = vec![format!("{} rice", f.rice), format!("roll {}", f.roll)];
+    for g in &f.generals {
+        let t = g
+            .r#trait
+            .map_or(String::new(), |t| format!("{} ", t.name()));
+        parts.push(format!("{t}General {} +{}", g.name, g.bonus));
+    }
+    if f.mohist > 0 {
+        parts.push(format!("Mohist +{}", f.mohist));
+    }
+    if f.river > 0 && !attacking {
+        parts.push(format!("river +{}", f.river));
+    }
+    format!("{} = {}", parts.join(" + "), f.total)
+}
+
+fn battle(names: &Names<'_>, b: &Battle) -> String {
+    format!(
+        "{} attacks {} ({}){}: {} against {}: {}",
+        names.seat(b.attacker),
+        names.state(b.target),
+        names.holder(b.defender),
+        if b.across_river {
+            ", across the river"
+        } else {
+            ""
+        },
+        force(&b.attack, true),
+        force(&b.defence, false),
+        if b.attacker_won {
+            "the attack wins"
+        } else {
+            "the defence holds"
+        }
+    )
+}
+
+fn order_text(names: &Names<'_>, order: &Order) -> String {
+    let gens = |g: &[u32]| {
+        if g.is_empty() {
+            String::new()
+        } else {
+            let list: Vec<String> = g.iter().map(|id| names.general(*id)).collect();
+            format!(" with generals {}", list.join(", "))
+        }
+    };
+    match order {
+        Order::Defense {
+            state,
+            rice,
+            generals,
+        } => format!(
+            "{rice} Rice for Defense of {}{}",
+            names.state(*state),
+            gens(generals)
+        ),
+        Order::Invest { state, rice } => {
+            format!("{rice} Rice for Investing of {}", names.state(*state))
+        }
+        Order::Conquest {
+            state,
+            rice,
+            generals,
+        } => format!(
+            "{rice} Rice for Conquest of {}{}",
+            names.state(*state),
+            gens(generals)
+        ),
+        Order::Recruit { count } => format!("Recruit {count} General(s)"),
+        Order::Dismiss { general } => format!("Dismiss General {}", names.general(*general)),
+        Order::DeclareKingdom { state } => format!("Declare Kingdom of {}", names.state(*state)),
+    }
+}
+
+fn describe(names: &Names<'_>, event: &WsEvent) -> String {
+    match event {
+        WsEvent::Joined {
+            seat,
+            name,
+            state,
+            colour,
+            school: s,
+            rice,
+        } => format!(
+            "{name} (seat {seat}) joins in {} as {} {}, with {rice} rice",
+            names.state(*state),
+            colour.name(),
+            school(*s)
+        ),
+        WsEvent::GeneralJoined {
+            seat,
+            general,
+            reason,
+        } => {
+            let why = match reason {
+                GainReason::Start => "starting general".to_owned(),
+                GainReason::Recruited => "recruited".to_owned(),
+                GainReason::TurnGift => "the turn's new general".to_owned(),
+                GainReason::Militarist => "Militarist's general".to_owned(),
+                GainReason::Dismissed { from } => format!("dismissed by {}", names.seat(*from)),
+                GainReason::Inherited { from } => {
+                    format!("from the fallen {}", names.seat(*from))
+                }
+            };
+            let t = general
+                .r#trait
+                .map_or("no trait".to_owned(), |t| t.name().to_owned());
+            format!(
+                "{} gains General {} (#{}, {t}, skill {}): {why}",
+                names.seat(*seat),
+                general.name,
+                general.id,
+                general.skill
+            )
+        }
+        WsEvent::Submitted { seat } => format!("{} sent orders", names.seat(*seat)),
+        WsEvent::Sealed(s) | WsEvent::Revealed(s) => {
+            let orders: Vec<String> = s
+                .sheet
+                .orders
+                .iter()
+                .map(|o| order_text(names, o))
+                .collect();
+            format!(
+                "orders of {}: {}",
+                names.seat(s.seat),
+                if orders.is_empty() {
+                    "none".to_owned()
+                } else {
+                    orders.join("; ")
+                }
+            )
+        }
+        WsEvent::TurnClosed { missing } => {
+            if missing.is_empty() {
+                "the game master closes the turn".to_owned()
+            } else {
+                let m: Vec<String> = missing.iter().map(|s| names.seat(*s)).collect();
+                format!(
+                    "the game master closes the turn; no orders from {}",
+                    m.join(", ")
+                )
+            }
+        }
+        WsEvent::Dismissed {
+            seat,
+            general,
+            coin: toss,
+            joined,
+        } => format!(
+            "{} dismisses General {}: {}, {}",
+            names.seat(*seat),
+            general.name,
+            coin(*toss),
+            joined.map_or("the general vanishes".to_owned(), |s| format!(
+                "the general joins {}",
+                names.seat(s)
+            ))
+        ),
+        WsEvent::Invested {
+            seat,
+            state,
+            rice,
+            gain,
+            output,
+        } => format!(
+            "{} invests {rice} rice in {}: +{gain}, now yields {output}",
+            names.seat(*seat),
+            names.state(*state)
+        ),
+        WsEvent::Battle(b) => battle(names, b),
+        WsEvent::Conquered {
+            state,
+            from,
+            to,
+            walkover,
+            tie_break,
+            pillage,
+            output,
+        } => {
+            let how = if *walkover {
+                " walks into the undefended"
+            } else {
+                " conquers"
+            };
+            let tie = tie_break.map_or(String::new(), |t| {
+                format!(" (equal attacks: the toss picks attack {t})")
+            });
+            format!(
+                "{}{how} {} from {}{tie}; pillage -{pillage}, it yields {output}{}",
+                names.seat(*to),
+                names.state(*state),
+                names.holder(*from),
+                if *output == 0 { " (devastated)" } else { "" }
+            )
+        }
+        WsEvent::GeneralFate {
+            seat,
+            name,
+            tosses,
+            died,
+            ..
+        } => format!(
+            "General {name} of {}: {}: {}",
+            names.seat(*seat),
+            tosses
+                .iter()
+                .map(|c| coin(*c))
+                .collect::<Vec<_>>()
+                .join(" then "),
+            if *died {
+                "killed in action"
+            } else {
+                "survives"
+            }
+        ),
+        WsEvent::Eliminated { seat, by } => {
+            let by: Vec<String> = by.iter().map(|s| names.seat(*s)).collect();
+            if by.is_empty() {
+                format!("{} is eliminated", names.seat(*seat))
+            } else {
+                format!("{} is eliminated by {}", names.seat(*seat), by.join(", "))
+            }
+        }
+        WsEvent::GeneralLost { seat, general } => {
+            format!(
+                "General #{general} of {} leaves the game",
+                names.seat(*seat)
+            )
+        }
+        WsEvent::Refunded { seat, rice } => format!(
+            "{} gets {rice} rice back: no room under the general cap",
+            names.seat(*seat)
+        ),
+        WsEvent::Kingdom { seat, state } => format!(
+            "{} declares the Kingdom of {}",
+            names.seat(*seat),
+            names.state(*state)
+        ),
+        WsEvent::Regrew { state } => format!("devastated {} regrows to 1", names.state(*state)),
+        WsEvent::Income { seat, gained, rice } => {
+            format!("{} gains {gained} rice, now {rice}", names.seat(*seat))
+        }
+        WsEvent::TurnBegan { turn } => format!("turn {turn} begins"),
+        WsEvent::GameOver(o) => format!("the game is over: {}", o.reason),
+    }
+}
+
+impl Render for WarringStates {
+    fn text(state: &WsState, viewer: Viewer) -> String {
+        let view = WarringStates::view(state, viewer);
+        let names = Names {
+            map: Some(&state.map),
+            players: Some(state),
+        };
+        let mut out = format!("Warring States of Han, turn {}\n", view.turn);
+        if let Some(o) = &view.outcome {
+            let _ = writeln!(out, "Game over: {}", o.reason);
+        }
+        for (i, p) in view.players.iter().enumerate() {
+            let seat = Seat(i as u16);
+            let held: Vec<String> = state
+                .holdings(seat)
+                .into_iter()
+                .map(|s| format!("{} ({})", state.map.name(s), state.output_of(s)))
+                .collect();
+            let status = if p.eliminated {
+                "eliminated"
+            } else if view.submitted.contains(&seat) {
+                "orders sent"
+            } else {
+                "to send orders"
+            };
+            let _ = writeln!(
+                out,
+                "seat {i} {}: {} {}, {} rice, {} generals, {}{}; {}",
+                p.name,
+                p.colour.name(),
+                school(p.school),
+                p.rice,
+                p.generals.len(),
+                p.kingdom.map_or(String::new(), |k| format!(
+                    "Kingdom of {}, ",
+                    state.map.name(k)
+                )),
+                status,
+                if held.is_empty() {
+                    "no states".to_owned()
+                } else {
+                    held.join(", ")
+                }
+            );
+        }
+        for sheet in &view.sheets {
+            let _ = writeln!(out, "{}", describe(&names, &WsEvent::Sealed(sheet.clone())));
+        }
+        out
+    }
+
+    fn bbcode(state: &WsState, viewer: Viewer, events: &[&LoggedEvent<WarringStates>]) -> String {
+        let view = WarringStates::view(state, viewer);
+        let names = Names {
+            map: Some(&state.map),
+            players: Some(state),
+        };
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "[size=4][b]Warring States of Han: turn summary[/b][/size]"
+        );
+        let _ = writeln!(out, "[list]");
+        for e in events {
+            let line = bbcode_escape(&describe(&names, &e.visible.event));
+            let line = match &e.visible.event {
+                WsEvent::Battle(_) | WsEvent::Conquered { .. } | WsEvent::Kingdom { .. } => {
+                    format!("[b]{line}[/b]")
+                }
+                WsEvent::GeneralFate { died: true, .. } | WsEvent::Eliminated { .. } => {
+                    format!("[color=darkred]{line}[/color]")
+                }
+                _ => line,
+            };
+            let _ = writeln!(out, "[*]{line}");
+        }
+        let _ = writeln!(out, "[/list]");
+        let _ = writeln!(out, "[b]Turn {}[/b]", view.turn);
+        for (i, p) in view.players.iter().enumerate() {
+            let seat = Seat(i as u16);
+            let _ = writeln!(
+                out,
+                "[color={}]{}[/color] ({}): rice {}, states {}, generals {}{}{}",
+                p.colour.name(),
+                bbcode_escape(&p.name),
+                school(p.school),
+                p.rice,
+                state.holdings(seat).len(),
+                p.generals.len(),
+                p.kingdom.map_or(String::new(), |k| format!(
+                    ", Kingdom of {}",
+                    state.map.name(k)
+                )),
+                if p.eliminated { ", eliminated" } else { "" }
+            );
+        }
+        out
+    }
+
+    fn svg(state: &WsState, viewer: Viewer) -> String {
+        let view = WarringStates::view(state, viewer);
+        let map = &state.map;
+        let (mut min_x, mut min_y, mut max_x, mut max_y) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+        for p in &map.provinces {
+            min_x = min_x.min(p.x);
+            min_y = min_y.min(p.y);
+            max_x = max_x.max(p.x);
+            max_y = max_y.max(p.y);
+        }
+        let (x0, y0) = (min_x - 60, min_y - 60);
+        let (w, h) = (max_x - min_x + 120, max_y - min_y + 150);
+        let mut out = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"{x0} {y0} {w} {h}\" width=\"{w}\" height=\"{h}\" font-family=\"serif\">\
+<rect x=\"{x0}\" y=\"{y0}\" width=\"{w}\" height=\"{h}\" fill=\"#f4ecd8\"/>"
+        );
+        // The Great River, between the banks' river-adjacent states.
+        let north_edge = map
+            .provinces
+            .iter()
+            .filter(|p| p.river && p.side == pbp_warring_states::Bank::North)
+            .map(|p| p.y)
+            .max();
+        let south_edge = map
+            .provinces
+            .iter()
+            .filter(|p| p.river && p.side == pbp_warring_states::Bank::South)
+            .map(|p| p.y)
+            .min();
+        if let (Some(n), Some(s)) = (north_edge, south_edge) {
+            let y = (n + s) / 2;
+            let mut d = format!("M{} {y}", x0);
+            let mut x = x0;
+            let mut up = true;
+            while x < x0 + w {
+                let dy = if up { -12 } else { 12 };
+                let _ = write!(d, " Q{} {} {} {y}", x + 30, y + dy, x + 60);
+                x += 60;
+                up = !up;
+            }
+            let _ = write!(
+                out,
+                "<path d=\"{d}\" fill=\"none\" stroke=\"#4a90c8\" stroke-width=\"14\" stroke-opacity=\"0.6\"/>\
+<text x=\"{}\" y=\"{}\" font-size=\"14\" fill=\"#2a5a8a\" font-style=\"italic\">the Great River</text>",
+                x0 + 10,
+                y - 12
+            );
+        }
+        for (a, p) in map.provinces.iter().enumerate() {
+            for &(b, link) in &p.neighbours {
+                if usize::from(b) <= a {
+                    continue;
+                }
+                let q = &map.provinces[usize::from(b)];
+                let style = match link {
+                    Link::Land => "stroke=\"#9a8a6a\" stroke-width=\"1.5\"",
+                    Link::Crossing => {
+                        "stroke=\"#1f5f9f\" stroke-width=\"3\" stroke-dasharray=\"6 4\""
+                    }
+                };
+                let _ = write!(
+                    out,
+                    "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" {style}/>",
+                    p.x, p.y, q.x, q.y
+                );
+            }
+        }
+        for (i, p) in map.provinces.iter().enumerate() {
+            let holder = view.holders.get(i).copied().flatten();
+            let fill = holder
+                .and_then(|s| view.players.get(usize::from(s.0)))
+                .map_or("#e8dcc0", |pl| hex(pl.colour));
+            let output = view.output.get(i).copied().unwrap_or(0);
+            let is_kingdom_seat = view
+                .players
+                .iter()
+                .any(|pl| pl.kingdom == Some(i as u16) && !pl.eliminated);
+            let stroke = if p.kingdom { "#000" } else { "#5a4a3a" };
+            let width = if p.kingdom { 3 } else { 1 };
+            let _ = write!(
+                out,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"26\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"{width}\"/>",
+                p.x, p.y
+            );
+            if is_kingdom_seat {
+                let _ = write!(
+                    out,
+                    "<circle cx=\"{}\" cy=\"{}\" r=\"31\" fill=\"none\" stroke=\"#b8860b\" stroke-width=\"3\"/>",
+                    p.x, p.y
+                );
+            }
+            if output == 0 {
+                let _ = write!(
+                    out,
+                    "<path d=\"M{} {} L{} {} M{} {} L{} {}\" stroke=\"#400\" stroke-width=\"3\"/>",
+                    p.x - 14,
+                    p.y - 14,
+                    p.x + 14,
+                    p.y + 14,
+                    p.x + 14,
+                    p.y - 14,
+                    p.x - 14,
+                    p.y + 14
+                );
+            }
+            let decoration = if p.kingdom {
+                " text-decoration=\"underline\" font-weight=\"bold\""
+            } else {
+                ""
+            };
+            let star = if i == usize::from(map.capital) {
+                "\u{2605}"
+            } else {
+                ""
+            };
+            let _ = write!(
+                out,
+                "<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\"{decoration}>{star}{}</text>\
+<text x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"middle\">{output}</text>",
+                p.x,
+                p.y - 2,
+                xml_escape(&p.name),
+                p.x,
+                p.y + 11
+            );
+        }
+        let mut ly = max_y + 55;
+        let mut lx = min_x - 40;
+        for p in &view.players {
+            let _ = write!(
+                out,
+                "<rect x=\"{lx}\" y=\"{}\" width=\"12\" height=\"12\" fill=\"{}\" stroke=\"#000\"/>\
+<text x=\"{}\" y=\"{ly}\" font-size=\"12\">{}{}</text>",
+                ly - 10,
+                hex(p.colour),
+                lx + 16,
+                xml_escape(&p.name),
+                if p.eliminated { " (out)" } else { "" }
+            );
+            lx += 140;
+            if lx > max_x - 60 {
+                lx = min_x - 40;
+                ly += 18;
+            }
+        }
+        out.push_str("</svg>");
+        out
+    }
+
+    fn event_text(event: &WsEvent) -> String {
+        describe(
+            &Names {
+                map: None,
+                players: None,
+            },
+            event,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pbp_core::{Actor, DiceChoice, Session};
+    use pbp_warring_states::{WsAction, WsConfig};
+
+    fn session() -> Session<WarringStates> {
+        Session::<WarringStates>::new(WsConfig::default(), 5, DiceChoice::Seeded).unwrap()
+    }
+
+    #[test]
+    fn sealed_orders_show_only_to_their_seat() {
+        let mut s = session();
+        let post = "[b]5 Rice for Defense of Tang.\n5 Rice for Conquest of Sui.[/b]";
+        let action = WarringStates::parse_action(s.state(), Actor::Seat(Seat(0)), post).unwrap();
+        s.act(Actor::Seat(Seat(0)), action, DiceChoice::Seeded)
+            .unwrap();
+        let own = WarringStates::text(s.state(), Viewer::Seat(Seat(0)));
+        let other = WarringStates::text(s.state(), Viewer::Seat(Seat(1)));
+        assert!(own.contains("Conquest of Sui"));
+        assert!(!other.contains("Conquest of Sui"));
+        assert!(other.contains("orders sent"));
+    }
+
+    #[test]
+    fn the_summary_shows_battles_with_their_rolls_and_the_map_draws() {
+        let mut s = session();
+        let post = "[b]10 Rice for Conquest of Sui.[/b]";
+        let action = WarringStates::parse_action(s.state(), Actor::Seat(Seat(0)), post).unwrap();
+        s.act(Actor::Seat(Seat(0)), action, DiceChoice::Seeded)
+            .unwrap();
+        s.act(Actor::GameMaster, WsAction::CloseTurn, DiceChoice::Seeded)
+            .unwrap();
+        let step = s.record().entries.len();
+        let events: Vec<_> = s
+            .log_for(Viewer::Public)
+            .filter(|e| e.step == step)
+            .collect();
+        let post = WarringStates::bbcode(s.state(), Viewer::Public, &events);
+        assert!(post.contains("attacks Sui"), "{post}");
+        assert!(post.contains("roll "));
+        assert!(post.contains("Turn 2"));
+        let svg = WarringStates::svg(s.state(), Viewer::Public);
+        assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
+        assert!(svg.contains("the Great River"));
+        assert!(svg.contains("#d62728"), "the red player's colour");
+        assert!(svg.contains("Zhou"));
+        let line = WarringStates::event_text(&events[0].visible.event);
+        assert!(!line.is_empty());
+    }
+
+    #[test]
+    fn a_forum_turn_reads_posts_and_writes_the_summary() {
+        let mut s = session();
+        // Give seat 0 a known general to name in its post.
+        let general = s.state().players[0].generals[0].name.clone();
+        let posts = [
+            (
+                0,
+                format!(
+                    "Here we go!\n[b]6 Rice for Conquest of Sui with {general}.\n4 Rice for Defense of Tang.[/b]"
+                ),
+            ),
+            (
+                1,
+                "[b]8 Rice for Investing of Lai.[/b] (Confucian: 4 a point)".to_owned(),
+            ),
+            (2, "[b]No orders.[/b]".to_owned()),
+            (3, "[b]5 Rice for Defense of Liao.[/b]".to_owned()),
+        ];
+        for (seat, post) in posts {
+            let actor = Actor::Seat(Seat(seat));
+            let action = WarringStates::parse_action(s.state(), actor, &post).unwrap();
+            s.act(actor, action, DiceChoice::Seeded).unwrap();
+        }
+        let step = s.record().entries.len();
+        let events: Vec<_> = s
+            .log_for(Viewer::Public)
+            .filter(|e| e.step == step)
+            .collect();
+        let post = WarringStates::bbcode(s.state(), Viewer::Public, &events);
+        assert!(
+            post.contains(&format!(
+                "6 Rice for Conquest of Sui with generals {general}"
+            )),
+            "{post}"
+        );
+        assert!(
+            post.contains("invests 8 rice in Lai: +2, now yields 12"),
+            "{post}"
+        );
+        assert!(post.contains("attacks Sui (the independents)"), "{post}");
+        assert!(post.contains("[color=red]Player 1[/color]"), "{post}");
+        assert!(post.contains("turn 2 begins"), "{post}");
+    }
+}

@@ -1,0 +1,730 @@
+//! Order sheets: checking them against the rules, reading forum posts, writing them back.
+
+use pbp_core::Seat;
+
+use crate::error::{OrderProblem, WsError};
+use crate::map::StateId;
+use crate::model::{GeneralId, Order, OrderSheet, WsState};
+
+/// The most generals one conquest or defence may take.
+pub const GENERALS_PER_ORDER: usize = 3;
+
+impl Order {
+    /// Rice this order spends (recruits at `recruit_cost` each).
+    pub fn rice(&self, recruit_cost: u32) -> u32 {
+        match self {
+            Order::Defense { rice, .. }
+            | Order::Invest { rice, .. }
+            | Order::Conquest { rice, .. } => *rice,
+            Order::Recruit { count } => count.saturating_mul(recruit_cost),
+            Order::Dismiss { .. } | Order::DeclareKingdom { .. } => 0,
+        }
+    }
+
+    /// The generals this order sends.
+    pub fn generals(&self) -> &[GeneralId] {
+        match self {
+            Order::Defense { generals, .. } | Order::Conquest { generals, .. } => generals,
+            _ => &[],
+        }
+    }
+}
+
+impl OrderSheet {
+    /// Rice the sheet spends for `seat` in `state`.
+    pub fn total(&self, state: &WsState, seat: Seat) -> u32 {
+        let cost = state.recruit_cost(seat);
+        self.orders
+            .iter()
+            .fold(0_u32, |t, o| t.saturating_add(o.rice(cost)))
+    }
+}
+
+/// Checks `sheet` as `seat`'s orders now. Returns every problem: the index of the order (or
+/// `None` for the sheet as a whole) and the reason. Empty means the sheet is legal.
+pub fn check_sheet(
+    state: &WsState,
+    seat: Seat,
+    sheet: &OrderSheet,
+) -> Vec<(Option<usize>, String)> {
+    let mut problems: Vec<(Option<usize>, String)> = Vec::new();
+    let Some(player) = state.player(seat) else {
+        return vec![(None, format!("seat {seat} is not in the game"))];
+    };
+    if player.eliminated {
+        return vec![(None, format!("seat {seat} has been eliminated"))];
+    }
+    if sheet.turn != state.turn {
+        problems.push((
+            None,
+            format!(
+                "these orders are for turn {}, but this is turn {}",
+                sheet.turn, state.turn
+            ),
+        ));
+    }
+    // No legal sheet is longer: a defence, an investment and a conquest per state, plus
+    // recruits, dismissals and a declaration.
+    let longest = 3 * state.map.len() + 64;
+    if sheet.orders.len() > longest {
+        return vec![(None, format!("a sheet holds at most {longest} orders"))];
+    }
+    let name = |s: StateId| state.map.name(s).to_owned();
+    let dismissed: Vec<GeneralId> = sheet
+        .orders
+        .iter()
+        .filter_map(|o| match o {
+            Order::Dismiss { general } => Some(*general),
+            _ => None,
+        })
+        .collect();
+    let owns = |g: GeneralId| player.generals.iter().any(|x| x.id == g);
+    let mut used: Vec<GeneralId> = Vec::new();
+    let mut defended: Vec<StateId> = Vec::new();
+    let mut invested: Vec<StateId> = Vec::new();
+    let mut attacked: Vec<StateId> = Vec::new();
+    let mut dismissed_seen: Vec<GeneralId> = Vec::new();
+    let mut recruits = 0_u32;
+    let mut declared = false;
+    let mut spent = 0_u64;
+    let recruit_cost = state.recruit_cost(seat);
+    for (i, order) in sheet.orders.iter().enumerate() {
+        let mut bad = |reason: String| problems.push((Some(i), reason));
+        let valid_state = |s: StateId| usize::from(s) < state.map.len();
+        match order {
+            Order::Defense {
+                state: s,
+                rice,
+                generals,
+            }
+            | Order::Conquest {
+                state: s,
+                rice,
+                generals,
+            } => {
+                let attack = matches!(order, Order::Conquest { .. });
+                if !valid_state(*s) {
+                    bad("no such state".into());
+                    continue;
+                }
+                if *rice == 0 {
+                    bad("an order needs at least 1 rice".into());
+                }
+                if generals.len() > GENERALS_PER_ORDER {
+                    bad(format!("at most {GENERALS_PER_ORDER} generals per order"));
+                }
+                if (*rice as usize) < generals.len() {
+                    bad(format!(
+                        "{} generals need at least {} rice (1 per general)",
+                        generals.len(),
+                        generals.len()
+                    ));
+                }
+                for &g in generals {
+                    if !owns(g) {
+                        bad(format!("general #{g} is not yours"));
+                    } else if used.contains(&g) {
+                        bad(format!("general #{g} is already on another task"));
+                    } else if dismissed.contains(&g) {
+                        bad(format!("general #{g} is being dismissed"));
+                    }
+                    used.push(g);
+                }
+                if attack {
+                    if state.holds(seat, *s) {
+                        bad(format!("you already hold {}", name(*s)));
+                    } else if !state.can_attack(seat, *s) {
+                        bad(format!(
+                            "{} does not border any of your states that can launch an attack (devastated states cannot)",
+                            name(*s)
+                        ));
+                    }
+                    if attacked.contains(s) {
+                        bad(format!("{} is attacked twice", name(*s)));
+                    }
+                    attacked.push(*s);
+                } else {
+                    if !state.holds(seat, *s) {
+                        bad(format!("you do not hold {}", name(*s)));
+                    }
+                    if defended.contains(s) {
+                        bad(format!("{} is defended twice", name(*s)));
+                    }
+                    defended.push(*s);
+                }
+            }
+            Order::Invest { state: s, rice } => {
+                if !valid_state(*s) {
+                    bad("no such state".into());
+                    continue;
+                }
+                if !state.holds(seat, *s) {
+                    bad(format!("you do not hold {}", name(*s)));
+                }
+                if invested.contains(s) {
+                    bad(format!("{} is invested in twice", name(*s)));
+                }
+                invested.push(*s);
+                let cost = state.invest_cost(seat, *s);
+                if *rice == 0 {
+                    bad("an order needs at least 1 rice".into());
+                } else if !rice.is_multiple_of(cost) {
+                    bad(format!(
+                        "partial investments are not allowed: {} costs {cost} rice per +1 output",
+                        name(*s)
+                    ));
+                } else {
+                    let gain = rice / cost;
+                    let now = u32::from(state.output_of(*s));
+                    let max = u32::from(state.rules.max_output);
+                    if now.saturating_add(gain) > max {
+                        bad(format!(
+                            "{} yields {now}; +{gain} would pass the most a state can yield, {max}",
+                            name(*s)
+                        ));
+                    }
+                }
+            }
+            Order::Recruit { count } => {
+                if *count == 0 {
+                    bad("recruit at least one general".into());
+                }
+                recruits = recruits.saturating_add(*count);
+                if recruits > state.rules.max_recruits {
+                    bad(format!(
+                        "at most {} generals may be recruited in a turn",
+                        state.rules.max_recruits
+                    ));
+                }
+                let after = ((player.generals.len() - dismissed_count(&dismissed, player)) as u32)
+                    .saturating_add(recruits);
+                let cap = state.general_cap(seat);
+                if after > cap {
+                    bad(format!(
+                        "that would make {after} generals; your cap is {cap}"
+                    ));
+                }
+            }
+            Order::Dismiss { general } => {
+                if !owns(*general) {
+                    bad(format!("general #{general} is not yours"));
+                }
+                if dismissed_seen.contains(general) {
+                    bad(format!("general #{general} is dismissed twice"));
+                }
+                dismissed_seen.push(*general);
+            }
+            Order::DeclareKingdom { state: s } => {
+                if !valid_state(*s) {
+                    bad("no such state".into());
+                    continue;
+                }
+                if player.kingdom.is_some() {
+                    bad("you are already a Kingdom".into());
+                } else if declared {
+                    bad("a Kingdom is declared once".into());
+                } else if !state.kingdom_ready(seat, *s) {
+                    bad(format!(
+                        "a Kingdom needs a KINGDOM-type state you hold and {} states you hold adjacent to it; {} does not qualify",
+                        state.rules.kingdom_neighbours,
+                        name(*s)
+                    ));
+                }
+                declared = true;
+            }
+        }
+        let cost = order.rice(recruit_cost);
+        spent += u64::from(cost);
+        if cost > 0 && spent > u64::from(player.rice) {
+            problems.push((
+                Some(i),
+                format!(
+                    "overspending: the orders so far spend {spent} rice but you have {}",
+                    player.rice
+                ),
+            ));
+        }
+    }
+    problems
+}
+
+fn dismissed_count(dismissed: &[GeneralId], player: &crate::model::Player) -> usize {
+    player
+        .generals
+        .iter()
+        .filter(|g| dismissed.contains(&g.id))
+        .count()
+}
+
+/// Turns `check_sheet`'s problems into line-by-line problems, using `lines` (the text of each
+/// order, if known) or the formatted orders.
+pub(crate) fn problems_for(
+    state: &WsState,
+    sheet: &OrderSheet,
+    lines: Option<&[String]>,
+    raw: Vec<(Option<usize>, String)>,
+) -> Vec<OrderProblem> {
+    raw.into_iter()
+        .map(|(i, reason)| OrderProblem {
+            line: match i {
+                Some(i) => lines
+                    .and_then(|l| l.get(i).cloned())
+                    .or_else(|| sheet.orders.get(i).map(|o| format_order(state, o)))
+                    .unwrap_or_default(),
+                None => "(whole sheet)".into(),
+            },
+            reason,
+        })
+        .collect()
+}
+
+fn general_ref(state: &WsState, id: GeneralId) -> String {
+    for p in &state.players {
+        if let Some(g) = p.generals.iter().find(|g| g.id == id) {
+            let unique = p
+                .generals
+                .iter()
+                .filter(|x| x.name.eq_ignore_ascii_case(&g.name))
+                .count()
+                == 1;
+            return if unique {
+                g.name.clone()
+            } else {
+                format!("#{id}")
+            };
+        }
+    }
+    format!("#{id}")
+}
+
+fn with_generals(state: &WsState, generals: &[GeneralId]) -> String {
+    if generals.is_empty() {
+        return String::new();
+    }
+    let names: Vec<String> = generals.iter().map(|&g| general_ref(state, g)).collect();
+    format!(" with {}", names.join(", "))
+}
+
+/// Writes one order in the seed's form.
+pub fn format_order(state: &WsState, order: &Order) -> String {
+    let n = |s: StateId| state.map.name(s).to_owned();
+    match order {
+        Order::Defense {
+            state: s,
+            rice,
+            generals,
+        } => format!(
+            "{rice} Rice for Defense of {}{}.",
+            n(*s),
+            with_generals(state, generals)
+        ),
+        Order::Invest { state: s, rice } => format!("{rice} Rice for Investing of {}.", n(*s)),
+        Order::Conquest {
+            state: s,
+            rice,
+            generals,
+        } => format!(
+            "{rice} Rice for Conquest of {}{}.",
+            n(*s),
+            with_generals(state, generals)
+        ),
+        Order::Recruit { count } => {
+            format!(
+                "Recruit {count} General{}.",
+                if *count == 1 { "" } else { "s" }
+            )
+        }
+        Order::Dismiss { general } => format!("Dismiss General {}.", general_ref(state, *general)),
+        Order::DeclareKingdom { state: s } => format!("Declare Kingdom of {}.", n(*s)),
+    }
+}
+
+/// Writes a sheet as a forum post: every order bolded, one a line.
+pub fn format_sheet(state: &WsState, sheet: &OrderSheet) -> String {
+    if sheet.orders.is_empty() {
+        return "[b]No orders.[/b]".into();
+    }
+    let lines: Vec<String> = sheet
+        .orders
+        .iter()
+        .map(|o| format_order(state, o))
+        .collect();
+    format!("[b]{}[/b]", lines.join("\n"))
+}
+
+/// Removes `[quote]...[/quote]` blocks (quoted orders are someone else's).
+fn strip_quotes(text: &str) -> String {
+    let lower = text.to_ascii_lowercase();
+    let mut out = String::new();
+    let mut depth = 0_usize;
+    let mut i = 0;
+    let bytes = lower.as_bytes();
+    while i < text.len() {
+        if lower[i..].starts_with("[quote") && matches!(bytes.get(i + 6), Some(b']' | b'=' | b' '))
+        {
+            depth += 1;
+            i += lower[i..].find(']').map_or(lower.len() - i, |e| e + 1);
+            continue;
+        }
+        if lower[i..].starts_with("[/quote]") {
+            depth = depth.saturating_sub(1);
+            i += 8;
+            continue;
+        }
+        let ch_len = text[i..].chars().next().map_or(1, char::len_utf8);
+        if depth == 0 {
+            out.push_str(&text[i..i + ch_len]);
+        }
+        i += ch_len;
+    }
+    out
+}
+
+/// The bolded parts of a post, with other tags removed.
+fn bold_parts(text: &str) -> Vec<String> {
+    let text = strip_quotes(text);
+    let lower = text.to_ascii_lowercase();
+    let mut parts = Vec::new();
+    let mut from = 0;
+    while let Some(start) = lower[from..].find("[b]") {
+        let open = from + start + 3;
+        let end = lower[open..].find("[/b]").map_or(text.len(), |e| open + e);
+        parts.push(strip_tags(&text[open..end]));
+        from = (end + 4).min(text.len());
+        if end >= text.len() {
+            break;
+        }
+    }
+    parts
+}
+
+fn strip_tags(text: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in text.chars() {
+        match c {
+            '[' => in_tag = true,
+            ']' if in_tag => in_tag = false,
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Splits bolded text into order lines: one per line or per sentence.
+fn order_lines(parts: &[String]) -> Vec<String> {
+    parts
+        .iter()
+        .flat_map(|p| p.split(['\n', '.', ';']))
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
+    if text.len() >= prefix.len()
+        && text.is_char_boundary(prefix.len())
+        && text[..prefix.len()].eq_ignore_ascii_case(prefix)
+    {
+        Some(&text[prefix.len()..])
+    } else {
+        None
+    }
+}
+
+fn strip_any<'a>(text: &'a str, prefixes: &[&str]) -> Option<&'a str> {
+    prefixes.iter().find_map(|p| strip_prefix_ci(text, p))
+}
+
+/// Finds one of `seat`'s generals by name (trait words and "General" allowed before it) or by
+/// `#id`.
+fn find_general(state: &WsState, seat: Seat, text: &str) -> Result<GeneralId, String> {
+    let mut t = text.trim();
+    loop {
+        let before = t;
+        for w in [
+            "general ",
+            "brave ",
+            "cautious ",
+            "elusive ",
+            "just ",
+            "gen ",
+        ] {
+            if let Some(rest) = strip_prefix_ci(t, w) {
+                t = rest.trim_start();
+            }
+        }
+        if t == before {
+            break;
+        }
+    }
+    let Some(player) = state.player(seat) else {
+        return Err("you are not in the game".into());
+    };
+    if let Some(num) = t.strip_prefix('#') {
+        let id: GeneralId = num
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{t}' is not a general's number"))?;
+        return if player.generals.iter().any(|g| g.id == id) {
+            Ok(id)
+        } else {
+            Err(format!("you have no general #{id}"))
+        };
+    }
+    let found: Vec<GeneralId> = player
+        .generals
+        .iter()
+        .filter(|g| g.name.eq_ignore_ascii_case(t))
+        .map(|g| g.id)
+        .collect();
+    match found.as_slice() {
+        [id] => Ok(*id),
+        [] => Err(format!("you have no general called '{t}'")),
+        _ => Err(format!(
+            "several of your generals are called '{t}': write #number instead"
+        )),
+    }
+}
+
+fn find_state(state: &WsState, text: &str) -> Result<StateId, String> {
+    let t = text.trim();
+    state
+        .map
+        .find(t)
+        .ok_or_else(|| format!("there is no state called '{t}'"))
+}
+
+/// Reads one order line.
+fn parse_line(state: &WsState, seat: Seat, line: &str) -> Result<Option<Order>, String> {
+    let l = line.trim().trim_end_matches(['!', ':']);
+    let lower = l.to_ascii_lowercase();
+    if matches!(lower.as_str(), "no orders" | "pass" | "none" | "nothing") {
+        return Ok(None);
+    }
+    if let Some(rest) = strip_any(l, &["dismiss ", "dismissing "]) {
+        return find_general(state, seat, rest).map(|general| Some(Order::Dismiss { general }));
+    }
+    if let Some(rest) = strip_any(l, &["recruit ", "recruiting ", "hire "]) {
+        let rest = rest.trim();
+        let (count, word) = match rest.split_once(' ') {
+            Some((n, w)) => (
+                n.parse::<u32>()
+                    .map_err(|_| format!("'{n}' is not a number of generals"))?,
+                w,
+            ),
+            None => (1, rest),
+        };
+        if !matches!(word.to_ascii_lowercase().as_str(), "general" | "generals") {
+            return Err("write 'Recruit 2 Generals'".into());
+        }
+        return Ok(Some(Order::Recruit { count }));
+    }
+    if let Some(rest) = strip_any(l, &["declare ", "create ", "form ", "proclaim ", "found "]) {
+        let rest = strip_any(rest.trim(), &["a ", "the ", "my "])
+            .unwrap_or(rest)
+            .trim();
+        let rest = strip_any(rest, &["kingdom"]).ok_or("write 'Declare Kingdom of <state>'")?;
+        let rest = rest.trim();
+        let name = strip_any(rest, &["of ", "in ", "at ", "around "]).unwrap_or(rest);
+        if name.trim().is_empty() {
+            return Err("name the KINGDOM-type state: 'Declare Kingdom of <state>'".into());
+        }
+        return find_state(state, name).map(|s| Some(Order::DeclareKingdom { state: s }));
+    }
+    // "<n> Rice for <kind> of <state> [with <generals>]"
+    let (num, rest) = l.split_once(' ').ok_or_else(|| unknown(l))?;
+    let rice: u32 = num.parse().map_err(|_| unknown(l))?;
+    let rest = strip_prefix_ci(rest.trim(), "rice")
+        .ok_or_else(|| unknown(l))?
+        .trim();
+    let rest = strip_any(rest, &["for ", "to ", "on ", "in "])
+        .ok_or_else(|| unknown(l))?
+        .trim();
+    let rest = strip_any(rest, &["the "]).unwrap_or(rest).trim();
+    let kinds: [(&str, u8); 13] = [
+        ("defense", 0),
+        ("defence", 0),
+        ("defending", 0),
+        ("defend", 0),
+        ("investing", 1),
+        ("investment", 1),
+        ("invest", 1),
+        ("conquest", 2),
+        ("conquering", 2),
+        ("conquer", 2),
+        ("attack", 2),
+        ("recruiting", 3),
+        ("recruit", 3),
+    ];
+    let (kind, rest) = kinds
+        .iter()
+        .find_map(|(w, k)| strip_prefix_ci(rest, w).map(|r| (*k, r.trim())))
+        .ok_or_else(|| unknown(l))?;
+    if kind == 3 {
+        let cost = state.recruit_cost(seat);
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let count = match words.as_slice() {
+            [n, _] => n
+                .parse::<u32>()
+                .map_err(|_| format!("'{n}' is not a number of generals"))?,
+            _ => {
+                if !rice.is_multiple_of(cost) {
+                    return Err(format!(
+                        "a general costs {cost} rice: {rice} does not buy a whole number"
+                    ));
+                }
+                rice / cost
+            }
+        };
+        if count.saturating_mul(cost) != rice {
+            return Err(format!(
+                "{count} generals cost {} rice, not {rice}",
+                count.saturating_mul(cost)
+            ));
+        }
+        return Ok(Some(Order::Recruit { count }));
+    }
+    let rest = strip_any(rest, &["of ", "in ", "into ", "on ", "at "]).unwrap_or(rest);
+    let lower_rest = rest.to_ascii_lowercase();
+    let (target, generals_text) = match lower_rest.find(" with ") {
+        Some(at) => (&rest[..at], Some(&rest[at + 6..])),
+        None => (rest, None),
+    };
+    // "... of Dun from Zheng [with ...]" or "... with G from Zheng": the origin is checked,
+    // then dropped (the rules need only the holdings).
+    let (target, origin) = split_from(target);
+    let (generals_text, origin2) = match generals_text {
+        Some(g) => {
+            let (g, o) = split_from(g);
+            (Some(g), o)
+        }
+        None => (None, None),
+    };
+    let target = find_state(state, target)?;
+    if let Some(origin) = origin.or(origin2) {
+        if kind != 2 {
+            return Err("only a conquest is sent from a state".into());
+        }
+        let from = find_state(state, origin)?;
+        if !state.holds(seat, from) {
+            return Err(format!("you do not hold {}", state.map.name(from)));
+        }
+        if !state.map.adjacent(from, target) {
+            return Err(format!(
+                "{} does not border {}",
+                state.map.name(from),
+                state.map.name(target)
+            ));
+        }
+        if state.devastated(from) {
+            return Err(format!(
+                "{} is devastated: no attack can be launched from it",
+                state.map.name(from)
+            ));
+        }
+    }
+    let mut generals = Vec::new();
+    if let Some(list) = generals_text {
+        if kind == 1 {
+            return Err("generals do not invest".into());
+        }
+        let normalized = list.replace('&', ",");
+        for item in normalized.split(',').flat_map(split_and) {
+            let item = item.trim();
+            let item = strip_prefix_ci(item, "and ").unwrap_or(item).trim();
+            if item.is_empty() {
+                continue;
+            }
+            generals.push(find_general(state, seat, item)?);
+        }
+    }
+    Ok(Some(match kind {
+        0 => Order::Defense {
+            state: target,
+            rice,
+            generals,
+        },
+        1 => Order::Invest {
+            state: target,
+            rice,
+        },
+        _ => Order::Conquest {
+            state: target,
+            rice,
+            generals,
+        },
+    }))
+}
+
+fn split_from(text: &str) -> (&str, Option<&str>) {
+    match text.to_ascii_lowercase().find(" from ") {
+        Some(at) => (&text[..at], Some(&text[at + 6..])),
+        None => (text, None),
+    }
+}
+
+fn split_and(text: &str) -> Vec<&str> {
+    let lower = text.to_ascii_lowercase();
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(at) = lower[from..].find(" and ") {
+        out.push(&text[from..from + at]);
+        from += at + 5;
+    }
+    out.push(&text[from..]);
+    out
+}
+
+fn unknown(line: &str) -> String {
+    let _ = line;
+    "not an order: write '5 Rice for Defense of <state>', '... for Investing of <state>', '... for Conquest of <state> with <generals>', 'Recruit 2 Generals', 'Dismiss General <name>' or 'Declare Kingdom of <state>'".into()
+}
+
+/// Reads a whole forum post as `seat`'s order sheet: only bolded text counts, quotes are
+/// skipped, one order per line or sentence. Every problem, of reading or of the rules, is
+/// reported with its line.
+///
+/// # Errors
+/// [`WsError::Parse`] when nothing is bolded; [`WsError::Orders`] listing every refused line.
+pub fn parse_post(state: &WsState, seat: Seat, text: &str) -> Result<OrderSheet, WsError> {
+    let parts = bold_parts(text);
+    if parts.is_empty() {
+        return Err(WsError::Parse(
+            "no bolded orders: orders count only inside [b]...[/b]".into(),
+        ));
+    }
+    let mut sheet = OrderSheet {
+        turn: state.turn,
+        orders: Vec::new(),
+    };
+    let mut lines = Vec::new();
+    let mut line_of = Vec::new();
+    let mut found: Vec<(usize, OrderProblem)> = Vec::new();
+    for (n, line) in order_lines(&parts).into_iter().enumerate() {
+        match parse_line(state, seat, &line) {
+            Ok(Some(order)) => {
+                sheet.orders.push(order);
+                lines.push(line);
+                line_of.push(n);
+            }
+            Ok(None) => {}
+            Err(reason) => found.push((n, OrderProblem { line, reason })),
+        }
+    }
+    for (i, reason) in check_sheet(state, seat, &sheet) {
+        let n = i
+            .and_then(|i| line_of.get(i).copied())
+            .unwrap_or(usize::MAX);
+        let problem = problems_for(state, &sheet, Some(&lines), vec![(i, reason)]);
+        found.extend(problem.into_iter().map(|p| (n, p)));
+    }
+    found.sort_by_key(|(n, _)| *n);
+    let problems: Vec<OrderProblem> = found.into_iter().map(|(_, p)| p).collect();
+    if problems.is_empty() {
+        Ok(sheet)
+    } else {
+        Err(WsError::Orders(problems))
+    }
+}

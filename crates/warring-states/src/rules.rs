@@ -1,0 +1,253 @@
+//! Derived quantities of the rules: caps, costs, reach, kingdoms, victory.
+
+use pbp_core::Seat;
+
+use crate::map::{Link, StateId};
+use crate::model::{Player, School, WsState};
+
+impl WsState {
+    /// The player at `seat`.
+    pub fn player(&self, seat: Seat) -> Option<&Player> {
+        self.players.get(usize::from(seat.0))
+    }
+
+    pub(crate) fn player_mut(&mut self, seat: Seat) -> Option<&mut Player> {
+        self.players.get_mut(usize::from(seat.0))
+    }
+
+    /// Seats still in the game.
+    pub fn active_seats(&self) -> Vec<Seat> {
+        self.players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !p.eliminated)
+            .map(|(i, _)| Seat(i as u16))
+            .collect()
+    }
+
+    /// Whether `seat` holds `state`.
+    pub fn holds(&self, seat: Seat, state: StateId) -> bool {
+        self.holders.get(usize::from(state)) == Some(&Some(seat))
+    }
+
+    /// The states `seat` holds, ascending.
+    pub fn holdings(&self, seat: Seat) -> Vec<StateId> {
+        self.holders
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| **h == Some(seat))
+            .map(|(i, _)| i as StateId)
+            .collect()
+    }
+
+    /// A state's output.
+    pub fn output_of(&self, state: StateId) -> u8 {
+        self.output.get(usize::from(state)).copied().unwrap_or(0)
+    }
+
+    /// Whether a state is devastated (output 0).
+    pub fn devastated(&self, state: StateId) -> bool {
+        self.output_of(state) == 0
+    }
+
+    /// The general cap of `seat`: 5, +2 Kingdom, +2 holding the capital, +2 Legalist or
+    /// Militarist.
+    pub fn general_cap(&self, seat: Seat) -> u32 {
+        let Some(p) = self.player(seat) else {
+            return 0;
+        };
+        let mut cap = self.rules.general_cap;
+        if p.kingdom.is_some() {
+            cap = cap.saturating_add(2);
+        }
+        if self.holds(seat, self.map.capital) {
+            cap = cap.saturating_add(2);
+        }
+        if matches!(p.school, School::Legalist | School::Militarist) {
+            cap = cap.saturating_add(2);
+        }
+        cap
+    }
+
+    /// Rice per +1 output when `seat` invests in `state`: the base, 1 less for a Confucian, 1
+    /// less for a river-adjacent state (never below 1).
+    pub fn invest_cost(&self, seat: Seat, state: StateId) -> u32 {
+        let mut cost = self.rules.invest_base;
+        if self
+            .player(seat)
+            .is_some_and(|p| p.school == School::Confucian)
+        {
+            cost = cost.saturating_sub(1);
+        }
+        if self.map.province(state).is_some_and(|p| p.river) {
+            cost = cost.saturating_sub(1);
+        }
+        cost.max(1)
+    }
+
+    /// Rice per recruited general for `seat` (Confucian 1 less, never below 1).
+    pub fn recruit_cost(&self, seat: Seat) -> u32 {
+        let mut cost = self.rules.recruit_cost;
+        if self
+            .player(seat)
+            .is_some_and(|p| p.school == School::Confucian)
+        {
+            cost = cost.saturating_sub(1);
+        }
+        cost.max(1)
+    }
+
+    /// The states `seat` holds from which an attack may be launched (not devastated).
+    pub fn bases(&self, seat: Seat) -> Vec<StateId> {
+        self.holdings(seat)
+            .into_iter()
+            .filter(|&s| !self.devastated(s))
+            .collect()
+    }
+
+    /// Whether `seat` may attack `target`: not its own, and bordering one of its bases.
+    pub fn can_attack(&self, seat: Seat, target: StateId) -> bool {
+        usize::from(target) < self.map.len()
+            && !self.holds(seat, target)
+            && self
+                .bases(seat)
+                .into_iter()
+                .any(|b| self.map.adjacent(b, target))
+    }
+
+    /// Every state `seat` may attack, ascending.
+    pub fn targets(&self, seat: Seat) -> Vec<StateId> {
+        let mut reach = vec![false; self.map.len()];
+        for (i, h) in self.holders.iter().enumerate() {
+            if *h == Some(seat) && self.output[i] > 0 {
+                for &(n, _) in &self.map.provinces[i].neighbours {
+                    reach[usize::from(n)] = true;
+                }
+            }
+        }
+        reach
+            .iter()
+            .enumerate()
+            .filter(|&(t, &r)| r && self.holders[t] != Some(seat))
+            .map(|(t, _)| t as StateId)
+            .collect()
+    }
+
+    /// Whether an attack of `seat` on `target` comes across the river: the target is
+    /// river-adjacent and `seat` has no base bordering it by land on its own bank.
+    pub fn across_river(&self, seat: Seat, target: StateId) -> bool {
+        let Some(p) = self.map.province(target) else {
+            return false;
+        };
+        p.river
+            && !p
+                .neighbours
+                .iter()
+                .any(|&(n, link)| link == Link::Land && self.holds(seat, n) && !self.devastated(n))
+    }
+
+    /// Whether `seat` may declare a Kingdom around `state`: a KINGDOM-type state it holds with
+    /// at least four held neighbours.
+    pub fn kingdom_ready(&self, seat: Seat, state: StateId) -> bool {
+        let Some(p) = self.map.province(state) else {
+            return false;
+        };
+        p.kingdom
+            && self.holds(seat, state)
+            && p.neighbours
+                .iter()
+                .filter(|&&(n, _)| self.holds(seat, n))
+                .count() as u32
+                >= self.rules.kingdom_neighbours
+    }
+
+    /// KINGDOM-type states (the capital included) held by `seat`.
+    pub fn kingdom_states_held(&self, seat: Seat) -> u32 {
+        self.map
+            .kingdom_states()
+            .filter(|&k| self.holds(seat, k))
+            .count() as u32
+    }
+
+    /// Rice `seat` gains at the end of a turn: outputs, +5 Kingdom, +5 Legalist per
+    /// KINGDOM-type state after the first.
+    pub fn income(&self, seat: Seat) -> u32 {
+        let Some(p) = self.player(seat) else {
+            return 0;
+        };
+        let mut income: u32 = self
+            .holdings(seat)
+            .into_iter()
+            .map(|s| u32::from(self.output_of(s)))
+            .fold(0_u32, u32::saturating_add);
+        if p.kingdom.is_some() {
+            income = income.saturating_add(self.rules.kingdom_bonus);
+        }
+        if p.school == School::Legalist {
+            income = income.saturating_add(
+                self.rules
+                    .legalist_bonus
+                    .saturating_mul(self.kingdom_states_held(seat).saturating_sub(1)),
+            );
+        }
+        income
+    }
+
+    /// Whether `seat` meets the Imperial victory: a Kingdom holding the capital and six other
+    /// KINGDOM-type states, its dominion contiguous.
+    pub fn imperial(&self, seat: Seat) -> bool {
+        let Some(p) = self.player(seat) else {
+            return false;
+        };
+        let capital = self.map.capital;
+        !p.eliminated
+            && p.kingdom.is_some()
+            && self.holds(seat, capital)
+            && self
+                .map
+                .kingdom_states()
+                .filter(|&k| k != capital && self.holds(seat, k))
+                .count() as u32
+                >= self.rules.imperial_kingdoms
+            && self.map.connected(&self.holdings(seat))
+    }
+
+    /// Whether players may join now.
+    pub fn joining_open(&self) -> bool {
+        self.outcome.is_none() && self.turn <= self.rules.last_join_turn
+    }
+
+    /// Rice of a player joining now: `10 + 2 * turn - 2` by default.
+    pub fn join_rice(&self) -> u32 {
+        self.rules
+            .starting_rice
+            .saturating_add(self.rules.join_bonus.saturating_mul(self.turn))
+            .saturating_sub(self.rules.join_bonus)
+    }
+
+    /// Whether a joining player may start in `state`: independent, not the capital, and not
+    /// bordering a player who has already sent this turn's orders.
+    pub fn join_allowed(&self, state: StateId) -> Result<(), String> {
+        let Some(p) = self.map.province(state) else {
+            return Err("no such state".into());
+        };
+        if state == self.map.capital {
+            return Err(format!("{} is off-limits", p.name));
+        }
+        if self.holders[usize::from(state)].is_some() {
+            return Err(format!("{} is not independent", p.name));
+        }
+        for &(n, _) in &p.neighbours {
+            if let Some(h) = self.holders[usize::from(n)]
+                && self.sheets.contains_key(&h)
+            {
+                return Err(format!(
+                    "{} borders {}, held by seat {h} who has already sent orders this turn",
+                    p.name,
+                    self.map.name(n)
+                ));
+            }
+        }
+        Ok(())
+    }
+}

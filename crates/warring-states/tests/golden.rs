@@ -1,0 +1,85 @@
+//! Golden playthrough: a recorded 12-turn game of heuristic bots (with forum posts written and
+//! read back), replayed from its record; the final position must match the stored summary, so
+//! any change of behaviour shows in review. Regenerate after an intended change with
+//! `cargo test -p pbp-warring-states --test golden -- --ignored bless`.
+
+use pbp_core::{Actor, DiceChoice, Game, Record, Seat, Session};
+use pbp_warring_states::{WarringStates, WsAction, WsConfig, WsState, heuristic_sheet};
+
+const RECORD: &str = include_str!("golden/heuristic_4p.json");
+const SUMMARY: &str = include_str!("golden/heuristic_4p.txt");
+
+fn summary(state: &WsState) -> String {
+    let mut out = format!("turn {}\n", state.turn);
+    for (i, p) in state.players.iter().enumerate() {
+        let seat = Seat(i as u16);
+        let held: Vec<String> = state
+            .holdings(seat)
+            .into_iter()
+            .map(|s| format!("{}:{}", state.map.name(s), state.output_of(s)))
+            .collect();
+        let generals: Vec<String> = p
+            .generals
+            .iter()
+            .map(|g| format!("{}#{}/{:?}/{}", g.name, g.id, g.r#trait, g.skill))
+            .collect();
+        out.push_str(&format!(
+            "seat {i}: rice {} kingdom {:?} eliminated {} states [{}] generals [{}]\n",
+            p.rice,
+            p.kingdom.map(|k| state.map.name(k).to_owned()),
+            p.eliminated,
+            held.join(" "),
+            generals.join(" ")
+        ));
+    }
+    out
+}
+
+fn play() -> Session<WarringStates> {
+    let mut config = WsConfig::default();
+    config.rules.turn_limit = 12;
+    let mut session = Session::<WarringStates>::new(config, 2026, DiceChoice::Seeded).unwrap();
+    while WarringStates::turn(session.state()).outcome().is_none() {
+        let state = session.state().clone();
+        let action = match WarringStates::waiting(&state).first() {
+            Some(&seat) => {
+                // Through the forum: the bot's sheet written as a post and read back.
+                let sheet = heuristic_sheet(&state, seat);
+                let post = WarringStates::format_action(&state, &WsAction::Orders(sheet.clone()));
+                let read = WarringStates::parse_action(&state, Actor::Seat(seat), &post).unwrap();
+                assert_eq!(read, WsAction::Orders(sheet));
+                (Actor::Seat(seat), read)
+            }
+            None => (Actor::GameMaster, WsAction::CloseTurn),
+        };
+        session.act(action.0, action.1, DiceChoice::Seeded).unwrap();
+    }
+    session
+}
+
+#[test]
+fn the_golden_game_replays_to_the_stored_position() {
+    let record: Record<WarringStates> = serde_json::from_str(RECORD).unwrap();
+    let replayed = Session::<WarringStates>::replay(record.clone(), true).unwrap();
+    assert_eq!(summary(replayed.state()), SUMMARY);
+    // Playing it again gives the same record.
+    let again = play();
+    assert_eq!(summary(again.state()), SUMMARY);
+    assert!(
+        again.record() == &record,
+        "the game plays to another record"
+    );
+}
+
+#[test]
+#[ignore = "writes the golden files"]
+fn bless() {
+    let session = play();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden");
+    std::fs::write(
+        format!("{dir}/heuristic_4p.json"),
+        serde_json::to_string(session.record()).unwrap(),
+    )
+    .unwrap();
+    std::fs::write(format!("{dir}/heuristic_4p.txt"), summary(session.state())).unwrap();
+}

@@ -1,0 +1,75 @@
+//! The random-play harness of pbp-core over many seeds and table sizes.
+
+use pbp_core::Seat;
+use pbp_core::testing::{PlayOptions, random_play, simulate};
+use pbp_warring_states::{Colour, MapSpec, PlayerSpec, School, WarringStates, WsConfig};
+
+/// A table of `n` players on spread-out states of the default map.
+pub fn table(n: usize, turn_limit: u32) -> WsConfig {
+    let map = MapSpec::standard();
+    let mut config = WsConfig {
+        map: map.clone(),
+        players: Vec::new(),
+        ..WsConfig::default()
+    };
+    config.rules.turn_limit = turn_limit;
+    let starts: Vec<&str> = map
+        .states
+        .iter()
+        .map(|s| s.name.as_str())
+        .filter(|&s| s != "Zhou")
+        .step_by(6)
+        .collect();
+    for (i, start) in starts.iter().take(n).enumerate() {
+        config.players.push(PlayerSpec {
+            name: format!("P{i}"),
+            state: (*start).to_owned(),
+            colour: Colour::ALL[i],
+            school: School::ALL[i % 5],
+        });
+    }
+    config
+}
+
+fn seats() -> Vec<Seat> {
+    (0..12).map(Seat).collect()
+}
+
+#[test]
+fn random_play_with_every_check() {
+    for (seed, n) in (0..10_u64).zip([1, 2, 3, 4, 6, 8, 12, 0].into_iter().cycle()) {
+        let config = table(n, 6);
+        let report = random_play::<WarringStates>(&config, seed, &seats(), PlayOptions::default())
+            .unwrap_or_else(|e| panic!("seed {seed}, {n} players: {e}"));
+        assert!(report.actions > 0);
+    }
+}
+
+#[test]
+fn random_play_twelve_players_long_games() {
+    let options = PlayOptions {
+        try_every_action: false,
+        check_secrets: true,
+        round_trip: true,
+    };
+    for seed in 100..106_u64 {
+        let config = table(12, 25);
+        random_play::<WarringStates>(&config, seed, &seats(), options)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+}
+
+#[test]
+fn simulations_finish() {
+    let summary = simulate::<WarringStates>(&table(12, 40), 12, 7, |_| {}).unwrap();
+    assert_eq!(summary.games, 12);
+    assert_eq!(summary.finished, 12);
+}
+
+/// A thousand 12-player games without the per-step checks (run with `--ignored --release`).
+#[test]
+#[ignore = "long: cargo test --release -p pbp-warring-states --test random_play -- --ignored"]
+fn a_thousand_twelve_player_games() {
+    let summary = simulate::<WarringStates>(&table(12, 40), 1000, 11, |_| {}).unwrap();
+    assert_eq!(summary.finished, 1000);
+}
