@@ -71,5 +71,6 @@ pub fn games() -> Games {
     let mut games = Games::new();
     add::<Duel>(&mut games);
     add::<pbp_three_kingdoms::ThreeKingdoms>(&mut games);
+    add::<pbp_warring_states::WarringStates>(&mut games);
     games
 }

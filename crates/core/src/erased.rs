@@ -413,18 +413,13 @@ impl<G: Game> Session<G> {
             ActionInput::Json(value) => from_json(value.clone()),
             ActionInput::Text(text) => from_text(text),
             ActionInput::Auto(text) => {
-                let json = serde_json::from_str::<Value>(text)
-                    .map_err(|e| format!("as JSON: {e}"))
-                    .and_then(from_json);
-                match json {
-                    Ok(action) => Ok(action),
-                    Err(json_error) => from_text(text).map_err(|text_error| {
-                        if text.trim_start().starts_with(['{', '[', '"']) {
-                            json_error
-                        } else {
-                            text_error
-                        }
-                    }),
+                // Input that is valid JSON is read as JSON (and its error reported as such);
+                // anything else, BBCode order posts like "[b]...[/b]" included, is the game's
+                // text form.
+                match serde_json::from_str::<Value>(text) {
+                    Ok(value) => from_json(value)
+                        .or_else(|json_error| from_text(text).map_err(|_| json_error)),
+                    Err(_) => from_text(text),
                 }
             }
         };
