@@ -29,6 +29,8 @@ mod die;
 pub mod duel;
 mod error;
 mod game;
+mod notation;
+mod odds;
 mod pool;
 mod record;
 mod sample;
@@ -42,6 +44,14 @@ pub use dice::{Dice, Draw, RecordingDice, ReplayDice, ScriptedDice, SeededDice};
 pub use die::{Die, DieRoll};
 pub use error::{DiceError, PoolError};
 pub use game::{Actor, Audience, Game, Outcome, Seat, Turn, Viewer, Visible};
+pub use notation::{
+    DiceSum, MAX_BONUS, MAX_COUNT, MAX_SIDES, MAX_TERMS, NotationError, OutcomeDie, RollExpr,
+    RollOutcome,
+};
+pub use odds::{
+    ContestOdds, Distribution, Joint, OddsError, TRUNCATION_BOUND, contest_odds, distribution,
+    joint_distribution, pool_distribution,
+};
 pub use pool::{FastRoll, Limits, Modifiers, Pool, PoolDelta, PoolDie, PoolRoll, RankBonus};
 pub use record::{
     DiceChoice, Entry, FORMAT_VERSION, LoggedEvent, Record, RecordError, Session, Source, step_seed,

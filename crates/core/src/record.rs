@@ -314,13 +314,16 @@ impl<G: Game> Session<G> {
     }
 }
 
+/// What one step produced: its dice source, its result and the values it drew.
+type StepOutput<T> = (Source, (T, Vec<Draw>));
+
 /// Runs one step with recorded dice and returns its source, result and draws.
 fn run_step<T, E: std::error::Error + 'static>(
     seed: u64,
     index: u64,
     dice: DiceChoice,
     step: impl FnOnce(&mut dyn Dice) -> Result<T, E>,
-) -> Result<(Source, (T, Vec<Draw>)), RecordError<E>> {
+) -> Result<StepOutput<T>, RecordError<E>> {
     match dice {
         DiceChoice::Seeded => {
             let mut dice = RecordingDice::new(SeededDice::new(step_seed(seed, index)));

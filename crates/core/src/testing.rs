@@ -95,7 +95,7 @@ pub fn random_play<G: Game>(
 ) -> Result<PlayReport, HarnessFailure> {
     let mut session = Session::<G>::new(config.clone(), seed, DiceChoice::Seeded)
         .or_else(|e| fail(0, format!("setup failed: {e}")))?;
-    let mut bot = SeededDice::new(seed ^ 0x5EED_B07);
+    let mut bot = SeededDice::new(seed ^ 0x05EE_DB07);
     let bound = G::max_actions(config);
     let mut stale: Option<(Actor, G::Action)> = None;
     loop {
