@@ -334,7 +334,7 @@ impl fmt::Display for RollExpr {
 /// use pbp_core::{NotationError, RollExpr};
 /// assert_eq!(
 ///     RollExpr::parse("2x1"),
-///     Err(NotationError::Expected { position: 1, expected: "'k' or 'd'", found: Some('x') })
+///     Err(NotationError::Expected { position: 1, expected: "'k', 'd' or '%'", found: Some('x') })
 /// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
