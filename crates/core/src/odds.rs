@@ -16,7 +16,10 @@
 //! An exploding die can reach any value, so its chains are cut when the probability that a chain
 //! is still exploding falls to at most [`DIE_TAIL`] (`1e-15`). A pool has at most
 //! [`MAX_ODDS_DICE`] (100) dice, so the probability mass left out of any distribution is at most
-//! `100 * 1e-15 = 1e-13`, below [`TRUNCATION_BOUND`] (`1e-12`). Each distribution reports the
+//! `100 * 1e-15 = 1e-13`. The pool computation also drops states whose weight is below `1e-30`
+//! (a state's weight bounds all the probability it could still lead to), and it visits at most
+//! `3e9` states, so that adds at most `3e-21`. The total, below `1.1e-13`, is within
+//! [`TRUNCATION_BOUND`] (`1e-12`). Each distribution reports the
 //! mass it left out ([`Distribution::truncated`]); its probabilities sum to `1 - truncated` up to
 //! floating-point rounding. A contest's win and lose chances are each off by at most the sum of
 //! both sides' truncated mass divided by the chance that a round is decided.
@@ -48,6 +51,9 @@ pub const DIE_TAIL: f64 = 1e-15;
 pub const MAX_ODDS_DICE: u32 = 100;
 /// The widest range of values a distribution may span.
 const MAX_CELLS: usize = 1 << 22;
+/// States of the pool computation lighter than this are dropped; their weight bounds the mass
+/// they could still carry, and is counted in the truncated mass.
+const PRUNE: f64 = 1e-30;
 /// A bound on the arithmetic one computation may do (about a few seconds).
 const MAX_WORK: u64 = 3_000_000_000;
 
@@ -567,31 +573,44 @@ fn pool_joint(pool: &Pool, with_second: bool) -> Result<Joint, OddsError> {
     let mut result = vec![0.0; cells];
     let mut below: f64 = values.iter().map(|&(_, p)| p).sum();
     let mut powers = vec![1.0; x + 1];
-    let mut live = vec![false; need];
-    live[0] = true;
+    // Rows that may hold weight, per count of dice placed (empty while lo > hi).
+    let mut lo = vec![usize::MAX; need];
+    let mut hi = vec![0_usize; need];
+    (lo[0], hi[0]) = (0, 0);
+    let mut pruned = 0.0;
+    let mut p_pow = vec![1.0; x + 1];
     for (index, &(value, p)) in values.iter().enumerate() {
         below = (below - p).max(0.0);
-        // powers[k] = P(a die is below this value)^k
+        // powers[k] = P(a die is below this value)^k, p_pow[c] = p^c.
         for k in 1..=x {
             powers[k] = powers[k - 1] * below;
+            p_pow[k] = p_pow[k - 1] * p;
         }
-        // p^c for c = 0..=x
-        let mut p_pow = vec![1.0; x + 1];
-        for c in 1..=x {
-            p_pow[c] = p_pow[c - 1] * p;
-        }
-        // The second highest column of this value (columns ascending by value).
+        // The second highest column of this value (columns ascending by value); columns of
+        // higher values are the only ones in use so far.
         let column = values.len() - 1 - index;
         for n in (0..need).rev() {
-            if !live[n] {
+            if lo[n] > hi[n] {
                 continue;
             }
             let free = x - n;
             let kept_slots = y.saturating_sub(n);
-            for s in 0..rows {
-                for m in 0..cols {
-                    let weight = dp[n][s * cols + m];
+            let (m_lo, m_hi) = if with_second && n >= 2 {
+                (column, cols)
+            } else {
+                (0, 1)
+            };
+            for s in lo[n]..=hi[n] {
+                for m in m_lo..m_hi {
+                    let cell = s * cols + m;
+                    let weight = dp[n][cell];
                     if weight == 0.0 {
+                        continue;
+                    }
+                    if weight < PRUNE {
+                        // Everything this state could still become has at most its weight.
+                        pruned += weight;
+                        dp[n][cell] = 0.0;
                         continue;
                     }
                     for c in 1..=free {
@@ -607,7 +626,8 @@ fn pool_joint(pool: &Pool, with_second: bool) -> Result<Joint, OddsError> {
                             result[s2 * cols + m2] += w * powers[x - placed];
                         } else {
                             dp[placed][s2 * cols + m2] += w;
-                            live[placed] = true;
+                            lo[placed] = lo[placed].min(s2);
+                            hi[placed] = hi[placed].max(s2);
                         }
                     }
                 }
@@ -641,7 +661,7 @@ fn pool_joint(pool: &Pool, with_second: bool) -> Result<Joint, OddsError> {
         min,
         seconds,
         cells: trimmed,
-        truncated: (tail * x as f64).min(1.0),
+        truncated: (tail * x as f64 + pruned).min(1.0),
     })
 }
 
