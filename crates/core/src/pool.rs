@@ -235,18 +235,17 @@ impl Pool {
             });
         }
         let mut values = [0_i64; 10];
+        if kept as usize > values.len() {
+            // More than ten kept dice (only without the ten dice rule): rare, so the full roll,
+            // which draws the same values in the same order, answers.
+            return self.roll_limited(dice, limits).map(|roll| roll.summary());
+        }
         let mut top = 0_usize;
-        let mut rest: i64 = 0;
-        // Keep the best ten values sorted; dice beyond ten can only matter when more than ten are
-        // kept, in which case every die is summed.
-        let wide = kept as usize > values.len();
+        // Keep the best ten values sorted, highest first: at most ten dice are kept, and the
+        // second highest is among them.
         for _ in 0..rolled {
             let value =
                 self.die.roll_total(dice, limits.max_chain)? as i64 + self.modifiers.each_die;
-            if wide {
-                rest += value;
-                continue;
-            }
             let mut at = top.min(values.len());
             while at > 0 && values[at - 1] < value {
                 at -= 1;
@@ -257,12 +256,6 @@ impl Pool {
                 values[at] = value;
                 top = (top + 1).min(values.len());
             }
-        }
-        if wide {
-            return Ok(FastRoll {
-                total: rest + self.modifiers.total + ten_dice_bonus,
-                second_highest: 0,
-            });
         }
         let mut total = self.modifiers.total + ten_dice_bonus;
         for (index, value) in values.iter().enumerate().take((kept as usize).min(top)) {
