@@ -141,13 +141,19 @@ impl Die {
 }
 
 /// One rolled die: every face of its explosion chain and their sum.
+///
+/// Chains of up to [`DieRoll::INLINE_FACES`] rolls are stored inline, without heap allocation;
+/// a longer chain (one chance in 10^8 for an exploding d10) moves to the heap.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DieRoll {
-    faces: SmallVec<[u32; 3]>,
+    faces: SmallVec<[u32; 8]>,
     total: u64,
 }
 
 impl DieRoll {
+    /// The longest chain stored without heap allocation.
+    pub const INLINE_FACES: usize = 8;
+
     /// Every face rolled, in order; all but the last are at or above the explosion threshold.
     pub fn faces(&self) -> &[u32] {
         &self.faces
