@@ -123,20 +123,7 @@ impl Die {
         dice: &mut D,
         max_rolls: u32,
     ) -> Result<u64, DiceError> {
-        let mut total: u64 = 0;
-        let mut rolls = 0_u32;
-        loop {
-            if rolls >= max_rolls.max(1) {
-                return Err(DiceError::ChainTooLong { limit: max_rolls });
-            }
-            let face = dice.roll(self.sides)?;
-            rolls += 1;
-            total += u64::from(face);
-            match self.explode_at {
-                Some(threshold) if face >= threshold => continue,
-                _ => return Ok(total),
-            }
-        }
+        dice.roll_chain_total(self.sides, self.explode_at, max_rolls)
     }
 }
 

@@ -238,7 +238,7 @@ impl Pool {
         if kept as usize > TRACKED {
             // More than ten kept dice (only without the ten dice rule): rare, so the full roll,
             // which draws the same values in the same order, answers.
-            return self.roll_limited(dice, limits).map(|roll| roll.summary());
+            return self.roll_wide(dice, limits);
         }
         // Only the kept dice, and the second highest die, matter: keep that many values sorted,
         // highest first. Each new value sinks through them by compare-and-swap, without
@@ -280,6 +280,20 @@ impl Pool {
             total,
             second_highest,
         })
+    }
+}
+
+impl Pool {
+    /// [`Pool::roll_fast`] for more than ten kept dice, kept out of line so that the common path
+    /// stays small.
+    #[cold]
+    #[inline(never)]
+    fn roll_wide<D: Dice + ?Sized>(
+        &self,
+        dice: &mut D,
+        limits: &Limits,
+    ) -> Result<FastRoll, PoolError> {
+        self.roll_limited(dice, limits).map(|roll| roll.summary())
     }
 }
 
