@@ -20,6 +20,19 @@
 //! Every random value is a roll of "one to n" drawn through a [`Dice`] source, so the numbers a
 //! forum's dice roller posted can be fed to any game with [`ScriptedDice`], and a [`Record`]
 //! replays a whole game exactly.
+//!
+//! Rolls also have a text form, [`RollExpr`] (`2k1`, `3k2+1`, `5k3 h+2`, `d10+19`, `3d6`, `coin`,
+//! `75%`; the syntax is in its docs), and exact odds computed rather than sampled:
+//!
+//! ```
+//! use pbp_core::{Comparison, RollExpr, contest_odds, distribution};
+//! let pool: RollExpr = "3k2+1".parse()?;
+//! let odds = distribution(&pool)?;
+//! assert!(odds.mean() > 12.0);
+//! let contest = contest_odds(&pool, &"2k1".parse()?, Comparison::HighestThenSecond)?;
+//! assert!(contest.win > 0.5 && (contest.win + contest.lose - 1.0).abs() < 1e-12);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod chance;
 mod contest;
@@ -49,8 +62,8 @@ pub use notation::{
     RollOutcome,
 };
 pub use odds::{
-    ContestOdds, Distribution, Joint, OddsError, TRUNCATION_BOUND, contest_odds, distribution,
-    joint_distribution, pool_distribution,
+    ContestOdds, DIE_TAIL, Distribution, Joint, MAX_ODDS_DICE, OddsError, TRUNCATION_BOUND,
+    contest_odds, distribution, joint_distribution, pool_distribution,
 };
 pub use pool::{FastRoll, Limits, Modifiers, Pool, PoolDelta, PoolDie, PoolRoll, RankBonus};
 pub use record::{
