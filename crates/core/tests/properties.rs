@@ -46,6 +46,15 @@ fn expr_strategy() -> impl Strategy<Value = RollExpr> {
     ]
 }
 
+/// A source that only answers `roll`, so it uses the provided `roll_chain_total`.
+struct PlainDice(SeededDice);
+
+impl Dice for PlainDice {
+    fn roll(&mut self, sides: u32) -> Result<u32, pbp_core::DiceError> {
+        self.0.roll(sides)
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
@@ -149,6 +158,24 @@ proptest! {
             if deck.draw(&mut dice).is_err() {
                 prop_assert_eq!(&(deck.clone(), dice.clone()), &before);
             }
+        }
+    }
+
+    #[test]
+    fn seeded_chain_loop_draws_what_the_generic_loop_draws(
+        seed in any::<u64>(),
+        sides in 1_u32..30,
+        threshold in prop_oneof![Just(None), (1_u32..31).prop_map(Some)],
+        max_rolls in 0_u32..6,
+    ) {
+        let mut fast = SeededDice::new(seed);
+        let mut plain = PlainDice(SeededDice::new(seed));
+        for _ in 0..50 {
+            let a = fast.roll_chain_total(sides, threshold, max_rolls);
+            let b = plain.roll_chain_total(sides, threshold, max_rolls);
+            prop_assert_eq!(&a, &b);
+            // Both sources are at the same point of the stream afterwards.
+            prop_assert_eq!(fast.roll(1000), plain.roll(1000));
         }
     }
 }
