@@ -99,7 +99,8 @@ impl Distribution {
 
     /// The largest total computed.
     pub fn max(&self) -> i64 {
-        self.min + self.probs.len().saturating_sub(1) as i64
+        self.min
+            .saturating_add(self.probs.len().saturating_sub(1) as i64)
     }
 
     /// The chance of the total `value`.
@@ -126,7 +127,7 @@ impl Distribution {
             .iter()
             .enumerate()
             .filter(|&(_, &p)| p > 0.0)
-            .map(|(i, &p)| (self.min + i as i64, p))
+            .map(|(i, &p)| (self.min.saturating_add(i as i64), p))
     }
 
     /// The sum of the probabilities: `1 - truncated()`, up to rounding.
@@ -435,6 +436,8 @@ fn sum_joint(sum: &DiceSum) -> Result<Joint, OddsError> {
     let min = i64::from(sum.count)
         .checked_add(sum.bonus)
         .ok_or(OddsError::Overflow)?;
+    min.checked_add(probs.len() as i64)
+        .ok_or(OddsError::Overflow)?;
     Ok(constant_second(min, probs, 0.0))
 }
 
@@ -657,6 +660,9 @@ fn pool_joint(pool: &Pool, with_second: bool) -> Result<Joint, OddsError> {
     let min = offset
         .checked_add(first_row as i64)
         .ok_or(OddsError::Overflow)?;
+    offset
+        .checked_add(last_row as i64)
+        .ok_or(OddsError::Overflow)?;
     Ok(Joint {
         min,
         seconds,
@@ -775,6 +781,18 @@ mod tests {
             contest_odds(&expr("0k0"), &expr("0k0"), Comparison::HighestThenSecond),
             Err(OddsError::EndlessPush)
         );
+    }
+
+    #[test]
+    fn huge_bonuses_are_errors_not_overflows() {
+        let pool = Pool::new(2, 1).plus(i64::MAX - 5);
+        assert_eq!(pool_distribution(&pool), Err(OddsError::Overflow));
+        let sum = RollExpr::Sum(DiceSum {
+            count: 1,
+            sides: 10,
+            bonus: i64::MAX - 5,
+        });
+        assert_eq!(distribution(&sum), Err(OddsError::Overflow));
     }
 
     #[test]
