@@ -1,11 +1,18 @@
 //! `pbp roll` and `pbp odds`.
 
-use clap::Args;
+use std::io::Write;
+
+use clap::{Args, ValueEnum};
+use pbp_core::{
+    Coin, Comparison, Distribution, NotationError, RollExpr, RollOutcome, SeededDice, contest_odds,
+    distribution,
+};
+use serde_json::json;
 
 /// Arguments of `pbp roll`.
 #[derive(Debug, Args)]
 pub struct RollArgs {
-    /// The roll, in pbp's notation.
+    /// The roll, in pbp's notation (quote it when it has spaces: "5k3 h+2").
     pub expr: String,
     /// Seed of the dice (a random seed is never used: omitting it means seed 0).
     #[arg(long, default_value_t = 0)]
@@ -18,29 +25,250 @@ pub struct RollArgs {
     pub json: bool,
 }
 
+/// How a contest is decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CompareArg {
+    /// Higher total wins; on a tie the higher second highest die; then a push, rerolled (seed 000).
+    HighestThenSecond,
+    /// The first side wins only with a strictly higher total; ties go to the second (seed 003).
+    FirstMustExceed,
+}
+
+impl From<CompareArg> for Comparison {
+    fn from(value: CompareArg) -> Self {
+        match value {
+            CompareArg::HighestThenSecond => Comparison::HighestThenSecond,
+            CompareArg::FirstMustExceed => Comparison::FirstMustExceed,
+        }
+    }
+}
+
 /// Arguments of `pbp odds`.
 #[derive(Debug, Args)]
 pub struct OddsArgs {
-    /// The roll, then optionally `vs` and the opposing roll.
+    /// The roll, then optionally `vs` and the opposing roll (`2k1 vs 3k2`).
     #[arg(required = true, num_args = 1..)]
     pub exprs: Vec<String>,
+    /// How a contest is decided.
+    #[arg(long, value_enum, default_value_t = CompareArg::HighestThenSecond)]
+    pub compare: CompareArg,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
 }
 
+/// Parses an expression, pointing at the bad input on error.
+fn parse(text: &str) -> Result<RollExpr, String> {
+    RollExpr::parse(text).map_err(|error: NotationError| {
+        let caret = " ".repeat(text[..error.position().min(text.len())].chars().count());
+        format!("cannot read the roll: {error}\n  {text}\n  {caret}^")
+    })
+}
+
+fn write_error(error: std::io::Error) -> String {
+    format!("cannot write the output: {error}")
+}
+
 /// Runs `pbp roll`.
 pub fn roll(args: &RollArgs) -> Result<(), String> {
-    Err(format!(
-        "the notation parser is not built yet: cannot roll '{}'",
-        args.expr
-    ))
+    let expr = parse(&args.expr)?;
+    let mut dice = SeededDice::new(args.seed);
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for _ in 0..args.count {
+        let outcome = expr
+            .roll(&mut dice)
+            .map_err(|e| format!("cannot roll {expr}: {e}"))?;
+        if args.json {
+            let mut value = serde_json::to_value(&outcome).map_err(|e| e.to_string())?;
+            if let Some(map) = value.as_object_mut() {
+                map.insert("expr".to_string(), json!(expr.to_string()));
+            }
+            writeln!(out, "{value}").map_err(write_error)?;
+        } else {
+            writeln!(out, "{}", describe(&expr, &outcome)).map_err(write_error)?;
+        }
+    }
+    out.flush().map_err(write_error)
 }
+
+/// One line of text for a roll: `2k1 = 13: [10+3] 4` (kept dice in brackets).
+fn describe(expr: &RollExpr, outcome: &RollOutcome) -> String {
+    let dice: Vec<String> = outcome
+        .dice
+        .iter()
+        .map(|die| {
+            let faces: Vec<String> = die.faces.iter().map(u32::to_string).collect();
+            let mut text = faces.join("+");
+            let raw: i64 = die.faces.iter().map(|&f| i64::from(f)).sum();
+            if die.value != raw {
+                text = format!("{text}={}", die.value);
+            }
+            if die.kept && matches!(expr, RollExpr::Pool(_)) {
+                format!("[{text}]")
+            } else {
+                text
+            }
+        })
+        .collect();
+    match expr {
+        RollExpr::Coin => {
+            let face = match outcome.coin {
+                Some(Coin::Heads) => "heads",
+                _ => "tails",
+            };
+            format!("coin = {face}")
+        }
+        RollExpr::Percent(_) => {
+            let verdict = if outcome.success == Some(true) {
+                "success"
+            } else {
+                "failure"
+            };
+            if dice.is_empty() {
+                format!("{expr} = {verdict}")
+            } else {
+                format!("{expr} = {verdict} (rolled {})", dice.join(" "))
+            }
+        }
+        _ if dice.is_empty() => format!("{expr} = {}", outcome.total),
+        _ => format!("{expr} = {}: {}", outcome.total, dice.join(" ")),
+    }
+}
+
+/// Splits `A vs B` (as one argument or several) into its sides.
+fn split_vs(exprs: &[String]) -> Result<(String, Option<String>), String> {
+    let joined = exprs.join(" ");
+    let tokens: Vec<&str> = joined.split_whitespace().collect();
+    let positions: Vec<usize> = tokens
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.eq_ignore_ascii_case("vs"))
+        .map(|(i, _)| i)
+        .collect();
+    match positions.as_slice() {
+        [] => Ok((tokens.join(" "), None)),
+        [at] => Ok((tokens[..*at].join(" "), Some(tokens[at + 1..].join(" ")))),
+        _ => Err("a contest has two sides: write one 'vs'".to_string()),
+    }
+}
+
+const PERCENTILES: [u32; 7] = [5, 10, 25, 50, 75, 90, 95];
 
 /// Runs `pbp odds`.
 pub fn odds(args: &OddsArgs) -> Result<(), String> {
-    Err(format!(
-        "exact odds are not built yet: cannot compute '{}'",
-        args.exprs.join(" ")
-    ))
+    let (first, second) = split_vs(&args.exprs)?;
+    let first = parse(&first)?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if let Some(second) = second {
+        let second = parse(&second)?;
+        let comparison = Comparison::from(args.compare);
+        let odds = contest_odds(&first, &second, comparison)
+            .map_err(|e| format!("cannot compute the odds of {first} vs {second}: {e}"))?;
+        if args.json {
+            let value = json!({
+                "first": first.to_string(),
+                "second": second.to_string(),
+                "comparison": comparison,
+                "win": odds.win,
+                "lose": odds.lose,
+                "push": odds.push,
+                "truncated": odds.truncated,
+            });
+            writeln!(out, "{value}").map_err(write_error)?;
+        } else {
+            writeln!(out, "{first} vs {second} ({comparison:?})").map_err(write_error)?;
+            writeln!(out, "win:  {:>8.4}%", odds.win * 100.0).map_err(write_error)?;
+            writeln!(out, "lose: {:>8.4}%", odds.lose * 100.0).map_err(write_error)?;
+            writeln!(
+                out,
+                "a round is a push {:.4}% of the time (pushes are rerolled)",
+                odds.push * 100.0
+            )
+            .map_err(write_error)?;
+        }
+        return out.flush().map_err(write_error);
+    }
+    let dist =
+        distribution(&first).map_err(|e| format!("cannot compute the odds of {first}: {e}"))?;
+    if args.json {
+        let percentiles: serde_json::Map<String, serde_json::Value> = PERCENTILES
+            .iter()
+            .map(|&p| (p.to_string(), json!(dist.percentile(f64::from(p) / 100.0))))
+            .collect();
+        let table: Vec<serde_json::Value> = dist
+            .table()
+            .map(|(total, chance)| json!({ "total": total, "chance": chance }))
+            .collect();
+        let value = json!({
+            "expr": first.to_string(),
+            "mean": dist.mean(),
+            "min": dist.min(),
+            "max": dist.max(),
+            "percentiles": percentiles,
+            "table": table,
+            "truncated": dist.truncated(),
+        });
+        writeln!(out, "{value}").map_err(write_error)?;
+    } else {
+        write_table(&mut out, &first, &dist).map_err(write_error)?;
+    }
+    out.flush().map_err(write_error)
+}
+
+/// The text form: mean, percentiles, and a table of totals down to a chance of 0.01%.
+fn write_table(out: &mut impl Write, expr: &RollExpr, dist: &Distribution) -> std::io::Result<()> {
+    writeln!(out, "{expr}: mean {:.4}", dist.mean())?;
+    let percentiles: Vec<String> = PERCENTILES
+        .iter()
+        .map(|&p| format!("{p}%: {}", dist.percentile(f64::from(p) / 100.0)))
+        .collect();
+    writeln!(out, "percentiles  {}", percentiles.join("  "))?;
+    writeln!(out, "{:>7}  {:>9}  {:>9}", "total", "chance", "at least")?;
+    let mut at_least = dist.mass();
+    let mut hidden = 0.0;
+    for (total, chance) in dist.table() {
+        if at_least >= 1e-4 {
+            writeln!(
+                out,
+                "{total:>7}  {:>8.4}%  {:>8.4}%",
+                chance * 100.0,
+                at_least * 100.0
+            )?;
+        } else {
+            hidden += chance;
+        }
+        at_least -= chance;
+    }
+    if hidden > 0.0 {
+        writeln!(out, "{:>7}  {:>8.4}%", "higher", hidden * 100.0)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vs_splits_anywhere() {
+        let args: Vec<String> = ["5k3", "h+2", "VS", "2k1"].map(String::from).to_vec();
+        assert_eq!(
+            split_vs(&args),
+            Ok(("5k3 h+2".to_string(), Some("2k1".to_string())))
+        );
+        let one = vec!["2k1 vs 3k2".to_string()];
+        assert_eq!(
+            split_vs(&one),
+            Ok(("2k1".to_string(), Some("3k2".to_string())))
+        );
+        assert!(split_vs(&["2k1 vs 2k1 vs 2k1".to_string()]).is_err());
+    }
+
+    #[test]
+    fn parse_errors_point_at_the_input() {
+        let error = parse("2k1 x").unwrap_err();
+        assert!(error.ends_with("\n  2k1 x\n      ^"), "{error}");
+    }
 }

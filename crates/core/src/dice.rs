@@ -33,6 +33,38 @@ pub trait Dice {
     /// [`DiceError::NoSides`] when `sides` is 0; a scripted source also fails when its next value is
     /// out of range or it has no values left.
     fn roll(&mut self, sides: u32) -> Result<u32, DiceError>;
+
+    /// Rolls one die of `sides` again and again while it shows `explode_at` or more (never, for
+    /// `None`), making at most `max_rolls` rolls (at least one), and returns the sum.
+    ///
+    /// The provided method calls [`Dice::roll`] for each face; a source may override it with a
+    /// faster loop that draws exactly the same values in the same order.
+    ///
+    /// # Errors
+    /// The source's errors, and [`DiceError::ChainTooLong`] when the die would need more than
+    /// `max_rolls` rolls.
+    #[inline]
+    fn roll_chain_total(
+        &mut self,
+        sides: u32,
+        explode_at: Option<u32>,
+        max_rolls: u32,
+    ) -> Result<u64, DiceError> {
+        let mut total: u64 = 0;
+        let mut rolls = 0_u32;
+        loop {
+            if rolls >= max_rolls.max(1) {
+                return Err(DiceError::ChainTooLong { limit: max_rolls });
+            }
+            let face = self.roll(sides)?;
+            rolls += 1;
+            total += u64::from(face);
+            match explode_at {
+                Some(threshold) if face >= threshold => continue,
+                _ => return Ok(total),
+            }
+        }
+    }
 }
 
 impl<D: Dice + ?Sized> Dice for &mut D {
@@ -40,12 +72,32 @@ impl<D: Dice + ?Sized> Dice for &mut D {
     fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
         (**self).roll(sides)
     }
+
+    #[inline]
+    fn roll_chain_total(
+        &mut self,
+        sides: u32,
+        explode_at: Option<u32>,
+        max_rolls: u32,
+    ) -> Result<u64, DiceError> {
+        (**self).roll_chain_total(sides, explode_at, max_rolls)
+    }
 }
 
 impl<D: Dice + ?Sized> Dice for Box<D> {
     #[inline]
     fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
         (**self).roll(sides)
+    }
+
+    #[inline]
+    fn roll_chain_total(
+        &mut self,
+        sides: u32,
+        explode_at: Option<u32>,
+        max_rolls: u32,
+    ) -> Result<u64, DiceError> {
+        (**self).roll_chain_total(sides, explode_at, max_rolls)
     }
 }
 
@@ -111,6 +163,43 @@ impl Dice for SeededDice {
             _ => {
                 let rng = &mut self.rng;
                 Ok(sample_one_to(sides, || rng.next_u64()))
+            }
+        }
+    }
+
+    /// The same draws as the provided method, in a loop that cannot fail until the chain limit.
+    #[inline]
+    fn roll_chain_total(
+        &mut self,
+        sides: u32,
+        explode_at: Option<u32>,
+        max_rolls: u32,
+    ) -> Result<u64, DiceError> {
+        if sides < 2 {
+            // No side, or one side: no draw at all (a one-sided die cannot explode: the
+            // threshold would be 1, which `Die` refuses, but stay exact for any input).
+            let face = self.roll(sides)?;
+            return match explode_at {
+                Some(threshold) if face >= threshold => {
+                    Err(DiceError::ChainTooLong { limit: max_rolls })
+                }
+                _ => Ok(u64::from(face)),
+            };
+        }
+        let threshold = explode_at.unwrap_or(u32::MAX);
+        let limit = max_rolls.max(1);
+        let rng = &mut self.rng;
+        let mut total: u64 = 0;
+        let mut rolls = 0_u32;
+        loop {
+            if rolls >= limit {
+                return Err(DiceError::ChainTooLong { limit: max_rolls });
+            }
+            let face = sample_one_to(sides, || rng.next_u64());
+            rolls += 1;
+            total += u64::from(face);
+            if face < threshold {
+                return Ok(total);
             }
         }
     }

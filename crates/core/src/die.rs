@@ -123,31 +123,24 @@ impl Die {
         dice: &mut D,
         max_rolls: u32,
     ) -> Result<u64, DiceError> {
-        let mut total: u64 = 0;
-        let mut rolls = 0_u32;
-        loop {
-            if rolls >= max_rolls.max(1) {
-                return Err(DiceError::ChainTooLong { limit: max_rolls });
-            }
-            let face = dice.roll(self.sides)?;
-            rolls += 1;
-            total += u64::from(face);
-            match self.explode_at {
-                Some(threshold) if face >= threshold => continue,
-                _ => return Ok(total),
-            }
-        }
+        dice.roll_chain_total(self.sides, self.explode_at, max_rolls)
     }
 }
 
 /// One rolled die: every face of its explosion chain and their sum.
+///
+/// Chains of up to [`DieRoll::INLINE_FACES`] rolls are stored inline, without heap allocation;
+/// a longer chain (one chance in 10^8 for an exploding d10) moves to the heap.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DieRoll {
-    faces: SmallVec<[u32; 3]>,
+    faces: SmallVec<[u32; 8]>,
     total: u64,
 }
 
 impl DieRoll {
+    /// The longest chain stored without heap allocation.
+    pub const INLINE_FACES: usize = 8;
+
     /// Every face rolled, in order; all but the last are at or above the explosion threshold.
     pub fn faces(&self) -> &[u32] {
         &self.faces

@@ -20,6 +20,19 @@
 //! Every random value is a roll of "one to n" drawn through a [`Dice`] source, so the numbers a
 //! forum's dice roller posted can be fed to any game with [`ScriptedDice`], and a [`Record`]
 //! replays a whole game exactly.
+//!
+//! Rolls also have a text form, [`RollExpr`] (`2k1`, `3k2+1`, `5k3 h+2`, `d10+19`, `3d6`, `coin`,
+//! `75%`; the syntax is in its docs), and exact odds computed rather than sampled:
+//!
+//! ```
+//! use pbp_core::{Comparison, RollExpr, contest_odds, distribution};
+//! let pool: RollExpr = "3k2+1".parse()?;
+//! let odds = distribution(&pool)?;
+//! assert!(odds.mean() > 12.0);
+//! let contest = contest_odds(&pool, &"2k1".parse()?, Comparison::HighestThenSecond)?;
+//! assert!(contest.win > 0.5 && (contest.win + contest.lose - 1.0).abs() < 1e-12);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod chance;
 mod contest;
@@ -30,6 +43,8 @@ pub mod duel;
 pub mod erased;
 mod error;
 mod game;
+mod notation;
+mod odds;
 mod pool;
 mod record;
 mod sample;
@@ -43,6 +58,14 @@ pub use dice::{Dice, Draw, RecordingDice, ReplayDice, ScriptedDice, SeededDice};
 pub use die::{Die, DieRoll};
 pub use error::{DiceError, PoolError};
 pub use game::{Actor, Audience, Game, Outcome, Seat, Turn, Viewer, Visible};
+pub use notation::{
+    DiceSum, MAX_BONUS, MAX_COUNT, MAX_SIDES, MAX_TERMS, NotationError, OutcomeDie, RollExpr,
+    RollOutcome,
+};
+pub use odds::{
+    ContestOdds, DIE_TAIL, Distribution, Joint, MAX_ODDS_DICE, OddsError, TRUNCATION_BOUND,
+    contest_odds, distribution, joint_distribution, pool_distribution,
+};
 pub use pool::{FastRoll, Limits, Modifiers, Pool, PoolDelta, PoolDie, PoolRoll, RankBonus};
 pub use record::{
     DiceChoice, Entry, FORMAT_VERSION, LoggedEvent, Record, RecordError, Session, Source, step_seed,

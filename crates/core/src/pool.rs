@@ -144,6 +144,7 @@ impl Pool {
 
     /// The dice actually rolled and kept after the ten dice rule and "keeping more than is
     /// rolled keeps all", and the flat bonus the ten dice rule adds.
+    #[inline]
     pub fn effective(&self) -> (u32, u32, i64) {
         let (mut rolled, mut kept, mut bonus) = (self.rolled, self.kept, 0_i64);
         if self.ten_dice_rule {
@@ -169,7 +170,8 @@ impl Pool {
     }
 
     /// Rolls the pool. Makes no heap allocation for pools of up to ten dice whose chains are at
-    /// most three rolls long.
+    /// most [`DieRoll::INLINE_FACES`] (8) rolls long: an exploding d10 goes beyond that once in
+    /// 10^8 dice.
     ///
     /// # Errors
     /// [`PoolError::TooManyDice`] when the pool rolls more than `limits.max_dice`, and the dice
@@ -190,19 +192,17 @@ impl Pool {
         for _ in 0..rolled {
             let roll = self.die.roll(dice, limits.max_chain)?;
             let value = roll.total() as i64 + self.modifiers.each_die;
+            dice_rolled.push(PoolDie {
+                roll,
+                value,
+                kept: false,
+            });
             // Insertion keeps the dice sorted from highest to lowest; ties keep roll order.
-            let at = dice_rolled
-                .iter()
-                .position(|d: &PoolDie| d.value < value)
-                .unwrap_or(dice_rolled.len());
-            dice_rolled.insert(
-                at,
-                PoolDie {
-                    roll,
-                    value,
-                    kept: false,
-                },
-            );
+            let mut at = dice_rolled.len() - 1;
+            while at > 0 && dice_rolled[at - 1].value < value {
+                dice_rolled.swap(at - 1, at);
+                at -= 1;
+            }
         }
         let mut total = self.modifiers.total + ten_dice_bonus;
         for (index, die) in dice_rolled.iter_mut().enumerate().take(kept as usize) {
@@ -234,42 +234,40 @@ impl Pool {
                 limit: limits.max_dice,
             });
         }
-        let mut values = [0_i64; 10];
-        let mut top = 0_usize;
-        let mut rest: i64 = 0;
-        // Keep the best ten values sorted; dice beyond ten can only matter when more than ten are
-        // kept, in which case every die is summed.
-        let wide = kept as usize > values.len();
+        const TRACKED: usize = 10;
+        if kept as usize > TRACKED {
+            // More than ten kept dice (only without the ten dice rule): rare, so the full roll,
+            // which draws the same values in the same order, answers.
+            return self.roll_wide(dice, limits);
+        }
+        // Only the kept dice, and the second highest die, matter: keep that many values sorted,
+        // highest first. Each new value sinks through them by compare-and-swap, without
+        // branches (a random comparison mispredicts half the time), without sorting the whole
+        // pool, and without allocation.
+        let need = (kept as usize).max(2);
+        let mut top = [i64::MIN; TRACKED];
         for _ in 0..rolled {
-            let value =
+            let mut value =
                 self.die.roll_total(dice, limits.max_chain)? as i64 + self.modifiers.each_die;
-            if wide {
-                rest += value;
-                continue;
-            }
-            let mut at = top.min(values.len());
-            while at > 0 && values[at - 1] < value {
-                at -= 1;
-            }
-            if at < values.len() {
-                let end = top.min(values.len() - 1);
-                values.copy_within(at..end, at + 1);
-                values[at] = value;
-                top = (top + 1).min(values.len());
+            for slot in &mut top[..need] {
+                let higher = (*slot).max(value);
+                value = (*slot).min(value);
+                *slot = higher;
             }
         }
-        if wide {
-            return Ok(FastRoll {
-                total: rest + self.modifiers.total + ten_dice_bonus,
-                second_highest: 0,
-            });
-        }
+        let filled = (rolled as usize).min(need);
+        let kept = (kept as usize).min(filled);
         let mut total = self.modifiers.total + ten_dice_bonus;
-        for (index, value) in values.iter().enumerate().take((kept as usize).min(top)) {
-            total += value + self.modifiers.rank_bonus(index as u32 + 1);
+        for value in &top[..kept] {
+            total += value;
         }
-        let second_highest = if top > 1 {
-            values[1]
+        for rank in &self.modifiers.ranks {
+            if rank.rank >= 1 && rank.rank as usize <= kept {
+                total += rank.bonus;
+            }
+        }
+        let second_highest = if filled > 1 {
+            top[1]
                 + if kept >= 2 {
                     self.modifiers.rank_bonus(2)
                 } else {
@@ -282,6 +280,20 @@ impl Pool {
             total,
             second_highest,
         })
+    }
+}
+
+impl Pool {
+    /// [`Pool::roll_fast`] for more than ten kept dice, kept out of line so that the common path
+    /// stays small.
+    #[cold]
+    #[inline(never)]
+    fn roll_wide<D: Dice + ?Sized>(
+        &self,
+        dice: &mut D,
+        limits: &Limits,
+    ) -> Result<FastRoll, PoolError> {
+        self.roll_limited(dice, limits).map(|roll| roll.summary())
     }
 }
 

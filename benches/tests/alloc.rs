@@ -1,0 +1,83 @@
+//! Proves that rolling a pool makes no heap allocation: a counting global allocator watches
+//! thousands of rolls of 2k1, 5k3 and 10k5.
+//!
+//! This is the one file of pbp with unsafe code: a `GlobalAlloc` impl is unsafe by definition.
+//! The workspace forbids unsafe code, so this test lives in the benchmark crate, which does not
+//! take the workspace lints (see `benches/Cargo.toml`). The allocator only counts and forwards
+//! every call to the system allocator unchanged.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use pbp_core::{Limits, Pool, SeededDice};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+// SAFETY: every method forwards to `System` with the caller's arguments unchanged, so `System`'s
+// guarantees hold; the counter is an atomic and never allocates.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        // SAFETY: forwarded unchanged; the caller upholds `alloc`'s contract.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        // SAFETY: forwarded unchanged; the caller upholds `alloc_zeroed`'s contract.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded unchanged; `ptr` came from `System` through this allocator.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        // SAFETY: forwarded unchanged; the caller upholds `realloc`'s contract.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Allocations made by `work`. This test runs without the test harness (`harness = false`), so
+/// no other thread allocates meanwhile.
+fn allocations_during(work: impl FnOnce()) -> u64 {
+    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    work();
+    ALLOCATIONS.load(Ordering::SeqCst) - before
+}
+
+fn main() {
+    // A control: the counter does see allocations.
+    let control = allocations_during(|| {
+        let boxed = std::hint::black_box(Box::new(7_u64));
+        drop(boxed);
+    });
+    assert_eq!(control, 1);
+
+    let limits = Limits::default();
+    for (rolled, kept) in [(2, 1), (5, 3), (10, 5)] {
+        let pool = Pool::new(rolled, kept);
+        let mut dice = SeededDice::new(u64::from(rolled * 100 + kept));
+        let mut checksum = 0_i64;
+        let count = allocations_during(|| {
+            for _ in 0..5_000 {
+                let roll = pool.roll(&mut dice).expect("a seeded roll never fails");
+                checksum += roll.total();
+                let fast = pool
+                    .roll_fast(&mut dice, &limits)
+                    .expect("a seeded roll never fails");
+                checksum += fast.total;
+            }
+        });
+        assert_eq!(count, 0, "{rolled}k{kept} allocated {count} times");
+        assert!(std::hint::black_box(checksum) > 0);
+        println!("{rolled}k{kept}: 5000 rolls and 5000 fast rolls, no allocation");
+    }
+}
