@@ -109,9 +109,14 @@ async function run(base) {
     await page.waitForSelector("body[data-ready=true]");
 
     const text = (selector) => page.locator(selector).innerText();
-    const message = async () => {
-      await page.locator("#message").waitFor({ state: "visible" });
-      return text("#message");
+    // The message box once it shows a message starting with `prefix` (or what it shows after
+    // five seconds, for the check to report).
+    const message = async (prefix) => {
+      await page.waitForFunction((p) => {
+        const box = document.querySelector("#message");
+        return !box.hidden && box.textContent.startsWith(p);
+      }, prefix, { timeout: 5000 }).catch(() => {});
+      return (await page.locator("#message").isVisible()) ? text("#message") : "(no message)";
     };
     const viewAs = async (viewer) => {
       await page.click(`#viewers button[data-viewer="${viewer}"]`);
@@ -174,7 +179,7 @@ async function run(base) {
     await page.fill("#action", "dance");
     await page.click("#act");
     check("a bad action shows the CLI's message",
-      (await message()).startsWith("not an action of duel: 'dance'"));
+      (await message("not an action")).startsWith("not an action of duel: 'dance'"));
     check("a refused action changes nothing", (await text("#status")).includes("1 action"));
     await page.fill("#action", '{"choose":"strike"}');
     await page.fill("#dice", "2,10,4,1,9,9");
@@ -189,8 +194,11 @@ async function run(base) {
     check("the BBCode summary is the CLI's",
       afterRound.bbcode === `[b]Duel[/b]: 1 - 0\n[*] seat 1 sealed a stance\n[*] ${round}\n`,
       afterRound.bbcode);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
     await page.click("#copy");
-    check("the summary can be copied", (await message()) === "summary copied");
+    check("the summary can be copied", (await message("summary")) === "summary copied");
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    check("the clipboard holds the summary", copied === afterRound.bbcode, copied);
     await page.click("#undo");
     await page.waitForFunction(() => document.querySelector("#status").textContent.includes("1 action"));
     check("undo takes back the last action", (await text("#events")) === "Took back step 2.");
@@ -230,13 +238,14 @@ async function run(base) {
       buffer: Buffer.from(save.replace('"first_to": 3', '"first_to": 4')),
     });
     check("an edited record is refused with the CLI's message",
-      (await message()).startsWith("edited.json: checksum mismatch"));
+      (await message("edited.json")).startsWith("edited.json: checksum mismatch"));
     await page.setInputFiles("#load-file", {
       name: "cut.json",
       mimeType: "application/json",
       buffer: Buffer.from(save.slice(0, 100)),
     });
-    check("a truncated record is refused", (await message()).startsWith("cut.json: the save is not valid JSON"));
+    check("a truncated record is refused",
+      (await message("cut.json")).startsWith("cut.json: the save is not valid JSON"));
     check("a refused record keeps the game", (await text("#status")).includes("2 action"));
 
     if (existsSync(cli)) {

@@ -93,11 +93,7 @@ impl Session {
     /// # Errors
     /// The save's problem: bad JSON with line and column, another format, an unknown game, a
     /// checksum mismatch, a step that does not replay.
-    pub fn load(
-        save: &str,
-        source: Option<String>,
-        #[wasm_bindgen(js_name = checkSeed)] check_seed: bool,
-    ) -> Result<Session, JsError> {
+    pub fn load(save: &str, source: Option<String>, check_seed: bool) -> Result<Session, JsError> {
         Table::load(save, source.as_deref(), check_seed)
             .map(Session)
             .map_err(js_error)
