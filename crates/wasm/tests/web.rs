@@ -30,7 +30,12 @@ fn duel() -> Session {
 fn games_are_javascript_objects() {
     let list = json_of(games().unwrap());
     assert_eq!(list[0]["name"], "duel");
-    assert_eq!(list[0]["default_config"], json!({"first_to": 3}));
+    let default = <pbp_core::duel::Duel as pbp_core::Game>::Config::default();
+    assert_eq!(
+        list[0]["default_config"],
+        serde_json::to_value(default).unwrap()
+    );
+    assert_eq!(list[0]["default_config"]["first_to"], 3);
 }
 
 #[wasm_bindgen_test]
