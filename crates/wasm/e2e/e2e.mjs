@@ -102,6 +102,9 @@ async function run(base) {
     const page = await context.newPage();
     const problems = [];
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    page.on("response", (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} for ${response.url()}`);
+    });
     page.on("console", (message) => {
       if (message.type() === "error") problems.push(`console error: ${message.text()}`);
     });

@@ -337,6 +337,7 @@ async function main() {
     else show("expected a seat number (0, 1, ...)");
   });
   $("copy").addEventListener("click", copySummary);
+  $("message").addEventListener("click", clearMessage);
   $("save").addEventListener("click", download);
   $("load-file").addEventListener("change", (e) => {
     const file = e.target.files[0];
