@@ -130,6 +130,7 @@ async function run(base) {
       log: await text("#log"),
       bbcode: await page.inputValue("#bbcode"),
       svg: decodeURIComponent((await page.getAttribute("#field-img", "src")).split(",")[1]),
+      last: await text("#events"),
       data: await page.locator("#view-json").textContent(),
     });
 
@@ -164,16 +165,19 @@ async function run(base) {
       const view = await seen();
       check(`${viewer} does not see seat 0's sealed stance`,
         !view.text.includes("own stance focus") && !view.log.includes("chose")
-          && !view.bbcode.includes("chose") && !view.svg.includes("focus"),
+          && !view.bbcode.includes("chose") && !view.svg.includes("focus")
+          && !view.last.includes("focus"),
         JSON.stringify(view));
-      check(`${viewer} sees that seat 0 sealed`, view.log.includes("seat 0 sealed a stance"));
+      check(`${viewer} sees that seat 0 sealed`, view.log.includes("seat 0 sealed a stance")
+        && view.last === "Step 1: seat 0 sealed a stance", view.last);
     }
     await page.screenshot({ path: path.join(shots, "2-public-view.png"), fullPage: true });
     for (const viewer of ["0", "gm"]) {
       await viewAs(viewer);
       const view = await seen();
       check(`${viewer} sees seat 0's stance`,
-        view.text.includes("own stance focus") && view.log.includes("seat 0 chose focus"),
+        view.text.includes("own stance focus") && view.log.includes("seat 0 chose focus")
+          && view.last.includes("seat 0 focus → seat 0 sealed a stance · seat 0 chose focus"),
         view.log);
     }
 

@@ -11,6 +11,7 @@ let session = null;
 let viewer = "gm";
 let actor = null;
 let catalog = [];
+let lastAction = null;
 
 function show(message, kind = "error") {
   const box = $("message");
@@ -168,7 +169,9 @@ function render() {
 
   const log = $("log");
   log.replaceChildren();
-  for (const event of session.log(viewer)) {
+  const events = session.log(viewer);
+  renderLastAction(events);
+  for (const event of events) {
     const li = document.createElement("li");
     const step = document.createElement("span");
     step.className = "step";
@@ -223,11 +226,26 @@ function act(input) {
   if (result === undefined) return;
   $("dice").value = "";
   $("action").value = "";
-  const seen = result.events.map((e) => e.text).join(" · ");
-  $("events").textContent =
-    `Step ${result.step}: ${actor === "gm" ? "gm" : `seat ${actor}`} ${result.action.text}` +
-    (seen ? ` → ${seen}` : "");
+  lastAction = { actor, step: result.step, text: result.action.text, events: result.events };
   render();
+}
+
+/** The last action as the chosen viewer may know it: in full for its actor and the game master,
+ *  otherwise only the step's events that the viewer may see. */
+function renderLastAction(log) {
+  const box = $("events");
+  if (lastAction === null || lastAction.step !== session.steps) {
+    box.textContent = lastAction && lastAction.undone ? lastAction.undone : "";
+    return;
+  }
+  const who = lastAction.actor === "gm" ? "gm" : `seat ${lastAction.actor}`;
+  if (viewer === "gm" || viewer === lastAction.actor) {
+    const seen = lastAction.events.map((e) => e.text).join(" · ");
+    box.textContent = `Step ${lastAction.step}: ${who} ${lastAction.text}${seen ? ` → ${seen}` : ""}`;
+  } else {
+    const seen = log.filter((e) => e.step === lastAction.step).map((e) => e.text).join(" · ");
+    box.textContent = `Step ${lastAction.step}${seen ? `: ${seen}` : ""}`;
+  }
 }
 
 function startGame() {
@@ -259,7 +277,7 @@ function adopt(next) {
   session = next;
   viewer = "gm";
   actor = null;
-  $("events").textContent = "";
+  lastAction = null;
   render();
 }
 
@@ -323,7 +341,7 @@ async function main() {
   $("undo").addEventListener("click", () => {
     const step = attempt(() => session.undo());
     if (step !== undefined) {
-      $("events").textContent = `Took back step ${step}.`;
+      lastAction = { step: -1, undone: `Took back step ${step}.` };
       render();
     }
   });
