@@ -171,6 +171,11 @@ async function run(base) {
       check(`${viewer} sees that seat 0 sealed`, view.log.includes("seat 0 sealed a stance")
         && view.last === "Step 1: seat 0 sealed a stance", view.last);
     }
+    check("the public sees no seat's legal actions",
+      (await page.locator("#legal button").count()) === 0
+        && (await text("#legal")).startsWith("Hidden from Public"), await text("#legal"));
+    check("the public does not see the seed", !(await text("#status")).includes("2026"),
+      await text("#status"));
     await page.screenshot({ path: path.join(shots, "2-public-view.png"), fullPage: true });
     for (const viewer of ["0", "gm"]) {
       await viewAs(viewer);

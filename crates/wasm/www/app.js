@@ -151,8 +151,9 @@ function render() {
   if (!session) return;
   for (const id of ["table", "actions", "post", "history"]) $(id).hidden = false;
   const turn = session.turn();
-  $("status").textContent =
-    `${session.game} · seed ${session.seed} · ${session.steps} action(s) taken`;
+  // The seed would let a player predict the seeded rolls: only the game master's view shows it.
+  const seed = viewer === "gm" ? ` · seed ${session.seed}` : "";
+  $("status").textContent = `${session.game}${seed} · ${session.steps} action(s) taken`;
   $("turn").textContent = session.describeTurn();
   $("turn").className = turn.over ? "over" : "";
   renderViewers();
@@ -198,6 +199,14 @@ function render() {
 function renderLegal() {
   const box = $("legal");
   box.replaceChildren();
+  // A seat's legal actions may show what only it knows (its hand, its hidden pieces).
+  if (viewer !== "gm" && viewer !== actor) {
+    const hidden = document.createElement("span");
+    hidden.className = "hint";
+    hidden.textContent = `Hidden from ${viewerLabel(viewer)}: view as ${actor === "gm" ? "the game master" : `seat ${actor}`} or the game master to see them.`;
+    box.append(hidden);
+    return;
+  }
   const actions = attempt(() => session.legal(actor)) || [];
   if (actions.length === 0) {
     const none = document.createElement("span");
@@ -347,7 +356,7 @@ async function main() {
   });
   $("actor").addEventListener("change", () => {
     actor = $("actor").value;
-    renderLegal();
+    render();
   });
   $("show-seat").addEventListener("click", () => {
     const seat = $("other-seat").value.trim();
