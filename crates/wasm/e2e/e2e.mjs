@@ -282,6 +282,57 @@ async function run(base) {
       console.log(`  skipped: the CLI checks (no ${cli}; build it with cargo build -p pbp-cli)`);
     }
 
+    console.log("every game in the catalog");
+    const stepsNow = async () => Number((await text("#status")).match(/(\d+) action/)[1]);
+    for (const name of options) {
+      await page.selectOption("#game", name);
+      await page.click("#reset-config");
+      await page.fill("#seed", "1");
+      await page.click("#start");
+      await page.waitForFunction((n) => document.querySelector("#status").textContent
+        .startsWith(`${n} · seed 1 · 0 action`), name);
+      // Play by clicking legal actions of whoever may act, as the game master sees it.
+      let played = 0;
+      for (let i = 0; i < 8; i += 1) {
+        const acting = await page.locator("#actor option", { hasText: "(may act)" }).first();
+        if ((await acting.count()) === 0) break;
+        await page.selectOption("#actor", await acting.getAttribute("value"));
+        const buttons = page.locator("#legal button");
+        const count = await buttons.count();
+        if (count === 0) break;
+        await buttons.nth(i % count).click();
+        await page.waitForFunction((n) => document.querySelector("#status").textContent
+          .includes(` ${n} action`), played + 1);
+        played += 1;
+      }
+      check(`${name}: legal actions can be clicked`, played > 0, `${played} played`);
+      const viewersOf = await page.locator("#viewers button").evaluateAll(
+        (buttons) => buttons.map((b) => b.dataset.viewer));
+      for (const viewer of viewersOf) {
+        await viewAs(viewer);
+        const view = await seen();
+        if (!view.svg.startsWith("<svg") || view.text.trim() === "") {
+          check(`${name}: ${viewer} sees the field and the text`, false, JSON.stringify(view));
+        }
+      }
+      check(`${name}: every viewer (${viewersOf.join(", ")}) sees the field and the text`, true);
+      await viewAs("gm");
+      await page.click("#undo");
+      await page.waitForFunction((n) => document.querySelector("#status").textContent
+        .includes(` ${n} action`), played - 1);
+      check(`${name}: undo`, (await stepsNow()) === played - 1);
+      const [file] = await Promise.all([page.waitForEvent("download"), page.click("#save")]);
+      const gamePath = path.join(tmpdir(), `pbp-e2e-${name}-${token}.json`);
+      await file.saveAs(gamePath);
+      await page.click("#start");
+      await page.waitForFunction(() => document.querySelector("#status").textContent.includes(" 0 action"));
+      await page.setInputFiles("#load-file", gamePath);
+      await page.waitForFunction((n) => document.querySelector("#status").textContent
+        .includes(` ${n} action`), played - 1);
+      check(`${name}: the saved record loads back`, (await stepsNow()) === played - 1);
+      await page.screenshot({ path: path.join(shots, `game-${name}.png`), fullPage: true });
+    }
+
     console.log("phone");
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: path.join(shots, "4-phone.png"), fullPage: true });
