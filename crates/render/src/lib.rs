@@ -14,6 +14,7 @@
 //! assert!(text.contains("0 - 0"));
 //! ```
 
+pub mod catalog;
 mod duel;
 mod escape;
 mod three_kingdoms;

@@ -1,0 +1,179 @@
+//! The JavaScript API in a real browser (headless Chromium through `wasm-bindgen-test-runner`):
+//! values and errors as JavaScript sees them. Run with `crates/wasm/test.sh`.
+#![cfg(target_arch = "wasm32")]
+
+use pbp_wasm::{Session, games, save_game};
+use serde_json::{Value, json};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// A JavaScript value as JSON, through the browser's own `JSON.stringify`.
+fn json_of(value: JsValue) -> Value {
+    let text: String = js_sys::JSON::stringify(&value).unwrap().into();
+    serde_json::from_str(&text).unwrap()
+}
+
+/// The message of a JavaScript error, checking that it is an `Error`.
+fn message<T: std::fmt::Debug>(result: Result<T, wasm_bindgen::JsError>) -> String {
+    let value = JsValue::from(result.unwrap_err());
+    let error: &js_sys::Error = value.dyn_ref().expect("a JavaScript Error");
+    error.message().into()
+}
+
+fn duel() -> Session {
+    Session::new("duel", None, 2026, None).unwrap()
+}
+
+#[wasm_bindgen_test]
+fn games_are_javascript_objects() {
+    let list = json_of(games().unwrap());
+    assert_eq!(list[0]["name"], "duel");
+    let default = <pbp_core::duel::Duel as pbp_core::Game>::Config::default();
+    assert_eq!(
+        list[0]["default_config"],
+        serde_json::to_value(default).unwrap()
+    );
+    assert_eq!(list[0]["default_config"]["first_to"], 3);
+}
+
+#[wasm_bindgen_test]
+fn a_duel_plays_through_the_javascript_api() {
+    let mut s = duel();
+    assert_eq!(s.game(), "duel");
+    assert_eq!(s.steps(), 0);
+    assert_eq!(s.describe_turn(), "to act: seat 0, seat 1, gm");
+    assert_eq!(
+        json_of(s.turn().unwrap()),
+        json!({"acting": [{"seat": 0}, {"seat": 1}, "game-master"]})
+    );
+    assert_eq!(s.seats().unwrap(), vec![0, 1]);
+    let legal = json_of(s.legal("0").unwrap());
+    assert_eq!(
+        legal,
+        json!([
+            {"text": "strike", "json": {"choose": "strike"}},
+            {"text": "focus", "json": {"choose": "focus"}}
+        ])
+    );
+    let gm = json_of(s.legal("gm").unwrap());
+    assert_eq!(gm[0]["text"], "concede 0");
+    let parsed = json_of(s.parse("gm", "concede 1").unwrap());
+    assert_eq!(parsed["json"], json!({"concede": 1}));
+
+    let first = json_of(s.act("0", "focus", None).unwrap());
+    assert_eq!(first["step"], 1);
+    assert_eq!(first["events"][1]["text"], "seat 0 chose focus");
+    let second = json_of(
+        s.act("1", r#"{"choose":"strike"}"#, Some("2,10,4,1,9,9".into()))
+            .unwrap(),
+    );
+    assert_eq!(
+        second["events"][2]["text"],
+        "focus against strike: 14 to 9 after 1 roll(s); seat 0 wins the round"
+    );
+    assert_eq!(s.steps(), 2);
+    let view = json_of(s.view("public").unwrap());
+    assert_eq!(view["game"], "duel");
+    assert_eq!(view["view"]["wins"], json!([1, 0]));
+    let svg = s.svg("public").unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains(">1<"), "{svg}");
+    assert!(
+        s.bbcode("public")
+            .unwrap()
+            .starts_with("[b]Duel[/b]: 1 - 0\n")
+    );
+    assert!(s.text("gm").unwrap().contains("1 - 0"));
+    let log = json_of(s.log("public").unwrap());
+    assert_eq!(log.as_array().unwrap().len(), 3);
+    assert_eq!(log[0]["audience"], "everyone");
+}
+
+#[wasm_bindgen_test]
+fn a_sealed_stance_is_hidden_from_the_other_seat_and_the_public() {
+    let mut s = duel();
+    s.act("1", "strike", None).unwrap();
+    for viewer in ["0", "public"] {
+        let view = json_of(s.view(viewer).unwrap());
+        assert_eq!(view["view"]["own"][1], Value::Null, "{viewer}");
+        assert_eq!(view["view"]["sealed"], json!([false, true]));
+        let log = json_of(s.log(viewer).unwrap()).to_string();
+        assert!(!log.contains("strike"), "{viewer} sees {log}");
+        for shown in [
+            s.text(viewer).unwrap(),
+            s.svg(viewer).unwrap(),
+            s.bbcode(viewer).unwrap(),
+        ] {
+            assert!(!shown.contains("strike"), "{viewer} sees {shown}");
+        }
+    }
+    let own = json_of(s.log("1").unwrap()).to_string();
+    assert!(own.contains("seat 1 chose strike"), "{own}");
+}
+
+#[wasm_bindgen_test]
+fn errors_are_javascript_errors_with_the_cli_messages() {
+    assert_eq!(
+        message(Session::new("chess", None, 1, None)),
+        "there is no game named 'chess' (known games: duel)"
+    );
+    assert!(
+        message(Session::new(
+            "duel",
+            Some("{\"first_to\": 0}".into()),
+            1,
+            None
+        ))
+        .starts_with("invalid duel config: "),
+        "a refused setup"
+    );
+    let mut s = duel();
+    s.act("1", "strike", None).unwrap();
+    assert_eq!(
+        message(s.act("1", "focus", None)),
+        "seat 1 cannot do that: seat 1 cannot choose a stance now"
+    );
+    assert!(message(s.act("0", "dance", None)).starts_with("not an action of duel: 'dance'"));
+    assert_eq!(
+        message(s.act("0", "strike", Some("3,x".into()))),
+        "invalid die value 'x': invalid digit found in string"
+    );
+    assert_eq!(
+        message(s.legal("public")),
+        "expected a seat number (0, 1, ...) or gm"
+    );
+    assert_eq!(
+        message(s.view("nobody")),
+        "expected a seat number (0, 1, ...), public or gm"
+    );
+    assert_eq!(s.steps(), 1, "refused actions change nothing");
+    assert_eq!(s.undo().unwrap(), 1);
+    assert_eq!(message(s.undo()), "there is no action to undo");
+}
+
+#[wasm_bindgen_test]
+fn saves_round_trip_with_a_full_u64_seed() {
+    let seed = u64::MAX - 6;
+    let mut s = Session::new("duel", Some("{\"first_to\": 2}".into()), seed, None).unwrap();
+    s.act("0", "focus", None).unwrap();
+    s.act("1", "strike", None).unwrap();
+    let save = s.save().unwrap();
+    assert_eq!(save_game(&save).unwrap(), "duel");
+    assert!(save.contains(&seed.to_string()), "the seed is exact");
+    let loaded = Session::load(&save, Some("duel.json".into()), true).unwrap();
+    assert_eq!(loaded.seed(), seed);
+    assert_eq!(loaded.steps(), 2);
+    assert_eq!(loaded.save().unwrap(), save);
+    assert!(
+        message(Session::load(
+            &save[..save.len() / 2],
+            Some("duel.json".into()),
+            false
+        ))
+        .starts_with("duel.json: the save is not valid JSON: ")
+    );
+    let tampered = save.replacen("\"first_to\": 2", "\"first_to\": 4", 1);
+    assert!(message(Session::load(&tampered, None, false)).starts_with("checksum mismatch"));
+    assert!(message(save_game("[]")).starts_with("the save is not a pbp save"));
+}

@@ -1,0 +1,32 @@
+// Keeps the page usable offline: every file of the page is cached when it loads, and answered
+// from the cache when the network is gone. The network is tried first, so a rebuilt page is seen.
+const CACHE = "pbp-page-v1";
+const FILES = ["./", "index.html", "app.js", "style.css", "pkg/pbp_wasm.js", "pkg/pbp_wasm_bg.wasm"];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys().then((keys) =>
+      Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  if (event.request.method !== "GET") return;
+  event.respondWith(
+    fetch(event.request)
+      .then((response) => {
+        if (response.ok) {
+          const copy = response.clone();
+          caches.open(CACHE).then((cache) => cache.put(event.request, copy));
+        }
+        return response;
+      })
+      .catch(() => caches.match(event.request, { ignoreSearch: true })
+        .then((cached) => cached || Response.error())),
+  );
+});
