@@ -1,6 +1,6 @@
 //! The generic game commands: games, new, legal, act, show, log, undo, replay, simulate.
 //!
-//! Every command works for every game in [`crate::registry::games`], through the type-erased
+//! Every command works for every game in [`pbp_render::catalog::games`], through the type-erased
 //! interface of `pbp_core::erased`.
 
 use std::fmt::Write as _;
@@ -10,11 +10,13 @@ use std::path::{Path, PathBuf};
 use clap::{Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pbp_core::erased::{ActionInput, DynSession, ErasedEvent};
-use pbp_core::{Actor, DiceChoice, Seat, Turn, Viewer};
+use pbp_core::{Actor, DiceChoice, Viewer};
 use serde_json::json;
 
-use crate::registry::{Games, Renderer, games};
 use crate::store::{emit, read_text, write_atomic};
+use pbp_render::catalog::{
+    Games, Renderer, actor_name, describe_turn, games, parse_actor, parse_viewer,
+};
 
 /// The game commands.
 #[derive(Debug, Subcommand)]
@@ -141,74 +143,10 @@ pub enum Format {
     Svg,
 }
 
-fn parse_seat(text: &str) -> Option<Seat> {
-    let digits = text.strip_prefix("seat").unwrap_or(text);
-    digits.parse::<u16>().ok().map(Seat)
-}
-
-/// Reads `--as` for an actor: a seat number (`0`, `seat0`) or `gm`.
-fn parse_actor(text: &str) -> Result<Actor, String> {
-    match text.to_ascii_lowercase().as_str() {
-        "gm" | "game-master" => Ok(Actor::GameMaster),
-        other => parse_seat(other)
-            .map(Actor::Seat)
-            .ok_or_else(|| "expected a seat number (0, 1, ...) or gm".to_owned()),
-    }
-}
-
-/// Reads `--as` for a viewer: a seat number, `public` or `gm`.
-fn parse_viewer(text: &str) -> Result<Viewer, String> {
-    match text.to_ascii_lowercase().as_str() {
-        "public" => Ok(Viewer::Public),
-        other => parse_actor(other)
-            .map(Viewer::from)
-            .map_err(|_| "expected a seat number (0, 1, ...), public or gm".to_owned()),
-    }
-}
-
 fn dice_choice(dice: Option<Vec<u32>>) -> DiceChoice {
     match dice {
         Some(values) => DiceChoice::Outside(values),
         None => DiceChoice::Seeded,
-    }
-}
-
-fn actor_name(actor: Actor) -> String {
-    match actor {
-        Actor::Seat(seat) => format!("seat {seat}"),
-        Actor::GameMaster => "the game master".to_owned(),
-    }
-}
-
-fn seats(seats: &[Seat]) -> String {
-    seats
-        .iter()
-        .map(|s| format!("seat {s}"))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// One line saying who may act, or how the game ended.
-fn describe_turn(turn: &Turn) -> String {
-    match turn {
-        Turn::Acting(actors) => {
-            let names: Vec<String> = actors
-                .iter()
-                .map(|&a| match a {
-                    Actor::Seat(seat) => format!("seat {seat}"),
-                    Actor::GameMaster => "gm".to_owned(),
-                })
-                .collect();
-            format!("to act: {}", names.join(", "))
-        }
-        Turn::Over(outcome) if outcome.winners.is_empty() => {
-            format!("game over, no winner: {}", outcome.reason)
-        }
-        Turn::Over(outcome) => format!(
-            "game over, won by {}: {}",
-            seats(&outcome.winners),
-            outcome.reason
-        ),
     }
 }
 
@@ -547,39 +485,4 @@ fn simulate(
         );
     }
     emit(&out)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn actors_and_viewers_parse() {
-        assert_eq!(parse_actor("gm"), Ok(Actor::GameMaster));
-        assert_eq!(parse_actor("GM"), Ok(Actor::GameMaster));
-        assert_eq!(parse_actor("3"), Ok(Actor::Seat(Seat(3))));
-        assert_eq!(parse_actor("seat1"), Ok(Actor::Seat(Seat(1))));
-        assert!(parse_actor("public").is_err());
-        assert!(parse_actor("70000").is_err());
-        assert!(parse_actor("").is_err());
-        assert_eq!(parse_viewer("public"), Ok(Viewer::Public));
-        assert_eq!(parse_viewer("0"), Ok(Viewer::Seat(Seat(0))));
-        assert_eq!(parse_viewer("gm"), Ok(Viewer::GameMaster));
-        assert!(parse_viewer("everyone").is_err());
-    }
-
-    #[test]
-    fn turns_are_described() {
-        let turn = Turn::Acting(vec![Actor::Seat(Seat(1)), Actor::GameMaster]);
-        assert_eq!(describe_turn(&turn), "to act: seat 1, gm");
-        let over = Turn::Over(pbp_core::Outcome {
-            winners: vec![Seat(0)],
-            reason: "seat 0 won 3 rounds".into(),
-            ..Default::default()
-        });
-        assert_eq!(
-            describe_turn(&over),
-            "game over, won by seat 0: seat 0 won 3 rounds"
-        );
-    }
 }

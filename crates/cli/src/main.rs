@@ -2,7 +2,6 @@
 
 mod dice_cmd;
 mod game_cmd;
-mod registry;
 mod store;
 
 use std::process::ExitCode;
