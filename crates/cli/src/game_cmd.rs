@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use clap::{Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pbp_core::erased::{ActionInput, DynSession, ErasedEvent};
+use pbp_core::testing::Bot;
 use pbp_core::{Actor, DiceChoice, Viewer};
 use serde_json::json;
 
@@ -124,6 +125,10 @@ pub enum GameCommand {
         /// A JSON file with the game's config [default: the game's standard setup].
         #[arg(long, value_name = "FILE")]
         config: Option<PathBuf>,
+        /// The computer player at every seat: uniformly random legal actions, or the game's
+        /// own heuristic (random where the game has none).
+        #[arg(long, value_enum, default_value_t = BotArg::Random)]
+        bot: BotArg,
         /// Print the summary as JSON.
         #[arg(long)]
         json: bool,
@@ -238,8 +243,17 @@ pub fn run(command: GameCommand) -> Result<(), String> {
             games: count,
             seed,
             config,
+            bot,
             json,
-        } => simulate(&games, &game, count, seed, config.as_deref(), json),
+        } => simulate(
+            &games,
+            &game,
+            count,
+            seed,
+            config.as_deref(),
+            bot.into(),
+            json,
+        ),
     }
 }
 
@@ -418,12 +432,31 @@ fn replay(games: &Games, file: &Path) -> Result<(), String> {
     ))
 }
 
+/// `--bot` of `pbp simulate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BotArg {
+    /// Uniformly random legal actions.
+    Random,
+    /// The game's own heuristic player.
+    Heuristic,
+}
+
+impl From<BotArg> for Bot {
+    fn from(bot: BotArg) -> Bot {
+        match bot {
+            BotArg::Random => Bot::Random,
+            BotArg::Heuristic => Bot::Heuristic,
+        }
+    }
+}
+
 fn simulate(
     games: &Games,
     game: &str,
     count: u64,
     seed: u64,
     config: Option<&Path>,
+    bot: Bot,
     json: bool,
 ) -> Result<(), String> {
     let game = games.game(game).map_err(|e| e.to_string())?;
@@ -440,7 +473,7 @@ fn simulate(
     } else {
         ProgressBar::hidden()
     };
-    let result = game.simulate(config.as_deref(), count, seed, &mut |done| {
+    let result = game.simulate(config.as_deref(), count, seed, bot, &mut |done| {
         bar.set_position(done)
     });
     bar.finish_and_clear();
@@ -450,6 +483,7 @@ fn simulate(
         return emit(&to_text(&json!({
             "game": game.name(),
             "seed": seed,
+            "bot": format!("{bot:?}").to_lowercase(),
             "summary": summary,
             "average_actions": average,
         }))?);
@@ -469,6 +503,24 @@ fn simulate(
     };
     for (seat, wins) in &summary.wins {
         let _ = writeln!(out, "seat {seat} won {wins} ({:.1}%)", percent(*wins));
+    }
+    let labelled = summary
+        .by_label
+        .keys()
+        .any(|label| !label.starts_with("seat "));
+    if labelled {
+        for (label, record) in &summary.by_label {
+            let rate = if record.played == 0 {
+                0.0
+            } else {
+                100.0 * record.won as f64 / record.played as f64
+            };
+            let _ = writeln!(
+                out,
+                "{label}: won {} of {} ({rate:.1}%)",
+                record.won, record.played
+            );
+        }
     }
     let _ = writeln!(
         out,

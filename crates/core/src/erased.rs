@@ -246,7 +246,7 @@ pub trait DynGame: Send + Sync {
     /// See the [module docs](self) for the checks, each with its own error.
     fn load(&self, save: &str, check_seed: bool) -> Result<Box<dyn DynSession>, ErasedError>;
 
-    /// Plays `games` games with the uniform random bot (see [`crate::testing::simulate`]).
+    /// Plays `games` games with `bot` at every seat (see [`crate::testing::simulate`]).
     ///
     /// # Errors
     /// An invalid config, or a game that breaks its contract.
@@ -256,6 +256,7 @@ pub trait DynGame: Send + Sync {
         config: Option<&str>,
         games: u64,
         seed: u64,
+        bot: crate::testing::Bot,
         progress: &mut dyn FnMut(u64),
     ) -> Result<crate::testing::SimulationSummary, ErasedError>;
 }
@@ -395,10 +396,12 @@ impl<G: Game> DynGame for Erased<G> {
         config: Option<&str>,
         games: u64,
         seed: u64,
+        bot: crate::testing::Bot,
         progress: &mut dyn FnMut(u64),
     ) -> Result<crate::testing::SimulationSummary, ErasedError> {
         let config = parse_config::<G>(config)?;
-        crate::testing::simulate::<G>(&config, games, seed, progress).map_err(ErasedError::Refused)
+        crate::testing::simulate::<G>(&config, games, seed, bot, progress)
+            .map_err(ErasedError::Refused)
     }
 }
 
@@ -1131,7 +1134,9 @@ mod tests {
         let summary = registry
             .game("duel")
             .unwrap()
-            .simulate(None, 20, 3, &mut |_| calls += 1)
+            .simulate(None, 20, 3, crate::testing::Bot::Random, &mut |_| {
+                calls += 1
+            })
             .unwrap();
         assert_eq!(calls, 20);
         assert_eq!(summary.games, 20);

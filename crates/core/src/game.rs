@@ -259,4 +259,23 @@ pub trait Game: Sized + Clone + Copy + Debug + PartialEq + Default + Send + Sync
         let _ = (state, viewer);
         Vec::new()
     }
+
+    /// A short name for a seat in summaries and statistics: its clan, faction or colour. The
+    /// simulator groups win rates by it. Games without such names keep `seat N`.
+    fn seat_label(state: &Self::State, seat: Seat) -> String {
+        let _ = state;
+        format!("seat {seat}")
+    }
+
+    /// The game's own computer player: the action it would take for `actor` now, drawing any
+    /// choice it randomises from `dice`. `None` means the game has no heuristic for this actor
+    /// here, and the simulator falls back to a uniformly random legal action.
+    fn heuristic_action(
+        state: &Self::State,
+        actor: Actor,
+        dice: &mut dyn Dice,
+    ) -> Option<Self::Action> {
+        let _ = (state, actor, dice);
+        None
+    }
 }

@@ -286,6 +286,55 @@ pub fn random_action<G: Game>(state: &G::State, dice: &mut dyn Dice) -> Option<(
     Some(choices.swap_remove(pick))
 }
 
+/// Which computer player a simulation uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Bot {
+    /// Uniformly random legal actions ([`random_action`]).
+    #[default]
+    Random,
+    /// The game's own heuristic ([`Game::heuristic_action`]) for the seats, falling back to a
+    /// random legal action where the game has none.
+    Heuristic,
+}
+
+/// The bot's move: with [`Bot::Heuristic`], a seat that may act is chosen uniformly and plays
+/// the game's heuristic action if it has one and it applies; otherwise [`random_action`].
+pub fn bot_action<G: Game>(
+    state: &G::State,
+    bot: Bot,
+    dice: &mut dyn Dice,
+) -> Option<(Actor, G::Action)> {
+    if bot == Bot::Heuristic {
+        let seats: Vec<Actor> = G::turn(state)
+            .actors()
+            .iter()
+            .copied()
+            .filter(|a| *a != Actor::GameMaster)
+            .collect();
+        if !seats.is_empty() {
+            let actor = seats[dice.roll(seats.len() as u32).ok()? as usize - 1];
+            if let Some(action) = G::heuristic_action(state, actor, dice) {
+                let mut probe = state.clone();
+                let mut probe_dice = SeededDice::new(0);
+                if G::apply(&mut probe, actor, &action, &mut probe_dice).is_ok() {
+                    return Some((actor, action));
+                }
+            }
+        }
+    }
+    random_action::<G>(state, dice)
+}
+
+/// Games played and won by the seats sharing one [`Game::seat_label`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct LabelRecord {
+    /// Seat-games played under this label (a label held by two seats in one game counts twice).
+    pub played: u64,
+    /// Of those, the ones won.
+    pub won: u64,
+}
+
 /// Outcome statistics of many games.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct SimulationSummary {
@@ -301,9 +350,11 @@ pub struct SimulationSummary {
     pub actions: u64,
     /// The longest game, in actions.
     pub longest: u64,
+    /// Wins by seat label (clan, faction, colour) over the finished games.
+    pub by_label: std::collections::BTreeMap<String, LabelRecord>,
 }
 
-/// Plays `games` games with the uniform random bot, game `i` seeded with `step_seed(seed, i)`,
+/// Plays `games` games with `bot` at every seat, game `i` seeded with `step_seed(seed, i)`,
 /// calling `progress` after each.
 ///
 /// # Errors
@@ -312,6 +363,7 @@ pub fn simulate<G: Game>(
     config: &G::Config,
     games: u64,
     seed: u64,
+    bot: Bot,
     mut progress: impl FnMut(u64),
 ) -> Result<SimulationSummary, String> {
     let mut summary = SimulationSummary::default();
@@ -323,7 +375,7 @@ pub fn simulate<G: Game>(
         let bound = G::max_actions(config);
         let mut actions = 0_u64;
         while actions < bound {
-            let Some((actor, action)) = random_action::<G>(&state, &mut dice) else {
+            let Some((actor, action)) = bot_action::<G>(&state, bot, &mut dice) else {
                 break;
             };
             G::apply(&mut state, actor, &action, &mut dice)
@@ -337,6 +389,21 @@ pub fn simulate<G: Game>(
             summary.finished += 1;
             if outcome.winners.is_empty() {
                 summary.draws += 1;
+            }
+            let mut seats: Vec<Seat> = outcome.ranking.iter().flatten().copied().collect();
+            seats.extend(outcome.scores.keys().copied());
+            seats.extend(outcome.winners.iter().copied());
+            seats.sort_unstable();
+            seats.dedup();
+            for seat in seats {
+                let record = summary
+                    .by_label
+                    .entry(G::seat_label(&state, seat))
+                    .or_default();
+                record.played += 1;
+                if outcome.winners.contains(&seat) {
+                    record.won += 1;
+                }
             }
             for seat in outcome.winners {
                 *summary.wins.entry(seat).or_default() += 1;

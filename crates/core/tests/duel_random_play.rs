@@ -20,7 +20,14 @@ fn random_duels_keep_the_contract() {
 
 #[test]
 fn simulation_counts_every_game() {
-    let summary = simulate::<Duel>(&DuelConfig::default(), 300, 9, |_| {}).unwrap();
+    let summary = simulate::<Duel>(
+        &DuelConfig::default(),
+        300,
+        9,
+        pbp_core::testing::Bot::Random,
+        |_| {},
+    )
+    .unwrap();
     assert_eq!(summary.games, 300);
     assert_eq!(summary.finished, 300);
     assert_eq!(summary.wins.values().sum::<u64>(), 300);

@@ -2079,6 +2079,20 @@ impl Game for ThreeKingdoms {
         turns * per_turn
     }
 
+    fn seat_label(state: &TkState, seat: Seat) -> String {
+        let player = state.player(seat);
+        player
+            .cards
+            .get(player.lord as usize)
+            .and_then(|id| state.defs.get(id))
+            .and_then(|def| def.faction)
+            .map_or_else(|| format!("seat {seat}"), |faction| format!("{faction:?}"))
+    }
+
+    fn heuristic_action(state: &TkState, actor: Actor, _dice: &mut dyn Dice) -> Option<TkAction> {
+        crate::bot::heuristic_action(state, actor.seat()?)
+    }
+
     fn secrets(state: &TkState, viewer: Viewer) -> Vec<String> {
         let mut out = Vec::new();
         for seat in [Seat(0), Seat(1)] {

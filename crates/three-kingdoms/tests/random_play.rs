@@ -74,8 +74,14 @@ fn hundreds_of_games_between_every_pairing_end_with_a_winner() {
         for (j, b) in Faction::ALL.into_iter().enumerate() {
             let config = TkConfig::presets(a, b);
             let seed = (i * 5 + j) as u64;
-            let summary =
-                pbp_core::testing::simulate::<ThreeKingdoms>(&config, 8, seed, |_| {}).unwrap();
+            let summary = pbp_core::testing::simulate::<ThreeKingdoms>(
+                &config,
+                8,
+                seed,
+                pbp_core::testing::Bot::Random,
+                |_| {},
+            )
+            .unwrap();
             assert_eq!(summary.finished, summary.games, "{a:?} v {b:?}");
             assert_eq!(summary.draws, 0);
             finished += summary.finished;

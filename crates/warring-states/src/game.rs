@@ -527,6 +527,18 @@ impl Game for WarringStates {
         u64::from(config.rules.turn_limit) * (MAX_PLAYERS as u64 + 1) + Colour::ALL.len() as u64 + 1
     }
 
+    fn seat_label(state: &WsState, seat: Seat) -> String {
+        state
+            .player(seat)
+            .map_or_else(|| format!("seat {seat}"), |p| p.colour.name().to_owned())
+    }
+
+    fn heuristic_action(state: &WsState, actor: Actor, _dice: &mut dyn Dice) -> Option<WsAction> {
+        let seat = actor.seat()?;
+        state.player(seat)?;
+        Some(WsAction::Orders(crate::bot::heuristic_sheet(state, seat)))
+    }
+
     fn secrets(state: &WsState, viewer: Viewer) -> Vec<String> {
         state
             .sheets

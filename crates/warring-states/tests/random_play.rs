@@ -61,7 +61,14 @@ fn random_play_twelve_players_long_games() {
 
 #[test]
 fn simulations_finish() {
-    let summary = simulate::<WarringStates>(&table(12, 40), 12, 7, |_| {}).unwrap();
+    let summary = simulate::<WarringStates>(
+        &table(12, 40),
+        12,
+        7,
+        pbp_core::testing::Bot::Random,
+        |_| {},
+    )
+    .unwrap();
     assert_eq!(summary.games, 12);
     assert_eq!(summary.finished, 12);
 }
@@ -70,6 +77,13 @@ fn simulations_finish() {
 #[test]
 #[ignore = "long: cargo test --release -p pbp-warring-states --test random_play -- --ignored"]
 fn a_thousand_twelve_player_games() {
-    let summary = simulate::<WarringStates>(&table(12, 40), 1000, 11, |_| {}).unwrap();
+    let summary = simulate::<WarringStates>(
+        &table(12, 40),
+        1000,
+        11,
+        pbp_core::testing::Bot::Random,
+        |_| {},
+    )
+    .unwrap();
     assert_eq!(summary.finished, 1000);
 }
