@@ -13,7 +13,6 @@ use rand_pcg::Pcg64Mcg;
 use serde::{Deserialize, Serialize};
 
 use crate::error::DiceError;
-use crate::sample::sample_one_to;
 
 /// A source of random rolls.
 ///
@@ -110,15 +109,55 @@ pub struct Draw {
     pub value: u32,
 }
 
-/// A seeded, portable generator: PCG-64 MCG (`Mcg128Xsl64`) from `rand_pcg`.
+/// A seeded, portable generator: PCG-64 MCG (`Mcg128Xsl64`) from `rand_pcg`, sampled in batches.
 ///
-/// The 64-bit seed is expanded to the generator's 128-bit state with SplitMix64, written here so
-/// that the mapping from seed to values can never change with a dependency's version. Values are
-/// drawn with [`sample_one_to`], which is exact and platform independent.
+/// # Seeding
+///
+/// The 64-bit seed is expanded to the generator's 128-bit state with SplitMix64 (two outputs, the
+/// first is the high half), written here so that the mapping from seed to values can never change
+/// with a dependency's version.
+///
+/// # Sampling (exact, so that it can be reimplemented)
+///
+/// A roll of `1..=n` with `n >= 2` is served from a *batch* of `n`-sided values drawn from one
+/// 64-bit generator word `x`:
+///
+/// 1. The batch length `k` is the largest integer with `n^k <= 2^32` (`k = 9` for a d10, `12`
+///    for a d6, `32` for a coin, `4` for a d100, `1` for any `n > 65536`); let `N = n^k`.
+/// 2. Draw a word `x`. If `(x * N) mod 2^64 < 2^64 mod N`, reject `x` and draw another
+///    (Lemire's multiply-and-reject; this happens with probability below `N / 2^64 <= 2^-32`).
+///    Then `floor(x * N / 2^64)` is exactly uniform on `0..N`.
+/// 3. Its `k` base-`n` digits, most significant first, are the batch's values (plus one). They
+///    are computed one at a time, when asked for: with `r = x`, each value is
+///    `floor(r * n / 2^64) + 1`, and `r` becomes `(r * n) mod 2^64` (128-bit products).
+/// 4. A roll with another number of sides, or after the batch's `k` values are used, discards
+///    what is left of the batch and starts a new one from the next word.
+///
+/// Every value is therefore exactly uniform and independent of the values before it, with no
+/// floating point, no `usize` and no platform-dependent arithmetic: a seed gives the same
+/// values everywhere. A roll of `1..=1` draws nothing and leaves the batch as it is.
+/// [`SeededDice::next_u64`] takes a raw word from the generator without touching the batch.
+///
+/// ```
+/// use pbp_core::{Dice, SeededDice};
+/// let mut a = SeededDice::new(9);
+/// let mut b = a.clone(); // a clone continues the same batch
+/// assert_eq!(a.roll(10), b.roll(10));
+/// ```
 #[derive(Clone, Debug)]
 pub struct SeededDice {
     seed: u64,
     rng: Pcg64Mcg,
+    /// The sides of the current batch (0 before the first roll).
+    sides: u32,
+    /// The batch length `k` for `sides`.
+    length: u32,
+    /// `sides^length`.
+    size: u64,
+    /// Values of the current batch not yet served.
+    left: u32,
+    /// The running remainder `r` of the current batch.
+    rest: u64,
 }
 
 impl SeededDice {
@@ -131,6 +170,11 @@ impl SeededDice {
         Self {
             seed,
             rng: Pcg64Mcg::new(full),
+            sides: 0,
+            length: 0,
+            size: 0,
+            left: 0,
+            rest: 0,
         }
     }
 
@@ -139,11 +183,59 @@ impl SeededDice {
         self.seed
     }
 
-    /// The next raw 64-bit word of the generator (for benchmarks and custom sampling).
+    /// The next raw 64-bit word of the generator (for benchmarks and custom sampling). The
+    /// current batch of values is left as it is.
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.rng.next_u64()
     }
+
+    /// A value in `1..=sides`, for `sides >= 2`, from the current batch (see the type's docs).
+    #[inline(always)]
+    fn draw(&mut self, sides: u32) -> u32 {
+        if self.left == 0 || self.sides != sides {
+            self.refill(sides);
+        }
+        self.left -= 1;
+        let product = u128::from(self.rest) * u128::from(sides);
+        self.rest = product as u64;
+        // The high word is below `sides`, which fits in u32, so the cast is exact.
+        ((product >> 64) as u32) + 1
+    }
+
+    /// Starts a batch of `sides`-sided values from the next accepted generator word.
+    #[inline]
+    fn refill(&mut self, sides: u32) {
+        if self.sides != sides {
+            let (length, size) = batch_shape(sides);
+            self.sides = sides;
+            self.length = length;
+            self.size = size;
+        }
+        let size = self.size;
+        let mut word = self.rng.next_u64();
+        if word.wrapping_mul(size) < size {
+            let threshold = size.wrapping_neg() % size;
+            while word.wrapping_mul(size) < threshold {
+                word = self.rng.next_u64();
+            }
+        }
+        self.rest = word;
+        self.left = self.length;
+    }
+}
+
+/// The batch length `k` (the largest with `sides^k <= 2^32`) and `sides^k`, for `sides >= 2`.
+fn batch_shape(sides: u32) -> (u32, u64) {
+    const LIMIT: u64 = 1 << 32;
+    let sides = u64::from(sides.max(2));
+    let (mut length, mut size) = (1_u32, sides);
+    // `size <= 2^32` and `sides < 2^32`, so the product cannot overflow.
+    while size * sides <= LIMIT {
+        size *= sides;
+        length += 1;
+    }
+    (length, size)
 }
 
 fn splitmix64(state: &mut u64) -> u64 {
@@ -160,10 +252,7 @@ impl Dice for SeededDice {
         match sides {
             0 => Err(DiceError::NoSides),
             1 => Ok(1),
-            _ => {
-                let rng = &mut self.rng;
-                Ok(sample_one_to(sides, || rng.next_u64()))
-            }
+            _ => Ok(self.draw(sides)),
         }
     }
 
@@ -188,14 +277,13 @@ impl Dice for SeededDice {
         }
         let threshold = explode_at.unwrap_or(u32::MAX);
         let limit = max_rolls.max(1);
-        let rng = &mut self.rng;
         let mut total: u64 = 0;
         let mut rolls = 0_u32;
         loop {
             if rolls >= limit {
                 return Err(DiceError::ChainTooLong { limit: max_rolls });
             }
-            let face = sample_one_to(sides, || rng.next_u64());
+            let face = self.draw(sides);
             rolls += 1;
             total += u64::from(face);
             if face < threshold {
@@ -401,6 +489,85 @@ mod tests {
                 assert_eq!(Ok(x), b.roll(sides));
                 assert!((1..=sides).contains(&x));
             }
+        }
+    }
+
+    #[test]
+    fn batch_shapes() {
+        assert_eq!(batch_shape(2), (32, 1 << 32));
+        assert_eq!(batch_shape(6), (12, 2_176_782_336));
+        assert_eq!(batch_shape(10), (9, 1_000_000_000));
+        assert_eq!(batch_shape(100), (4, 100_000_000));
+        assert_eq!(batch_shape(65_536), (2, 1 << 32));
+        assert_eq!(batch_shape(65_537), (1, 65_537));
+        assert_eq!(batch_shape(u32::MAX), (1, u64::from(u32::MAX)));
+    }
+
+    /// The values of a batch are the base-`n` digits of Lemire's `floor(x * n^k / 2^64)`, most
+    /// significant first, from the first accepted generator word.
+    #[test]
+    fn a_batch_is_the_digits_of_one_lemire_draw() {
+        for sides in [
+            2_u32,
+            3,
+            6,
+            7,
+            10,
+            52,
+            100,
+            1000,
+            65_536,
+            65_537,
+            4_000_000_000,
+        ] {
+            let mut dice = SeededDice::new(u64::from(sides));
+            let mut raw = dice.clone();
+            let (length, size) = batch_shape(sides);
+            for _ in 0..5 {
+                let threshold = (u128::from(u64::MAX) + 1) % u128::from(size);
+                let mut word = raw.next_u64();
+                while (u128::from(word) * u128::from(size)) % (1 << 64) < threshold {
+                    word = raw.next_u64();
+                }
+                let mut index = (u128::from(word) * u128::from(size)) >> 64;
+                let mut digits = Vec::new();
+                for _ in 0..length {
+                    digits.push((index % u128::from(sides)) as u32 + 1);
+                    index /= u128::from(sides);
+                }
+                digits.reverse();
+                let drawn: Vec<u32> = (0..length).map(|_| dice.roll(sides).unwrap()).collect();
+                assert_eq!(drawn, digits, "{sides} sides");
+            }
+        }
+    }
+
+    #[test]
+    fn another_range_starts_a_new_batch_and_one_side_draws_nothing() {
+        let mut dice = SeededDice::new(3);
+        let mut twin = SeededDice::new(3);
+        let first = dice.roll(10).unwrap();
+        assert_eq!(twin.roll(10), Ok(first));
+        // A one-sided roll leaves the batch alone.
+        assert_eq!(dice.roll(1), Ok(1));
+        assert_eq!(dice.roll(10), twin.roll(10));
+        // A coin discards the rest of the d10 batch and takes the next word.
+        let mut raw = SeededDice::new(3);
+        raw.next_u64();
+        let word = raw.next_u64();
+        assert_eq!(dice.roll(2), Ok(u32::from(word >> 63 == 1) + 1));
+    }
+
+    #[test]
+    fn every_face_of_a_d10_is_equally_likely() {
+        // 100,000 rolls of seed 11: each face within 5 standard deviations of 10,000.
+        let mut dice = SeededDice::new(11);
+        let mut counts = [0_u32; 10];
+        for _ in 0..100_000 {
+            counts[dice.roll(10).unwrap() as usize - 1] += 1;
+        }
+        for count in counts {
+            assert!((9_526..=10_474).contains(&count), "{counts:?}");
         }
     }
 

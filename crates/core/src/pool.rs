@@ -234,48 +234,58 @@ impl Pool {
                 limit: limits.max_dice,
             });
         }
-        const TRACKED: usize = 10;
-        if kept as usize > TRACKED {
+        // Only the kept dice, and the second highest die, matter: keep that many values (or a
+        // few more) sorted, in a fixed array sized at compile time so that small pools live in
+        // registers. Each new value sinks through them by compare-and-swap, without branches
+        // (a random comparison mispredicts half the time), without sorting the whole pool, and
+        // without allocation.
+        match kept.max(2) {
+            2 => self.roll_top::<2, D>(dice, limits, rolled, kept, ten_dice_bonus),
+            3 => self.roll_top::<3, D>(dice, limits, rolled, kept, ten_dice_bonus),
+            4 | 5 => self.roll_top::<5, D>(dice, limits, rolled, kept, ten_dice_bonus),
+            6..=10 => self.roll_top::<10, D>(dice, limits, rolled, kept, ten_dice_bonus),
             // More than ten kept dice (only without the ten dice rule): rare, so the full roll,
             // which draws the same values in the same order, answers.
-            return self.roll_wide(dice, limits);
+            _ => self.roll_wide(dice, limits),
         }
-        // Only the kept dice, and the second highest die, matter: keep that many values sorted,
-        // highest first. Each new value sinks through them by compare-and-swap, without
-        // branches (a random comparison mispredicts half the time), without sorting the whole
-        // pool, and without allocation.
-        let need = (kept as usize).max(2);
-        let mut top = [i64::MIN; TRACKED];
+    }
+
+    /// [`Pool::roll_fast`] tracking the `N` highest values; `2 <= N` and `kept <= N`.
+    #[inline(always)]
+    fn roll_top<const N: usize, D: Dice + ?Sized>(
+        &self,
+        dice: &mut D,
+        limits: &Limits,
+        rolled: u32,
+        kept: u32,
+        ten_dice_bonus: i64,
+    ) -> Result<FastRoll, PoolError> {
+        let mut top = [i64::MIN; N];
+        let each_die = self.modifiers.each_die;
         for _ in 0..rolled {
-            let mut value =
-                self.die.roll_total(dice, limits.max_chain)? as i64 + self.modifiers.each_die;
-            for slot in &mut top[..need] {
+            let mut value = self.die.roll_total(dice, limits.max_chain)? as i64 + each_die;
+            for slot in &mut top {
                 let higher = (*slot).max(value);
                 value = (*slot).min(value);
                 *slot = higher;
             }
         }
-        let filled = (rolled as usize).min(need);
-        let kept = (kept as usize).min(filled);
+        // `kept <= rolled` (see `effective`) and `kept <= N`, so every kept slot is filled.
+        let kept = (kept as usize).min(N);
         let mut total = self.modifiers.total + ten_dice_bonus;
         for value in &top[..kept] {
             total += value;
         }
+        let mut second_bonus = 0;
         for rank in &self.modifiers.ranks {
             if rank.rank >= 1 && rank.rank as usize <= kept {
                 total += rank.bonus;
+                if rank.rank == 2 {
+                    second_bonus += rank.bonus;
+                }
             }
         }
-        let second_highest = if filled > 1 {
-            top[1]
-                + if kept >= 2 {
-                    self.modifiers.rank_bonus(2)
-                } else {
-                    0
-                }
-        } else {
-            0
-        };
+        let second_highest = if rolled > 1 { top[1] + second_bonus } else { 0 };
         Ok(FastRoll {
             total,
             second_highest,

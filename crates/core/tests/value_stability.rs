@@ -1,7 +1,8 @@
 //! Value stability: the first values of several seeds, pinned.
 //!
 //! A seed must give the same values on every platform and in every future version of pbp and its
-//! dependencies, because saved games and shared seeds depend on it. If one of these tests fails,
+//! dependencies, because saved games and shared seeds depend on it. The values follow the batched
+//! sampling documented on `SeededDice` (several values per generator word). If one of these tests fails,
 //! the mapping from seeds to values has changed: that is a breaking change of every save file.
 
 use pbp_core::{Coin, Deck, Dice, Percent, Pool, SeededDice, pick};
@@ -108,10 +109,10 @@ fn raw_generator_words() {
 #[test]
 fn d10_rolls() {
     let expected: [(u64, [u32; 12]); 4] = [
-        (0, [6, 4, 8, 4, 1, 1, 4, 1, 9, 4, 5, 1]),
-        (1, [1, 7, 7, 9, 2, 8, 5, 5, 7, 8, 8, 5]),
-        (42, [6, 1, 6, 8, 4, 7, 10, 9, 8, 2, 3, 8]),
-        (0xDEAD_BEEF, [4, 5, 8, 1, 3, 2, 9, 1, 3, 9, 9, 9]),
+        (0, [6, 10, 7, 5, 9, 10, 7, 3, 1, 4, 6, 4]),
+        (1, [1, 6, 2, 10, 3, 7, 5, 4, 9, 7, 8, 3]),
+        (42, [6, 2, 5, 4, 8, 10, 8, 5, 4, 1, 2, 4]),
+        (0xDEAD_BEEF, [4, 3, 6, 9, 8, 3, 3, 3, 9, 5, 10, 5]),
     ];
     for (seed, values) in expected {
         assert_eq!(d10s(seed), values.to_vec(), "seed {seed}");
@@ -121,10 +122,10 @@ fn d10_rolls() {
 #[test]
 fn coin_tosses() {
     let expected: [(u64, &str); 4] = [
-        (0, "THTHHHHHTHHHTTTH"),
-        (1, "HTTTHTHHTTTHTHTH"),
-        (42, "THTTHTTTTHHTHTTH"),
-        (0xDEAD_BEEF, "HHTHHHTHHTTTHHTT"),
+        (0, "THHTTHHHTHTTHHTT"),
+        (1, "HHHHTTHTHTHHTHTT"),
+        (42, "THHHHHTTTHTHTTTH"),
+        (0xDEAD_BEEF, "HTHTHHTTHTTHTTHH"),
     ];
     for (seed, values) in expected {
         assert_eq!(coins(seed), values, "seed {seed}");
@@ -134,10 +135,10 @@ fn coin_tosses() {
 #[test]
 fn percent_rolls() {
     let expected: [(u64, [u32; 8]); 4] = [
-        (0, [60, 36, 79, 38, 9, 1, 33, 3]),
-        (1, [6, 68, 62, 86, 14, 76, 47, 50]),
-        (42, [52, 2, 58, 71, 38, 67, 99, 89]),
-        (0xDEAD_BEEF, [33, 50, 77, 3, 25, 16, 83, 6]),
+        (0, [60, 65, 90, 63, 36, 32, 93, 95]),
+        (1, [6, 20, 27, 44, 68, 22, 19, 64]),
+        (42, [52, 44, 80, 75, 2, 40, 23, 100]),
+        (0xDEAD_BEEF, [33, 59, 73, 23, 50, 50, 45, 42]),
     ];
     for (seed, values) in expected {
         assert_eq!(percents(seed), values.to_vec(), "seed {seed}");
@@ -147,10 +148,10 @@ fn percent_rolls() {
 #[test]
 fn percent_chances() {
     let expected: [(u64, &str); 4] = [
-        (0, "YYnYYYYYnYYYYYnY"),
-        (1, "YYYnYnYYYnYYnYYY"),
-        (42, "YYYYYYnnnYYYYYYY"),
-        (0xDEAD_BEEF, "YYnYYYnYYnnnYYYn"),
+        (0, "YYnYYYnnnYnYYnYn"),
+        (1, "YYYYYYYYYYYnnYYY"),
+        (42, "YYnYYYYnYYYYYYYY"),
+        (0xDEAD_BEEF, "YYYYYYYYnYnYYnYY"),
     ];
     for (seed, values) in expected {
         assert_eq!(chances(seed), values, "seed {seed}");
@@ -160,10 +161,10 @@ fn percent_chances() {
 #[test]
 fn uniform_picks() {
     let expected: [(u64, [u32; 8]); 4] = [
-        (0, [4, 2, 5, 2, 0, 0, 2, 0]),
-        (1, [0, 4, 4, 5, 0, 5, 3, 3]),
-        (42, [3, 0, 3, 4, 2, 4, 6, 6]),
-        (0xDEAD_BEEF, [2, 3, 5, 0, 1, 1, 5, 0]),
+        (0, [4, 1, 1, 4, 1, 1, 2, 5]),
+        (1, [0, 2, 3, 5, 4, 5, 0, 4]),
+        (42, [3, 4, 1, 3, 0, 1, 1, 5]),
+        (0xDEAD_BEEF, [2, 1, 6, 5, 2, 6, 3, 5]),
     ];
     for (seed, values) in expected {
         assert_eq!(picks(seed), values.to_vec(), "seed {seed}");
@@ -186,10 +187,10 @@ fn deck_draws_by_position() {
 #[test]
 fn pool_2k1_totals() {
     let expected: [(u64, [i64; 10]); 4] = [
-        (0, [6, 8, 1, 4, 9, 5, 7, 9, 7, 1]),
-        (1, [7, 9, 8, 5, 8, 8, 9, 7, 8, 9]),
-        (42, [6, 8, 7, 19, 3, 8, 7, 7, 9, 9]),
-        (0xDEAD_BEEF, [5, 8, 3, 9, 9, 9, 2, 9, 6, 7]),
+        (0, [17, 9, 17, 4, 6, 13, 15, 9, 8, 13]),
+        (1, [6, 13, 7, 9, 8, 3, 9, 7, 7, 4]),
+        (42, [6, 5, 18, 5, 2, 13, 27, 8, 2, 7]),
+        (0xDEAD_BEEF, [4, 9, 8, 3, 9, 15, 5, 5, 8, 7]),
     ];
     for (seed, values) in expected {
         assert_eq!(pool_2k1(seed), values.to_vec(), "seed {seed}");

@@ -1,0 +1,122 @@
+//! Whole random games per second for every game of the workspace, and the resolution of one
+//! Warring States turn with twelve players.
+//!
+//! Each iteration plays one complete game with [`simulate`] (uniformly random legal actions,
+//! seeded dice, a new seed per game), so the time per iteration is the time per game.
+//!
+//! Run: `cargo bench -p pbp-benches --bench games -- --warm-up-time 1 --measurement-time 3`.
+#![forbid(unsafe_code)]
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use pbp_core::duel::{Duel, DuelConfig};
+use pbp_core::testing::{Bot, simulate};
+use pbp_core::{Actor, Game, SeededDice};
+use pbp_three_kingdoms::{Faction, ThreeKingdoms, TkConfig};
+use pbp_warring_states::{
+    Colour, MapSpec, PlayerSpec, School, WarringStates, WsAction, WsConfig, WsState,
+    heuristic_sheet,
+};
+
+/// Benchmarks one random game of `G` per iteration, each with its own seed.
+fn random_games<G: Game>(c: &mut Criterion, name: &str, config: &G::Config, samples: usize) {
+    let mut group = c.benchmark_group("random game");
+    group.sample_size(samples);
+    let mut seed = 0_u64;
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            seed += 1;
+            let summary = simulate::<G>(config, 1, seed, Bot::Random, |_| {})
+                .expect("a random game plays to its end");
+            black_box(summary.actions)
+        })
+    });
+    group.finish();
+}
+
+fn duel(c: &mut Criterion) {
+    random_games::<Duel>(c, "duel", &DuelConfig::default(), 100);
+}
+
+fn three_kingdoms(c: &mut Criterion) {
+    let config = TkConfig::presets(Faction::Wei, Faction::Wu);
+    random_games::<ThreeKingdoms>(c, "three kingdoms (Wei vs Wu)", &config, 10);
+}
+
+fn warring_states(c: &mut Criterion) {
+    random_games::<WarringStates>(c, "warring states (4 players)", &WsConfig::default(), 10);
+}
+
+/// Twelve players on the standard map, every sixth state a start.
+fn twelve_players() -> WsConfig {
+    let map = MapSpec::standard();
+    let starts: Vec<String> = map
+        .states
+        .iter()
+        .map(|s| s.name.clone())
+        .filter(|s| s != "Zhou")
+        .step_by(6)
+        .collect();
+    WsConfig {
+        map,
+        players: starts
+            .into_iter()
+            .take(12)
+            .enumerate()
+            .map(|(i, state)| PlayerSpec {
+                name: format!("P{i}"),
+                state,
+                colour: Colour::ALL[i],
+                school: School::ALL[i % 5],
+            })
+            .collect(),
+        ..WsConfig::default()
+    }
+}
+
+/// Sends every waiting seat's heuristic orders.
+fn send_orders(state: &mut WsState, seats: &[pbp_core::Seat], dice: &mut SeededDice) {
+    for &seat in seats {
+        let sheet = heuristic_sheet(state, seat);
+        WarringStates::apply(state, Actor::Seat(seat), &WsAction::Orders(sheet), dice)
+            .expect("heuristic orders are legal");
+    }
+}
+
+/// One 12-player turn: eleven order sheets are in, the twelfth resolves the turn (movement,
+/// battles, supply). Setup and four turns of heuristic play come first, outside the timing.
+fn warring_states_turn(c: &mut Criterion) {
+    let mut dice = SeededDice::new(5);
+    let config = twelve_players();
+    assert_eq!(config.players.len(), 12);
+    let mut state = WarringStates::setup(&config, &mut dice).expect("a valid 12-player setup");
+    while state.turn < 5 {
+        let seats = WarringStates::waiting(&state);
+        send_orders(&mut state, &seats, &mut dice);
+    }
+    let waiting = WarringStates::waiting(&state);
+    let (&last, rest) = waiting.split_last().expect("seats are waiting for orders");
+    send_orders(&mut state, rest, &mut dice);
+    let last_sheet = WsAction::Orders(heuristic_sheet(&state, last));
+    let mut group = c.benchmark_group("warring states");
+    group.sample_size(20);
+    let mut dice = SeededDice::new(9);
+    group.bench_function("resolve a 12-player turn", |b| {
+        b.iter(|| {
+            let mut s = state.clone();
+            WarringStates::apply(&mut s, Actor::Seat(last), &last_sheet, &mut dice)
+                .expect("the last sheet resolves the turn");
+            black_box(s.turn)
+        })
+    });
+    group.finish();
+}
+
+criterion_group! {
+    name = games;
+    config = Criterion::default().measurement_time(Duration::from_secs(3));
+    targets = duel, three_kingdoms, warring_states, warring_states_turn
+}
+criterion_main!(games);
