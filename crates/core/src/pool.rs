@@ -188,10 +188,37 @@ impl Pool {
                 limit: limits.max_dice,
             });
         }
+        // The exploding d10 gets its own copy of the loop, in which the die is a constant.
+        if self.die == Die::EXPLODING_D10 {
+            self.roll_full(
+                Die::EXPLODING_D10,
+                dice,
+                limits,
+                rolled,
+                kept,
+                ten_dice_bonus,
+            )
+        } else {
+            self.roll_full(self.die, dice, limits, rolled, kept, ten_dice_bonus)
+        }
+    }
+
+    /// [`Pool::roll_limited`] after the checks, with the die passed in.
+    #[inline(always)]
+    fn roll_full<D: Dice + ?Sized>(
+        &self,
+        die: Die,
+        dice: &mut D,
+        limits: &Limits,
+        rolled: u32,
+        kept: u32,
+        ten_dice_bonus: i64,
+    ) -> Result<PoolRoll, PoolError> {
         let mut dice_rolled: SmallVec<[PoolDie; 10]> = SmallVec::new();
+        let each_die = self.modifiers.each_die;
         for _ in 0..rolled {
-            let roll = self.die.roll(dice, limits.max_chain)?;
-            let value = roll.total() as i64 + self.modifiers.each_die;
+            let roll = die.roll(dice, limits.max_chain)?;
+            let value = roll.total() as i64 + each_die;
             dice_rolled.push(PoolDie {
                 roll,
                 value,
@@ -205,9 +232,12 @@ impl Pool {
             }
         }
         let mut total = self.modifiers.total + ten_dice_bonus;
+        let ranked = !self.modifiers.ranks.is_empty();
         for (index, die) in dice_rolled.iter_mut().enumerate().take(kept as usize) {
             die.kept = true;
-            die.value += self.modifiers.rank_bonus(index as u32 + 1);
+            if ranked {
+                die.value += self.modifiers.rank_bonus(index as u32 + 1);
+            }
             total += die.value;
         }
         Ok(PoolRoll {
@@ -239,11 +269,30 @@ impl Pool {
         // registers. Each new value sinks through them by compare-and-swap, without branches
         // (a random comparison mispredicts half the time), without sorting the whole pool, and
         // without allocation.
+        //
+        // The exploding d10 gets its own copy of the loop, in which the die is a constant.
+        let exploding_d10 = self.die == Die::EXPLODING_D10;
+        macro_rules! top {
+            ($n:literal) => {
+                if exploding_d10 {
+                    self.roll_top::<$n, D>(
+                        Die::EXPLODING_D10,
+                        dice,
+                        limits,
+                        rolled,
+                        kept,
+                        ten_dice_bonus,
+                    )
+                } else {
+                    self.roll_top::<$n, D>(self.die, dice, limits, rolled, kept, ten_dice_bonus)
+                }
+            };
+        }
         match kept.max(2) {
-            2 => self.roll_top::<2, D>(dice, limits, rolled, kept, ten_dice_bonus),
-            3 => self.roll_top::<3, D>(dice, limits, rolled, kept, ten_dice_bonus),
-            4 | 5 => self.roll_top::<5, D>(dice, limits, rolled, kept, ten_dice_bonus),
-            6..=10 => self.roll_top::<10, D>(dice, limits, rolled, kept, ten_dice_bonus),
+            2 => top!(2),
+            3 => top!(3),
+            4 | 5 => top!(5),
+            6..=10 => top!(10),
             // More than ten kept dice (only without the ten dice rule): rare, so the full roll,
             // which draws the same values in the same order, answers.
             _ => self.roll_wide(dice, limits),
@@ -254,6 +303,7 @@ impl Pool {
     #[inline(always)]
     fn roll_top<const N: usize, D: Dice + ?Sized>(
         &self,
+        die: Die,
         dice: &mut D,
         limits: &Limits,
         rolled: u32,
@@ -263,7 +313,7 @@ impl Pool {
         let mut top = [i64::MIN; N];
         let each_die = self.modifiers.each_die;
         for _ in 0..rolled {
-            let mut value = self.die.roll_total(dice, limits.max_chain)? as i64 + each_die;
+            let mut value = die.roll_total(dice, limits.max_chain)? as i64 + each_die;
             for slot in &mut top {
                 let higher = (*slot).max(value);
                 value = (*slot).min(value);

@@ -4,6 +4,9 @@
 //! floating point and no `usize`, so the same generator output gives the same values on every
 //! platform, and it rejects the few raw values that would bias the result, so every outcome is
 //! exactly equally likely.
+//!
+//! [`crate::SeededDice`] uses the batched form of the same method: one word yields several values
+//! of the same range (the base-`n` digits of one draw in `0..n^k`), as its documentation details.
 
 /// Maps raw 64-bit words from `next` to a uniform integer in `1..=n`.
 ///
