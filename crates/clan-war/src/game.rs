@@ -139,7 +139,12 @@ impl Game for ClanWar {
             hands,
             battles: state.battles.clone(),
             deck_remaining: state.deck.remaining(),
-            discard_pile: state.deck.discard_pile().iter().filter_map(|&i| state.deck.card(i).copied()).collect(),
+            discard_pile: state
+                .deck
+                .discard_pile()
+                .iter()
+                .filter_map(|&i| state.deck.card(i).copied())
+                .collect(),
             history: state.history.clone(),
         }
     }
@@ -183,8 +188,8 @@ impl Game for ClanWar {
             out.push(format!("{{\"owner\":{s},\"cards\":"));
             out.push(format!("\"drew\":{{\"seat\":{s},"));
             out.push(format!("\"hand-shown\":{{\"to\":{s},"));
-            for &t in &others {
-                out.push(format!("\"card-passed\":{{\"from\":{s},\"to\":{t},"));
+            for &t in others.iter().filter(|t| **t > s) {
+                out.push(format!("\"card-passed\":{{\"seats\":[{s},{t}]"));
             }
         }
         out

@@ -55,16 +55,14 @@ impl Terrain {
     }
 
     fn from_code(code: &str) -> Option<Terrain> {
-        let all = Clan::ALL
-            .into_iter()
-            .map(Terrain::Province)
-            .chain([
-                Terrain::Imperial,
-                Terrain::Mountain,
-                Terrain::Forest,
-                Terrain::Ocean,
-            ]);
-        all.into_iter().find(|t| t.code().eq_ignore_ascii_case(code))
+        let all = Clan::ALL.into_iter().map(Terrain::Province).chain([
+            Terrain::Imperial,
+            Terrain::Mountain,
+            Terrain::Forest,
+            Terrain::Ocean,
+        ]);
+        all.into_iter()
+            .find(|t| t.code().eq_ignore_ascii_case(code))
     }
 }
 
@@ -313,7 +311,11 @@ impl Map {
     pub fn clans(&self) -> Vec<Clan> {
         Clan::ALL
             .into_iter()
-            .filter(|c| self.hexes.iter().any(|h| h.terrain == Terrain::Province(*c)))
+            .filter(|c| {
+                self.hexes
+                    .iter()
+                    .any(|h| h.terrain == Terrain::Province(*c))
+            })
             .collect()
     }
 }
@@ -328,7 +330,10 @@ mod tests {
         assert_eq!(map.hexes.len(), 70);
         assert_eq!(map.clans(), Clan::ALL.to_vec());
         assert_eq!(
-            map.hexes.iter().filter(|h| h.terrain == Terrain::Imperial).count(),
+            map.hexes
+                .iter()
+                .filter(|h| h.terrain == Terrain::Imperial)
+                .count(),
             4
         );
     }
@@ -350,7 +355,10 @@ mod tests {
         assert_eq!(map.distance(e4, d3), 1);
         assert_eq!(map.distance(e4, d4), 1);
         assert_eq!(map.distance(e4, d5), 2);
-        assert_eq!(map.distance(map.index_of("A1").unwrap(), map.index_of("C1").unwrap()), 2);
+        assert_eq!(
+            map.distance(map.index_of("A1").unwrap(), map.index_of("C1").unwrap()),
+            2
+        );
         assert!(map.index_of("Z9").is_none());
         assert!(parse_label("4E").is_none());
         assert!(parse_label("E0").is_none());
@@ -361,21 +369,51 @@ mod tests {
         let overlap = MapSpec {
             name: "x".into(),
             hexes: vec![
-                HexSpec { hex: "A1".into(), terrain: Terrain::Ocean },
-                HexSpec { hex: "a1".into(), terrain: Terrain::Forest },
+                HexSpec {
+                    hex: "A1".into(),
+                    terrain: Terrain::Ocean,
+                },
+                HexSpec {
+                    hex: "a1".into(),
+                    terrain: Terrain::Forest,
+                },
             ],
         };
-        assert!(overlap.validate().unwrap_err().to_string().contains("twice"));
+        assert!(
+            overlap
+                .validate()
+                .unwrap_err()
+                .to_string()
+                .contains("twice")
+        );
         let apart = MapSpec {
             name: "x".into(),
             hexes: vec![
-                HexSpec { hex: "A1".into(), terrain: Terrain::Ocean },
-                HexSpec { hex: "C3".into(), terrain: Terrain::Forest },
+                HexSpec {
+                    hex: "A1".into(),
+                    terrain: Terrain::Ocean,
+                },
+                HexSpec {
+                    hex: "C3".into(),
+                    terrain: Terrain::Forest,
+                },
             ],
         };
-        assert!(apart.validate().unwrap_err().to_string().contains("not connected"));
+        assert!(
+            apart
+                .validate()
+                .unwrap_err()
+                .to_string()
+                .contains("not connected")
+        );
         let three = MapSpec::from_grid("x", "Cr Cr Cr Oc").unwrap();
-        assert!(three.validate().unwrap_err().to_string().contains("exactly four"));
+        assert!(
+            three
+                .validate()
+                .unwrap_err()
+                .to_string()
+                .contains("exactly four")
+        );
         assert!(MapSpec::from_grid("x", "Cr Zz").is_err());
         let json = serde_json::to_string(&MapSpec::default_map()).unwrap();
         let back: MapSpec = serde_json::from_str(&json).unwrap();

@@ -169,7 +169,8 @@ fn deck_index(state: &ClanWarState, no: CardNo) -> Option<u32> {
 }
 
 fn discard(state: &mut ClanWarState, no: CardNo) -> Res<()> {
-    let index = deck_index(state, no).ok_or_else(|| ClanWarError::Illegal("no such card".into()))?;
+    let index =
+        deck_index(state, no).ok_or_else(|| ClanWarError::Illegal("no such card".into()))?;
     state.deck.discard(index)?;
     Ok(())
 }
@@ -322,7 +323,9 @@ fn ring_active(battle: &Battle, side: Side, element: Element) -> bool {
 fn grants_discards(p: &Player, no: CardNo) -> bool {
     let c = card(no);
     match c.kind {
-        CardKind::Strategy { strategy, .. } => strategy == Strategy::Magic && p.has(Strategy::Magic),
+        CardKind::Strategy { strategy, .. } => {
+            strategy == Strategy::Magic && p.has(Strategy::Magic)
+        }
         CardKind::Ring => cards::ring_of(&c) == Some(Element::Void),
         _ => false,
     }
@@ -342,7 +345,9 @@ pub(crate) fn check_play(
         .ok_or_else(|| ClanWarError::Illegal(format!("you are not in battle #{battle}")))?;
     match b.phase {
         Phase::Play { next, .. } if next == side => {}
-        Phase::Play { .. } => return illegal(format!("it is not your turn to play in battle #{battle}")),
+        Phase::Play { .. } => {
+            return illegal(format!("it is not your turn to play in battle #{battle}"));
+        }
         _ => return illegal(format!("card play in battle #{battle} is over")),
     }
     let p = player(state, seat)?;
@@ -580,17 +585,28 @@ fn advance_nullify(b: &mut Battle, events: &mut Events) {
     }
 }
 
-fn nullify(state: &mut ClanWarState, seat: Seat, battle: u32, target: NullifyTarget) -> Res<Events> {
+fn nullify(
+    state: &mut ClanWarState,
+    seat: Seat,
+    battle: u32,
+    target: NullifyTarget,
+) -> Res<Events> {
     let bi = battle_index(state, battle)?;
     let b = &mut state.battles[bi];
     let Some((index, candidates)) = nullify_waiting(b) else {
-        return illegal(format!("no Defensive choice is waiting in battle #{battle}"));
+        return illegal(format!(
+            "no Defensive choice is waiting in battle #{battle}"
+        ));
     };
     if b.seat(b.played[index].side) != Some(seat) {
-        return illegal(format!("the Defensive choice in battle #{battle} is not yours"));
+        return illegal(format!(
+            "the Defensive choice in battle #{battle} is not yours"
+        ));
     }
     if !candidates.contains(&target) {
-        return illegal("that is not a card your opponent played in this battle (or it is already nullified)");
+        return illegal(
+            "that is not a card your opponent played in this battle (or it is already nullified)",
+        );
     }
     let mut events = Vec::new();
     apply_nullify(b, target, &mut events);
@@ -760,7 +776,11 @@ fn pool_text(pool: &Pool) -> String {
     }
     for r in &m.ranks {
         if r.bonus != 0 {
-            let which = if r.rank == 1 { "highest" } else { "second highest" };
+            let which = if r.rank == 1 {
+                "highest"
+            } else {
+                "second highest"
+            };
             text.push_str(&format!(", {:+} to the {which} die", r.bonus));
         }
     }
@@ -877,7 +897,10 @@ fn resolve(
         let p = &mut state.players[usize::from(seat.0)];
         if p.honor_bonus > 0 {
             p.honor_bonus = 0;
-            events.push(effect(id, format!("the {} clan's Honor bonus fades", p.clan)));
+            events.push(effect(
+                id,
+                format!("the {} clan's Honor bonus fades", p.clan),
+            ));
         }
     }
     let mut pending = Vec::new();
@@ -910,15 +933,24 @@ fn resolve(
             Some(Strategy::Honor) => {
                 if won {
                     state.players[me].honor_bonus += 1;
-                    events.push(effect(id, format!("{clan} Honor: a permanent +1 to all dice")));
+                    events.push(effect(
+                        id,
+                        format!("{clan} Honor: a permanent +1 to all dice"),
+                    ));
                 } else {
                     state.players[me].honor_next += 4;
-                    events.push(effect(id, format!("{clan} Honor: +4 to the highest die next battle")));
+                    events.push(effect(
+                        id,
+                        format!("{clan} Honor: +4 to the highest die next battle"),
+                    ));
                 }
             }
             Some(Strategy::Intrigue) if won => {
                 state.battles[bi].played[index].returns = true;
-                events.push(effect(id, format!("{clan} Intrigue: card {} returns to hand", pl.card)));
+                events.push(effect(
+                    id,
+                    format!("{clan} Intrigue: card {} returns to hand", pl.card),
+                ));
             }
             Some(Strategy::Duelist) => {
                 if let Some(o) = opponent {
@@ -928,23 +960,41 @@ fn resolve(
                         for &h in &hand {
                             discard(state, h)?;
                         }
-                        events.push(effect(id, format!("{clan} Duelist: the {} clan discards its hand", state.players[oi].clan)));
+                        events.push(effect(
+                            id,
+                            format!(
+                                "{clan} Duelist: the {} clan discards its hand",
+                                state.players[oi].clan
+                            ),
+                        ));
                         if !hand.is_empty() {
-                            events.push(Visible::public(ClanWarEvent::Discarded { seat: o, cards: hand }));
+                            events.push(Visible::public(ClanWarEvent::Discarded {
+                                seat: o,
+                                cards: hand,
+                            }));
                         }
                     } else {
                         state.battles[bi].sides[side_index(pl.side.other())].draw_barred = true;
                         if state.config.options.duelist_span == DuelistSpan::Round {
                             state.players[oi].no_draw_this_round = true;
                         }
-                        events.push(effect(id, format!("{clan} Duelist: the {} clan draws no card this round", state.players[oi].clan)));
+                        events.push(effect(
+                            id,
+                            format!(
+                                "{clan} Duelist: the {} clan draws no card this round",
+                                state.players[oi].clan
+                            ),
+                        ));
                     }
                 }
             }
             Some(Strategy::Diplomatic) => {
                 let n = if won { 2 } else { 1 };
                 state.battles[bi].sides[side_index(pl.side)].extra_draws += n;
-                events.push(effect(id, format!("{clan} Diplomatic: {n} more card(s) to draw")));
+                events.push(effect(
+                    id,
+                    format!("{clan} Diplomatic: {n} more card(s) to draw"),
+                ));
             }
             Some(Strategy::Cunning) => {
                 if let Some(o) = opponent {
@@ -966,10 +1016,9 @@ fn resolve(
                     }
                 }
             }
-            Some(Strategy::Tactical) if !forced => pending.push(Pending::Tactical {
-                side: pl.side,
-                won,
-            }),
+            Some(Strategy::Tactical) if !forced => {
+                pending.push(Pending::Tactical { side: pl.side, won })
+            }
             _ => {}
         }
     }
@@ -1018,7 +1067,9 @@ fn choice_context(state: &ClanWarState, seat: Seat, battle: u32) -> Res<(usize, 
 fn take(state: &mut ClanWarState, seat: Seat, battle: u32, no: Option<CardNo>) -> Res<Events> {
     let (bi, side) = choice_context(state, seat, battle)?;
     let at = pending_index(&state.battles[bi], side, |p| matches!(p, Pending::Take(_)))
-        .ok_or_else(|| ClanWarError::Illegal(format!("you have no card to take in battle #{battle}")))?;
+        .ok_or_else(|| {
+            ClanWarError::Illegal(format!("you have no card to take in battle #{battle}"))
+        })?;
     let mut events = Vec::new();
     if let Some(no) = no {
         let Some(other) = state.battles[bi].seat(side.other()) else {
@@ -1029,11 +1080,26 @@ fn take(state: &mut ClanWarState, seat: Seat, battle: u32, no: Option<CardNo>) -
         }
         take_from_hand(state, other, no)?;
         state.players[usize::from(seat.0)].hand.push(no);
-        events.push(Visible::to(vec![other, seat], ClanWarEvent::CardPassed { from: other, to: seat, card: no }));
-        events.push(Visible::public(ClanWarEvent::CardMoved { from: other, to: seat }));
+        events.push(Visible::to(
+            vec![other, seat],
+            ClanWarEvent::CardPassed {
+                seats: pair(other, seat),
+                from: other,
+                to: seat,
+                card: no,
+            },
+        ));
+        events.push(Visible::public(ClanWarEvent::CardMoved {
+            from: other,
+            to: seat,
+        }));
     }
     finish_choice(&mut state.battles[bi], at);
     Ok(events)
+}
+
+fn pair(a: Seat, b: Seat) -> [Seat; 2] {
+    if a <= b { [a, b] } else { [b, a] }
 }
 
 fn give(state: &mut ClanWarState, seat: Seat, battle: u32, no: CardNo) -> Res<Events> {
@@ -1047,14 +1113,29 @@ fn give(state: &mut ClanWarState, seat: Seat, battle: u32, no: CardNo) -> Res<Ev
     state.players[usize::from(other.0)].hand.push(no);
     finish_choice(&mut state.battles[bi], at);
     Ok(vec![
-        Visible::to(vec![seat, other], ClanWarEvent::CardPassed { from: seat, to: other, card: no }),
-        Visible::public(ClanWarEvent::CardMoved { from: seat, to: other }),
+        Visible::to(
+            vec![seat, other],
+            ClanWarEvent::CardPassed {
+                seats: pair(seat, other),
+                from: seat,
+                to: other,
+                card: no,
+            },
+        ),
+        Visible::public(ClanWarEvent::CardMoved {
+            from: seat,
+            to: other,
+        }),
     ])
 }
 
 /// The slot a lost Tactical changes: the one not holding Tactical (the second if neither does).
 fn other_slot(p: &Player) -> usize {
-    if p.strategies[1].strategy == Strategy::Tactical { 0 } else { 1 }
+    if p.strategies[1].strategy == Strategy::Tactical {
+        0
+    } else {
+        1
+    }
 }
 
 fn set_temporary(p: &mut Player, slot: usize, to: Strategy, events: &mut Events) {
@@ -1077,8 +1158,12 @@ fn set_temporary(p: &mut Player, slot: usize, to: Strategy, events: &mut Events)
 
 fn tactical(state: &mut ClanWarState, seat: Seat, battle: u32, new: &[Strategy]) -> Res<Events> {
     let (bi, side) = choice_context(state, seat, battle)?;
-    let at = pending_index(&state.battles[bi], side, |p| matches!(p, Pending::Tactical { .. }))
-        .ok_or_else(|| ClanWarError::Illegal(format!("you have no Tactical choice in battle #{battle}")))?;
+    let at = pending_index(&state.battles[bi], side, |p| {
+        matches!(p, Pending::Tactical { .. })
+    })
+    .ok_or_else(|| {
+        ClanWarError::Illegal(format!("you have no Tactical choice in battle #{battle}"))
+    })?;
     let won = matches!(
         &state.battles[bi].phase,
         Phase::Choices(list) if matches!(list[at], Pending::Tactical { won: true, .. })
@@ -1105,8 +1190,16 @@ fn tactical(state: &mut ClanWarState, seat: Seat, battle: u32, new: &[Strategy])
             set_temporary(&mut p, slot, new[0], &mut events);
             state.players[usize::from(seat.0)] = p;
         }
-        (true, _) => return illegal("after a win Tactical changes both strategies: name two, or none to keep them"),
-        (false, _) => return illegal("after a loss Tactical changes your other strategy: name one, or none to keep it"),
+        (true, _) => {
+            return illegal(
+                "after a win Tactical changes both strategies: name two, or none to keep them",
+            );
+        }
+        (false, _) => {
+            return illegal(
+                "after a loss Tactical changes your other strategy: name one, or none to keep it",
+            );
+        }
     }
     finish_choice(&mut state.battles[bi], at);
     Ok(events)
@@ -1118,7 +1211,13 @@ fn involves_own_province(state: &ClanWarState, b: &Battle, clan: Clan) -> bool {
     state.map.hexes[b.from].terrain == own || state.map.hexes[b.target].terrain == own
 }
 
-pub(crate) fn check_switch(state: &ClanWarState, seat: Seat, bi: usize, from: Strategy, to: Strategy) -> Res<usize> {
+pub(crate) fn check_switch(
+    state: &ClanWarState,
+    seat: Seat,
+    bi: usize,
+    from: Strategy,
+    to: Strategy,
+) -> Res<usize> {
     let p = player(state, seat)?;
     if p.switched {
         return illegal("you have already switched a strategy this round");
@@ -1129,7 +1228,9 @@ pub(crate) fn check_switch(state: &ClanWarState, seat: Seat, bi: usize, from: St
     if p.has(to) {
         return illegal(format!("you already have the {to} strategy"));
     }
-    if !involves_own_province(state, &state.battles[bi], p.clan) && !p.clan.strategies().contains(&to) {
+    if !involves_own_province(state, &state.battles[bi], p.clan)
+        && !p.clan.strategies().contains(&to)
+    {
         let own: Vec<&str> = p.clan.strategies().iter().map(|s| s.name()).collect();
         return illegal(format!(
             "this battle involved no {} province: you may only switch to a {} strategy ({})",
@@ -1155,7 +1256,9 @@ fn end_step(
     }
     let s = &b.sides[side_index(side)];
     if s.end_done {
-        return illegal(format!("you have already drawn or switched in battle #{battle}"));
+        return illegal(format!(
+            "you have already drawn or switched in battle #{battle}"
+        ));
     }
     let mut events = Vec::new();
     let p = &state.players[usize::from(seat.0)];
@@ -1169,7 +1272,12 @@ fn end_step(
             original: None,
             revert_after: None,
         };
-        events.push(Visible::public(ClanWarEvent::StrategyChanged { seat, from, to, why: "switch".into() }));
+        events.push(Visible::public(ClanWarEvent::StrategyChanged {
+            seat,
+            from,
+            to,
+            why: "switch".into(),
+        }));
     } else if !s.draw_barred && !p.no_draw_this_round {
         count += 1;
     }
@@ -1220,10 +1328,19 @@ fn close(state: &mut ClanWarState, bi: usize, events: &mut Events) -> Res<()> {
 // ---------------------------------------------------------------------------------------------
 // End of round
 
-fn force_resolve(state: &mut ClanWarState, bi: usize, dice: &mut dyn Dice, events: &mut Events) -> Res<()> {
+fn force_resolve(
+    state: &mut ClanWarState,
+    bi: usize,
+    dice: &mut dyn Dice,
+    events: &mut Events,
+) -> Res<()> {
     let id = state.battles[bi].id;
     state.battles[bi].forced = true;
-    let rolled: Vec<bool> = state.battles[bi].sides.iter().map(|s| s.roll.is_some()).collect();
+    let rolled: Vec<bool> = state.battles[bi]
+        .sides
+        .iter()
+        .map(|s| s.roll.is_some())
+        .collect();
     match (&state.battles[bi].phase, rolled[0], rolled[1]) {
         (Phase::Choices(_) | Phase::Draws, _, _) => {
             events.push(Visible::public(ClanWarEvent::Forced {
@@ -1277,7 +1394,9 @@ fn end_round(state: &mut ClanWarState, dice: &mut dyn Dice) -> Res<Events> {
                 let rivals = state
                     .battles
                     .iter()
-                    .filter(|o| o.target == b.target && o.result == Some(BattleResult::Won(Side::First)))
+                    .filter(|o| {
+                        o.target == b.target && o.result == Some(BattleResult::Won(Side::First))
+                    })
                     .count();
                 let first = !changes.iter().any(|(h, _)| *h == b.target);
                 let take = match state.config.options.contested {
@@ -1299,7 +1418,11 @@ fn end_round(state: &mut ClanWarState, dice: &mut dyn Dice) -> Res<Events> {
         if from != to {
             state.holders[hex] = to;
             let label = state.map.hexes[hex].label.clone();
-            events.push(Visible::public(ClanWarEvent::Captured { hex: label.clone(), from, to }));
+            events.push(Visible::public(ClanWarEvent::Captured {
+                hex: label.clone(),
+                from,
+                to,
+            }));
             captures.push((label, from, to));
         }
     }
@@ -1367,7 +1490,12 @@ fn end_round(state: &mut ClanWarState, dice: &mut dyn Dice) -> Res<Events> {
     Ok(events)
 }
 
-fn join(state: &mut ClanWarState, clan: Clan, strategies: [Strategy; 2], dice: &mut dyn Dice) -> Res<Events> {
+fn join(
+    state: &mut ClanWarState,
+    clan: Clan,
+    strategies: [Strategy; 2],
+    dice: &mut dyn Dice,
+) -> Res<Events> {
     if !state.config.options.late_sign_up {
         return illegal("late sign-up is off in this game");
     }
@@ -1420,7 +1548,9 @@ pub(crate) fn apply(
             join(&mut next, *clan, *strategies, dice)?
         }
         (pbp_core::Actor::GameMaster, _) => {
-            return illegal("the game master ends rounds and signs up players; the players fight the battles");
+            return illegal(
+                "the game master ends rounds and signs up players; the players fight the battles",
+            );
         }
         (pbp_core::Actor::Seat(_), ClanWarAction::EndRound | ClanWarAction::Join { .. }) => {
             return illegal("only the game master may end the round or sign up a player");
@@ -1434,18 +1564,33 @@ pub(crate) fn apply(
     Ok(events)
 }
 
-fn seat_action(state: &mut ClanWarState, seat: Seat, action: &ClanWarAction, dice: &mut dyn Dice) -> Res<Events> {
+fn seat_action(
+    state: &mut ClanWarState,
+    seat: Seat,
+    action: &ClanWarAction,
+    dice: &mut dyn Dice,
+) -> Res<Events> {
     match action {
         ClanWarAction::Attack { target, from } => attack(state, seat, target, from),
-        ClanWarAction::Play { battle, card, discards } => play(state, seat, *battle, *card, discards),
+        ClanWarAction::Play {
+            battle,
+            card,
+            discards,
+        } => play(state, seat, *battle, *card, discards),
         ClanWarAction::Pass { battle } => pass(state, seat, *battle),
         ClanWarAction::Nullify { battle, target } => nullify(state, seat, *battle, *target),
         ClanWarAction::Roll { battle } => roll(state, seat, *battle, dice),
         ClanWarAction::Take { battle, card } => take(state, seat, *battle, *card),
         ClanWarAction::Give { battle, card } => give(state, seat, *battle, *card),
-        ClanWarAction::Tactical { battle, strategies } => tactical(state, seat, *battle, strategies),
+        ClanWarAction::Tactical { battle, strategies } => {
+            tactical(state, seat, *battle, strategies)
+        }
         ClanWarAction::Draw { battle } => end_step(state, seat, *battle, None, dice),
-        ClanWarAction::Switch { battle, from, to } => end_step(state, seat, *battle, Some((*from, *to)), dice),
-        ClanWarAction::EndRound | ClanWarAction::Join { .. } => illegal("only the game master may do that"),
+        ClanWarAction::Switch { battle, from, to } => {
+            end_step(state, seat, *battle, Some((*from, *to)), dice)
+        }
+        ClanWarAction::EndRound | ClanWarAction::Join { .. } => {
+            illegal("only the game master may do that")
+        }
     }
 }

@@ -73,10 +73,16 @@ fn battle_of(
                 .collect();
             return match at.as_slice() {
                 [one] => Ok(*one),
-                [] => Err(parse_err(text, format!("you are in no open battle at {spec}"))),
+                [] => Err(parse_err(
+                    text,
+                    format!("you are in no open battle at {spec}"),
+                )),
                 many => Err(parse_err(
                     text,
-                    format!("you are in several battles at {spec}: write in {}", list(many)),
+                    format!(
+                        "you are in several battles at {spec}: write in {}",
+                        list(many)
+                    ),
                 )),
             };
         }
@@ -107,7 +113,10 @@ fn battle_of(
         },
         many => Err(parse_err(
             text,
-            format!("you can do that in several battles: write in {}", list(many)),
+            format!(
+                "you can do that in several battles: write in {}",
+                list(many)
+            ),
         )),
     }
 }
@@ -131,9 +140,7 @@ pub fn battle_id(action: &ClanWarAction) -> Option<u32> {
         | ClanWarAction::Tactical { battle, .. }
         | ClanWarAction::Draw { battle }
         | ClanWarAction::Switch { battle, .. } => Some(*battle),
-        ClanWarAction::Attack { .. } | ClanWarAction::EndRound | ClanWarAction::Join { .. } => {
-            None
-        }
+        ClanWarAction::Attack { .. } | ClanWarAction::EndRound | ClanWarAction::Join { .. } => None,
     }
 }
 
@@ -161,7 +168,9 @@ pub(crate) fn parse_action(
                 if parse_label(hex).is_none() {
                     return Err(parse_err(
                         text,
-                        format!("'{hex}' is not a hex name: write a column letter and a row number, like E4"),
+                        format!(
+                            "'{hex}' is not a hex name: write a column letter and a row number, like E4"
+                        ),
                     ));
                 }
             }
@@ -170,19 +179,31 @@ pub(crate) fn parse_action(
                 from: from.to_ascii_uppercase(),
             })
         }
-        ("attack", _) => Err(parse_err(text, "write attack TARGET from HEX, like attack E4 from D3")),
+        ("attack", _) => Err(parse_err(
+            text,
+            "write attack TARGET from HEX, like attack E4 from D3",
+        )),
         ("play", [card, tail @ ..]) => {
             let card = card_no(text, card)?;
             let discards = match tail {
                 [] => Vec::new(),
-                [d, cards @ ..] if d.eq_ignore_ascii_case("discard") || d.eq_ignore_ascii_case("discarding") => cards
-                    .iter()
-                    .map(|w| card_no(text, w.trim_end_matches(',')))
-                    .collect::<Result<_, _>>()?,
+                [d, cards @ ..]
+                    if d.eq_ignore_ascii_case("discard")
+                        || d.eq_ignore_ascii_case("discarding") =>
+                {
+                    cards
+                        .iter()
+                        .map(|w| card_no(text, w.trim_end_matches(',')))
+                        .collect::<Result<_, _>>()?
+                }
                 _ => return Err(parse_err(text, "write play N, or play N discard A B ...")),
             };
             let battle = b(&|a| matches!(a, ClanWarAction::Play { .. }))?;
-            Ok(ClanWarAction::Play { battle, card, discards })
+            Ok(ClanWarAction::Play {
+                battle,
+                card,
+                discards,
+            })
         }
         ("play", []) => Err(parse_err(text, "which card? write play N")),
         ("pass", []) => Ok(ClanWarAction::Pass {
@@ -204,7 +225,8 @@ pub(crate) fn parse_action(
             Ok(ClanWarAction::Nullify { battle, target })
         }
         ("take", [what]) => {
-            let card = if what.eq_ignore_ascii_case("nothing") || what.eq_ignore_ascii_case("none") {
+            let card = if what.eq_ignore_ascii_case("nothing") || what.eq_ignore_ascii_case("none")
+            {
                 None
             } else {
                 Some(card_no(text, what)?)
@@ -220,17 +242,24 @@ pub(crate) fn parse_action(
         ("tactical", names) => {
             let strategies = match names {
                 [k] if k.eq_ignore_ascii_case("keep") => Vec::new(),
-                _ => names.iter().map(|w| strategy(text, w)).collect::<Result<_, _>>()?,
+                _ => names
+                    .iter()
+                    .map(|w| strategy(text, w))
+                    .collect::<Result<_, _>>()?,
             };
             let battle = b(&|a| matches!(a, ClanWarAction::Tactical { .. }))?;
             Ok(ClanWarAction::Tactical { battle, strategies })
         }
         ("switch", [from, to_word, to]) if to_word.eq_ignore_ascii_case("to") => {
             let (from, to) = (strategy(text, from)?, strategy(text, to)?);
-            let battle = b(&|a| matches!(a, ClanWarAction::Switch { .. } | ClanWarAction::Draw { .. }))?;
+            let battle =
+                b(&|a| matches!(a, ClanWarAction::Switch { .. } | ClanWarAction::Draw { .. }))?;
             Ok(ClanWarAction::Switch { battle, from, to })
         }
-        ("switch", _) => Err(parse_err(text, "write switch OLD to NEW, like switch Honor to Warfare")),
+        ("switch", _) => Err(parse_err(
+            text,
+            "write switch OLD to NEW, like switch Honor to Warfare",
+        )),
         ("end", [r]) if r.eq_ignore_ascii_case("round") => Ok(ClanWarAction::EndRound),
         ("join", [clan, a, b2]) => {
             let clan = Clan::parse(clan).ok_or_else(|| {
@@ -249,7 +278,11 @@ pub(crate) fn parse_action(
 pub(crate) fn format_action(_state: &ClanWarState, action: &ClanWarAction) -> String {
     match action {
         ClanWarAction::Attack { target, from } => format!("attack {target} from {from}"),
-        ClanWarAction::Play { battle, card, discards } => {
+        ClanWarAction::Play {
+            battle,
+            card,
+            discards,
+        } => {
             if discards.is_empty() {
                 format!("play {card} in #{battle}")
             } else {

@@ -643,6 +643,8 @@ pub enum ClanWarEvent {
     },
     /// A card passed between hands (told to both seats).
     CardPassed {
+        /// The two seats, lower first.
+        seats: [Seat; 2],
         /// From.
         from: Seat,
         /// To.

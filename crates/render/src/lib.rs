@@ -14,6 +14,7 @@
 //! assert!(text.contains("0 - 0"));
 //! ```
 
+mod clan_war;
 mod duel;
 mod escape;
 

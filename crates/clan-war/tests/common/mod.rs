@@ -33,7 +33,10 @@ pub fn game_of(players: &[(Clan, [Strategy; 2])], options: Options) -> ClanWarSt
 pub fn crab_scorpion() -> ClanWarState {
     use Strategy::*;
     game_of(
-        &[(Clan::Crab, [Cunning, Warfare]), (Clan::Scorpion, [Intrigue, Magic])],
+        &[
+            (Clan::Crab, [Cunning, Warfare]),
+            (Clan::Scorpion, [Intrigue, Magic]),
+        ],
         Options::default(),
     )
 }
@@ -41,8 +44,16 @@ pub fn crab_scorpion() -> ClanWarState {
 /// Sets a player's strategies.
 pub fn strategies(state: &mut ClanWarState, seat: Seat, a: Strategy, b: Strategy) {
     let p = &mut state.players[usize::from(seat.0)];
-    p.strategies[0] = Slot { strategy: a, original: None, revert_after: None };
-    p.strategies[1] = Slot { strategy: b, original: None, revert_after: None };
+    p.strategies[0] = Slot {
+        strategy: a,
+        original: None,
+        revert_after: None,
+    };
+    p.strategies[1] = Slot {
+        strategy: b,
+        original: None,
+        revert_after: None,
+    };
 }
 
 /// Replaces a seat's hand with `cards`, moving cards between the hand and the draw pile so that
@@ -55,7 +66,12 @@ pub fn deal(state: &mut ClanWarState, seat: Seat, cards: &[CardNo]) {
     }
     for &no in cards {
         let index = state.deck.cards().iter().position(|&c| c == no).unwrap() as u32;
-        let position = state.deck.draw_pile().iter().position(|&i| i == index).unwrap();
+        let position = state
+            .deck
+            .draw_pile()
+            .iter()
+            .position(|&i| i == index)
+            .unwrap();
         state.deck.draw_at(position as u32 + 1).unwrap();
         state.players[usize::from(seat.0)].hand.push(no);
     }
@@ -72,7 +88,12 @@ pub fn holder(state: &ClanWarState, hex: &str) -> Holder {
 }
 
 /// Applies a text action with scripted dice; panics on refusal.
-pub fn act(state: &mut ClanWarState, seat: Seat, text: &str, dice: &[u32]) -> Vec<Visible<ClanWarEvent>> {
+pub fn act(
+    state: &mut ClanWarState,
+    seat: Seat,
+    text: &str,
+    dice: &[u32],
+) -> Vec<Visible<ClanWarEvent>> {
     try_act(state, Actor::Seat(seat), text, dice).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
@@ -103,7 +124,12 @@ pub fn try_act(
 /// Every card is in exactly one place: draw pile, discard pile, a hand or a battle.
 pub fn check_cards(state: &ClanWarState) {
     let mut seen: Vec<CardNo> = Vec::new();
-    for &i in state.deck.draw_pile().iter().chain(state.deck.discard_pile()) {
+    for &i in state
+        .deck
+        .draw_pile()
+        .iter()
+        .chain(state.deck.discard_pile())
+    {
         seen.push(*state.deck.card(i).unwrap());
     }
     for p in &state.players {
