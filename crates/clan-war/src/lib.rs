@@ -21,6 +21,7 @@
 //! # Ok::<(), pbp_clan_war::ClanWarError>(())
 //! ```
 
+mod bot;
 mod cards;
 mod clan;
 mod error;
@@ -31,6 +32,7 @@ mod rules;
 mod text;
 mod types;
 
+pub use bot::{heuristic_action, play_out};
 pub use cards::{Card, CardKind, CardNo, card, deck, ring_of};
 pub use clan::{Clan, Element, Strategy};
 pub use error::ClanWarError;
