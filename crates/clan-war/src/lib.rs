@@ -38,6 +38,6 @@ pub use clan::{Clan, Element, Strategy};
 pub use error::ClanWarError;
 pub use game::ClanWar;
 pub use map::{DEFAULT_GRID, HexSpec, Map, MapHex, MapSpec, Terrain, label, parse_label};
-pub use rules::pool_for;
+pub use rules::{battle_pools, pool_for};
 pub use text::battle_id;
 pub use types::*;

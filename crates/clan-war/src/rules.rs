@@ -627,6 +627,19 @@ fn spell_bonus(no: CardNo, clan: Clan) -> i32 {
     }
 }
 
+/// The two pools (attacker, defender) of the open battle `id` as they stand now, for showing
+/// the odds of an open battle; `None` when there is no such open battle.
+pub fn battle_pools(state: &ClanWarState, id: u32) -> Option<[Pool; 2]> {
+    let b = state
+        .battles
+        .iter()
+        .find(|b| b.id == id && b.phase != Phase::Closed)?;
+    Some([
+        pool_for(state, b, Side::First),
+        pool_for(state, b, Side::Second),
+    ])
+}
+
 /// The pool `side` rolls in battle `b` with every card effect (honor_next included).
 pub fn pool_for(state: &ClanWarState, b: &Battle, side: Side) -> Pool {
     let mut pool = Pool::new(2, 1);

@@ -425,6 +425,9 @@ fn warfare_gives_plus_zero_k1_and_both_bonuses_apply() {
     act(&mut state, CRAB, "pass", &[]);
     // Warfare strategy and Crab clan: +1k0 and +0k1.
     assert_eq!(size(&pool(&state, id, Side::First)), (3, 2));
+    let [a, d] = battle_pools(&state, id).unwrap();
+    assert_eq!((size(&a), size(&d)), ((3, 2), (2, 1)));
+    assert!(battle_pools(&state, 99).is_none());
     act(&mut state, CRAB, "roll", &[6, 4, 2]);
     act(&mut state, SCORPION, "roll", &[9, 1]);
     assert_eq!(last_totals(&state, id), (10, 9));
