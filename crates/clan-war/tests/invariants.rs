@@ -4,7 +4,9 @@
 
 mod common;
 
-use pbp_clan_war::*;
+use pbp_clan_war::{
+    Clan, ClanWar, ClanWarAction, ClanWarConfig, ClanWarState, Holder, NullifyTarget, PlayerSetup,
+};
 use pbp_core::{Game, SeededDice};
 use proptest::prelude::*;
 
@@ -83,6 +85,100 @@ proptest! {
             for p in &state.players {
                 let view = ClanWar::view(&state, pbp_core::Viewer::Seat(p.seat));
                 prop_assert!(view.hands.iter().all(|h| h.owner == p.seat));
+            }
+        }
+    }
+}
+
+fn any_strategy() -> impl Strategy<Value = pbp_clan_war::Strategy> {
+    (0_usize..11).prop_map(|i| pbp_clan_war::Strategy::ALL[i])
+}
+
+fn any_action() -> impl Strategy<Value = ClanWarAction> {
+    let hex = (0_u8..12, 0_u8..9).prop_map(|(c, r)| format!("{}{}", char::from(b'A' + c), r));
+    prop_oneof![
+        (hex.clone(), hex).prop_map(|(target, from)| ClanWarAction::Attack { target, from }),
+        (
+            0_u32..4,
+            0_u8..60,
+            proptest::collection::vec(0_u8..60, 0..4)
+        )
+            .prop_map(|(battle, card, discards)| ClanWarAction::Play {
+                battle,
+                card,
+                discards
+            }),
+        (0_u32..4).prop_map(|battle| ClanWarAction::Pass { battle }),
+        (0_u32..4).prop_map(|battle| ClanWarAction::Roll { battle }),
+        (0_u32..4).prop_map(|battle| ClanWarAction::Draw { battle }),
+        (0_u32..4, 0_u8..60).prop_map(|(battle, c)| ClanWarAction::Nullify {
+            battle,
+            target: NullifyTarget::Card(c)
+        }),
+        (0_u32..4, proptest::option::of(0_u8..60))
+            .prop_map(|(battle, card)| ClanWarAction::Take { battle, card }),
+        (0_u32..4, 0_u8..60).prop_map(|(battle, card)| ClanWarAction::Give { battle, card }),
+        (0_u32..4, proptest::collection::vec(any_strategy(), 0..3))
+            .prop_map(|(battle, strategies)| ClanWarAction::Tactical { battle, strategies }),
+        (0_u32..4, any_strategy(), any_strategy())
+            .prop_map(|(battle, from, to)| ClanWarAction::Switch { battle, from, to }),
+        Just(ClanWarAction::EndRound),
+        (0_usize..8, any_strategy(), any_strategy()).prop_map(|(c, a, b)| ClanWarAction::Join {
+            clan: Clan::ALL[c],
+            strategies: [a, b]
+        }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Arbitrary actions by arbitrary actors never panic, and a refused one changes nothing.
+    #[test]
+    fn arbitrary_actions_never_panic_and_refusals_change_nothing(
+        seed in any::<u64>(),
+        steps in proptest::collection::vec((0_u16..4, any_action()), 1..120),
+    ) {
+        let mut dice = SeededDice::new(seed);
+        let mut state = ClanWar::setup(&config(3), &mut dice).unwrap();
+        for (who, action) in steps {
+            let actor = if who == 3 {
+                pbp_core::Actor::GameMaster
+            } else {
+                pbp_core::Actor::Seat(pbp_core::Seat(who))
+            };
+            let before = state.clone();
+            if ClanWar::apply(&mut state, actor, &action, &mut dice).is_err() {
+                prop_assert_eq!(&state, &before);
+            }
+            common::check_cards(&state);
+        }
+    }
+
+    /// Any text is read without panicking; what is read writes back to the same action.
+    #[test]
+    fn any_text_parses_without_panic(text in "\\PC{0,40}", who in 0_u16..3) {
+        let state = ClanWar::setup(&config(3), &mut SeededDice::new(1)).unwrap();
+        let actor = pbp_core::Actor::Seat(pbp_core::Seat(who));
+        if let Ok(action) = ClanWar::parse_action(&state, actor, &text) {
+            let again = ClanWar::format_action(&state, &action);
+            prop_assert_eq!(ClanWar::parse_action(&state, actor, &again).ok(), Some(action));
+        }
+    }
+
+    /// Parsing the text of every legal action gives that action back.
+    #[test]
+    fn every_legal_action_reads_back_from_its_text(seed in any::<u64>(), steps in 0_usize..60) {
+        let mut dice = SeededDice::new(seed);
+        let mut state = ClanWar::setup(&config(3), &mut dice).unwrap();
+        for _ in 0..steps {
+            let Some((actor, action)) = pbp_core::testing::random_action::<ClanWar>(&state, &mut dice) else { break };
+            ClanWar::apply(&mut state, actor, &action, &mut dice).unwrap();
+        }
+        for &actor in ClanWar::turn(&state).actors() {
+            for action in ClanWar::legal_actions(&state, actor) {
+                let text = ClanWar::format_action(&state, &action);
+                prop_assert_eq!(ClanWar::parse_action(&state, actor, &text).ok(), Some(action));
             }
         }
     }
