@@ -13,7 +13,8 @@
 //! let draws: Vec<u32> = (0..10).map(|i| 1 + i % 3).collect();
 //! let mut state = ClanWar::setup(&ClanWarConfig::default(), &mut ScriptedDice::new(draws))?;
 //! assert_eq!(state.players[0].hand.len(), 2);
-//! // The Crab attacks the Scorpion province D6 from its own C6.
+//! // The Crab attacks D6 (a Scorpion province; no one plays the Scorpion, so the Spirit Army
+//! // holds it) from its own C6.
 //! let crab = Actor::Seat(Seat(0));
 //! let attack = ClanWar::parse_action(&state, crab, "attack D6 from C6")?;
 //! ClanWar::apply(&mut state, crab, &attack, &mut ScriptedDice::new([]))?;

@@ -1252,3 +1252,17 @@ fn a_roll_without_enough_dice_changes_nothing() {
     let err = try_act(&mut state, Actor::Seat(SCORPION), "roll", &[5]).unwrap_err();
     assert!(err.to_string().contains("more dice are needed"));
 }
+
+#[test]
+fn the_documented_config_reads() {
+    let doc = include_str!("../../../docs/rules/clan-war.md");
+    let start = doc.find("```json\n").unwrap() + 8;
+    let end = start + doc[start..].find("```").unwrap();
+    let config: ClanWarConfig = serde_json::from_str(&doc[start..end]).unwrap();
+    assert_eq!(config.options, Options::default());
+    assert_eq!(config.rounds, 12);
+    assert_eq!(config.players[1].strategies, [Defensive, Duelist]);
+    assert!(ClanWar::setup(&config, &mut SeededDice::new(1)).is_ok());
+    let bad = r#"{"options": {"home_bonus": "defender"}}"#;
+    assert!(serde_json::from_str::<ClanWarConfig>(bad).is_err());
+}
