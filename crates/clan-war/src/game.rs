@@ -17,21 +17,31 @@ fn outcome(state: &ClanWarState) -> Outcome {
         .iter()
         .map(|p| (p.seat, p.score_halves()))
         .collect();
-    let mut distinct: Vec<i64> = scores.values().copied().collect();
-    distinct.sort_unstable_by(|a, b| b.cmp(a));
-    distinct.dedup();
-    let ranking: Vec<Vec<Seat>> = distinct
+    // Active players rank first by score; retired ones after them (the prize goes to the
+    // runner-up when the best player is no longer active).
+    let key = |seat: &Seat| {
+        let p = &state.players[usize::from(seat.0)];
+        (p.retired, -p.score_halves())
+    };
+    let mut keys: Vec<(bool, i64)> = scores.keys().map(key).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    let ranking: Vec<Vec<Seat>> = keys
         .iter()
-        .map(|s| {
-            scores
-                .iter()
-                .filter(|(_, v)| *v == s)
-                .map(|(k, _)| *k)
-                .collect()
-        })
+        .map(|k| scores.keys().filter(|s| key(s) == *k).copied().collect())
         .collect();
+    let winners = match ranking.first() {
+        Some(first)
+            if first
+                .iter()
+                .all(|s| !state.players[usize::from(s.0)].retired) =>
+        {
+            first.clone()
+        }
+        _ => Vec::new(),
+    };
     Outcome {
-        winners: ranking.first().cloned().unwrap_or_default(),
+        winners,
         ranking,
         scores,
         score_denominator: 2,
@@ -113,6 +123,7 @@ impl Game for ClanWar {
                 honor_next: p.honor_next,
                 attacked: p.attacked,
                 switched: p.switched,
+                retired: p.retired,
             })
             .collect();
         let hands = state
@@ -164,7 +175,7 @@ impl Game for ClanWar {
     fn max_actions(config: &ClanWarConfig) -> u64 {
         // Per round: at most 8 attacks (so 8 battles) and 8 sign-ups, and per battle at most
         // 52 plays, 54 passes, 52 nullifications, 2 rolls, 104 choices and 2 draws; plus the
-        // game master's end of round.
+        // game master's end of round; and at most eight retirements a game.
         let per_battle = 52 + 54 + 52 + 2 + 104 + 2;
         u64::from(config.rounds.max(1)) * (8 * per_battle + 8 + 8 + 1) + 8
     }

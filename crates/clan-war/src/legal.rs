@@ -29,6 +29,11 @@ pub(crate) fn legal_actions(state: &ClanWarState, actor: Actor) -> Vec<ClanWarAc
                     }
                 }
             }
+            for p in &state.players {
+                if !p.retired {
+                    out.push(ClanWarAction::Retire { clan: p.clan });
+                }
+            }
             out
         }
         Actor::Seat(seat) => seat_actions(state, seat),
@@ -39,6 +44,9 @@ fn seat_actions(state: &ClanWarState, seat: Seat) -> Vec<ClanWarAction> {
     let Some(p) = state.players.get(usize::from(seat.0)) else {
         return Vec::new();
     };
+    if p.retired {
+        return Vec::new();
+    }
     let mut out = Vec::new();
     if !p.attacked {
         for (f, h) in state.holders.iter().enumerate() {

@@ -120,6 +120,7 @@ fn new_player(seat: Seat, setup: &PlayerSetup, round: u32) -> Player {
         switched: false,
         no_draw_this_round: false,
         joined: round,
+        retired: false,
     }
 }
 
@@ -1544,6 +1545,20 @@ fn join(
     Ok(events)
 }
 
+fn retire(state: &mut ClanWarState, clan: Clan) -> Res<Events> {
+    let Some(p) = state.players.iter_mut().find(|p| p.clan == clan) else {
+        return illegal(format!("no one plays the {clan} clan"));
+    };
+    if p.retired {
+        return illegal(format!("the {clan} player is already retired"));
+    }
+    p.retired = true;
+    Ok(vec![Visible::public(ClanWarEvent::Retired {
+        seat: p.seat,
+        clan,
+    })])
+}
+
 /// Applies an action to a copy and commits it only on success.
 pub(crate) fn apply(
     state: &mut ClanWarState,
@@ -1560,16 +1575,22 @@ pub(crate) fn apply(
         (pbp_core::Actor::GameMaster, ClanWarAction::Join { clan, strategies }) => {
             join(&mut next, *clan, *strategies, dice)?
         }
+        (pbp_core::Actor::GameMaster, ClanWarAction::Retire { clan }) => retire(&mut next, *clan)?,
         (pbp_core::Actor::GameMaster, _) => {
             return illegal(
                 "the game master ends rounds and signs up players; the players fight the battles",
             );
         }
-        (pbp_core::Actor::Seat(_), ClanWarAction::EndRound | ClanWarAction::Join { .. }) => {
-            return illegal("only the game master may end the round or sign up a player");
+        (
+            pbp_core::Actor::Seat(_),
+            ClanWarAction::EndRound | ClanWarAction::Join { .. } | ClanWarAction::Retire { .. },
+        ) => {
+            return illegal("only the game master may end the round or sign up or retire a player");
         }
         (pbp_core::Actor::Seat(seat), action) => {
-            player(&next, seat)?;
+            if player(&next, seat)?.retired {
+                return illegal("you are no longer active in this game");
+            }
             seat_action(&mut next, seat, action, dice)?
         }
     };
@@ -1602,7 +1623,7 @@ fn seat_action(
         ClanWarAction::Switch { battle, from, to } => {
             end_step(state, seat, *battle, Some((*from, *to)), dice)
         }
-        ClanWarAction::EndRound | ClanWarAction::Join { .. } => {
+        ClanWarAction::EndRound | ClanWarAction::Join { .. } | ClanWarAction::Retire { .. } => {
             illegal("only the game master may do that")
         }
     }

@@ -10,7 +10,7 @@ use crate::legal::legal_actions;
 use crate::map::parse_label;
 use crate::types::*;
 
-const HELP: &str = "write attack E4 from D3, play 21 [discard 3 7], pass, nullify 21 (or nullify experienced), roll, take 12 (or take nothing), give 12, tactical Honor Warfare (or tactical keep), draw, switch Honor to Warfare, each optionally followed by 'in #N' or 'in E4' to name the battle; the game master writes end round or join Crab Tactical Warfare";
+const HELP: &str = "write attack E4 from D3, play 21 [discard 3 7], pass, nullify 21 (or nullify experienced), roll, take 12 (or take nothing), give 12, tactical Honor Warfare (or tactical keep), draw, switch Honor to Warfare, each optionally followed by 'in #N' or 'in E4' to name the battle; the game master writes end round, join Crab Tactical Warfare or retire Crab";
 
 fn parse_err(text: &str, reason: impl Into<String>) -> ClanWarError {
     ClanWarError::Parse {
@@ -140,7 +140,10 @@ pub fn battle_id(action: &ClanWarAction) -> Option<u32> {
         | ClanWarAction::Tactical { battle, .. }
         | ClanWarAction::Draw { battle }
         | ClanWarAction::Switch { battle, .. } => Some(*battle),
-        ClanWarAction::Attack { .. } | ClanWarAction::EndRound | ClanWarAction::Join { .. } => None,
+        ClanWarAction::Attack { .. }
+        | ClanWarAction::EndRound
+        | ClanWarAction::Join { .. }
+        | ClanWarAction::Retire { .. } => None,
     }
 }
 
@@ -270,6 +273,9 @@ pub(crate) fn parse_action(
                 strategies: [strategy(text, a)?, strategy(text, b2)?],
             })
         }
+        ("retire", [clan]) => Clan::parse(clan)
+            .map(|clan| ClanWarAction::Retire { clan })
+            .ok_or_else(|| parse_err(text, format!("'{clan}' is not a Great Clan"))),
         _ => Err(parse_err(text, HELP)),
     }
 }
@@ -312,6 +318,7 @@ pub(crate) fn format_action(_state: &ClanWarState, action: &ClanWarAction) -> St
         ClanWarAction::Draw { battle } => format!("draw in #{battle}"),
         ClanWarAction::Switch { battle, from, to } => format!("switch {from} to {to} in #{battle}"),
         ClanWarAction::EndRound => "end round".into(),
+        ClanWarAction::Retire { clan } => format!("retire {clan}"),
         ClanWarAction::Join { clan, strategies } => {
             format!("join {clan} {} {}", strategies[0], strategies[1])
         }

@@ -194,6 +194,10 @@ pub struct Player {
     pub no_draw_this_round: bool,
     /// The round the player joined (1 for the start).
     pub joined: u32,
+    /// The game master has marked the player no longer active: it takes no more actions and
+    /// cannot win the prize, which goes to the best active player.
+    #[serde(default)]
+    pub retired: bool,
 }
 
 impl Player {
@@ -521,6 +525,11 @@ pub enum ClanWarAction {
         /// Its strategies.
         strategies: [Strategy; 2],
     },
+    /// The game master marks a player no longer active.
+    Retire {
+        /// The player's clan.
+        clan: Clan,
+    },
 }
 
 /// Something that happened.
@@ -696,6 +705,13 @@ pub enum ClanWarEvent {
         /// The round.
         round: u32,
     },
+    /// A player was marked no longer active.
+    Retired {
+        /// The seat.
+        seat: Seat,
+        /// The clan.
+        clan: Clan,
+    },
     /// A late player joined.
     Joined {
         /// The new seat.
@@ -751,6 +767,8 @@ pub struct PlayerView {
     pub attacked: bool,
     /// Strategy switched this round.
     pub switched: bool,
+    /// No longer active.
+    pub retired: bool,
 }
 
 /// A hand the viewer may see.

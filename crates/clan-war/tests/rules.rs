@@ -1266,3 +1266,28 @@ fn the_documented_config_reads() {
     let bad = r#"{"options": {"home_bonus": "defender"}}"#;
     assert!(serde_json::from_str::<ClanWarConfig>(bad).is_err());
 }
+
+#[test]
+fn clause_8_the_prize_goes_to_the_runner_up_when_the_winner_is_not_active() {
+    let mut state = crab_scorpion();
+    state.config.rounds = 1;
+    open_battle(&mut state);
+    act(&mut state, CRAB, "pass", &[]);
+    act(&mut state, SCORPION, "pass", &[]);
+    act(&mut state, CRAB, "roll", &[9, 1]);
+    act(&mut state, SCORPION, "roll", &[1, 1]);
+    gm(&mut state, "retire Crab", &[]);
+    // A retired player acts no more.
+    assert!(ClanWar::legal_actions(&state, Actor::Seat(CRAB)).is_empty());
+    let err = try_act(&mut state, Actor::Seat(CRAB), "draw", &[1]).unwrap_err();
+    assert!(err.to_string().contains("no longer active"));
+    assert!(try_act(&mut state, Actor::GameMaster, "retire Crab", &[]).is_err());
+    gm(&mut state, "end round", &[]);
+    let Turn::Over(outcome) = ClanWar::turn(&state) else {
+        panic!("not over")
+    };
+    // The Crab scored more (5 gold, 1 glory) but is retired: the Scorpion wins.
+    assert!(outcome.scores[&CRAB] > outcome.scores[&SCORPION]);
+    assert_eq!(outcome.winners, vec![SCORPION]);
+    assert_eq!(outcome.ranking, vec![vec![SCORPION], vec![CRAB]]);
+}

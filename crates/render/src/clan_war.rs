@@ -444,6 +444,9 @@ impl Render for ClanWar {
             }
             ClanWarEvent::Scored { round } => format!("round {round} is scored"),
             ClanWarEvent::Joined { seat, clan } => format!("the {clan} joins as seat {seat}"),
+            ClanWarEvent::Retired { seat, clan } => {
+                format!("the {clan} (seat {seat}) is no longer active")
+            }
             ClanWarEvent::GameOver => "the game is over".into(),
         }
     }
