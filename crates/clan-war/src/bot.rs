@@ -189,6 +189,37 @@ pub fn play_out(
     Ok(state)
 }
 
+/// Wins of each clan over `games` games of heuristic bots (game `i` seeded with
+/// `pbp_core::step_seed(seed, i)`), for `pbp simulate`: per clan, (games won, games played).
+/// A shared first place counts as a win for each leader.
+///
+/// # Errors
+/// A setup or dice failure.
+pub fn heuristic_win_rates(
+    config: &ClanWarConfig,
+    games: u64,
+    seed: u64,
+) -> Result<std::collections::BTreeMap<crate::clan::Clan, (u64, u64)>, crate::ClanWarError> {
+    let mut table = std::collections::BTreeMap::new();
+    let bots = vec![true; config.players.len()];
+    for game in 0..games {
+        let mut dice = pbp_core::SeededDice::new(pbp_core::step_seed(seed, game));
+        let state = play_out(config, &bots, &mut dice)?;
+        let winners = match ClanWar::turn(&state) {
+            pbp_core::Turn::Over(outcome) => outcome.winners,
+            pbp_core::Turn::Acting(_) => Vec::new(),
+        };
+        for p in &state.players {
+            let entry = table.entry(p.clan).or_insert((0, 0));
+            entry.1 += 1;
+            if winners.contains(&p.seat) {
+                entry.0 += 1;
+            }
+        }
+    }
+    Ok(table)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,6 +304,18 @@ mod tests {
                 discards: vec![33]
             }
         );
+    }
+
+    #[test]
+    fn win_rates_count_every_clan() {
+        let config = ClanWarConfig {
+            rounds: 3,
+            ..ClanWarConfig::default()
+        };
+        let table = heuristic_win_rates(&config, 4, 9).unwrap();
+        assert_eq!(table.len(), 5);
+        assert!(table.values().all(|&(_, played)| played == 4));
+        assert!(table.values().map(|&(won, _)| won).sum::<u64>() >= 4);
     }
 
     #[test]

@@ -33,7 +33,7 @@ mod rules;
 mod text;
 mod types;
 
-pub use bot::{heuristic_action, play_out};
+pub use bot::{heuristic_action, heuristic_win_rates, play_out};
 pub use cards::{Card, CardKind, CardNo, card, deck, ring_of};
 pub use clan::{Clan, Element, Strategy};
 pub use error::ClanWarError;
