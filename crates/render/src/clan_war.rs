@@ -321,6 +321,22 @@ impl Render for ClanWar {
                 holder_short(hex.holder)
             );
         }
+        // This round's attacks: an arrow from the attacking hex to the attacked one.
+        out.push_str("<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" markerHeight=\"6\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#222\"/></marker></defs>\n");
+        for b in &view.battles {
+            let (from, target) = (&view.hexes[b.from], &view.hexes[b.target]);
+            let (x1, y1) = centre(from.col, from.row);
+            let (x2, y2) = centre(target.col, target.row);
+            // Stop short of the target's centre so the arrowhead stays visible.
+            let (x2, y2) = (x1 + 0.8 * (x2 - x1), y1 + 0.8 * (y2 - y1));
+            let _ = writeln!(
+                out,
+                "<line class=\"attack\" x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"#222\" stroke-width=\"2\" marker-end=\"url(#arrow)\"><title>battle #{}: {} to {}</title></line>",
+                b.id,
+                xml_escape(&from.label),
+                xml_escape(&target.label)
+            );
+        }
         let _ = writeln!(
             out,
             "<text x=\"10\" y=\"{:.0}\" font-size=\"13\">{} - round {} of {}</text>\n</svg>",
@@ -515,5 +531,7 @@ mod tests {
         assert_eq!(svg.matches("<polygon").count(), 70);
         assert!(svg.contains("<title>C6: Crab province, held by Crab</title>"));
         assert!(svg.contains("<title>E4: Imperial province, held by Spirit Army</title>"));
+        assert!(svg.contains("<title>battle #1: C6 to D6</title>"));
+        assert_eq!(svg.matches("class=\"attack\"").count(), 1);
     }
 }
