@@ -15,6 +15,7 @@
 //! ```
 
 pub mod catalog;
+mod clan_war;
 mod duel;
 mod escape;
 mod three_kingdoms;
