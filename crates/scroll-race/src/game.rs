@@ -416,12 +416,13 @@ impl Game for ScrollRace {
         let scrolls = (0..2u8)
             .map(|t| {
                 let scroll = state.scrolls[usize::from(t)];
+                // Outsiders see the last carrier revealed to them, which a secret pass may
+                // have made stale: their view must not change when the scroll secretly moves.
                 let (carrier, ground) = match scroll.holder {
-                    Holder::Carrier(c) if knows_team(t) || scroll.last_seen == Some(c) => {
-                        (Some(c), None)
-                    }
+                    Holder::Carrier(c) if knows_team(t) => (Some(c), None),
+                    Holder::Carrier(_) => (scroll.last_seen, None),
                     Holder::Ground(s) => (None, Some(s)),
-                    _ => (None, None),
+                    Holder::Unassigned => (None, None),
                 };
                 ScrollView {
                     team: t,

@@ -703,7 +703,8 @@ pub enum Event {
 pub struct ScrollView {
     /// The team.
     pub team: u8,
-    /// The carrier, when the viewer knows it (its own team, the game master, or revealed).
+    /// The carrier for its own team and the game master; for others, the last carrier revealed
+    /// to them (a secret pass since may have made it stale).
     pub carrier: Option<CharId>,
     /// The last carrier revealed to everyone (may be out of date).
     pub last_seen: Option<CharId>,
