@@ -16,6 +16,7 @@
 
 mod duel;
 mod escape;
+mod scroll_race;
 
 pub use escape::{bbcode_escape, xml_escape};
 

@@ -280,14 +280,14 @@ impl Field {
                 return bad(format!("row {} has {} squares, not {w}", y + 1, row.len()));
             }
             if let Some(c) = row.chars().find(|c| !".aAbB#".contains(*c)) {
-                return bad(format!(
-                    "row {} has '{c}'; use . a A b B or #",
-                    y + 1
-                ));
+                return bad(format!("row {} has '{c}'; use . a A b B or #", y + 1));
             }
         }
         for team in 0..2u8 {
-            if !self.squares().any(|s| self.cell(s) == Some(Cell::Base(team))) {
+            if !self
+                .squares()
+                .any(|s| self.cell(s) == Some(Cell::Base(team)))
+            {
                 return bad(format!("team {team} has no base square"));
             }
             let starts = &self.starts[usize::from(team)];

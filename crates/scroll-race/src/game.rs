@@ -198,10 +198,7 @@ impl Game for ScrollRace {
                     reason: "the game is over".into(),
                 });
                 let (winners, ranking) = match ending.winner {
-                    Some(w) => (
-                        team_seats(w),
-                        vec![team_seats(w), team_seats(1 - w)],
-                    ),
+                    Some(w) => (team_seats(w), vec![team_seats(w), team_seats(1 - w)]),
                     None => (Vec::new(), vec![(0..10).map(Seat).collect()]),
                 };
                 return Turn::Over(Outcome {
@@ -293,9 +290,10 @@ impl Game for ScrollRace {
                 let chosen = next.find(*c)?.id;
                 match next.phase {
                     Phase::ChooseCarriers => {
-                        let team = ScrollRace::may_choose_carrier(&next, seat).ok_or_else(|| {
-                            E::NotYourTurn(format!("seat {seat} has no carrier to choose"))
-                        })?;
+                        let team =
+                            ScrollRace::may_choose_carrier(&next, seat).ok_or_else(|| {
+                                E::NotYourTurn(format!("seat {seat} has no carrier to choose"))
+                            })?;
                         if team_of(chosen) != team {
                             return Err(E::UnknownCharacter(next.ch(chosen).name.clone()));
                         }

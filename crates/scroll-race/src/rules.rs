@@ -57,7 +57,10 @@ fn valid_name(name: &str) -> bool {
 fn check_talents(name: &str, talents: &[Talent]) -> Result<(), E> {
     let bad = |m: String| Err(E::Config(format!("{name}: {m}")));
     if talents.len() != 3 {
-        return bad(format!("{} talents; a character has exactly 3", talents.len()));
+        return bad(format!(
+            "{} talents; a character has exactly 3",
+            talents.len()
+        ));
     }
     for (i, t) in talents.iter().enumerate() {
         if t.technique.is_free() {
@@ -67,7 +70,11 @@ fn check_talents(name: &str, talents: &[Talent]) -> Result<(), E> {
             ));
         }
         if !(1..=3).contains(&t.rank) {
-            return bad(format!("rank {} of {}; ranks are 1 to 3", t.rank, t.technique.name()));
+            return bad(format!(
+                "rank {} of {}; ranks are 1 to 3",
+                t.rank,
+                t.technique.name()
+            ));
         }
         if talents[..i].iter().any(|o| o.technique == t.technique) {
             return bad(format!("{} is given twice", t.technique.name()));
@@ -102,7 +109,9 @@ pub(crate) fn setup(config: &ScrollRaceConfig, dice: &mut dyn Dice) -> Result<Sc
     }
     for (t, name) in config.team_names.iter().enumerate() {
         if name.trim().is_empty() || name.chars().count() > 24 {
-            return Err(E::Config(format!("team {t} needs a name of 1 to 24 letters")));
+            return Err(E::Config(format!(
+                "team {t} needs a name of 1 to 24 letters"
+            )));
         }
     }
     for team in 0..2 {
@@ -139,7 +148,11 @@ pub(crate) fn setup(config: &ScrollRaceConfig, dice: &mut dyn Dice) -> Result<Sc
                         .chars()
                         .filter(|c| c.is_alphanumeric())
                         .collect();
-                    let base = if base.is_empty() { "Team".to_owned() } else { base };
+                    let base = if base.is_empty() {
+                        "Team".to_owned()
+                    } else {
+                        base
+                    };
                     format!("{base}-{}", i + 1)
                 },
                 |c| c.name.clone(),
@@ -428,7 +441,8 @@ impl ScrollRaceState {
         }
         let cell = self.config.field.cell(square);
         if self.carries(id) {
-            if cell.and_then(Cell::zone_of) == Some(1 - team) && self.scrolls[t].last_seen != Some(id)
+            if cell.and_then(Cell::zone_of) == Some(1 - team)
+                && self.scrolls[t].last_seen != Some(id)
             {
                 self.scrolls[t].last_seen = Some(id);
                 events.push(Visible::public(Event::EnteredEnemyZone { character: id }));
@@ -544,9 +558,7 @@ impl ScrollRaceState {
                 match (rank, short) {
                     (1, None) => {}
                     (1, Some(_)) => {
-                        return Err(E::Move(
-                            "a rank 1 sprint goes two squares straight".into(),
-                        ));
+                        return Err(E::Move("a rank 1 sprint goes two squares straight".into()));
                     }
                     (_, Some(s)) if s.perpendicular(long) => dirs.push(s),
                     _ => {
@@ -619,7 +631,10 @@ impl ScrollRaceState {
                     _ => self.distance(at, other.square) <= 2,
                 };
                 if !reach {
-                    return target(format!("{} is out of reach of a rank {rank} pass", other.name));
+                    return target(format!(
+                        "{} is out of reach of a rank {rank} pass",
+                        other.name
+                    ));
                 }
             }
             Use::Attack {
@@ -688,11 +703,7 @@ impl ScrollRaceState {
                     return target(format!("{s} is out of reach"));
                 }
                 free_square(s)?;
-                if self
-                    .traps
-                    .iter()
-                    .any(|t| t.square == s && t.team == team)
-                {
+                if self.traps.iter().any(|t| t.square == s && t.team == team) {
                     return target(format!("your team already has a trap on {s}"));
                 }
             }
@@ -710,9 +721,7 @@ impl ScrollRaceState {
                         "a rank {rank} Kujutsu only draws an ally towards its caster"
                     ));
                 }
-                if rank == 3
-                    && self.config.field.cell(to) == Some(Cell::Base(1 - other.team))
-                {
+                if rank == 3 && self.config.field.cell(to) == Some(Cell::Base(1 - other.team)) {
                     return target("a rank 3 Kujutsu cannot move into the enemy base".into());
                 }
                 self.can_enter(a, to).map_err(E::Target)?;
@@ -723,7 +732,10 @@ impl ScrollRaceState {
             } => {
                 let other = self.find(t)?;
                 if t != id && (other.team != team || !other.square.orthogonal_to(at)) {
-                    return target(format!("{} is neither you nor an adjacent ally", other.name));
+                    return target(format!(
+                        "{} is neither you nor an adjacent ally",
+                        other.name
+                    ));
                 }
                 let skill = other.skill(technique).ok_or_else(|| {
                     E::Target(format!("{} does not know {}", other.name, technique.name()))
@@ -1268,7 +1280,9 @@ impl ScrollRaceState {
                     return bad("only a scroll carrier may stand in the enemy zone");
                 }
                 if self.carries(character) && cell == Some(Cell::Base(1 - team_of(character))) {
-                    return bad("placing the carrier in the enemy base would end the game: use end");
+                    return bad(
+                        "placing the carrier in the enemy base would end the game: use end",
+                    );
                 }
                 self.ch_mut(character).square = square;
                 events.push(Visible::public(Event::Placed { character, square }));

@@ -78,10 +78,7 @@ fn technique(state: &ScrollRaceState, words: &[&str], text: &str) -> Result<Use,
         if args.len() == n {
             Ok(())
         } else {
-            Err(err(
-                text,
-                format!("{} takes {n} argument(s)", tech.name()),
-            ))
+            Err(err(text, format!("{} takes {n} argument(s)", tech.name())))
         }
     };
     Ok(match tech {
@@ -97,7 +94,9 @@ fn technique(state: &ScrollRaceState, words: &[&str], text: &str) -> Result<Use,
         | Technique::Raiton => {
             one(1)?;
             let target = match Square::parse(args[0]) {
-                Some(s) if state.summon_at(s).is_some() || character(state, args[0], text).is_err() => {
+                Some(s)
+                    if state.summon_at(s).is_some() || character(state, args[0], text).is_err() =>
+                {
                     Target::Summon(s)
                 }
                 _ => Target::Character(character(state, args[0], text)?),
@@ -191,9 +190,7 @@ fn ruling(state: &ScrollRaceState, words: &[&str], text: &str) -> Result<Ruling,
 
 /// Reads an action.
 pub(crate) fn parse(state: &ScrollRaceState, actor: Actor, text: &str) -> Result<Action, E> {
-    let normalized = text
-        .replace(';', " ; ")
-        .replace(',', " ; ");
+    let normalized = text.replace(';', " ; ").replace(',', " ; ");
     let words: Vec<&str> = normalized.split_whitespace().collect();
     let Some(first) = words.first() else {
         return Err(err(text, "the action is empty"));
@@ -208,7 +205,9 @@ pub(crate) fn parse(state: &ScrollRaceState, actor: Actor, text: &str) -> Result
         return Ok(Action::Gm(ruling(state, rest, text)?));
     }
     match (head.as_str(), words.len()) {
-        ("carrier" | "porteur", 2) => return Ok(Action::Carrier(character(state, words[1], text)?)),
+        ("carrier" | "porteur", 2) => {
+            return Ok(Action::Carrier(character(state, words[1], text)?));
+        }
         ("keep" | "garder" | "garde", 1) => return Ok(Action::Keep),
         ("wait" | "nothing" | "rien" | "attendre" | "done", 1) => {
             return Ok(Action::Play {
@@ -242,7 +241,10 @@ pub(crate) fn parse(state: &ScrollRaceState, actor: Actor, text: &str) -> Result
                 technique: Some(technique(state, t, text)?),
             })
         }
-        _ => Err(err(text, "a turn is a move, a technique, or a move then a technique")),
+        _ => Err(err(
+            text,
+            "a turn is a move, a technique, or a move then a technique",
+        )),
     }
 }
 

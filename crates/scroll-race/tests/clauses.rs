@@ -8,7 +8,11 @@ use pbp_core::{Actor, Game, ScriptedDice, Seat, SeededDice, Turn, Viewer};
 use pbp_scroll_race::*;
 
 fn talents(list: &[(Technique, u8)]) -> Option<Vec<Talent>> {
-    Some(list.iter().map(|&(technique, rank)| Talent { technique, rank }).collect())
+    Some(
+        list.iter()
+            .map(|&(technique, rank)| Talent { technique, rank })
+            .collect(),
+    )
 }
 
 #[test]
@@ -17,7 +21,11 @@ fn missing_players_are_computer_played_with_random_talents() {
         characters: [
             vec![CharacterConfig {
                 name: "Naruto".into(),
-                talents: talents(&[(Technique::Goken, 1), (Technique::Katon, 2), (Technique::Doton, 3)]),
+                talents: talents(&[
+                    (Technique::Goken, 1),
+                    (Technique::Katon, 2),
+                    (Technique::Doton, 3),
+                ]),
             }],
             Vec::new(),
         ],
@@ -36,9 +44,19 @@ fn missing_players_are_computer_played_with_random_talents() {
     assert_eq!(state.characters[0].name, "Naruto");
     for c in &state.characters[1..] {
         assert!(c.npc);
-        let t: Vec<(Technique, u8)> = c.skills[2..].iter().map(|s| (s.technique, s.rank)).collect();
+        let t: Vec<(Technique, u8)> = c.skills[2..]
+            .iter()
+            .map(|s| (s.technique, s.rank))
+            .collect();
         // Pick 1 of 14 (Gôken), 1 of 13 (Suiken), 12 of 12 (Suiton).
-        assert_eq!(t, vec![(Technique::Goken, 3), (Technique::Suiken, 2), (Technique::Suiton, 1)]);
+        assert_eq!(
+            t,
+            vec![
+                (Technique::Goken, 3),
+                (Technique::Suiken, 2),
+                (Technique::Suiton, 1)
+            ]
+        );
     }
     assert_eq!(state.characters[1].name, "Red-2");
     assert_eq!(state.characters[7].team, 1);
@@ -52,7 +70,10 @@ fn the_starting_team_is_drawn_by_lot() {
         state = ScrollRace::setup(&config, &mut ScriptedDice::new([roll])).unwrap();
         assert_eq!(state.starting_team, team);
         assert_eq!(state.order[0], team * 5);
-        assert_eq!(ScrollRace::turn(&state).actors()[0], Actor::Seat(Seat(u16::from(team) * 5)));
+        assert_eq!(
+            ScrollRace::turn(&state).actors()[0],
+            Actor::Seat(Seat(u16::from(team) * 5))
+        );
     }
 }
 
@@ -60,19 +81,61 @@ fn the_starting_team_is_drawn_by_lot() {
 fn bad_characters_are_refused() {
     let bad = |list: &[(Technique, u8)]| {
         let config = ScrollRaceConfig {
-            characters: [vec![CharacterConfig { name: "Sakura".into(), talents: talents(list) }], vec![]],
+            characters: [
+                vec![CharacterConfig {
+                    name: "Sakura".into(),
+                    talents: talents(list),
+                }],
+                vec![],
+            ],
             ..ScrollRaceConfig::default()
         };
         ScrollRace::setup(&config, &mut SeededDice::new(1))
     };
-    assert!(bad(&[(Technique::Goken, 1), (Technique::Katon, 1)]).is_err(), "three techniques");
-    assert!(bad(&[(Technique::Goken, 1), (Technique::Katon, 1), (Technique::Sprint, 1)]).is_err());
-    assert!(bad(&[(Technique::Goken, 1), (Technique::Katon, 1), (Technique::Doton, 4)]).is_err());
-    assert!(bad(&[(Technique::Goken, 1), (Technique::Goken, 2), (Technique::Doton, 1)]).is_err());
-    assert!(bad(&[(Technique::Goken, 1), (Technique::Katon, 2), (Technique::Doton, 3)]).is_ok());
+    assert!(
+        bad(&[(Technique::Goken, 1), (Technique::Katon, 1)]).is_err(),
+        "three techniques"
+    );
+    assert!(
+        bad(&[
+            (Technique::Goken, 1),
+            (Technique::Katon, 1),
+            (Technique::Sprint, 1)
+        ])
+        .is_err()
+    );
+    assert!(
+        bad(&[
+            (Technique::Goken, 1),
+            (Technique::Katon, 1),
+            (Technique::Doton, 4)
+        ])
+        .is_err()
+    );
+    assert!(
+        bad(&[
+            (Technique::Goken, 1),
+            (Technique::Goken, 2),
+            (Technique::Doton, 1)
+        ])
+        .is_err()
+    );
+    assert!(
+        bad(&[
+            (Technique::Goken, 1),
+            (Technique::Katon, 2),
+            (Technique::Doton, 3)
+        ])
+        .is_ok()
+    );
     let six = ScrollRaceConfig {
         characters: [
-            (0..6).map(|i| CharacterConfig { name: format!("P{i}x"), talents: None }).collect(),
+            (0..6)
+                .map(|i| CharacterConfig {
+                    name: format!("P{i}x"),
+                    talents: None,
+                })
+                .collect(),
             vec![],
         ],
         ..ScrollRaceConfig::default()
@@ -80,16 +143,28 @@ fn bad_characters_are_refused() {
     assert!(ScrollRace::setup(&six, &mut SeededDice::new(1)).is_err());
     let twice = ScrollRaceConfig {
         characters: [
-            vec![CharacterConfig { name: "Lee".into(), talents: None }],
-            vec![CharacterConfig { name: "lee".into(), talents: None }],
+            vec![CharacterConfig {
+                name: "Lee".into(),
+                talents: None,
+            }],
+            vec![CharacterConfig {
+                name: "lee".into(),
+                talents: None,
+            }],
         ],
         ..ScrollRaceConfig::default()
     };
     assert!(ScrollRace::setup(&twice, &mut SeededDice::new(1)).is_err());
     let mut field = Field::standard();
     field.starts[1].pop();
-    let config = ScrollRaceConfig { field, ..ScrollRaceConfig::default() };
-    assert!(matches!(ScrollRace::setup(&config, &mut SeededDice::new(1)), Err(ScrollRaceError::Field(_))));
+    let config = ScrollRaceConfig {
+        field,
+        ..ScrollRaceConfig::default()
+    };
+    assert!(matches!(
+        ScrollRace::setup(&config, &mut SeededDice::new(1)),
+        Err(ScrollRaceError::Field(_))
+    ));
 }
 
 #[test]
@@ -102,21 +177,33 @@ fn a_user_field_is_read_from_json_and_validated() {
     assert_eq!(state.config.field.height(), 5);
     let walled = json.replace("\"...\"", "\"###\"");
     let config: ScrollRaceConfig = serde_json::from_str(&walled).unwrap();
-    assert!(ScrollRace::setup(&config, &mut SeededDice::new(1)).is_err(), "bases out of reach");
+    assert!(
+        ScrollRace::setup(&config, &mut SeededDice::new(1)).is_err(),
+        "bases out of reach"
+    );
 }
 
 #[test]
 fn only_captains_choose_carriers_and_play_starts_when_both_have() {
-    let mut state = ScrollRace::setup(&ScrollRaceConfig::default(), &mut ScriptedDice::new(
-        std::iter::once(1).chain(std::iter::repeat_n([1, 1, 1, 1, 1, 1], 10).flatten()),
-    ))
+    let mut state = ScrollRace::setup(
+        &ScrollRaceConfig::default(),
+        &mut ScriptedDice::new(
+            std::iter::once(1).chain(std::iter::repeat_n([1, 1, 1, 1, 1, 1], 10).flatten()),
+        ),
+    )
     .unwrap();
     assert_eq!(state.phase, Phase::ChooseCarriers);
     let none = &mut ScriptedDice::new([]);
-    assert!(ScrollRace::apply(&mut state, Actor::Seat(Seat(1)), &Action::Carrier(2), none).is_err());
-    assert!(ScrollRace::apply(&mut state, Actor::Seat(Seat(0)), &Action::Carrier(7), none).is_err());
+    assert!(
+        ScrollRace::apply(&mut state, Actor::Seat(Seat(1)), &Action::Carrier(2), none).is_err()
+    );
+    assert!(
+        ScrollRace::apply(&mut state, Actor::Seat(Seat(0)), &Action::Carrier(7), none).is_err()
+    );
     ScrollRace::apply(&mut state, Actor::Seat(Seat(0)), &Action::Carrier(2), none).unwrap();
-    assert!(ScrollRace::apply(&mut state, Actor::Seat(Seat(0)), &Action::Carrier(3), none).is_err());
+    assert!(
+        ScrollRace::apply(&mut state, Actor::Seat(Seat(0)), &Action::Carrier(3), none).is_err()
+    );
     assert_eq!(state.phase, Phase::ChooseCarriers);
     ScrollRace::apply(&mut state, Actor::Seat(Seat(5)), &Action::Carrier(9), none).unwrap();
     assert_eq!(state.phase, Phase::Play);
@@ -131,7 +218,16 @@ fn the_other_team_may_change_carrier_after_the_first_player_in_alternate_order()
     let mut g = ScrollRace::setup(&config, &mut ScriptedDice::new([2])).unwrap();
     assert_eq!(g.order[..4], [5, 0, 6, 1]);
     let none = &mut ScriptedDice::new([]);
-    ScrollRace::apply(&mut g, Actor::Seat(Seat(5)), &Action::Play { movement: None, technique: None }, none).unwrap();
+    ScrollRace::apply(
+        &mut g,
+        Actor::Seat(Seat(5)),
+        &Action::Play {
+            movement: None,
+            technique: None,
+        },
+        none,
+    )
+    .unwrap();
     assert_eq!(g.phase, Phase::ChangeCarrier);
     assert_eq!(ScrollRace::turn(&g).actors()[0], Actor::Seat(Seat(0)));
     ScrollRace::apply(&mut g, Actor::Seat(Seat(0)), &Action::Carrier(3), none).unwrap();
@@ -147,7 +243,10 @@ fn only_the_carrier_enters_the_enemy_zone_and_is_revealed_there() {
     assert!(err.to_string().contains("only the scroll carrier"));
     put(&mut g, 0, "e9");
     let events = act(&mut g, 0, "step s", &[]);
-    assert!(has(&events, |e| matches!(e, Event::EnteredEnemyZone { character: 0 })));
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::EnteredEnemyZone { character: 0 }
+    )));
     assert_eq!(ScrollRace::view(&g, seat(5)).scrolls[0].carrier, Some(0));
     // Passing from inside the enemy zone is not allowed.
     put(&mut g, 1, "e9");
@@ -159,12 +258,25 @@ fn bringing_the_scroll_into_the_enemy_base_wins() {
     let mut g = game();
     put(&mut g, 0, "f14");
     let events = act(&mut g, 0, "step s", &[]);
-    assert!(has(&events, |e| matches!(e, Event::GameOver(Ending { winner: Some(0), .. }))));
-    let Turn::Over(outcome) = ScrollRace::turn(&g) else { panic!("not over") };
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::GameOver(Ending {
+            winner: Some(0),
+            ..
+        })
+    )));
+    let Turn::Over(outcome) = ScrollRace::turn(&g) else {
+        panic!("not over")
+    };
     assert_eq!(outcome.winners, team_seats(0));
     assert!(ScrollRace::legal_actions(&g, Actor::Seat(Seat(5))).is_empty());
     assert_eq!(
-        ScrollRace::apply(&mut g, Actor::GameMaster, &Action::Gm(Ruling::Skip), &mut ScriptedDice::new([])),
+        ScrollRace::apply(
+            &mut g,
+            Actor::GameMaster,
+            &Action::Gm(Ruling::Skip),
+            &mut ScriptedDice::new([])
+        ),
         Err(ScrollRaceError::Over)
     );
     // A non-carrier can never get there; a sprint through the base wins on arrival.
@@ -183,11 +295,25 @@ fn a_dropped_scroll_bars_the_enemy_and_its_team_picks_it_up() {
     put(&mut g, 5, "f9");
     act(&mut g, 1, "goken Blue1", &[75, 75]);
     assert_eq!(g.scrolls[1].holder, Holder::Ground(sq("f9")));
-    assert_eq!(ScrollRace::view(&g, Viewer::Public).scrolls[1].ground, Some(sq("f9")));
+    assert_eq!(
+        ScrollRace::view(&g, Viewer::Public).scrolls[1].ground,
+        Some(sq("f9"))
+    );
     // Blue1 was pushed to f10; the enemy cannot step onto the scroll.
-    assert!(try_act(&mut g, 1, "step s", &[]).unwrap_err().to_string().contains("enemy scroll"));
+    assert!(
+        try_act(&mut g, 1, "step s", &[])
+            .unwrap_err()
+            .to_string()
+            .contains("enemy scroll")
+    );
     let events = act(&mut g, 5, "step n", &[]);
-    assert!(has(&events, |e| matches!(e, Event::PickedUp { team: 1, carrier: 5 })));
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::PickedUp {
+            team: 1,
+            carrier: 5
+        }
+    )));
     assert_eq!(g.carrier(1), Some(5));
     // A teammate may pick it up too, even inside its enemy zone.
     let mut g = game();
@@ -208,16 +334,34 @@ fn a_turn_is_a_move_a_technique_or_a_move_then_a_technique() {
     put(&mut g, 1, "f7");
     put(&mut g, 5, "f9");
     act(&mut g, 1, "step s; goken Blue1", &[100, 100]);
-    assert_eq!(g.current(), Some(2), "the turn ends after move and technique");
+    assert_eq!(
+        g.current(),
+        Some(2),
+        "the turn ends after move and technique"
+    );
     act(&mut g, 2, "doton", &[]);
     act(&mut g, 3, "wait", &[]);
     let actor = Actor::Seat(Seat(1));
-    assert!(ScrollRace::parse_action(&g, actor, "goken Blue1; step s").is_err(), "move first");
+    assert!(
+        ScrollRace::parse_action(&g, actor, "goken Blue1; step s").is_err(),
+        "move first"
+    );
     assert!(ScrollRace::parse_action(&g, actor, "step s; step s").is_err());
     // Nobody else may act out of turn.
     turn_of(&mut g, 1);
     let none = &mut ScriptedDice::new([]);
-    assert!(ScrollRace::apply(&mut g, Actor::Seat(Seat(2)), &Action::Play { movement: None, technique: None }, none).is_err());
+    assert!(
+        ScrollRace::apply(
+            &mut g,
+            Actor::Seat(Seat(2)),
+            &Action::Play {
+                movement: None,
+                technique: None
+            },
+            none
+        )
+        .is_err()
+    );
     assert!(ScrollRace::legal_actions(&g, Actor::Seat(Seat(2))).is_empty());
 }
 
@@ -238,16 +382,31 @@ fn the_game_master_rules_where_the_seed_is_silent() {
     assert!(rule(&mut g, "place Red3 f12").is_err());
     let events = rule(&mut g, "gm give Blue4").unwrap();
     assert_eq!(g.carrier(1), Some(8));
-    assert!(seen(&events, seat(0)).iter().all(|e| !matches!(e, Event::ScrollGiven { .. })));
+    assert!(
+        seen(&events, seat(0))
+            .iter()
+            .all(|e| !matches!(e, Event::ScrollGiven { .. }))
+    );
     teach(&mut g, 1, Technique::Kuchiyose, 1);
     put(&mut g, 1, "c8");
     act(&mut g, 1, "kuchiyose c9", &[]);
     rule(&mut g, "gm clear c9").unwrap();
     assert!(g.summons.is_empty());
-    assert!(ScrollRace::apply(&mut g, Actor::Seat(Seat(1)), &Action::Gm(Ruling::Skip), none).is_err());
+    assert!(
+        ScrollRace::apply(
+            &mut g,
+            Actor::Seat(Seat(1)),
+            &Action::Gm(Ruling::Skip),
+            none
+        )
+        .is_err()
+    );
     assert!(ScrollRace::apply(&mut g, gm, &Action::Keep, none).is_err());
     rule(&mut g, "gm end Blue").unwrap();
-    assert_eq!(ScrollRace::turn(&g).outcome().unwrap().winners, team_seats(1));
+    assert_eq!(
+        ScrollRace::turn(&g).outcome().unwrap().winners,
+        team_seats(1)
+    );
 }
 
 #[test]
@@ -257,7 +416,9 @@ fn the_organizer_calls_a_draw_at_the_round_limit() {
     for id in 0..10u8 {
         act(&mut g, id, "wait", &[]);
     }
-    let Turn::Over(outcome) = ScrollRace::turn(&g) else { panic!("not over") };
+    let Turn::Over(outcome) = ScrollRace::turn(&g) else {
+        panic!("not over")
+    };
     assert!(outcome.winners.is_empty());
 }
 
@@ -270,12 +431,29 @@ fn french_aliases_read_the_same_actions() {
     let fr = ScrollRace::parse_action(&g, actor, "avance sud puis gôken Blue1").unwrap();
     let en = ScrollRace::parse_action(&g, actor, "step s; goken Blue1").unwrap();
     assert_eq!(fr, en);
-    assert_eq!(ScrollRace::parse_action(&g, actor, "passe Red1").unwrap(), ScrollRace::parse_action(&g, actor, "pass Red1").unwrap());
-    assert_eq!(ScrollRace::parse_action(&g, actor, "garder").unwrap(), Action::Keep);
-    assert_eq!(ScrollRace::parse_action(&g, actor, "porteur Red3").unwrap(), Action::Carrier(2));
+    assert_eq!(
+        ScrollRace::parse_action(&g, actor, "passe Red1").unwrap(),
+        ScrollRace::parse_action(&g, actor, "pass Red1").unwrap()
+    );
+    assert_eq!(
+        ScrollRace::parse_action(&g, actor, "garder").unwrap(),
+        Action::Keep
+    );
+    assert_eq!(
+        ScrollRace::parse_action(&g, actor, "porteur Red3").unwrap(),
+        Action::Carrier(2)
+    );
     assert!(ScrollRace::parse_action(&g, actor, "sensoriel").is_ok());
     assert!(ScrollRace::parse_action(&g, actor, "sprint nord est").is_ok());
-    for bad in ["", "dance", "step x", "goken", "goken Nobody", "kuchiyose 9z", "step n; step s; doton"] {
+    for bad in [
+        "",
+        "dance",
+        "step x",
+        "goken",
+        "goken Nobody",
+        "kuchiyose 9z",
+        "step n; step s; doton",
+    ] {
         assert!(ScrollRace::parse_action(&g, actor, bad).is_err(), "{bad}");
     }
 }
@@ -286,14 +464,24 @@ fn every_legal_action_reads_back_from_its_text() {
         let mut dice = SeededDice::new(seed);
         let mut state = ScrollRace::setup(&ScrollRaceConfig::default(), &mut dice).unwrap();
         for _ in 0..40 {
-            let Turn::Acting(actors) = ScrollRace::turn(&state) else { break };
+            let Turn::Acting(actors) = ScrollRace::turn(&state) else {
+                break;
+            };
             for &actor in &actors {
                 for action in ScrollRace::legal_actions(&state, actor) {
                     let text = ScrollRace::format_action(&state, &action);
-                    assert_eq!(ScrollRace::parse_action(&state, actor, &text), Ok(action), "{text}");
+                    assert_eq!(
+                        ScrollRace::parse_action(&state, actor, &text),
+                        Ok(action),
+                        "{text}"
+                    );
                 }
             }
-            let Some((actor, action)) = pbp_core::testing::random_action::<ScrollRace>(&state, &mut dice) else { break };
+            let Some((actor, action)) =
+                pbp_core::testing::random_action::<ScrollRace>(&state, &mut dice)
+            else {
+                break;
+            };
             ScrollRace::apply(&mut state, actor, &action, &mut dice).unwrap();
         }
     }

@@ -46,8 +46,9 @@ fn many_random_games_keep_the_contract() {
 #[test]
 fn whole_default_games_keep_the_contract() {
     for seed in [7, 8] {
-        let report = random_play::<ScrollRace>(&ScrollRaceConfig::default(), seed, &seats(), fast())
-            .unwrap_or_else(|f| panic!("seed {seed}: {f}"));
+        let report =
+            random_play::<ScrollRace>(&ScrollRaceConfig::default(), seed, &seats(), fast())
+                .unwrap_or_else(|f| panic!("seed {seed}: {f}"));
         assert!(report.actions as u64 <= ScrollRace::max_actions(&ScrollRaceConfig::default()));
     }
 }

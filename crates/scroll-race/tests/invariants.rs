@@ -37,7 +37,11 @@ fn check(before: &ScrollRaceState, after: &ScrollRaceState) -> Result<(), TestCa
         // Nobody enters the enemy zone without the scroll.
         let moved = before.characters[i].square != c.square;
         if moved && after.in_enemy_zone(c.id, c.square) {
-            prop_assert!(after.carries(c.id), "{} entered the enemy zone without the scroll", c.name);
+            prop_assert!(
+                after.carries(c.id),
+                "{} entered the enemy zone without the scroll",
+                c.name
+            );
         }
     }
     Ok(())

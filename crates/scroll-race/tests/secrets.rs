@@ -19,14 +19,21 @@ fn outsiders() -> Vec<Viewer> {
 
 /// Texts a team 0 player might try, legal or not.
 fn attempts() -> Vec<String> {
-    let mut texts = vec!["wait".to_owned(), "genjutsu".into(), "doton".into(), "sensory".into()];
+    let mut texts = vec![
+        "wait".to_owned(),
+        "genjutsu".into(),
+        "doton".into(),
+        "sensory".into(),
+    ];
     for d in ["n", "e", "s", "w"] {
         texts.push(format!("step {d}"));
         for e in ["n", "e", "s", "w"] {
             texts.push(format!("sprint {d} {e}"));
         }
     }
-    for name in ["Blue1", "Blue2", "Blue3", "Blue4", "Blue5", "Red1", "Red2", "Red3"] {
+    for name in [
+        "Blue1", "Blue2", "Blue3", "Blue4", "Blue5", "Red1", "Red2", "Red3",
+    ] {
         for t in ["goken", "katon", "pass", "fuuton"] {
             texts.push(format!("{t} {name}"));
             texts.push(format!("step s; {t} {name}"));
@@ -74,24 +81,44 @@ fn views_are_the_same_whatever_the_enemy_hides() {
     let (a, b) = twins();
     assert_ne!(a, b);
     for v in outsiders() {
-        assert_eq!(ScrollRace::view(&a, v), ScrollRace::view(&b, v), "{v:?} tells the twins apart");
+        assert_eq!(
+            ScrollRace::view(&a, v),
+            ScrollRace::view(&b, v),
+            "{v:?} tells the twins apart"
+        );
     }
-    assert_ne!(ScrollRace::view(&a, Viewer::GameMaster), ScrollRace::view(&b, Viewer::GameMaster));
+    assert_ne!(
+        ScrollRace::view(&a, Viewer::GameMaster),
+        ScrollRace::view(&b, Viewer::GameMaster)
+    );
 }
 
 #[test]
 fn legal_actions_and_error_messages_are_the_same_whatever_the_enemy_hides() {
     let (a, b) = twins();
     let actor = Actor::Seat(Seat(1));
-    assert_eq!(ScrollRace::legal_actions(&a, actor), ScrollRace::legal_actions(&b, actor));
+    assert_eq!(
+        ScrollRace::legal_actions(&a, actor),
+        ScrollRace::legal_actions(&b, actor)
+    );
     for text in attempts() {
         let parsed_a = ScrollRace::parse_action(&a, actor, &text);
         let parsed_b = ScrollRace::parse_action(&b, actor, &text);
         assert_eq!(parsed_a, parsed_b);
         let Ok(action) = parsed_a else { continue };
         // Refusals must read the same; successes are compared by view below.
-        let ra = ScrollRace::apply(&mut a.clone(), actor, &action, &mut ScriptedDice::new([100; 8]));
-        let rb = ScrollRace::apply(&mut b.clone(), actor, &action, &mut ScriptedDice::new([100; 8]));
+        let ra = ScrollRace::apply(
+            &mut a.clone(),
+            actor,
+            &action,
+            &mut ScriptedDice::new([100; 8]),
+        );
+        let rb = ScrollRace::apply(
+            &mut b.clone(),
+            actor,
+            &action,
+            &mut ScriptedDice::new([100; 8]),
+        );
         match (ra, rb) {
             (Err(ea), Err(eb)) => assert_eq!(ea.to_string(), eb.to_string(), "{text}"),
             (Ok(_), Ok(_)) => {}
@@ -121,17 +148,32 @@ fn a_sprung_seal_and_a_cancelling_genjutsu_are_revealed() {
     // Red2 walks onto the hidden seal on h9: the turn stops and the seal is revealed to all.
     put(&mut b, 1, "h8");
     let events = act(&mut b, 1, "step s; katon Blue2", &[]);
-    assert!(seen(&events, Viewer::Public).iter().any(|e| matches!(e, Event::TrapSprung { .. })));
-    assert!(!has(&events, |e| matches!(e, Event::Burned { .. } | Event::Missed { .. })));
+    assert!(
+        seen(&events, Viewer::Public)
+            .iter()
+            .any(|e| matches!(e, Event::TrapSprung { .. }))
+    );
+    assert!(!has(&events, |e| matches!(
+        e,
+        Event::Burned { .. } | Event::Missed { .. }
+    )));
     // Then Red3's technique meets the Genjutsu, which cancels it (roll 25 at rank 1).
     put(&mut b, 2, "a8");
     let events = act(&mut b, 2, "doton", &[25]);
-    assert!(seen(&events, Viewer::Public).iter().any(|e| matches!(e, Event::GenjutsuCancelled { .. })));
+    assert!(
+        seen(&events, Viewer::Public)
+            .iter()
+            .any(|e| matches!(e, Event::GenjutsuCancelled { .. }))
+    );
 }
 
 #[test]
 fn carriers_are_chosen_and_changed_in_secret() {
-    let mut state = ScrollRace::setup(&ScrollRaceConfig::default(), &mut pbp_core::SeededDice::new(3)).unwrap();
+    let mut state = ScrollRace::setup(
+        &ScrollRaceConfig::default(),
+        &mut pbp_core::SeededDice::new(3),
+    )
+    .unwrap();
     let start = state.starting_team;
     let other = 1 - start;
     let mut all = Vec::new();
@@ -148,17 +190,30 @@ fn carriers_are_chosen_and_changed_in_secret() {
     }
     for v in [Viewer::Seat(Seat(1)), Viewer::Public] {
         let text = json(&ScrollRace::view(&state, v));
-        assert!(!text.contains("\"carrier\":8"), "team 1's carrier shows to {v:?}");
-        assert!(seen(&all, v).iter().all(|e| !matches!(e, Event::CarrierChosen { team: 1, .. })));
+        assert!(
+            !text.contains("\"carrier\":8"),
+            "team 1's carrier shows to {v:?}"
+        );
+        assert!(
+            seen(&all, v)
+                .iter()
+                .all(|e| !matches!(e, Event::CarrierChosen { team: 1, .. }))
+        );
     }
-    assert_eq!(ScrollRace::view(&state, Viewer::Seat(Seat(6))).scrolls[1].carrier, Some(8));
+    assert_eq!(
+        ScrollRace::view(&state, Viewer::Seat(Seat(6))).scrolls[1].carrier,
+        Some(8)
+    );
     // Play the starting team's first turn (five characters wait).
     for _ in 0..5 {
         let id = state.current().unwrap();
         ScrollRace::apply(
             &mut state,
             Actor::Seat(Seat(u16::from(id))),
-            &Action::Play { movement: None, technique: None },
+            &Action::Play {
+                movement: None,
+                technique: None,
+            },
             &mut ScriptedDice::new([]),
         )
         .unwrap();
@@ -166,12 +221,31 @@ fn carriers_are_chosen_and_changed_in_secret() {
     assert_eq!(state.phase, Phase::ChangeCarrier);
     let captain = Actor::Seat(captain(other));
     let mut kept = state.clone();
-    let keep = ScrollRace::apply(&mut kept, captain, &Action::Keep, &mut ScriptedDice::new([])).unwrap();
-    let change = ScrollRace::apply(&mut state, captain, &Action::Carrier(other * 5 + 1), &mut ScriptedDice::new([])).unwrap();
+    let keep = ScrollRace::apply(
+        &mut kept,
+        captain,
+        &Action::Keep,
+        &mut ScriptedDice::new([]),
+    )
+    .unwrap();
+    let change = ScrollRace::apply(
+        &mut state,
+        captain,
+        &Action::Carrier(other * 5 + 1),
+        &mut ScriptedDice::new([]),
+    )
+    .unwrap();
     assert_eq!(state.carrier(other), Some(other * 5 + 1));
     let enemy = Viewer::Seat(Seat(u16::from(start) * 5));
-    assert_eq!(seen(&keep, enemy), seen(&change, enemy), "keeping and changing look alike");
-    assert_eq!(ScrollRace::view(&kept, enemy), ScrollRace::view(&state, enemy));
+    assert_eq!(
+        seen(&keep, enemy),
+        seen(&change, enemy),
+        "keeping and changing look alike"
+    );
+    assert_eq!(
+        ScrollRace::view(&kept, enemy),
+        ScrollRace::view(&state, enemy)
+    );
     // Only once.
     assert_eq!(state.phase, Phase::Play);
     assert!(!ScrollRace::legal_actions(&state, captain).contains(&Action::Keep));
@@ -200,7 +274,11 @@ fn secrets_lists_what_each_viewer_may_not_see() {
     let for_team0 = ScrollRace::secrets(&b, Viewer::Seat(Seat(0)));
     assert!(for_team0.iter().any(|s| s.contains("\"carrier\":7")));
     assert!(for_team0.iter().any(|s| s.contains("fuinjutsu")));
-    assert!(for_team0.iter().any(|s| s.contains("\"rank\":1") && s.contains("\"caster\":8")));
+    assert!(
+        for_team0
+            .iter()
+            .any(|s| s.contains("\"rank\":1") && s.contains("\"caster\":8"))
+    );
     let for_user = ScrollRace::secrets(&b, Viewer::Seat(Seat(9)));
     assert!(for_user.iter().all(|s| !s.contains("sensed")));
     let for_teammate = ScrollRace::secrets(&b, Viewer::Seat(Seat(8)));

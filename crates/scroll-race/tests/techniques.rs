@@ -28,8 +28,14 @@ fn sprint_rank_2_moves_like_a_knight() {
     put(&mut g, 1, "f5");
     act(&mut g, 1, "sprint s e", &[]);
     assert_eq!(at(&g, 1), sq("g7"));
-    assert!(try_act(&mut g, 1, "sprint s", &[]).is_err(), "a knight move needs its short leg");
-    assert!(try_act(&mut g, 1, "sprint s n", &[]).is_err(), "the short leg is at right angles");
+    assert!(
+        try_act(&mut g, 1, "sprint s", &[]).is_err(),
+        "a knight move needs its short leg"
+    );
+    assert!(
+        try_act(&mut g, 1, "sprint s n", &[]).is_err(),
+        "the short leg is at right angles"
+    );
 }
 
 #[test]
@@ -72,16 +78,26 @@ fn pass_rank_1_reaches_an_orthogonal_ally_and_is_spotted_half_the_time() {
     put(&mut g, 0, "f8");
     put(&mut g, 1, "f7");
     put(&mut g, 2, "g7");
-    assert!(try_act(&mut g, 0, "pass Red3", &[]).is_err(), "diagonal is out of reach at rank 1");
+    assert!(
+        try_act(&mut g, 0, "pass Red3", &[]).is_err(),
+        "diagonal is out of reach at rank 1"
+    );
     let events = act(&mut g, 0, "pass Red2", &[51]);
     assert_eq!(g.carrier(0), Some(1));
     assert!(!has(&events, |e| matches!(e, Event::PassSpotted { .. })));
     // Only team 0 hears of it.
-    assert!(seen(&events, seat(5)).iter().all(|e| !matches!(e, Event::Passed { .. })));
+    assert!(
+        seen(&events, seat(5))
+            .iter()
+            .all(|e| !matches!(e, Event::Passed { .. }))
+    );
     assert_eq!(ScrollRace::view(&g, seat(5)).scrolls[0].carrier, None);
     free_rank(&mut g, 1, Technique::Pass, 1);
     let events = act(&mut g, 1, "pass Red1", &[50]);
-    assert!(has(&events, |e| matches!(e, Event::PassSpotted { carrier: 0, .. })));
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::PassSpotted { carrier: 0, .. }
+    )));
     assert_eq!(ScrollRace::view(&g, seat(5)).scrolls[0].carrier, Some(0));
 }
 
@@ -103,7 +119,10 @@ fn pass_rank_2_reaches_diagonals_spotted_at_75() {
     let events = act(&mut g, 0, "pass Red4", &[51]);
     assert!(!has(&events, |e| matches!(e, Event::PassSpotted { .. })));
     put(&mut g, 2, "a7");
-    assert!(try_act(&mut g, 3, "pass Red3", &[]).is_err(), "two squares is out of reach at rank 2");
+    assert!(
+        try_act(&mut g, 3, "pass Red3", &[]).is_err(),
+        "two squares is out of reach at rank 2"
+    );
 }
 
 #[test]
@@ -112,14 +131,23 @@ fn pass_rank_3_reaches_two_squares_and_farther_is_always_spotted() {
     put(&mut g, 0, "f8");
     put(&mut g, 1, "f6");
     let events = act(&mut g, 0, "pass Red2", &[]);
-    assert!(has(&events, |e| matches!(e, Event::PassSpotted { carrier: 1, .. })));
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::PassSpotted { carrier: 1, .. }
+    )));
     put(&mut g, 2, "f7");
     let events = act(&mut g, 1, "pass Red3", &[51]);
     assert_eq!(g.carrier(0), Some(2));
     assert!(!has(&events, |e| matches!(e, Event::PassSpotted { .. })));
     put(&mut g, 3, "i7");
-    assert!(try_act(&mut g, 2, "pass Red4", &[]).is_err(), "three squares is too far");
-    assert!(try_act(&mut g, 1, "pass Red3", &[]).is_err(), "only the carrier passes");
+    assert!(
+        try_act(&mut g, 2, "pass Red4", &[]).is_err(),
+        "three squares is too far"
+    );
+    assert!(
+        try_act(&mut g, 1, "pass Red3", &[]).is_err(),
+        "only the carrier passes"
+    );
 }
 
 fn strike_setup(technique: Technique, rank: u8) -> ScrollRaceState {
@@ -140,13 +168,19 @@ fn goken_pushes_and_drops_at_25_50_75() {
         let events = act(&mut g, 1, "goken Blue1", &[p, p]);
         assert_eq!(at(&g, 5), sq("f10"));
         assert_eq!(g.scrolls[1].holder, Holder::Ground(sq("f9")));
-        assert!(has(&events, |e| matches!(e, Event::ScrollDropped { team: 1, .. })));
+        assert!(has(&events, |e| matches!(
+            e,
+            Event::ScrollDropped { team: 1, .. }
+        )));
         // Both fail.
         let mut g = strike_setup(Technique::Goken, rank);
         let events = act(&mut g, 1, "goken Blue1", &[p + 1, p + 1]);
         assert_eq!(at(&g, 5), sq("f9"));
         assert_eq!(g.carrier(1), Some(5));
-        assert!(has(&events, |e| matches!(e, Event::Struck { pushed: false, .. })));
+        assert!(has(&events, |e| matches!(
+            e,
+            Event::Struck { pushed: false, .. }
+        )));
     }
 }
 
@@ -162,7 +196,11 @@ fn goken_does_not_tell_why_the_scroll_did_not_fall() {
     let strip = |events: Vec<Event>| -> Vec<String> {
         events
             .into_iter()
-            .map(|e| format!("{e:?}").replace("target: 5", "target: X").replace("target: 6", "target: X"))
+            .map(|e| {
+                format!("{e:?}")
+                    .replace("target: 5", "target: X")
+                    .replace("target: 6", "target: X")
+            })
             .collect()
     };
     assert_eq!(strip(seen(&missed, seat(1))), strip(seen(&empty, seat(1))));
@@ -174,9 +212,16 @@ fn suiken_recoils_the_striker_at_25_50_75() {
         let p = 25 * u32::from(rank);
         let mut g = strike_setup(Technique::Suiken, rank);
         let events = act(&mut g, 1, "suiken Blue1", &[p, p + 1]);
-        assert_eq!(at(&g, 1), sq("f7"), "the striker steps back, away from the blow");
+        assert_eq!(
+            at(&g, 1),
+            sq("f7"),
+            "the striker steps back, away from the blow"
+        );
         assert_eq!(at(&g, 5), sq("f9"));
-        assert!(has(&events, |e| matches!(e, Event::Struck { recoiled: true, .. })));
+        assert!(has(&events, |e| matches!(
+            e,
+            Event::Struck { recoiled: true, .. }
+        )));
         let mut g = strike_setup(Technique::Suiken, rank);
         act(&mut g, 1, "suiken Blue1", &[p + 1, p]);
         assert_eq!(at(&g, 1), sq("f8"));
@@ -209,7 +254,10 @@ fn pushes_never_enter_the_enemy_zone_nor_blocked_squares() {
     put(&mut g, 5, "f7");
     let events = act(&mut g, 1, "taijutsu Blue1", &[]);
     assert_eq!(at(&g, 5), sq("f7"));
-    assert!(has(&events, |e| matches!(e, Event::Struck { pushed: false, .. })));
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::Struck { pushed: false, .. }
+    )));
     // Another character behind blocks the push.
     let mut g = strike_setup(Technique::Taijutsu, 3);
     put(&mut g, 7, "f10");
@@ -220,8 +268,14 @@ fn pushes_never_enter_the_enemy_zone_nor_blocked_squares() {
 #[test]
 fn strikes_need_an_adjacent_enemy_and_diagonals_are_an_option() {
     let mut g = strike_setup(Technique::Goken, 1);
-    assert!(try_act(&mut g, 1, "goken Blue2", &[]).is_err(), "g9 is diagonal to f8");
-    assert!(try_act(&mut g, 1, "goken Red3", &[]).is_err(), "not an enemy");
+    assert!(
+        try_act(&mut g, 1, "goken Blue2", &[]).is_err(),
+        "g9 is diagonal to f8"
+    );
+    assert!(
+        try_act(&mut g, 1, "goken Red3", &[]).is_err(),
+        "not an enemy"
+    );
     let mut g = strike_setup(Technique::Goken, 1);
     g.config.diagonal_strikes = true;
     act(&mut g, 1, "goken Blue2", &[1, 100]);
@@ -258,10 +312,16 @@ fn ranged_attacks_need_reach_and_a_clear_line() {
     let mut g = game();
     put(&mut g, 1, "f7");
     put(&mut g, 5, "f10");
-    assert!(try_act(&mut g, 1, "katon Blue1", &[]).is_err(), "three squares is beyond reach 2");
+    assert!(
+        try_act(&mut g, 1, "katon Blue1", &[]).is_err(),
+        "three squares is beyond reach 2"
+    );
     put(&mut g, 5, "f9");
     put(&mut g, 2, "f8");
-    assert!(try_act(&mut g, 1, "katon Blue1", &[]).is_err(), "Red3 stands in the way");
+    assert!(
+        try_act(&mut g, 1, "katon Blue1", &[]).is_err(),
+        "Red3 stands in the way"
+    );
 }
 
 #[test]
@@ -273,8 +333,14 @@ fn raiton_paralyses_at_25_50_75_and_the_target_loses_its_turn() {
         put(&mut g, 4, "f7");
         put(&mut g, 5, "f8");
         let events = act(&mut g, 4, "raiton Blue1", &[p]);
-        assert!(has(&events, |e| matches!(e, Event::Paralysed { target: 5 })));
-        assert!(has(&events, |e| matches!(e, Event::TurnLost { character: 5 })));
+        assert!(has(&events, |e| matches!(
+            e,
+            Event::Paralysed { target: 5 }
+        )));
+        assert!(has(&events, |e| matches!(
+            e,
+            Event::TurnLost { character: 5 }
+        )));
         // Red5 was the last of team 0: Blue1 is next, paralysed, and is skipped.
         assert_eq!(g.current(), Some(6));
         assert!(!g.characters[5].paralysed);
@@ -325,7 +391,10 @@ fn fuuton_jumps_over_an_enemy_at_50_75_100() {
             put(&mut g, 5, "f8");
             let events = act(&mut g, 1, "fuuton Blue1", &[p + 1]);
             assert_eq!(at(&g, 1), sq("f7"));
-            assert!(has(&events, |e| matches!(e, Event::Jumped { success: false, .. })));
+            assert!(has(&events, |e| matches!(
+                e,
+                Event::Jumped { success: false, .. }
+            )));
         }
     }
     // The landing square must be open to the jumper: not the enemy zone without the scroll.
@@ -344,22 +413,41 @@ fn genjutsu_cancels_the_next_enemy_technique_at_25_50_75() {
         let cast = act(&mut g, 7, "genjutsu", &[]);
         // Secret: the other team and the public see no trace of it.
         for v in [seat(0), seat(1), Viewer::Public] {
-            assert!(seen(&cast, v).iter().all(|e| !format!("{e:?}").contains("Genjutsu")));
+            assert!(
+                seen(&cast, v)
+                    .iter()
+                    .all(|e| !format!("{e:?}").contains("Genjutsu"))
+            );
             assert!(ScrollRace::view(&g, v).genjutsu.is_empty());
         }
         assert_eq!(ScrollRace::view(&g, seat(8)).genjutsu.len(), 1);
         let events = act(&mut g, 1, "goken Blue1", &[p]);
-        assert!(has(&events, |e| matches!(e, Event::GenjutsuCancelled { .. })));
+        assert!(has(&events, |e| matches!(
+            e,
+            Event::GenjutsuCancelled { .. }
+        )));
         assert_eq!(g.carrier(1), Some(5));
-        assert_eq!(left(&g, 1, Technique::Goken), Some(0), "a cancelled technique is spent");
+        assert_eq!(
+            left(&g, 1, Technique::Goken),
+            Some(0),
+            "a cancelled technique is spent"
+        );
         assert!(g.genjutsu.is_empty());
         // A failed Genjutsu is spent in silence; the technique goes through.
         let mut g = strike_setup(Technique::Goken, 3);
         teach(&mut g, 7, Technique::Genjutsu, rank);
         act(&mut g, 7, "genjutsu", &[]);
         let events = act(&mut g, 1, "goken Blue1", &[p + 1, 75, 75]);
-        assert!(seen(&events, seat(1)).iter().all(|e| !matches!(e, Event::GenjutsuSpent(_))));
-        assert!(seen(&events, seat(7)).iter().any(|e| matches!(e, Event::GenjutsuSpent(_))));
+        assert!(
+            seen(&events, seat(1))
+                .iter()
+                .all(|e| !matches!(e, Event::GenjutsuSpent(_)))
+        );
+        assert!(
+            seen(&events, seat(7))
+                .iter()
+                .any(|e| matches!(e, Event::GenjutsuSpent(_)))
+        );
         assert_eq!(g.scrolls[1].holder, Holder::Ground(sq("f9")));
     }
 }
@@ -378,7 +466,13 @@ fn genjutsu_cancels_a_sprint_and_a_cancelled_pass_reveals_the_carrier() {
     put(&mut g, 2, "c7");
     let events = act(&mut g, 0, "pass Red3", &[75]);
     assert_eq!(g.carrier(0), Some(0));
-    assert!(has(&events, |e| matches!(e, Event::GenjutsuCancelled { technique: Technique::Pass, .. })));
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::GenjutsuCancelled {
+            technique: Technique::Pass,
+            ..
+        }
+    )));
     assert_eq!(ScrollRace::view(&g, seat(5)).scrolls[0].carrier, Some(0));
     // With the talents-only reading, a sprint is never cancelled.
     let mut g = game();
@@ -396,11 +490,17 @@ fn kuchiyose_rank_1_blocks_until_the_end_of_the_casters_next_turn() {
     let mut g = game();
     teach(&mut g, 1, Technique::Kuchiyose, 1);
     put(&mut g, 1, "f8");
-    assert!(try_act(&mut g, 1, "kuchiyose f10", &[]).is_err(), "rank 1 is adjacent only");
+    assert!(
+        try_act(&mut g, 1, "kuchiyose f10", &[]).is_err(),
+        "rank 1 is adjacent only"
+    );
     act(&mut g, 1, "kuchiyose f9", &[]);
     assert!(g.summon_at(sq("f9")).is_some());
     put(&mut g, 6, "f10");
-    assert!(try_act(&mut g, 6, "step n", &[]).is_err(), "the summoned square is blocked");
+    assert!(
+        try_act(&mut g, 6, "step n", &[]).is_err(),
+        "the summoned square is blocked"
+    );
     act(&mut g, 1, "wait", &[]);
     assert!(g.summon_at(sq("f9")).is_none());
 }
@@ -430,7 +530,10 @@ fn summons_fall_to_offensive_techniques_of_equal_or_higher_rank() {
     put(&mut g, 6, "f10");
     act(&mut g, 6, "kuchiyose f9", &[]);
     put(&mut g, 1, "f8");
-    assert!(try_act(&mut g, 1, "goken f9", &[]).is_err(), "a rank 1 Gôken cannot break rank 2");
+    assert!(
+        try_act(&mut g, 1, "goken f9", &[]).is_err(),
+        "a rank 1 Gôken cannot break rank 2"
+    );
     teach(&mut g, 1, Technique::Taijutsu, 2);
     let events = act(&mut g, 1, "taijutsu f9", &[]);
     assert!(has(&events, |e| matches!(e, Event::SummonDestroyed { .. })));
@@ -446,7 +549,11 @@ fn fuinjutsu_rank_1_traps_an_adjacent_square_and_ends_anyones_turn() {
     let events = act(&mut g, 1, "fuinjutsu f9", &[]);
     // Hidden from the enemy and the public.
     for v in [seat(5), Viewer::Public] {
-        assert!(seen(&events, v).iter().all(|e| !format!("{e:?}").contains("Fuinjutsu")));
+        assert!(
+            seen(&events, v)
+                .iter()
+                .all(|e| !format!("{e:?}").contains("Fuinjutsu"))
+        );
         assert!(ScrollRace::view(&g, v).traps.is_empty());
     }
     assert_eq!(ScrollRace::view(&g, seat(3)).traps.len(), 1);
@@ -478,7 +585,10 @@ fn fuinjutsu_rank_2_reaches_two_squares_and_rank_3_only_springs_on_enemies() {
     put(&mut g, 6, "f10");
     let events = act(&mut g, 6, "sprint n w", &[]);
     assert_eq!(at(&g, 6), sq("f9"), "the enemy is stopped on the seal");
-    assert!(has(&events, |e| matches!(e, Event::TrapSprung { character: 6, .. })));
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::TrapSprung { character: 6, .. }
+    )));
     assert!(g.traps.is_empty());
 }
 
@@ -488,7 +598,11 @@ fn suiton_rank_1_floods_a_square_and_the_next_walker_slides_one_more() {
     teach(&mut g, 1, Technique::Suiton, 1);
     put(&mut g, 1, "f7");
     act(&mut g, 1, "suiton f8", &[]);
-    assert_eq!(ScrollRace::view(&g, seat(5)).traps.len(), 1, "a flood is public");
+    assert_eq!(
+        ScrollRace::view(&g, seat(5)).traps.len(),
+        1,
+        "a flood is public"
+    );
     put(&mut g, 6, "e8");
     let events = act(&mut g, 6, "step e", &[]);
     assert_eq!(at(&g, 6), sq("g8"));
@@ -525,12 +639,23 @@ fn kujutsu_draws_an_ally_towards_the_caster_within_2_or_3_squares() {
         let far = format!("{}8", char::from(b'c' + reach));
         put(&mut g, 2, &far);
         let to = format!("{}8", char::from(b'c' + reach - 1));
-        assert!(try_act(&mut g, 1, &format!("kujutsu Red3 {}8", char::from(b'd' + reach)), &[]).is_err(),
-            "only towards the caster");
+        assert!(
+            try_act(
+                &mut g,
+                1,
+                &format!("kujutsu Red3 {}8", char::from(b'd' + reach)),
+                &[]
+            )
+            .is_err(),
+            "only towards the caster"
+        );
         act(&mut g, 1, &format!("kujutsu Red3 {to}"), &[]);
         assert_eq!(at(&g, 2), sq(&to));
         put(&mut g, 2, &format!("{}8", char::from(b'd' + reach)));
-        assert!(try_act(&mut g, 1, &format!("kujutsu Red3 {far}"), &[]).is_err(), "out of range");
+        assert!(
+            try_act(&mut g, 1, &format!("kujutsu Red3 {far}"), &[]).is_err(),
+            "out of range"
+        );
     }
 }
 
@@ -544,7 +669,10 @@ fn kujutsu_rank_3_moves_an_ally_anywhere_adjacent_but_not_into_the_enemy_base() 
     assert_eq!(at(&g, 2), sq("f8"));
     put(&mut g, 2, "e8");
     put(&mut g, 3, "d8");
-    assert!(try_act(&mut g, 1, "kujutsu Red3 e9", &[]).is_err(), "Red4 blocks the line of sight");
+    assert!(
+        try_act(&mut g, 1, "kujutsu Red3 e9", &[]).is_err(),
+        "Red4 blocks the line of sight"
+    );
     // The carrier next to the enemy base cannot be pulled into it.
     let mut g = game();
     teach(&mut g, 1, Technique::Kujutsu, 3);
@@ -569,10 +697,17 @@ fn iroujutsu_restores_a_spent_technique_of_its_rank() {
         }
         put(&mut g, 1, "f8");
         put(&mut g, 2, "g8");
-        assert!(try_act(&mut g, 1, "iroujutsu Red3 goken", &[]).is_err(), "Gôken is not spent");
+        assert!(
+            try_act(&mut g, 1, "iroujutsu Red3 goken", &[]).is_err(),
+            "Gôken is not spent"
+        );
         let events = act(&mut g, 1, "iroujutsu Red3 taijutsu", &[]);
         assert_eq!(left(&g, 2, Technique::Taijutsu), Some(1));
-        assert!(seen(&events, seat(5)).iter().all(|e| !matches!(e, Event::Restored { .. })));
+        assert!(
+            seen(&events, seat(5))
+                .iter()
+                .all(|e| !matches!(e, Event::Restored { .. }))
+        );
     }
     // On oneself, and only the same rank.
     let mut g = game();
@@ -609,7 +744,11 @@ fn sensory_names_4_3_2_enemies_including_the_carrier_to_its_user_only() {
         let mine = seen(&events, seat(1));
         assert!(mine.iter().any(|e| matches!(e, Event::Sensed(_))));
         for v in [seat(0), seat(5), Viewer::Public] {
-            assert!(seen(&events, v).iter().all(|e| !matches!(e, Event::Sensed(_))));
+            assert!(
+                seen(&events, v)
+                    .iter()
+                    .all(|e| !matches!(e, Event::Sensed(_)))
+            );
             assert!(ScrollRace::view(&g, v).sensings.is_empty());
         }
         assert_eq!(ScrollRace::view(&g, seat(1)).sensings, vec![sensing]);

@@ -8,9 +8,18 @@ use pbp_scroll_race::*;
 /// starts (the coin shows heads), Red-1 (0) and Blue-1 (5) carry, and the carrier change is done.
 pub fn game() -> ScrollRaceState {
     let talents = vec![
-        Talent { technique: Technique::Goken, rank: 1 },
-        Talent { technique: Technique::Katon, rank: 1 },
-        Talent { technique: Technique::Doton, rank: 1 },
+        Talent {
+            technique: Technique::Goken,
+            rank: 1,
+        },
+        Talent {
+            technique: Technique::Katon,
+            rank: 1,
+        },
+        Talent {
+            technique: Technique::Doton,
+            rank: 1,
+        },
     ];
     let characters = |prefix: &str| -> Vec<CharacterConfig> {
         (1..=5)
@@ -38,7 +47,12 @@ pub fn teach(state: &mut ScrollRaceState, id: CharId, technique: Technique, rank
         skills.pop();
     }
     let a = allowance(rank);
-    let skill = Skill { technique, rank, allowance: Some(a), left: Some(a) };
+    let skill = Skill {
+        technique,
+        rank,
+        allowance: Some(a),
+        left: Some(a),
+    };
     if technique.is_free() {
         skills.insert(0, skill);
     } else {
@@ -72,7 +86,12 @@ pub fn turn_of(state: &mut ScrollRaceState, id: CharId) {
 }
 
 /// Plays `text` as `id`'s turn with exactly these rolls; returns the events.
-pub fn act(state: &mut ScrollRaceState, id: CharId, text: &str, rolls: &[u32]) -> Vec<Visible<Event>> {
+pub fn act(
+    state: &mut ScrollRaceState,
+    id: CharId,
+    text: &str,
+    rolls: &[u32],
+) -> Vec<Visible<Event>> {
     try_act(state, id, text, rolls).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
@@ -117,7 +136,9 @@ pub fn at(state: &ScrollRaceState, id: CharId) -> Square {
 
 /// Uses left of a character's technique.
 pub fn left(state: &ScrollRaceState, id: CharId, technique: Technique) -> Option<u8> {
-    state.characters[usize::from(id)].skill(technique).and_then(|s| s.left)
+    state.characters[usize::from(id)]
+        .skill(technique)
+        .and_then(|s| s.left)
 }
 
 /// Whether any event is of this kind.
