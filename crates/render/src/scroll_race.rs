@@ -259,7 +259,7 @@ impl Render for ScrollRace {
             bbcode_escape(&view.team_names[1]),
             bbcode_escape(&phase(&view))
         );
-        let _ = write!(out, "[code]{}[/code]\n", map_text(&view));
+        let _ = writeln!(out, "[code]{}[/code]", map_text(&view));
         let _ = write!(out, "{}", bbcode_escape(&roster(&view)));
         let _ = write!(out, "{}", bbcode_escape(&notes(&view)));
         if !events.is_empty() {

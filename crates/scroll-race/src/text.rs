@@ -190,7 +190,7 @@ fn ruling(state: &ScrollRaceState, words: &[&str], text: &str) -> Result<Ruling,
 
 /// Reads an action.
 pub(crate) fn parse(state: &ScrollRaceState, actor: Actor, text: &str) -> Result<Action, E> {
-    let normalized = text.replace(';', " ; ").replace(',', " ; ");
+    let normalized = text.replace([';', ','], " ; ");
     let words: Vec<&str> = normalized.split_whitespace().collect();
     let Some(first) = words.first() else {
         return Err(err(text, "the action is empty"));

@@ -50,15 +50,13 @@ fn attempts() -> Vec<String> {
 /// Sensoriel result, and its uses of those techniques.
 fn twins() -> (ScrollRaceState, ScrollRaceState) {
     let mut a = game();
-    for g in [&mut a] {
-        put(g, 1, "f7");
-        put(g, 5, "f10");
-        put(g, 6, "g9");
-        put(g, 7, "h11");
-        teach(g, 7, Technique::Fuinjutsu, 2);
-        teach(g, 8, Technique::Genjutsu, 1);
-        teach(g, 9, Technique::Sensory, 1);
-    }
+    put(&mut a, 1, "f7");
+    put(&mut a, 5, "f10");
+    put(&mut a, 6, "g9");
+    put(&mut a, 7, "h11");
+    teach(&mut a, 7, Technique::Fuinjutsu, 2);
+    teach(&mut a, 8, Technique::Genjutsu, 1);
+    teach(&mut a, 9, Technique::Sensory, 1);
     let mut b = a.clone();
     // Twin b: Blue3 carries instead of Blue1, and has secretly laid a seal, cast a Genjutsu and sensed.
     b.scrolls[1].holder = Holder::Carrier(7);
