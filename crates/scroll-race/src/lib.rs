@@ -29,6 +29,7 @@
 //! # Ok::<(), pbp_scroll_race::ScrollRaceError>(())
 //! ```
 
+mod bot;
 mod error;
 mod field;
 mod game;
@@ -37,6 +38,7 @@ mod rules;
 mod technique;
 mod text;
 
+pub use bot::heuristic_action;
 pub use error::ScrollRaceError;
 pub use field::{Cell, Dir, Field, Square, TEAM_SIZE};
 pub use game::ScrollRace;

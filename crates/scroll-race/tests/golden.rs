@@ -30,13 +30,25 @@ const SCRIPT: &[(u32, u8, &str, &[u32])] = &[
 
 fn config() -> ScrollRaceConfig {
     let talents = vec![
-        Talent { technique: Technique::Goken, rank: 1 },
-        Talent { technique: Technique::Katon, rank: 1 },
-        Talent { technique: Technique::Doton, rank: 1 },
+        Talent {
+            technique: Technique::Goken,
+            rank: 1,
+        },
+        Talent {
+            technique: Technique::Katon,
+            rank: 1,
+        },
+        Talent {
+            technique: Technique::Doton,
+            rank: 1,
+        },
     ];
     let team = |prefix: &str| -> Vec<CharacterConfig> {
         (1..=5)
-            .map(|i| CharacterConfig { name: format!("{prefix}{i}"), talents: Some(talents.clone()) })
+            .map(|i| CharacterConfig {
+                name: format!("{prefix}{i}"),
+                talents: Some(talents.clone()),
+            })
             .collect()
     };
     ScrollRaceConfig {
@@ -49,14 +61,17 @@ fn config() -> ScrollRaceConfig {
 fn transcript() -> (String, ScrollRaceState) {
     let mut state = ScrollRace::setup(&config(), &mut ScriptedDice::new([1])).unwrap();
     let mut out = String::new();
-    loop {
-        let Turn::Acting(actors) = ScrollRace::turn(&state) else { break };
+    while let Turn::Acting(actors) = ScrollRace::turn(&state) {
         let (actor, text, rolls): (Actor, String, Vec<u32>) = match state.phase {
             Phase::ChangeCarrier => (actors[0], "keep".into(), Vec::new()),
             _ => {
                 let id = state.current().unwrap();
-                let entry = SCRIPT.iter().find(|(r, c, _, _)| *r == state.round && *c == id);
-                let (text, rolls) = entry.map_or(("wait".to_owned(), Vec::new()), |e| (e.2.to_owned(), e.3.to_vec()));
+                let entry = SCRIPT
+                    .iter()
+                    .find(|(r, c, _, _)| *r == state.round && *c == id);
+                let (text, rolls) = entry.map_or(("wait".to_owned(), Vec::new()), |e| {
+                    (e.2.to_owned(), e.3.to_vec())
+                });
                 (Actor::Seat(Seat(u16::from(id))), text, rolls)
             }
         };
@@ -65,7 +80,10 @@ fn transcript() -> (String, ScrollRaceState) {
         let events = ScrollRace::apply(&mut state, actor, &action, &mut dice)
             .unwrap_or_else(|e| panic!("round {}: {text}: {e}", state.round));
         assert_eq!(dice.remaining(), 0, "{text}: rolls left over");
-        out.push_str(&format!("{actor:?}: {}\n", ScrollRace::format_action(&state, &action)));
+        out.push_str(&format!(
+            "{actor:?}: {}\n",
+            ScrollRace::format_action(&state, &action)
+        ));
         for e in events {
             out.push_str(&format!("  {}\n", serde_json::to_string(&e).unwrap()));
         }
@@ -84,5 +102,8 @@ fn the_golden_playthrough_replays_exactly() {
         std::fs::write(path, &text).unwrap();
     }
     let golden = std::fs::read_to_string(path).unwrap();
-    assert_eq!(text, golden, "the playthrough changed; rerun with PBP_BLESS=1 if intended");
+    assert_eq!(
+        text, golden,
+        "the playthrough changed; rerun with PBP_BLESS=1 if intended"
+    );
 }
