@@ -508,3 +508,22 @@ fn a_burnt_character_cannot_jump_and_own_traps_are_not_doubled() {
     act(&mut g, 6, "suiton f8", &[]);
     assert_eq!(g.traps.len(), 2);
 }
+
+#[test]
+fn a_dropped_scroll_cannot_be_handed_over_at_the_carrier_change() {
+    let mut g = game();
+    g.change_done = false;
+    g.scrolls[1].holder = Holder::Ground(sq("f9"));
+    // Team 0's five turns, then the change.
+    for id in 0..5u8 {
+        act(&mut g, id, "wait", &[]);
+    }
+    assert_eq!(g.phase, Phase::ChangeCarrier);
+    let captain = Actor::Seat(captain(1));
+    assert_eq!(ScrollRace::legal_actions(&g, captain), vec![Action::Keep]);
+    let none = &mut ScriptedDice::new([]);
+    assert!(ScrollRace::apply(&mut g, captain, &Action::Carrier(6), none).is_err());
+    assert!(ScrollRace::apply(&mut g, Actor::Seat(Seat(6)), &Action::Keep, none).is_err());
+    ScrollRace::apply(&mut g, captain, &Action::Keep, none).unwrap();
+    assert_eq!(g.current(), Some(5));
+}

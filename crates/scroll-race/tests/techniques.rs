@@ -768,3 +768,22 @@ fn talent_uses_follow_the_ranks_three_two_one() {
     }
     assert_eq!((allowance(1), allowance(2), allowance(3)), (3, 2, 1));
 }
+
+#[test]
+fn a_technique_planned_after_a_cancelled_sprint_fizzles_and_costs_nothing() {
+    let mut g = game();
+    teach(&mut g, 7, Technique::Genjutsu, 3);
+    act(&mut g, 7, "genjutsu", &[]);
+    put(&mut g, 1, "f4");
+    put(&mut g, 6, "e8");
+    let events = act(&mut g, 1, "sprint s w; goken Blue2", &[75]);
+    assert_eq!(at(&g, 1), sq("f4"));
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::Fizzled {
+            technique: Technique::Goken,
+            ..
+        }
+    )));
+    assert_eq!(left(&g, 1, Technique::Goken), Some(3));
+}
