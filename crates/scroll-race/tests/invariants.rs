@@ -1,7 +1,7 @@
 //! Property tests of the invariants: one scroll per team, no two characters on a square, uses
 //! never above their allowance, nobody entering the enemy zone without the scroll.
 
-use pbp_core::{Game, SeededDice, Turn};
+use pbp_core::{Actor, Game, Seat, SeededDice, Turn};
 use pbp_scroll_race::*;
 use proptest::prelude::*;
 
@@ -66,6 +66,57 @@ proptest! {
             let (actor, action) = choices.swap_remove(pick as usize % choices.len());
             let before = state.clone();
             ScrollRace::apply(&mut state, actor, &action, &mut dice).unwrap();
+            check(&before, &state)?;
+        }
+    }
+}
+
+fn ruling(pick: u32) -> Ruling {
+    let square = Square::new((pick % 11) as u8, ((pick / 11) % 15) as u8);
+    let character = ((pick / 7) % 10) as u8;
+    match pick % 5 {
+        0 => Ruling::Skip,
+        1 => Ruling::Place { character, square },
+        2 => Ruling::GiveScroll { character },
+        3 => Ruling::Clear(square),
+        _ => Ruling::End { winner: None },
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Game-master rulings (even ones no bot would make) keep the invariants, and a refused one
+    /// changes nothing. Players' seats other than the one to play are refused too.
+    #[test]
+    fn rulings_and_refusals_keep_the_invariants(seed in any::<u64>(), picks in prop::collection::vec(any::<u32>(), 20..120)) {
+        let mut dice = SeededDice::new(seed);
+        let mut state = ScrollRace::setup(&ScrollRaceConfig::default(), &mut dice).unwrap();
+        for pick in picks {
+            let Turn::Acting(actors) = ScrollRace::turn(&state) else { break };
+            let before = state.clone();
+            if pick % 9 == 0 {
+                let r = ruling(pick / 9);
+                if ScrollRace::apply(&mut state, Actor::GameMaster, &Action::Gm(r), &mut dice).is_err() {
+                    prop_assert_eq!(&state, &before);
+                }
+            } else if pick % 9 == 1 {
+                let intruder = Actor::Seat(Seat((pick % 10) as u16));
+                if !actors.contains(&intruder) {
+                    let action = Action::Play { movement: None, technique: None };
+                    prop_assert!(ScrollRace::apply(&mut state, intruder, &action, &mut dice).is_err());
+                    prop_assert_eq!(&state, &before);
+                }
+            } else {
+                let mut choices = Vec::new();
+                for actor in actors {
+                    for action in ScrollRace::legal_actions(&state, actor) {
+                        choices.push((actor, action));
+                    }
+                }
+                let (actor, action) = choices.swap_remove(pick as usize % choices.len());
+                ScrollRace::apply(&mut state, actor, &action, &mut dice).unwrap();
+            }
             check(&before, &state)?;
         }
     }
