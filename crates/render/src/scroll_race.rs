@@ -599,6 +599,37 @@ mod tests {
     }
 
     #[test]
+    fn drawings_never_mark_a_carrier_the_viewer_may_not_know() {
+        let mut dice = SeededDice::new(11);
+        let mut state = started();
+        for _ in 0..80 {
+            for seat in 0..10u16 {
+                let viewer = Viewer::Seat(Seat(seat));
+                let enemy = 1 - pbp_scroll_race::team_of(seat as u8);
+                let scroll = state.scrolls[usize::from(enemy)];
+                if let pbp_scroll_race::Holder::Carrier(c) = scroll.holder
+                    && scroll.last_seen != Some(c)
+                {
+                    let text = ScrollRace::text(&state, viewer);
+                    assert!(
+                        !text.contains(&format!("{c}*")),
+                        "seat {seat} sees carrier {c}"
+                    );
+                    let name = &state.characters[usize::from(c)].name;
+                    let svg = ScrollRace::svg(&state, viewer);
+                    assert!(!svg.contains(&format!("{name} (carrier)")));
+                }
+            }
+            let Some(&actor) = ScrollRace::turn(&state).actors().first() else {
+                break;
+            };
+            let legal = ScrollRace::legal_actions(&state, actor);
+            let pick = pbp_core::pick(&mut dice, legal.len() as u32).unwrap() as usize;
+            ScrollRace::apply(&mut state, actor, &legal[pick], &mut dice).unwrap();
+        }
+    }
+
+    #[test]
     fn the_bbcode_summary_lists_the_viewers_events() {
         let state = started();
         let out = ScrollRace::bbcode(&state, Viewer::Public, &[]);
