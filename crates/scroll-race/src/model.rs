@@ -248,6 +248,8 @@ impl Trap {
 /// A Genjutsu waiting for the next enemy technique.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Genjutsu {
+    /// Its number among the game's Genjutsu, from 1 (two alike from one caster stay distinct).
+    pub number: u32,
     /// The caster's team.
     pub team: u8,
     /// The caster.
@@ -317,6 +319,8 @@ pub struct ScrollRaceState {
     pub traps: Vec<Trap>,
     /// Genjutsu waiting, oldest first.
     pub genjutsu: Vec<Genjutsu>,
+    /// Genjutsu cast so far in the game.
+    pub genjutsu_cast: u32,
     /// The latest Sensoriel result of each user.
     pub sensings: Vec<Sensing>,
     /// The end, once over.

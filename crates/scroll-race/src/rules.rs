@@ -249,6 +249,7 @@ pub(crate) fn setup(config: &ScrollRaceConfig, dice: &mut dyn Dice) -> Result<Sc
         summons: Vec::new(),
         traps: Vec::new(),
         genjutsu: Vec::new(),
+        genjutsu_cast: 0,
         sensings: Vec::new(),
         ending: None,
     })
@@ -866,7 +867,9 @@ impl ScrollRaceState {
                 self.attack(id, technique, rank, target, dice, events)?;
             }
             Use::Genjutsu => {
+                self.genjutsu_cast += 1;
                 let g = Genjutsu {
+                    number: self.genjutsu_cast,
                     team,
                     caster: id,
                     rank,

@@ -289,3 +289,27 @@ fn secrets_lists_what_each_viewer_may_not_see() {
         }
     }
 }
+
+#[test]
+fn a_cancelling_genjutsu_does_not_give_away_a_second_one_alike() {
+    let mut g = game();
+    teach(&mut g, 8, Technique::Genjutsu, 2);
+    act(&mut g, 8, "genjutsu", &[]);
+    act(&mut g, 8, "genjutsu", &[]);
+    assert_eq!(g.genjutsu.len(), 2);
+    let events = act(&mut g, 1, "doton", &[50]);
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::GenjutsuCancelled { .. }
+    )));
+    let hidden = json(&g.genjutsu[0]);
+    for v in outsiders() {
+        for e in seen(&events, v) {
+            assert!(
+                !json(&e).contains(&hidden),
+                "{v:?} learns of the second genjutsu"
+            );
+        }
+        assert!(!json(&ScrollRace::view(&g, v)).contains(&hidden));
+    }
+}
