@@ -103,6 +103,7 @@ pub fn games() -> Games {
     add::<pbp_clan_war::ClanWar>(&mut games);
     add::<pbp_three_kingdoms::ThreeKingdoms>(&mut games);
     add::<pbp_warring_states::WarringStates>(&mut games);
+    add::<pbp_scroll_race::ScrollRace>(&mut games);
     games
 }
 

@@ -18,6 +18,7 @@ pub mod catalog;
 mod clan_war;
 mod duel;
 mod escape;
+mod scroll_race;
 mod three_kingdoms;
 mod warring_states;
 
