@@ -451,6 +451,13 @@ async function run(base) {
     console.log("phone");
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: path.join(shots, "4-phone.png"), fullPage: true });
+    const chartWidth = () => page.evaluate(() => Number(
+      document.querySelector("#dice-chart svg").getAttribute("viewBox").split(" ")[2]));
+    await page.waitForFunction(() => Number(document.querySelector("#dice-chart svg")
+      .getAttribute("viewBox").split(" ")[2]) < 400, null, { timeout: 5000 }).catch(() => {});
+    check("the chart is drawn again at a phone's width", (await chartWidth()) < 400,
+      `${await chartWidth()} wide`);
+    await page.locator("#dice-panel").screenshot({ path: path.join(shots, "8-phone-dice.png") });
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     check("nothing is wider than a phone", overflow <= 0, `${overflow}px too wide`);

@@ -12,6 +12,8 @@ const TAIL = 0.001;
 let api = null;
 /** The distribution on the chart, to mark a rolled total on it. */
 let charted = null;
+/** The rolled totals marked on it. */
+let chartedRolls = [];
 
 function el(tag, attrs = {}, text = "") {
   const node = document.createElement(tag);
@@ -111,7 +113,11 @@ function doRoll() {
     const count = readCount();
     return { seed, count, rolls: api.roll(expr, seed, count) };
   });
-  if (answer === undefined) return;
+  if (answer === undefined) {
+    $("dice-seed-used").textContent = "";
+    $("dice-rolls").replaceChildren();
+    return;
+  }
   const { seed, count, rolls } = answer;
   $("dice-seed-used").textContent = `seed ${seed}${count > 1 ? `, ${count} rolls` : ""}`;
   const list = $("dice-rolls");
@@ -145,9 +151,13 @@ function bins(dist) {
 }
 
 function drawChart(dist, rolled = []) {
+  chartedRolls = rolled;
   const { grouped, hidden, width } = bins(dist);
-  const W = 640;
-  const H = 240;
+  // Drawn at the figure's own width, so that its text keeps a readable size on a phone.
+  const figure = $("dice-chart");
+  figure.hidden = false;
+  const W = Math.round(Math.max(300, Math.min(640, figure.clientWidth || 640)));
+  const H = Math.round(Math.max(190, W * 0.38));
   const left = 8;
   const right = 8;
   const top = 22;
@@ -191,7 +201,7 @@ function drawChart(dist, rolled = []) {
     svg.append(bar);
   });
   // Axis labels: a handful of totals under the bars.
-  const labels = Math.min(grouped.length, 10);
+  const labels = Math.min(grouped.length, Math.floor(W / 60));
   for (let k = 0; k < labels; k += 1) {
     const i = Math.round((k * (grouped.length - 1)) / Math.max(labels - 1, 1));
     svg.append(svgEl("text", {
@@ -211,8 +221,7 @@ function drawChart(dist, rolled = []) {
   }
   svg.append(svgEl("text", { x: W - right, y: H - 4, class: "axis", "text-anchor": "end" },
     `total${width > 1 ? ` (bars of ${width})` : ""}${hidden > 0 ? ` · higher: ${percent(hidden, 3)}` : ""}`));
-  $("dice-chart").replaceChildren(svg);
-  $("dice-chart").hidden = false;
+  figure.replaceChildren(svg);
 }
 
 function renderStats(dist) {
@@ -257,6 +266,7 @@ function doOdds() {
     return;
   }
   charted = dist;
+  $("dice-dist-hint").hidden = true;
   $("dice-dist-title").textContent = `Exact distribution of ${dist.expr}`;
   drawChart(dist);
   renderStats(dist);
@@ -310,4 +320,12 @@ export function setupDice(wasm) {
     if (e.key === "Enter") doContest();
   });
   $("dice-error").addEventListener("click", clearError);
+  // The chart is drawn at its figure's width: draw it again when the page is resized.
+  let pending = 0;
+  window.addEventListener("resize", () => {
+    clearTimeout(pending);
+    pending = setTimeout(() => {
+      if (charted) drawChart(charted, chartedRolls);
+    }, 150);
+  });
 }
