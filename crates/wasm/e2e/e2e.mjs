@@ -415,6 +415,14 @@ async function run(base) {
     await page.waitForSelector("#contest-result:not([hidden])");
     check("2k1 vs 2k1 is an even contest", (await text("#contest-win")) === "50.0000%"
       && (await text("#contest-lose")) === "50.0000%", await text("#contest-result"));
+    await page.fill("#contest-expr", "");
+    await page.fill("#dice-expr", "2k1 vs 2k1");
+    await page.evaluate(() => { document.querySelector("#contest-result").replaceChildren(); });
+    await page.click("#dice-odds");
+    await page.waitForSelector("#contest-win");
+    check("A vs B typed as the roll gives the contest", (await text("#contest-win")) === "50.0000%",
+      await text("#contest-result"));
+    await page.fill("#dice-expr", "2k1");
     if (existsSync(cli)) {
       const cliContest = JSON.parse(execFileSync(cli,
         ["odds", "2k1", "vs", "3k2", "--compare", "first-must-exceed", "--json"], { encoding: "utf8" }));
