@@ -173,6 +173,9 @@ impl Render for ClanWar {
                 side_name(&view, b, Side::Second),
                 phase_text(&b.phase)
             );
+            if let Some(line) = battle_odds(state, b.id) {
+                let _ = writeln!(out, "  {line}");
+            }
             for pl in &b.played {
                 let _ = writeln!(
                     out,
@@ -534,4 +537,19 @@ mod tests {
         assert!(svg.contains("<title>battle #1: C6 to D6</title>"));
         assert_eq!(svg.matches("class=\"attack\"").count(), 1);
     }
+}
+
+/// The exact odds of an open battle as its pools stand now (pushes rerolled), as one line.
+fn battle_odds(state: &ClanWarState, id: u32) -> Option<String> {
+    let [attack, defence] = pbp_clan_war::battle_pools(state, id)?;
+    let (attack, defence) = (
+        pbp_core::RollExpr::Pool(attack),
+        pbp_core::RollExpr::Pool(defence),
+    );
+    let odds =
+        pbp_core::contest_odds(&attack, &defence, pbp_core::Comparison::HighestThenSecond).ok()?;
+    Some(format!(
+        "odds now: {attack} against {defence}, the attacker wins {:.1}%",
+        100.0 * odds.win
+    ))
 }
