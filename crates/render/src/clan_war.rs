@@ -471,6 +471,21 @@ impl Render for ClanWar {
     }
 }
 
+/// The exact odds of an open battle as its pools stand now (pushes rerolled), as one line.
+fn battle_odds(state: &ClanWarState, id: u32) -> Option<String> {
+    let [attack, defence] = pbp_clan_war::battle_pools(state, id)?;
+    let (attack, defence) = (
+        pbp_core::RollExpr::Pool(attack),
+        pbp_core::RollExpr::Pool(defence),
+    );
+    let odds =
+        pbp_core::contest_odds(&attack, &defence, pbp_core::Comparison::HighestThenSecond).ok()?;
+    Some(format!(
+        "odds now: {attack} against {defence}, the attacker wins {:.1}%",
+        100.0 * odds.win
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -537,19 +552,4 @@ mod tests {
         assert!(svg.contains("<title>battle #1: C6 to D6</title>"));
         assert_eq!(svg.matches("class=\"attack\"").count(), 1);
     }
-}
-
-/// The exact odds of an open battle as its pools stand now (pushes rerolled), as one line.
-fn battle_odds(state: &ClanWarState, id: u32) -> Option<String> {
-    let [attack, defence] = pbp_clan_war::battle_pools(state, id)?;
-    let (attack, defence) = (
-        pbp_core::RollExpr::Pool(attack),
-        pbp_core::RollExpr::Pool(defence),
-    );
-    let odds =
-        pbp_core::contest_odds(&attack, &defence, pbp_core::Comparison::HighestThenSecond).ok()?;
-    Some(format!(
-        "odds now: {attack} against {defence}, the attacker wins {:.1}%",
-        100.0 * odds.win
-    ))
 }

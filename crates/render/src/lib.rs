@@ -16,6 +16,7 @@
 
 pub mod catalog;
 mod clan_war;
+pub mod dice;
 mod duel;
 mod escape;
 mod scroll_race;

@@ -3,27 +3,14 @@
 //! print and failing with the CLI's messages. The bindings in `lib.rs` only convert these to
 //! JavaScript values and errors, so this part is tested natively as well.
 
-use pbp_core::{
-    Comparison, MAX_COUNT, NotationError, RollExpr, SeededDice, contest_odds, distribution,
-};
-use serde_json::{Value, json};
-
-/// The percentiles `pbp odds` prints.
-pub const PERCENTILES: [u32; 7] = [5, 10, 25, 50, 75, 90, 95];
+use pbp_core::{Comparison, MAX_COUNT, SeededDice, contest_odds, distribution};
+pub use pbp_render::dice::{parse, split_vs};
+use pbp_render::dice::{contest_json, distribution_json, roll_json};
+use serde_json::Value;
 
 /// The most rolls one call makes: the page runs on the browser's only thread, so an unbounded
 /// count would freeze it (the CLI streams its rolls and has no limit).
 pub const MAX_ROLLS: u32 = MAX_COUNT;
-
-/// Parses an expression as `pbp` does, pointing at the bad input on error:
-/// `cannot read the roll: at byte 4: ...`, then the input and a caret under the bad character.
-pub fn parse(text: &str) -> Result<RollExpr, String> {
-    RollExpr::parse(text).map_err(|error: NotationError| {
-        let before = text.get(..error.position()).unwrap_or(text);
-        let caret = " ".repeat(before.chars().count());
-        format!("cannot read the roll: {error}\n  {text}\n  {caret}^")
-    })
-}
 
 /// Rolls `expr` `count` times from one [`SeededDice`] with `seed`: one object per roll, each as a
 /// line of `pbp roll EXPR --seed SEED --count COUNT --json` (`{total, dice, expr, ...}`).
@@ -40,12 +27,7 @@ pub fn roll(expr: &str, seed: u64, count: u32) -> Result<Value, String> {
         let outcome = expr
             .roll(&mut dice)
             .map_err(|e| format!("cannot roll {expr}: {e}"))?;
-        let mut value =
-            serde_json::to_value(&outcome).map_err(|e| format!("cannot write JSON: {e}"))?;
-        if let Some(map) = value.as_object_mut() {
-            map.insert("expr".to_owned(), json!(expr.to_string()));
-        }
-        rolls.push(value);
+        rolls.push(roll_json(&expr, &outcome)?);
     }
     Ok(Value::Array(rolls))
 }
@@ -65,22 +47,6 @@ pub fn comparison(name: Option<&str>) -> Result<Comparison, String> {
     }
 }
 
-/// Splits `A vs B` into its sides, as `pbp odds` does (`vs` in any case, between spaces).
-pub fn split_vs(text: &str) -> Result<(String, Option<String>), String> {
-    let tokens: Vec<&str> = text.split_whitespace().collect();
-    let positions: Vec<usize> = tokens
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| t.eq_ignore_ascii_case("vs"))
-        .map(|(i, _)| i)
-        .collect();
-    match positions.as_slice() {
-        [] => Ok((tokens.join(" "), None)),
-        [at] => Ok((tokens[..*at].join(" "), Some(tokens[at + 1..].join(" ")))),
-        _ => Err("a contest has two sides: write one 'vs'".to_owned()),
-    }
-}
-
 /// The exact odds of `text`, as `pbp odds TEXT --compare COMPARISON --json` prints them: for one
 /// roll its distribution `{expr, mean, min, max, percentiles, table, truncated}`, for `A vs B`
 /// the contest `{first, second, comparison, win, lose, push, truncated}`.
@@ -92,35 +58,11 @@ pub fn odds(text: &str, compare: Option<&str>) -> Result<Value, String> {
         let second = parse(&second)?;
         let odds = contest_odds(&first, &second, comparison)
             .map_err(|e| format!("cannot compute the odds of {first} vs {second}: {e}"))?;
-        return Ok(json!({
-            "first": first.to_string(),
-            "second": second.to_string(),
-            "comparison": comparison,
-            "win": odds.win,
-            "lose": odds.lose,
-            "push": odds.push,
-            "truncated": odds.truncated,
-        }));
+        return Ok(contest_json(&first, &second, comparison, &odds));
     }
     let dist =
         distribution(&first).map_err(|e| format!("cannot compute the odds of {first}: {e}"))?;
-    let percentiles: serde_json::Map<String, Value> = PERCENTILES
-        .iter()
-        .map(|&p| (p.to_string(), json!(dist.percentile(f64::from(p) / 100.0))))
-        .collect();
-    let table: Vec<Value> = dist
-        .table()
-        .map(|(total, chance)| json!({ "total": total, "chance": chance }))
-        .collect();
-    Ok(json!({
-        "expr": first.to_string(),
-        "mean": dist.mean(),
-        "min": dist.min(),
-        "max": dist.max(),
-        "percentiles": percentiles,
-        "table": table,
-        "truncated": dist.truncated(),
-    }))
+    Ok(distribution_json(&first, &dist))
 }
 
 #[cfg(test)]
@@ -163,7 +105,7 @@ mod tests {
         // One seed, one sequence: the first of three rolls is the single roll.
         assert_eq!(roll("5k3", 7, 1).unwrap()[0], rolls[0]);
         assert_ne!(roll("5k3", 8, 3).unwrap(), Value::Array(rolls.clone()));
-        assert_eq!(roll("2k1", 1, 0).unwrap(), json!([]));
+        assert_eq!(roll("2k1", 1, 0).unwrap(), serde_json::json!([]));
         let coin = roll("coin", 3, 1).unwrap();
         assert!(coin[0]["coin"] == "heads" || coin[0]["coin"] == "tails");
         assert_eq!(roll("100%", 3, 1).unwrap()[0]["success"], true);
