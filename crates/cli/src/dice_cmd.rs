@@ -4,10 +4,9 @@ use std::io::Write;
 
 use clap::{Args, ValueEnum};
 use pbp_core::{
-    Coin, Comparison, Distribution, NotationError, RollExpr, RollOutcome, SeededDice, contest_odds,
-    distribution,
+    Coin, Comparison, Distribution, RollExpr, RollOutcome, SeededDice, contest_odds, distribution,
 };
-use serde_json::json;
+use pbp_render::dice::{PERCENTILES, contest_json, distribution_json, parse, roll_json, split_vs};
 
 /// Arguments of `pbp roll`.
 #[derive(Debug, Args)]
@@ -57,14 +56,6 @@ pub struct OddsArgs {
     pub json: bool,
 }
 
-/// Parses an expression, pointing at the bad input on error.
-fn parse(text: &str) -> Result<RollExpr, String> {
-    RollExpr::parse(text).map_err(|error: NotationError| {
-        let caret = " ".repeat(text[..error.position().min(text.len())].chars().count());
-        format!("cannot read the roll: {error}\n  {text}\n  {caret}^")
-    })
-}
-
 fn write_error(error: std::io::Error) -> String {
     format!("cannot write the output: {error}")
 }
@@ -80,10 +71,7 @@ pub fn roll(args: &RollArgs) -> Result<(), String> {
             .roll(&mut dice)
             .map_err(|e| format!("cannot roll {expr}: {e}"))?;
         if args.json {
-            let mut value = serde_json::to_value(&outcome).map_err(|e| e.to_string())?;
-            if let Some(map) = value.as_object_mut() {
-                map.insert("expr".to_string(), json!(expr.to_string()));
-            }
+            let value = roll_json(&expr, &outcome)?;
             writeln!(out, "{value}").map_err(write_error)?;
         } else {
             writeln!(out, "{}", describe(&expr, &outcome)).map_err(write_error)?;
@@ -136,28 +124,9 @@ fn describe(expr: &RollExpr, outcome: &RollOutcome) -> String {
     }
 }
 
-/// Splits `A vs B` (as one argument or several) into its sides.
-fn split_vs(exprs: &[String]) -> Result<(String, Option<String>), String> {
-    let joined = exprs.join(" ");
-    let tokens: Vec<&str> = joined.split_whitespace().collect();
-    let positions: Vec<usize> = tokens
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| t.eq_ignore_ascii_case("vs"))
-        .map(|(i, _)| i)
-        .collect();
-    match positions.as_slice() {
-        [] => Ok((tokens.join(" "), None)),
-        [at] => Ok((tokens[..*at].join(" "), Some(tokens[at + 1..].join(" ")))),
-        _ => Err("a contest has two sides: write one 'vs'".to_string()),
-    }
-}
-
-const PERCENTILES: [u32; 7] = [5, 10, 25, 50, 75, 90, 95];
-
 /// Runs `pbp odds`.
 pub fn odds(args: &OddsArgs) -> Result<(), String> {
-    let (first, second) = split_vs(&args.exprs)?;
+    let (first, second) = split_vs(&args.exprs.join(" "))?;
     let first = parse(&first)?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -167,15 +136,7 @@ pub fn odds(args: &OddsArgs) -> Result<(), String> {
         let odds = contest_odds(&first, &second, comparison)
             .map_err(|e| format!("cannot compute the odds of {first} vs {second}: {e}"))?;
         if args.json {
-            let value = json!({
-                "first": first.to_string(),
-                "second": second.to_string(),
-                "comparison": comparison,
-                "win": odds.win,
-                "lose": odds.lose,
-                "push": odds.push,
-                "truncated": odds.truncated,
-            });
+            let value = contest_json(&first, &second, comparison, &odds);
             writeln!(out, "{value}").map_err(write_error)?;
         } else {
             writeln!(out, "{first} vs {second} ({comparison:?})").map_err(write_error)?;
@@ -193,23 +154,7 @@ pub fn odds(args: &OddsArgs) -> Result<(), String> {
     let dist =
         distribution(&first).map_err(|e| format!("cannot compute the odds of {first}: {e}"))?;
     if args.json {
-        let percentiles: serde_json::Map<String, serde_json::Value> = PERCENTILES
-            .iter()
-            .map(|&p| (p.to_string(), json!(dist.percentile(f64::from(p) / 100.0))))
-            .collect();
-        let table: Vec<serde_json::Value> = dist
-            .table()
-            .map(|(total, chance)| json!({ "total": total, "chance": chance }))
-            .collect();
-        let value = json!({
-            "expr": first.to_string(),
-            "mean": dist.mean(),
-            "min": dist.min(),
-            "max": dist.max(),
-            "percentiles": percentiles,
-            "table": table,
-            "truncated": dist.truncated(),
-        });
+        let value = distribution_json(&first, &dist);
         writeln!(out, "{value}").map_err(write_error)?;
     } else {
         write_table(&mut out, &first, &dist).map_err(write_error)?;
@@ -252,23 +197,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn vs_splits_anywhere() {
+    fn several_arguments_are_one_contest() {
         let args: Vec<String> = ["5k3", "h+2", "VS", "2k1"].map(String::from).to_vec();
         assert_eq!(
-            split_vs(&args),
+            split_vs(&args.join(" ")),
             Ok(("5k3 h+2".to_string(), Some("2k1".to_string())))
         );
-        let one = vec!["2k1 vs 3k2".to_string()];
-        assert_eq!(
-            split_vs(&one),
-            Ok(("2k1".to_string(), Some("3k2".to_string())))
-        );
-        assert!(split_vs(&["2k1 vs 2k1 vs 2k1".to_string()]).is_err());
-    }
-
-    #[test]
-    fn parse_errors_point_at_the_input() {
-        let error = parse("2k1 x").unwrap_err();
-        assert!(error.ends_with("\n  2k1 x\n      ^"), "{error}");
     }
 }

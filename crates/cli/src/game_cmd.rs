@@ -125,9 +125,9 @@ pub enum GameCommand {
         /// A JSON file with the game's config [default: the game's standard setup].
         #[arg(long, value_name = "FILE")]
         config: Option<PathBuf>,
-        /// The computer player at every seat: uniformly random legal actions, or the game's
-        /// own heuristic (random where the game has none).
-        #[arg(long, value_enum, default_value_t = BotArg::Random)]
+        /// The computer player at every seat: the game's own heuristic (random where the game
+        /// has none), or uniformly random legal actions.
+        #[arg(long, value_enum, default_value_t = BotArg::Heuristic)]
         bot: BotArg,
         /// Print the summary as JSON.
         #[arg(long)]

@@ -64,6 +64,8 @@ impl Modifiers {
     }
 
     /// Adds a bonus to the die of `rank` (1 = highest), merging with any bonus already there.
+    ///
+    /// A bonus that comes to zero is removed, so equal modifiers compare and print equal.
     pub fn add_rank_bonus(&mut self, rank: u32, bonus: i64) {
         if let Some(existing) = self.ranks.iter_mut().find(|r| r.rank == rank) {
             existing.bonus += bonus;
@@ -71,6 +73,7 @@ impl Modifiers {
             self.ranks.push(RankBonus { rank, bonus });
             self.ranks.sort_by_key(|r| r.rank);
         }
+        self.ranks.retain(|r| r.bonus != 0);
     }
 }
 

@@ -298,22 +298,30 @@ pub enum Bot {
     Heuristic,
 }
 
-/// The bot's move: with [`Bot::Heuristic`], a seat that may act is chosen uniformly and plays
-/// the game's heuristic action if it has one and it applies; otherwise [`random_action`].
+/// The bot's move. With [`Bot::Heuristic`], the seats that may act are asked in turn (from one
+/// chosen uniformly) for the game's heuristic action, and the first that has one which applies
+/// plays it; when no seat has one, the game master's heuristic is asked (closing the round, say).
+/// Otherwise, and always with [`Bot::Random`], it is [`random_action`].
 pub fn bot_action<G: Game>(
     state: &G::State,
     bot: Bot,
     dice: &mut dyn Dice,
 ) -> Option<(Actor, G::Action)> {
     if bot == Bot::Heuristic {
-        let seats: Vec<Actor> = G::turn(state)
-            .actors()
+        let actors = G::turn(state).actors().to_vec();
+        let mut seats: Vec<Actor> = actors
             .iter()
             .copied()
             .filter(|a| *a != Actor::GameMaster)
             .collect();
         if !seats.is_empty() {
-            let actor = seats[dice.roll(seats.len() as u32).ok()? as usize - 1];
+            let first = dice.roll(seats.len() as u32).ok()? as usize - 1;
+            seats.rotate_left(first);
+        }
+        if actors.contains(&Actor::GameMaster) {
+            seats.push(Actor::GameMaster);
+        }
+        for actor in seats {
             if let Some(action) = G::heuristic_action(state, actor, dice) {
                 let mut probe = state.clone();
                 let mut probe_dice = SeededDice::new(0);

@@ -100,8 +100,10 @@ pub fn add<G: Render>(games: &mut Games) {
 pub fn games() -> Games {
     let mut games = Games::new();
     add::<Duel>(&mut games);
+    add::<pbp_clan_war::ClanWar>(&mut games);
     add::<pbp_three_kingdoms::ThreeKingdoms>(&mut games);
     add::<pbp_warring_states::WarringStates>(&mut games);
+    add::<pbp_scroll_race::ScrollRace>(&mut games);
     games
 }
 

@@ -15,8 +15,11 @@
 //! ```
 
 pub mod catalog;
+mod clan_war;
+pub mod dice;
 mod duel;
 mod escape;
+mod scroll_race;
 mod three_kingdoms;
 mod warring_states;
 

@@ -333,9 +333,139 @@ async function run(base) {
       await page.screenshot({ path: path.join(shots, `game-${name}.png`), fullPage: true });
     }
 
+    console.log("the dice panel");
+    await page.evaluate(() => document.querySelector("#dice-panel").scrollIntoView());
+    const wasmRoll = (expr, seed, count) => page.evaluate(async ([e, s, c]) => {
+      const wasm = await import("./pkg/pbp_wasm.js");
+      return wasm.roll(e, BigInt(s), c);
+    }, [expr, seed, count]);
+    const rollOnPage = async (expr, seed, count = 1) => {
+      await page.fill("#dice-expr", expr);
+      await page.fill("#dice-seed", seed);
+      await page.fill("#dice-count", String(count));
+      await page.evaluate(() => { document.querySelector("#dice-rolls").replaceChildren(); });
+      await page.click("#dice-roll");
+      await page.waitForFunction((n) => document.querySelectorAll("#dice-rolls li").length === n
+        || !document.querySelector("#dice-error").hidden, count);
+    };
+    const fiveKeepThree = await wasmRoll("5k3", "7", 1);
+    if (existsSync(cli)) {
+      const line = execFileSync(cli, ["roll", "5k3", "--seed", "7", "--json"], { encoding: "utf8" });
+      check("the page's wasm rolls 5k3 with seed 7 as pbp roll --json does",
+        JSON.stringify(fiveKeepThree) === JSON.stringify([JSON.parse(line)]),
+        `${JSON.stringify(fiveKeepThree)} vs ${line}`);
+    }
+    await rollOnPage("5k3", "7");
+    const shownTotal = await page.locator("#dice-rolls .roll-total").first().getAttribute("data-total");
+    check("the page shows the total of 5k3 with seed 7", Number(shownTotal) === fiveKeepThree[0].total
+      && (await text("#dice-rolls")).startsWith(`5k3 = ${fiveKeepThree[0].total}`),
+    `${shownTotal} vs ${fiveKeepThree[0].total}`);
+    check("the kept and dropped dice are marked",
+      (await page.locator("#dice-rolls .die.kept").count()) === 3
+        && (await page.locator("#dice-rolls .die.dropped").count()) === 2);
+    check("the seed used is shown", (await text("#dice-seed-used")) === "seed 7");
+    const three = await wasmRoll("5k3", "7", 3);
+    await rollOnPage("5k3", "7", 3);
+    const totals = await page.locator("#dice-rolls .roll-total").evaluateAll(
+      (nodes) => nodes.map((n) => Number(n.dataset.total)));
+    check("several rolls come from one seed", JSON.stringify(totals)
+      === JSON.stringify(three.map((r) => r.total)), JSON.stringify(totals));
+    const chains = three.flatMap((r) => r.dice).filter((d) => d.faces.length > 1)
+      .map((d) => d.faces.join(" → "));
+    const shownChains = await page.locator("#dice-rolls .die.exploded").allTextContents();
+    check("explosion chains are shown", chains.length > 0
+      && JSON.stringify(shownChains) === JSON.stringify(chains), JSON.stringify(shownChains));
+    await page.screenshot({ path: path.join(shots, "5-dice-roll.png"), fullPage: true });
+
+    await rollOnPage("d6", "");
+    const fresh = (await text("#dice-seed-used")).match(/^seed (\d+)$/);
+    check("an empty seed rolls with a fresh seed and shows it", fresh !== null, await text("#dice-seed-used"));
+    const freshTotal = await page.locator("#dice-rolls .roll-total").first().getAttribute("data-total");
+    await rollOnPage("d6", fresh[1]);
+    check("the fresh seed rolls the same again",
+      (await page.locator("#dice-rolls .roll-total").first().getAttribute("data-total")) === freshTotal);
+
+    await page.fill("#dice-expr", "2k1");
+    await page.click("#dice-odds");
+    await page.waitForSelector("#dice-stats:not([hidden])");
+    let expectedMean = 25 / 3; // 2k1: the higher of two exploding d10s
+    if (existsSync(cli)) {
+      const cliOdds = JSON.parse(execFileSync(cli, ["odds", "2k1", "--json"], { encoding: "utf8" }));
+      expectedMean = cliOdds.mean;
+      const percentiles = await page.locator("#dice-percentiles li").allTextContents();
+      const cliPercentiles = Object.entries(cliOdds.percentiles)
+        .sort((a, b) => Number(a[0]) - Number(b[0])).map(([p, v]) => `${p}%${v}`);
+      check("the percentiles are pbp odds's", JSON.stringify(percentiles) === JSON.stringify(cliPercentiles),
+        JSON.stringify(percentiles));
+    }
+    check("the mean of 2k1 is shown", (await text("#dice-mean")) === expectedMean.toFixed(4)
+      && Math.abs(expectedMean - 25 / 3) < 1e-9, await text("#dice-mean"));
+    const bars = await page.locator("#dice-chart svg rect.bar").count();
+    check("the distribution is drawn as bars", bars >= 9, `${bars} bars`);
+    check("the chart marks the mean", (await page.locator("#dice-chart .mean-label").textContent())
+      === "mean 8.33");
+    await rollOnPage("2k1", "7");
+    check("a roll of the charted notation is marked on the chart",
+      (await page.locator("#dice-chart rect.bar.rolled").count()) === 1);
+
+    await page.fill("#dice-expr", "2k1");
+    await page.fill("#contest-expr", "2k1");
+    await page.selectOption("#contest-compare", "highest-then-second");
+    await page.click("#contest-odds");
+    await page.waitForSelector("#contest-result:not([hidden])");
+    check("2k1 vs 2k1 is an even contest", (await text("#contest-win")) === "50.0000%"
+      && (await text("#contest-lose")) === "50.0000%", await text("#contest-result"));
+    await page.fill("#contest-expr", "");
+    await page.fill("#dice-expr", "2k1 vs 2k1");
+    await page.evaluate(() => { document.querySelector("#contest-result").replaceChildren(); });
+    await page.click("#dice-odds");
+    await page.waitForSelector("#contest-win");
+    check("A vs B typed as the roll gives the contest", (await text("#contest-win")) === "50.0000%",
+      await text("#contest-result"));
+    await page.fill("#dice-expr", "2k1");
+    if (existsSync(cli)) {
+      const cliContest = JSON.parse(execFileSync(cli,
+        ["odds", "2k1", "vs", "3k2", "--compare", "first-must-exceed", "--json"], { encoding: "utf8" }));
+      await page.fill("#contest-expr", "3k2");
+      await page.selectOption("#contest-compare", "first-must-exceed");
+      await page.click("#contest-odds");
+      await page.waitForFunction(() => document.querySelector("#contest-result").textContent.includes("3k2"));
+      check("a contest's odds are pbp odds's",
+        (await text("#contest-win")) === `${(cliContest.win * 100).toFixed(4)}%`
+          && (await text("#contest-lose")) === `${(cliContest.lose * 100).toFixed(4)}%`,
+        `${await text("#contest-win")} vs ${cliContest.win}`);
+    }
+    await page.screenshot({ path: path.join(shots, "6-dice-odds.png"), fullPage: true });
+
+    await rollOnPage("2k1 x", "7");
+    const diceError = await page.locator("#dice-error").textContent();
+    check("a malformed notation shows the error with its position",
+      diceError.startsWith("cannot read the roll: at byte 4: ") && diceError.endsWith("\n  2k1 x\n      ^"),
+      diceError);
+    if (existsSync(cli)) {
+      let cliError = "";
+      try {
+        execFileSync(cli, ["roll", "2k1 x"], { encoding: "utf8", stdio: "pipe" });
+      } catch (error) {
+        cliError = error.stderr;
+      }
+      check("the notation error is the CLI's", cliError.trim() === `pbp: ${diceError}`.trim(), cliError);
+    }
+    await page.screenshot({ path: path.join(shots, "7-dice-error.png"), fullPage: true });
+    await page.fill("#dice-expr", "2k1");
+    await page.click("#dice-odds");
+    await page.waitForSelector("#dice-error", { state: "hidden" });
+
     console.log("phone");
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: path.join(shots, "4-phone.png"), fullPage: true });
+    const chartWidth = () => page.evaluate(() => Number(
+      document.querySelector("#dice-chart svg").getAttribute("viewBox").split(" ")[2]));
+    await page.waitForFunction(() => Number(document.querySelector("#dice-chart svg")
+      .getAttribute("viewBox").split(" ")[2]) < 400, null, { timeout: 5000 }).catch(() => {});
+    check("the chart is drawn again at a phone's width", (await chartWidth()) < 400,
+      `${await chartWidth()} wide`);
+    await page.locator("#dice-panel").screenshot({ path: path.join(shots, "8-phone-dice.png") });
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     check("nothing is wider than a phone", overflow <= 0, `${overflow}px too wide`);

@@ -20,6 +20,15 @@
 //! const again = Session.load(file, "duel.json", true);
 //! ```
 //!
+//! The dice panel's calls:
+//!
+//! ```js
+//! import { roll, odds } from "./pkg/pbp_wasm.js";
+//! roll("5k3 h+2", 7n, 3);                      // [{total, dice: [{faces, value, kept}], expr}, ...]
+//! odds("2k1");                                 // {expr, mean, min, max, percentiles, table, truncated}
+//! odds("2k1 vs 3k2", "first-must-exceed");     // {first, second, comparison, win, lose, push, truncated}
+//! ```
+//!
 //! Structured answers are plain JavaScript objects (parsed from the JSON the CLI prints); text
 //! answers are strings; seeds are `BigInt`s (a `u64` does not fit a JavaScript number). Every
 //! error is a JavaScript `Error` whose message is the CLI's.
@@ -28,6 +37,7 @@
 //! and for viewers `"public"`. Dice rolled elsewhere are a string of whole numbers separated by
 //! commas or spaces (`"10,4,7"`); leaving them out draws from the game's seed.
 
+mod dice;
 mod table;
 
 use serde_json::Value;
@@ -61,6 +71,31 @@ pub fn games() -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = saveGame)]
 pub fn save_game(save: &str) -> Result<String, JsError> {
     pbp_core::erased::save_game(save).map_err(|e| js_error(e.to_string()))
+}
+
+/// Rolls `expr` (pbp's notation: `5k3 h+2`, `3d6`, `coin`, `75%`) `count` times (1 when left
+/// out) from one seeded dice source: an array of `{total, dice: [{faces, value, kept}], expr,
+/// ...}`, each as a line of `pbp roll EXPR --seed SEED --count COUNT --json`.
+///
+/// # Errors
+/// A notation error (`cannot read the roll: at byte N: ...`, then the input and a caret under the
+/// bad character), more than 10000 rolls, or a roll the dice limits refuse.
+#[wasm_bindgen]
+pub fn roll(expr: &str, seed: u64, count: Option<u32>) -> Result<JsValue, JsError> {
+    to_js(dice::roll(expr, seed, count.unwrap_or(1)))
+}
+
+/// The exact odds of `text`, as `pbp odds TEXT --compare COMPARE --json`: for one roll its
+/// distribution `{expr, mean, min, max, percentiles: {"5": .., "50": ..}, table: [{total,
+/// chance}], truncated}`; for `A vs B` the contest `{first, second, comparison, win, lose, push,
+/// truncated}`. `compare` is `highest-then-second` (the default) or `first-must-exceed`.
+///
+/// # Errors
+/// A notation error naming its position, more than one `vs`, an unknown comparison, or a roll
+/// too large for exact odds, with the CLI's messages.
+#[wasm_bindgen]
+pub fn odds(text: &str, compare: Option<String>) -> Result<JsValue, JsError> {
+    to_js(dice::odds(text, compare.as_deref()))
 }
 
 /// One game in progress.

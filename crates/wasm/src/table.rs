@@ -257,9 +257,18 @@ mod tests {
         let list = games(catalog()).unwrap();
         assert_eq!(list[0]["name"], "duel");
         assert_eq!(list[0]["default_config"]["first_to"], 3);
+        let names: Vec<&str> = list
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["name"].as_str().unwrap())
+            .collect();
         assert_eq!(
             Table::new("chess", None, 1, None).unwrap_err(),
-            "there is no game named 'chess' (known games: duel)"
+            format!(
+                "there is no game named 'chess' (known games: {})",
+                names.join(", ")
+            )
         );
     }
 

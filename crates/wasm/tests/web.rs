@@ -2,7 +2,7 @@
 //! values and errors as JavaScript sees them. Run with `crates/wasm/test.sh`.
 #![cfg(target_arch = "wasm32")]
 
-use pbp_wasm::{Session, games, save_game};
+use pbp_wasm::{Session, games, odds, roll, save_game};
 use serde_json::{Value, json};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -114,9 +114,19 @@ fn a_sealed_stance_is_hidden_from_the_other_seat_and_the_public() {
 
 #[wasm_bindgen_test]
 fn errors_are_javascript_errors_with_the_cli_messages() {
+    let list = json_of(games().unwrap());
+    let names: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["name"].as_str().unwrap())
+        .collect();
     assert_eq!(
         message(Session::new("chess", None, 1, None)),
-        "there is no game named 'chess' (known games: duel)"
+        format!(
+            "there is no game named 'chess' (known games: {})",
+            names.join(", ")
+        )
     );
     assert!(
         message(Session::new(
@@ -176,4 +186,57 @@ fn saves_round_trip_with_a_full_u64_seed() {
     let tampered = save.replacen("\"first_to\": 2", "\"first_to\": 4", 1);
     assert!(message(Session::load(&tampered, None, false)).starts_with("checksum mismatch"));
     assert!(message(save_game("[]")).starts_with("the save is not a pbp save"));
+}
+
+#[wasm_bindgen_test]
+fn rolls_are_javascript_arrays_of_the_clis_lines() {
+    let rolls = json_of(roll("5k3", u64::MAX, Some(2)).unwrap());
+    let rolls = rolls.as_array().unwrap();
+    assert_eq!(rolls.len(), 2);
+    for one in rolls {
+        assert_eq!(one["expr"], "5k3");
+        let dice = one["dice"].as_array().unwrap();
+        assert_eq!(dice.len(), 5);
+        let kept: i64 = dice
+            .iter()
+            .filter(|d| d["kept"] == true)
+            .map(|d| d["value"].as_i64().unwrap())
+            .sum();
+        assert_eq!(one["total"].as_i64().unwrap(), kept);
+    }
+    // The count defaults to one roll, the first of the seed's sequence.
+    let single = json_of(roll("5k3", u64::MAX, None).unwrap());
+    assert_eq!(single, json!([rolls[0].clone()]));
+    assert_eq!(json_of(roll("100%", 1, None).unwrap())[0]["success"], true);
+}
+
+#[wasm_bindgen_test]
+fn exact_odds_and_contests_are_javascript_objects() {
+    let dist = json_of(odds("3d6", None).unwrap());
+    assert_eq!(dist["expr"], "3d6");
+    assert!((dist["mean"].as_f64().unwrap() - 10.5).abs() < 1e-9);
+    assert_eq!(dist["percentiles"]["50"], 10);
+    assert_eq!(dist["table"].as_array().unwrap().len(), 16);
+    let contest = json_of(odds("2k1 vs 2k1", None).unwrap());
+    assert_eq!(contest["comparison"], "highest-then-second");
+    assert!((contest["win"].as_f64().unwrap() - 0.5).abs() < 1e-9);
+    let defence = json_of(odds("1d10 vs 1d10", Some("first-must-exceed".into())).unwrap());
+    assert!((defence["win"].as_f64().unwrap() - 0.45).abs() < 1e-9);
+}
+
+#[wasm_bindgen_test]
+fn dice_errors_are_javascript_errors_naming_the_position() {
+    assert_eq!(
+        message(roll("2x1", 1, None)),
+        "cannot read the roll: at byte 1: expected 'k', 'd' or '%', found 'x'\n  2x1\n   ^"
+    );
+    assert!(message(odds("2k1 vs 2k1 x", None)).starts_with("cannot read the roll: at byte 4: "));
+    assert_eq!(
+        message(odds("2k1 vs 2k1 vs 2k1", None)),
+        "a contest has two sides: write one 'vs'"
+    );
+    assert_eq!(
+        message(odds("2k1", Some("loudest".into()))),
+        "invalid comparison 'loudest' (expected highest-then-second or first-must-exceed)"
+    );
 }

@@ -2,7 +2,8 @@
 // default configs, the legal actions, the views, the SVG, the event texts and the BBCode. This
 // file only wires them to the page, so every game in the catalog works here unchanged.
 
-import init, { games, Session } from "./pkg/pbp_wasm.js";
+import init, { games, odds, roll, Session } from "./pkg/pbp_wasm.js";
+import { setupDice as setupDicePanel } from "./dice.js";
 
 const $ = (id) => document.getElementById(id);
 const STORAGE_KEY = "pbp-table-save";
@@ -334,6 +335,7 @@ async function copySummary() {
 async function main() {
   await init();
   catalog = games();
+  setupDicePanel({ roll, odds });
   for (const entry of catalog) {
     const option = document.createElement("option");
     option.value = option.textContent = entry.name;

@@ -1,0 +1,346 @@
+//! A heuristic player: attacks the richest hex in reach, plays the card that strengthens its
+//! pool most (keeping Spells for Magic when it can cast them), rolls, draws, and as game master
+//! ends the round once every battle is over.
+
+use pbp_core::{Actor, Dice, Game, Pool, ScriptedDice, Side};
+
+use crate::cards::{CardKind, CardNo, card};
+use crate::clan::Strategy;
+use crate::game::ClanWar;
+use crate::map::Terrain;
+use crate::rules::pool_for;
+use crate::types::*;
+
+/// A rough strength of a pool in tenths of a point: about 6.1 per kept die, 1.5 per extra
+/// rolled die, plus the flat bonuses. Only for choosing between plays.
+fn strength(pool: &Pool) -> i64 {
+    let kept = i64::from(pool.kept.min(pool.rolled));
+    let extra = i64::from(pool.rolled.saturating_sub(pool.kept));
+    let m = &pool.modifiers;
+    61 * kept
+        + 15 * extra
+        + 10 * (m.each_die * kept + m.rank_bonus(1) + m.total)
+        + 2 * m.rank_bonus(2)
+}
+
+fn card_value(no: CardNo) -> i64 {
+    match card(no).map(|c| c.kind) {
+        Some(CardKind::Ring) => 4,
+        Some(CardKind::Spell { .. }) => 3,
+        Some(CardKind::Blessing { .. }) => 2,
+        _ => 1,
+    }
+}
+
+fn margin(state: &ClanWarState, b: &Battle, side: Side) -> i64 {
+    strength(&pool_for(state, b, side)) - strength(&pool_for(state, b, side.other()))
+}
+
+/// The heuristic bot's action for `actor`, or `None` when it has nothing to do.
+pub fn heuristic_action(state: &ClanWarState, actor: Actor) -> Option<ClanWarAction> {
+    let legal = ClanWar::legal_actions(state, actor);
+    if legal.is_empty() {
+        return None;
+    }
+    let Actor::Seat(seat) = actor else {
+        let busy = state.battles.iter().any(|b| b.phase != Phase::Closed)
+            || state.players.iter().any(|p| {
+                !p.attacked
+                    && ClanWar::legal_actions(state, Actor::Seat(p.seat))
+                        .iter()
+                        .any(|a| matches!(a, ClanWarAction::Attack { .. }))
+            });
+        return (!busy).then_some(ClanWarAction::EndRound);
+    };
+    let p = &state.players[usize::from(seat.0)];
+    // Battle business first.
+    let mut best: Option<(i64, ClanWarAction)> = None;
+    let mut consider = |score: i64, action: &ClanWarAction| {
+        if best.as_ref().is_none_or(|(s, _)| score > *s) {
+            best = Some((score, action.clone()));
+        }
+    };
+    for action in &legal {
+        match action {
+            ClanWarAction::Roll { .. } | ClanWarAction::Draw { .. } => consider(100, action),
+            ClanWarAction::Tactical { strategies, .. } if strategies.is_empty() => {
+                consider(100, action)
+            }
+            ClanWarAction::Take { card: Some(c), .. } => consider(100 + card_value(*c), action),
+            ClanWarAction::Give { card: c, .. } => consider(100 - card_value(*c), action),
+            ClanWarAction::Nullify { battle, target } => {
+                // Nullify what helps the opponent most: try each and keep the best margin.
+                let mut copy = state.clone();
+                let applied =
+                    ClanWar::apply(&mut copy, actor, action, &mut ScriptedDice::new([])).is_ok();
+                let b = copy.battles.iter().find(|b| b.id == *battle);
+                if let (true, Some(b)) = (applied, b) {
+                    let side = b.side_of(seat).unwrap_or(Side::First);
+                    consider(200 + margin(&copy, b, side), action);
+                } else {
+                    consider(
+                        0,
+                        &ClanWarAction::Nullify {
+                            battle: *battle,
+                            target: *target,
+                        },
+                    );
+                }
+            }
+            ClanWarAction::Pass { .. } => consider(50, action),
+            ClanWarAction::Play {
+                battle,
+                card: c,
+                discards,
+            } => {
+                let keep_spell = card(*c).is_some_and(|c| c.is_spell())
+                    && p.has(Strategy::Magic)
+                    && p.hand
+                        .iter()
+                        .any(|&h| card(h).and_then(|x| x.strategy()) == Some(Strategy::Magic));
+                if keep_spell {
+                    continue;
+                }
+                let Some(before) = state.battles.iter().find(|b| b.id == *battle) else {
+                    continue;
+                };
+                let side = before.side_of(seat).unwrap_or(Side::First);
+                let mut copy = state.clone();
+                if ClanWar::apply(&mut copy, actor, action, &mut ScriptedDice::new([])).is_err() {
+                    continue;
+                }
+                let Some(after) = copy.battles.iter().find(|b| b.id == *battle) else {
+                    continue;
+                };
+                let gain = margin(&copy, after, side) - margin(state, before, side);
+                // Discards cost cards: each must earn its keep.
+                let score = 50 + gain - 10 * discards.len() as i64;
+                if gain > 0 {
+                    consider(score, action);
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some((_, action)) = best {
+        return Some(action);
+    }
+    // Then the attack: the most gold within reach, preferring hexes of the own clan (+1).
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            ClanWarAction::Attack { target, from } => {
+                let t = state.map.index_of(target)?;
+                let f = state.map.index_of(from)?;
+                let own = Terrain::Province(p.clan);
+                let mut score = 10 * state.map.hexes[t].terrain.gold();
+                if state.map.hexes[t].terrain == own || state.map.hexes[f].terrain == own {
+                    score += 5;
+                }
+                if state.holders[t] == Holder::SpiritArmy {
+                    score -= 2;
+                }
+                Some((score, a.clone()))
+            }
+            _ => None,
+        })
+        .max_by_key(|(s, _)| *s)
+        .map(|(_, a)| a)
+}
+
+/// Plays a whole game with `bots[seat]` deciding for each seat (true: heuristic, false: uniform
+/// random) and the heuristic game master; returns the final state.
+///
+/// # Errors
+/// A setup or dice failure.
+pub fn play_out(
+    config: &ClanWarConfig,
+    bots: &[bool],
+    dice: &mut dyn Dice,
+) -> Result<ClanWarState, crate::ClanWarError> {
+    let mut state = ClanWar::setup(config, dice)?;
+    let bound = ClanWar::max_actions(config);
+    for _ in 0..bound {
+        let actors = ClanWar::turn(&state).actors().to_vec();
+        if actors.is_empty() {
+            break;
+        }
+        let mut chosen = None;
+        for &actor in actors.iter().filter(|a| a.seat().is_some()) {
+            let seat = actor.seat().map_or(0, |s| usize::from(s.0));
+            let action = if bots.get(seat).copied().unwrap_or(true) {
+                heuristic_action(&state, actor)
+            } else {
+                let legal = ClanWar::legal_actions(&state, actor);
+                let pick = dice.roll(legal.len().max(1) as u32)? as usize - 1;
+                legal.get(pick).cloned()
+            };
+            if let Some(action) = action {
+                chosen = Some((actor, action));
+                break;
+            }
+        }
+        let (actor, action) = match chosen {
+            Some(c) => c,
+            None => (Actor::GameMaster, ClanWarAction::EndRound),
+        };
+        ClanWar::apply(&mut state, actor, &action, dice)?;
+    }
+    Ok(state)
+}
+
+/// Wins of each clan over `games` games of heuristic bots (game `i` seeded with
+/// `pbp_core::step_seed(seed, i)`), for `pbp simulate`: per clan, (games won, games played).
+/// A shared first place counts as a win for each leader.
+///
+/// # Errors
+/// A setup or dice failure.
+pub fn heuristic_win_rates(
+    config: &ClanWarConfig,
+    games: u64,
+    seed: u64,
+) -> Result<std::collections::BTreeMap<crate::clan::Clan, (u64, u64)>, crate::ClanWarError> {
+    let mut table = std::collections::BTreeMap::new();
+    let bots = vec![true; config.players.len()];
+    for game in 0..games {
+        let mut dice = pbp_core::SeededDice::new(pbp_core::step_seed(seed, game));
+        let state = play_out(config, &bots, &mut dice)?;
+        let winners = match ClanWar::turn(&state) {
+            pbp_core::Turn::Over(outcome) => outcome.winners,
+            pbp_core::Turn::Acting(_) => Vec::new(),
+        };
+        for p in &state.players {
+            let entry = table.entry(p.clan).or_insert((0, 0));
+            entry.1 += 1;
+            if winners.contains(&p.seat) {
+                entry.0 += 1;
+            }
+        }
+    }
+    Ok(table)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pbp_core::{SeededDice, Turn};
+
+    #[test]
+    fn heuristic_games_finish_with_legal_actions() {
+        for players in 2..=8 {
+            let config = ClanWarConfig {
+                players: crate::clan::Clan::ALL
+                    .iter()
+                    .take(players)
+                    .map(|&clan| PlayerSetup {
+                        clan,
+                        strategies: [clan.strategies()[0], clan.strategies()[3]],
+                        name: String::new(),
+                    })
+                    .collect(),
+                rounds: 4,
+                ..ClanWarConfig::default()
+            };
+            let bots: Vec<bool> = (0..players).map(|i| i % 2 == 0).collect();
+            let state = play_out(&config, &bots, &mut SeededDice::new(players as u64)).unwrap();
+            assert!(
+                matches!(ClanWar::turn(&state), Turn::Over(_)),
+                "{players} clans"
+            );
+            assert!(state.history.iter().map(|r| r.battles.len()).sum::<usize>() > 0);
+        }
+    }
+
+    fn deal(state: &mut ClanWarState, seat: usize, cards: &[CardNo]) {
+        for no in std::mem::take(&mut state.players[seat].hand) {
+            let index = state.deck.cards().iter().position(|&c| c == no).unwrap() as u32;
+            state.deck.return_to_pile(index).unwrap();
+        }
+        for &no in cards {
+            let index = state.deck.cards().iter().position(|&c| c == no).unwrap() as u32;
+            let at = state
+                .deck
+                .draw_pile()
+                .iter()
+                .position(|&i| i == index)
+                .unwrap();
+            state.deck.draw_at(at as u32 + 1).unwrap();
+            state.players[seat].hand.push(no);
+        }
+    }
+
+    fn first_play(strategies: [Strategy; 2], hand: &[CardNo]) -> ClanWarAction {
+        let mut config = ClanWarConfig::default();
+        config.players.truncate(2);
+        config.players[0].strategies = strategies;
+        let mut state = ClanWar::setup(&config, &mut SeededDice::new(2)).unwrap();
+        deal(&mut state, 0, hand);
+        let crab = Actor::Seat(pbp_core::Seat(0));
+        let attack = heuristic_action(&state, crab).unwrap();
+        assert!(matches!(attack, ClanWarAction::Attack { .. }));
+        ClanWar::apply(&mut state, crab, &attack, &mut SeededDice::new(1)).unwrap();
+        heuristic_action(&state, crab).unwrap()
+    }
+
+    #[test]
+    fn the_bot_plays_its_strongest_card() {
+        // Fury of the Hida (Crab, Warfare: +1k0 +0k1) beats a plain +2.
+        let play = first_play([Strategy::Tactical, Strategy::Warfare], &[8, 25]);
+        assert!(
+            matches!(play, ClanWarAction::Play { card: 25, .. }),
+            "{play:?}"
+        );
+    }
+
+    #[test]
+    fn the_bot_keeps_spells_for_magic() {
+        // With Magic and Isawa's Art in hand, Armor of Earth is cast through Magic, not played.
+        let play = first_play([Strategy::Magic, Strategy::Warfare], &[33, 22]);
+        assert_eq!(
+            play,
+            ClanWarAction::Play {
+                battle: 1,
+                card: 22,
+                discards: vec![33]
+            }
+        );
+    }
+
+    #[test]
+    fn win_rates_count_every_clan() {
+        let config = ClanWarConfig {
+            rounds: 3,
+            ..ClanWarConfig::default()
+        };
+        let table = heuristic_win_rates(&config, 4, 9).unwrap();
+        assert_eq!(table.len(), 5);
+        assert!(table.values().all(|&(_, played)| played == 4));
+        assert!(table.values().map(|&(won, _)| won).sum::<u64>() >= 4);
+    }
+
+    #[test]
+    fn the_heuristic_bot_beats_the_random_bot() {
+        let config = ClanWarConfig {
+            players: ClanWarConfig::default().players[..2].to_vec(),
+            rounds: 6,
+            ..ClanWarConfig::default()
+        };
+        let (mut heuristic, mut random) = (0, 0);
+        for game in 0..16_u64 {
+            // Alternate seats so that neither clan's position decides.
+            let first = game % 2 == 0;
+            let state = play_out(&config, &[first, !first], &mut SeededDice::new(game)).unwrap();
+            let Turn::Over(outcome) = ClanWar::turn(&state) else {
+                panic!("game {game} did not end")
+            };
+            for w in outcome.winners {
+                if (w.0 == 0) == first {
+                    heuristic += 1;
+                } else {
+                    random += 1;
+                }
+            }
+        }
+        assert!(heuristic > random, "heuristic {heuristic}, random {random}");
+    }
+}

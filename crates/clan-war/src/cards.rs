@@ -1,0 +1,615 @@
+//! The 52 cards as data: the printed ones exactly as the seed prints them, the blank slots
+//! reconstructed from the evident pattern and marked as such.
+
+use serde::{Deserialize, Serialize};
+
+use crate::clan::{Clan, Element, Strategy};
+
+/// A card's number, 1 to 52, as printed ("Card 21/52").
+pub type CardNo = u8;
+
+/// What a card does, as structured rules data.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CardKind {
+    /// Cards 1-32: a strategy effect, the clan's `+1k0`, and "+2 to your highest die" when neither
+    /// keyword applies.
+    Strategy {
+        /// The strategy keyword.
+        strategy: Strategy,
+        /// The clan keyword.
+        clan: Clan,
+    },
+    /// Cards 33-40: `+1k0` on casting, `+2k0` for the two clans of its element.
+    Spell {
+        /// The clans that gain `+2k0`.
+        clans: [Clan; 2],
+    },
+    /// Cards 41-47: the Blessings of the Seven Fortunes.
+    Blessing {
+        /// Whether it gives `+1k0` to anyone who plays it (three of the five printed ones do).
+        plus_one_k0: bool,
+        /// The clans that may play another card or draw another card at the end of the battle.
+        clans: Vec<Clan>,
+    },
+    /// Cards 48-52: `+0k1`, and further cards of the Ring's element (or, for Void, discards).
+    Ring,
+}
+
+/// One card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Card {
+    /// Its number, 1 to 52.
+    pub number: CardNo,
+    /// Its name.
+    pub name: String,
+    /// Its element.
+    pub element: Element,
+    /// Its rules.
+    pub kind: CardKind,
+    /// Its effect text (the printed text for printed cards).
+    pub text: String,
+    /// True for the blank slots of the seed, reconstructed from the pattern of the printed cards.
+    pub reconstructed: bool,
+}
+
+impl Card {
+    /// The strategy keyword of a strategy card.
+    pub fn strategy(&self) -> Option<Strategy> {
+        match self.kind {
+            CardKind::Strategy { strategy, .. } => Some(strategy),
+            _ => None,
+        }
+    }
+
+    /// Whether the card is a Spell.
+    pub fn is_spell(&self) -> bool {
+        matches!(self.kind, CardKind::Spell { .. })
+    }
+}
+
+/// The 37 printed cards exactly as the seed prints them: number, name, element, effect text.
+pub(crate) const PRINTED: [(u8, &str, &str, &str); 37] = [
+    (
+        1,
+        "Hiruma Scouting Party",
+        "Earth",
+        "- If you have the Cunning strategy, if you win the battle, your opponent shows you their hand and you may take a card of your choice. If you lose the battle, the opponent instead gives you a card of their choice without showing you their hand.\nIf you are the Crab Clan, gain +1k0 for this battle.\nIf you have neither of these keywords, instead gain +2 to your highest die roll.",
+    ),
+    (
+        2,
+        "Negotiations Over Tea",
+        "Air",
+        "- If you have the Diplomatic strategy, if you win the battle, draw two additional cards after its resolution. If you lose, draw only one additional card.\nIf you are the Crane Clan, gain +1k0 for this battle.\nIf you have neither of these keywords, instead gain +2 to your highest die roll.",
+    ),
+    (
+        3,
+        "The Unbreakable Stance of the Mirumoto",
+        "Earth",
+        "- If you have the Defensive strategy, nullify the effects of any one card your opponent has played. If more than one card was played, you may choose which. This does not negate any extra cards that are already in play.\nIf you are the Dragon Clan, gain +1k0 for this battle.\nIf you have neither of these keywords, instead gain +2 to your highest die roll.",
+    ),
+    (
+        4,
+        "Honor of the Matsu Berserkers",
+        "Water",
+        "- If you have the Honor strategy, if you win the battle, gain a permanent +1 bonus to all dice rolls. This is cumulative with further use of Honor cards. This benefit fades after your next loss. If you lose this battle, instead gain a +4 bonus to your highest die roll next battle.\nIf you are the Lion Clan, gain +1k0 for this battle.\nIf you have neither of these keywords, instead gain +2 to your highest die roll.",
+    ),
+    (
+        5,
+        "Pressure of the Yoritomo",
+        "Fire",
+        "- If you have the Intrigue strategy, your opponent takes -2 to their highest die roll. If you win the battle, return this card to your hand.\nIf you are the Mantis Clan, gain +1k0 for this battle.\nIf you have neither of these keywords, instead gain +2 to your highest die roll.",
+    ),
+    (
+        6,
+        "The Sacrifice of the Shiba",
+        "Fire",
+        "- If you have the Defensive strategy, nullify the effects of any one card your opponent has played. If more than one card was played, you may choose which. This does not negate any extra cards that are already in play.\nIf you are the Phoenix Clan, gain +1k0 for this battle.\nIf you have neither of these keywords, instead gain +2 to your highest die roll.",
+    ),
+    (
+        8,
+        "The Heart of the Emissary",
+        "Water",
+        "- If you have the Diplomatic strategy, if you win the battle, draw two additional cards after its resolution. If you lose, draw only one additional card.\nIf you are the Unicorn Clan, gain +1k0 for this battle.\nIf you have neither of these keywords, instead gain +2 to your highest die roll.",
+    ),
+    (
+        9,
+        "The Defenses of the Kaiu",
+        "Earth",
+        "- If you have the Defensive strategy, nullify the effects of any one card your opponent has played. If more than one card was played, you may choose which. This does not negate any extra cards that are already in play.\nIf you are the Crab Clan, gain +1k0 for this battle.\nIf you have neither of these keywords, instead gain +2 to your highest die roll.",
+    ),
+    (
+        10,
+        "The Kenshizen Technique",
+        "Air",
+        "- If you have the Duelist strategy and you win the battle, your opponent discards all the cards in their hand. If you lose, your opponent instead does not draw a card this round.\nIf you are the Crane Clan, gain +1k0 for this battle.\nIf you have neither of these keywords, instead gain +2 to your highest die roll.",
+    ),
+    (
+        12,
+        "Commune with the Kitsu Ancestors",
+        "Water",
+        "- If you have the Spiritual strategy, gain a +1 bonus to your highest die roll for every card in your hand after all cards are played, and gain a +1 bonus to your second highest die roll for every card you played.\nIf you are the Lion Clan, gain +1k0 for this battle.\nIf you have neither of these keywords, instead gain +2 to your highest die roll.",
+    ),
+    (
+        14,
+        "Asako Peace Talks",
+        "Fire",
+        "- If you have the Diplomatic strategy, if you win the battle, draw two additional cards after its resolution. If you lose, draw only one additional card.\nIf you are the Phoenix Clan, gain +1k0 for this battle.\nIf you have neither of these keywords, instead gain +2 to your highest die roll.",
+    ),
+    (
+        15,
+        "Masks Tell No Secrets",
+        "Air",
+        "- If you have the Intrigue strategy, your opponent takes -2 to their highest die roll. If you win the battle, return this card to your hand.\nIf you are the Scorpion Clan, gain +1k0 for this battle.\nIf you have neither of these keywords, instead gain +2 to your highest die roll.",
+    ),
+    (
+        16,
+        "Honor of the Shiotome",
+        "Water",
+        "- If you have the Honor strategy, if you win the battle, gain a permanent +1 bonus to all dice rolls. This is cumulative with further use of Honor cards. This benefit fades after your next loss. If you lose this battle, instead gain a +4 bonus to your highest die roll next battle.\nIf you are the Unicorn Clan, gain +1k0 for this battle.\nIf you have neither of these keywords, instead gain +2 to your highest die roll.",
+    ),
+    (
+        17,
+        "Give No Quarter",
+        "Earth",
+        "- If you have the Tactical strategy, you may change both your strategies if you win the current battle, or your other strategy if you lose. These last until a card with a matching keyword is played; the \"used\" strategy reverts after battle.\nIf you are the Crab Clan, gain +1k0 for this battle.\nIf you have neither of these keywords, instead gain +2 to your highest die roll.",
+    ),
+    (
+        18,
+        "Honor of the Iron Warriors",
+        "Air",
+        "- If you have the Honor strategy, if you win the battle, gain a permanent +1 bonus to all dice rolls. This is cumulative with further use of Honor cards. This benefit fades after your next loss. If you lose this battle, instead gain a +4 bonus to your highest die roll next battle.\nIf you are the Crane Clan, gain +1k0 for this battle.\nIf you have neither of these keywords, instead gain +2 to your highest die roll.",
+    ),
+    (
+        20,
+        "Akodo War College",
+        "Water",
+        "- If you have the Tactical strategy, you may change both your strategies if you win the current battle, or your other strategy if you lose. These last until a card with a matching keyword is played; the \"used\" strategy reverts after battle.\nIf you are the Lion Clan, gain +1k0 for this battle.\nIf you have neither of these keywords, instead gain +2 to your highest die roll.",
+    ),
+    (
+        21,
+        "The Enterprising Fleet of the Yoritomo",
+        "Fire",
+        "- If you have the Mobility strategy, double the number of rolled dice this battle. Calculate this number after all cards have been played. You may only benefit from this strategy once per battle.\nIf you are the Mantis Clan, gain +1k0 for this battle.\nIf you have neither of these keywords, instead gain +2 to your highest die roll.",
+    ),
+    (
+        22,
+        "Isawa's Art",
+        "Fire",
+        "- If you have the Magic strategy, you may discard any number of cards from your hand, gaining a +2 bonus per card to your highest die roll. If one of these cads is a Spell, cast it instead. Max one Spell per use of this card.\nIf you are the Phoenix Clan, gain +1k0 for this battle.\nIf you have neither of these keywords, instead gain +2 to your highest die roll.",
+    ),
+    (
+        23,
+        "Soshi's Whisper",
+        "Air",
+        "- If you have the Magic strategy, you may discard any number of cards from your hand, gaining a +2 bonus per card to your highest die roll. If one of these cads is a Spell, cast it instead. Max one Spell per use of this card.\nIf you are the Scorpion Clan, gain +1k0 for this battle.\nIf you have neither of these keywords, instead gain +2 to your highest die roll.",
+    ),
+    (
+        24,
+        "Thundering Cavalry of the Shinjo",
+        "Water",
+        "- If you have the Mobility strategy, double the number of rolled dice this battle. Calculate this number after all cards have been played. You may only benefit from this strategy once per battle.\nIf you are the Unicorn Clan, gain +1k0 for this battle.\nIf you have neither of these keywords, instead gain +2 to your highest die roll.",
+    ),
+    (
+        25,
+        "Fury of the Hida",
+        "Earth",
+        "- If you have the Warfare Strategy, gain +0k1 for this battle.\nIf you are the Crab Clan, gain +1k0 for this battle.\nIf you have neither of these keywords, instead gain +2 to your highest die roll.",
+    ),
+    (
+        28,
+        "Ferocity of the Lion",
+        "Water",
+        "- If you have the Warfare Strategy, gain +0k1 for this battle.\nIf you are the Lion Clan, gain +1k0 for this battle.\nIf you have neither of these keywords, instead gain +2 to your highest die roll.",
+    ),
+    (
+        29,
+        "The Sting of the Tsuruchi",
+        "Fire",
+        "- If you have the Warfare Strategy, gain +0k1 for this battle.\nIf you are the Mantis Clan, gain +1k0 for this battle.\nIf you have neither of these keywords, instead gain +2 to your highest die roll.",
+    ),
+    (
+        31,
+        "The Wiles of the Bayushi",
+        "Air",
+        "- If you have the Tactical strategy, you may change both your strategies if you win the current battle, or your other strategy if you lose. These last until a card with a matching keyword is played; the \"used\" strategy reverts after battle.\nIf you are the Scorpion Clan, gain +1k0 for this battle.\nIf you have neither of these keywords, instead gain +2 to your highest die roll.",
+    ),
+    (
+        32,
+        "Unleashed Might of the Moto",
+        "Water",
+        "- If you have the Warfare Strategy, gain +0k1 for this battle.\nIf you are the Unicorn Clan, gain +1k0 for this battle.\nIf you have neither of these keywords, instead gain +2 to your highest die roll.",
+    ),
+    (
+        33,
+        "Armor of Earth",
+        "Earth",
+        "- Upon casting this Spell, gain +1k0 for this battle.\nIf you are either the Crab clan or Dragon Clan, gain +2k0 instead.",
+    ),
+    (
+        34,
+        "Call Upon the Wind",
+        "Air",
+        "- Upon casting this Spell, gain +1k0 for this battle.\nIf you are either the Crane clan or Scorpion Clan, gain +2k0 instead.",
+    ),
+    (
+        36,
+        "Earth Becomes Sky",
+        "Earth",
+        "- Upon casting this Spell, gain +1k0 for this battle.\nIf you are either the Crab clan or Dragon Clan, gain +2k0 instead.",
+    ),
+    (
+        41,
+        "Benten's Blessing",
+        "Void",
+        "- Gain +1k0 for this battle.\nIf you are the Crane Clan, play another card, -or- draw another card at the end of the battle.",
+    ),
+    (
+        43,
+        "Daikoku's Blessing",
+        "Void",
+        "If you are the Mantis Clan, play another card, -or- draw another card at the end of the battle.",
+    ),
+    (
+        44,
+        "Ebisu's Blessing",
+        "Void",
+        "- Gain +1k0 for this battle.\nIf you are the Unicorn Clan, play another card, -or- draw another card at the end of the battle.",
+    ),
+    (
+        45,
+        "Fukurokujin's Blessing",
+        "Void",
+        "If you are the Dragon or Phoenix Clan, play another card, -or- draw another card at the end of the battle.",
+    ),
+    (
+        47,
+        "Jurojin's Blessing",
+        "Void",
+        "- Gain +1k0 for this battle.\nIf you are the Scorpion Clan, play another card, -or- draw another card at the end of the battle.",
+    ),
+    (
+        48,
+        "Ring of Air",
+        "Air",
+        "- Gain +0k1 for this battle.\nYou can play as many Air cards out of your hand as you like, one at a time. Gain +1k0 for each card played in this fashion.",
+    ),
+    (
+        49,
+        "Ring of Earth",
+        "Earth",
+        "- Gain +0k1 for this battle.\nYou can play as many Earth cards out of your hand as you like, one at a time. Gain +1k0 for each card played in this fashion.",
+    ),
+    (
+        50,
+        "Ring of Fire",
+        "Fire",
+        "- Gain +0k1 for this battle.\nYou can play as many Fire cards out of your hand as you like, one at a time. Gain +1k0 for each card played in this fashion.",
+    ),
+    (
+        52,
+        "Ring of Void",
+        "Void",
+        "- Gain +0k1 for this battle.\nDiscard any number of cards, gaining +1k0 for each card discarded in this fashion. After the battle is resolved, draw a number of cards equal to the number of discarded cards, in addition to your normal draw.",
+    ),
+];
+
+/// The clans in the order of the card rows: Crab, Crane, Dragon, Lion, Mantis, Phoenix, Scorpion,
+/// Unicorn.
+const ROW_ORDER: [Clan; 8] = Clan::ALL;
+
+fn strategy_text(strategy: Strategy, clan: Clan) -> String {
+    let effect = match strategy {
+        Strategy::Cunning => {
+            "If you have the Cunning strategy, if you win the battle, your opponent shows you their hand and you may take a card of your choice. If you lose the battle, the opponent instead gives you a card of their choice without showing you their hand."
+        }
+        Strategy::Defensive => {
+            "If you have the Defensive strategy, nullify the effects of any one card your opponent has played. If more than one card was played, you may choose which. This does not negate any extra cards that are already in play."
+        }
+        Strategy::Diplomatic => {
+            "If you have the Diplomatic strategy, if you win the battle, draw two additional cards after its resolution. If you lose, draw only one additional card."
+        }
+        Strategy::Duelist => {
+            "If you have the Duelist strategy and you win the battle, your opponent discards all the cards in their hand. If you lose, your opponent instead does not draw a card this round."
+        }
+        Strategy::Honor => {
+            "If you have the Honor strategy, if you win the battle, gain a permanent +1 bonus to all dice rolls. This is cumulative with further use of Honor cards. This benefit fades after your next loss. If you lose this battle, instead gain a +4 bonus to your highest die roll next battle."
+        }
+        Strategy::Intrigue => {
+            "If you have the Intrigue strategy, your opponent takes -2 to their highest die roll. If you win the battle, return this card to your hand."
+        }
+        Strategy::Magic => {
+            "If you have the Magic strategy, you may discard any number of cards from your hand, gaining a +2 bonus per card to your highest die roll. If one of these cards is a Spell, cast it instead. Max one Spell per use of this card."
+        }
+        Strategy::Mobility => {
+            "If you have the Mobility strategy, double the number of rolled dice this battle. Calculate this number after all cards have been played. You may only benefit from this strategy once per battle."
+        }
+        Strategy::Spiritual => {
+            "If you have the Spiritual strategy, gain a +1 bonus to your highest die roll for every card in your hand after all cards are played, and gain a +1 bonus to your second highest die roll for every card you played."
+        }
+        Strategy::Tactical => {
+            "If you have the Tactical strategy, you may change both your strategies if you win the current battle, or your other strategy if you lose. These last until a card with a matching keyword is played; the \"used\" strategy reverts after battle."
+        }
+        Strategy::Warfare => "If you have the Warfare Strategy, gain +0k1 for this battle.",
+    };
+    format!(
+        "- {effect}\nIf you are the {} Clan, gain +1k0 for this battle.\nIf you have neither of these keywords, instead gain +2 to your highest die roll.",
+        clan.name()
+    )
+}
+
+fn printed(number: CardNo) -> Option<(&'static str, &'static str, &'static str)> {
+    PRINTED
+        .iter()
+        .find(|(n, ..)| *n == number)
+        .map(|(_, name, element, text)| (*name, *element, *text))
+}
+
+fn kind_of(number: CardNo) -> CardKind {
+    match number {
+        1..=32 => {
+            let index = usize::from(number - 1);
+            let clan = ROW_ORDER[index % 8];
+            CardKind::Strategy {
+                strategy: clan.strategies()[index / 8],
+                clan,
+            }
+        }
+        33..=40 => {
+            let clans = match spell_element(number) {
+                Element::Earth => [Clan::Crab, Clan::Dragon],
+                Element::Air => [Clan::Crane, Clan::Scorpion],
+                Element::Fire => [Clan::Mantis, Clan::Phoenix],
+                _ => [Clan::Lion, Clan::Unicorn],
+            };
+            CardKind::Spell { clans }
+        }
+        41..=47 => {
+            // Alphabetical Fortunes: Benten, Bishamon, Daikoku, Ebisu, Fukurokujin, Hotei, Jurojin.
+            let (plus_one_k0, clans) = match number {
+                41 => (true, vec![Clan::Crane]),
+                42 => (true, vec![Clan::Crab]),
+                43 => (false, vec![Clan::Mantis]),
+                44 => (true, vec![Clan::Unicorn]),
+                45 => (false, vec![Clan::Dragon, Clan::Phoenix]),
+                46 => (true, vec![Clan::Lion]),
+                _ => (true, vec![Clan::Scorpion]),
+            };
+            CardKind::Blessing { plus_one_k0, clans }
+        }
+        _ => CardKind::Ring,
+    }
+}
+
+fn spell_element(number: CardNo) -> Element {
+    match number {
+        33 | 36 => Element::Earth,
+        34 | 35 => Element::Air,
+        37 | 38 => Element::Fire,
+        _ => Element::Water,
+    }
+}
+
+fn ring_element(number: CardNo) -> Element {
+    match number {
+        48 => Element::Air,
+        49 => Element::Earth,
+        50 => Element::Fire,
+        51 => Element::Water,
+        _ => Element::Void,
+    }
+}
+
+fn reconstructed(number: CardNo, kind: &CardKind) -> (String, Element, String) {
+    match kind {
+        CardKind::Strategy { strategy, clan } => (
+            format!("{} {} (reconstructed)", clan.name(), strategy.name()),
+            clan.element(),
+            strategy_text(*strategy, *clan),
+        ),
+        CardKind::Spell { clans } => {
+            let element = spell_element(number);
+            let ordinal = if matches!(number, 35 | 37 | 39) {
+                "I"
+            } else {
+                "II"
+            };
+            (
+                format!("{} Spell {ordinal} (reconstructed)", element.name()),
+                element,
+                format!(
+                    "- Upon casting this Spell, gain +1k0 for this battle.\nIf you are either the {} clan or {} Clan, gain +2k0 instead.",
+                    clans[0].name(),
+                    clans[1].name()
+                ),
+            )
+        }
+        CardKind::Blessing { clans, .. } => {
+            let fortune = if number == 42 { "Bishamon" } else { "Hotei" };
+            (
+                format!("{fortune}'s Blessing (reconstructed)"),
+                Element::Void,
+                format!(
+                    "- Gain +1k0 for this battle.\nIf you are the {} Clan, play another card, -or- draw another card at the end of the battle.",
+                    clans[0].name()
+                ),
+            )
+        }
+        CardKind::Ring => {
+            let element = ring_element(number);
+            (
+                format!("Ring of {} (reconstructed)", element.name()),
+                element,
+                format!(
+                    "- Gain +0k1 for this battle.\nYou can play as many {} cards out of your hand as you like, one at a time. Gain +1k0 for each card played in this fashion.",
+                    element.name()
+                ),
+            )
+        }
+    }
+}
+
+/// Card `number` (1 to 52), or `None` outside that range.
+pub fn card(number: CardNo) -> Option<Card> {
+    if !(1..=52).contains(&number) {
+        return None;
+    }
+    let kind = kind_of(number);
+    if let Some((name, element, text)) = printed(number) {
+        let element = Element::parse(element).unwrap_or(Element::Void);
+        return Some(Card {
+            number,
+            name: name.to_owned(),
+            element,
+            kind,
+            text: text.to_owned(),
+            reconstructed: false,
+        });
+    }
+    let (name, element, text) = reconstructed(number, &kind);
+    Some(Card {
+        number,
+        name,
+        element,
+        kind,
+        text,
+        reconstructed: true,
+    })
+}
+
+/// The whole deck in number order: all 52 cards, or only the printed ones.
+pub fn deck(printed_only: bool) -> Vec<Card> {
+    (1..=52)
+        .filter_map(card)
+        .filter(|c| !printed_only || !c.reconstructed)
+        .collect()
+}
+
+/// The ring's element for a Ring card (Void for the Ring of Void).
+pub fn ring_of(card: &Card) -> Option<Element> {
+    matches!(card.kind, CardKind::Ring).then(|| ring_element(card.number))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thirty_seven_printed_and_fifteen_reconstructed() {
+        let all = deck(false);
+        assert_eq!(all.len(), 52);
+        let blank: Vec<CardNo> = all
+            .iter()
+            .filter(|c| c.reconstructed)
+            .map(|c| c.number)
+            .collect();
+        assert_eq!(
+            blank,
+            [7, 11, 13, 19, 26, 27, 30, 35, 37, 38, 39, 40, 42, 46, 51]
+        );
+        assert_eq!(deck(true).len(), 37);
+        assert!(
+            all.iter()
+                .filter(|c| c.reconstructed)
+                .all(|c| c.name.contains("(reconstructed)"))
+        );
+        assert!(card(0).is_none() && card(53).is_none());
+    }
+
+    #[test]
+    fn printed_cards_are_exactly_as_printed() {
+        let c = card(21).unwrap();
+        assert_eq!(c.name, "The Enterprising Fleet of the Yoritomo");
+        assert_eq!(c.element, Element::Fire);
+        assert!(c.text.contains("double the number of rolled dice"));
+        assert!(
+            card(22)
+                .unwrap()
+                .text
+                .contains("If one of these cads is a Spell")
+        );
+        assert_eq!(
+            card(43).unwrap().text,
+            "If you are the Mantis Clan, play another card, -or- draw another card at the end of the battle."
+        );
+        assert_eq!(card(18).unwrap().name, "Honor of the Iron Warriors");
+    }
+
+    #[test]
+    fn printed_strategy_cards_follow_the_pattern() {
+        for c in deck(true) {
+            if let CardKind::Strategy { strategy, clan } = c.kind {
+                let name = if strategy == Strategy::Duelist {
+                    "Duelist"
+                } else {
+                    strategy.name()
+                };
+                assert!(
+                    c.text.contains(&format!("If you have the {name}")),
+                    "card {}",
+                    c.number
+                );
+                assert!(
+                    c.text.contains(&format!("the {} Clan", clan.name())),
+                    "card {}",
+                    c.number
+                );
+                assert_eq!(c.element, clan.element(), "card {}", c.number);
+            }
+        }
+    }
+
+    #[test]
+    fn reconstructed_cards_follow_the_pattern() {
+        let strategy_of = |n| match card(n).unwrap().kind {
+            CardKind::Strategy { strategy, clan } => (clan, strategy),
+            _ => panic!("card {n}"),
+        };
+        assert_eq!(strategy_of(7), (Clan::Scorpion, Strategy::Cunning));
+        assert_eq!(strategy_of(11), (Clan::Dragon, Strategy::Duelist));
+        assert_eq!(strategy_of(13), (Clan::Mantis, Strategy::Magic));
+        assert_eq!(strategy_of(19), (Clan::Dragon, Strategy::Intrigue));
+        assert_eq!(strategy_of(26), (Clan::Crane, Strategy::Intrigue));
+        assert_eq!(strategy_of(27), (Clan::Dragon, Strategy::Spiritual));
+        assert_eq!(strategy_of(30), (Clan::Phoenix, Strategy::Spiritual));
+        assert_eq!(card(7).unwrap().element, Element::Air);
+        for (n, element, clans) in [
+            (35, Element::Air, [Clan::Crane, Clan::Scorpion]),
+            (37, Element::Fire, [Clan::Mantis, Clan::Phoenix]),
+            (38, Element::Fire, [Clan::Mantis, Clan::Phoenix]),
+            (39, Element::Water, [Clan::Lion, Clan::Unicorn]),
+            (40, Element::Water, [Clan::Lion, Clan::Unicorn]),
+            (33, Element::Earth, [Clan::Crab, Clan::Dragon]),
+            (34, Element::Air, [Clan::Crane, Clan::Scorpion]),
+        ] {
+            let c = card(n).unwrap();
+            assert_eq!(c.element, element);
+            assert_eq!(c.kind, CardKind::Spell { clans });
+        }
+        assert_eq!(
+            card(42).unwrap().kind,
+            CardKind::Blessing {
+                plus_one_k0: true,
+                clans: vec![Clan::Crab]
+            }
+        );
+        assert_eq!(
+            card(46).unwrap().kind,
+            CardKind::Blessing {
+                plus_one_k0: true,
+                clans: vec![Clan::Lion]
+            }
+        );
+        assert_eq!(
+            card(43).unwrap().kind,
+            CardKind::Blessing {
+                plus_one_k0: false,
+                clans: vec![Clan::Mantis]
+            }
+        );
+        assert_eq!(ring_of(&card(51).unwrap()), Some(Element::Water));
+        assert_eq!(card(51).unwrap().name, "Ring of Water (reconstructed)");
+        assert_eq!(ring_of(&card(52).unwrap()), Some(Element::Void));
+        assert_eq!(ring_of(&card(1).unwrap()), None);
+    }
+}

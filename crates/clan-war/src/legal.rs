@@ -1,0 +1,207 @@
+//! Legal actions: every legal action, except where amounts make that huge (documented below).
+
+use pbp_core::{Actor, Seat, Side};
+
+use crate::cards::CardNo;
+use crate::clan::Strategy;
+use crate::rules::{check_attack, check_play, check_switch, nullify_waiting};
+use crate::types::*;
+
+/// Every legal action of `actor`, except that:
+/// - discards for Magic and the Ring of Void are sampled: none, each single card, and all cards;
+/// - a late sign-up (`join`) is offered once per clan not in play, with the clan's first two
+///   strategies (any two strategies are accepted).
+pub(crate) fn legal_actions(state: &ClanWarState, actor: Actor) -> Vec<ClanWarAction> {
+    if state.over {
+        return Vec::new();
+    }
+    match actor {
+        Actor::GameMaster => {
+            let mut out = vec![ClanWarAction::EndRound];
+            if state.config.options.late_sign_up && state.players.len() < 8 {
+                for clan in state.map.clans() {
+                    if state.players.iter().all(|p| p.clan != clan) {
+                        let own = clan.strategies();
+                        out.push(ClanWarAction::Join {
+                            clan,
+                            strategies: [own[0], own[1]],
+                        });
+                    }
+                }
+            }
+            for p in &state.players {
+                if !p.retired {
+                    out.push(ClanWarAction::Retire { clan: p.clan });
+                }
+            }
+            out
+        }
+        Actor::Seat(seat) => seat_actions(state, seat),
+    }
+}
+
+fn seat_actions(state: &ClanWarState, seat: Seat) -> Vec<ClanWarAction> {
+    let Some(p) = state.players.get(usize::from(seat.0)) else {
+        return Vec::new();
+    };
+    if p.retired {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    if !p.attacked {
+        for (f, h) in state.holders.iter().enumerate() {
+            if *h != Holder::Clan(p.clan) {
+                continue;
+            }
+            for t in 0..state.map.hexes.len() {
+                let (from, target) = (&state.map.hexes[f].label, &state.map.hexes[t].label);
+                if state.map.distance(f, t) <= 2 && check_attack(state, seat, target, from).is_ok()
+                {
+                    out.push(ClanWarAction::Attack {
+                        target: target.clone(),
+                        from: from.clone(),
+                    });
+                }
+            }
+        }
+    }
+    for (bi, b) in state.battles.iter().enumerate() {
+        let Some(side) = b.side_of(seat) else {
+            continue;
+        };
+        battle_actions(state, p, bi, b, side, &mut out);
+    }
+    out
+}
+
+fn battle_actions(
+    state: &ClanWarState,
+    p: &Player,
+    bi: usize,
+    b: &Battle,
+    side: Side,
+    out: &mut Vec<ClanWarAction>,
+) {
+    let battle = b.id;
+    let seat = p.seat;
+    let me = match side {
+        Side::First => 0,
+        Side::Second => 1,
+    };
+    match &b.phase {
+        Phase::Play { next, .. } if *next == side => {
+            out.push(ClanWarAction::Pass { battle });
+            let mut hand = p.hand.clone();
+            hand.dedup();
+            for &card in &hand {
+                if check_play(state, seat, battle, card, &[]).is_err() {
+                    continue;
+                }
+                out.push(ClanWarAction::Play {
+                    battle,
+                    card,
+                    discards: Vec::new(),
+                });
+                let others: Vec<CardNo> = p.hand.iter().copied().filter(|&c| c != card).collect();
+                let mut samples: Vec<Vec<CardNo>> = others.iter().map(|&c| vec![c]).collect();
+                if others.len() > 1 {
+                    samples.push(others.clone());
+                }
+                for discards in samples {
+                    if check_play(state, seat, battle, card, &discards).is_ok() {
+                        out.push(ClanWarAction::Play {
+                            battle,
+                            card,
+                            discards,
+                        });
+                    }
+                }
+            }
+        }
+        Phase::Nullify { .. } => {
+            if let Some((index, candidates)) = nullify_waiting(b)
+                && b.played[index].side == side
+            {
+                for target in candidates {
+                    out.push(ClanWarAction::Nullify { battle, target });
+                }
+            }
+        }
+        Phase::Roll if b.sides[me].roll.is_none() => out.push(ClanWarAction::Roll { battle }),
+        Phase::Choices(list) => {
+            let mut seen = Vec::new();
+            for pending in list {
+                if seen.contains(pending) {
+                    continue;
+                }
+                seen.push(*pending);
+                match *pending {
+                    Pending::Take(s) if s == side => {
+                        out.push(ClanWarAction::Take { battle, card: None });
+                        if let Some(o) = b.seat(side.other()) {
+                            for &card in &state.players[usize::from(o.0)].hand {
+                                out.push(ClanWarAction::Take {
+                                    battle,
+                                    card: Some(card),
+                                });
+                            }
+                        }
+                    }
+                    Pending::Give(s) if s == side => {
+                        for &card in &p.hand {
+                            out.push(ClanWarAction::Give { battle, card });
+                        }
+                    }
+                    Pending::Tactical { side: s, won } if s == side => {
+                        out.push(ClanWarAction::Tactical {
+                            battle,
+                            strategies: Vec::new(),
+                        });
+                        tactical_options(p, won, battle, out);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Phase::Draws if !b.sides[me].end_done => {
+            out.push(ClanWarAction::Draw { battle });
+            for from in [p.strategies[0].strategy, p.strategies[1].strategy] {
+                for to in Strategy::ALL {
+                    if check_switch(state, seat, bi, from, to).is_ok() {
+                        out.push(ClanWarAction::Switch { battle, from, to });
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn tactical_options(p: &Player, won: bool, battle: u32, out: &mut Vec<ClanWarAction>) {
+    if won {
+        for a in Strategy::ALL {
+            for b in Strategy::ALL {
+                if a != b {
+                    out.push(ClanWarAction::Tactical {
+                        battle,
+                        strategies: vec![a, b],
+                    });
+                }
+            }
+        }
+    } else {
+        let keep = if p.strategies[1].strategy == Strategy::Tactical {
+            p.strategies[1].strategy
+        } else {
+            p.strategies[0].strategy
+        };
+        for a in Strategy::ALL {
+            if a != keep {
+                out.push(ClanWarAction::Tactical {
+                    battle,
+                    strategies: vec![a],
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,185 @@
+//! Property tests of Clan War's invariants over random action sequences: cards are conserved
+//! across deck, hands, battles and discards; every hex has exactly one holder, a clan in play
+//! or the Spirit Army; scores never decrease.
+
+mod common;
+
+use pbp_clan_war::{
+    Clan, ClanWar, ClanWarAction, ClanWarConfig, ClanWarState, Holder, NullifyTarget, PlayerSetup,
+};
+use pbp_core::{Game, SeededDice};
+use proptest::prelude::*;
+
+fn config(players: usize) -> ClanWarConfig {
+    ClanWarConfig {
+        players: Clan::ALL
+            .iter()
+            .take(players)
+            .enumerate()
+            .map(|(i, &clan)| PlayerSetup {
+                clan,
+                strategies: [
+                    pbp_clan_war::Strategy::ALL[i % 11],
+                    pbp_clan_war::Strategy::ALL[(i + 5) % 11],
+                ],
+                name: String::new(),
+            })
+            .collect(),
+        rounds: 3,
+        ..ClanWarConfig::default()
+    }
+}
+
+fn check(state: &ClanWarState, scores: &mut Vec<i64>) -> Result<(), TestCaseError> {
+    common::check_cards(state);
+    prop_assert_eq!(state.holders.len(), state.map.hexes.len());
+    for h in &state.holders {
+        if let Holder::Clan(c) = h {
+            prop_assert!(state.players.iter().any(|p| p.clan == *c));
+        }
+    }
+    scores.resize(state.players.len(), 0);
+    for (i, p) in state.players.iter().enumerate() {
+        prop_assert!(p.score_halves() >= scores[i], "a score decreased");
+        prop_assert!(p.gold >= 0 && p.glory_halves >= 0);
+        scores[i] = p.score_halves();
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn invariants_hold_over_random_play(
+        players in 2_usize..=8,
+        seed in any::<u64>(),
+        picks in proptest::collection::vec(any::<u32>(), 1..400),
+    ) {
+        let mut dice = SeededDice::new(seed);
+        let mut state = ClanWar::setup(&config(players), &mut dice).unwrap();
+        let mut scores = Vec::new();
+        check(&state, &mut scores)?;
+        for pick in picks {
+            let mut choices = Vec::new();
+            for &actor in ClanWar::turn(&state).actors() {
+                for action in ClanWar::legal_actions(&state, actor) {
+                    choices.push((actor, action));
+                }
+            }
+            if choices.is_empty() {
+                break;
+            }
+            // Lean towards the players: the game master ends the round one time in eight.
+            let players_only: Vec<_> = choices
+                .iter()
+                .filter(|(a, _)| a.seat().is_some())
+                .cloned()
+                .collect();
+            let pool = if pick % 8 == 0 || players_only.is_empty() { &choices } else { &players_only };
+            let (actor, action) = pool[(pick / 8) as usize % pool.len()].clone();
+            ClanWar::apply(&mut state, actor, &action, &mut dice)
+                .map_err(|e| TestCaseError::fail(format!("{action:?}: {e}")))?;
+            check(&state, &mut scores)?;
+            // Every seat's view shows its own hand only.
+            for p in &state.players {
+                let view = ClanWar::view(&state, pbp_core::Viewer::Seat(p.seat));
+                prop_assert!(view.hands.iter().all(|h| h.owner == p.seat));
+            }
+        }
+    }
+}
+
+fn any_strategy() -> impl Strategy<Value = pbp_clan_war::Strategy> {
+    (0_usize..11).prop_map(|i| pbp_clan_war::Strategy::ALL[i])
+}
+
+fn any_action() -> impl Strategy<Value = ClanWarAction> {
+    let hex = (0_u8..12, 0_u8..9).prop_map(|(c, r)| format!("{}{}", char::from(b'A' + c), r));
+    prop_oneof![
+        (hex.clone(), hex).prop_map(|(target, from)| ClanWarAction::Attack { target, from }),
+        (
+            0_u32..4,
+            0_u8..60,
+            proptest::collection::vec(0_u8..60, 0..4)
+        )
+            .prop_map(|(battle, card, discards)| ClanWarAction::Play {
+                battle,
+                card,
+                discards
+            }),
+        (0_u32..4).prop_map(|battle| ClanWarAction::Pass { battle }),
+        (0_u32..4).prop_map(|battle| ClanWarAction::Roll { battle }),
+        (0_u32..4).prop_map(|battle| ClanWarAction::Draw { battle }),
+        (0_u32..4, 0_u8..60).prop_map(|(battle, c)| ClanWarAction::Nullify {
+            battle,
+            target: NullifyTarget::Card(c)
+        }),
+        (0_u32..4, proptest::option::of(0_u8..60))
+            .prop_map(|(battle, card)| ClanWarAction::Take { battle, card }),
+        (0_u32..4, 0_u8..60).prop_map(|(battle, card)| ClanWarAction::Give { battle, card }),
+        (0_u32..4, proptest::collection::vec(any_strategy(), 0..3))
+            .prop_map(|(battle, strategies)| ClanWarAction::Tactical { battle, strategies }),
+        (0_u32..4, any_strategy(), any_strategy())
+            .prop_map(|(battle, from, to)| ClanWarAction::Switch { battle, from, to }),
+        Just(ClanWarAction::EndRound),
+        (0_usize..8, any_strategy(), any_strategy()).prop_map(|(c, a, b)| ClanWarAction::Join {
+            clan: Clan::ALL[c],
+            strategies: [a, b]
+        }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Arbitrary actions by arbitrary actors never panic, and a refused one changes nothing.
+    #[test]
+    fn arbitrary_actions_never_panic_and_refusals_change_nothing(
+        seed in any::<u64>(),
+        steps in proptest::collection::vec((0_u16..4, any_action()), 1..120),
+    ) {
+        let mut dice = SeededDice::new(seed);
+        let mut state = ClanWar::setup(&config(3), &mut dice).unwrap();
+        for (who, action) in steps {
+            let actor = if who == 3 {
+                pbp_core::Actor::GameMaster
+            } else {
+                pbp_core::Actor::Seat(pbp_core::Seat(who))
+            };
+            let before = state.clone();
+            if ClanWar::apply(&mut state, actor, &action, &mut dice).is_err() {
+                prop_assert_eq!(&state, &before);
+            }
+            common::check_cards(&state);
+        }
+    }
+
+    /// Any text is read without panicking; what is read writes back to the same action.
+    #[test]
+    fn any_text_parses_without_panic(text in "\\PC{0,40}", who in 0_u16..3) {
+        let state = ClanWar::setup(&config(3), &mut SeededDice::new(1)).unwrap();
+        let actor = pbp_core::Actor::Seat(pbp_core::Seat(who));
+        if let Ok(action) = ClanWar::parse_action(&state, actor, &text) {
+            let again = ClanWar::format_action(&state, &action);
+            prop_assert_eq!(ClanWar::parse_action(&state, actor, &again).ok(), Some(action));
+        }
+    }
+
+    /// Parsing the text of every legal action gives that action back.
+    #[test]
+    fn every_legal_action_reads_back_from_its_text(seed in any::<u64>(), steps in 0_usize..60) {
+        let mut dice = SeededDice::new(seed);
+        let mut state = ClanWar::setup(&config(3), &mut dice).unwrap();
+        for _ in 0..steps {
+            let Some((actor, action)) = pbp_core::testing::random_action::<ClanWar>(&state, &mut dice) else { break };
+            ClanWar::apply(&mut state, actor, &action, &mut dice).unwrap();
+        }
+        for &actor in ClanWar::turn(&state).actors() {
+            for action in ClanWar::legal_actions(&state, actor) {
+                let text = ClanWar::format_action(&state, &action);
+                prop_assert_eq!(ClanWar::parse_action(&state, actor, &text).ok(), Some(action));
+            }
+        }
+    }
+}

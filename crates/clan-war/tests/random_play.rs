@@ -1,0 +1,92 @@
+//! The random-play harness of pbp-core over many seeds, with 2 to 8 clans.
+
+use pbp_clan_war::{Clan, ClanWar, ClanWarConfig, PlayerSetup};
+use pbp_core::Seat;
+use pbp_core::testing::{PlayOptions, random_play};
+
+fn config(players: usize, rounds: u32) -> ClanWarConfig {
+    let setups = Clan::ALL
+        .iter()
+        .take(players)
+        .map(|&clan| {
+            let own = clan.strategies();
+            PlayerSetup {
+                clan,
+                strategies: [own[(players) % 4], own[(players + 1) % 4]],
+                name: String::new(),
+            }
+        })
+        .collect();
+    ClanWarConfig {
+        players: setups,
+        rounds,
+        ..ClanWarConfig::default()
+    }
+}
+
+fn seats(players: usize) -> Vec<Seat> {
+    (0..players as u16).map(Seat).collect()
+}
+
+/// Every check, every legal action tried at every step: one one-round game per number of clans.
+#[test]
+fn random_games_with_two_to_eight_clans_every_check() {
+    for players in 2..=8 {
+        for seed in 0..1_u64 {
+            let seats = seats(players);
+            let report = random_play::<ClanWar>(
+                &config(players, 1),
+                seed * 31 + players as u64,
+                &seats,
+                PlayOptions::default(),
+            )
+            .unwrap_or_else(|e| panic!("{players} clans, seed {seed}: {e}"));
+            // Every seat is ranked (winners may be empty only when every player was retired).
+            let ranked: usize = report.outcome.ranking.iter().map(Vec::len).sum();
+            assert!(ranked >= players);
+            assert_eq!(report.outcome.score_denominator, 2);
+        }
+    }
+}
+
+/// Many more games with the cheaper checks (refusals of stale actions, replay, the bound).
+#[test]
+fn many_random_games_with_two_to_eight_clans() {
+    let options = PlayOptions {
+        try_every_action: false,
+        check_secrets: false,
+        round_trip: false,
+    };
+    for players in 2..=8 {
+        for seed in 0..10_u64 {
+            random_play::<ClanWar>(&config(players, 3), 1000 + seed, &seats(players), options)
+                .unwrap_or_else(|e| panic!("{players} clans, seed {seed}: {e}"));
+        }
+    }
+}
+
+/// Hidden hands checked at every step over whole games of two and three clans.
+#[test]
+fn secrets_hold_over_whole_games() {
+    let options = PlayOptions {
+        try_every_action: false,
+        check_secrets: true,
+        round_trip: true,
+    };
+    for players in 2..=3 {
+        for seed in 0..3_u64 {
+            random_play::<ClanWar>(&config(players, 3), 500 + seed, &seats(players), options)
+                .unwrap_or_else(|e| panic!("{players} clans, seed {seed}: {e}"));
+        }
+    }
+}
+
+#[test]
+fn random_game_of_the_seed_table() {
+    let config = ClanWarConfig {
+        rounds: 1,
+        ..ClanWarConfig::default()
+    };
+    random_play::<ClanWar>(&config, 7, &seats(5), PlayOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+}

@@ -1,0 +1,555 @@
+//! Clan War: the state as text, the round summary as BBCode, the hex map as SVG.
+
+use std::fmt::Write;
+
+use pbp_clan_war::{
+    BattleResult, Clan, ClanWar, ClanWarEvent, ClanWarState, ClanWarView, Holder, NullifyTarget,
+    Phase, Terrain, card,
+};
+use pbp_core::{Game, LoggedEvent, Side, Viewer};
+
+use crate::{Render, bbcode_escape, xml_escape};
+
+fn card_name(no: u8) -> String {
+    card(no).map_or_else(|| format!("card {no}"), |c| format!("{no} {}", c.name))
+}
+
+fn halves(h: i64) -> String {
+    if h % 2 == 0 {
+        format!("{}", h / 2)
+    } else {
+        format!("{}.5", h / 2)
+    }
+}
+
+fn clan_colour(clan: Clan) -> &'static str {
+    match clan {
+        Clan::Crab => "#4a5a7a",
+        Clan::Crane => "#6fa8dc",
+        Clan::Dragon => "#3c8d40",
+        Clan::Lion => "#d4a017",
+        Clan::Mantis => "#2e8b57",
+        Clan::Phoenix => "#e06020",
+        Clan::Scorpion => "#b22222",
+        Clan::Unicorn => "#8e44ad",
+    }
+}
+
+fn terrain_colour(terrain: Terrain) -> &'static str {
+    match terrain {
+        Terrain::Province(_) => "#efe6cf",
+        Terrain::Imperial => "#f5d76e",
+        Terrain::Mountain => "#a39e93",
+        Terrain::Forest => "#7fae6a",
+        Terrain::Ocean => "#7fb3d5",
+    }
+}
+
+fn holder_short(holder: Holder) -> &'static str {
+    match holder {
+        Holder::Clan(c) => match c {
+            Clan::Crab => "Cr",
+            Clan::Crane => "Cn",
+            Clan::Dragon => "Dr",
+            Clan::Lion => "Li",
+            Clan::Mantis => "Ma",
+            Clan::Phoenix => "Ph",
+            Clan::Scorpion => "Sc",
+            Clan::Unicorn => "Un",
+        },
+        Holder::SpiritArmy => "SA",
+    }
+}
+
+fn side_name(view: &ClanWarView, b: &pbp_clan_war::Battle, side: Side) -> String {
+    match b.seat(side) {
+        Some(seat) => view
+            .players
+            .iter()
+            .find(|p| p.seat == seat)
+            .map_or_else(|| format!("seat {seat}"), |p| p.clan.to_string()),
+        None => "Spirit Army".into(),
+    }
+}
+
+fn phase_text(phase: &Phase) -> String {
+    match phase {
+        Phase::Play { next, passes } => format!(
+            "card play, {} to act ({passes} pass(es) in a row)",
+            if *next == Side::First {
+                "attacker"
+            } else {
+                "defender"
+            }
+        ),
+        Phase::Nullify { .. } => "Defensive choice".into(),
+        Phase::Roll => "rolling".into(),
+        Phase::Choices(_) => "card choices".into(),
+        Phase::Draws => "draws".into(),
+        Phase::Closed => "closed".into(),
+    }
+}
+
+fn map_text(view: &ClanWarView) -> String {
+    let cols = view.hexes.iter().map(|h| h.col).max().unwrap_or(0);
+    let rows = view.hexes.iter().map(|h| h.row).max().unwrap_or(0);
+    let mut out = String::from("    ");
+    for c in 0..=cols {
+        let _ = write!(out, " {:<5}", char::from(b'A' + c.clamp(0, 25) as u8));
+    }
+    out.push('\n');
+    for r in 0..=rows {
+        let _ = write!(out, "{:>3} ", r + 1);
+        for c in 0..=cols {
+            match view.hexes.iter().find(|h| h.col == c && h.row == r) {
+                Some(h) => {
+                    let _ = write!(
+                        out,
+                        " {}/{}",
+                        holder_short(h.holder),
+                        Terrain::code(h.terrain)
+                    );
+                }
+                None => out.push_str("      "),
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+impl Render for ClanWar {
+    fn text(state: &ClanWarState, viewer: Viewer) -> String {
+        let view = ClanWar::view(state, viewer);
+        let mut out = format!(
+            "Clan War on {}: round {} of {}{}\n",
+            view.map_name,
+            view.round,
+            view.rounds,
+            if view.over { " (over)" } else { "" }
+        );
+        for p in &view.players {
+            let temporary = |s: &pbp_clan_war::Slot| match s.original {
+                Some(o) => format!("{} (from {o})", s.strategy),
+                None => s.strategy.to_string(),
+            };
+            let _ = writeln!(
+                out,
+                "seat {} {} {}: {}, {}; {} card(s); gold {}, glory {}, score {}{}",
+                p.seat,
+                p.clan,
+                p.name,
+                temporary(&p.strategies[0]),
+                temporary(&p.strategies[1]),
+                p.hand_size,
+                p.gold,
+                halves(p.glory_halves),
+                halves(p.score_halves),
+                if p.honor_bonus > 0 {
+                    format!(", Honor +{}", p.honor_bonus)
+                } else {
+                    String::new()
+                }
+            );
+        }
+        for hand in &view.hands {
+            let cards: Vec<String> = hand.cards.iter().map(|&c| card_name(c)).collect();
+            let _ = writeln!(out, "hand of seat {}: {}", hand.owner, cards.join("; "));
+        }
+        let _ = writeln!(
+            out,
+            "deck: {} card(s) left, {} discarded",
+            view.deck_remaining,
+            view.discard_pile.len()
+        );
+        for b in &view.battles {
+            let _ = writeln!(
+                out,
+                "battle #{}: {} attacks {} from {} against {}: {}",
+                b.id,
+                side_name(&view, b, Side::First),
+                view.hexes[b.target].label,
+                view.hexes[b.from].label,
+                side_name(&view, b, Side::Second),
+                phase_text(&b.phase)
+            );
+            if let Some(line) = battle_odds(state, b.id) {
+                let _ = writeln!(out, "  {line}");
+            }
+            for pl in &b.played {
+                let _ = writeln!(
+                    out,
+                    "  {} played {}{}",
+                    side_name(&view, b, pl.side),
+                    card_name(pl.card),
+                    if pl.nullified { " (nullified)" } else { "" }
+                );
+            }
+            for side in [Side::First, Side::Second] {
+                if let Some(r) = &b.sides[if side == Side::First { 0 } else { 1 }].roll {
+                    let _ = writeln!(
+                        out,
+                        "  {} rolled {} (second die {})",
+                        side_name(&view, b, side),
+                        r.total,
+                        r.second
+                    );
+                }
+            }
+        }
+        out.push_str(&map_text(&view));
+        out
+    }
+
+    fn bbcode(state: &ClanWarState, viewer: Viewer, events: &[&LoggedEvent<ClanWar>]) -> String {
+        let view = ClanWar::view(state, viewer);
+        let mut out = String::new();
+        if let Some(report) = view.history.last() {
+            let _ = writeln!(out, "[b]Clan War: the end of round {}[/b]", report.round);
+            if report.battles.is_empty() {
+                out.push_str("No battles were fought.\n");
+            } else {
+                out.push_str("[list]\n");
+                for b in &report.battles {
+                    let result = match b.result {
+                        BattleResult::Won(Side::First) => format!("the {} wins", b.attacker),
+                        BattleResult::Won(Side::Second) => format!("the {} holds", b.defender),
+                        BattleResult::Wash => "a wash".into(),
+                    };
+                    let _ = writeln!(
+                        out,
+                        "[*] #{}: {} attacks {} ({}) from {}: {}{}",
+                        b.id,
+                        b.attacker,
+                        b.target,
+                        b.defender,
+                        b.from,
+                        result,
+                        if b.forced { " (force-resolved)" } else { "" }
+                    );
+                }
+                out.push_str("[/list]\n");
+            }
+            for (hex, from, to) in &report.captures {
+                let _ = writeln!(out, "[b]{hex}[/b] passes from the {from} to the {to}.");
+            }
+            out.push_str(
+                "[table][tr][th]Clan[/th][th]Gold[/th][th]Glory[/th][th]Score[/th][/tr]\n",
+            );
+            for (seat, gold, glory, score) in &report.scores {
+                let clan = view
+                    .players
+                    .iter()
+                    .find(|p| p.seat == *seat)
+                    .map_or_else(String::new, |p| p.clan.to_string());
+                let _ = writeln!(
+                    out,
+                    "[tr][td]{}[/td][td]+{gold}[/td][td]+{}[/td][td]{}[/td][/tr]",
+                    bbcode_escape(&clan),
+                    halves(*glory),
+                    halves(*score)
+                );
+            }
+            out.push_str("[/table]\n");
+        } else {
+            let _ = writeln!(out, "[b]Clan War: round {}[/b]", view.round);
+        }
+        if !events.is_empty() {
+            out.push_str("[list]\n");
+            for e in events {
+                let _ = writeln!(
+                    out,
+                    "[*] {}",
+                    bbcode_escape(&ClanWar::event_text(&e.visible.event))
+                );
+            }
+            out.push_str("[/list]\n");
+        }
+        out
+    }
+
+    fn svg(state: &ClanWarState, viewer: Viewer) -> String {
+        let view = ClanWar::view(state, viewer);
+        // Flat-topped hexes, odd columns shoved down half a hex (the map's own layout).
+        let size = 30.0_f64;
+        let h = 3.0_f64.sqrt() * size;
+        let centre = |col: i32, row: i32| {
+            let x = size + 1.5 * size * f64::from(col) + 10.0;
+            let y = h / 2.0 + h * f64::from(row) + if col % 2 == 1 { h / 2.0 } else { 0.0 } + 10.0;
+            (x, y)
+        };
+        let cols = view.hexes.iter().map(|x| x.col).max().unwrap_or(0);
+        let rows = view.hexes.iter().map(|x| x.row).max().unwrap_or(0);
+        let width = 1.5 * size * f64::from(cols) + 2.0 * size + 20.0;
+        let height = h * (f64::from(rows) + 1.5) + 20.0 + 30.0;
+        let mut out = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width:.0} {height:.0}\" width=\"{width:.0}\" height=\"{height:.0}\" font-family=\"sans-serif\">\n<rect width=\"{width:.0}\" height=\"{height:.0}\" fill=\"#fbf8f0\"/>\n"
+        );
+        for hex in &view.hexes {
+            let (cx, cy) = centre(hex.col, hex.row);
+            let points: Vec<String> = (0..6)
+                .map(|i| {
+                    let angle = std::f64::consts::PI / 3.0 * f64::from(i);
+                    format!(
+                        "{:.1},{:.1}",
+                        cx + size * angle.cos(),
+                        cy + size * angle.sin()
+                    )
+                })
+                .collect();
+            let (stroke, width) = match hex.holder {
+                Holder::Clan(c) => (clan_colour(c), 3),
+                Holder::SpiritArmy => ("#555555", 1),
+            };
+            let terrain = match hex.terrain {
+                Terrain::Province(c) => format!("{c} province"),
+                Terrain::Imperial => "Imperial province".into(),
+                Terrain::Mountain => "Mountain".into(),
+                Terrain::Forest => "Forest".into(),
+                Terrain::Ocean => "Ocean".into(),
+            };
+            let _ = writeln!(
+                out,
+                "<g><title>{}: {}, held by {}</title><polygon points=\"{}\" fill=\"{}\" stroke=\"{stroke}\" stroke-width=\"{width}\"/>\
+<text x=\"{cx:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"middle\">{}</text>\
+<text x=\"{cx:.1}\" y=\"{:.1}\" font-size=\"11\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{stroke}\">{}</text></g>",
+                xml_escape(&hex.label),
+                xml_escape(&terrain),
+                xml_escape(&hex.holder.to_string()),
+                points.join(" "),
+                terrain_colour(hex.terrain),
+                cy - 6.0,
+                xml_escape(&hex.label),
+                cy + 9.0,
+                holder_short(hex.holder)
+            );
+        }
+        // This round's attacks: an arrow from the attacking hex to the attacked one.
+        out.push_str("<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" markerHeight=\"6\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#222\"/></marker></defs>\n");
+        for b in &view.battles {
+            let (from, target) = (&view.hexes[b.from], &view.hexes[b.target]);
+            let (x1, y1) = centre(from.col, from.row);
+            let (x2, y2) = centre(target.col, target.row);
+            // Stop short of the target's centre so the arrowhead stays visible.
+            let (x2, y2) = (x1 + 0.8 * (x2 - x1), y1 + 0.8 * (y2 - y1));
+            let _ = writeln!(
+                out,
+                "<line class=\"attack\" x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"#222\" stroke-width=\"2\" marker-end=\"url(#arrow)\"><title>battle #{}: {} to {}</title></line>",
+                b.id,
+                xml_escape(&from.label),
+                xml_escape(&target.label)
+            );
+        }
+        let _ = writeln!(
+            out,
+            "<text x=\"10\" y=\"{:.0}\" font-size=\"13\">{} - round {} of {}</text>\n</svg>",
+            height - 10.0,
+            xml_escape(&view.map_name),
+            view.round,
+            view.rounds
+        );
+        out
+    }
+
+    fn event_text(event: &ClanWarEvent) -> String {
+        match event {
+            ClanWarEvent::Drew { seat, card } => format!("seat {seat} drew {}", card_name(*card)),
+            ClanWarEvent::DrewCards { seat, count } => format!("seat {seat} drew {count} card(s)"),
+            ClanWarEvent::DeckEmpty { seat } => {
+                format!("the deck is empty: seat {seat} draws nothing")
+            }
+            ClanWarEvent::Attack {
+                battle,
+                seat,
+                from,
+                target,
+                defender,
+            } => {
+                format!("battle #{battle}: seat {seat} attacks {target} ({defender}) from {from}")
+            }
+            ClanWarEvent::Played {
+                battle,
+                seat,
+                card,
+                via_ring,
+                discards,
+                cast,
+            } => {
+                let mut text = format!("battle #{battle}: seat {seat} plays {}", card_name(*card));
+                if *via_ring {
+                    text.push_str(" through its Ring");
+                }
+                if !discards.is_empty() {
+                    let d: Vec<String> = discards.iter().map(|c| c.to_string()).collect();
+                    let _ = write!(text, ", discarding {}", d.join(", "));
+                }
+                if let Some(spell) = cast {
+                    let _ = write!(text, ", casting {}", card_name(*spell));
+                }
+                text
+            }
+            ClanWarEvent::Passed { battle, seat } => match seat {
+                Some(s) => format!("battle #{battle}: seat {s} passes"),
+                None => format!("battle #{battle}: the Spirit Army passes"),
+            },
+            ClanWarEvent::PlayOver { battle } => format!("battle #{battle}: card play is over"),
+            ClanWarEvent::Nullified { battle, target } => match target {
+                NullifyTarget::Card(c) => {
+                    format!("battle #{battle}: {} is nullified", card_name(*c))
+                }
+                NullifyTarget::Experienced => {
+                    format!("battle #{battle}: the Spirit Army's Experienced is nullified")
+                }
+            },
+            ClanWarEvent::Rolled {
+                battle,
+                side,
+                pool,
+                results,
+            } => {
+                let rolls: Vec<String> =
+                    results.iter().map(|(t, s)| format!("{t} ({s})")).collect();
+                format!(
+                    "battle #{battle}: the {} rolls {pool}: {}",
+                    if *side == Side::First {
+                        "attacker"
+                    } else {
+                        "defender"
+                    },
+                    rolls.join(", then ")
+                )
+            }
+            ClanWarEvent::Push { battle } => format!("battle #{battle}: a push, both roll again"),
+            ClanWarEvent::Won { battle, side, seat } => match seat {
+                Some(s) => format!(
+                    "battle #{battle}: seat {s} ({}) wins",
+                    if *side == Side::First {
+                        "attacker"
+                    } else {
+                        "defender"
+                    }
+                ),
+                None => format!("battle #{battle}: the Spirit Army wins"),
+            },
+            ClanWarEvent::Effect { battle, text } => format!("battle #{battle}: {text}"),
+            ClanWarEvent::Discarded { seat, cards } => {
+                let d: Vec<String> = cards.iter().map(|&c| card_name(c)).collect();
+                format!("seat {seat} discards {}", d.join(", "))
+            }
+            ClanWarEvent::HandShown { to, of, cards } => {
+                let d: Vec<String> = cards.iter().map(|&c| card_name(c)).collect();
+                format!("seat {of} shows seat {to} its hand: {}", d.join(", "))
+            }
+            ClanWarEvent::CardPassed { from, to, card, .. } => {
+                format!("seat {from} passes {} to seat {to}", card_name(*card))
+            }
+            ClanWarEvent::CardMoved { from, to } => {
+                format!("seat {from} passes a card to seat {to}")
+            }
+            ClanWarEvent::StrategyChanged {
+                seat,
+                from,
+                to,
+                why,
+            } => {
+                format!("seat {seat} changes {from} to {to} ({why})")
+            }
+            ClanWarEvent::Closed { battle } => format!("battle #{battle} is over"),
+            ClanWarEvent::Forced { battle, how } => {
+                format!("battle #{battle} is force-resolved: {how}")
+            }
+            ClanWarEvent::Captured { hex, from, to } => {
+                format!("{hex} passes from the {from} to the {to}")
+            }
+            ClanWarEvent::Scored { round } => format!("round {round} is scored"),
+            ClanWarEvent::Joined { seat, clan } => format!("the {clan} joins as seat {seat}"),
+            ClanWarEvent::Retired { seat, clan } => {
+                format!("the {clan} (seat {seat}) is no longer active")
+            }
+            ClanWarEvent::GameOver => "the game is over".into(),
+        }
+    }
+}
+
+/// The exact odds of an open battle as its pools stand now (pushes rerolled), as one line.
+fn battle_odds(state: &ClanWarState, id: u32) -> Option<String> {
+    let [attack, defence] = pbp_clan_war::battle_pools(state, id)?;
+    let (attack, defence) = (
+        pbp_core::RollExpr::Pool(attack),
+        pbp_core::RollExpr::Pool(defence),
+    );
+    let odds =
+        pbp_core::contest_odds(&attack, &defence, pbp_core::Comparison::HighestThenSecond).ok()?;
+    Some(format!(
+        "odds now: {attack} against {defence}, the attacker wins {:.1}%",
+        100.0 * odds.win
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pbp_clan_war::{ClanWarAction, ClanWarConfig};
+    use pbp_core::{Actor, DiceChoice, Seat, Session};
+
+    fn session() -> Session<ClanWar> {
+        let mut session =
+            Session::<ClanWar>::new(ClanWarConfig::default(), 5, DiceChoice::Seeded).unwrap();
+        session
+            .act(
+                Actor::Seat(Seat(0)),
+                ClanWarAction::Attack {
+                    target: "D6".into(),
+                    from: "C6".into(),
+                },
+                DiceChoice::Seeded,
+            )
+            .unwrap();
+        session
+    }
+
+    #[test]
+    fn text_shows_own_hand_only() {
+        let session = session();
+        let state = session.state();
+        let own = ClanWar::text(state, Viewer::Seat(Seat(0)));
+        assert!(own.contains("hand of seat 0"));
+        assert!(!own.contains("hand of seat 1"));
+        assert!(!ClanWar::text(state, Viewer::Public).contains("hand of seat"));
+        assert!(own.contains("battle #1: Crab attacks D6 from C6 against Spirit Army"));
+        assert!(own.contains("Cr/Cr"));
+    }
+
+    #[test]
+    fn bbcode_summarises_the_round() {
+        let mut session = session();
+        session
+            .act(
+                Actor::GameMaster,
+                ClanWarAction::EndRound,
+                DiceChoice::Seeded,
+            )
+            .unwrap();
+        let events: Vec<&LoggedEvent<ClanWar>> = session.log_for(Viewer::Public).collect();
+        let post = ClanWar::bbcode(session.state(), Viewer::Public, &events);
+        assert!(post.contains("[b]Clan War: the end of round 1[/b]"));
+        assert!(
+            post.contains("#1: Crab attacks D6 (Spirit Army) from C6: a wash (force-resolved)")
+        );
+        assert!(post.contains("[td]Crab[/td][td]+4[/td][td]+0.5[/td][td]4.5[/td]"));
+        assert!(!post.contains(" drew "));
+    }
+
+    #[test]
+    fn svg_draws_every_hex_with_owner_and_terrain() {
+        let session = session();
+        let svg = ClanWar::svg(session.state(), Viewer::Public);
+        assert!(svg.starts_with("<svg"));
+        assert!(svg.trim_end().ends_with("</svg>"));
+        assert_eq!(svg.matches("<polygon").count(), 70);
+        assert!(svg.contains("<title>C6: Crab province, held by Crab</title>"));
+        assert!(svg.contains("<title>E4: Imperial province, held by Spirit Army</title>"));
+        assert!(svg.contains("<title>battle #1: C6 to D6</title>"));
+        assert_eq!(svg.matches("class=\"attack\"").count(), 1);
+    }
+}

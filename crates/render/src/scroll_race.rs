@@ -1,0 +1,643 @@
+//! Scroll Race: the field as each viewer knows it, as text, BBCode and SVG.
+//!
+//! Everything is drawn from [`ScrollRace::view`], never from the state directly, so a drawing
+//! shows exactly what its viewer may know.
+
+use std::fmt::Write;
+
+use pbp_core::{Game, LoggedEvent, Viewer};
+use pbp_scroll_race::{
+    Cell, CharId, Event, Phase, ScrollRace, ScrollRaceState, ScrollRaceView, Square, TrapKind,
+};
+
+use crate::{Render, bbcode_escape, xml_escape};
+
+/// What stands on a square, as the viewer knows it.
+enum Mark {
+    Character(CharId, bool),
+    Scroll,
+    Summon,
+    Trap(TrapKind),
+    Ground(Cell),
+}
+
+fn mark(view: &ScrollRaceView, square: Square) -> Mark {
+    if let Some(c) = view.characters.iter().find(|c| c.square == square) {
+        let carries = view.scrolls.iter().any(|s| s.carrier == Some(c.id));
+        return Mark::Character(c.id, carries);
+    }
+    if view.scrolls.iter().any(|s| s.ground == Some(square)) {
+        return Mark::Scroll;
+    }
+    if view.summons.iter().any(|s| s.square == square) {
+        return Mark::Summon;
+    }
+    if let Some(t) = view.traps.iter().find(|t| t.square == square) {
+        return Mark::Trap(t.kind);
+    }
+    Mark::Ground(view.field.cell(square).unwrap_or(Cell::Wall))
+}
+
+fn name(view: &ScrollRaceView, id: CharId) -> String {
+    view.characters
+        .iter()
+        .find(|c| c.id == id)
+        .map_or_else(|| format!("#{id}"), |c| c.name.clone())
+}
+
+fn phase(view: &ScrollRaceView) -> String {
+    match view.phase {
+        Phase::ChooseCarriers => "the teams are choosing their carriers".into(),
+        Phase::ChangeCarrier => format!(
+            "{} may change its carrier",
+            view.team_names[usize::from(1 - view.starting_team)]
+        ),
+        Phase::Play => match view.current {
+            Some(c) => format!("{} to play", name(view, c)),
+            None => "play".into(),
+        },
+        Phase::Over => match &view.ending {
+            Some(e) => format!("over: {}", e.reason),
+            None => "over".into(),
+        },
+    }
+}
+
+fn map_text(view: &ScrollRaceView) -> String {
+    let mut out = String::from("    ");
+    for x in 0..view.field.width() {
+        let _ = write!(out, "{} ", char::from(b'a' + x));
+    }
+    out.push('\n');
+    for y in 0..view.field.height() {
+        let _ = write!(out, "{:>3} ", u32::from(y) + 1);
+        for x in 0..view.field.width() {
+            let token = match mark(view, Square::new(x, y)) {
+                Mark::Character(id, true) => format!("{id}*"),
+                Mark::Character(id, false) => format!("{id} "),
+                Mark::Scroll => "@ ".into(),
+                Mark::Summon => "S ".into(),
+                Mark::Trap(TrapKind::Seal) => "x ".into(),
+                Mark::Trap(TrapKind::Flood) => "~ ".into(),
+                Mark::Ground(cell) => match cell {
+                    Cell::Neutral => ". ".into(),
+                    Cell::Zone(0) => "a ".into(),
+                    Cell::Base(0) => "A ".into(),
+                    Cell::Zone(_) => "b ".into(),
+                    Cell::Base(_) => "B ".into(),
+                    Cell::Wall => "# ".into(),
+                },
+            };
+            out.push_str(&token);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn roster(view: &ScrollRaceView) -> String {
+    let mut out = String::new();
+    for c in &view.characters {
+        let skills: Vec<String> = c
+            .skills
+            .iter()
+            .filter(|(t, _)| !t.is_free())
+            .map(|(t, r)| format!("{} {r}", t.name()))
+            .collect();
+        let _ = write!(
+            out,
+            "{} {} ({}) {}: {}",
+            c.id,
+            c.name,
+            view.team_names[usize::from(c.team)],
+            c.square,
+            skills.join(", ")
+        );
+        if let Some(uses) = view.uses.iter().find(|u| u.character == c.id) {
+            let left: Vec<String> = uses
+                .left
+                .iter()
+                .zip(&c.skills)
+                .filter(|(_, (t, _))| !t.is_free())
+                .map(|(l, _)| l.map_or("-".into(), |n| n.to_string()))
+                .collect();
+            let _ = write!(out, "; uses left {}", left.join("/"));
+        }
+        let mut flags = Vec::new();
+        if view.scrolls.iter().any(|s| s.carrier == Some(c.id)) {
+            flags.push("carrier".to_owned());
+        }
+        if c.npc {
+            flags.push("computer".into());
+        }
+        if c.burned {
+            flags.push("burnt".into());
+        }
+        if c.paralysed {
+            flags.push("paralysed".into());
+        }
+        if let Some(r) = c.doton {
+            flags.push(format!("doton {r}"));
+        }
+        if !flags.is_empty() {
+            let _ = write!(out, " [{}]", flags.join(", "));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn notes(view: &ScrollRaceView) -> String {
+    let mut out = String::new();
+    for s in &view.scrolls {
+        let team = &view.team_names[usize::from(s.team)];
+        match (s.carrier, s.ground) {
+            (_, Some(sq)) => {
+                let _ = writeln!(out, "{team} scroll lies on {sq}");
+            }
+            (Some(c), _) => {
+                let _ = writeln!(out, "{team} scroll: carried by {}", name(view, c));
+            }
+            _ => {
+                let _ = writeln!(out, "{team} scroll: carrier unknown");
+            }
+        }
+    }
+    for s in &view.summons {
+        let _ = writeln!(
+            out,
+            "summon of {} on {} (rank {}, {} turn(s) of its caster left)",
+            name(view, s.caster),
+            s.square,
+            s.rank,
+            s.turns_left
+        );
+    }
+    for t in &view.traps {
+        let _ = writeln!(
+            out,
+            "{} {} of {} on {}{}",
+            t.technique.name(),
+            t.rank,
+            name(view, t.caster),
+            t.square,
+            if t.persistent { " (lasting)" } else { "" }
+        );
+    }
+    for g in &view.genjutsu {
+        let _ = writeln!(
+            out,
+            "genjutsu {} of {} waiting",
+            g.rank,
+            name(view, g.caster)
+        );
+    }
+    for s in &view.sensings {
+        let names: Vec<String> = s.sensed.iter().map(|&c| name(view, c)).collect();
+        let _ = writeln!(
+            out,
+            "{} sensed the carrier among: {}",
+            name(view, s.user),
+            names.join(", ")
+        );
+    }
+    out
+}
+
+fn who(viewer: Viewer) -> String {
+    match viewer {
+        Viewer::Seat(s) => format!("seat {s}"),
+        Viewer::Public => "the public".into(),
+        Viewer::GameMaster => "the game master".into(),
+    }
+}
+
+fn team_colour(team: u8) -> &'static str {
+    if team == 0 { "#b22222" } else { "#1f4fb2" }
+}
+
+fn cell_colour(cell: Cell) -> &'static str {
+    match cell {
+        Cell::Neutral => "#efe9dc",
+        Cell::Zone(0) => "#f3d3cf",
+        Cell::Base(0) => "#e0948a",
+        Cell::Zone(_) => "#d2dcf3",
+        Cell::Base(_) => "#8da4e0",
+        Cell::Wall => "#555555",
+    }
+}
+
+impl Render for ScrollRace {
+    fn text(state: &ScrollRaceState, viewer: Viewer) -> String {
+        let view = ScrollRace::view(state, viewer);
+        let mut out = format!(
+            "Scroll Race, round {}: {} (0-4) against {} (5-9); {} started. Seen by {}.\n{}.\n",
+            view.round,
+            view.team_names[0],
+            view.team_names[1],
+            view.team_names[usize::from(view.starting_team)],
+            who(viewer),
+            phase(&view)
+        );
+        out.push_str(&map_text(&view));
+        out.push_str("legend: digit = character (* carrier), @ dropped scroll, S summon, x trap, ~ flood, A/B bases, a/b zones, # wall\n");
+        out.push_str(&roster(&view));
+        out.push_str(&notes(&view));
+        out
+    }
+
+    fn bbcode(
+        state: &ScrollRaceState,
+        viewer: Viewer,
+        events: &[&LoggedEvent<ScrollRace>],
+    ) -> String {
+        let view = ScrollRace::view(state, viewer);
+        let mut out = format!(
+            "[b]Scroll Race[/b], round {}: {} against {}. {}.\n",
+            view.round,
+            bbcode_escape(&view.team_names[0]),
+            bbcode_escape(&view.team_names[1]),
+            bbcode_escape(&phase(&view))
+        );
+        let _ = writeln!(out, "[code]{}[/code]", map_text(&view));
+        let _ = write!(out, "{}", bbcode_escape(&roster(&view)));
+        let _ = write!(out, "{}", bbcode_escape(&notes(&view)));
+        if !events.is_empty() {
+            out.push_str("[list]\n");
+            for e in events {
+                if e.visible.audience.includes(viewer) {
+                    let _ = writeln!(
+                        out,
+                        "[*] {}",
+                        bbcode_escape(&ScrollRace::event_text(&e.visible.event))
+                    );
+                }
+            }
+            out.push_str("[/list]\n");
+        }
+        out
+    }
+
+    fn svg(state: &ScrollRaceState, viewer: Viewer) -> String {
+        let view = ScrollRace::view(state, viewer);
+        let size = 36u32;
+        let (w, h) = (
+            u32::from(view.field.width()) * size + size,
+            u32::from(view.field.height()) * size + size,
+        );
+        let mut out = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\">\n<title>Scroll Race, round {}, seen by {}</title>\n<rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>\n",
+            view.round,
+            xml_escape(&who(viewer))
+        );
+        let half = size / 2;
+        for x in 0..view.field.width() {
+            let _ = writeln!(
+                out,
+                "<text x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\">{}</text>",
+                size + u32::from(x) * size + half,
+                half + 4,
+                char::from(b'a' + x)
+            );
+        }
+        for y in 0..view.field.height() {
+            let _ = writeln!(
+                out,
+                "<text x=\"{half}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\">{}</text>",
+                size + u32::from(y) * size + half + 4,
+                u32::from(y) + 1
+            );
+        }
+        for square in view.field.squares() {
+            let (px, py) = (
+                size + u32::from(square.x) * size,
+                size + u32::from(square.y) * size,
+            );
+            let cell = view.field.cell(square).unwrap_or(Cell::Wall);
+            let _ = writeln!(
+                out,
+                "<rect x=\"{px}\" y=\"{py}\" width=\"{size}\" height=\"{size}\" fill=\"{}\" stroke=\"#999\" stroke-width=\"0.5\"/>",
+                cell_colour(cell)
+            );
+            let (cx, cy) = (px + half, py + half);
+            if view.scrolls.iter().any(|s| s.ground == Some(square)) {
+                let _ = writeln!(
+                    out,
+                    "<rect x=\"{}\" y=\"{}\" width=\"20\" height=\"10\" rx=\"3\" fill=\"#d4a017\"><title>dropped scroll</title></rect>",
+                    cx - 10,
+                    cy - 5
+                );
+            }
+            if view.summons.iter().any(|s| s.square == square) {
+                let _ = writeln!(
+                    out,
+                    "<rect x=\"{}\" y=\"{}\" width=\"28\" height=\"28\" fill=\"#3a7d44\" opacity=\"0.8\"><title>summon</title></rect>",
+                    px + 4,
+                    py + 4
+                );
+            }
+            for t in view.traps.iter().filter(|t| t.square == square) {
+                match t.kind {
+                    TrapKind::Seal => {
+                        let _ = writeln!(
+                            out,
+                            "<path d=\"M{} {}L{} {}M{} {}L{} {}\" stroke=\"#6a1b9a\" stroke-width=\"3\"><title>{} trap</title></path>",
+                            px + 6,
+                            py + 6,
+                            px + size - 6,
+                            py + size - 6,
+                            px + size - 6,
+                            py + 6,
+                            px + 6,
+                            py + size - 6,
+                            t.technique.name()
+                        );
+                    }
+                    TrapKind::Flood => {
+                        let _ = writeln!(
+                            out,
+                            "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"14\" fill=\"#4fc3f7\" opacity=\"0.6\"><title>flood</title></circle>"
+                        );
+                    }
+                }
+            }
+        }
+        for c in &view.characters {
+            let (cx, cy) = (
+                size + u32::from(c.square.x) * size + half,
+                size + u32::from(c.square.y) * size + half,
+            );
+            let carries = view.scrolls.iter().any(|s| s.carrier == Some(c.id));
+            let ring = if carries {
+                " stroke=\"#d4a017\" stroke-width=\"4\""
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                out,
+                "<g><title>{}{}</title><circle cx=\"{cx}\" cy=\"{cy}\" r=\"13\" fill=\"{}\"{ring}/><text x=\"{cx}\" y=\"{}\" font-size=\"13\" fill=\"#fff\" text-anchor=\"middle\">{}</text></g>",
+                xml_escape(&c.name),
+                if carries { " (carrier)" } else { "" },
+                team_colour(c.team),
+                cy + 5,
+                c.id
+            );
+        }
+        out.push_str("</svg>\n");
+        out
+    }
+
+    fn event_text(event: &Event) -> String {
+        let c = |id: &CharId| format!("character {id}");
+        match event {
+            Event::CarrierChosen { team, carrier } => {
+                format!("team {team} chose {} as carrier", c(carrier))
+            }
+            Event::CarrierDecided { team } => format!("team {team} made its carrier decision"),
+            Event::RoundStarted { round } => format!("round {round} begins"),
+            Event::Moved { character, path } => {
+                let path: Vec<String> = path.iter().map(Square::to_string).collect();
+                format!("{} moved to {}", c(character), path.join(", "))
+            }
+            Event::Slid { character, to } => format!("{} slid to {to}", c(character)),
+            Event::TrapSprung { trap, character } => format!(
+                "{} sprang a {} trap on {}",
+                c(character),
+                trap.technique.name(),
+                trap.square
+            ),
+            Event::EnteredEnemyZone { character } => {
+                format!("{} entered the enemy zone with the scroll", c(character))
+            }
+            Event::PickedUp { team, carrier } => {
+                format!("{} picked up the team {team} scroll", c(carrier))
+            }
+            Event::Used {
+                character,
+                technique,
+                rank,
+            } => format!("{} used {} {rank}", c(character), technique.name()),
+            Event::Passed {
+                team,
+                from,
+                carrier,
+            } => format!(
+                "{} passed the team {team} scroll to {}",
+                c(from),
+                c(carrier)
+            ),
+            Event::PassSpotted {
+                team,
+                from,
+                carrier,
+            } => format!(
+                "a pass was spotted: {} gave the team {team} scroll to {}",
+                c(from),
+                c(carrier)
+            ),
+            Event::GenjutsuCast(g) => format!("{} cast a rank {} genjutsu", c(&g.caster), g.rank),
+            Event::GenjutsuCancelled {
+                genjutsu,
+                character,
+                technique,
+            } => format!(
+                "a genjutsu of {} cancelled the {} of {}",
+                c(&genjutsu.caster),
+                technique.name(),
+                c(character)
+            ),
+            Event::GenjutsuSpent(g) => format!("the genjutsu of {} was spent", c(&g.caster)),
+            Event::Struck {
+                attacker,
+                target,
+                technique,
+                pushed,
+                recoiled,
+            } => {
+                let mut s = format!(
+                    "{} struck {} with {}",
+                    c(attacker),
+                    c(target),
+                    technique.name()
+                );
+                if *pushed {
+                    s.push_str(", pushing it back");
+                }
+                if *recoiled {
+                    s.push_str(", and recoiled");
+                }
+                s
+            }
+            Event::Blocked { attacker, target } => {
+                format!("the doton of {} blocked {}", c(target), c(attacker))
+            }
+            Event::ShieldBroken { target } => format!("the doton of {} failed", c(target)),
+            Event::Burned { target } => format!("{} is burnt", c(target)),
+            Event::Paralysed { target } => format!("{} is paralysed", c(target)),
+            Event::Missed { attacker, target } => format!("{} missed {}", c(attacker), c(target)),
+            Event::ScrollDropped { team, from, square } => {
+                format!("{} dropped the team {team} scroll on {square}", c(from))
+            }
+            Event::Summoned(s) => format!("{} summoned on {}", c(&s.caster), s.square),
+            Event::SummonDestroyed { square, by } => {
+                format!("{} destroyed the summon on {square}", c(by))
+            }
+            Event::SummonExpired { square } => format!("the summon on {square} vanished"),
+            Event::TrapSet(t) => format!(
+                "{} laid a {} {} on {}",
+                c(&t.caster),
+                t.technique.name(),
+                t.rank,
+                t.square
+            ),
+            Event::Shielded { character, rank } => {
+                format!("{} raised a rank {rank} doton", c(character))
+            }
+            Event::Sensed(s) => {
+                let names: Vec<String> = s.sensed.iter().map(c).collect();
+                format!(
+                    "{} senses the carrier among {}",
+                    c(&s.user),
+                    names.join(", ")
+                )
+            }
+            Event::Pulled { by, character, to } => {
+                format!("{} drew {} to {to}", c(by), c(character))
+            }
+            Event::Restored {
+                by,
+                target,
+                technique,
+            } => format!(
+                "{} restored the {} of {}",
+                c(by),
+                technique.name(),
+                c(target)
+            ),
+            Event::Jumped {
+                character,
+                over,
+                success,
+            } => format!(
+                "{} {} over {}",
+                c(character),
+                if *success { "jumped" } else { "failed to jump" },
+                c(over)
+            ),
+            Event::Fizzled {
+                character,
+                technique,
+            } => format!(
+                "the {} of {} found no target",
+                technique.name(),
+                c(character)
+            ),
+            Event::TurnEnded { character } => format!("{} ended its turn", c(character)),
+            Event::TurnLost { character } => format!("{} lost its turn", c(character)),
+            Event::Placed { character, square } => {
+                format!("the organizer placed {} on {square}", c(character))
+            }
+            Event::ScrollGiven { team, carrier } => format!(
+                "the organizer gave the team {team} scroll to {}",
+                c(carrier)
+            ),
+            Event::ScrollRuling { team } => {
+                format!("the organizer ruled on the team {team} scroll")
+            }
+            Event::Cleared(square) => format!("the organizer cleared {square}"),
+            Event::GameOver(e) => format!("game over: {}", e.reason),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pbp_core::{Actor, Seat, SeededDice};
+    use pbp_scroll_race::{Action, ScrollRaceConfig};
+
+    fn started() -> ScrollRaceState {
+        let mut dice = SeededDice::new(5);
+        let mut state = ScrollRace::setup(&ScrollRaceConfig::default(), &mut dice).unwrap();
+        for (seat, carrier) in [(0u16, 2u8), (5, 7)] {
+            ScrollRace::apply(
+                &mut state,
+                Actor::Seat(Seat(seat)),
+                &Action::Carrier(carrier),
+                &mut dice,
+            )
+            .unwrap();
+        }
+        state
+    }
+
+    #[test]
+    fn the_text_map_marks_only_the_carriers_the_viewer_knows() {
+        let state = started();
+        let mine = ScrollRace::text(&state, Viewer::Seat(Seat(1)));
+        assert!(mine.contains("2*"));
+        assert!(!mine.contains("7*"));
+        let public = ScrollRace::text(&state, Viewer::Public);
+        assert!(!public.contains("2*") && !public.contains("7*"));
+        let gm = ScrollRace::text(&state, Viewer::GameMaster);
+        assert!(gm.contains("2*") && gm.contains("7*"));
+        assert!(public.contains("carrier unknown"));
+    }
+
+    #[test]
+    fn the_svg_is_a_document_without_hidden_carriers() {
+        let state = started();
+        let svg = ScrollRace::svg(&state, Viewer::Seat(Seat(6)));
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        assert_eq!(svg.matches("(carrier)").count(), 1);
+        assert_eq!(
+            ScrollRace::svg(&state, Viewer::Public)
+                .matches("(carrier)")
+                .count(),
+            0
+        );
+    }
+
+    #[test]
+    fn drawings_never_mark_a_carrier_the_viewer_may_not_know() {
+        let mut dice = SeededDice::new(11);
+        let mut state = started();
+        for _ in 0..80 {
+            for seat in 0..10u16 {
+                let viewer = Viewer::Seat(Seat(seat));
+                let enemy = 1 - pbp_scroll_race::team_of(seat as u8);
+                let scroll = state.scrolls[usize::from(enemy)];
+                if let pbp_scroll_race::Holder::Carrier(c) = scroll.holder
+                    && scroll.last_seen != Some(c)
+                {
+                    let text = ScrollRace::text(&state, viewer);
+                    assert!(
+                        !text.contains(&format!("{c}*")),
+                        "seat {seat} sees carrier {c}"
+                    );
+                    let name = &state.characters[usize::from(c)].name;
+                    let svg = ScrollRace::svg(&state, viewer);
+                    assert!(!svg.contains(&format!("{name} (carrier)")));
+                }
+            }
+            let Some(&actor) = ScrollRace::turn(&state).actors().first() else {
+                break;
+            };
+            let legal = ScrollRace::legal_actions(&state, actor);
+            let pick = pbp_core::pick(&mut dice, legal.len() as u32).unwrap() as usize;
+            ScrollRace::apply(&mut state, actor, &legal[pick], &mut dice).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_bbcode_summary_lists_the_viewers_events() {
+        let state = started();
+        let out = ScrollRace::bbcode(&state, Viewer::Public, &[]);
+        assert!(out.starts_with("[b]Scroll Race[/b]"));
+        assert!(out.contains("[code]"));
+        assert_eq!(
+            ScrollRace::event_text(&Event::RoundStarted { round: 2 }),
+            "round 2 begins"
+        );
+    }
+}

@@ -1,0 +1,539 @@
+//! The [`Game`] contract for Scroll Race: turns, legal actions, views and secrets.
+
+use pbp_core::{Actor, Dice, Game, Outcome, Seat, Turn, Viewer, Visible};
+
+use crate::error::ScrollRaceError as E;
+use crate::field::{Dir, Square, TEAM_SIZE};
+use crate::model::*;
+use crate::rules::{self, captain, team_of, team_seats};
+use crate::technique::Technique;
+use crate::text;
+
+/// Scroll Race (seed 004). See the crate docs and `docs/rules/scroll-race.md`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ScrollRace;
+
+fn seat_char(actor: Actor) -> Option<CharId> {
+    match actor {
+        Actor::Seat(Seat(s)) if usize::from(s) < 2 * TEAM_SIZE => Some(s as CharId),
+        _ => None,
+    }
+}
+
+/// The team a viewer belongs to (`None` for the public and the game master).
+fn viewer_team(viewer: Viewer) -> Option<u8> {
+    match viewer {
+        Viewer::Seat(Seat(s)) if usize::from(s) < 2 * TEAM_SIZE => Some(team_of(s as CharId)),
+        _ => None,
+    }
+}
+
+fn json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_default()
+}
+
+impl ScrollRace {
+    /// Every technique `id` could use from the state `sim` (already moved), checked.
+    fn uses_from(sim: &ScrollRaceState, id: CharId) -> Vec<Use> {
+        let me = sim.ch(id);
+        let at = me.square;
+        let mut candidates = Vec::new();
+        let near: Vec<Square> = sim
+            .config
+            .field
+            .squares()
+            .filter(|s| *s != at && at.chebyshev(*s) <= 3)
+            .collect();
+        for skill in &me.skills {
+            if skill.left == Some(0) {
+                continue;
+            }
+            match skill.technique {
+                Technique::Sprint => {}
+                Technique::Pass => {
+                    if sim.carries(id) {
+                        for c in team_seats(me.team) {
+                            candidates.push(Use::Pass(c.0 as CharId));
+                        }
+                    }
+                }
+                Technique::Goken
+                | Technique::Suiken
+                | Technique::Taijutsu
+                | Technique::Katon
+                | Technique::Raiton => {
+                    for c in team_seats(1 - me.team) {
+                        candidates.push(Use::Attack {
+                            technique: skill.technique,
+                            target: Target::Character(c.0 as CharId),
+                        });
+                    }
+                    for s in &sim.summons {
+                        candidates.push(Use::Attack {
+                            technique: skill.technique,
+                            target: Target::Summon(s.square),
+                        });
+                    }
+                }
+                Technique::Genjutsu => candidates.push(Use::Genjutsu),
+                Technique::Doton => candidates.push(Use::Doton),
+                Technique::Sensory => candidates.push(Use::Sensory),
+                Technique::Kuchiyose => candidates.extend(near.iter().map(|&s| Use::Kuchiyose(s))),
+                Technique::Fuinjutsu => candidates.extend(near.iter().map(|&s| Use::Fuinjutsu(s))),
+                Technique::Suiton => candidates.extend(near.iter().map(|&s| Use::Suiton(s))),
+                Technique::Kujutsu => {
+                    for c in team_seats(me.team) {
+                        let ally = sim.ch(c.0 as CharId);
+                        for d in Dir::ALL {
+                            if let Some(to) = ally.square.step(d) {
+                                candidates.push(Use::Kujutsu { ally: ally.id, to });
+                            }
+                        }
+                    }
+                }
+                Technique::Iroujutsu => {
+                    for c in team_seats(me.team) {
+                        for t in Technique::ALL {
+                            candidates.push(Use::Iroujutsu {
+                                target: c.0 as CharId,
+                                technique: t,
+                            });
+                        }
+                    }
+                }
+                Technique::Fuuton => {
+                    for c in team_seats(1 - me.team) {
+                        candidates.push(Use::Fuuton(c.0 as CharId));
+                    }
+                }
+            }
+        }
+        candidates
+            .into_iter()
+            .filter(|u| sim.check_use(id, u).is_ok())
+            .collect()
+    }
+
+    fn moves_of(state: &ScrollRaceState, id: CharId) -> Vec<Movement> {
+        let mut moves: Vec<Movement> = Dir::ALL.into_iter().map(Movement::Step).collect();
+        for long in Dir::ALL {
+            moves.push(Movement::Sprint { long, short: None });
+            for short in Dir::ALL {
+                if short.perpendicular(long) {
+                    moves.push(Movement::Sprint {
+                        long,
+                        short: Some(short),
+                    });
+                }
+            }
+        }
+        moves
+            .into_iter()
+            .filter(|m| state.check_play(id, Some(*m), None).is_ok())
+            .collect()
+    }
+
+    /// Every turn `id` may play now: doing nothing, each move alone, and each move (or none)
+    /// followed by each technique usable from where the move ends.
+    fn plays(state: &ScrollRaceState, id: CharId) -> Vec<Action> {
+        let mut actions = vec![Action::Play {
+            movement: None,
+            technique: None,
+        }];
+        let mut starts: Vec<(Option<Movement>, ScrollRaceState, bool)> =
+            vec![(None, state.clone(), true)];
+        for m in ScrollRace::moves_of(state, id) {
+            let mut sim = state.clone();
+            let mut scratch = Vec::new();
+            let goes_on = sim
+                .legs(id, m)
+                .and_then(|legs| sim.walk_plan(id, &legs, &mut scratch))
+                .unwrap_or(false);
+            actions.push(Action::Play {
+                movement: Some(m),
+                technique: None,
+            });
+            starts.push((Some(m), sim, goes_on));
+        }
+        for (movement, sim, goes_on) in starts {
+            if !goes_on || sim.phase == Phase::Over {
+                continue;
+            }
+            for u in ScrollRace::uses_from(&sim, id) {
+                actions.push(Action::Play {
+                    movement,
+                    technique: Some(u),
+                });
+            }
+        }
+        actions
+    }
+
+    fn may_choose_carrier(state: &ScrollRaceState, seat: Seat) -> Option<u8> {
+        (0..2u8).find(|&t| {
+            captain(t) == seat && state.scrolls[usize::from(t)].holder == Holder::Unassigned
+        })
+    }
+}
+
+impl Game for ScrollRace {
+    const NAME: &'static str = "scroll-race";
+    type Config = ScrollRaceConfig;
+    type State = ScrollRaceState;
+    type Action = Action;
+    type Event = Event;
+    type View = ScrollRaceView;
+    type Error = E;
+
+    fn setup(config: &ScrollRaceConfig, dice: &mut dyn Dice) -> Result<ScrollRaceState, E> {
+        rules::setup(config, dice)
+    }
+
+    fn turn(state: &ScrollRaceState) -> Turn {
+        let mut actors = Vec::new();
+        match state.phase {
+            Phase::Over => {
+                let ending = state.ending.clone().unwrap_or(Ending {
+                    winner: None,
+                    reason: "the game is over".into(),
+                });
+                let (winners, ranking) = match ending.winner {
+                    Some(w) => (team_seats(w), vec![team_seats(w), team_seats(1 - w)]),
+                    None => (Vec::new(), vec![(0..10).map(Seat).collect()]),
+                };
+                return Turn::Over(Outcome {
+                    winners,
+                    ranking,
+                    scores: Default::default(),
+                    score_denominator: 1,
+                    reason: ending.reason,
+                });
+            }
+            Phase::ChooseCarriers => {
+                for t in 0..2u8 {
+                    if state.scrolls[usize::from(t)].holder == Holder::Unassigned {
+                        actors.push(Actor::Seat(captain(t)));
+                    }
+                }
+            }
+            Phase::ChangeCarrier => actors.push(Actor::Seat(captain(1 - state.starting_team))),
+            Phase::Play => {
+                if let Some(id) = state.current() {
+                    actors.push(Actor::Seat(Seat(u16::from(id))));
+                }
+            }
+        }
+        actors.push(Actor::GameMaster);
+        Turn::Acting(actors)
+    }
+
+    fn legal_actions(state: &ScrollRaceState, actor: Actor) -> Vec<Action> {
+        match (state.phase, actor) {
+            (Phase::Over, _) => Vec::new(),
+            (Phase::Play, Actor::GameMaster) => vec![Action::Gm(Ruling::Skip)],
+            (_, Actor::GameMaster) => Vec::new(),
+            (Phase::ChooseCarriers, Actor::Seat(seat)) => {
+                match ScrollRace::may_choose_carrier(state, seat) {
+                    Some(t) => team_seats(t)
+                        .into_iter()
+                        .map(|s| Action::Carrier(s.0 as CharId))
+                        .collect(),
+                    None => Vec::new(),
+                }
+            }
+            (Phase::ChangeCarrier, Actor::Seat(seat)) => {
+                let team = 1 - state.starting_team;
+                if seat != captain(team) {
+                    return Vec::new();
+                }
+                let mut actions = vec![Action::Keep];
+                if let Some(c) = state.carrier(team) {
+                    actions.extend(
+                        team_seats(team)
+                            .into_iter()
+                            .map(|s| s.0 as CharId)
+                            .filter(|&s| s != c)
+                            .map(Action::Carrier),
+                    );
+                }
+                actions
+            }
+            (Phase::Play, Actor::Seat(_)) => match (seat_char(actor), state.current()) {
+                (Some(id), Some(cur)) if id == cur => ScrollRace::plays(state, id),
+                _ => Vec::new(),
+            },
+        }
+    }
+
+    fn apply(
+        state: &mut ScrollRaceState,
+        actor: Actor,
+        action: &Action,
+        dice: &mut dyn Dice,
+    ) -> Result<Vec<Visible<Event>>, E> {
+        if state.phase == Phase::Over {
+            return Err(E::Over);
+        }
+        let mut next = state.clone();
+        let mut events = Vec::new();
+        match (action, actor) {
+            (Action::Gm(ruling), Actor::GameMaster) => next.rule(ruling, &mut events)?,
+            (Action::Gm(_), _) => {
+                return Err(E::NotYourTurn("only the game master makes rulings".into()));
+            }
+            (_, Actor::GameMaster) => {
+                return Err(E::NotYourTurn(
+                    "the game master rules; players move and choose carriers".into(),
+                ));
+            }
+            (Action::Carrier(c), Actor::Seat(seat)) => {
+                let chosen = next.find(*c)?.id;
+                match next.phase {
+                    Phase::ChooseCarriers => {
+                        let team =
+                            ScrollRace::may_choose_carrier(&next, seat).ok_or_else(|| {
+                                E::NotYourTurn(format!("seat {seat} has no carrier to choose"))
+                            })?;
+                        if team_of(chosen) != team {
+                            return Err(E::UnknownCharacter(next.ch(chosen).name.clone()));
+                        }
+                        next.scrolls[usize::from(team)].holder = Holder::Carrier(chosen);
+                        events.push(Visible {
+                            audience: rules::own(team),
+                            event: Event::CarrierChosen {
+                                team,
+                                carrier: chosen,
+                            },
+                        });
+                        events.push(Visible::public(Event::CarrierDecided { team }));
+                        if next.scrolls.iter().all(|s| s.holder != Holder::Unassigned) {
+                            next.phase = Phase::Play;
+                            next.settle(&mut events);
+                        }
+                    }
+                    Phase::ChangeCarrier => {
+                        let team = 1 - next.starting_team;
+                        if seat != captain(team) {
+                            return Err(E::NotYourTurn(format!(
+                                "seat {seat} does not decide a carrier change"
+                            )));
+                        }
+                        if team_of(chosen) != team {
+                            return Err(E::UnknownCharacter(next.ch(chosen).name.clone()));
+                        }
+                        match next.carrier(team) {
+                            Some(old) if old != chosen => {}
+                            Some(_) => {
+                                return Err(E::Target(
+                                    "that is already the carrier: use keep".into(),
+                                ));
+                            }
+                            None => {
+                                return Err(E::Target(
+                                    "the scroll lies on the ground and cannot be handed over"
+                                        .into(),
+                                ));
+                            }
+                        }
+                        next.scrolls[usize::from(team)].holder = Holder::Carrier(chosen);
+                        events.push(Visible {
+                            audience: rules::own(team),
+                            event: Event::CarrierChosen {
+                                team,
+                                carrier: chosen,
+                            },
+                        });
+                        events.push(Visible::public(Event::CarrierDecided { team }));
+                        next.change_done = true;
+                        next.phase = Phase::Play;
+                        next.settle(&mut events);
+                    }
+                    _ => return Err(E::NotYourTurn("carriers are not chosen now".into())),
+                }
+            }
+            (Action::Keep, Actor::Seat(seat)) => {
+                let team = 1 - next.starting_team;
+                if next.phase != Phase::ChangeCarrier || seat != captain(team) {
+                    return Err(E::NotYourTurn(format!(
+                        "seat {seat} has no carrier change to decide"
+                    )));
+                }
+                events.push(Visible::public(Event::CarrierDecided { team }));
+                next.change_done = true;
+                next.phase = Phase::Play;
+                next.settle(&mut events);
+            }
+            (
+                Action::Play {
+                    movement,
+                    technique,
+                },
+                Actor::Seat(seat),
+            ) => {
+                let id = match (seat_char(actor), next.current()) {
+                    (Some(id), Some(cur)) if id == cur => id,
+                    _ => {
+                        return Err(E::NotYourTurn(format!("it is not seat {seat}'s turn")));
+                    }
+                };
+                next.play(id, *movement, technique.as_ref(), dice, &mut events)?;
+            }
+        }
+        *state = next;
+        Ok(events)
+    }
+
+    fn view(state: &ScrollRaceState, viewer: Viewer) -> ScrollRaceView {
+        let team = viewer_team(viewer);
+        let gm = viewer == Viewer::GameMaster;
+        let knows_team = |t: u8| gm || team == Some(t);
+        let characters = state
+            .characters
+            .iter()
+            .map(|c| CharacterView {
+                id: c.id,
+                name: c.name.clone(),
+                team: c.team,
+                npc: c.npc,
+                square: c.square,
+                skills: c.skills.iter().map(|s| (s.technique, s.rank)).collect(),
+                burned: c.burned,
+                paralysed: c.paralysed,
+                doton: c.doton,
+            })
+            .collect();
+        let uses = state
+            .characters
+            .iter()
+            .filter(|c| knows_team(c.team))
+            .map(|c| UsesView {
+                character: c.id,
+                left: c.skills.iter().map(|s| s.left).collect(),
+            })
+            .collect();
+        let scrolls = (0..2u8)
+            .map(|t| {
+                let scroll = state.scrolls[usize::from(t)];
+                // Outsiders see the last carrier revealed to them, which a secret pass may
+                // have made stale: their view must not change when the scroll secretly moves.
+                let (carrier, ground) = match scroll.holder {
+                    Holder::Carrier(c) if knows_team(t) => (Some(c), None),
+                    Holder::Carrier(_) => (scroll.last_seen, None),
+                    Holder::Ground(s) => (None, Some(s)),
+                    Holder::Unassigned => (None, None),
+                };
+                ScrollView {
+                    team: t,
+                    carrier,
+                    last_seen: scroll.last_seen,
+                    ground,
+                }
+            })
+            .collect();
+        let traps = state
+            .traps
+            .iter()
+            .filter(|t| !t.hidden() || knows_team(t.team))
+            .copied()
+            .collect();
+        let genjutsu = state
+            .genjutsu
+            .iter()
+            .filter(|g| knows_team(g.team))
+            .copied()
+            .collect();
+        let sensings = state
+            .sensings
+            .iter()
+            .filter(|s| gm || viewer == Viewer::Seat(Seat(u16::from(s.user))))
+            .cloned()
+            .collect();
+        ScrollRaceView {
+            viewer,
+            team,
+            field: state.config.field.clone(),
+            team_names: state.config.team_names.clone(),
+            starting_team: state.starting_team,
+            phase: state.phase,
+            round: state.round,
+            current: state.current(),
+            characters,
+            uses,
+            scrolls,
+            summons: state.summons.clone(),
+            traps,
+            genjutsu,
+            sensings,
+            ending: state.ending.clone(),
+        }
+    }
+
+    fn parse_action(state: &ScrollRaceState, actor: Actor, text: &str) -> Result<Action, E> {
+        text::parse(state, actor, text)
+    }
+
+    fn format_action(state: &ScrollRaceState, action: &Action) -> String {
+        text::format(state, action)
+    }
+
+    fn max_actions(config: &ScrollRaceConfig) -> u64 {
+        // Two carrier choices, one carrier change, then one action per turn of each character
+        // per round (rulings that skip a turn are turns too).
+        let rounds = u64::from(config.round_limit.unwrap_or(u32::MAX));
+        3 + rounds.saturating_mul(2 * TEAM_SIZE as u64)
+    }
+
+    /// Seats are grouped by whether their team started, for the simulator's win rates.
+    fn seat_label(state: &ScrollRaceState, seat: Seat) -> String {
+        match state.characters.get(usize::from(seat.0)) {
+            Some(c) if c.team == state.starting_team => "starting team".to_owned(),
+            Some(_) => "second team".to_owned(),
+            None => format!("seat {seat}"),
+        }
+    }
+
+    fn heuristic_action(
+        state: &ScrollRaceState,
+        actor: Actor,
+        dice: &mut dyn Dice,
+    ) -> Option<Action> {
+        crate::bot::heuristic_action(state, actor, dice)
+            .ok()
+            .flatten()
+    }
+
+    fn secrets(state: &ScrollRaceState, viewer: Viewer) -> Vec<String> {
+        if viewer == Viewer::GameMaster {
+            return Vec::new();
+        }
+        let team = viewer_team(viewer);
+        let mut secrets = Vec::new();
+        for t in (0..2u8).filter(|&t| Some(t) != team) {
+            let scroll = state.scrolls[usize::from(t)];
+            if let Holder::Carrier(c) = scroll.holder
+                && scroll.last_seen != Some(c)
+            {
+                secrets.push(format!("\"carrier\":{c},"));
+                secrets.push(format!("\"carrier\":{c}}}"));
+            }
+            for trap in state.traps.iter().filter(|x| x.team == t && x.hidden()) {
+                secrets.push(json(trap));
+            }
+            for g in state.genjutsu.iter().filter(|g| g.team == t) {
+                secrets.push(json(g));
+            }
+            for c in state.characters.iter().filter(|c| c.team == t) {
+                secrets.push(json(&UsesView {
+                    character: c.id,
+                    left: c.skills.iter().map(|s| s.left).collect(),
+                }));
+            }
+        }
+        for s in &state.sensings {
+            if viewer != Viewer::Seat(Seat(u16::from(s.user))) {
+                secrets.push(json(s));
+            }
+        }
+        secrets
+    }
+}

@@ -1,0 +1,315 @@
+//! Hidden information: no view, event or error message gives a secret away.
+
+mod common;
+
+use common::*;
+use pbp_core::{Actor, Game, ScriptedDice, Seat, Viewer};
+use pbp_scroll_race::*;
+
+fn json<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string(v).unwrap()
+}
+
+/// Every seat of team 0 and the public.
+fn outsiders() -> Vec<Viewer> {
+    let mut v: Vec<Viewer> = (0..5).map(|s| Viewer::Seat(Seat(s))).collect();
+    v.push(Viewer::Public);
+    v
+}
+
+/// Texts a team 0 player might try, legal or not.
+fn attempts() -> Vec<String> {
+    let mut texts = vec![
+        "wait".to_owned(),
+        "genjutsu".into(),
+        "doton".into(),
+        "sensory".into(),
+    ];
+    for d in ["n", "e", "s", "w"] {
+        texts.push(format!("step {d}"));
+        for e in ["n", "e", "s", "w"] {
+            texts.push(format!("sprint {d} {e}"));
+        }
+    }
+    for name in [
+        "Blue1", "Blue2", "Blue3", "Blue4", "Blue5", "Red1", "Red2", "Red3",
+    ] {
+        for t in ["goken", "katon", "pass", "fuuton"] {
+            texts.push(format!("{t} {name}"));
+            texts.push(format!("step s; {t} {name}"));
+        }
+    }
+    for s in ["f9", "f10", "g9", "e9", "f8"] {
+        texts.push(format!("step s; goken {s}"));
+        texts.push(format!("step e; kuchiyose {s}"));
+    }
+    texts
+}
+
+/// Two games that differ only in team 1's secrets: its carrier, a hidden seal, a Genjutsu and a
+/// Sensoriel result, and its uses of those techniques.
+fn twins() -> (ScrollRaceState, ScrollRaceState) {
+    let mut a = game();
+    put(&mut a, 1, "f7");
+    put(&mut a, 5, "f10");
+    put(&mut a, 6, "g9");
+    put(&mut a, 7, "h11");
+    teach(&mut a, 7, Technique::Fuinjutsu, 2);
+    teach(&mut a, 8, Technique::Genjutsu, 1);
+    teach(&mut a, 9, Technique::Sensory, 1);
+    let mut b = a.clone();
+    // Twin b: Blue3 carries instead of Blue1, and has secretly laid a seal, cast a Genjutsu and sensed.
+    b.scrolls[1].holder = Holder::Carrier(7);
+    act(&mut b, 7, "fuinjutsu h9", &[]);
+    act(&mut b, 8, "genjutsu", &[]);
+    act(&mut b, 9, "sensory", &[1, 1, 1]);
+    // Bring twin a to the same public point (three turns taken, nothing secret done).
+    act(&mut a, 7, "wait", &[]);
+    act(&mut a, 8, "wait", &[]);
+    act(&mut a, 9, "wait", &[]);
+    // Sensoriel's use is public; make it count the same in twin a.
+    a.characters[9].skills = b.characters[9].skills.clone();
+    turn_of(&mut a, 1);
+    turn_of(&mut b, 1);
+    (a, b)
+}
+
+#[test]
+fn views_are_the_same_whatever_the_enemy_hides() {
+    let (a, b) = twins();
+    assert_ne!(a, b);
+    for v in outsiders() {
+        assert_eq!(
+            ScrollRace::view(&a, v),
+            ScrollRace::view(&b, v),
+            "{v:?} tells the twins apart"
+        );
+    }
+    assert_ne!(
+        ScrollRace::view(&a, Viewer::GameMaster),
+        ScrollRace::view(&b, Viewer::GameMaster)
+    );
+}
+
+#[test]
+fn legal_actions_and_error_messages_are_the_same_whatever_the_enemy_hides() {
+    let (a, b) = twins();
+    let actor = Actor::Seat(Seat(1));
+    assert_eq!(
+        ScrollRace::legal_actions(&a, actor),
+        ScrollRace::legal_actions(&b, actor)
+    );
+    for text in attempts() {
+        let parsed_a = ScrollRace::parse_action(&a, actor, &text);
+        let parsed_b = ScrollRace::parse_action(&b, actor, &text);
+        assert_eq!(parsed_a, parsed_b);
+        let Ok(action) = parsed_a else { continue };
+        // Refusals must read the same; successes are compared by view below.
+        let ra = ScrollRace::apply(
+            &mut a.clone(),
+            actor,
+            &action,
+            &mut ScriptedDice::new([100; 8]),
+        );
+        let rb = ScrollRace::apply(
+            &mut b.clone(),
+            actor,
+            &action,
+            &mut ScriptedDice::new([100; 8]),
+        );
+        match (ra, rb) {
+            (Err(ea), Err(eb)) => assert_eq!(ea.to_string(), eb.to_string(), "{text}"),
+            (Ok(_), Ok(_)) => {}
+            (x, y) => panic!("{text}: accepted in one twin only: {x:?} / {y:?}"),
+        }
+    }
+}
+
+#[test]
+fn the_same_turn_reads_the_same_to_outsiders_unless_a_secret_is_sprung() {
+    let (mut a, mut b) = twins();
+    // Red2 steps and strikes Blue2 (not a carrier in either twin); Blue2 is next to the Genjutsu's team,
+    // so the Genjutsu in twin b rolls (and fails at 100) in silence.
+    put(&mut a, 6, "f8");
+    put(&mut b, 6, "f8");
+    let ea = act(&mut a, 1, "goken Blue2", &[100, 100]);
+    let eb = act(&mut b, 1, "goken Blue2", &[100, 100, 100]);
+    for v in outsiders() {
+        assert_eq!(seen(&ea, v), seen(&eb, v), "{v:?}");
+        assert_eq!(ScrollRace::view(&a, v), ScrollRace::view(&b, v), "{v:?}");
+    }
+}
+
+#[test]
+fn a_sprung_seal_and_a_cancelling_genjutsu_are_revealed() {
+    let (_, mut b) = twins();
+    // Red2 walks onto the hidden seal on h9: the turn stops and the seal is revealed to all.
+    put(&mut b, 1, "h8");
+    let events = act(&mut b, 1, "step s; katon Blue2", &[]);
+    assert!(
+        seen(&events, Viewer::Public)
+            .iter()
+            .any(|e| matches!(e, Event::TrapSprung { .. }))
+    );
+    assert!(!has(&events, |e| matches!(
+        e,
+        Event::Burned { .. } | Event::Missed { .. }
+    )));
+    // Then Red3's technique meets the Genjutsu, which cancels it (roll 25 at rank 1).
+    put(&mut b, 2, "a8");
+    let events = act(&mut b, 2, "doton", &[25]);
+    assert!(
+        seen(&events, Viewer::Public)
+            .iter()
+            .any(|e| matches!(e, Event::GenjutsuCancelled { .. }))
+    );
+}
+
+#[test]
+fn carriers_are_chosen_and_changed_in_secret() {
+    let mut state = ScrollRace::setup(
+        &ScrollRaceConfig::default(),
+        &mut pbp_core::SeededDice::new(3),
+    )
+    .unwrap();
+    let start = state.starting_team;
+    let other = 1 - start;
+    let mut all = Vec::new();
+    for team in [0u8, 1] {
+        let c = team * 5 + 3;
+        let events = ScrollRace::apply(
+            &mut state,
+            Actor::Seat(captain(team)),
+            &Action::Carrier(c),
+            &mut ScriptedDice::new([]),
+        )
+        .unwrap();
+        all.extend(events);
+    }
+    for v in [Viewer::Seat(Seat(1)), Viewer::Public] {
+        let text = json(&ScrollRace::view(&state, v));
+        assert!(
+            !text.contains("\"carrier\":8"),
+            "team 1's carrier shows to {v:?}"
+        );
+        assert!(
+            seen(&all, v)
+                .iter()
+                .all(|e| !matches!(e, Event::CarrierChosen { team: 1, .. }))
+        );
+    }
+    assert_eq!(
+        ScrollRace::view(&state, Viewer::Seat(Seat(6))).scrolls[1].carrier,
+        Some(8)
+    );
+    // Play the starting team's first turn (five characters wait).
+    for _ in 0..5 {
+        let id = state.current().unwrap();
+        ScrollRace::apply(
+            &mut state,
+            Actor::Seat(Seat(u16::from(id))),
+            &Action::Play {
+                movement: None,
+                technique: None,
+            },
+            &mut ScriptedDice::new([]),
+        )
+        .unwrap();
+    }
+    assert_eq!(state.phase, Phase::ChangeCarrier);
+    let captain = Actor::Seat(captain(other));
+    let mut kept = state.clone();
+    let keep = ScrollRace::apply(
+        &mut kept,
+        captain,
+        &Action::Keep,
+        &mut ScriptedDice::new([]),
+    )
+    .unwrap();
+    let change = ScrollRace::apply(
+        &mut state,
+        captain,
+        &Action::Carrier(other * 5 + 1),
+        &mut ScriptedDice::new([]),
+    )
+    .unwrap();
+    assert_eq!(state.carrier(other), Some(other * 5 + 1));
+    let enemy = Viewer::Seat(Seat(u16::from(start) * 5));
+    assert_eq!(
+        seen(&keep, enemy),
+        seen(&change, enemy),
+        "keeping and changing look alike"
+    );
+    assert_eq!(
+        ScrollRace::view(&kept, enemy),
+        ScrollRace::view(&state, enemy)
+    );
+    // Only once.
+    assert_eq!(state.phase, Phase::Play);
+    assert!(!ScrollRace::legal_actions(&state, captain).contains(&Action::Keep));
+}
+
+#[test]
+fn a_revealed_carrier_stays_known_but_a_secret_pass_is_not_seen() {
+    let mut g = game();
+    put(&mut g, 0, "f8");
+    put(&mut g, 1, "f7");
+    // A spotted pass reveals Red2.
+    act(&mut g, 0, "pass Red2", &[50]);
+    assert_eq!(ScrollRace::view(&g, seat(5)).scrolls[0].carrier, Some(1));
+    // Red2 passes back unseen: the enemy still believes Red2 carries, and its view does not change.
+    let before = ScrollRace::view(&g, seat(5));
+    act(&mut g, 1, "pass Red1", &[51]);
+    let after = ScrollRace::view(&g, seat(5));
+    assert_eq!(after.scrolls, before.scrolls);
+    assert_eq!(after.scrolls[0].last_seen, Some(1));
+    assert_eq!(ScrollRace::view(&g, seat(2)).scrolls[0].carrier, Some(0));
+}
+
+#[test]
+fn secrets_lists_what_each_viewer_may_not_see() {
+    let (_, b) = twins();
+    let for_team0 = ScrollRace::secrets(&b, Viewer::Seat(Seat(0)));
+    assert!(for_team0.iter().any(|s| s.contains("\"carrier\":7")));
+    assert!(for_team0.iter().any(|s| s.contains("fuinjutsu")));
+    assert!(
+        for_team0
+            .iter()
+            .any(|s| s.contains("\"rank\":1") && s.contains("\"caster\":8"))
+    );
+    let for_user = ScrollRace::secrets(&b, Viewer::Seat(Seat(9)));
+    assert!(for_user.iter().all(|s| !s.contains("sensed")));
+    let for_teammate = ScrollRace::secrets(&b, Viewer::Seat(Seat(8)));
+    assert!(for_teammate.iter().any(|s| s.contains("sensed")));
+    assert!(ScrollRace::secrets(&b, Viewer::GameMaster).is_empty());
+    for v in outsiders() {
+        let view = json(&ScrollRace::view(&b, v));
+        for s in ScrollRace::secrets(&b, v) {
+            assert!(!view.contains(&s), "{v:?} sees {s}");
+        }
+    }
+}
+
+#[test]
+fn a_cancelling_genjutsu_does_not_give_away_a_second_one_alike() {
+    let mut g = game();
+    teach(&mut g, 8, Technique::Genjutsu, 2);
+    act(&mut g, 8, "genjutsu", &[]);
+    act(&mut g, 8, "genjutsu", &[]);
+    assert_eq!(g.genjutsu.len(), 2);
+    let events = act(&mut g, 1, "doton", &[50]);
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::GenjutsuCancelled { .. }
+    )));
+    let hidden = json(&g.genjutsu[0]);
+    for v in outsiders() {
+        for e in seen(&events, v) {
+            assert!(
+                !json(&e).contains(&hidden),
+                "{v:?} learns of the second genjutsu"
+            );
+        }
+        assert!(!json(&ScrollRace::view(&g, v)).contains(&hidden));
+    }
+}
