@@ -1,5 +1,6 @@
 //! Warring States of Han: text, the game master's BBCode turn summary, and the SVG map.
 
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use pbp_core::{Coin, Game, LoggedEvent, Seat, Viewer};
@@ -41,6 +42,8 @@ fn school(s: School) -> &'static str {
 struct Names<'a> {
     map: Option<&'a Map>,
     players: Option<&'a WsState>,
+    /// Generals named in the events being written, who may have died or left since.
+    recalled: BTreeMap<u32, String>,
 }
 
 impl Names<'_> {
@@ -66,7 +69,9 @@ impl Names<'_> {
                     .flat_map(|p| p.generals.iter())
                     .find(|g| g.id == id)
             })
-            .map_or_else(|| format!("#{id}"), |g| format!("{} (#{id})", g.name))
+            .map(|g| g.name.clone())
+            .or_else(|| self.recalled.get(&id).cloned())
+            .map_or_else(|| format!("#{id}"), |name| format!("{name} (#{id})"))
     }
 
     fn holder(&self, seat: Option<Seat>) -> String {
@@ -336,6 +341,7 @@ impl Render for WarringStates {
         let names = Names {
             map: Some(&state.map),
             players: Some(state),
+            recalled: BTreeMap::new(),
         };
         let mut out = format!("Warring States of Han, turn {}\n", view.turn);
         if let Some(o) = &view.outcome {
@@ -383,9 +389,18 @@ impl Render for WarringStates {
 
     fn bbcode(state: &WsState, viewer: Viewer, events: &[&LoggedEvent<WarringStates>]) -> String {
         let view = WarringStates::view(state, viewer);
+        let mut recalled = BTreeMap::new();
+        for e in events {
+            if let WsEvent::Battle(b) = &e.visible.event {
+                for g in b.attack.generals.iter().chain(&b.defence.generals) {
+                    recalled.insert(g.id, g.name.clone());
+                }
+            }
+        }
         let names = Names {
             map: Some(&state.map),
             players: Some(state),
+            recalled,
         };
         let mut out = String::new();
         let _ = writeln!(
@@ -583,6 +598,7 @@ impl Render for WarringStates {
             &Names {
                 map: None,
                 players: None,
+                recalled: BTreeMap::new(),
             },
             event,
         )

@@ -4,8 +4,8 @@
 //! JavaScript values and errors, so this part is tested natively as well.
 
 use pbp_core::{Comparison, MAX_COUNT, SeededDice, contest_odds, distribution};
-pub use pbp_render::dice::{parse, split_vs};
 use pbp_render::dice::{contest_json, distribution_json, roll_json};
+pub use pbp_render::dice::{parse, split_vs};
 use serde_json::Value;
 
 /// The most rolls one call makes: the page runs on the browser's only thread, so an unbounded
