@@ -268,21 +268,26 @@ pub fn play<G: Game>(data: &[u8]) {
     let bound = usize::try_from(G::max_actions(&config)).unwrap_or(usize::MAX);
     let mut applied = 0_usize;
     let mut seats: Vec<Seat> = Vec::new();
+    // Whether the state changed since its last round trip and views check.
+    let mut changed = true;
     for _ in 0..MAX_STEPS {
         if bytes.is_empty() {
             break;
         }
-        assert_round_trip::<G>(&state);
         let turn = G::turn(&state);
         let actors = turn.actors().to_vec();
-        for actor in &actors {
-            if let Some(seat) = actor.seat()
-                && !seats.contains(&seat)
-            {
-                seats.push(seat);
+        if changed {
+            for actor in &actors {
+                if let Some(seat) = actor.seat()
+                    && !seats.contains(&seat)
+                {
+                    seats.push(seat);
+                }
             }
+            assert_round_trip::<G>(&state);
+            check_views::<G>(&state, seats.iter().copied());
+            changed = false;
         }
-        check_views::<G>(&state, seats.iter().copied());
         if let Turn::Over(_) = turn {
             // Nobody may act in a finished game.
             let actor = any_actor(&mut bytes);
@@ -403,6 +408,7 @@ pub fn play<G: Game>(data: &[u8]) {
         if let Some(next) = next {
             state = next;
             applied += 1;
+            changed = true;
         }
     }
     assert_round_trip::<G>(&state);
@@ -456,13 +462,13 @@ pub fn state_after<G: Game>(seed: u64, steps: usize) -> G::State {
 
 /// The game's text parser on arbitrary text.
 ///
-/// Input: a byte choosing how many random moves lead to the state (0 to 63), a byte choosing the
+/// Input: a byte choosing how many random moves lead to the state (0 to 31), a byte choosing the
 /// actor (one who may act, or any seat or the game master), then the text (invalid UTF-8 is
 /// replaced). A text that reads as an action is applied to a copy (a refusal must leave the copy
 /// unchanged), and written back with [`Game::format_action`], which must read as the same action.
 pub fn text<G: Game>(data: &[u8]) {
     let mut bytes = Bytes::new(data);
-    let steps = usize::from(bytes.byte() % 64);
+    let steps = usize::from(bytes.byte() % 32);
     let state = state_after::<G>(0x5EED ^ steps as u64, steps);
     let who = bytes.byte();
     let actors = G::turn(&state).actors().to_vec();
@@ -493,9 +499,40 @@ pub fn text<G: Game>(data: &[u8]) {
     }
 }
 
+/// The save of a game of `G` played by seeded random legal moves (the input choosing the seed
+/// and the number of moves, up to 31), as JSON.
+fn played_save<G: Game>(bytes: &mut Bytes<'_>) -> Option<Value> {
+    let seed = u64::from(bytes.byte());
+    let steps = bytes.byte() % 32;
+    let mut session =
+        pbp_core::Session::<G>::new(G::Config::default(), seed, pbp_core::DiceChoice::Seeded)
+            .unwrap_or_else(|e| panic!("{}: the default config does not set up: {e}", G::NAME));
+    let mut dice = SeededDice::new(seed);
+    for _ in 0..steps {
+        let state = session.state();
+        let mut moves = Vec::new();
+        for &actor in G::turn(state).actors() {
+            moves.extend(G::legal_actions(state, actor).into_iter().map(|a| (actor, a)));
+        }
+        if moves.is_empty() {
+            break;
+        }
+        let pick = (dice.next_u64() % moves.len() as u64) as usize;
+        let (actor, action) = moves.swap_remove(pick);
+        if let Err(e) = session.act(actor, action.clone(), pbp_core::DiceChoice::Seeded) {
+            panic!("{}: legal action {action:?} of {actor:?} was refused: {e}", G::NAME);
+        }
+    }
+    let saved = DynSession::save(&session)
+        .unwrap_or_else(|e| panic!("{}: a session does not save: {e}", G::NAME));
+    serde_json::from_str(&saved).ok()
+}
+
 /// The save loader of `G` on arbitrary text.
 ///
-/// Input: a byte choosing the mode, then the text. Mode even: the text is loaded as it is. Mode
+/// Input: a byte choosing the mode, then the text. Mode bit 4: instead of text, a save of a
+/// game played by random legal moves with up to three of its JSON leaves changed (the rest of the
+/// input choosing the game and the changes). Mode even: the text is loaded as it is. Mode
 /// odd: if the text is a JSON object with a `record`, its `checksum` is recomputed first, so the
 /// fuzzer reaches the record's checks and the replay. A save that loads must save and load again
 /// to the same record and view, and its record must be the record it was loaded from.
@@ -503,10 +540,21 @@ pub fn save<G: Game>(data: &[u8]) {
     let Some((&mode, rest)) = data.split_first() else {
         return;
     };
-    let Ok(text) = std::str::from_utf8(rest) else {
-        return;
+    let mut text = if mode & 4 != 0 {
+        let mut bytes = Bytes::new(rest);
+        let Some(mut envelope) = played_save::<G>(&mut bytes) else {
+            return;
+        };
+        for _ in 0..bytes.byte() % 4 {
+            mutate_json(&mut envelope, &mut bytes);
+        }
+        envelope.to_string()
+    } else {
+        let Ok(text) = std::str::from_utf8(rest) else {
+            return;
+        };
+        text.to_owned()
     };
-    let mut text = text.to_owned();
     if mode % 2 == 1
         && let Ok(Value::Object(mut envelope)) = serde_json::from_str::<Value>(&text)
         && let Some(record) = envelope.get("record")
