@@ -70,7 +70,9 @@ fuzz_target!(|data: &[u8]| {
         ],
         rules,
         first: (mode % 3 < 2).then_some(Seat(u16::from(mode % 3))),
-        extra_cards: extra.map(|s| s.iter().cloned().collect()).unwrap_or_default(),
+        extra_cards: extra
+            .map(|s| s.iter().cloned().collect())
+            .unwrap_or_default(),
     };
     let seed = u64::from(mode);
     let Ok(mut state) = ThreeKingdoms::setup(&config, &mut SeededDice::new(seed)) else {

@@ -23,12 +23,21 @@ fuzz_target!(|data: &[u8]| {
         serde_json::from_str(&serde_json::to_string(&map).expect("a map serializes"))
             .expect("a map deserializes");
     assert_eq!(back, map);
-    let ids: Vec<u16> = (0..map.len()).filter_map(|i| u16::try_from(i).ok()).collect();
+    let ids: Vec<u16> = (0..map.len())
+        .filter_map(|i| u16::try_from(i).ok())
+        .collect();
     for &a in &ids {
         let name = map.name(a).to_owned();
-        assert_eq!(map.find(&name).map(|f| map.name(f).to_lowercase()), Some(name.to_lowercase()));
+        assert_eq!(
+            map.find(&name).map(|f| map.name(f).to_lowercase()),
+            Some(name.to_lowercase())
+        );
         for &b in ids.iter().take(16) {
-            assert_eq!(map.adjacent(a, b), map.adjacent(b, a), "adjacency is symmetric");
+            assert_eq!(
+                map.adjacent(a, b),
+                map.adjacent(b, a),
+                "adjacency is symmetric"
+            );
         }
     }
     assert!(map.connected(&ids), "a loaded map is connected");

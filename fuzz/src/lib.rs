@@ -422,7 +422,11 @@ pub fn random_moves<G: Game>(state: &mut G::State, seed: u64, steps: usize) {
         let actors = G::turn(state).actors().to_vec();
         let mut moves = Vec::new();
         for actor in actors {
-            moves.extend(G::legal_actions(state, actor).into_iter().map(|a| (actor, a)));
+            moves.extend(
+                G::legal_actions(state, actor)
+                    .into_iter()
+                    .map(|a| (actor, a)),
+            );
         }
         if moves.is_empty() {
             break;
@@ -512,7 +516,11 @@ fn played_save<G: Game>(bytes: &mut Bytes<'_>) -> Option<Value> {
         let state = session.state();
         let mut moves = Vec::new();
         for &actor in G::turn(state).actors() {
-            moves.extend(G::legal_actions(state, actor).into_iter().map(|a| (actor, a)));
+            moves.extend(
+                G::legal_actions(state, actor)
+                    .into_iter()
+                    .map(|a| (actor, a)),
+            );
         }
         if moves.is_empty() {
             break;
@@ -520,7 +528,10 @@ fn played_save<G: Game>(bytes: &mut Bytes<'_>) -> Option<Value> {
         let pick = (dice.next_u64() % moves.len() as u64) as usize;
         let (actor, action) = moves.swap_remove(pick);
         if let Err(e) = session.act(actor, action.clone(), pbp_core::DiceChoice::Seeded) {
-            panic!("{}: legal action {action:?} of {actor:?} was refused: {e}", G::NAME);
+            panic!(
+                "{}: legal action {action:?} of {actor:?} was refused: {e}",
+                G::NAME
+            );
         }
     }
     let saved = DynSession::save(&session)
