@@ -16,13 +16,12 @@ use pbp_three_kingdoms::ThreeKingdoms;
 use pbp_warring_states::WarringStates;
 use serde_json::Value;
 
-/// One game's harnesses, as function pointers, for the targets that cover every game.
+/// One game's harnesses, as function pointers, for the targets that cover every game ([`play`]
+/// has a target per game, so it is not listed: each binary instantiates only what it uses).
 #[derive(Clone, Copy, Debug)]
 pub struct GameEntry {
     /// The game's name ([`Game::NAME`]).
     pub name: &'static str,
-    /// [`play`] for this game.
-    pub play: fn(&[u8]),
     /// [`text`] for this game.
     pub text: fn(&[u8]),
     /// [`save`] for this game.
@@ -34,7 +33,6 @@ impl GameEntry {
     pub const fn of<G: Game>() -> GameEntry {
         GameEntry {
             name: G::NAME,
-            play: play::<G>,
             text: text::<G>,
             save: save::<G>,
         }
