@@ -265,17 +265,18 @@ impl FromStr for RollExpr {
     }
 }
 
-/// Writes a bonus as `+N` or `-N`; a sum of several terms above [`MAX_BONUS`] is written as
-/// several terms again, so that it parses back.
-fn write_signed(f: &mut fmt::Formatter<'_>, value: i64) -> fmt::Result {
+/// Writes a bonus as `+N` or `-N`, each term after `prefix` (`""` for the total, `" e"`, `" h"`,
+/// `" r2"`); a sum of several terms above [`MAX_BONUS`] is written as several terms again, each
+/// with its prefix, so that it parses back to the same modifier.
+fn write_signed(f: &mut fmt::Formatter<'_>, prefix: &str, value: i64) -> fmt::Result {
     let sign = if value < 0 { '-' } else { '+' };
     let mut rest = value.unsigned_abs();
     let chunk = MAX_BONUS.unsigned_abs();
     while rest > chunk {
-        write!(f, "{sign}{chunk}")?;
+        write!(f, "{prefix}{sign}{chunk}")?;
         rest -= chunk;
     }
-    write!(f, "{sign}{rest}")
+    write!(f, "{prefix}{sign}{rest}")
 }
 
 impl fmt::Display for RollExpr {
@@ -296,19 +297,18 @@ impl fmt::Display for RollExpr {
                     f.write_str("t")?;
                 }
                 if pool.modifiers.total != 0 {
-                    write_signed(f, pool.modifiers.total)?;
+                    write_signed(f, "", pool.modifiers.total)?;
                 }
                 if pool.modifiers.each_die != 0 {
-                    f.write_str(" e")?;
-                    write_signed(f, pool.modifiers.each_die)?;
+                    write_signed(f, " e", pool.modifiers.each_die)?;
                 }
                 for rank in &pool.modifiers.ranks {
-                    if rank.rank == 1 {
-                        f.write_str(" h")?;
+                    let prefix = if rank.rank == 1 {
+                        " h".to_owned()
                     } else {
-                        write!(f, " r{}", rank.rank)?;
-                    }
-                    write_signed(f, rank.bonus)?;
+                        format!(" r{}", rank.rank)
+                    };
+                    write_signed(f, &prefix, rank.bonus)?;
                 }
                 Ok(())
             }
@@ -318,7 +318,7 @@ impl fmt::Display for RollExpr {
                 }
                 write!(f, "d{}", sum.sides)?;
                 if sum.bonus != 0 {
-                    write_signed(f, sum.bonus)?;
+                    write_signed(f, "", sum.bonus)?;
                 }
                 Ok(())
             }
@@ -735,6 +735,21 @@ mod tests {
         assert_eq!(expr, RollExpr::Pool(pool.clone()));
         assert_eq!(expr.to_string(), "5k3-3 e+1 h+2 r2+1");
         assert_eq!(parse("5k3-3 e+1 h+2 r2+1"), RollExpr::Pool(pool));
+    }
+
+    #[test]
+    fn bonuses_beyond_one_term_round_trip_with_their_prefix() {
+        // Found by the `notation` fuzz target: the second term of a large rank bonus was read
+        // back as a bonus to the total.
+        for text in [
+            "5k3 r2+999999999 r2+999999999",
+            "5k3 h-999999999 h-999999999 e+999999999 e+999999999",
+            "2k1+999999999+999999999",
+            "5k3 r2+1 r2-1",
+        ] {
+            let expr = parse(text);
+            assert_eq!(parse(&expr.to_string()), expr, "{text} -> {expr}");
+        }
     }
 
     #[test]
