@@ -45,6 +45,16 @@ fn three_kingdoms(c: &mut Criterion) {
     random_games::<ThreeKingdoms>(c, "three kingdoms (Wei vs Wu)", &config, 10);
 }
 
+fn clan_war(c: &mut Criterion) {
+    let config = pbp_clan_war::ClanWarConfig::default();
+    random_games::<pbp_clan_war::ClanWar>(c, "clan war (5 clans, 12 rounds)", &config, 10);
+}
+
+fn scroll_race(c: &mut Criterion) {
+    let config = pbp_scroll_race::ScrollRaceConfig::default();
+    random_games::<pbp_scroll_race::ScrollRace>(c, "scroll race (5 against 5)", &config, 10);
+}
+
 fn warring_states(c: &mut Criterion) {
     random_games::<WarringStates>(c, "warring states (4 players)", &WsConfig::default(), 10);
 }
@@ -117,6 +127,6 @@ fn warring_states_turn(c: &mut Criterion) {
 criterion_group! {
     name = games;
     config = Criterion::default().measurement_time(Duration::from_secs(3));
-    targets = duel, three_kingdoms, warring_states, warring_states_turn
+    targets = duel, clan_war, three_kingdoms, scroll_race, warring_states, warring_states_turn
 }
 criterion_main!(games);

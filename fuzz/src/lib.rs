@@ -9,9 +9,11 @@
 //!
 //! Every check panics with a message naming what broke, so libFuzzer reports it as a crash.
 
+use pbp_clan_war::ClanWar;
 use pbp_core::duel::Duel;
 use pbp_core::erased::{self, DynSession};
 use pbp_core::{Actor, Dice, Game, ScriptedDice, Seat, SeededDice, Turn, Viewer};
+use pbp_scroll_race::ScrollRace;
 use pbp_three_kingdoms::ThreeKingdoms;
 use pbp_warring_states::WarringStates;
 use serde_json::Value;
@@ -44,6 +46,8 @@ pub const GAMES: &[GameEntry] = &[
     GameEntry::of::<Duel>(),
     GameEntry::of::<ThreeKingdoms>(),
     GameEntry::of::<WarringStates>(),
+    GameEntry::of::<ClanWar>(),
+    GameEntry::of::<ScrollRace>(),
 ];
 
 /// Runs `pick(entry)` on the game chosen by the input's first byte, with the rest of the input.
