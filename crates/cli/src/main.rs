@@ -1,5 +1,6 @@
 //! `pbp`: the command line of pbp. It only translates between text, files and the Game contract.
 
+mod army_cmd;
 mod dice_cmd;
 mod game_cmd;
 mod store;
@@ -22,6 +23,8 @@ enum Command {
     Roll(dice_cmd::RollArgs),
     /// Exact distribution of a roll, or the chance of winning a contest (EXPR vs EXPR).
     Odds(dice_cmd::OddsArgs),
+    /// Check a Three Kingdoms army file against the army rules and explain each problem.
+    CheckArmy(army_cmd::CheckArmyArgs),
     #[command(flatten)]
     Game(game_cmd::GameCommand),
 }
@@ -31,6 +34,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Roll(args) => dice_cmd::roll(&args),
         Command::Odds(args) => dice_cmd::odds(&args),
+        Command::CheckArmy(args) => army_cmd::check_army(&args),
         Command::Game(command) => game_cmd::run(command),
     };
     match result {
