@@ -100,7 +100,7 @@ mod tests {
         // Byte for byte the line `pbp roll 5k3 --seed 7 --json` prints.
         assert_eq!(
             roll("5k3", 7, 1).unwrap()[0].to_string(),
-            r#"{"dice":[{"faces":[9],"kept":true,"value":9},{"faces":[7],"kept":true,"value":7},{"faces":[7],"kept":true,"value":7},{"faces":[4],"kept":false,"value":4},{"faces":[2],"kept":false,"value":2}],"expr":"5k3","second_highest":7,"total":23}"#
+            r#"{"dice":[{"faces":[10,10,4],"kept":true,"value":24},{"faces":[9],"kept":true,"value":9},{"faces":[4],"kept":true,"value":4},{"faces":[2],"kept":false,"value":2},{"faces":[2],"kept":false,"value":2}],"expr":"5k3","second_highest":9,"total":37}"#
         );
         // One seed, one sequence: the first of three rolls is the single roll.
         assert_eq!(roll("5k3", 7, 1).unwrap()[0], rolls[0]);
