@@ -124,9 +124,36 @@ fn warring_states_turn(c: &mut Criterion) {
     group.finish();
 }
 
+/// A whole 12-player game of heuristic bots, limited to 20 turns: every waiting seat sends the
+/// heuristic's orders until the game ends.
+fn warring_states_heuristic_game(c: &mut Criterion) {
+    let mut config = twelve_players();
+    config.rules.turn_limit = 20;
+    let mut group = c.benchmark_group("warring states");
+    group.sample_size(10);
+    let mut seed = 0_u64;
+    group.bench_function("whole game, 12 heuristic bots, 20 turns", |b| {
+        b.iter(|| {
+            seed += 1;
+            let mut dice = SeededDice::new(seed);
+            let mut state = WarringStates::setup(&config, &mut dice).expect("a valid setup");
+            while state.outcome.is_none() {
+                let seats = WarringStates::waiting(&state);
+                if seats.is_empty() {
+                    break;
+                }
+                send_orders(&mut state, &seats, &mut dice);
+            }
+            black_box(state.turn)
+        })
+    });
+    group.finish();
+}
+
 criterion_group! {
     name = games;
     config = Criterion::default().measurement_time(Duration::from_secs(3));
-    targets = duel, clan_war, three_kingdoms, scroll_race, warring_states, warring_states_turn
+    targets = duel, clan_war, three_kingdoms, scroll_race, warring_states, warring_states_turn,
+        warring_states_heuristic_game
 }
 criterion_main!(games);
