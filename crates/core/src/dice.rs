@@ -64,6 +64,15 @@ pub trait Dice {
             }
         }
     }
+
+    /// This source as a [`SeededDice`], when it is one (or a reference to one), so that a pool
+    /// can be drawn straight from the generator's batch; every other source answers `None`, and
+    /// so must any wrapper that has to see each value drawn (as [`RecordingDice`] does). The
+    /// values drawn are the same on either path.
+    #[inline]
+    fn as_seeded(&mut self) -> Option<&mut SeededDice> {
+        None
+    }
 }
 
 impl<D: Dice + ?Sized> Dice for &mut D {
@@ -81,6 +90,11 @@ impl<D: Dice + ?Sized> Dice for &mut D {
     ) -> Result<u64, DiceError> {
         (**self).roll_chain_total(sides, explode_at, max_rolls)
     }
+
+    #[inline]
+    fn as_seeded(&mut self) -> Option<&mut SeededDice> {
+        (**self).as_seeded()
+    }
 }
 
 impl<D: Dice + ?Sized> Dice for Box<D> {
@@ -97,6 +111,11 @@ impl<D: Dice + ?Sized> Dice for Box<D> {
         max_rolls: u32,
     ) -> Result<u64, DiceError> {
         (**self).roll_chain_total(sides, explode_at, max_rolls)
+    }
+
+    #[inline]
+    fn as_seeded(&mut self) -> Option<&mut SeededDice> {
+        (**self).as_seeded()
     }
 }
 
@@ -197,10 +216,7 @@ impl SeededDice {
             self.refill(sides);
         }
         self.left -= 1;
-        let product = u128::from(self.rest) * u128::from(sides);
-        self.rest = product as u64;
-        // The high word is below `sides`, which fits in u32, so the cast is exact.
-        ((product >> 64) as u32) + 1
+        next_value(&mut self.rest, sides)
     }
 
     /// Starts a batch of `sides`-sided values from the next accepted generator word.
@@ -212,16 +228,90 @@ impl SeededDice {
             self.length = length;
             self.size = size;
         }
-        let size = self.size;
-        let mut word = self.rng.next_u64();
-        if word.wrapping_mul(size) < size {
-            let threshold = size.wrapping_neg() % size;
-            while word.wrapping_mul(size) < threshold {
-                word = self.rng.next_u64();
-            }
-        }
-        self.rest = word;
+        self.rest = accepted_word(&mut self.rng, self.size);
         self.left = self.length;
+    }
+}
+
+/// The next generator word accepted for a batch of `size` outcomes (step 2 of [`SeededDice`]'s
+/// docs).
+#[inline(always)]
+fn accepted_word(rng: &mut Pcg64Mcg, size: u64) -> u64 {
+    let mut word = rng.next_u64();
+    if word.wrapping_mul(size) < size {
+        let threshold = size.wrapping_neg() % size;
+        while word.wrapping_mul(size) < threshold {
+            word = rng.next_u64();
+        }
+    }
+    word
+}
+
+/// A copy of a [`SeededDice`]'s batch of `sides`-sided values, held in registers while a pool
+/// is drawn from it, instead of being read from and written back to the generator for every
+/// value. It serves the same values, in the same order, as one [`Dice::roll`] after another.
+/// Made by [`SeededDice::cursor`], refilled by [`SeededDice::refill_cursor`], handed back with
+/// [`SeededDice::settle`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cursor {
+    /// The sides of the batch's values.
+    pub(crate) sides: u32,
+    /// The running remainder `r` (step 3 of [`SeededDice`]'s docs).
+    pub(crate) rest: u64,
+    /// Values left in the batch.
+    pub(crate) left: u32,
+}
+
+impl Cursor {
+    /// Takes the next value; the batch must not be empty.
+    #[inline(always)]
+    pub(crate) fn take(&mut self) -> u32 {
+        self.left -= 1;
+        next_value(&mut self.rest, self.sides)
+    }
+}
+
+/// The next value of a batch with remainder `rest` (step 3 of [`SeededDice`]'s docs), which
+/// moves on.
+#[inline(always)]
+pub(crate) fn next_value(rest: &mut u64, sides: u32) -> u32 {
+    let product = u128::from(*rest) * u128::from(sides);
+    *rest = product as u64;
+    // The high word is below `sides`, which fits in u32, so the cast is exact.
+    ((product >> 64) as u32) + 1
+}
+
+impl SeededDice {
+    /// The batch, as a cursor for `sides >= 2`. A batch of other sides is discarded, as a
+    /// [`Dice::roll`] would discard it, so take a cursor only to draw at least one value.
+    #[inline(always)]
+    pub(crate) fn cursor(&mut self, sides: u32) -> Cursor {
+        if self.sides != sides {
+            let (length, size) = batch_shape(sides);
+            self.sides = sides;
+            self.length = length;
+            self.size = size;
+            self.left = 0;
+        }
+        Cursor {
+            sides,
+            rest: self.rest,
+            left: self.left,
+        }
+    }
+
+    /// Starts the next batch in `cursor`, whose batch must be used up.
+    #[inline(always)]
+    pub(crate) fn refill_cursor(&mut self, cursor: &mut Cursor) {
+        cursor.rest = accepted_word(&mut self.rng, self.size);
+        cursor.left = self.length;
+    }
+
+    /// Takes back the batch from `cursor`, with the values it took gone.
+    #[inline(always)]
+    pub(crate) fn settle(&mut self, cursor: Cursor) {
+        self.rest = cursor.rest;
+        self.left = cursor.left;
     }
 }
 
@@ -290,6 +380,11 @@ impl Dice for SeededDice {
                 return Ok(total);
             }
         }
+    }
+
+    #[inline]
+    fn as_seeded(&mut self) -> Option<&mut SeededDice> {
+        Some(self)
     }
 }
 

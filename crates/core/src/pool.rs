@@ -3,9 +3,62 @@
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use crate::dice::Dice;
+use crate::dice::{Dice, SeededDice};
 use crate::die::{Die, DieRoll};
-use crate::error::PoolError;
+use crate::error::{DiceError, PoolError};
+
+/// Sinks a die's `value` into the `N` highest values seen so far, kept highest first, by
+/// compare-and-swap without branches (a random comparison mispredicts half the time).
+#[inline(always)]
+fn sink<const N: usize>(top: &mut [i64; N], mut value: i64) {
+    for slot in top {
+        let higher = (*slot).max(value);
+        value = (*slot).min(value);
+        *slot = higher;
+    }
+}
+
+/// The `N` highest of `rolled` dice (each plus `each_die`), drawn straight from a seeded
+/// generator's batch, which stays in registers for the whole pool; `die` has at least two
+/// sides. The values are those of rolling die after die with [`Dice::roll_chain_total`].
+#[inline(always)]
+fn seeded_top<const N: usize>(
+    dice: &mut SeededDice,
+    die: Die,
+    rolled: u32,
+    each_die: i64,
+    max_chain: u32,
+) -> Result<[i64; N], DiceError> {
+    let threshold = die.explode_at().unwrap_or(u32::MAX);
+    let mut top = [i64::MIN; N];
+    if rolled == 0 {
+        // Nothing is drawn, so the batch (even of other sides) stays as it is.
+        return Ok(top);
+    }
+    let mut cursor = dice.cursor(die.sides());
+    for _ in 0..rolled {
+        let (mut total, mut rolls) = (0_i64, 1_u32);
+        loop {
+            if cursor.left == 0 {
+                dice.refill_cursor(&mut cursor);
+            }
+            let face = cursor.take();
+            total += i64::from(face);
+            if face < threshold {
+                break;
+            }
+            // The chain goes on: one more roll, if the limit allows it.
+            if rolls >= max_chain {
+                dice.settle(cursor);
+                return Err(DiceError::ChainTooLong { limit: max_chain });
+            }
+            rolls += 1;
+        }
+        sink(&mut top, total + each_die);
+    }
+    dice.settle(cursor);
+    Ok(top)
+}
 
 /// Bounds that keep hostile input from hanging a roll or exhausting memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -260,6 +313,11 @@ impl Pool {
         dice: &mut D,
         limits: &Limits,
     ) -> Result<FastRoll, PoolError> {
+        if let Some(seeded) = dice.as_seeded()
+            && self.die.sides() >= 2
+        {
+            return self.roll_fast_seeded(seeded, limits);
+        }
         let (rolled, kept, ten_dice_bonus) = self.effective();
         if rolled > limits.max_dice {
             return Err(PoolError::TooManyDice {
@@ -313,40 +371,102 @@ impl Pool {
         kept: u32,
         ten_dice_bonus: i64,
     ) -> Result<FastRoll, PoolError> {
-        let mut top = [i64::MIN; N];
         let each_die = self.modifiers.each_die;
+        let mut top = [i64::MIN; N];
         for _ in 0..rolled {
-            let mut value = die.roll_total(dice, limits.max_chain)? as i64 + each_die;
-            for slot in &mut top {
-                let higher = (*slot).max(value);
-                value = (*slot).min(value);
-                *slot = higher;
-            }
+            let total = die.roll_total(dice, limits.max_chain)?;
+            sink(&mut top, total as i64 + each_die);
         }
-        // `kept <= rolled` (see `effective`) and `kept <= N`, so every kept slot is filled.
+        Ok(self.finish_top(&top, rolled, kept, ten_dice_bonus))
+    }
+
+    /// [`Pool::roll_fast`] from a [`SeededDice`] (for a die of at least two sides): the whole
+    /// pool is drawn in one loop with the generator's batch in registers (see `seeded_top`).
+    #[inline]
+    fn roll_fast_seeded(
+        &self,
+        dice: &mut SeededDice,
+        limits: &Limits,
+    ) -> Result<FastRoll, PoolError> {
+        let (rolled, kept, ten_dice_bonus) = self.effective();
+        if rolled > limits.max_dice {
+            return Err(PoolError::TooManyDice {
+                rolled,
+                limit: limits.max_dice,
+            });
+        }
+        let (die, each_die, max_chain) = (self.die, self.modifiers.each_die, limits.max_chain);
+        macro_rules! top {
+            ($n:literal) => {{
+                // The exploding d10 gets its own copy, in which the die is a constant.
+                let top = if die == Die::EXPLODING_D10 {
+                    seeded_top::<$n>(dice, Die::EXPLODING_D10, rolled, each_die, max_chain)?
+                } else {
+                    seeded_top::<$n>(dice, die, rolled, each_die, max_chain)?
+                };
+                Ok(self.finish_top(&top, rolled, kept, ten_dice_bonus))
+            }};
+        }
+        match kept.max(2) {
+            2 => top!(2),
+            3 => top!(3),
+            4 | 5 => top!(5),
+            6..=10 => top!(10),
+            _ => self.roll_wide(dice, limits),
+        }
+    }
+
+    /// The result of [`Pool::roll_fast`] from the `N` highest die values (highest first, with
+    /// the per-die modifier); `2 <= N` and `kept <= N`.
+    #[inline(always)]
+    fn finish_top<const N: usize>(
+        &self,
+        top: &[i64; N],
+        rolled: u32,
+        kept: u32,
+        ten_dice_bonus: i64,
+    ) -> FastRoll {
+        // `kept <= rolled` (see `effective`) and `kept <= N`, so every kept slot is filled. The
+        // loop has a fixed length, so it unrolls into a few conditional adds.
         let kept = (kept as usize).min(N);
         let mut total = self.modifiers.total + ten_dice_bonus;
-        for value in &top[..kept] {
-            total += value;
+        for (rank, value) in top.iter().enumerate() {
+            if rank < kept {
+                total += value;
+            }
         }
-        let mut second_bonus = 0;
+        let second_bonus = if self.modifiers.ranks.is_empty() {
+            0
+        } else {
+            let (ranked, second_bonus) = self.rank_bonuses(kept);
+            total += ranked;
+            second_bonus
+        };
+        let second_highest = if rolled > 1 { top[1] + second_bonus } else { 0 };
+        FastRoll {
+            total,
+            second_highest,
+        }
+    }
+}
+
+impl Pool {
+    /// The rank bonuses that apply to the `kept` highest dice: their sum, and the bonus to the
+    /// second highest.
+    #[cold]
+    fn rank_bonuses(&self, kept: usize) -> (i64, i64) {
+        let (mut ranked, mut second_bonus) = (0, 0);
         for rank in &self.modifiers.ranks {
             if rank.rank >= 1 && rank.rank as usize <= kept {
-                total += rank.bonus;
+                ranked += rank.bonus;
                 if rank.rank == 2 {
                     second_bonus += rank.bonus;
                 }
             }
         }
-        let second_highest = if rolled > 1 { top[1] + second_bonus } else { 0 };
-        Ok(FastRoll {
-            total,
-            second_highest,
-        })
+        (ranked, second_bonus)
     }
-}
 
-impl Pool {
     /// [`Pool::roll_fast`] for more than ten kept dice, kept out of line so that the common path
     /// stays small.
     #[cold]
