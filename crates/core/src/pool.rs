@@ -60,6 +60,15 @@ fn seeded_top<const N: usize>(
     Ok(top)
 }
 
+/// A pool roll's numbers once checked: what [`Pool::roll_fast`] hands its drawing loops.
+#[derive(Clone, Copy)]
+struct Shape {
+    rolled: u32,
+    kept: u32,
+    ten_dice_bonus: i64,
+    max_chain: u32,
+}
+
 /// Bounds that keep hostile input from hanging a roll or exhausting memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Limits {
@@ -307,7 +316,7 @@ impl Pool {
     ///
     /// # Errors
     /// As [`Pool::roll_limited`].
-    #[inline]
+    #[inline(always)]
     pub fn roll_fast<D: Dice + ?Sized>(
         &self,
         dice: &mut D,
@@ -316,8 +325,26 @@ impl Pool {
         if let Some(seeded) = dice.as_seeded()
             && self.die.sides() >= 2
         {
-            return self.roll_fast_seeded(seeded, limits);
+            // The roll comes back in registers and the result is built here, in the caller:
+            // a `Result` returned through memory, then copied with wider loads than the stores
+            // that wrote it (as `black_box` does), stalls on store forwarding.
+            let mut failure = None;
+            let roll = self.roll_fast_seeded(seeded, limits, &mut failure);
+            return match failure {
+                None => Ok(roll),
+                Some(error) => Err(error),
+            };
         }
+        self.roll_fast_generic(dice, limits)
+    }
+
+    /// [`Pool::roll_fast`] from any dice source, one die after another.
+    #[inline]
+    fn roll_fast_generic<D: Dice + ?Sized>(
+        &self,
+        dice: &mut D,
+        limits: &Limits,
+    ) -> Result<FastRoll, PoolError> {
         let (rolled, kept, ten_dice_bonus) = self.effective();
         if rolled > limits.max_dice {
             return Err(PoolError::TooManyDice {
@@ -380,39 +407,67 @@ impl Pool {
         Ok(self.finish_top(&top, rolled, kept, ten_dice_bonus))
     }
 
-    /// [`Pool::roll_fast`] from a [`SeededDice`] (for a die of at least two sides): the whole
-    /// pool is drawn in one loop with the generator's batch in registers (see `seeded_top`).
-    #[inline]
+    /// [`Pool::roll_fast`] from a [`SeededDice`] (for a die of at least two sides): the checks,
+    /// then one out-of-line copy of the drawing loop per size of `top`, each small enough to
+    /// keep its values in registers. On an error, `failure` gets it and the roll returned
+    /// means nothing.
+    #[inline(always)]
     fn roll_fast_seeded(
         &self,
         dice: &mut SeededDice,
         limits: &Limits,
-    ) -> Result<FastRoll, PoolError> {
+        failure: &mut Option<PoolError>,
+    ) -> FastRoll {
         let (rolled, kept, ten_dice_bonus) = self.effective();
         if rolled > limits.max_dice {
-            return Err(PoolError::TooManyDice {
+            *failure = Some(PoolError::TooManyDice {
                 rolled,
                 limit: limits.max_dice,
             });
+            return FastRoll::default();
         }
-        let (die, each_die, max_chain) = (self.die, self.modifiers.each_die, limits.max_chain);
-        macro_rules! top {
-            ($n:literal) => {{
-                // The exploding d10 gets its own copy, in which the die is a constant.
-                let top = if die == Die::EXPLODING_D10 {
-                    seeded_top::<$n>(dice, Die::EXPLODING_D10, rolled, each_die, max_chain)?
-                } else {
-                    seeded_top::<$n>(dice, die, rolled, each_die, max_chain)?
-                };
-                Ok(self.finish_top(&top, rolled, kept, ten_dice_bonus))
-            }};
-        }
+        let shape = Shape {
+            rolled,
+            kept,
+            ten_dice_bonus,
+            max_chain: limits.max_chain,
+        };
         match kept.max(2) {
-            2 => top!(2),
-            3 => top!(3),
-            4 | 5 => top!(5),
-            6..=10 => top!(10),
-            _ => self.roll_wide(dice, limits),
+            2 => self.seeded_roll::<2>(dice, shape, failure),
+            3 => self.seeded_roll::<3>(dice, shape, failure),
+            4 | 5 => self.seeded_roll::<5>(dice, shape, failure),
+            6..=10 => self.seeded_roll::<10>(dice, shape, failure),
+            _ => self.roll_wide(dice, limits).unwrap_or_else(|error| {
+                *failure = Some(error);
+                FastRoll::default()
+            }),
+        }
+    }
+
+    /// [`Pool::roll_fast`] from a [`SeededDice`], tracking the `N` highest dice.
+    #[inline(never)]
+    fn seeded_roll<const N: usize>(
+        &self,
+        dice: &mut SeededDice,
+        shape: Shape,
+        failure: &mut Option<PoolError>,
+    ) -> FastRoll {
+        let (die, each_die) = (self.die, self.modifiers.each_die);
+        let Shape {
+            rolled, max_chain, ..
+        } = shape;
+        // The exploding d10 gets its own copy, in which the die is a constant.
+        let top = if die == Die::EXPLODING_D10 {
+            seeded_top::<N>(dice, Die::EXPLODING_D10, rolled, each_die, max_chain)
+        } else {
+            seeded_top::<N>(dice, die, rolled, each_die, max_chain)
+        };
+        match top {
+            Ok(top) => self.finish_top(&top, rolled, shape.kept, shape.ten_dice_bonus),
+            Err(error) => {
+                *failure = Some(error.into());
+                FastRoll::default()
+            }
         }
     }
 
@@ -481,7 +536,7 @@ impl Pool {
 }
 
 /// The totals of a pool roll without its dice (see [`Pool::roll_fast`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FastRoll {
     /// The kept total with modifiers.
     pub total: i64,
