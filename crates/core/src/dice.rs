@@ -303,8 +303,15 @@ impl SeededDice {
     /// Starts the next batch in `cursor`, whose batch must be used up.
     #[inline(always)]
     pub(crate) fn refill_cursor(&mut self, cursor: &mut Cursor) {
-        cursor.rest = accepted_word(&mut self.rng, self.size);
-        cursor.left = self.length;
+        (cursor.rest, cursor.left) = self.next_batch();
+    }
+
+    /// The remainder and length of the next batch (of the current shape). Out of line: it runs
+    /// once in several pools, and keeping the generator's arithmetic out of a pool's loop leaves
+    /// that loop its registers; the batch comes back in registers too.
+    #[inline(never)]
+    fn next_batch(&mut self) -> (u64, u32) {
+        (accepted_word(&mut self.rng, self.size), self.length)
     }
 
     /// Takes back the batch from `cursor`, with the values it took gone.
