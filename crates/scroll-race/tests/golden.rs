@@ -6,6 +6,9 @@
 use pbp_core::{Actor, Game, ScriptedDice, Seat, Turn};
 use pbp_scroll_race::*;
 
+mod common;
+use common::config;
+
 /// (round, character, action, rolls); every other turn is `wait`.
 const SCRIPT: &[(u32, u8, &str, &[u32])] = &[
     (1, 0, "sprint s e", &[]),
@@ -27,36 +30,6 @@ const SCRIPT: &[(u32, u8, &str, &[u32])] = &[
     (7, 1, "step w", &[]),
     (8, 1, "sprint s e", &[]),
 ];
-
-fn config() -> ScrollRaceConfig {
-    let talents = vec![
-        Talent {
-            technique: Technique::Goken,
-            rank: 1,
-        },
-        Talent {
-            technique: Technique::Katon,
-            rank: 1,
-        },
-        Talent {
-            technique: Technique::Doton,
-            rank: 1,
-        },
-    ];
-    let team = |prefix: &str| -> Vec<CharacterConfig> {
-        (1..=5)
-            .map(|i| CharacterConfig {
-                name: format!("{prefix}{i}"),
-                talents: Some(talents.clone()),
-            })
-            .collect()
-    };
-    ScrollRaceConfig {
-        characters: [team("Red"), team("Blue")],
-        carriers: [Some("Red1".into()), Some("Blue1".into())],
-        ..ScrollRaceConfig::default()
-    }
-}
 
 fn transcript() -> (String, ScrollRaceState) {
     let mut state = ScrollRace::setup(&config(), &mut ScriptedDice::new([1])).unwrap();

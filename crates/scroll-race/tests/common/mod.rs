@@ -4,9 +4,9 @@
 use pbp_core::{Actor, Game, ScriptedDice, Seat, Viewer, Visible};
 use pbp_scroll_race::*;
 
-/// A game on the standard field where every character has Gôken 1, Katon 1 and Doton 1, team 0
-/// starts (the coin shows heads), Red-1 (0) and Blue-1 (5) carry, and the carrier change is done.
-pub fn game() -> ScrollRaceState {
+/// The standard field where every character has Gôken 1, Katon 1 and Doton 1, and Red1 and
+/// Blue1 carry the scrolls.
+pub fn config() -> ScrollRaceConfig {
     let talents = vec![
         Talent {
             technique: Technique::Goken,
@@ -29,11 +29,17 @@ pub fn game() -> ScrollRaceState {
             })
             .collect()
     };
-    let config = ScrollRaceConfig {
+    ScrollRaceConfig {
         characters: [characters("Red"), characters("Blue")],
         carriers: [Some("Red1".into()), Some("Blue1".into())],
         ..ScrollRaceConfig::default()
-    };
+    }
+}
+
+/// A game of [`config`] where team 0 starts (the coin shows heads), Red-1 (0) and Blue-1 (5)
+/// carry, and the carrier change is done.
+pub fn game() -> ScrollRaceState {
+    let config = config();
     let mut state = ScrollRace::setup(&config, &mut ScriptedDice::new([1])).unwrap();
     state.change_done = true;
     state
