@@ -75,49 +75,35 @@ pub trait Dice {
     }
 }
 
-impl<D: Dice + ?Sized> Dice for &mut D {
-    #[inline]
-    fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
-        (**self).roll(sides)
-    }
+/// A reference to a source, or a boxed one, is a source: every method goes to the source itself
+/// (so a `SeededDice` behind it keeps its faster loops).
+macro_rules! forward_dice {
+    ($($wrapper:ty),*) => {$(
+        impl<D: Dice + ?Sized> Dice for $wrapper {
+            #[inline]
+            fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
+                (**self).roll(sides)
+            }
 
-    #[inline]
-    fn roll_chain_total(
-        &mut self,
-        sides: u32,
-        explode_at: Option<u32>,
-        max_rolls: u32,
-    ) -> Result<u64, DiceError> {
-        (**self).roll_chain_total(sides, explode_at, max_rolls)
-    }
+            #[inline]
+            fn roll_chain_total(
+                &mut self,
+                sides: u32,
+                explode_at: Option<u32>,
+                max_rolls: u32,
+            ) -> Result<u64, DiceError> {
+                (**self).roll_chain_total(sides, explode_at, max_rolls)
+            }
 
-    #[inline]
-    fn as_seeded(&mut self) -> Option<&mut SeededDice> {
-        (**self).as_seeded()
-    }
+            #[inline]
+            fn as_seeded(&mut self) -> Option<&mut SeededDice> {
+                (**self).as_seeded()
+            }
+        }
+    )*};
 }
 
-impl<D: Dice + ?Sized> Dice for Box<D> {
-    #[inline]
-    fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
-        (**self).roll(sides)
-    }
-
-    #[inline]
-    fn roll_chain_total(
-        &mut self,
-        sides: u32,
-        explode_at: Option<u32>,
-        max_rolls: u32,
-    ) -> Result<u64, DiceError> {
-        (**self).roll_chain_total(sides, explode_at, max_rolls)
-    }
-
-    #[inline]
-    fn as_seeded(&mut self) -> Option<&mut SeededDice> {
-        (**self).as_seeded()
-    }
-}
+forward_dice!(&mut D, Box<D>);
 
 /// One value drawn from a dice source: the range asked for and the value answered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

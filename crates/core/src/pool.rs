@@ -225,6 +225,20 @@ impl Pool {
         (rolled, kept.min(rolled), bonus)
     }
 
+    /// The pool's effective numbers (see [`Pool::effective`]), if it rolls no more dice than
+    /// `limits` allow.
+    #[inline(always)]
+    fn within_limits(&self, limits: &Limits) -> Result<(u32, u32, i64), PoolError> {
+        let (rolled, kept, ten_dice_bonus) = self.effective();
+        if rolled > limits.max_dice {
+            return Err(PoolError::TooManyDice {
+                rolled,
+                limit: limits.max_dice,
+            });
+        }
+        Ok((rolled, kept, ten_dice_bonus))
+    }
+
     /// Rolls the pool within the default [`Limits`].
     ///
     /// # Errors
@@ -246,13 +260,7 @@ impl Pool {
         dice: &mut D,
         limits: &Limits,
     ) -> Result<PoolRoll, PoolError> {
-        let (rolled, kept, ten_dice_bonus) = self.effective();
-        if rolled > limits.max_dice {
-            return Err(PoolError::TooManyDice {
-                rolled,
-                limit: limits.max_dice,
-            });
-        }
+        let (rolled, kept, ten_dice_bonus) = self.within_limits(limits)?;
         // The exploding d10 gets its own copy of the loop, in which the die is a constant.
         if self.die == Die::EXPLODING_D10 {
             self.roll_full(
@@ -316,7 +324,7 @@ impl Pool {
     ///
     /// # Errors
     /// As [`Pool::roll_limited`].
-    #[inline(always)]
+    #[inline]
     pub fn roll_fast<D: Dice + ?Sized>(
         &self,
         dice: &mut D,
@@ -325,15 +333,7 @@ impl Pool {
         if let Some(seeded) = dice.as_seeded()
             && self.die.sides() >= 2
         {
-            // The roll comes back in registers and the result is built here, in the caller:
-            // a `Result` returned through memory, then copied with wider loads than the stores
-            // that wrote it (as `black_box` does), stalls on store forwarding.
-            let mut failure = None;
-            let roll = self.roll_fast_seeded(seeded, limits, &mut failure);
-            return match failure {
-                None => Ok(roll),
-                Some(error) => Err(error),
-            };
+            return self.roll_fast_seeded(seeded, limits);
         }
         self.roll_fast_generic(dice, limits)
     }
@@ -345,13 +345,7 @@ impl Pool {
         dice: &mut D,
         limits: &Limits,
     ) -> Result<FastRoll, PoolError> {
-        let (rolled, kept, ten_dice_bonus) = self.effective();
-        if rolled > limits.max_dice {
-            return Err(PoolError::TooManyDice {
-                rolled,
-                limit: limits.max_dice,
-            });
-        }
+        let (rolled, kept, ten_dice_bonus) = self.within_limits(limits)?;
         // Only the kept dice, and the second highest die, matter: keep that many values (or a
         // few more) sorted, in a fixed array sized at compile time so that small pools live in
         // registers. Each new value sinks through them by compare-and-swap, without branches
@@ -409,23 +403,14 @@ impl Pool {
 
     /// [`Pool::roll_fast`] from a [`SeededDice`] (for a die of at least two sides): the checks,
     /// then one out-of-line copy of the drawing loop per size of `top`, each small enough to
-    /// keep its values in registers. On an error, `failure` gets it and the roll returned
-    /// means nothing.
+    /// keep its values in registers.
     #[inline(always)]
     fn roll_fast_seeded(
         &self,
         dice: &mut SeededDice,
         limits: &Limits,
-        failure: &mut Option<PoolError>,
-    ) -> FastRoll {
-        let (rolled, kept, ten_dice_bonus) = self.effective();
-        if rolled > limits.max_dice {
-            *failure = Some(PoolError::TooManyDice {
-                rolled,
-                limit: limits.max_dice,
-            });
-            return FastRoll::default();
-        }
+    ) -> Result<FastRoll, PoolError> {
+        let (rolled, kept, ten_dice_bonus) = self.within_limits(limits)?;
         let shape = Shape {
             rolled,
             kept,
@@ -433,14 +418,11 @@ impl Pool {
             max_chain: limits.max_chain,
         };
         match kept.max(2) {
-            2 => self.seeded_roll::<2>(dice, shape, failure),
-            3 => self.seeded_roll::<3>(dice, shape, failure),
-            4 | 5 => self.seeded_roll::<5>(dice, shape, failure),
-            6..=10 => self.seeded_roll::<10>(dice, shape, failure),
-            _ => self.roll_wide(dice, limits).unwrap_or_else(|error| {
-                *failure = Some(error);
-                FastRoll::default()
-            }),
+            2 => self.seeded_roll::<2>(dice, shape),
+            3 => self.seeded_roll::<3>(dice, shape),
+            4 | 5 => self.seeded_roll::<5>(dice, shape),
+            6..=10 => self.seeded_roll::<10>(dice, shape),
+            _ => self.roll_wide(dice, limits),
         }
     }
 
@@ -450,25 +432,18 @@ impl Pool {
         &self,
         dice: &mut SeededDice,
         shape: Shape,
-        failure: &mut Option<PoolError>,
-    ) -> FastRoll {
+    ) -> Result<FastRoll, PoolError> {
         let (die, each_die) = (self.die, self.modifiers.each_die);
         let Shape {
             rolled, max_chain, ..
         } = shape;
         // The exploding d10 gets its own copy, in which the die is a constant.
         let top = if die == Die::EXPLODING_D10 {
-            seeded_top::<N>(dice, Die::EXPLODING_D10, rolled, each_die, max_chain)
+            seeded_top::<N>(dice, Die::EXPLODING_D10, rolled, each_die, max_chain)?
         } else {
-            seeded_top::<N>(dice, die, rolled, each_die, max_chain)
+            seeded_top::<N>(dice, die, rolled, each_die, max_chain)?
         };
-        match top {
-            Ok(top) => self.finish_top(&top, rolled, shape.kept, shape.ten_dice_bonus),
-            Err(error) => {
-                *failure = Some(error.into());
-                FastRoll::default()
-            }
-        }
+        Ok(self.finish_top(&top, rolled, shape.kept, shape.ten_dice_bonus))
     }
 
     /// The result of [`Pool::roll_fast`] from the `N` highest die values (highest first, with
@@ -536,7 +511,7 @@ impl Pool {
 }
 
 /// The totals of a pool roll without its dice (see [`Pool::roll_fast`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FastRoll {
     /// The kept total with modifiers.
     pub total: i64,
