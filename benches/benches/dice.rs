@@ -46,6 +46,11 @@ fn pools(c: &mut Criterion) {
     c.bench_function("pool 1k1 roll_fast", |b| {
         b.iter(|| observe(single.roll_fast(&mut dice, &limits)))
     });
+    let single = single.prepare(&limits).expect("within the limits");
+    let mut dice = SeededDice::new(98);
+    c.bench_function("pool 1k1 prepared", |b| {
+        b.iter(|| observe(single.roll(&mut dice)))
+    });
     for (rolled, kept) in [(2, 1), (3, 2), (5, 3), (10, 5)] {
         let pool = Pool::new(rolled, kept);
         let mut dice = SeededDice::new(u64::from(rolled));
@@ -55,6 +60,13 @@ fn pools(c: &mut Criterion) {
         let mut dice = SeededDice::new(u64::from(rolled) + 100);
         c.bench_function(&format!("pool {rolled}k{kept} roll_fast"), |b| {
             b.iter(|| observe(pool.roll_fast(&mut dice, &limits)))
+        });
+        // Checked and folded once, as the peer's pools are built once, then rolled again and
+        // again: the way a simulation rolls one pool many times.
+        let prepared = pool.prepare(&limits).expect("within the limits");
+        let mut dice = SeededDice::new(u64::from(rolled) + 200);
+        c.bench_function(&format!("pool {rolled}k{kept} prepared"), |b| {
+            b.iter(|| observe(prepared.roll(&mut dice)))
         });
     }
 }

@@ -65,6 +65,7 @@ fn main() {
     for (rolled, kept) in [(2, 1), (5, 3), (10, 5)] {
         let pool = Pool::new(rolled, kept);
         let mut dice = SeededDice::new(u64::from(rolled * 100 + kept));
+        let prepared = pool.prepare(&limits).expect("within the limits");
         let mut checksum = 0_i64;
         let count = allocations_during(|| {
             for _ in 0..5_000 {
@@ -74,10 +75,16 @@ fn main() {
                     .roll_fast(&mut dice, &limits)
                     .expect("a seeded roll never fails");
                 checksum += fast.total;
+                checksum += prepared
+                    .roll(&mut dice)
+                    .expect("a seeded roll never fails")
+                    .total;
             }
         });
         assert_eq!(count, 0, "{rolled}k{kept} allocated {count} times");
         assert!(std::hint::black_box(checksum) > 0);
-        println!("{rolled}k{kept}: 5000 rolls and 5000 fast rolls, no allocation");
+        println!(
+            "{rolled}k{kept}: 5000 rolls, 5000 fast rolls and 5000 prepared rolls, no allocation"
+        );
     }
 }

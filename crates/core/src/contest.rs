@@ -144,13 +144,79 @@ pub fn roll_off_fast<D: Dice + ?Sized>(
     dice: &mut D,
     max_rounds: u32,
 ) -> Result<Side, PoolError> {
+    // Both pools are checked before any die is rolled, and prepared once for every round.
     let limits = Limits::default();
+    let (first, second) = (first.prepare(&limits)?, second.prepare(&limits)?);
     for _ in 0..max_rounds.max(1) {
-        let a = first.roll_fast(dice, &limits)?;
-        let b = second.roll_fast(dice, &limits)?;
+        let a = first.roll(dice)?;
+        let b = second.roll(dice)?;
         if let Verdict::Win(side) = comparison.compare(a, b) {
             return Ok(side);
         }
     }
     Err(PoolError::EndlessPush { rounds: max_rounds })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::{ScriptedDice, SeededDice};
+
+    #[test]
+    fn the_fast_roll_off_names_the_winner_the_full_roll_off_names() {
+        let (first, second) = (Pool::new(2, 1).plus(1), Pool::new(3, 1));
+        for seed in 0..500 {
+            let full = roll_off(
+                &first,
+                &second,
+                Comparison::HighestThenSecond,
+                &mut SeededDice::new(seed),
+                100,
+            )
+            .map(|contest| contest.winner);
+            let fast = roll_off_fast(
+                &first,
+                &second,
+                Comparison::HighestThenSecond,
+                &mut SeededDice::new(seed),
+                100,
+            );
+            assert_eq!(full, fast, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn a_fast_roll_off_refuses_an_oversized_pool_before_rolling() {
+        let mut dice = ScriptedDice::new([7, 4]);
+        let refused = roll_off_fast(
+            &Pool::new(2, 1),
+            &Pool::new(101, 1),
+            Comparison::HighestThenSecond,
+            &mut dice,
+            10,
+        );
+        assert_eq!(
+            refused,
+            Err(PoolError::TooManyDice {
+                rolled: 101,
+                limit: 100
+            })
+        );
+        assert_eq!(dice.used(), 0);
+    }
+
+    #[test]
+    fn a_fast_roll_off_rerolls_pushes_and_gives_up_after_max_rounds() {
+        // 7 and 4 against 7 and 4, twice: a push each time.
+        let mut dice = ScriptedDice::new([7, 4, 4, 7, 7, 4, 4, 7]);
+        let pushes = roll_off_fast(
+            &Pool::new(2, 1),
+            &Pool::new(2, 1),
+            Comparison::HighestThenSecond,
+            &mut dice,
+            2,
+        );
+        assert_eq!(pushes, Err(PoolError::EndlessPush { rounds: 2 }));
+        assert_eq!(dice.remaining(), 0);
+    }
 }

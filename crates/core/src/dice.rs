@@ -295,6 +295,7 @@ impl SeededDice {
     /// The remainder and length of the next batch (of the current shape). Out of line: it runs
     /// once in several pools, and keeping the generator's arithmetic out of a pool's loop leaves
     /// that loop its registers; the batch comes back in registers too.
+    #[cold]
     #[inline(never)]
     fn next_batch(&mut self) -> (u64, u32) {
         (accepted_word(&mut self.rng, self.size), self.length)

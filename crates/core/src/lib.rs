@@ -46,6 +46,7 @@ mod game;
 mod notation;
 mod odds;
 mod pool;
+mod prepared;
 mod record;
 mod sample;
 #[cfg(feature = "testing")]
@@ -67,6 +68,7 @@ pub use odds::{
     contest_odds, distribution, joint_distribution, pool_distribution,
 };
 pub use pool::{FastRoll, Limits, Modifiers, Pool, PoolDelta, PoolDie, PoolRoll, RankBonus};
+pub use prepared::PreparedPool;
 pub use record::{
     DiceChoice, Entry, FORMAT_VERSION, LoggedEvent, Record, RecordError, Session, Source, step_seed,
 };

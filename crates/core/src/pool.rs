@@ -3,71 +3,9 @@
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use crate::dice::{Dice, SeededDice};
+use crate::dice::Dice;
 use crate::die::{Die, DieRoll};
-use crate::error::{DiceError, PoolError};
-
-/// Sinks a die's `value` into the `N` highest values seen so far, kept highest first, by
-/// compare-and-swap without branches (a random comparison mispredicts half the time).
-#[inline(always)]
-fn sink<const N: usize>(top: &mut [i64; N], mut value: i64) {
-    for slot in top {
-        let higher = (*slot).max(value);
-        value = (*slot).min(value);
-        *slot = higher;
-    }
-}
-
-/// The `N` highest of `rolled` dice (each plus `each_die`), drawn straight from a seeded
-/// generator's batch, which stays in registers for the whole pool; `die` has at least two
-/// sides. The values are those of rolling die after die with [`Dice::roll_chain_total`].
-#[inline(always)]
-fn seeded_top<const N: usize>(
-    dice: &mut SeededDice,
-    die: Die,
-    rolled: u32,
-    each_die: i64,
-    max_chain: u32,
-) -> Result<[i64; N], DiceError> {
-    let threshold = die.explode_at().unwrap_or(u32::MAX);
-    let mut top = [i64::MIN; N];
-    if rolled == 0 {
-        // Nothing is drawn, so the batch (even of other sides) stays as it is.
-        return Ok(top);
-    }
-    let mut cursor = dice.cursor(die.sides());
-    for _ in 0..rolled {
-        let (mut total, mut rolls) = (0_i64, 1_u32);
-        loop {
-            if cursor.left == 0 {
-                dice.refill_cursor(&mut cursor);
-            }
-            let face = cursor.take();
-            total += i64::from(face);
-            if face < threshold {
-                break;
-            }
-            // The chain goes on: one more roll, if the limit allows it.
-            if rolls >= max_chain {
-                dice.settle(cursor);
-                return Err(DiceError::ChainTooLong { limit: max_chain });
-            }
-            rolls += 1;
-        }
-        sink(&mut top, total + each_die);
-    }
-    dice.settle(cursor);
-    Ok(top)
-}
-
-/// A pool roll's numbers once checked: what [`Pool::roll_fast`] hands its drawing loops.
-#[derive(Clone, Copy)]
-struct Shape {
-    rolled: u32,
-    kept: u32,
-    ten_dice_bonus: i64,
-    max_chain: u32,
-}
+use crate::error::PoolError;
 
 /// Bounds that keep hostile input from hanging a roll or exhausting memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -320,7 +258,8 @@ impl Pool {
     }
 
     /// Rolls the pool and returns only the kept total and the second highest die (the seed 000
-    /// tie-breaker), without keeping the chains: the fastest path, for simulations.
+    /// tie-breaker), without keeping the chains: the fast path, for simulations. To roll the
+    /// same pool many times, [`Pool::prepare`] it once and roll the [`PreparedPool`](crate::PreparedPool).
     ///
     /// # Errors
     /// As [`Pool::roll_limited`].
@@ -330,183 +269,7 @@ impl Pool {
         dice: &mut D,
         limits: &Limits,
     ) -> Result<FastRoll, PoolError> {
-        if let Some(seeded) = dice.as_seeded()
-            && self.die.sides() >= 2
-        {
-            return self.roll_fast_seeded(seeded, limits);
-        }
-        self.roll_fast_generic(dice, limits)
-    }
-
-    /// [`Pool::roll_fast`] from any dice source, one die after another.
-    #[inline]
-    fn roll_fast_generic<D: Dice + ?Sized>(
-        &self,
-        dice: &mut D,
-        limits: &Limits,
-    ) -> Result<FastRoll, PoolError> {
-        let (rolled, kept, ten_dice_bonus) = self.within_limits(limits)?;
-        // Only the kept dice, and the second highest die, matter: keep that many values (or a
-        // few more) sorted, in a fixed array sized at compile time so that small pools live in
-        // registers. Each new value sinks through them by compare-and-swap, without branches
-        // (a random comparison mispredicts half the time), without sorting the whole pool, and
-        // without allocation.
-        //
-        // The exploding d10 gets its own copy of the loop, in which the die is a constant.
-        let exploding_d10 = self.die == Die::EXPLODING_D10;
-        macro_rules! top {
-            ($n:literal) => {
-                if exploding_d10 {
-                    self.roll_top::<$n, D>(
-                        Die::EXPLODING_D10,
-                        dice,
-                        limits,
-                        rolled,
-                        kept,
-                        ten_dice_bonus,
-                    )
-                } else {
-                    self.roll_top::<$n, D>(self.die, dice, limits, rolled, kept, ten_dice_bonus)
-                }
-            };
-        }
-        match kept.max(2) {
-            2 => top!(2),
-            3 => top!(3),
-            4 | 5 => top!(5),
-            6..=10 => top!(10),
-            // More than ten kept dice (only without the ten dice rule): rare, so the full roll,
-            // which draws the same values in the same order, answers.
-            _ => self.roll_wide(dice, limits),
-        }
-    }
-
-    /// [`Pool::roll_fast`] tracking the `N` highest values; `2 <= N` and `kept <= N`.
-    #[inline(always)]
-    fn roll_top<const N: usize, D: Dice + ?Sized>(
-        &self,
-        die: Die,
-        dice: &mut D,
-        limits: &Limits,
-        rolled: u32,
-        kept: u32,
-        ten_dice_bonus: i64,
-    ) -> Result<FastRoll, PoolError> {
-        let each_die = self.modifiers.each_die;
-        let mut top = [i64::MIN; N];
-        for _ in 0..rolled {
-            let total = die.roll_total(dice, limits.max_chain)?;
-            sink(&mut top, total as i64 + each_die);
-        }
-        Ok(self.finish_top(&top, rolled, kept, ten_dice_bonus))
-    }
-
-    /// [`Pool::roll_fast`] from a [`SeededDice`] (for a die of at least two sides): the checks,
-    /// then one out-of-line copy of the drawing loop per size of `top`, each small enough to
-    /// keep its values in registers.
-    #[inline(always)]
-    fn roll_fast_seeded(
-        &self,
-        dice: &mut SeededDice,
-        limits: &Limits,
-    ) -> Result<FastRoll, PoolError> {
-        let (rolled, kept, ten_dice_bonus) = self.within_limits(limits)?;
-        let shape = Shape {
-            rolled,
-            kept,
-            ten_dice_bonus,
-            max_chain: limits.max_chain,
-        };
-        match kept.max(2) {
-            2 => self.seeded_roll::<2>(dice, shape),
-            3 => self.seeded_roll::<3>(dice, shape),
-            4 | 5 => self.seeded_roll::<5>(dice, shape),
-            6..=10 => self.seeded_roll::<10>(dice, shape),
-            _ => self.roll_wide(dice, limits),
-        }
-    }
-
-    /// [`Pool::roll_fast`] from a [`SeededDice`], tracking the `N` highest dice.
-    #[inline(never)]
-    fn seeded_roll<const N: usize>(
-        &self,
-        dice: &mut SeededDice,
-        shape: Shape,
-    ) -> Result<FastRoll, PoolError> {
-        let (die, each_die) = (self.die, self.modifiers.each_die);
-        let Shape {
-            rolled, max_chain, ..
-        } = shape;
-        // The exploding d10 gets its own copy, in which the die is a constant.
-        let top = if die == Die::EXPLODING_D10 {
-            seeded_top::<N>(dice, Die::EXPLODING_D10, rolled, each_die, max_chain)?
-        } else {
-            seeded_top::<N>(dice, die, rolled, each_die, max_chain)?
-        };
-        Ok(self.finish_top(&top, rolled, shape.kept, shape.ten_dice_bonus))
-    }
-
-    /// The result of [`Pool::roll_fast`] from the `N` highest die values (highest first, with
-    /// the per-die modifier); `2 <= N` and `kept <= N`.
-    #[inline(always)]
-    fn finish_top<const N: usize>(
-        &self,
-        top: &[i64; N],
-        rolled: u32,
-        kept: u32,
-        ten_dice_bonus: i64,
-    ) -> FastRoll {
-        // `kept <= rolled` (see `effective`) and `kept <= N`, so every kept slot is filled. The
-        // loop has a fixed length, so it unrolls into a few conditional adds.
-        let kept = (kept as usize).min(N);
-        let mut total = self.modifiers.total + ten_dice_bonus;
-        for (rank, value) in top.iter().enumerate() {
-            if rank < kept {
-                total += value;
-            }
-        }
-        let second_bonus = if self.modifiers.ranks.is_empty() {
-            0
-        } else {
-            let (ranked, second_bonus) = self.rank_bonuses(kept);
-            total += ranked;
-            second_bonus
-        };
-        let second_highest = if rolled > 1 { top[1] + second_bonus } else { 0 };
-        FastRoll {
-            total,
-            second_highest,
-        }
-    }
-}
-
-impl Pool {
-    /// The rank bonuses that apply to the `kept` highest dice: their sum, and the bonus to the
-    /// second highest.
-    #[cold]
-    fn rank_bonuses(&self, kept: usize) -> (i64, i64) {
-        let (mut ranked, mut second_bonus) = (0, 0);
-        for rank in &self.modifiers.ranks {
-            if rank.rank >= 1 && rank.rank as usize <= kept {
-                ranked += rank.bonus;
-                if rank.rank == 2 {
-                    second_bonus += rank.bonus;
-                }
-            }
-        }
-        (ranked, second_bonus)
-    }
-
-    /// [`Pool::roll_fast`] for more than ten kept dice, kept out of line so that the common path
-    /// stays small.
-    #[cold]
-    #[inline(never)]
-    fn roll_wide<D: Dice + ?Sized>(
-        &self,
-        dice: &mut D,
-        limits: &Limits,
-    ) -> Result<FastRoll, PoolError> {
-        self.roll_limited(dice, limits).map(|roll| roll.summary())
+        self.prepare(limits)?.roll(dice)
     }
 }
 

@@ -8,12 +8,12 @@ use proptest::prelude::*;
 
 fn pool_strategy() -> impl Strategy<Value = Pool> {
     (
-        0_u32..12,
-        0_u32..12,
+        0_u32..14,
+        0_u32..14,
         prop_oneof![Just(None), (6_u32..=10).prop_map(Some)],
         -5_i64..5,
         -2_i64..3,
-        proptest::collection::vec((1_u32..5, -3_i64..4), 0..3),
+        proptest::collection::vec((1_u32..13, -3_i64..4), 0..4),
         any::<bool>(),
     )
         .prop_map(|(rolled, kept, threshold, total, each, ranks, ten)| {
@@ -209,6 +209,15 @@ proptest! {
             // The full roll, from the same point, agrees too.
             let full = pool.roll_limited(&mut before.clone(), &limits).map(|roll| roll.summary());
             prop_assert_eq!(&a, &full);
+            // So does the prepared pool, on both paths, leaving the generator at the same point.
+            let prepared = pool.prepare(&limits).expect("within max_dice");
+            let mut seeded_again = before.clone();
+            prop_assert_eq!(&a, &prepared.roll(&mut seeded_again));
+            let mut plain_again = PlainDice(before);
+            prop_assert_eq!(&a, &prepared.roll(&mut plain_again));
+            let next = fast.clone().roll(10);
+            prop_assert_eq!(&seeded_again.roll(10), &next);
+            prop_assert_eq!(plain_again.roll(10), next);
             prop_assert_eq!(fast.roll(10), plain.roll(10));
         }
     }

@@ -1,0 +1,406 @@
+//! A pool checked once and rolled many times: the fast path of pool rolls, for simulations.
+
+use crate::dice::{Dice, SeededDice};
+use crate::die::Die;
+use crate::error::{DiceError, PoolError};
+use crate::pool::{FastRoll, Limits, Pool};
+
+/// How many of the highest dice a roll tracks: the kept dice, and at least two (the second
+/// highest is seed 000's tie-breaker), in a fixed array sized at compile time so that it lives
+/// in registers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Width {
+    Two,
+    Three,
+    Five,
+    Ten,
+    /// More than ten kept dice (only without the ten dice rule): every die is kept in a list.
+    Wide,
+}
+
+impl Width {
+    fn for_kept(kept: u32) -> Width {
+        match kept {
+            0..=2 => Width::Two,
+            3 => Width::Three,
+            4 | 5 => Width::Five,
+            6..=10 => Width::Ten,
+            _ => Width::Wide,
+        }
+    }
+}
+
+/// A [`Pool`] checked against its [`Limits`] once, with its ten dice rule and its modifiers
+/// folded into a few numbers, ready to be rolled many times: the fastest way to roll the same
+/// pool again and again, as a simulation does.
+///
+/// A roll returns the kept total and the second highest die ([`FastRoll`]), exactly as
+/// [`Pool::roll_fast`] would, from the same values drawn in the same order as [`Pool::roll`]
+/// draws them. It makes no heap allocation for pools that keep up to ten dice.
+///
+/// ```
+/// use pbp_core::{Limits, Pool, SeededDice};
+/// let pool = Pool::new(5, 3).plus(2);
+/// let prepared = pool.prepare(&Limits::default())?;
+/// let (mut a, mut b) = (SeededDice::new(7), SeededDice::new(7));
+/// for _ in 0..100 {
+///     assert_eq!(prepared.roll(&mut a)?, pool.roll(&mut b)?.summary());
+/// }
+/// # Ok::<(), pbp_core::PoolError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PreparedPool {
+    /// Dice rolled, after the ten dice rule.
+    rolled: u32,
+    /// Dice kept, after the ten dice rule; at most `rolled`.
+    kept: u32,
+    die: Die,
+    /// Added to every die.
+    each_die: i64,
+    /// Added to the kept total: the total modifier, the ten dice rule's bonus and the bonuses
+    /// of the ranks that are kept.
+    flat: i64,
+    /// The bonus to the second highest die, when it is kept.
+    second_bonus: i64,
+    max_chain: u32,
+    width: Width,
+    /// The drawing loop for a [`SeededDice`], chosen once.
+    seeded: Seeded,
+}
+
+/// Which drawing loop rolls a [`PreparedPool`] from a [`SeededDice`]: one per width, and the
+/// exploding d10 with its own copies, in which the die is a constant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Seeded {
+    D10Two,
+    D10Three,
+    D10Five,
+    D10Ten,
+    Two,
+    Three,
+    Five,
+    Ten,
+    /// The generic path: a die of fewer than two sides draws nothing, and more than ten kept
+    /// dice are rolled one after another.
+    Generic,
+}
+
+impl Seeded {
+    fn for_pool(width: Width, die: Die) -> Seeded {
+        let d10 = die == Die::EXPLODING_D10;
+        match (width, d10) {
+            _ if die.sides() < 2 => Seeded::Generic,
+            (Width::Two, true) => Seeded::D10Two,
+            (Width::Three, true) => Seeded::D10Three,
+            (Width::Five, true) => Seeded::D10Five,
+            (Width::Ten, true) => Seeded::D10Ten,
+            (Width::Two, false) => Seeded::Two,
+            (Width::Three, false) => Seeded::Three,
+            (Width::Five, false) => Seeded::Five,
+            (Width::Ten, false) => Seeded::Ten,
+            (Width::Wide, _) => Seeded::Generic,
+        }
+    }
+}
+
+impl Pool {
+    /// Checks the pool against `limits` and prepares it for [`PreparedPool::roll`].
+    ///
+    /// # Errors
+    /// [`PoolError::TooManyDice`] when the pool rolls more than `limits.max_dice`.
+    #[inline]
+    pub fn prepare(&self, limits: &Limits) -> Result<PreparedPool, PoolError> {
+        let (rolled, kept, ten_dice_bonus) = self.effective();
+        if rolled > limits.max_dice {
+            return Err(PoolError::TooManyDice {
+                rolled,
+                limit: limits.max_dice,
+            });
+        }
+        let width = Width::for_kept(kept);
+        let (ranked, second_bonus) = if self.modifiers.ranks.is_empty() {
+            (0, 0)
+        } else {
+            self.rank_bonuses(kept)
+        };
+        Ok(PreparedPool {
+            rolled,
+            kept,
+            die: self.die,
+            each_die: self.modifiers.each_die,
+            flat: self.modifiers.total + ten_dice_bonus + ranked,
+            second_bonus,
+            max_chain: limits.max_chain,
+            width,
+            seeded: Seeded::for_pool(width, self.die),
+        })
+    }
+
+    /// The rank bonuses that apply to the `kept` highest dice: their sum, and the bonus to the
+    /// second highest.
+    #[cold]
+    fn rank_bonuses(&self, kept: u32) -> (i64, i64) {
+        let (mut ranked, mut second_bonus) = (0, 0);
+        for rank in &self.modifiers.ranks {
+            if rank.rank >= 1 && rank.rank <= kept {
+                ranked += rank.bonus;
+                if rank.rank == 2 {
+                    second_bonus += rank.bonus;
+                }
+            }
+        }
+        (ranked, second_bonus)
+    }
+}
+
+impl PreparedPool {
+    /// Rolls the pool: the kept total and the second highest die, with every modifier.
+    ///
+    /// From a [`SeededDice`] the dice are drawn straight from the generator's batch, held in
+    /// registers for the whole pool; from any other source, one roll after another. Both draw
+    /// the same values as [`Pool::roll`].
+    ///
+    /// # Errors
+    /// The dice source's errors, including an explosion chain longer than the limits allow.
+    #[inline]
+    pub fn roll<D: Dice + ?Sized>(&self, dice: &mut D) -> Result<FastRoll, PoolError> {
+        if let Some(seeded) = dice.as_seeded() {
+            return self.roll_seeded(seeded);
+        }
+        self.roll_generic(dice)
+    }
+
+    /// The dice rolled, after the ten dice rule.
+    pub fn rolled(&self) -> u32 {
+        self.rolled
+    }
+
+    /// The dice kept, after the ten dice rule (never more than are rolled).
+    pub fn kept(&self) -> u32 {
+        self.kept
+    }
+
+    /// [`PreparedPool::roll`] from a [`SeededDice`]: the drawing loop chosen at preparation,
+    /// each out of line and small enough to keep its values in registers.
+    #[inline(always)]
+    fn roll_seeded(&self, dice: &mut SeededDice) -> Result<FastRoll, PoolError> {
+        match self.seeded {
+            Seeded::D10Two => self.seeded::<2, true>(dice),
+            Seeded::D10Three => self.seeded::<3, true>(dice),
+            Seeded::D10Five => self.seeded::<5, true>(dice),
+            Seeded::D10Ten => self.seeded::<10, true>(dice),
+            Seeded::Two => self.seeded::<2, false>(dice),
+            Seeded::Three => self.seeded::<3, false>(dice),
+            Seeded::Five => self.seeded::<5, false>(dice),
+            Seeded::Ten => self.seeded::<10, false>(dice),
+            Seeded::Generic => self.roll_generic(dice),
+        }
+    }
+
+    /// The `N` highest dice from a [`SeededDice`], for a die of at least two sides (with `D10`,
+    /// the die is the exploding d10).
+    #[inline(never)]
+    fn seeded<const N: usize, const D10: bool>(
+        &self,
+        dice: &mut SeededDice,
+    ) -> Result<FastRoll, PoolError> {
+        let die = if D10 { Die::EXPLODING_D10 } else { self.die };
+        let top = seeded_top::<N>(dice, die, self.rolled, self.each_die, self.max_chain)?;
+        Ok(self.finish(&top))
+    }
+
+    /// [`PreparedPool::roll`] from any dice source, one die after another.
+    fn roll_generic<D: Dice + ?Sized>(&self, dice: &mut D) -> Result<FastRoll, PoolError> {
+        match self.width {
+            Width::Two => self.generic_top::<2, D>(dice),
+            Width::Three => self.generic_top::<3, D>(dice),
+            Width::Five => self.generic_top::<5, D>(dice),
+            Width::Ten => self.generic_top::<10, D>(dice),
+            Width::Wide => self.roll_wide(dice),
+        }
+    }
+
+    /// The `N` highest dice, each rolled with [`Die::roll_total`].
+    #[inline(always)]
+    fn generic_top<const N: usize, D: Dice + ?Sized>(
+        &self,
+        dice: &mut D,
+    ) -> Result<FastRoll, PoolError> {
+        let mut top = [i64::MIN; N];
+        for _ in 0..self.rolled {
+            let total = self.die.roll_total(dice, self.max_chain)?;
+            sink(&mut top, total as i64 + self.each_die);
+        }
+        Ok(self.finish(&top))
+    }
+
+    /// The result from the `N` highest die values (highest first, with the per-die modifier);
+    /// `2 <= N` and `kept <= N`.
+    #[inline(always)]
+    fn finish<const N: usize>(&self, top: &[i64; N]) -> FastRoll {
+        // `kept <= rolled`, so every kept slot is filled. The loop has a fixed length, so it
+        // unrolls into a few conditional adds.
+        let kept = self.kept as usize;
+        let mut total = self.flat;
+        for (rank, value) in top.iter().enumerate() {
+            if rank < kept {
+                total += value;
+            }
+        }
+        let second_highest = if self.rolled > 1 {
+            top[1] + self.second_bonus
+        } else {
+            0
+        };
+        FastRoll {
+            total,
+            second_highest,
+        }
+    }
+
+    /// More than ten kept dice: every die is kept in a list, sorted, and the highest totalled.
+    /// Rare (it needs a pool of more than ten kept dice without the ten dice rule), so it is
+    /// kept out of line and may allocate.
+    #[cold]
+    #[inline(never)]
+    fn roll_wide<D: Dice + ?Sized>(&self, dice: &mut D) -> Result<FastRoll, PoolError> {
+        let mut values = Vec::with_capacity(self.rolled as usize);
+        for _ in 0..self.rolled {
+            let total = self.die.roll_total(dice, self.max_chain)?;
+            values.push(total as i64 + self.each_die);
+        }
+        values.sort_unstable_by(|a, b| b.cmp(a));
+        let total = self.flat + values.iter().take(self.kept as usize).sum::<i64>();
+        let second_highest = values.get(1).map_or(0, |value| value + self.second_bonus);
+        Ok(FastRoll {
+            total,
+            second_highest,
+        })
+    }
+}
+
+/// Sinks a die's `value` into the `N` highest values seen so far, kept highest first, by
+/// compare-and-swap without branches (a random comparison mispredicts half the time).
+#[inline(always)]
+fn sink<const N: usize>(top: &mut [i64; N], mut value: i64) {
+    for slot in top {
+        let higher = (*slot).max(value);
+        value = (*slot).min(value);
+        *slot = higher;
+    }
+}
+
+/// The `N` highest of `rolled` dice (each plus `each_die`), drawn straight from a seeded
+/// generator's batch, which stays in registers for the whole pool; `die` has at least two
+/// sides. The values are those of rolling die after die with [`Dice::roll_chain_total`].
+#[inline(always)]
+fn seeded_top<const N: usize>(
+    dice: &mut SeededDice,
+    die: Die,
+    rolled: u32,
+    each_die: i64,
+    max_chain: u32,
+) -> Result<[i64; N], DiceError> {
+    let threshold = die.explode_at().unwrap_or(u32::MAX);
+    let mut top = [i64::MIN; N];
+    if rolled == 0 {
+        // Nothing is drawn, so the batch (even of other sides) stays as it is.
+        return Ok(top);
+    }
+    let mut cursor = dice.cursor(die.sides());
+    for _ in 0..rolled {
+        let (mut total, mut rolls) = (0_i64, 1_u32);
+        loop {
+            if cursor.left == 0 {
+                dice.refill_cursor(&mut cursor);
+            }
+            let face = cursor.take();
+            total += i64::from(face);
+            if face < threshold {
+                break;
+            }
+            // The chain goes on: one more roll, if the limit allows it.
+            if rolls >= max_chain {
+                dice.settle(cursor);
+                return Err(DiceError::ChainTooLong { limit: max_chain });
+            }
+            rolls += 1;
+        }
+        sink(&mut top, total + each_die);
+    }
+    dice.settle(cursor);
+    Ok(top)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::ScriptedDice;
+
+    #[test]
+    fn preparing_checks_the_limits_once() {
+        let limits = Limits {
+            max_dice: 5,
+            max_chain: 10,
+        };
+        assert_eq!(
+            Pool::new(6, 1).prepare(&limits),
+            Err(PoolError::TooManyDice {
+                rolled: 6,
+                limit: 5
+            })
+        );
+        let prepared = Pool::new(5, 7).prepare(&limits).unwrap();
+        assert_eq!((prepared.rolled(), prepared.kept()), (5, 5));
+    }
+
+    #[test]
+    fn the_ten_dice_rule_and_the_modifiers_are_folded_in() {
+        // Under the ten dice rule 12k11 is 10k13, which is 10k10 + 6 (and the +3 on the total).
+        let mut pool = Pool::new(12, 11).plus(3);
+        pool.ten_dice_rule = true;
+        pool.modifiers.add_rank_bonus(2, 1);
+        pool.modifiers.add_rank_bonus(11, 5); // no eleventh die is kept: no bonus
+        let prepared = pool.prepare(&Limits::default()).unwrap();
+        assert_eq!((prepared.rolled(), prepared.kept()), (10, 10));
+        let faces = [1, 2, 3, 4, 5, 6, 7, 8, 9, 9];
+        let roll = prepared.roll(&mut ScriptedDice::new(faces)).unwrap();
+        assert_eq!(roll.total, 54 + 6 + 3 + 1);
+        assert_eq!(roll.second_highest, 9 + 1);
+    }
+
+    #[test]
+    fn a_chain_past_the_limit_is_an_error() {
+        let limits = Limits {
+            max_dice: 10,
+            max_chain: 2,
+        };
+        let prepared = Pool::new(2, 1).prepare(&limits).unwrap();
+        assert_eq!(
+            prepared.roll(&mut ScriptedDice::new([10, 10, 10])),
+            Err(PoolError::Dice(DiceError::ChainTooLong { limit: 2 }))
+        );
+        assert_eq!(
+            prepared.roll(&mut ScriptedDice::new([10, 3, 4])).unwrap(),
+            FastRoll {
+                total: 13,
+                second_highest: 4
+            }
+        );
+    }
+
+    #[test]
+    fn more_than_ten_kept_dice_are_all_counted() {
+        let mut pool = Pool::new(12, 11);
+        pool.modifiers.each_die = 1;
+        pool.modifiers.add_rank_bonus(11, 2);
+        let prepared = pool.prepare(&Limits::default()).unwrap();
+        let faces = [1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 9];
+        let roll = prepared.roll(&mut ScriptedDice::new(faces)).unwrap();
+        // The eleven highest (all but the 1), each +1, and +2 on the eleventh.
+        assert_eq!(roll.total, 71 + 11 + 2);
+        assert_eq!(roll.second_highest, 10);
+        let full = pool.roll(&mut ScriptedDice::new(faces)).unwrap();
+        assert_eq!(full.summary(), roll);
+    }
+}
