@@ -166,7 +166,7 @@ impl Pool {
     /// The pool's effective numbers (see [`Pool::effective`]), if it rolls no more dice than
     /// `limits` allow.
     #[inline(always)]
-    fn within_limits(&self, limits: &Limits) -> Result<(u32, u32, i64), PoolError> {
+    pub(crate) fn within_limits(&self, limits: &Limits) -> Result<(u32, u32, i64), PoolError> {
         let (rolled, kept, ten_dice_bonus) = self.effective();
         if rolled > limits.max_dice {
             return Err(PoolError::TooManyDice {
@@ -269,7 +269,9 @@ impl Pool {
         dice: &mut D,
         limits: &Limits,
     ) -> Result<FastRoll, PoolError> {
-        self.prepare(limits)?.roll(dice)
+        let (rolled, kept, ten_dice_bonus) = self.within_limits(limits)?;
+        self.prepared(rolled, kept, ten_dice_bonus, limits.max_chain)
+            .roll(dice)
     }
 }
 

@@ -110,30 +110,38 @@ impl Pool {
     /// [`PoolError::TooManyDice`] when the pool rolls more than `limits.max_dice`.
     #[inline]
     pub fn prepare(&self, limits: &Limits) -> Result<PreparedPool, PoolError> {
-        let (rolled, kept, ten_dice_bonus) = self.effective();
-        if rolled > limits.max_dice {
-            return Err(PoolError::TooManyDice {
-                rolled,
-                limit: limits.max_dice,
-            });
-        }
+        let (rolled, kept, ten_dice_bonus) = self.within_limits(limits)?;
+        Ok(self.prepared(rolled, kept, ten_dice_bonus, limits.max_chain))
+    }
+
+    /// The prepared pool from its effective numbers, once checked (see [`Pool::effective`]).
+    /// [`Pool::roll_fast`] builds it in place with this, rather than through the `Result` of
+    /// [`Pool::prepare`], so that it is not copied before the roll reads it.
+    #[inline(always)]
+    pub(crate) fn prepared(
+        &self,
+        rolled: u32,
+        kept: u32,
+        ten_dice_bonus: i64,
+        max_chain: u32,
+    ) -> PreparedPool {
         let width = Width::for_kept(kept);
         let (ranked, second_bonus) = if self.modifiers.ranks.is_empty() {
             (0, 0)
         } else {
             self.rank_bonuses(kept)
         };
-        Ok(PreparedPool {
+        PreparedPool {
             rolled,
             kept,
             die: self.die,
             each_die: self.modifiers.each_die,
             flat: self.modifiers.total + ten_dice_bonus + ranked,
             second_bonus,
-            max_chain: limits.max_chain,
+            max_chain,
             width,
             seeded: Seeded::for_pool(width, self.die),
-        })
+        }
     }
 
     /// The rank bonuses that apply to the `kept` highest dice: their sum, and the bonus to the
