@@ -1,6 +1,6 @@
 //! Dice, pools, decks and exact odds, with the peer crate `rpg-dice-roller` in the same run.
 //!
-//! Run: `cargo bench -p pbp-benches -- --warm-up-time 1 --measurement-time 2`.
+//! Run: `cargo bench -p pbp-benches -- --warm-up-time 1 --measurement-time 3`.
 #![forbid(unsafe_code)]
 
 use std::hint::black_box;
