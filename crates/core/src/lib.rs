@@ -21,6 +21,20 @@
 //! forum's dice roller posted can be fed to any game with [`ScriptedDice`], and a [`Record`]
 //! replays a whole game exactly.
 //!
+//! A simulation that rolls the same pool many times prepares it once and keeps only the totals,
+//! without allocation; the values drawn are the same as a full [`Pool::roll`]'s:
+//!
+//! ```
+//! use pbp_core::{Limits, Pool, SeededDice};
+//! let duel = Pool::new(2, 1).prepare(&Limits::default())?;
+//! let mut dice = SeededDice::new(7);
+//! let wins = (0..1000)
+//!     .filter(|_| duel.roll(&mut dice).is_ok_and(|roll| roll.total >= 8))
+//!     .count();
+//! assert!(wins > 420 && wins < 600); // 51% of 2k1 rolls reach 8
+//! # Ok::<(), pbp_core::PoolError>(())
+//! ```
+//!
 //! Rolls also have a text form, [`RollExpr`] (`2k1`, `3k2+1`, `5k3 h+2`, `d10+19`, `3d6`, `coin`,
 //! `75%`; the syntax is in its docs), and exact odds computed rather than sampled:
 //!
