@@ -208,14 +208,23 @@ impl SeededDice {
     /// Starts a batch of `sides`-sided values from the next accepted generator word.
     #[inline]
     fn refill(&mut self, sides: u32) {
-        if self.sides != sides {
-            let (length, size) = batch_shape(sides);
-            self.sides = sides;
-            self.length = length;
-            self.size = size;
-        }
+        self.shape_for(sides);
         self.rest = accepted_word(&mut self.rng, self.size);
         self.left = self.length;
+    }
+
+    /// Makes the batch one of `sides`-sided values; returns whether it was of other sides (its
+    /// values are then stale, and the caller discards them).
+    #[inline(always)]
+    fn shape_for(&mut self, sides: u32) -> bool {
+        if self.sides == sides {
+            return false;
+        }
+        let (length, size) = batch_shape(sides);
+        self.sides = sides;
+        self.length = length;
+        self.size = size;
+        true
     }
 }
 
@@ -272,11 +281,7 @@ impl SeededDice {
     /// [`Dice::roll`] would discard it, so take a cursor only to draw at least one value.
     #[inline(always)]
     pub(crate) fn cursor(&mut self, sides: u32) -> Cursor {
-        if self.sides != sides {
-            let (length, size) = batch_shape(sides);
-            self.sides = sides;
-            self.length = length;
-            self.size = size;
+        if self.shape_for(sides) {
             self.left = 0;
         }
         Cursor {
@@ -299,6 +304,34 @@ impl SeededDice {
     #[inline(never)]
     fn next_batch(&mut self) -> (u64, u32) {
         (accepted_word(&mut self.rng, self.size), self.length)
+    }
+
+    /// The total of one die's chain drawn from `cursor`: faces at or above `threshold` are
+    /// rolled again and added, up to `max_rolls` rolls (at least one). The values are those of
+    /// one [`Dice::roll`] after another.
+    #[inline(always)]
+    pub(crate) fn chain_total(
+        &mut self,
+        cursor: &mut Cursor,
+        threshold: u32,
+        max_rolls: u32,
+    ) -> Result<u64, DiceError> {
+        let (mut total, mut rolls) = (0_u64, 1_u32);
+        loop {
+            if cursor.left == 0 {
+                self.refill_cursor(cursor);
+            }
+            let face = cursor.take();
+            total += u64::from(face);
+            if face < threshold {
+                return Ok(total);
+            }
+            // The chain goes on: one more roll, if the limit allows it.
+            if rolls >= max_rolls {
+                return Err(DiceError::ChainTooLong { limit: max_rolls });
+            }
+            rolls += 1;
+        }
     }
 
     /// Takes back the batch from `cursor`, with the values it took gone.
@@ -340,7 +373,8 @@ impl Dice for SeededDice {
         }
     }
 
-    /// The same draws as the provided method, in a loop that cannot fail until the chain limit.
+    /// The same draws as the provided method, from the batch held in a [`Cursor`] (the loop
+    /// [`PreparedPool`](crate::PreparedPool) rolls its dice with).
     #[inline]
     fn roll_chain_total(
         &mut self,
@@ -359,21 +393,10 @@ impl Dice for SeededDice {
                 _ => Ok(u64::from(face)),
             };
         }
-        let threshold = explode_at.unwrap_or(u32::MAX);
-        let limit = max_rolls.max(1);
-        let mut total: u64 = 0;
-        let mut rolls = 0_u32;
-        loop {
-            if rolls >= limit {
-                return Err(DiceError::ChainTooLong { limit: max_rolls });
-            }
-            let face = self.draw(sides);
-            rolls += 1;
-            total += u64::from(face);
-            if face < threshold {
-                return Ok(total);
-            }
-        }
+        let mut cursor = self.cursor(sides);
+        let total = self.chain_total(&mut cursor, explode_at.unwrap_or(u32::MAX), max_rolls);
+        self.settle(cursor);
+        total
     }
 
     #[inline]

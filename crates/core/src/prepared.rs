@@ -235,19 +235,37 @@ impl PreparedPool {
         dice: &mut D,
     ) -> Result<FastRoll, PoolError> {
         let mut top = [i64::MIN; N];
-        for _ in 0..self.rolled {
-            let total = self.die.roll_total(dice, self.max_chain)?;
-            sink(&mut top, total as i64 + self.each_die);
-        }
+        self.draw_top(dice, &mut top)?;
         Ok(self.finish(&top))
     }
 
-    /// The result from the `N` highest die values (highest first, with the per-die modifier);
-    /// `2 <= N` and `kept <= N`.
+    /// More than ten kept dice (only without the ten dice rule): the same as
+    /// [`PreparedPool::generic_top`] with the highest dice in a list, so it is rare, out of line,
+    /// and may allocate.
+    #[cold]
+    #[inline(never)]
+    fn roll_wide<D: Dice + ?Sized>(&self, dice: &mut D) -> Result<FastRoll, PoolError> {
+        let mut top = vec![i64::MIN; self.kept as usize];
+        self.draw_top(dice, &mut top)?;
+        Ok(self.finish(&top))
+    }
+
+    /// Rolls every die with [`Die::roll_total`], keeping the highest in `top` (highest first).
     #[inline(always)]
-    fn finish<const N: usize>(&self, top: &[i64; N]) -> FastRoll {
-        // `kept <= rolled`, so every kept slot is filled. The loop has a fixed length, so it
-        // unrolls into a few conditional adds.
+    fn draw_top<D: Dice + ?Sized>(&self, dice: &mut D, top: &mut [i64]) -> Result<(), PoolError> {
+        for _ in 0..self.rolled {
+            let total = self.die.roll_total(dice, self.max_chain)?;
+            sink(top, total as i64 + self.each_die);
+        }
+        Ok(())
+    }
+
+    /// The result from the highest die values (highest first, with the per-die modifier); `top`
+    /// holds at least two values and at least `kept`.
+    #[inline(always)]
+    fn finish(&self, top: &[i64]) -> FastRoll {
+        // `kept <= rolled`, so every kept slot is filled. For an array the loop has a fixed
+        // length, so it unrolls into a few conditional adds.
         let kept = self.kept as usize;
         let mut total = self.flat;
         for (rank, value) in top.iter().enumerate() {
@@ -265,32 +283,12 @@ impl PreparedPool {
             second_highest,
         }
     }
-
-    /// More than ten kept dice: every die is kept in a list, sorted, and the highest totalled.
-    /// Rare (it needs a pool of more than ten kept dice without the ten dice rule), so it is
-    /// kept out of line and may allocate.
-    #[cold]
-    #[inline(never)]
-    fn roll_wide<D: Dice + ?Sized>(&self, dice: &mut D) -> Result<FastRoll, PoolError> {
-        let mut values = Vec::with_capacity(self.rolled as usize);
-        for _ in 0..self.rolled {
-            let total = self.die.roll_total(dice, self.max_chain)?;
-            values.push(total as i64 + self.each_die);
-        }
-        values.sort_unstable_by(|a, b| b.cmp(a));
-        let total = self.flat + values.iter().take(self.kept as usize).sum::<i64>();
-        let second_highest = values.get(1).map_or(0, |value| value + self.second_bonus);
-        Ok(FastRoll {
-            total,
-            second_highest,
-        })
-    }
 }
 
-/// Sinks a die's `value` into the `N` highest values seen so far, kept highest first, by
+/// Sinks a die's `value` into the highest values seen so far, kept highest first, by
 /// compare-and-swap without branches (a random comparison mispredicts half the time).
 #[inline(always)]
-fn sink<const N: usize>(top: &mut [i64; N], mut value: i64) {
+fn sink(top: &mut [i64], mut value: i64) {
     for slot in top {
         let higher = (*slot).max(value);
         value = (*slot).min(value);
@@ -317,24 +315,13 @@ fn seeded_top<const N: usize>(
     }
     let mut cursor = dice.cursor(die.sides());
     for _ in 0..rolled {
-        let (mut total, mut rolls) = (0_i64, 1_u32);
-        loop {
-            if cursor.left == 0 {
-                dice.refill_cursor(&mut cursor);
-            }
-            let face = cursor.take();
-            total += i64::from(face);
-            if face < threshold {
-                break;
-            }
-            // The chain goes on: one more roll, if the limit allows it.
-            if rolls >= max_chain {
+        match dice.chain_total(&mut cursor, threshold, max_chain) {
+            Ok(total) => sink(&mut top, total as i64 + each_die),
+            Err(error) => {
                 dice.settle(cursor);
-                return Err(DiceError::ChainTooLong { limit: max_chain });
+                return Err(error);
             }
-            rolls += 1;
         }
-        sink(&mut top, total + each_die);
     }
     dice.settle(cursor);
     Ok(top)
