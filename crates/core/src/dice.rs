@@ -373,8 +373,8 @@ impl Dice for SeededDice {
         }
     }
 
-    /// The same draws as the provided method, from the batch held in a [`Cursor`] (the loop
-    /// [`PreparedPool`](crate::PreparedPool) rolls its dice with).
+    /// The same draws as the provided method, from the current batch held in registers for the
+    /// whole chain (the loop [`PreparedPool`](crate::PreparedPool) rolls its dice with).
     #[inline]
     fn roll_chain_total(
         &mut self,
