@@ -873,7 +873,11 @@ fn roll(state: &mut ClanWarState, seat: Seat, battle: u32, dice: &mut dyn Dice) 
     }
     roll_side(state, bi, side, dice)?;
     let auto = auto_sides(state, &state.battles[bi]);
-    if auto[side_index(side.other())] && state.battles[bi].sides[side_index(side.other())].roll.is_none() {
+    if auto[side_index(side.other())]
+        && state.battles[bi].sides[side_index(side.other())]
+            .roll
+            .is_none()
+    {
         // The Spirit Army (or a retired player) rolls with its opponent.
         roll_side(state, bi, side.other(), dice)?;
     }
@@ -1739,7 +1743,9 @@ fn settle_step(
                     let clan = state.players[usize::from(seat.0)].clan;
                     events.push(effect(
                         id,
-                        format!("the {clan} clan has no card left to give: the Cunning give lapses"),
+                        format!(
+                            "the {clan} clan has no card left to give: the Cunning give lapses"
+                        ),
                     ));
                 }
             }

@@ -87,7 +87,9 @@ fn battle_of(
         }
         return Err(parse_err(
             text,
-            format!("'{spec}' names no battle: write in 2 (the battle's number) or in E4 (a hex of the battle)"),
+            format!(
+                "'{spec}' names no battle: write in 2 (the battle's number) or in E4 (a hex of the battle)"
+            ),
         ));
     }
     match mine.as_slice() {
@@ -207,15 +209,9 @@ pub(crate) fn parse_action(
             })
         }
         ("play", []) => Err(parse_err(text, "which card? write play N")),
-        ("pass", []) => Ok(ClanWarAction::Pass {
-            battle: b()?,
-        }),
-        ("roll", []) => Ok(ClanWarAction::Roll {
-            battle: b()?,
-        }),
-        ("draw", []) => Ok(ClanWarAction::Draw {
-            battle: b()?,
-        }),
+        ("pass", []) => Ok(ClanWarAction::Pass { battle: b()? }),
+        ("roll", []) => Ok(ClanWarAction::Roll { battle: b()? }),
+        ("draw", []) => Ok(ClanWarAction::Draw { battle: b()? }),
         ("nullify", [what]) => {
             let target = if what.eq_ignore_ascii_case("experienced") {
                 NullifyTarget::Experienced
@@ -253,8 +249,7 @@ pub(crate) fn parse_action(
         }
         ("switch", [from, to_word, to]) if to_word.eq_ignore_ascii_case("to") => {
             let (from, to) = (strategy(text, from)?, strategy(text, to)?);
-            let battle =
-                b()?;
+            let battle = b()?;
             Ok(ClanWarAction::Switch { battle, from, to })
         }
         ("switch", _) => Err(parse_err(

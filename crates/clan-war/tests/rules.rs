@@ -1332,7 +1332,12 @@ fn a_nullified_blessing_grants_no_extra_draw() {
     act(&mut state, CRAB, "play 9", &[]);
     act(&mut state, SCORPION, "pass", &[]);
     act(&mut state, CRAB, "pass", &[]);
-    assert!(battle(&state, id).played.iter().any(|p| p.card == 47 && p.nullified));
+    assert!(
+        battle(&state, id)
+            .played
+            .iter()
+            .any(|p| p.card == 47 && p.nullified)
+    );
     // Nullified: no +1k0 either.
     assert_eq!(size(&pool(&state, id, Side::Second)), (2, 1));
     act(&mut state, CRAB, "roll", &[9, 1, 1]);
@@ -1395,9 +1400,11 @@ fn an_owed_cunning_give_cannot_be_dodged() {
         .unwrap_err()
         .to_string();
     assert!(err.contains("give it before"), "{err}");
-    assert!(!ClanWar::legal_actions(&state, Actor::Seat(SCORPION))
-        .iter()
-        .any(|a| matches!(a, ClanWarAction::Play { .. })));
+    assert!(
+        !ClanWar::legal_actions(&state, Actor::Seat(SCORPION))
+            .iter()
+            .any(|a| matches!(a, ClanWarAction::Play { .. }))
+    );
     act(&mut state, SCORPION, "give 23 in 1", &[]);
     assert_eq!(battle(&state, 1).phase, Phase::Draws);
     act(&mut state, CRAB, "draw in 1", &[1]);
@@ -1491,7 +1498,12 @@ fn without_ring_effects_intrigue_and_defensive_through_a_ring_do_nothing() {
     act(&mut again, CRAB, "play 9", &[]);
     act(&mut again, SCORPION, "pass", &[]);
     act(&mut again, CRAB, "pass", &[]);
-    assert!(battle(&again, id).played.iter().any(|p| p.card == 29 && p.nullified));
+    assert!(
+        battle(&again, id)
+            .played
+            .iter()
+            .any(|p| p.card == 29 && p.nullified)
+    );
 }
 
 #[test]
@@ -1555,7 +1567,12 @@ fn blessings_43_and_45_give_plus_one_k0_only_with_the_option() {
             // Start again for the next Blessing.
             state.battles.clear();
             state.players[0].attacked = false;
-            let index = state.deck.cards().iter().position(|&c| c == blessing).unwrap();
+            let index = state
+                .deck
+                .cards()
+                .iter()
+                .position(|&c| c == blessing)
+                .unwrap();
             state.deck.return_to_pile(index as u32).ok();
         }
     }
