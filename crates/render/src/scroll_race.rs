@@ -6,9 +6,7 @@
 use std::fmt::Write;
 
 use pbp_core::{LoggedEvent, Viewer};
-use pbp_scroll_race::{
-    Cell, CharId, Event, Phase, ScrollRace, ScrollRaceView, Square, TrapKind,
-};
+use pbp_scroll_race::{Cell, CharId, Event, Phase, ScrollRace, ScrollRaceView, Square, TrapKind};
 
 use crate::{Render, bbcode_escape, xml_escape};
 
@@ -592,9 +590,7 @@ mod tests {
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
         assert_eq!(svg.matches("(carrier)").count(), 1);
         assert_eq!(
-            svg_of(&state, Viewer::Public)
-                .matches("(carrier)")
-                .count(),
+            svg_of(&state, Viewer::Public).matches("(carrier)").count(),
             0
         );
     }

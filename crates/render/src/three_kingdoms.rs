@@ -271,10 +271,7 @@ impl Render for ThreeKingdoms {
     }
 
     fn bbcode(view: &TkView, events: &[&LoggedEvent<ThreeKingdoms>]) -> String {
-        let mut out = format!(
-            "[b]Three Kingdoms[/b] - {}\n",
-            bbcode_escape(&status(view))
-        );
+        let mut out = format!("[b]Three Kingdoms[/b] - {}\n", bbcode_escape(&status(view)));
         for p in &view.players {
             let _ = writeln!(
                 out,
@@ -286,11 +283,7 @@ impl Render for ThreeKingdoms {
                 p.resources
             );
             if let Some(hand) = &p.hand {
-                let _ = writeln!(
-                    out,
-                    "[i]hand:[/i] {}",
-                    bbcode_escape(&cards(view, hand))
-                );
+                let _ = writeln!(out, "[i]hand:[/i] {}", bbcode_escape(&cards(view, hand)));
             }
             out.push_str("[list]\n");
             for c in &p.field {

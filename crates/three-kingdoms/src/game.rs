@@ -405,7 +405,9 @@ pub struct TkView {
 impl TkView {
     /// The printed name of a card this view shows, or its id if the card has no definition.
     pub fn card_name<'a>(&'a self, card: &'a CardSeen) -> &'a str {
-        self.card_names.get(&card.card).map_or(&card.card, String::as_str)
+        self.card_names
+            .get(&card.card)
+            .map_or(&card.card, String::as_str)
     }
 }
 
@@ -413,8 +415,19 @@ impl TkView {
 fn card_names(state: &TkState, players: &[PlayerView]) -> BTreeMap<String, String> {
     let mut ids: Vec<&str> = Vec::new();
     for p in players {
-        let lists = [p.draw_pile.as_deref(), p.hand.as_deref(), Some(&p.discard[..]), Some(&p.removed[..])];
-        ids.extend(lists.into_iter().flatten().flatten().map(|c| c.card.as_str()));
+        let lists = [
+            p.draw_pile.as_deref(),
+            p.hand.as_deref(),
+            Some(&p.discard[..]),
+            Some(&p.removed[..]),
+        ];
+        ids.extend(
+            lists
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|c| c.card.as_str()),
+        );
         ids.extend(p.event.iter().map(|c| c.card.as_str()));
         for ch in &p.field {
             ids.push(ch.card.as_str());
