@@ -1349,8 +1349,9 @@ fn a_nullified_blessing_grants_no_extra_draw() {
 
 #[test]
 fn a_blessing_used_then_nullified_keeps_the_card_it_let_in() {
-    // Two Blessings: the second is played with the first's extra play, its own extra play is
-    // unused. Nullifying the second takes away its extra draw; the first's was used.
+    // The Scorpion plays Jurojin's Blessing, then card 15 with the extra play it gives. The
+    // Crab nullifies the Blessing: card 15 stays in play with its effects, and there is no
+    // extra draw (the extra play was used).
     let mut state = crab_scorpion();
     strategies(&mut state, CRAB, Defensive, Warfare);
     deal(&mut state, CRAB, &[9]);
@@ -1364,6 +1365,9 @@ fn a_blessing_used_then_nullified_keeps_the_card_it_let_in() {
     act(&mut state, SCORPION, "pass", &[]);
     // Two candidates: the Crab nullifies the Blessing; card 15 stays in play.
     act(&mut state, CRAB, "nullify 47", &[]);
+    let played = &battle(&state, id).played;
+    assert!(played.iter().any(|p| p.card == 15 && !p.nullified));
+    assert!(played.iter().any(|p| p.card == 47 && p.nullified));
     act(&mut state, CRAB, "roll", &[9, 1, 1]);
     act(&mut state, SCORPION, "roll", &[1, 1, 1]);
     // The Blessing's extra play was used by card 15: no extra draw either way.
