@@ -314,15 +314,13 @@ fn a_cancelling_genjutsu_does_not_give_away_a_second_one_alike() {
     }
 }
 
+/// A state after a turn, with that turn's events.
+type Played = (ScrollRaceState, Vec<pbp_core::Visible<Event>>);
+
 /// Twins for a waiting Genjutsu of `genjutsu_team`: in one the enemy carrier (whose talents
 /// hold neither Genjutsu nor Fuinjutsu) waits, in the other it passes the scroll in secret,
 /// unspotted. Returns both states and the events of that last turn.
-fn genjutsu_twins(
-    genjutsu_team: u8,
-) -> (
-    (ScrollRaceState, Vec<pbp_core::Visible<Event>>),
-    (ScrollRaceState, Vec<pbp_core::Visible<Event>>),
-) {
+fn genjutsu_twins(genjutsu_team: u8) -> (Played, Played) {
     let (caster, carrier, mate, squares) = if genjutsu_team == 1 {
         (7, 0, 2, ["c8", "c7"])
     } else {
@@ -353,10 +351,7 @@ fn a_genjutsu_learns_nothing_from_a_secret_pass_whichever_team_holds_it() {
         let ((waited, seen_waiting), (passed, seen_passing)) = genjutsu_twins(genjutsu_team);
         assert_ne!(waited, passed, "the pass happened");
         let carrier_team = 1 - genjutsu_team;
-        assert_ne!(
-            waited.carrier(carrier_team),
-            passed.carrier(carrier_team)
-        );
+        assert_ne!(waited.carrier(carrier_team), passed.carrier(carrier_team));
         let mut viewers: Vec<Viewer> = (0..5)
             .map(|i| Viewer::Seat(Seat(u16::from(genjutsu_team) * 5 + i)))
             .collect();

@@ -52,7 +52,10 @@ pub fn check_sheet(
         return vec![(None, format!("seat {seat} is not in the game"))];
     };
     if player.eliminated {
-        return vec![(None, format!("{} has been eliminated", state.seat_name(seat)))];
+        return vec![(
+            None,
+            format!("{} has been eliminated", state.seat_name(seat)),
+        )];
     }
     if sheet.turn != state.turn {
         problems.push((
@@ -555,10 +558,7 @@ fn recruit_count(rest: &str) -> Result<Option<u32>, String> {
             .parse::<u32>()
             .map_err(|_| format!("'{n}' is not a number of generals"))?,
         _ => {
-            return Err(format!(
-                "'{}' is not a number of generals",
-                count.join(" ")
-            ));
+            return Err(format!("'{}' is not a number of generals", count.join(" ")));
         }
     };
     Ok(Some(n))
@@ -739,7 +739,10 @@ fn parse_line(state: &WsState, seat: Seat, line: &str) -> Result<Order, String> 
     let rest = strip_any(rest, &["of ", "in ", "into ", "on ", "at "]).unwrap_or(rest);
     let lower_rest = rest.to_ascii_lowercase();
     let (target, generals_text) = match lower_rest.find(" with ") {
-        Some(at) => (rest[..at].trim_end_matches([',', ' ']), Some(&rest[at + 6..])),
+        Some(at) => (
+            rest[..at].trim_end_matches([',', ' ']),
+            Some(&rest[at + 6..]),
+        ),
         None => (rest, None),
     };
     // "... of Dun from Zheng [with ...]" or "... with G from Zheng": the origin is checked,
@@ -872,7 +875,11 @@ pub fn parse_post(state: &WsState, seat: Seat, text: &str) -> Result<OrderSheet,
         } else {
             format!(
                 " (the bolded {} no order: '{}')",
-                if sheet.notes.len() == 1 { "line is" } else { "lines are" },
+                if sheet.notes.len() == 1 {
+                    "line is"
+                } else {
+                    "lines are"
+                },
                 sheet.notes.join("', '")
             )
         };

@@ -626,7 +626,10 @@ pub(crate) fn resolve(state: &mut WsState, dice: &mut dyn Dice) -> Result<Events
             let Order::DeclareKingdom { state: s } = order else {
                 continue;
             };
-            if state.player(seat).is_none_or(|p| p.eliminated || p.kingdom.is_some()) {
+            if state
+                .player(seat)
+                .is_none_or(|p| p.eliminated || p.kingdom.is_some())
+            {
                 continue;
             }
             if !state.kingdom_ready(seat, *s) {

@@ -113,7 +113,11 @@ fn the_seeds_own_recruiting_words_read_a_an_one_and_an_additional_as_one() {
         "[b]5 Rice for Recruiting an additional General.[/b]",
         "[b]Recruit General[/b]",
     ] {
-        assert_eq!(orders(&s, text), vec![Order::Recruit { count: 1 }], "{text}");
+        assert_eq!(
+            orders(&s, text),
+            vec![Order::Recruit { count: 1 }],
+            "{text}"
+        );
     }
     assert_eq!(
         orders(&s, "[b]Recruit two Generals.[/b]"),
@@ -217,7 +221,10 @@ fn gen_with_a_full_stop_a_comma_before_with_and_a_parenthesis_are_read() {
             "[b]10 Rice for Conquest of Sui with Gen. Sun Ce and Gen. Cao Ren.[/b]",
             vec![sun, cao],
         ),
-        ("[b]10 Rice for Conquest of Sui, with Sun Ce.[/b]", vec![sun]),
+        (
+            "[b]10 Rice for Conquest of Sui, with Sun Ce.[/b]",
+            vec![sun],
+        ),
         ("[b]10 Rice for Conquest of Sui (neutral).[/b]", vec![]),
         (
             "[b]10 Rice for Conquest of Sui (with Sun Ce, Cao Ren)[/b]",
