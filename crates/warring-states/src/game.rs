@@ -526,6 +526,7 @@ impl Game for WarringStates {
             })
             .collect();
         WsView {
+            map: state.map.clone(),
             turn: state.turn,
             holders: state.holders.clone(),
             output: state.output.clone(),

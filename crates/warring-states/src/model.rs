@@ -717,6 +717,10 @@ pub struct WsState {
 /// What one viewer sees.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WsView {
+    /// The map, which is public. It is the config's map, so it is left out of the view's JSON
+    /// (an embedder reads it from the config); a view read back from JSON has an empty map.
+    #[serde(skip)]
+    pub map: Map,
     /// The turn.
     pub turn: u32,
     /// Each state's holder.
@@ -735,4 +739,26 @@ pub struct WsView {
     pub joining_open: bool,
     /// The outcome, once over.
     pub outcome: Option<Outcome>,
+}
+
+impl WsView {
+    /// A seat's player, if the seat exists.
+    pub fn player(&self, seat: Seat) -> Option<&Player> {
+        self.players.get(usize::from(seat.0))
+    }
+
+    /// The states a seat holds, in map order.
+    pub fn holdings(&self, seat: Seat) -> Vec<StateId> {
+        self.holders
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| **h == Some(seat))
+            .map(|(i, _)| i as StateId)
+            .collect()
+    }
+
+    /// A state's rice output (0 for a devastated state or an unknown id).
+    pub fn output_of(&self, state: StateId) -> u8 {
+        self.output.get(usize::from(state)).copied().unwrap_or(0)
+    }
 }
