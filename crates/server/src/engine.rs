@@ -191,18 +191,18 @@ impl GameTable {
         self.session
             .log(viewer)?
             .into_iter()
-            .map(|event| self.event_json(&event))
+            .map(|event| self.event_json(&event, viewer))
             .collect()
     }
 
-    /// One event as JSON with its text.
+    /// One event as JSON with its text, named as `viewer` sees the game.
     ///
     /// # Errors
     /// An event the renderer cannot read back.
-    pub fn event_json(&self, event: &ErasedEvent) -> Result<Value, ErasedError> {
+    pub fn event_json(&self, event: &ErasedEvent, viewer: Viewer) -> Result<Value, ErasedError> {
         let text = self
             .renderer
-            .event_text(&event.event)
+            .event_text(self.session.as_ref(), viewer, &event.event)
             .map_err(ErasedError::Serialize)?;
         Ok(json!({
             "step": event.step,

@@ -498,7 +498,7 @@ pub(crate) fn visible(
         .filter(|e| e.audience.includes(viewer))
         .map(|e| {
             live.game
-                .event_json(e)
+                .event_json(e, viewer)
                 .map_err(|e| ApiError::Internal(e.to_string()))
         })
         .collect()
