@@ -1875,6 +1875,10 @@ impl Game for ThreeKingdoms {
         Ok(state)
     }
 
+    fn seat_count(_state: &TkState) -> u16 {
+        2
+    }
+
     fn turn(state: &TkState) -> Turn {
         if let Some(end) = &state.ending {
             let loser = other(end.winner);
@@ -2130,8 +2134,14 @@ impl Game for ThreeKingdoms {
             .map_or_else(|| format!("seat {seat}"), |faction| format!("{faction:?}"))
     }
 
-    fn heuristic_action(state: &TkState, actor: Actor, _dice: &mut dyn Dice) -> Option<TkAction> {
-        crate::bot::heuristic_action(state, actor.seat()?)
+    fn heuristic_action(
+        state: &TkState,
+        actor: Actor,
+        _dice: &mut dyn Dice,
+    ) -> Result<Option<TkAction>, TkError> {
+        Ok(actor
+            .seat()
+            .and_then(|seat| crate::bot::heuristic_action(state, seat)))
     }
 
     fn secrets(state: &TkState, viewer: Viewer) -> Vec<String> {
