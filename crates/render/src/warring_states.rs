@@ -311,15 +311,21 @@ fn describe(names: &Names<'_>, event: &WsEvent) -> String {
                 format!("{} is eliminated by {}", names.seat(*seat), by.join(", "))
             }
         }
-        WsEvent::GeneralLost { seat, general } => {
-            format!(
-                "General #{general} of {} leaves the game",
-                names.seat(*seat)
-            )
+        WsEvent::GeneralLost { seat, name, .. } => {
+            format!("General {name} of {} leaves the game", names.seat(*seat))
         }
         WsEvent::Refunded { seat, rice } => format!(
             "{} gets {rice} rice back: no room under the general cap",
             names.seat(*seat)
+        ),
+        WsEvent::NoOrders { seat } => format!(
+            "the game master records no orders for {}, who is absent",
+            names.seat(*seat)
+        ),
+        WsEvent::KingdomFailed { seat, state } => format!(
+            "{} cannot proclaim the Kingdom of {}: after the battles it no longer holds it and four states around it",
+            names.seat(*seat),
+            names.state(*state)
         ),
         WsEvent::Kingdom { seat, state } => format!(
             "{} declares the Kingdom of {}",
