@@ -11,7 +11,7 @@ pub(super) fn to_json<T: Serialize>(value: &T) -> Result<Value, ErasedError> {
     serde_json::to_value(value).map_err(|e| ErasedError::Serialize(e.to_string()))
 }
 
-/// An action given to [`DynSession::act`].
+/// An action given to [`DynSession::act`](super::DynSession::act).
 #[derive(Clone, Debug, PartialEq)]
 pub enum ActionInput {
     /// The action's JSON form.
@@ -31,7 +31,7 @@ pub struct LegalAction {
     pub json: Value,
 }
 
-/// A seat and its label, as [`DynSession::seats`] lists them.
+/// A seat and its label, as [`DynSession::seats`](super::DynSession::seats) lists them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SeatInfo {
     /// The seat.

@@ -37,7 +37,7 @@ pub trait DynGame: Send + Sync {
     /// are derived again from the seed and must match.
     ///
     /// # Errors
-    /// See the [module docs](self) for the checks, each with its own error.
+    /// See the [save module docs](crate::save) for the checks, each with its own error.
     fn load(&self, save: &str, check_seed: bool) -> Result<Box<dyn DynSession>, ErasedError>;
 
     /// Plays `games` games with `bot` at every seat (see [`crate::sim::simulate`]).

@@ -3,8 +3,8 @@
 //!
 //! [`DynGame`] is one game (its name, default config, new sessions, loading saves) and
 //! [`DynSession`] one game in progress (turn, legal actions, acting, views, the log, undo,
-//! saving). Both are implemented once, generically: [`Erased<G>`] for every [`Game`], and
-//! [`Session<G>`] itself. A [`Registry`] lists the games a frontend offers by name, each with an
+//! saving). Both are implemented once, generically: [`Erased<G>`] for every [`Game`](crate::Game), and
+//! [`Session<G>`](crate::Session) itself. A [`Registry`] lists the games a frontend offers by name, each with an
 //! extra value of the frontend's choice (the CLI keeps each game's renderer there).
 //!
 //! ```

@@ -79,7 +79,7 @@ pub trait DynSession: Send + Sync {
     /// [`ErasedError::Serialize`] if the record cannot be written as JSON.
     fn record(&self) -> Result<Value, ErasedError>;
 
-    /// The save file: the record in its envelope (see the [module docs](self)), pretty-printed,
+    /// The save file: the record in its envelope (see the [save module docs](crate::save)), pretty-printed,
     /// ending with a newline.
     ///
     /// # Errors
