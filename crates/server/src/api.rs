@@ -20,7 +20,8 @@ use crate::engine::Format;
 use crate::error::{ApiError, ServerError};
 use crate::hub::HubHandle;
 use crate::request::{
-    MAX_ACT_BODY, MAX_CREATE_BODY, parse_act, parse_bearer, parse_create, parse_format, parse_seat,
+    MAX_ACT_BODY, MAX_CREATE_BODY, parse_act, parse_bearer, parse_create, parse_deadline,
+    parse_format, parse_ready, parse_seat,
 };
 use crate::store::Store;
 
@@ -165,6 +166,80 @@ async fn act(
     )
 }
 
+async fn draft(
+    State(hub): State<HubHandle>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    raw: Result<Bytes, BytesRejection>,
+) -> Response {
+    respond(
+        async {
+            let token = bearer(&headers)?;
+            let request = parse_act(&body(raw)?)?;
+            let value = hub
+                .call(move |hub| hub.draft(&id, token.as_deref(), request))
+                .await?;
+            Ok(json_response(StatusCode::OK, &value))
+        }
+        .await,
+    )
+}
+
+async fn ready(
+    State(hub): State<HubHandle>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    raw: Result<Bytes, BytesRejection>,
+) -> Response {
+    respond(
+        async {
+            let token = bearer(&headers)?;
+            let request = parse_ready(&body(raw)?)?;
+            let value = hub
+                .call(move |hub| hub.ready(&id, token.as_deref(), request))
+                .await?;
+            Ok(json_response(StatusCode::OK, &value))
+        }
+        .await,
+    )
+}
+
+async fn deadline(
+    State(hub): State<HubHandle>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    raw: Result<Bytes, BytesRejection>,
+) -> Response {
+    respond(
+        async {
+            let token = bearer(&headers)?;
+            let request = parse_deadline(&body(raw)?)?;
+            let value = hub
+                .call(move |hub| hub.set_deadline(&id, token.as_deref(), request))
+                .await?;
+            Ok(json_response(StatusCode::OK, &value))
+        }
+        .await,
+    )
+}
+
+async fn resolve(
+    State(hub): State<HubHandle>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    respond(
+        async {
+            let token = bearer(&headers)?;
+            let value = hub
+                .call(move |hub| hub.resolve_now(&id, token.as_deref()))
+                .await?;
+            Ok(json_response(StatusCode::OK, &value))
+        }
+        .await,
+    )
+}
+
 async fn record(
     State(hub): State<HubHandle>,
     Path(id): Path<String>,
@@ -213,6 +288,10 @@ pub fn router(hub: HubHandle) -> Router {
         .route("/api/tables/{id}/legal", get(legal))
         .route("/api/tables/{id}/log", get(log))
         .route("/api/tables/{id}/act", post(act).layer(small))
+        .route("/api/tables/{id}/draft", post(draft).layer(small))
+        .route("/api/tables/{id}/ready", post(ready).layer(small))
+        .route("/api/tables/{id}/deadline", post(deadline).layer(small))
+        .route("/api/tables/{id}/resolve", post(resolve).layer(small))
         .route("/api/tables/{id}/record", get(record))
         .fallback(not_found)
         // The limits are tower-http's, per route; axum's own default limit is lifted so that
@@ -271,9 +350,27 @@ impl Server {
         self,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> Result<(), ServerError> {
-        axum::serve(self.listener, router(self.hub))
+        // The deadline scheduler: once a second, the hub closes the turns that are due.
+        let scheduler = self.hub.clone();
+        let ticker = tokio::spawn(async move {
+            let mut interval = tokio::time::interval(Duration::from_secs(1));
+            loop {
+                interval.tick().await;
+                let now = crate::turns::now();
+                if scheduler
+                    .call(move |hub| Ok(hub.close_due(now)))
+                    .await
+                    .is_err()
+                {
+                    break;
+                }
+            }
+        });
+        let served = axum::serve(self.listener, router(self.hub))
             .with_graceful_shutdown(shutdown)
             .await
-            .map_err(|e| ServerError::Io(e.to_string()))
+            .map_err(|e| ServerError::Io(e.to_string()));
+        ticker.abort();
+        served
     }
 }
