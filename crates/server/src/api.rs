@@ -261,13 +261,43 @@ async fn games() -> Response {
     json_response(StatusCode::OK, &json!(crate::engine::game_names()))
 }
 
-/// The page at `/`: what this server is and where its API is described.
-const INDEX: &str = "<!doctype html><html lang=en><meta charset=utf-8><title>pbp serve</title>\
-<body><h1>pbp serve</h1><p>This server hosts pbp tables. Its JSON API is under <code>/api</code> \
-(<a href=/api/games>the games it hosts</a>); docs/SERVER.md in pbp's repository describes it.</p>";
+/// A page or an asset of the browser pages (crates/server/www; the style sheet is the game
+/// master's desk's, crates/wasm/www/style.css).
+fn asset(content_type: &'static str, body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+const HTML: &str = "text/html; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
 
 async fn index() -> Response {
-    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], INDEX).into_response()
+    asset(HTML, include_str!("../www/index.html"))
+}
+
+async fn index_js() -> Response {
+    asset(JS, include_str!("../www/index.js"))
+}
+
+async fn table_page() -> Response {
+    asset(HTML, include_str!("../www/table.html"))
+}
+
+async fn table_js() -> Response {
+    asset(JS, include_str!("../www/table.js"))
+}
+
+async fn style() -> Response {
+    asset(
+        "text/css; charset=utf-8",
+        include_str!("../../wasm/www/style.css"),
+    )
 }
 
 async fn not_found() -> Response {
@@ -279,6 +309,10 @@ pub fn router(hub: HubHandle) -> Router {
     let small = RequestBodyLimitLayer::new(MAX_ACT_BODY);
     Router::new()
         .route("/", get(index))
+        .route("/assets/index.js", get(index_js))
+        .route("/assets/table.js", get(table_js))
+        .route("/assets/style.css", get(style))
+        .route("/t/{id}", get(table_page))
         .route("/api/games", get(games))
         .route(
             "/api/tables",

@@ -399,3 +399,27 @@ fn turn_endpoints_with_every_kind_of_token() {
     assert_eq!(answer.status, 400, "{}", answer.body);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn the_pages_are_served() {
+    let dir = temp_dir("pages");
+    let server = start(&dir.join("db.sqlite"));
+    let base = &server.base;
+    for (path, kind, needle) in [
+        ("/", "text/html", "host a table"),
+        ("/t/0123abcd", "text/html", "/assets/table.js"),
+        ("/assets/table.js", "text/javascript", "Authorization"),
+        ("/assets/index.js", "text/javascript", "/api/tables"),
+        ("/assets/style.css", "text/css", "body"),
+    ] {
+        let answer = get(base, path, None);
+        assert_eq!(answer.status, 200, "{path}");
+        assert!(
+            answer.content_type.starts_with(kind),
+            "{path}: {}",
+            answer.content_type
+        );
+        assert!(answer.body.contains(needle), "{path}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
