@@ -56,6 +56,7 @@ mod die;
 pub mod duel;
 pub mod erased;
 mod error;
+mod full_roll;
 mod game;
 mod notation;
 mod odds;
@@ -64,6 +65,7 @@ mod prepared;
 mod record;
 mod sample;
 pub mod save;
+pub mod sim;
 #[cfg(feature = "testing")]
 pub mod testing;
 
