@@ -98,11 +98,16 @@ pub struct Hub {
 
 pub(crate) fn refused(error: ErasedError) -> ApiError {
     match error {
-        ErasedError::Action { .. } => ApiError::Refused {
+        ErasedError::Parse { .. } => ApiError::Refused {
             kind: "not_an_action",
             message: error.to_string(),
         },
-        ErasedError::Refused(_) => ApiError::Refused {
+        ErasedError::Illegal { .. }
+        | ErasedError::NotYourTurn { .. }
+        | ErasedError::MoreDice { .. }
+        | ErasedError::BadDice { .. }
+        | ErasedError::UnusedDice { .. }
+        | ErasedError::Simulation(_) => ApiError::Refused {
             kind: "refused",
             message: error.to_string(),
         },
