@@ -552,3 +552,21 @@ fn the_game_master_ends_the_phase_and_declines_for_an_absent_player() {
             .any(|e| matches!(e.event, TkEvent::Fight { .. }))
     );
 }
+
+#[test]
+fn the_coin_toss_gives_the_first_turn_to_either_seat() {
+    // With `first: None` the dice choose who starts; over forty seeds both seats do, about
+    // equally, and the army of the seat does not matter.
+    let mut starts = [0_u32; 2];
+    for seed in 0..40 {
+        let mut config = config(
+            army("t-war-lord", &["t-a"], None),
+            army("t-war-lord", &["t-b"], None),
+            rules(),
+        );
+        config.first = None;
+        let s = ThreeKingdoms::setup(&config, &mut SeededDice::new(seed)).unwrap();
+        starts[usize::from(s.active.0)] += 1;
+    }
+    assert!(starts[0] >= 10 && starts[1] >= 10, "{starts:?}");
+}
