@@ -227,10 +227,11 @@ pub trait DynGame: Send + Sync {
     /// See the [module docs](self) for the checks, each with its own error.
     fn load(&self, save: &str, check_seed: bool) -> Result<Box<dyn DynSession>, ErasedError>;
 
-    /// Plays `games` games with `bot` at every seat (see [`crate::testing::simulate`]).
+    /// Plays `games` games with `bot` at every seat, rotating the seats' factions and
+    /// positions across games with `rotate_seats` (see [`crate::testing::simulate`]).
     ///
     /// # Errors
-    /// An invalid config, or a game that breaks its contract.
+    /// An invalid config, a game that breaks its contract, or one that cannot rotate seats.
     #[cfg(feature = "testing")]
     fn simulate(
         &self,
@@ -238,6 +239,7 @@ pub trait DynGame: Send + Sync {
         games: u64,
         seed: u64,
         bot: crate::testing::Bot,
+        rotate_seats: bool,
         progress: &mut dyn FnMut(u64),
     ) -> Result<crate::testing::SimulationSummary, ErasedError>;
 }
@@ -378,10 +380,11 @@ impl<G: Game> DynGame for Erased<G> {
         games: u64,
         seed: u64,
         bot: crate::testing::Bot,
+        rotate_seats: bool,
         progress: &mut dyn FnMut(u64),
     ) -> Result<crate::testing::SimulationSummary, ErasedError> {
         let config = parse_config::<G>(config)?;
-        crate::testing::simulate::<G>(&config, games, seed, bot, progress)
+        crate::testing::simulate::<G>(&config, games, seed, bot, rotate_seats, progress)
             .map_err(ErasedError::Refused)
     }
 }
@@ -926,7 +929,7 @@ mod tests {
         let summary = registry
             .game("duel")
             .unwrap()
-            .simulate(None, 20, 3, crate::testing::Bot::Random, &mut |_| {
+            .simulate(None, 20, 3, crate::testing::Bot::Random, false, &mut |_| {
                 calls += 1
             })
             .unwrap();

@@ -79,6 +79,7 @@ fn hundreds_of_games_between_every_pairing_end_with_a_winner() {
                 8,
                 seed,
                 pbp_core::testing::Bot::Random,
+                false,
                 |_| {},
             )
             .unwrap();
