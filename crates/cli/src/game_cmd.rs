@@ -261,8 +261,10 @@ pub fn run(command: GameCommand) -> Result<(), String> {
             count,
             seed,
             config.as_deref(),
-            bot.into(),
-            rotate_seats,
+            Players {
+                bot: bot.into(),
+                rotate_seats,
+            },
             json,
         ),
     }
@@ -461,16 +463,23 @@ impl From<BotArg> for Bot {
     }
 }
 
+/// Who plays the simulated games: the bot, and whether the seats rotate across games.
+#[derive(Clone, Copy, Debug)]
+struct Players {
+    bot: Bot,
+    rotate_seats: bool,
+}
+
 fn simulate(
     games: &Games,
     game: &str,
     count: u64,
     seed: u64,
     config: Option<&Path>,
-    bot: Bot,
-    rotate: bool,
+    players: Players,
     json: bool,
 ) -> Result<(), String> {
+    let Players { bot, rotate_seats } = players;
     let game = games.game(game).map_err(|e| e.to_string())?;
     let config = config.map(read_text).transpose()?;
     let bar = if std::io::stderr().is_terminal() {
@@ -485,9 +494,14 @@ fn simulate(
     } else {
         ProgressBar::hidden()
     };
-    let result = game.simulate(config.as_deref(), count, seed, bot, rotate, &mut |done| {
-        bar.set_position(done)
-    });
+    let result = game.simulate(
+        config.as_deref(),
+        count,
+        seed,
+        bot,
+        rotate_seats,
+        &mut |done| bar.set_position(done),
+    );
     bar.finish_and_clear();
     let summary = result.map_err(|e| e.to_string())?;
     if json {
