@@ -87,11 +87,11 @@ fn swapping_the_teams_seats_and_sides_plays_the_same_game() {
 
 #[test]
 fn rotated_simulations_win_alike_from_either_side() {
-    let summary = pbp_core::testing::simulate::<ScrollRace>(
+    let summary = pbp_core::sim::simulate::<ScrollRace>(
         &ScrollRaceConfig::default(),
         40,
         3,
-        pbp_core::testing::Bot::Heuristic,
+        pbp_core::sim::Bot::Heuristic,
         true,
         |_| {},
     )

@@ -2,7 +2,7 @@
 //! order is played with the seats swapped, and the simulator's rotation separates seat, faction
 //! and starting position (issue 12).
 
-use pbp_core::testing::{Bot, rotated_config, simulate};
+use pbp_core::sim::{Bot, rotated_config, simulate};
 use pbp_core::{Actor, Dice, DiceError, Game, ScriptedDice, Seat, SeededDice};
 use pbp_warring_states::{
     Colour, MapSpec, PlayerSpec, School, StateId, WarringStates, WsAction, WsConfig, WsEvent,
@@ -219,7 +219,7 @@ fn the_default_tables_winner_is_its_starting_state_not_its_seat() {
     let front =
         simulate::<WarringStates>(&WsConfig::default(), 80, 5, Bot::Heuristic, false, |_| {})
             .unwrap();
-    let red = |s: &pbp_core::testing::SimulationSummary| s.by_label["red"].won;
+    let red = |s: &pbp_core::sim::SimulationSummary| s.by_label["red"].won;
     assert!(
         red(&back).abs_diff(red(&front)) <= 8,
         "{} {}",
