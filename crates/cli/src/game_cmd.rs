@@ -112,7 +112,8 @@ pub enum GameCommand {
         /// The save file.
         file: PathBuf,
     },
-    /// Play many games with a uniform random bot and summarize the outcomes.
+    /// Play many games with computer players (the game's heuristic one by default) and
+    /// summarize the outcomes by seat, faction and starting position.
     Simulate {
         /// The game (see `pbp games`).
         game: String,
@@ -129,6 +130,12 @@ pub enum GameCommand {
         /// has none), or uniformly random legal actions.
         #[arg(long, value_enum, default_value_t = BotArg::Heuristic)]
         bot: BotArg,
+        /// Rotate the seats across games: with n seats, game i shifts the starting positions
+        /// by i mod n and the factions (clan, colour, army, team) by i / n mod n, so that the
+        /// wins by seat, by faction and by position tell the three effects apart (play a
+        /// multiple of n * n games for a balanced design).
+        #[arg(long)]
+        rotate_seats: bool,
         /// Print the summary as JSON.
         #[arg(long)]
         json: bool,
@@ -246,6 +253,7 @@ pub fn run(command: GameCommand) -> Result<(), String> {
             seed,
             config,
             bot,
+            rotate_seats,
             json,
         } => simulate(
             &games,
@@ -253,7 +261,10 @@ pub fn run(command: GameCommand) -> Result<(), String> {
             count,
             seed,
             config.as_deref(),
-            bot.into(),
+            Players {
+                bot: bot.into(),
+                rotate_seats,
+            },
             json,
         ),
     }
@@ -452,15 +463,23 @@ impl From<BotArg> for Bot {
     }
 }
 
+/// Who plays the simulated games: the bot, and whether the seats rotate across games.
+#[derive(Clone, Copy, Debug)]
+struct Players {
+    bot: Bot,
+    rotate_seats: bool,
+}
+
 fn simulate(
     games: &Games,
     game: &str,
     count: u64,
     seed: u64,
     config: Option<&Path>,
-    bot: Bot,
+    players: Players,
     json: bool,
 ) -> Result<(), String> {
+    let Players { bot, rotate_seats } = players;
     let game = games.game(game).map_err(|e| e.to_string())?;
     let config = config.map(read_text).transpose()?;
     let bar = if std::io::stderr().is_terminal() {
@@ -475,9 +494,14 @@ fn simulate(
     } else {
         ProgressBar::hidden()
     };
-    let result = game.simulate(config.as_deref(), count, seed, bot, &mut |done| {
-        bar.set_position(done)
-    });
+    let result = game.simulate(
+        config.as_deref(),
+        count,
+        seed,
+        bot,
+        rotate_seats,
+        &mut |done| bar.set_position(done),
+    );
     bar.finish_and_clear();
     let summary = result.map_err(|e| e.to_string())?;
     if json {
@@ -491,10 +515,15 @@ fn simulate(
         }))?);
     }
     let mut out = format!(
-        "{}: {} game(s) from seed {seed}, {} finished\n",
+        "{}: {} game(s) from seed {seed}, {} finished{}\n",
         game.name(),
         summary.games,
-        summary.finished
+        summary.finished,
+        if summary.rotated {
+            ", seats rotated"
+        } else {
+            ""
+        }
     );
     let percent = |n: u64| {
         if summary.games == 0 {
@@ -520,6 +549,20 @@ fn simulate(
             let _ = writeln!(
                 out,
                 "{label}: won {} of {} ({rate:.1}%)",
+                record.won, record.played
+            );
+        }
+    }
+    if !summary.by_position.is_empty() {
+        for (position, record) in &summary.by_position {
+            let rate = if record.played == 0 {
+                0.0
+            } else {
+                100.0 * record.won as f64 / record.played as f64
+            };
+            let _ = writeln!(
+                out,
+                "starting at {position}: won {} of {} ({rate:.1}%)",
                 record.won, record.played
             );
         }

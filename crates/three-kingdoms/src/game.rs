@@ -2235,6 +2235,40 @@ impl Game for ThreeKingdoms {
         turns * per_turn
     }
 
+    /// Each seat's place in the turn order: first or second where the config fixes who starts,
+    /// "first by a coin" for both where a coin decides.
+    fn seat_positions(config: &TkConfig) -> Vec<String> {
+        (0..2u16)
+            .map(|i| match config.first {
+                Some(first) if first == Seat(i) => "first player".to_owned(),
+                Some(_) => "second player".to_owned(),
+                None => "first by a coin".to_owned(),
+            })
+            .collect()
+    }
+
+    /// The faction is the army; the position the place in the turn order (where the config
+    /// fixes it: with a coin toss there is nothing to rotate).
+    fn rotate_seats(
+        config: &TkConfig,
+        faction_shift: usize,
+        position_shift: usize,
+    ) -> Option<TkConfig> {
+        let armies = [
+            config.armies[faction_shift % 2].clone(),
+            config.armies[(1 + faction_shift) % 2].clone(),
+        ];
+        // Seat i takes the place of seat (i + shift) % 2: the first player moves with it.
+        let first = config
+            .first
+            .map(|s| Seat(((usize::from(s.0) + 2 - position_shift % 2) % 2) as u16));
+        Some(TkConfig {
+            armies,
+            first,
+            ..config.clone()
+        })
+    }
+
     /// The seat's faction (`Wei`), from its Lord; when both armies are of one faction, the
     /// Lord's name instead (`Cao Cao`).
     fn seat_label(state: &TkState, seat: Seat) -> String {

@@ -83,6 +83,7 @@ fn hundreds_of_games_between_every_pairing_end() {
                 8,
                 seed,
                 pbp_core::testing::Bot::Random,
+                false,
                 |_| {},
             )
             .unwrap();

@@ -40,16 +40,18 @@ pub trait DynGame: Send + Sync {
     /// See the [save module docs](crate::save) for the checks, each with its own error.
     fn load(&self, save: &str, check_seed: bool) -> Result<Box<dyn DynSession>, ErasedError>;
 
-    /// Plays `games` games with `bot` at every seat (see [`crate::sim::simulate`]).
+    /// Plays `games` games with `bot` at every seat, rotating the seats' factions and
+    /// positions across games with `rotate_seats` (see [`crate::sim::simulate`]).
     ///
     /// # Errors
-    /// An invalid config, or a game that breaks its contract.
+    /// An invalid config, a game that breaks its contract, or one that cannot rotate seats.
     fn simulate(
         &self,
         config: Option<&str>,
         games: u64,
         seed: u64,
         bot: crate::sim::Bot,
+        rotate_seats: bool,
         progress: &mut dyn FnMut(u64),
     ) -> Result<crate::sim::SimulationSummary, ErasedError>;
 }
@@ -116,10 +118,11 @@ impl<G: Game> DynGame for Erased<G> {
         games: u64,
         seed: u64,
         bot: crate::sim::Bot,
+        rotate_seats: bool,
         progress: &mut dyn FnMut(u64),
     ) -> Result<crate::sim::SimulationSummary, ErasedError> {
         let config = parse_config::<G>(config)?;
-        crate::sim::simulate::<G>(&config, games, seed, bot, progress)
+        crate::sim::simulate::<G>(&config, games, seed, bot, rotate_seats, progress)
             .map_err(ErasedError::Simulation)
     }
 }

@@ -402,7 +402,9 @@ fn simulate_counts_every_game() {
     let summary = registry
         .game("duel")
         .unwrap()
-        .simulate(None, 20, 3, crate::sim::Bot::Random, &mut |_| calls += 1)
+        .simulate(None, 20, 3, crate::sim::Bot::Random, false, &mut |_| {
+            calls += 1
+        })
         .unwrap();
     assert_eq!(calls, 20);
     assert_eq!(summary.games, 20);
