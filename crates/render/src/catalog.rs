@@ -40,6 +40,19 @@ pub trait Renderer: Send + Sync {
     /// A session of another game than this renderer's.
     fn bbcode(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, String>;
 
+    /// A forum post covering several steps: the state as `viewer` sees it and every event
+    /// `viewer` may see after step `after` (all of them, the setup's too, when `None`), for a
+    /// game master who posts once for several actions.
+    ///
+    /// # Errors
+    /// A session of another game than this renderer's.
+    fn bbcode_since(
+        &self,
+        session: &dyn DynSession,
+        viewer: Viewer,
+        after: Option<usize>,
+    ) -> Result<String, String>;
+
     /// The map or field as an SVG document.
     ///
     /// # Errors
@@ -74,6 +87,20 @@ impl<G: Render> Renderer for RenderOf<G> {
         let session = self.session(session)?;
         let last = session.record().entries.len();
         let events: Vec<_> = session.log_for(viewer).filter(|e| e.step == last).collect();
+        Ok(G::bbcode(session.state(), viewer, &events))
+    }
+
+    fn bbcode_since(
+        &self,
+        session: &dyn DynSession,
+        viewer: Viewer,
+        after: Option<usize>,
+    ) -> Result<String, String> {
+        let session = self.session(session)?;
+        let events: Vec<_> = session
+            .log_for(viewer)
+            .filter(|e| after.is_none_or(|after| e.step > after))
+            .collect();
         Ok(G::bbcode(session.state(), viewer, &events))
     }
 

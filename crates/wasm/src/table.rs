@@ -231,6 +231,13 @@ impl Table {
             .bbcode(self.session.as_ref(), parse_viewer(viewer)?)
     }
 
+    /// A forum post for `viewer` covering every step after `after` (the whole game, setup
+    /// included, when `None`): the state and those steps' events.
+    pub fn bbcode_since(&self, viewer: &str, after: Option<usize>) -> Result<String, String> {
+        self.renderer
+            .bbcode_since(self.session.as_ref(), parse_viewer(viewer)?, after)
+    }
+
     /// Takes back the last action and answers the step taken back.
     pub fn undo(&mut self) -> Result<usize, String> {
         let step = self.session.steps();
@@ -316,6 +323,30 @@ mod tests {
         assert_eq!(table.seats().unwrap(), vec![0, 1]);
         assert!(table.svg("public").unwrap().starts_with("<svg"));
         assert!(table.text("1").unwrap().contains("1 - 0"));
+    }
+
+    #[test]
+    fn a_post_since_a_step_covers_every_later_step() {
+        let mut table = duel();
+        table.act("0", "focus", None).unwrap();
+        table.act("1", "strike", Some("2 10 4 1 9 9")).unwrap();
+        let round = "focus against strike: 14 to 9 after 1 roll(s); seat 0 wins the round";
+        assert_eq!(
+            table.bbcode_since("public", Some(0)).unwrap(),
+            format!(
+                "[b]Duel[/b]: 1 - 0\n[*] seat 0 sealed a stance\n[*] seat 1 sealed a stance\n[*] {round}\n"
+            )
+        );
+        assert_eq!(
+            table.bbcode_since("public", Some(1)).unwrap(),
+            table.bbcode("public").unwrap()
+        );
+        assert_eq!(
+            table.bbcode_since("public", Some(2)).unwrap(),
+            "[b]Duel[/b]: 1 - 0\n"
+        );
+        let all = table.bbcode_since("0", None).unwrap();
+        assert!(all.contains("seat 0 chose focus") && !all.contains("seat 1 chose"), "{all}");
     }
 
     #[test]
