@@ -63,6 +63,7 @@ mod pool;
 mod prepared;
 mod record;
 mod sample;
+pub mod save;
 #[cfg(feature = "testing")]
 pub mod testing;
 

@@ -173,19 +173,23 @@ impl Table {
         Ok(json!({
             "step": self.session.steps(),
             "action": to_value(&parsed)?,
-            "events": self.events_with_text(&seen)?,
+            "events": self.events_with_text(viewer, &seen)?,
             "turn": to_value(&self.session.turn())?,
         }))
     }
 
-    fn events_with_text(&self, events: &[ErasedEvent]) -> Result<Value, String> {
+    fn events_with_text(&self, viewer: Viewer, events: &[ErasedEvent]) -> Result<Value, String> {
         let mut out = Vec::with_capacity(events.len());
         for event in events {
             let mut value = to_value(event)?;
             if let Value::Object(map) = &mut value {
                 map.insert(
                     "text".into(),
-                    Value::String(self.renderer.event_text(&event.event)?),
+                    Value::String(self.renderer.event_text(
+                        self.session.as_ref(),
+                        viewer,
+                        &event.event,
+                    )?),
                 );
             }
             out.push(value);
@@ -210,7 +214,7 @@ impl Table {
     pub fn log(&self, viewer: &str) -> Result<Value, String> {
         let viewer = parse_viewer(viewer)?;
         let events = self.session.log(viewer).map_err(|e| e.to_string())?;
-        self.events_with_text(&events)
+        self.events_with_text(viewer, &events)
     }
 
     /// The state as `viewer` sees it, as plain text.
