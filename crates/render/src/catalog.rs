@@ -108,7 +108,7 @@ impl<G: Render> Renderer for RenderOf<G> {
             .log_for(viewer)
             .filter(|e| after.is_none_or(|after| e.step > after))
             .collect();
-        Ok(G::bbcode(session.state(), viewer, &events))
+        Ok(G::bbcode(&G::view(session.state(), viewer), &events))
     }
 
     fn svg(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, String> {

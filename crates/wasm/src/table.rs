@@ -350,7 +350,10 @@ mod tests {
             "[b]Duel[/b]: 1 - 0\n"
         );
         let all = table.bbcode_since("0", None).unwrap();
-        assert!(all.contains("seat 0 chose focus") && !all.contains("seat 1 chose"), "{all}");
+        assert!(
+            all.contains("seat 0 chose focus") && !all.contains("seat 1 chose"),
+            "{all}"
+        );
     }
 
     #[test]
