@@ -59,6 +59,14 @@ pub trait Renderer: Send + Sync {
     /// A session of another game than this renderer's.
     fn svg(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, String>;
 
+    /// The name the game gives a seat ([`Game::seat_label`]: its clan, faction or colour; `seat N`
+    /// where the game has none), for frontends that name players instead of numbering them.
+    /// `seat` must be one of the session's seats (see [`known_seats`]).
+    ///
+    /// # Errors
+    /// A session of another game than this renderer's.
+    fn seat_label(&self, session: &dyn DynSession, seat: Seat) -> Result<String, String>;
+
     /// One event (its JSON, as the erased layer gives it) as a line of text, named as `viewer`
     /// sees the session.
     ///
@@ -113,6 +121,10 @@ impl<G: Render> Renderer for RenderOf<G> {
 
     fn svg(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, String> {
         Ok(G::svg(&G::view(self.session(session)?.state(), viewer)))
+    }
+
+    fn seat_label(&self, session: &dyn DynSession, seat: Seat) -> Result<String, String> {
+        Ok(G::seat_label(self.session(session)?.state(), seat))
     }
 
     fn event_text(

@@ -139,6 +139,7 @@ async function run(base) {
     const tab = async (name) => {
       await page.click(`#tabs button[data-tab="${name}"]`);
       await page.waitForSelector(`#view-${name}:not([hidden])`);
+      if (name === "games") await page.waitForSelector("body[data-games-ready=true]");
     };
     const typed = async () => {
       await page.evaluate(() => { document.querySelector("#typed").open = true; });
@@ -479,6 +480,20 @@ async function run(base) {
       const [file] = await Promise.all([page.waitForEvent("download"), page.click("#save")]);
       const gamePath = path.join(tmpdir(), `pbp-e2e-${name}-${token}.json`);
       await file.saveAs(gamePath);
+      // Players are named as the engine names them, not numbered.
+      const names = await page.evaluate(async (text) => {
+        const wasm = await import("./pkg/pbp_wasm.js");
+        const session = wasm.Session.load(text, undefined, false);
+        const players = session.players();
+        session.free();
+        return players;
+      }, await readFile(gamePath, "utf8"));
+      const shownNames = await page.locator("#viewers button").evaluateAll((buttons) => Object.fromEntries(
+        buttons.filter((b) => /^\d+$/.test(b.dataset.viewer)).map((b) => [b.dataset.viewer, b.textContent])));
+      const wrong = names.filter(({ seat, name: n }) => n !== `seat ${seat}`
+        && !(shownNames[seat] === n || shownNames[seat] === `${n} (seat ${seat})`));
+      check(`${name}: the seats are named as the engine names them (${names.map((p) => p.name).join(", ")})`,
+        wrong.length === 0, JSON.stringify({ names, shownNames }));
 
       console.log(`  ${name}: reload, then a new game of the same kind`);
       await page.reload();

@@ -175,6 +175,15 @@ impl Session {
         self.0.seats().map_err(js_error)
     }
 
+    /// The players' names the game gives the seats it shows: `[{seat, name}]`, a clan, faction
+    /// or colour, or `seat N` where the game has none.
+    ///
+    /// # Errors
+    /// A log that cannot be written as JSON.
+    pub fn players(&self) -> Result<JsValue, JsError> {
+        to_js(self.0.players())
+    }
+
     /// The legal actions of `actor`, each as `{text, json}`.
     ///
     /// # Errors

@@ -130,6 +130,18 @@ impl Table {
             .collect())
     }
 
+    /// The players' names the game gives its seats (see [`known_seats`]), as
+    /// `[{seat, name}]`: a clan, faction or colour, or `seat N` where the game has none.
+    pub fn players(&self) -> Result<Value, String> {
+        let seats = known_seats(self.session.as_ref()).map_err(|e| e.to_string())?;
+        let mut players = Vec::with_capacity(seats.len());
+        for seat in seats {
+            let name = self.renderer.seat_label(self.session.as_ref(), seat)?;
+            players.push(json!({ "seat": seat.0, "name": name }));
+        }
+        Ok(Value::Array(players))
+    }
+
     /// The legal actions of `actor` (a seat number or `gm`), each as `{text, json}`.
     pub fn legal(&self, actor: &str) -> Result<Value, String> {
         let actor = parse_actor(actor)?;
@@ -325,6 +337,10 @@ mod tests {
         );
         assert_eq!(table.view("gm").unwrap()["view"]["wins"], json!([1, 0]));
         assert_eq!(table.seats().unwrap(), vec![0, 1]);
+        assert_eq!(
+            table.players().unwrap(),
+            json!([{"seat": 0, "name": "seat 0"}, {"seat": 1, "name": "seat 1"}])
+        );
         assert!(table.svg("public").unwrap().starts_with("<svg"));
         assert!(table.text("1").unwrap().contains("1 - 0"));
     }

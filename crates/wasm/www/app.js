@@ -112,8 +112,12 @@ function leaf(text, kind) {
 
 /** A seat's name as the engine gives it ("Plainsfox (Lion)"), or "Seat N" where it gives none. */
 function seatName(seat, word = "Seat") {
-  const name = snap && Array.isArray(snap.players) ? snap.players[Number(seat)] : undefined;
-  return name || `${word} ${seat}`;
+  const players = snap?.players ?? {};
+  const name = players[Number(seat)];
+  if (!name || name === `seat ${seat}`) return `${word} ${seat}`;
+  // Two players with one name (two armies of one faction) keep their seat numbers apart.
+  const same = Object.values(players).filter((n) => n === name).length;
+  return same > 1 ? `${name} (seat ${seat})` : name;
 }
 
 function viewerLabel(v) {
@@ -141,12 +145,11 @@ function actorKey(a) {
 
 // --- Who looks and who acts -------------------------------------------------------------------
 
-/** Every seat the game has shown: now, in its record (kept with the game), or named by the
- *  engine's players. A seat once shown stays, so the buttons do not come and go with the turn. */
+/** Every seat the game has shown: now or in its record (kept with the game). A seat once shown
+ *  stays, so the buttons do not come and go with the turn. */
 function seatsShown() {
   const seats = new Set(record?.seats ?? []);
   for (const s of snap?.seats ?? []) seats.add(Number(s));
-  if (Array.isArray(snap?.players)) snap.players.forEach((_, i) => seats.add(i));
   if (/^\d+$/.test(viewer)) seats.add(Number(viewer));
   return [...seats].sort((a, b) => a - b);
 }
@@ -237,7 +240,10 @@ function setTab(name) {
   }
   for (const tab of ["table", "games", "dice"]) $(`view-${tab}`).hidden = tab !== name;
   document.body.dataset.tab = name;
-  if (name === "games") renderGames();
+  if (name === "games") {
+    document.body.dataset.gamesReady = "false";
+    renderGames().then(() => { document.body.dataset.gamesReady = "true"; });
+  }
   if (name === "dice") window.dispatchEvent(new Event("resize"));
 }
 

@@ -8,7 +8,8 @@
 //
 //   table.game, table.steps                 (plain fields, kept up to date by the calls below)
 //   table.snapshot(viewer)                  -> {game, steps, seed?, turn, describe, seats,
-//                                              players, text, svg, bbcode, log, view}
+//                                              players: {seat: name}, text, svg, bbcode, log,
+//                                              view}
 //   table.legal(actor)                      -> [{text, json}]
 //   table.act(actor, input, dice)           -> {step, action, events, turn}
 //   table.undo()                            -> the step taken back
@@ -51,7 +52,9 @@ class LocalTable {
 
   async snapshot(viewer) {
     const s = this.session;
-    const players = typeof s.players === "function" ? s.players() : null;
+    // The players' names the engine gives ({seat: name}), for the seats it knows.
+    const players = Object.fromEntries((typeof s.players === "function" ? s.players() : [])
+      .map((p) => [p.seat, p.name]));
     return {
       game: s.game,
       steps: s.steps,
