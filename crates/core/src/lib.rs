@@ -56,6 +56,7 @@ mod die;
 pub mod duel;
 pub mod erased;
 mod error;
+mod full_roll;
 mod game;
 mod notation;
 mod odds;
