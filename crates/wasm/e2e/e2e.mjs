@@ -436,6 +436,20 @@ async function run(base) {
         previousSeats = seatsNow;
       }
       check(`${name}: legal actions can be clicked`, played > 0, `${played} played`);
+      // The SVG is inline, so its tooltips show: hovering a titled shape shows it under the map.
+      const titled = await page.evaluate(() => {
+        const title = [...document.querySelectorAll("#field svg g > title")][0];
+        if (!title) return null;
+        title.parentNode.setAttribute("data-e2e-tip", "yes");
+        return title.textContent;
+      });
+      if (titled !== null) {
+        await page.locator('#field [data-e2e-tip="yes"] > :not(title)').first().hover({ force: true });
+        await page.waitForFunction((t) => document.querySelector("#map-tip").textContent === t, titled,
+          { timeout: 5000 }).catch(() => {});
+        check(`${name}: a shape's tooltip shows under the map`, (await text("#map-tip")) === titled,
+          `${await text("#map-tip")} vs ${titled}`);
+      }
       check(`${name}: Act as followed the turn at every action`, stale === 0, `${stale} of ${played} stale`);
       check(`${name}: no seat button went away during play`, shrunk === "", shrunk);
       const viewersOf = await page.locator("#viewers button").evaluateAll(

@@ -3,7 +3,7 @@
 //! convert these to JavaScript values and errors, so this part is tested natively as well.
 
 use pbp_core::erased::{ActionInput, DynGame, DynSession, ErasedEvent};
-use pbp_core::{DiceChoice, Viewer};
+use pbp_core::{DiceChoice, Seat, Viewer};
 use pbp_render::catalog::{
     Games, Renderer, actor_name, catalog, describe_turn, known_seats, parse_actor, parse_viewer,
 };
@@ -130,10 +130,19 @@ impl Table {
             .collect())
     }
 
-    /// The players' names the game gives its seats (see [`known_seats`]), as
-    /// `[{seat, name}]`: a clan, faction or colour, or `seat N` where the game has none.
+    /// The players' names the game gives its seats (those it shows, see [`known_seats`], and
+    /// those that acted in the record), as `[{seat, name}]`: a clan, faction or colour, or
+    /// `seat N` where the game has none.
     pub fn players(&self) -> Result<Value, String> {
-        let seats = known_seats(self.session.as_ref()).map_err(|e| e.to_string())?;
+        let mut seats = known_seats(self.session.as_ref()).map_err(|e| e.to_string())?;
+        let record = self.session.record().map_err(|e| e.to_string())?;
+        let acted = record["entries"].as_array().into_iter().flatten();
+        seats.extend(acted.filter_map(|entry| {
+            let seat = entry["actor"]["seat"].as_u64()?;
+            u16::try_from(seat).ok().map(Seat)
+        }));
+        seats.sort();
+        seats.dedup();
         let mut players = Vec::with_capacity(seats.len());
         for seat in seats {
             let name = self.renderer.seat_label(self.session.as_ref(), seat)?;
@@ -343,6 +352,41 @@ mod tests {
         );
         assert!(table.svg("public").unwrap().starts_with("<svg"));
         assert!(table.text("1").unwrap().contains("1 - 0"));
+    }
+
+    #[test]
+    fn players_are_named_for_the_seats_shown_and_those_that_acted() {
+        // Three Kingdoms shows a seat once it acts or is sent an event: a seat that acted on an
+        // earlier turn is no longer shown by the turn or the log, but is still named.
+        let mut table = Table::new("three-kingdoms", None, 1, None).unwrap();
+        let mut actors = Vec::new();
+        let mut unshown = false;
+        for _ in 0..8 {
+            let Some(actor) = table.turn().unwrap()["acting"][0]["seat"].as_u64() else {
+                break;
+            };
+            let legal = table.legal(&actor.to_string()).unwrap();
+            table
+                .act(&actor.to_string(), &legal[0]["json"].to_string(), None)
+                .unwrap();
+            actors.push(actor);
+            let shown = table.seats().unwrap();
+            unshown |= actors.iter().any(|a| !shown.contains(&(*a as u16)));
+            let players = table.players().unwrap();
+            for actor in &actors {
+                let named = players
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|p| p["seat"] == *actor);
+                let name = named.map(|p| p["name"].as_str().unwrap());
+                assert!(
+                    name.is_some_and(|n| n != format!("seat {actor}")),
+                    "{players}"
+                );
+            }
+        }
+        assert!(unshown, "every seat that acted was still shown: {actors:?}");
     }
 
     #[test]

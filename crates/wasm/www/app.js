@@ -134,6 +134,14 @@ function audienceLabel(audience) {
   if (audience === "everyone") return "everyone";
   if (audience === "game-master") return "gm only";
   if (audience && Array.isArray(audience.seats)) {
+    // Every seat of one name (a team's): the name once.
+    const players = snap?.players ?? {};
+    const names = new Set(audience.seats.map((s) => players[Number(s)]));
+    if (names.size === 1 && audience.seats.length > 1) {
+      const [name] = names;
+      const all = Object.values(players).filter((n) => n === name).length;
+      if (name && all === audience.seats.length) return name;
+    }
     return audience.seats.map((s) => seatName(s)).join(", ");
   }
   return JSON.stringify(audience);
