@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use clap::{Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pbp_core::erased::{ActionInput, DynSession, ErasedEvent};
-use pbp_core::testing::Bot;
+use pbp_core::sim::Bot;
 use pbp_core::{Actor, DiceChoice, Viewer};
 use serde_json::json;
 

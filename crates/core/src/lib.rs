@@ -65,6 +65,7 @@ mod prepared;
 mod record;
 mod sample;
 pub mod save;
+pub mod sim;
 #[cfg(feature = "testing")]
 pub mod testing;
 

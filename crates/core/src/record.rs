@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::dice::{Dice, Draw, RecordingDice, ReplayDice, ScriptedDice, SeededDice};
+use crate::error::DiceError;
 use crate::game::{Actor, Game, Viewer, Visible};
 
 /// The record format version this build writes and reads.
@@ -102,6 +103,27 @@ pub enum RecordError<E: std::error::Error + 'static> {
         given: usize,
         /// Values used.
         used: usize,
+    },
+    /// Outside dice were given and ran out before the step was done.
+    #[error(
+        "{given} dice values were given and at least {more} more are needed (more if a die explodes)"
+    )]
+    MoreDice {
+        /// Values given.
+        given: usize,
+        /// How many more values the step needs at least: the count with every further die
+        /// rolling its lowest face (an exploding die or a tie asks for more).
+        more: usize,
+    },
+    /// An outside dice value does not fit the roll it was given to.
+    #[error("dice value {value} (value {position} given) does not fit a roll of 1-{sides}")]
+    BadDice {
+        /// The value given.
+        value: u32,
+        /// The roll's range, `1..=sides`.
+        sides: u32,
+        /// Its 1-based position among the values given.
+        position: u64,
     },
     /// The record is for another game.
     #[error("this record is for the game '{found}', not '{expected}'")]
@@ -334,7 +356,7 @@ fn run_step<T, E: std::error::Error + 'static>(
     seed: u64,
     index: u64,
     dice: DiceChoice,
-    step: impl FnOnce(&mut dyn Dice) -> Result<T, E>,
+    mut step: impl FnMut(&mut dyn Dice) -> Result<T, E>,
 ) -> Result<StepOutput<T>, RecordError<E>> {
     match dice {
         DiceChoice::Seeded => {
@@ -348,9 +370,32 @@ fn run_step<T, E: std::error::Error + 'static>(
         }
         DiceChoice::Outside(values) => {
             let given = values.len();
-            let mut dice = RecordingDice::new(ScriptedDice::new(values));
-            let value = step(&mut dice).map_err(RecordError::Game)?;
-            let used = dice.inner_mut().used();
+            let mut dice = RecordingDice::new(Watched {
+                inner: ScriptedDice::new(values.iter().copied()),
+                error: None,
+            });
+            let value = match step(&mut dice) {
+                Ok(value) => value,
+                Err(error) => {
+                    return Err(match dice.inner_mut().error.take() {
+                        Some(DiceError::Exhausted { .. }) => RecordError::MoreDice {
+                            given,
+                            more: more_needed(seed, index, &values, &mut step),
+                        },
+                        Some(DiceError::OutOfRange {
+                            value,
+                            sides,
+                            position,
+                        }) => RecordError::BadDice {
+                            value,
+                            sides,
+                            position,
+                        },
+                        _ => RecordError::Game(error),
+                    });
+                }
+            };
+            let used = dice.inner_mut().inner.used();
             if used != given {
                 return Err(RecordError::UnusedDice { given, used });
             }
@@ -361,6 +406,63 @@ fn run_step<T, E: std::error::Error + 'static>(
             })
         }
     }
+}
+
+/// A dice source that keeps the first error its inner source returned, so a step refused
+/// because outside dice ran out or did not fit can say so whatever the game made of the error.
+struct Watched<D> {
+    inner: D,
+    error: Option<DiceError>,
+}
+
+impl<D: Dice> Dice for Watched<D> {
+    fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
+        self.inner.roll(sides).inspect_err(|e| {
+            self.error.get_or_insert_with(|| e.clone());
+        })
+    }
+}
+
+/// The given values, then values from `pad`, counting how many of those the step drew.
+struct Padded<'a> {
+    given: ScriptedDice,
+    pad: &'a mut dyn Dice,
+    extra: usize,
+}
+
+impl Dice for Padded<'_> {
+    fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
+        if sides <= 1 || self.given.remaining() > 0 {
+            return self.given.roll(sides);
+        }
+        self.extra += 1;
+        self.pad.roll(sides)
+    }
+}
+
+/// How many values past the given ones a step needs: run again (on the step's own copy of the
+/// state, which a refused step leaves unchanged) with every further die at its lowest face, or,
+/// if that cannot finish (a tie rerolled forever), with the step's seeded dice. At least one.
+fn more_needed<T, E>(
+    seed: u64,
+    index: u64,
+    given: &[u32],
+    step: &mut impl FnMut(&mut dyn Dice) -> Result<T, E>,
+) -> usize {
+    const PAD: usize = 10_000;
+    let mut lowest = ScriptedDice::new(std::iter::repeat_n(1, PAD));
+    let mut seeded = SeededDice::new(step_seed(seed, index));
+    for pad in [&mut lowest as &mut dyn Dice, &mut seeded] {
+        let mut dice = Padded {
+            given: ScriptedDice::new(given.iter().copied()),
+            pad,
+            extra: 0,
+        };
+        if step(&mut dice).is_ok() {
+            return dice.extra.max(1);
+        }
+    }
+    1
 }
 
 /// With `check_seed`, re-derives a seeded step's draws and compares them with the record's.

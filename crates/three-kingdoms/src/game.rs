@@ -1905,6 +1905,10 @@ impl Game for ThreeKingdoms {
         Ok(state)
     }
 
+    fn seat_count(_state: &TkState) -> u16 {
+        2
+    }
+
     fn turn(state: &TkState) -> Turn {
         if let Some(end) = &state.ending {
             let (winners, ranking) = match end.winner {
@@ -2171,8 +2175,14 @@ impl Game for ThreeKingdoms {
         }
     }
 
-    fn heuristic_action(state: &TkState, actor: Actor, _dice: &mut dyn Dice) -> Option<TkAction> {
-        crate::bot::heuristic_action(state, actor.seat()?)
+    fn heuristic_action(
+        state: &TkState,
+        actor: Actor,
+        _dice: &mut dyn Dice,
+    ) -> Result<Option<TkAction>, TkError> {
+        Ok(actor
+            .seat()
+            .and_then(|seat| crate::bot::heuristic_action(state, seat)))
     }
 
     fn secrets(state: &TkState, viewer: Viewer) -> Vec<String> {
