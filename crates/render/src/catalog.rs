@@ -40,11 +40,32 @@ pub trait Renderer: Send + Sync {
     /// A session of another game than this renderer's.
     fn bbcode(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, String>;
 
+    /// A forum post covering several steps: the state as `viewer` sees it and every event
+    /// `viewer` may see after step `after` (all of them, the setup's too, when `None`), for a
+    /// game master who posts once for several actions.
+    ///
+    /// # Errors
+    /// A session of another game than this renderer's.
+    fn bbcode_since(
+        &self,
+        session: &dyn DynSession,
+        viewer: Viewer,
+        after: Option<usize>,
+    ) -> Result<String, String>;
+
     /// The map or field as an SVG document.
     ///
     /// # Errors
     /// A session of another game than this renderer's.
     fn svg(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, String>;
+
+    /// The name the game gives a seat ([`Game::seat_label`]: its clan, faction or colour; `seat N`
+    /// where the game has none), for frontends that name players instead of numbering them.
+    /// `seat` must be one of the session's seats (see [`known_seats`]).
+    ///
+    /// # Errors
+    /// A session of another game than this renderer's.
+    fn seat_label(&self, session: &dyn DynSession, seat: Seat) -> Result<String, String>;
 
     /// One event (its JSON, as the erased layer gives it) as a line of text, named as `viewer`
     /// sees the session.
@@ -84,8 +105,26 @@ impl<G: Render> Renderer for RenderOf<G> {
         Ok(G::bbcode(&G::view(session.state(), viewer), &events))
     }
 
+    fn bbcode_since(
+        &self,
+        session: &dyn DynSession,
+        viewer: Viewer,
+        after: Option<usize>,
+    ) -> Result<String, String> {
+        let session = self.session(session)?;
+        let events: Vec<_> = session
+            .log_for(viewer)
+            .filter(|e| after.is_none_or(|after| e.step > after))
+            .collect();
+        Ok(G::bbcode(&G::view(session.state(), viewer), &events))
+    }
+
     fn svg(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, String> {
         Ok(G::svg(&G::view(self.session(session)?.state(), viewer)))
+    }
+
+    fn seat_label(&self, session: &dyn DynSession, seat: Seat) -> Result<String, String> {
+        Ok(G::seat_label(self.session(session)?.state(), seat))
     }
 
     fn event_text(

@@ -175,6 +175,15 @@ impl Session {
         self.0.seats().map_err(js_error)
     }
 
+    /// The players' names the game gives the seats it shows: `[{seat, name}]`, a clan, faction
+    /// or colour, or `seat N` where the game has none.
+    ///
+    /// # Errors
+    /// A log that cannot be written as JSON.
+    pub fn players(&self) -> Result<JsValue, JsError> {
+        to_js(self.0.players())
+    }
+
     /// The legal actions of `actor`, each as `{text, json}`.
     ///
     /// # Errors
@@ -244,6 +253,17 @@ impl Session {
     /// A viewer that is not a seat number, `public` or `gm`.
     pub fn bbcode(&self, viewer: &str) -> Result<String, JsError> {
         self.0.bbcode(viewer).map_err(js_error)
+    }
+
+    /// A forum post for `viewer` covering every step after `after` (the whole game, the setup's
+    /// events included, when `undefined`): the state and those steps' events, for a game master
+    /// who posts once for several actions.
+    ///
+    /// # Errors
+    /// A viewer that is not a seat number, `public` or `gm`.
+    #[wasm_bindgen(js_name = bbcodeSince)]
+    pub fn bbcode_since(&self, viewer: &str, after: Option<usize>) -> Result<String, JsError> {
+        self.0.bbcode_since(viewer, after).map_err(js_error)
     }
 
     /// Takes back the last action; answers the step taken back.

@@ -3,7 +3,7 @@
 //! convert these to JavaScript values and errors, so this part is tested natively as well.
 
 use pbp_core::erased::{ActionInput, DynGame, DynSession, ErasedEvent};
-use pbp_core::{DiceChoice, Viewer};
+use pbp_core::{DiceChoice, Seat, Viewer};
 use pbp_render::catalog::{
     Games, Renderer, actor_name, catalog, describe_turn, known_seats, parse_actor, parse_viewer,
 };
@@ -130,6 +130,27 @@ impl Table {
             .collect())
     }
 
+    /// The players' names the game gives its seats (those it shows, see [`known_seats`], and
+    /// those that acted in the record), as `[{seat, name}]`: a clan, faction or colour, or
+    /// `seat N` where the game has none.
+    pub fn players(&self) -> Result<Value, String> {
+        let mut seats = known_seats(self.session.as_ref()).map_err(|e| e.to_string())?;
+        let record = self.session.record().map_err(|e| e.to_string())?;
+        let acted = record["entries"].as_array().into_iter().flatten();
+        seats.extend(acted.filter_map(|entry| {
+            let seat = entry["actor"]["seat"].as_u64()?;
+            u16::try_from(seat).ok().map(Seat)
+        }));
+        seats.sort();
+        seats.dedup();
+        let mut players = Vec::with_capacity(seats.len());
+        for seat in seats {
+            let name = self.renderer.seat_label(self.session.as_ref(), seat)?;
+            players.push(json!({ "seat": seat.0, "name": name }));
+        }
+        Ok(Value::Array(players))
+    }
+
     /// The legal actions of `actor` (a seat number or `gm`), each as `{text, json}`.
     pub fn legal(&self, actor: &str) -> Result<Value, String> {
         let actor = parse_actor(actor)?;
@@ -235,6 +256,13 @@ impl Table {
             .bbcode(self.session.as_ref(), parse_viewer(viewer)?)
     }
 
+    /// A forum post for `viewer` covering every step after `after` (the whole game, setup
+    /// included, when `None`): the state and those steps' events.
+    pub fn bbcode_since(&self, viewer: &str, after: Option<usize>) -> Result<String, String> {
+        self.renderer
+            .bbcode_since(self.session.as_ref(), parse_viewer(viewer)?, after)
+    }
+
     /// Takes back the last action and answers the step taken back.
     pub fn undo(&mut self) -> Result<usize, String> {
         let step = self.session.steps();
@@ -318,8 +346,74 @@ mod tests {
         );
         assert_eq!(table.view("gm").unwrap()["view"]["wins"], json!([1, 0]));
         assert_eq!(table.seats().unwrap(), vec![0, 1]);
+        assert_eq!(
+            table.players().unwrap(),
+            json!([{"seat": 0, "name": "seat 0"}, {"seat": 1, "name": "seat 1"}])
+        );
         assert!(table.svg("public").unwrap().starts_with("<svg"));
         assert!(table.text("1").unwrap().contains("1 - 0"));
+    }
+
+    #[test]
+    fn players_are_named_for_the_seats_shown_and_those_that_acted() {
+        // Three Kingdoms shows a seat once it acts or is sent an event: a seat that acted on an
+        // earlier turn is no longer shown by the turn or the log, but is still named.
+        let mut table = Table::new("three-kingdoms", None, 1, None).unwrap();
+        let mut actors = Vec::new();
+        let mut unshown = false;
+        for _ in 0..8 {
+            let Some(actor) = table.turn().unwrap()["acting"][0]["seat"].as_u64() else {
+                break;
+            };
+            let legal = table.legal(&actor.to_string()).unwrap();
+            table
+                .act(&actor.to_string(), &legal[0]["json"].to_string(), None)
+                .unwrap();
+            actors.push(actor);
+            let shown = table.seats().unwrap();
+            unshown |= actors.iter().any(|a| !shown.contains(&(*a as u16)));
+            let players = table.players().unwrap();
+            for actor in &actors {
+                let named = players
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|p| p["seat"] == *actor);
+                let name = named.map(|p| p["name"].as_str().unwrap());
+                assert!(
+                    name.is_some_and(|n| n != format!("seat {actor}")),
+                    "{players}"
+                );
+            }
+        }
+        assert!(unshown, "every seat that acted was still shown: {actors:?}");
+    }
+
+    #[test]
+    fn a_post_since_a_step_covers_every_later_step() {
+        let mut table = duel();
+        table.act("0", "focus", None).unwrap();
+        table.act("1", "strike", Some("2 10 4 1 9 9")).unwrap();
+        let round = "focus against strike: 14 to 9 after 1 roll(s); seat 0 wins the round";
+        assert_eq!(
+            table.bbcode_since("public", Some(0)).unwrap(),
+            format!(
+                "[b]Duel[/b]: 1 - 0\n[*] seat 0 sealed a stance\n[*] seat 1 sealed a stance\n[*] {round}\n"
+            )
+        );
+        assert_eq!(
+            table.bbcode_since("public", Some(1)).unwrap(),
+            table.bbcode("public").unwrap()
+        );
+        assert_eq!(
+            table.bbcode_since("public", Some(2)).unwrap(),
+            "[b]Duel[/b]: 1 - 0\n"
+        );
+        let all = table.bbcode_since("0", None).unwrap();
+        assert!(
+            all.contains("seat 0 chose focus") && !all.contains("seat 1 chose"),
+            "{all}"
+        );
     }
 
     #[test]

@@ -240,3 +240,29 @@ fn dice_errors_are_javascript_errors_naming_the_position() {
         "invalid comparison 'loudest' (expected highest-then-second or first-must-exceed)"
     );
 }
+
+#[wasm_bindgen_test]
+fn players_and_the_post_since_a_step() {
+    let mut s = duel();
+    assert_eq!(
+        json_of(s.players().unwrap()),
+        json!([{"seat": 0, "name": "seat 0"}, {"seat": 1, "name": "seat 1"}])
+    );
+    s.act("0", "focus", None).unwrap();
+    s.act("1", "strike", Some("2 10 4 1 9 9".into())).unwrap();
+    let round = "focus against strike: 14 to 9 after 1 roll(s); seat 0 wins the round";
+    assert_eq!(
+        s.bbcode_since("public", Some(0)).unwrap(),
+        format!(
+            "[b]Duel[/b]: 1 - 0\n[*] seat 0 sealed a stance\n[*] seat 1 sealed a stance\n[*] {round}\n"
+        )
+    );
+    assert_eq!(
+        s.bbcode_since("public", Some(1)).unwrap(),
+        s.bbcode("public").unwrap()
+    );
+    assert_eq!(
+        message(s.bbcode_since("nobody", None)),
+        "expected a seat number (0, 1, ...), public or gm"
+    );
+}
