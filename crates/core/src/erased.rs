@@ -23,7 +23,7 @@
 //! )?;
 //! assert_eq!(events.len(), 2);
 //! let save = session.save()?;
-//! let (loaded, ()) = registry.load(&save, true)?;
+//! let (loaded, ()) = registry.load(&save)?;
 //! assert_eq!(loaded.view(Viewer::GameMaster)?, session.view(Viewer::GameMaster)?);
 //! # Ok::<(), pbp_core::erased::ErasedError>(())
 //! ```
@@ -38,6 +38,7 @@ use serde::Serialize;
 use serde_json::Value;
 use thiserror::Error;
 
+use crate::commitment::{Commitment, CommitmentError, Secret};
 use crate::game::{Actor, Audience, Game, Turn, Viewer};
 use crate::record::{DiceChoice, LoggedEvent, RecordError, Session};
 pub use crate::save::{SAVE_FORMAT, canonical_json, checksum, fnv1a64, load_session, save_game};
@@ -135,6 +136,10 @@ pub enum ErasedError {
     /// A value could not be written as JSON.
     #[error("cannot write JSON: {0}")]
     Serialize(String),
+    /// The record's seed, salt and commitment do not agree, or a published commitment does not
+    /// match.
+    #[error(transparent)]
+    Commitment(#[from] CommitmentError),
 }
 
 impl<E: std::error::Error + 'static> From<RecordError<E>> for ErasedError {
@@ -150,6 +155,7 @@ impl<E: std::error::Error + 'static> From<RecordError<E>> for ErasedError {
             }
             RecordError::Step { step, message } => ErasedError::Step { step, message },
             RecordError::NothingToUndo => ErasedError::NothingToUndo,
+            RecordError::Commitment(e) => ErasedError::Commitment(e),
         }
     }
 }
@@ -208,8 +214,22 @@ pub trait DynGame: Send + Sync {
     /// [`ErasedError::Serialize`] if the config cannot be written as JSON.
     fn default_config(&self) -> Result<Value, ErasedError>;
 
+    /// Starts a game to be played with `config` (JSON text; `None` for the default), seeded
+    /// with `secret`'s seed, its record carrying the salt and the commitment to publish; the
+    /// setup draws from the seed or from outside dice.
+    ///
+    /// # Errors
+    /// An invalid config, a refused setup, or outside dice that do not fit.
+    fn start(
+        &self,
+        config: Option<&str>,
+        secret: &Secret,
+        dice: DiceChoice,
+    ) -> Result<Box<dyn DynSession>, ErasedError>;
+
     /// Starts a game with `config` (JSON text; `None` for the default), seeded with `seed`, the
-    /// setup drawing from the seed or from outside dice.
+    /// setup drawing from the seed or from outside dice, without a salt or a commitment (for
+    /// tests and examples; frontends start games with [`DynGame::start`]).
     ///
     /// # Errors
     /// An invalid config, a refused setup, or outside dice that do not fit.
@@ -220,12 +240,13 @@ pub trait DynGame: Send + Sync {
         dice: DiceChoice,
     ) -> Result<Box<dyn DynSession>, ErasedError>;
 
-    /// Loads a save written by [`DynSession::save`]; with `check_seed`, every seeded step's rolls
-    /// are derived again from the seed and must match.
+    /// Loads a save written by [`DynSession::save`], checking everything (see
+    /// [`crate::save`]): every seeded step's rolls are derived again from the seed and must
+    /// match, and the seed and salt must hash to the record's commitment.
     ///
     /// # Errors
-    /// See the [module docs](self) for the checks, each with its own error.
-    fn load(&self, save: &str, check_seed: bool) -> Result<Box<dyn DynSession>, ErasedError>;
+    /// See [`crate::save`] for the checks, each with its own error.
+    fn load(&self, save: &str) -> Result<Box<dyn DynSession>, ErasedError>;
 
     /// Plays `games` games with `bot` at every seat (see [`crate::testing::simulate`]).
     ///
@@ -247,8 +268,16 @@ pub trait DynSession {
     /// The game's name.
     fn game(&self) -> &'static str;
 
-    /// The record's seed.
+    /// The record's seed: the game master's secret. Show it to nobody else.
     fn seed(&self) -> u64;
+
+    /// The commitment to the seed, to publish from the first post on (`None` for a save started
+    /// before commitments).
+    fn commitment(&self) -> Option<Commitment>;
+
+    /// The seed and salt, for the game master to reveal at the end (`None` for a save started
+    /// before commitments, which has a seed and no salt).
+    fn secret(&self) -> Option<Secret>;
 
     /// Actions taken so far.
     fn steps(&self) -> usize;
@@ -367,8 +396,18 @@ impl<G: Game> DynGame for Erased<G> {
         Ok(Box::new(Session::<G>::new(config, seed, dice)?))
     }
 
-    fn load(&self, save: &str, check_seed: bool) -> Result<Box<dyn DynSession>, ErasedError> {
-        Ok(Box::new(load_session::<G>(save, check_seed)?))
+    fn start(
+        &self,
+        config: Option<&str>,
+        secret: &Secret,
+        dice: DiceChoice,
+    ) -> Result<Box<dyn DynSession>, ErasedError> {
+        let config = parse_config::<G>(config)?;
+        Ok(Box::new(Session::<G>::new_committed(config, secret, dice)?))
+    }
+
+    fn load(&self, save: &str) -> Result<Box<dyn DynSession>, ErasedError> {
+        Ok(Box::new(load_session::<G>(save)?))
     }
 
     #[cfg(feature = "testing")]
@@ -421,6 +460,17 @@ impl<G: Game> DynSession for Session<G> {
 
     fn seed(&self) -> u64 {
         self.record().seed
+    }
+
+    fn commitment(&self) -> Option<Commitment> {
+        self.record().commitment
+    }
+
+    fn secret(&self) -> Option<Secret> {
+        self.record().salt.map(|salt| Secret {
+            seed: self.record().seed,
+            salt,
+        })
     }
 
     fn steps(&self) -> usize {
@@ -574,14 +624,10 @@ impl<X> Registry<X> {
     ///
     /// # Errors
     /// The save's errors, or [`ErasedError::UnknownGame`] for a game not registered.
-    pub fn load(
-        &self,
-        save: &str,
-        check_seed: bool,
-    ) -> Result<(Box<dyn DynSession>, &X), ErasedError> {
+    pub fn load(&self, save: &str) -> Result<(Box<dyn DynSession>, &X), ErasedError> {
         let name = save_game(save)?;
         let (game, extra) = self.get(&name)?;
-        Ok((game.load(save, check_seed)?, extra))
+        Ok((game.load(save)?, extra))
     }
 }
 
@@ -763,20 +809,18 @@ mod tests {
         let session = played();
         let save = session.save().unwrap();
         let registry = registry();
-        for check_seed in [false, true] {
-            let (loaded, ()) = registry.load(&save, check_seed).unwrap();
-            assert_eq!(loaded.save().unwrap(), save);
-            let concrete = loaded.as_any().downcast_ref::<Session<Duel>>().unwrap();
-            let original = session.as_any().downcast_ref::<Session<Duel>>().unwrap();
-            assert_eq!(concrete.state(), original.state());
-        }
+        let (loaded, ()) = registry.load(&save).unwrap();
+        assert_eq!(loaded.save().unwrap(), save);
+        let concrete = loaded.as_any().downcast_ref::<Session<Duel>>().unwrap();
+        let original = session.as_any().downcast_ref::<Session<Duel>>().unwrap();
+        assert_eq!(concrete.state(), original.state());
         // Whitespace does not matter.
         let compact: Value = serde_json::from_str(&save).unwrap();
-        assert!(registry.load(&compact.to_string(), true).is_ok());
+        assert!(registry.load(&compact.to_string()).is_ok());
     }
 
     fn load_error(save: &str) -> ErasedError {
-        registry().load(save, true).err().unwrap()
+        registry().load(save).err().unwrap()
     }
 
     #[test]
@@ -799,10 +843,7 @@ mod tests {
         let error = load_error(&save.replacen("\"game\": \"duel\"", "\"game\": \"chess\"", 1));
         assert!(matches!(error, ErasedError::UnknownGame { .. }), "{error}");
         let error = Erased::<Duel>::new()
-            .load(
-                &save.replacen("\"game\": \"duel\"", "\"game\": \"chess\"", 1),
-                false,
-            )
+            .load(&save.replacen("\"game\": \"duel\"", "\"game\": \"chess\"", 1))
             .err()
             .unwrap();
         assert!(matches!(error, ErasedError::WrongGame { .. }), "{error}");
@@ -830,12 +871,11 @@ mod tests {
         let forged = tamper(&save, true, |r| {
             r["entries"][2]["action"] = serde_json::json!({"choose": "strike"});
         });
-        assert!(registry().load(&forged, true).is_ok(), "no dice in step 3");
+        assert!(registry().load(&forged).is_ok(), "no dice in step 3");
         // ... but outside dice passed off as seeded ones fail the seed check.
         let forged = tamper(&save, true, |r| {
             r["entries"][1]["source"] = "seeded".into();
         });
-        assert!(registry().load(&forged, false).is_ok());
         let error = load_error(&forged);
         assert!(
             matches!(error, ErasedError::Step { step: 2, .. }),
@@ -867,6 +907,102 @@ mod tests {
         assert!(matches!(error, ErasedError::WrongGame { .. }), "{error}");
     }
 
+    /// A committed duel after one round rolled from the seed.
+    fn committed() -> (Box<dyn DynSession>, Secret) {
+        let secret = Secret {
+            seed: 2026,
+            salt: crate::Salt::from_bytes([7; 32]),
+        };
+        let mut session = registry()
+            .game("duel")
+            .unwrap()
+            .start(None, &secret, DiceChoice::Seeded)
+            .unwrap();
+        session.act(S0, &auto("focus"), DiceChoice::Seeded).unwrap();
+        session
+            .act(S1, &auto("strike"), DiceChoice::Seeded)
+            .unwrap();
+        (session, secret)
+    }
+
+    #[test]
+    fn a_committed_save_carries_its_salt_and_commitment() {
+        let (session, secret) = committed();
+        assert_eq!(session.commitment(), Some(secret.commitment()));
+        assert_eq!(session.secret(), Some(secret));
+        let save = session.save().unwrap();
+        assert!(save.contains(&secret.commitment().to_string()));
+        let (loaded, ()) = registry().load(&save).unwrap();
+        assert_eq!(loaded.commitment(), Some(secret.commitment()));
+        assert_eq!(loaded.secret(), Some(secret));
+        // An unsalted session (tests, simulations) has neither.
+        assert_eq!(played().commitment(), None);
+        assert_eq!(played().secret(), None);
+    }
+
+    #[test]
+    fn edited_seeded_dice_seeds_and_salts_are_refused_even_resealed() {
+        let (session, secret) = committed();
+        let save = session.save().unwrap();
+        let record: Value = serde_json::from_str::<Value>(&save).unwrap()["record"].clone();
+        assert_eq!(record["entries"][1]["source"], "seeded");
+        let value = record["entries"][1]["draws"][0]["value"].as_u64().unwrap();
+        // A seeded die changed, the checksum recomputed: refused at its step.
+        let error = load_error(&tamper(&save, true, |r| {
+            r["entries"][1]["draws"][0]["value"] = (value % 10 + 1).into();
+        }));
+        assert_eq!(
+            error.to_string(),
+            "step 2 of the record does not replay: its draws do not match the record's seed (the record was altered)"
+        );
+        // The seed changed: it no longer hashes to the commitment.
+        let error = load_error(&tamper(&save, true, |r| {
+            r["seed"] = 2027.into();
+        }));
+        assert!(
+            matches!(
+                error,
+                ErasedError::Commitment(CommitmentError::Altered { .. })
+            ),
+            "{error}"
+        );
+        assert!(!error.to_string().contains("2026"), "{error}");
+        // The salt changed, or removed.
+        let error = load_error(&tamper(&save, true, |r| {
+            r["salt"] = "11".repeat(32).into();
+        }));
+        assert!(matches!(error, ErasedError::Commitment(_)), "{error}");
+        let error = load_error(&tamper(&save, true, |r| {
+            r.as_object_mut().unwrap().remove("salt");
+        }));
+        assert!(matches!(error, ErasedError::Commitment(_)), "{error}");
+        // Seed and commitment both replaced: the seeded draws give it away.
+        let forged_commitment = Commitment::of(2027, &secret.salt).to_string();
+        let error = load_error(&tamper(&save, true, |r| {
+            r["seed"] = 2027.into();
+            r["commitment"] = forged_commitment.clone().into();
+        }));
+        assert!(
+            matches!(
+                error,
+                ErasedError::Step {
+                    step: 0 | 1 | 2,
+                    ..
+                }
+            ),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn saves_without_a_salt_still_load() {
+        // A save written before commitments: no salt, no commitment, seed checked all the same.
+        let save = played().save().unwrap();
+        assert!(!save.contains("\"salt\"") && !save.contains("\"commitment\""));
+        let (loaded, ()) = registry().load(&save).unwrap();
+        assert_eq!(loaded.commitment(), None);
+    }
+
     #[test]
     fn no_truncation_or_changed_byte_loads_another_game() {
         let save = played().save().unwrap();
@@ -877,7 +1013,7 @@ mod tests {
             .unwrap()
             .record()
             .clone();
-        let accepted = |text: &str| match registry.load(text, false) {
+        let accepted = |text: &str| match registry.load(text) {
             Err(_) => false,
             Ok((session, ())) => {
                 let record = session

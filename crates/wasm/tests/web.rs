@@ -171,20 +171,25 @@ fn saves_round_trip_with_a_full_u64_seed() {
     let save = s.save().unwrap();
     assert_eq!(save_game(&save).unwrap(), "duel");
     assert!(save.contains(&seed.to_string()), "the seed is exact");
-    let loaded = Session::load(&save, Some("duel.json".into()), true).unwrap();
+    let loaded = Session::load(&save, Some("duel.json".into())).unwrap();
     assert_eq!(loaded.seed(), seed);
+    assert_eq!(
+        loaded.commitment().map(|c| c.len()),
+        Some(64),
+        "a commitment, salted in the browser"
+    );
+    assert_eq!(loaded.commitment(), s.commitment());
     assert_eq!(loaded.steps(), 2);
     assert_eq!(loaded.save().unwrap(), save);
     assert!(
         message(Session::load(
             &save[..save.len() / 2],
-            Some("duel.json".into()),
-            false
+            Some("duel.json".into())
         ))
         .starts_with("duel.json: the save is not valid JSON: ")
     );
     let tampered = save.replacen("\"first_to\": 2", "\"first_to\": 4", 1);
-    assert!(message(Session::load(&tampered, None, false)).starts_with("checksum mismatch"));
+    assert!(message(Session::load(&tampered, None)).starts_with("checksum mismatch"));
     assert!(message(save_game("[]")).starts_with("the save is not a pbp save"));
 }
 

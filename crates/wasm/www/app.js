@@ -153,8 +153,10 @@ function render() {
   for (const id of ["table", "actions", "post", "history"]) $(id).hidden = false;
   const turn = session.turn();
   // The seed would let a player predict the seeded rolls: only the game master's view shows it.
+  // The commitment to it is public, from the first post on.
   const seed = viewer === "gm" ? ` · seed ${session.seed}` : "";
-  $("status").textContent = `${session.game}${seed} · ${session.steps} action(s) taken`;
+  const commitment = session.commitment ? ` · dice commitment ${session.commitment}` : "";
+  $("status").textContent = `${session.game}${seed} · ${session.steps} action(s) taken${commitment}`;
   $("turn").textContent = session.describeTurn();
   $("turn").className = turn.over ? "over" : "";
   renderViewers();
@@ -279,7 +281,7 @@ function startGame() {
   );
   if (!started) return;
   adopt(started);
-  show(`started ${name} (seed ${seed})`, "info");
+  show(`started ${name}: post its dice commitment ${started.commitment} with the first post`, "info");
 }
 
 function adopt(next) {
@@ -302,7 +304,7 @@ function download() {
   const blob = new Blob([text], { type: "application/json" });
   const link = document.createElement("a");
   link.href = URL.createObjectURL(blob);
-  link.download = `${session.game}-${session.seed}-step${session.steps}.json`;
+  link.download = `${session.game}-step${session.steps}.json`;
   document.body.append(link);
   link.click();
   link.remove();
@@ -311,7 +313,7 @@ function download() {
 
 async function loadFile(file) {
   const text = await file.text();
-  const loaded = attempt(() => Session.load(text, file.name, $("check-seed").checked));
+  const loaded = attempt(() => Session.load(text, file.name));
   if (!loaded) return;
   $("game").value = loaded.game;
   adopt(loaded);
@@ -376,7 +378,7 @@ async function main() {
 
   const kept = localStorage.getItem(STORAGE_KEY);
   if (kept) {
-    const restored = attempt(() => Session.load(kept, "the game kept in this browser", false));
+    const restored = attempt(() => Session.load(kept, "the game kept in this browser"));
     if (restored) {
       $("game").value = restored.game;
       adopt(restored);
