@@ -508,16 +508,11 @@ impl<G: Game> DynSession for Session<G> {
         dice: DiceChoice,
     ) -> Result<Vec<ErasedEvent>, ErasedError> {
         let action = self.read_action(actor, input)?;
-        // Convert before committing, so a serialization failure cannot leave a half-done step:
-        // work on a copy and keep it only when everything succeeded.
-        let mut next = self.clone();
-        let events = next
-            .act(actor, action, dice)?
-            .iter()
-            .map(erase_event)
-            .collect::<Result<Vec<_>, _>>()?;
-        *self = next;
-        Ok(events)
+        // The events are converted before the step is committed, so a serialization failure
+        // cannot leave a half-done step.
+        self.act_checked(actor, action, dice, |events| {
+            events.iter().map(erase_event).collect::<Result<Vec<_>, _>>()
+        })
     }
 
     fn view(&self, viewer: Viewer) -> Result<Value, ErasedError> {
