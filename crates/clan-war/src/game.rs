@@ -149,6 +149,11 @@ impl Game for ClanWar {
             players,
             hands,
             battles: state.battles.clone(),
+            battle_pools: state
+                .battles
+                .iter()
+                .filter_map(|b| Some((b.id, crate::rules::battle_pools(state, b.id)?)))
+                .collect(),
             deck_remaining: state.deck.remaining(),
             discard_pile: state
                 .deck

@@ -1,6 +1,6 @@
 //! The plain data of Clan War: config, state, actions, events and views.
 
-use pbp_core::{Deck, PoolRoll, Reshuffle, Seat, Side, Viewer};
+use pbp_core::{Deck, Pool, PoolRoll, Reshuffle, Seat, Side, Viewer};
 use serde::{Deserialize, Serialize};
 
 use crate::cards::CardNo;
@@ -801,6 +801,9 @@ pub struct ClanWarView {
     pub hands: Vec<HandView>,
     /// This round's battles.
     pub battles: Vec<Battle>,
+    /// The pools each open battle's two sides would roll now (attacker first), by battle id:
+    /// public, as every card that changes them is played face up.
+    pub battle_pools: Vec<(u32, [Pool; 2])>,
     /// Cards left in the draw pile (not which).
     pub deck_remaining: u32,
     /// The discard pile.

@@ -253,15 +253,17 @@ fn save(session: &dyn DynSession, locked: &LockedSave) -> Result<(), String> {
     locked.replace(&text)
 }
 
-fn event_lines(renderer: &dyn Renderer, events: &[ErasedEvent]) -> Result<String, String> {
+fn event_lines(
+    loaded: &Loaded<'_>,
+    viewer: Viewer,
+    events: &[ErasedEvent],
+) -> Result<String, String> {
     let mut out = String::new();
     for event in events {
-        let _ = writeln!(
-            out,
-            "step {}: {}",
-            event.step,
-            renderer.event_text(&event.event)?
-        );
+        let text = loaded
+            .renderer
+            .event_text(loaded.session.as_ref(), viewer, &event.event)?;
+        let _ = writeln!(out, "step {}: {text}", event.step);
     }
     Ok(out)
 }
@@ -458,7 +460,7 @@ fn act(
         });
         return emit(&to_text(&report)?);
     }
-    let mut out = event_lines(loaded.renderer, &seen)?;
+    let mut out = event_lines(&loaded, viewer, &seen)?;
     out.push_str(&describe_turn(&turn));
     out.push('\n');
     emit(&out)
@@ -509,7 +511,7 @@ fn log(games: &Games, file: &Path, viewer: Viewer, json: bool) -> Result<(), Str
     if json {
         return emit(&to_text(&events)?);
     }
-    emit(&event_lines(loaded.renderer, &events)?)
+    emit(&event_lines(&loaded, viewer, &events)?)
 }
 
 fn undo(

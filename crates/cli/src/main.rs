@@ -3,6 +3,7 @@
 mod army_cmd;
 mod dice_cmd;
 mod game_cmd;
+mod serve_cmd;
 mod store;
 
 use std::process::ExitCode;
@@ -25,6 +26,8 @@ enum Command {
     Odds(dice_cmd::OddsArgs),
     /// Check a Three Kingdoms army file against the army rules and explain each problem.
     CheckArmy(army_cmd::CheckArmyArgs),
+    /// Host tables over HTTP: every player acts for their own seat from a private link.
+    Serve(serve_cmd::ServeArgs),
     #[command(flatten)]
     Game(game_cmd::GameCommand),
 }
@@ -35,6 +38,7 @@ fn main() -> ExitCode {
         Command::Roll(args) => dice_cmd::roll(&args),
         Command::Odds(args) => dice_cmd::odds(&args),
         Command::CheckArmy(args) => army_cmd::check_army(&args),
+        Command::Serve(args) => serve_cmd::serve(&args),
         Command::Game(command) => game_cmd::run(command),
     };
     match result {

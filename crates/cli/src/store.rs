@@ -196,7 +196,7 @@ pub enum NewTarget {
     /// Nothing is there: the save is created, never replacing anything that appears meanwhile.
     Fresh(PathBuf),
     /// A pbp save that `--force` replaces, under its lock.
-    Replace(LockedSave),
+    Replace(Box<LockedSave>),
 }
 
 /// Checks where `pbp new` may write. `is_save` says whether a text is a pbp save.
@@ -224,7 +224,7 @@ pub fn new_target(
             "{shown} is not a pbp save: --force replaces only a pbp save, nothing else"
         ));
     }
-    Ok(NewTarget::Replace(locked))
+    Ok(NewTarget::Replace(Box::new(locked)))
 }
 
 impl NewTarget {

@@ -394,6 +394,9 @@ fn planted_symlinks_and_stray_temporary_files_are_never_followed_or_taken_for_sa
     );
 }
 
+/// An edit of a save's record, as a forger would make it.
+type Edit = Box<dyn Fn(&mut Value)>;
+
 #[test]
 fn edited_saves_are_refused_by_every_loading_command() {
     let dir = Scratch::new("edited");
@@ -422,7 +425,7 @@ fn edited_saves_are_refused_by_every_loading_command() {
         .map(|args| args.into_iter().map(String::from).collect())
         .collect()
     };
-    let edits: Vec<(&str, Box<dyn Fn(&mut Value)>, &str)> = vec![
+    let edits: Vec<(&str, Edit, &str)> = vec![
         (
             "a seeded die",
             Box::new(move |r: &mut Value| {

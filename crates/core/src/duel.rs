@@ -111,6 +111,8 @@ pub enum DuelEvent {
 /// What one viewer sees of a duel.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DuelView {
+    /// Rounds needed to win the duel (the config's, public).
+    pub first_to: u8,
     /// Rounds won.
     pub wins: [u8; 2],
     /// Focus tokens left.
@@ -347,6 +349,7 @@ impl Game for Duel {
             _ => [None, None],
         };
         DuelView {
+            first_to: state.config.first_to,
             wins: state.wins,
             focus_left: state.focus_left,
             sealed: [state.sealed[0].is_some(), state.sealed[1].is_some()],

@@ -46,11 +46,18 @@ pub trait Renderer: Send + Sync {
     /// A session of another game than this renderer's.
     fn svg(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, String>;
 
-    /// One event (its JSON, as the erased layer gives it) as a line of text.
+    /// One event (its JSON, as the erased layer gives it) as a line of text, named as `viewer`
+    /// sees the session.
     ///
     /// # Errors
-    /// JSON that is not an event of this game.
-    fn event_text(&self, event: &Value) -> Result<String, String>;
+    /// A session of another game than this renderer's, or JSON that is not an event of this
+    /// game.
+    fn event_text(
+        &self,
+        session: &dyn DynSession,
+        viewer: Viewer,
+        event: &Value,
+    ) -> Result<String, String>;
 }
 
 /// The [`Renderer`] of the game `G`.
@@ -102,7 +109,7 @@ fn commitment_bbcode(session: &dyn DynSession, out: &mut String) {
 
 impl<G: Render> Renderer for RenderOf<G> {
     fn text(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, String> {
-        let mut text = G::text(self.session(session)?.state(), viewer);
+        let mut text = G::text(&G::view(self.session(session)?.state(), viewer));
         commitment_lines(session, viewer, &mut text);
         Ok(text)
     }
@@ -112,19 +119,25 @@ impl<G: Render> Renderer for RenderOf<G> {
         let session = self.session(session)?;
         let last = session.record().entries.len();
         let events: Vec<_> = session.log_for(viewer).filter(|e| e.step == last).collect();
-        let mut post = G::bbcode(session.state(), viewer, &events);
+        let mut post = G::bbcode(&G::view(session.state(), viewer), &events);
         commitment_bbcode(erased, &mut post);
         Ok(post)
     }
 
     fn svg(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, String> {
-        Ok(G::svg(self.session(session)?.state(), viewer))
+        Ok(G::svg(&G::view(self.session(session)?.state(), viewer)))
     }
 
-    fn event_text(&self, event: &Value) -> Result<String, String> {
+    fn event_text(
+        &self,
+        session: &dyn DynSession,
+        viewer: Viewer,
+        event: &Value,
+    ) -> Result<String, String> {
+        let view = G::view(self.session(session)?.state(), viewer);
         let event: <G as Game>::Event = serde_json::from_value(event.clone())
             .map_err(|e| format!("an event of {} could not be read: {e}", G::NAME))?;
-        Ok(G::event_text(&event))
+        Ok(G::event_text(&event, &view))
     }
 }
 
@@ -300,10 +313,14 @@ mod tests {
         let svg = renderer.svg(session.as_ref(), Viewer::Public).unwrap();
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"), "{svg}");
         let event = &session.log(Viewer::GameMaster).unwrap()[1].event;
-        assert_eq!(renderer.event_text(event).unwrap(), "seat 0 chose focus");
+        let gm = Viewer::GameMaster;
+        assert_eq!(
+            renderer.event_text(session.as_ref(), gm, event).unwrap(),
+            "seat 0 chose focus"
+        );
         assert!(
             renderer
-                .event_text(&serde_json::json!({"no": 1}))
+                .event_text(session.as_ref(), gm, &serde_json::json!({"no": 1}))
                 .unwrap_err()
                 .starts_with("an event of duel could not be read")
         );
@@ -394,21 +411,17 @@ mod tests {
     }
 
     impl Render for Mirror {
-        fn text(state: &Self::State, viewer: Viewer) -> String {
-            Duel::text(state, viewer)
+        fn text(view: &Self::View) -> String {
+            Duel::text(view)
         }
-        fn bbcode(
-            _state: &Self::State,
-            _viewer: Viewer,
-            _events: &[&pbp_core::LoggedEvent<Self>],
-        ) -> String {
+        fn bbcode(_view: &Self::View, _events: &[&pbp_core::LoggedEvent<Self>]) -> String {
             String::new()
         }
-        fn svg(state: &Self::State, viewer: Viewer) -> String {
-            Duel::svg(state, viewer)
+        fn svg(view: &Self::View) -> String {
+            Duel::svg(view)
         }
-        fn event_text(event: &Self::Event) -> String {
-            Duel::event_text(event)
+        fn event_text(event: &Self::Event, view: &Self::View) -> String {
+            Duel::event_text(event, view)
         }
     }
 
@@ -426,6 +439,7 @@ mod tests {
             mirror.text(session.as_ref(), Viewer::Public),
             mirror.bbcode(session.as_ref(), Viewer::Public),
             mirror.svg(session.as_ref(), Viewer::Public),
+            mirror.event_text(session.as_ref(), Viewer::Public, &serde_json::json!({})),
         ] {
             assert_eq!(result, Err(message.to_owned()));
         }

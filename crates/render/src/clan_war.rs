@@ -3,10 +3,10 @@
 use std::fmt::Write;
 
 use pbp_clan_war::{
-    BattleResult, Clan, ClanWar, ClanWarEvent, ClanWarState, ClanWarView, Holder, NullifyTarget,
-    Phase, Terrain, card,
+    BattleResult, Clan, ClanWar, ClanWarEvent, ClanWarView, Holder, NullifyTarget, Phase, Terrain,
+    card,
 };
-use pbp_core::{Game, LoggedEvent, Side, Viewer};
+use pbp_core::{LoggedEvent, Side};
 
 use crate::{Render, bbcode_escape, xml_escape};
 
@@ -119,8 +119,7 @@ fn map_text(view: &ClanWarView) -> String {
 }
 
 impl Render for ClanWar {
-    fn text(state: &ClanWarState, viewer: Viewer) -> String {
-        let view = ClanWar::view(state, viewer);
+    fn text(view: &ClanWarView) -> String {
         let mut out = format!(
             "Clan War on {}: round {} of {}{}\n",
             view.map_name,
@@ -167,20 +166,20 @@ impl Render for ClanWar {
                 out,
                 "battle #{}: {} attacks {} from {} against {}: {}",
                 b.id,
-                side_name(&view, b, Side::First),
+                side_name(view, b, Side::First),
                 view.hexes[b.target].label,
                 view.hexes[b.from].label,
-                side_name(&view, b, Side::Second),
+                side_name(view, b, Side::Second),
                 phase_text(&b.phase)
             );
-            if let Some(line) = battle_odds(state, b.id) {
+            if let Some(line) = battle_odds(view, b.id) {
                 let _ = writeln!(out, "  {line}");
             }
             for pl in &b.played {
                 let _ = writeln!(
                     out,
                     "  {} played {}{}",
-                    side_name(&view, b, pl.side),
+                    side_name(view, b, pl.side),
                     card_name(pl.card),
                     if pl.nullified { " (nullified)" } else { "" }
                 );
@@ -190,19 +189,18 @@ impl Render for ClanWar {
                     let _ = writeln!(
                         out,
                         "  {} rolled {} (second die {})",
-                        side_name(&view, b, side),
+                        side_name(view, b, side),
                         r.total,
                         r.second
                     );
                 }
             }
         }
-        out.push_str(&map_text(&view));
+        out.push_str(&map_text(view));
         out
     }
 
-    fn bbcode(state: &ClanWarState, viewer: Viewer, events: &[&LoggedEvent<ClanWar>]) -> String {
-        let view = ClanWar::view(state, viewer);
+    fn bbcode(view: &ClanWarView, events: &[&LoggedEvent<ClanWar>]) -> String {
         let mut out = String::new();
         if let Some(report) = view.history.last() {
             let _ = writeln!(out, "[b]Clan War: the end of round {}[/b]", report.round);
@@ -260,7 +258,7 @@ impl Render for ClanWar {
                 let _ = writeln!(
                     out,
                     "[*] {}",
-                    bbcode_escape(&ClanWar::event_text(&e.visible.event))
+                    bbcode_escape(&ClanWar::event_text(&e.visible.event, view))
                 );
             }
             out.push_str("[/list]\n");
@@ -268,8 +266,7 @@ impl Render for ClanWar {
         out
     }
 
-    fn svg(state: &ClanWarState, viewer: Viewer) -> String {
-        let view = ClanWar::view(state, viewer);
+    fn svg(view: &ClanWarView) -> String {
         // Flat-topped hexes, odd columns shoved down half a hex (the map's own layout).
         let size = 30.0_f64;
         let h = 3.0_f64.sqrt() * size;
@@ -351,7 +348,7 @@ impl Render for ClanWar {
         out
     }
 
-    fn event_text(event: &ClanWarEvent) -> String {
+    fn event_text(event: &ClanWarEvent, _view: &ClanWarView) -> String {
         match event {
             ClanWarEvent::Drew { seat, card } => format!("seat {seat} drew {}", card_name(*card)),
             ClanWarEvent::DrewCards { seat, count } => format!("seat {seat} drew {count} card(s)"),
@@ -472,8 +469,12 @@ impl Render for ClanWar {
 }
 
 /// The exact odds of an open battle as its pools stand now (pushes rerolled), as one line.
-fn battle_odds(state: &ClanWarState, id: u32) -> Option<String> {
-    let [attack, defence] = pbp_clan_war::battle_pools(state, id)?;
+fn battle_odds(view: &ClanWarView, id: u32) -> Option<String> {
+    let [attack, defence] = view
+        .battle_pools
+        .iter()
+        .find(|(b, _)| *b == id)
+        .map(|(_, pools)| pools.clone())?;
     let (attack, defence) = (
         pbp_core::RollExpr::Pool(attack),
         pbp_core::RollExpr::Pool(defence),
@@ -490,7 +491,11 @@ fn battle_odds(state: &ClanWarState, id: u32) -> Option<String> {
 mod tests {
     use super::*;
     use pbp_clan_war::{ClanWarAction, ClanWarConfig};
-    use pbp_core::{Actor, DiceChoice, Seat, Session};
+    use pbp_core::{Actor, DiceChoice, Game, Seat, Session, Viewer};
+
+    fn view(session: &Session<ClanWar>, viewer: Viewer) -> ClanWarView {
+        ClanWar::view(session.state(), viewer)
+    }
 
     fn session() -> Session<ClanWar> {
         let mut session =
@@ -511,11 +516,10 @@ mod tests {
     #[test]
     fn text_shows_own_hand_only() {
         let session = session();
-        let state = session.state();
-        let own = ClanWar::text(state, Viewer::Seat(Seat(0)));
+        let own = ClanWar::text(&view(&session, Viewer::Seat(Seat(0))));
         assert!(own.contains("hand of seat 0"));
         assert!(!own.contains("hand of seat 1"));
-        assert!(!ClanWar::text(state, Viewer::Public).contains("hand of seat"));
+        assert!(!ClanWar::text(&view(&session, Viewer::Public)).contains("hand of seat"));
         assert!(own.contains("battle #1: Crab attacks D6 from C6 against Spirit Army"));
         assert!(own.contains("Cr/Cr"));
     }
@@ -531,7 +535,7 @@ mod tests {
             )
             .unwrap();
         let events: Vec<&LoggedEvent<ClanWar>> = session.log_for(Viewer::Public).collect();
-        let post = ClanWar::bbcode(session.state(), Viewer::Public, &events);
+        let post = ClanWar::bbcode(&view(&session, Viewer::Public), &events);
         assert!(post.contains("[b]Clan War: the end of round 1[/b]"));
         assert!(
             post.contains("#1: Crab attacks D6 (Spirit Army) from C6: a wash (force-resolved)")
@@ -543,7 +547,7 @@ mod tests {
     #[test]
     fn svg_draws_every_hex_with_owner_and_terrain() {
         let session = session();
-        let svg = ClanWar::svg(session.state(), Viewer::Public);
+        let svg = ClanWar::svg(&view(&session, Viewer::Public));
         assert!(svg.starts_with("<svg"));
         assert!(svg.trim_end().ends_with("</svg>"));
         assert_eq!(svg.matches("<polygon").count(), 70);

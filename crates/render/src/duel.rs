@@ -2,8 +2,8 @@
 
 use std::fmt::Write;
 
-use pbp_core::duel::{Duel, DuelEvent, DuelState, Stance};
-use pbp_core::{Game, LoggedEvent, Viewer};
+use pbp_core::LoggedEvent;
+use pbp_core::duel::{Duel, DuelEvent, DuelView, Stance};
 
 use crate::Render;
 
@@ -16,11 +16,10 @@ fn stance(s: Option<Stance>) -> &'static str {
 }
 
 impl Render for Duel {
-    fn text(state: &DuelState, viewer: Viewer) -> String {
-        let view = Duel::view(state, viewer);
+    fn text(view: &DuelView) -> String {
         let mut out = format!(
             "Duel, first to {}: {} - {}\n",
-            state.config.first_to, view.wins[0], view.wins[1]
+            view.first_to, view.wins[0], view.wins[1]
         );
         for seat in 0..2 {
             let sealed = if view.sealed[seat] {
@@ -38,17 +37,15 @@ impl Render for Duel {
         out
     }
 
-    fn bbcode(state: &DuelState, viewer: Viewer, events: &[&LoggedEvent<Duel>]) -> String {
-        let view = Duel::view(state, viewer);
+    fn bbcode(view: &DuelView, events: &[&LoggedEvent<Duel>]) -> String {
         let mut out = format!("[b]Duel[/b]: {} - {}\n", view.wins[0], view.wins[1]);
         for event in events {
-            let _ = writeln!(out, "[*] {}", Duel::event_text(&event.visible.event));
+            let _ = writeln!(out, "[*] {}", Duel::event_text(&event.visible.event, view));
         }
         out
     }
 
-    fn svg(state: &DuelState, viewer: Viewer) -> String {
-        let view = Duel::view(state, viewer);
+    fn svg(view: &DuelView) -> String {
         format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 200 60\" width=\"200\" height=\"60\">\
 <rect width=\"200\" height=\"60\" fill=\"#f4ecd8\"/>\
@@ -59,7 +56,7 @@ impl Render for Duel {
         )
     }
 
-    fn event_text(event: &DuelEvent) -> String {
+    fn event_text(event: &DuelEvent, _view: &DuelView) -> String {
         match event {
             DuelEvent::Sealed { seat } => format!("seat {seat} sealed a stance"),
             DuelEvent::Chose { seat, stance: s } => {
@@ -91,7 +88,11 @@ impl Render for Duel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pbp_core::{Actor, DiceChoice, Seat, Session};
+    use pbp_core::{Actor, DiceChoice, Game, Seat, Session, Viewer};
+
+    fn text(session: &Session<Duel>, viewer: Viewer) -> String {
+        Duel::text(&Duel::view(session.state(), viewer))
+    }
 
     #[test]
     fn sealed_stances_do_not_show_to_the_other_seat() {
@@ -103,9 +104,9 @@ mod tests {
                 DiceChoice::Seeded,
             )
             .unwrap();
-        assert!(Duel::text(session.state(), Viewer::Seat(Seat(0))).contains("own stance focus"));
-        assert!(!Duel::text(session.state(), Viewer::Seat(Seat(1))).contains("focus,"));
-        assert!(!Duel::text(session.state(), Viewer::Seat(Seat(1))).contains("own stance focus"));
-        assert!(Duel::svg(session.state(), Viewer::Public).starts_with("<svg"));
+        assert!(text(&session, Viewer::Seat(Seat(0))).contains("own stance focus"));
+        assert!(!text(&session, Viewer::Seat(Seat(1))).contains("focus,"));
+        assert!(!text(&session, Viewer::Seat(Seat(1))).contains("own stance focus"));
+        assert!(Duel::svg(&Duel::view(session.state(), Viewer::Public)).starts_with("<svg"));
     }
 }

@@ -10,9 +10,13 @@
 //! use pbp_render::Render;
 //!
 //! let state = Duel::setup(&Default::default(), &mut ScriptedDice::new([])).unwrap();
-//! let text = Duel::text(&state, Viewer::Public);
+//! let text = Duel::text(&Duel::view(&state, Viewer::Public));
 //! assert!(text.contains("0 - 0"));
 //! ```
+//!
+//! Renderers see views only: every [`Render`] function takes the viewer's [`Game::View`] (which
+//! carries what is public, such as the map), never the game's state, so a rendering cannot show
+//! what its viewer may not see. The game master's renderings take the game master's view.
 
 pub mod catalog;
 mod clan_war;
@@ -25,20 +29,25 @@ mod warring_states;
 
 pub use escape::{bbcode_escape, xml_escape};
 
-use pbp_core::{Game, LoggedEvent, Viewer};
+use pbp_core::{Game, LoggedEvent};
 
 /// How a game is shown to people. Implemented here for every game.
+///
+/// Every function takes a viewer's view ([`Game::view`]), never the state: what a rendering
+/// shows is what that viewer may see.
 pub trait Render: Game {
-    /// The state as `viewer` may see it, as plain text.
-    fn text(state: &Self::State, viewer: Viewer) -> String;
+    /// The view as plain text.
+    fn text(view: &Self::View) -> String;
 
-    /// A summary as a game master would post it on a forum: the state as `viewer` sees it and the
-    /// given events (usually the last round's, already filtered for `viewer`).
-    fn bbcode(state: &Self::State, viewer: Viewer, events: &[&LoggedEvent<Self>]) -> String;
+    /// A summary as a game master would post it on a forum: the view and the given events
+    /// (usually the last action's, already filtered for the view's viewer).
+    fn bbcode(view: &Self::View, events: &[&LoggedEvent<Self>]) -> String;
 
-    /// The map or field as `viewer` may see it, as a standalone SVG document.
-    fn svg(state: &Self::State, viewer: Viewer) -> String;
+    /// The map or field as the view shows it, as a standalone SVG document.
+    fn svg(view: &Self::View) -> String;
 
-    /// One event as a line of plain text.
-    fn event_text(event: &Self::Event) -> String;
+    /// One event as a line of plain text. `view` is the view of the viewer who reads the event
+    /// (one it may see), which gives the names of seats, places and cards; a game whose events
+    /// carry their own names may ignore it.
+    fn event_text(event: &Self::Event, view: &Self::View) -> String;
 }

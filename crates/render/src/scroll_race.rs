@@ -5,10 +5,8 @@
 
 use std::fmt::Write;
 
-use pbp_core::{Game, LoggedEvent, Viewer};
-use pbp_scroll_race::{
-    Cell, CharId, Event, Phase, ScrollRace, ScrollRaceState, ScrollRaceView, Square, TrapKind,
-};
+use pbp_core::{LoggedEvent, Viewer};
+use pbp_scroll_race::{Cell, CharId, Event, Phase, ScrollRace, ScrollRaceView, Square, TrapKind};
 
 use crate::{Render, bbcode_escape, xml_escape};
 
@@ -228,48 +226,42 @@ fn cell_colour(cell: Cell) -> &'static str {
 }
 
 impl Render for ScrollRace {
-    fn text(state: &ScrollRaceState, viewer: Viewer) -> String {
-        let view = ScrollRace::view(state, viewer);
+    fn text(view: &ScrollRaceView) -> String {
         let mut out = format!(
             "Scroll Race, round {}: {} (0-4) against {} (5-9); {} started. Seen by {}.\n{}.\n",
             view.round,
             view.team_names[0],
             view.team_names[1],
             view.team_names[usize::from(view.starting_team)],
-            who(viewer),
-            phase(&view)
+            who(view.viewer),
+            phase(view)
         );
-        out.push_str(&map_text(&view));
+        out.push_str(&map_text(view));
         out.push_str("legend: digit = character (* carrier), @ dropped scroll, S summon, x trap, ~ flood, A/B bases, a/b zones, # wall\n");
-        out.push_str(&roster(&view));
-        out.push_str(&notes(&view));
+        out.push_str(&roster(view));
+        out.push_str(&notes(view));
         out
     }
 
-    fn bbcode(
-        state: &ScrollRaceState,
-        viewer: Viewer,
-        events: &[&LoggedEvent<ScrollRace>],
-    ) -> String {
-        let view = ScrollRace::view(state, viewer);
+    fn bbcode(view: &ScrollRaceView, events: &[&LoggedEvent<ScrollRace>]) -> String {
         let mut out = format!(
             "[b]Scroll Race[/b], round {}: {} against {}. {}.\n",
             view.round,
             bbcode_escape(&view.team_names[0]),
             bbcode_escape(&view.team_names[1]),
-            bbcode_escape(&phase(&view))
+            bbcode_escape(&phase(view))
         );
-        let _ = writeln!(out, "[code]{}[/code]", map_text(&view));
-        let _ = write!(out, "{}", bbcode_escape(&roster(&view)));
-        let _ = write!(out, "{}", bbcode_escape(&notes(&view)));
+        let _ = writeln!(out, "[code]{}[/code]", map_text(view));
+        let _ = write!(out, "{}", bbcode_escape(&roster(view)));
+        let _ = write!(out, "{}", bbcode_escape(&notes(view)));
         if !events.is_empty() {
             out.push_str("[list]\n");
             for e in events {
-                if e.visible.audience.includes(viewer) {
+                if e.visible.audience.includes(view.viewer) {
                     let _ = writeln!(
                         out,
                         "[*] {}",
-                        bbcode_escape(&ScrollRace::event_text(&e.visible.event))
+                        bbcode_escape(&ScrollRace::event_text(&e.visible.event, view))
                     );
                 }
             }
@@ -278,8 +270,7 @@ impl Render for ScrollRace {
         out
     }
 
-    fn svg(state: &ScrollRaceState, viewer: Viewer) -> String {
-        let view = ScrollRace::view(state, viewer);
+    fn svg(view: &ScrollRaceView) -> String {
         let size = 36u32;
         let (w, h) = (
             u32::from(view.field.width()) * size + size,
@@ -288,7 +279,7 @@ impl Render for ScrollRace {
         let mut out = format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\">\n<title>Scroll Race, round {}, seen by {}</title>\n<rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>\n",
             view.round,
-            xml_escape(&who(viewer))
+            xml_escape(&who(view.viewer))
         );
         let half = size / 2;
         for x in 0..view.field.width() {
@@ -387,7 +378,7 @@ impl Render for ScrollRace {
         out
     }
 
-    fn event_text(event: &Event) -> String {
+    fn event_text(event: &Event, _view: &ScrollRaceView) -> String {
         let c = |id: &CharId| format!("character {id}");
         match event {
             Event::CarrierChosen { team, carrier } => {
@@ -553,8 +544,16 @@ impl Render for ScrollRace {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pbp_core::{Actor, Seat, SeededDice};
-    use pbp_scroll_race::{Action, ScrollRaceConfig};
+    use pbp_core::{Actor, Game, Seat, SeededDice};
+    use pbp_scroll_race::{Action, ScrollRaceConfig, ScrollRaceState};
+
+    fn text_of(state: &ScrollRaceState, viewer: Viewer) -> String {
+        ScrollRace::text(&ScrollRace::view(state, viewer))
+    }
+
+    fn svg_of(state: &ScrollRaceState, viewer: Viewer) -> String {
+        ScrollRace::svg(&ScrollRace::view(state, viewer))
+    }
 
     fn started() -> ScrollRaceState {
         let mut dice = SeededDice::new(5);
@@ -574,12 +573,12 @@ mod tests {
     #[test]
     fn the_text_map_marks_only_the_carriers_the_viewer_knows() {
         let state = started();
-        let mine = ScrollRace::text(&state, Viewer::Seat(Seat(1)));
+        let mine = text_of(&state, Viewer::Seat(Seat(1)));
         assert!(mine.contains("2*"));
         assert!(!mine.contains("7*"));
-        let public = ScrollRace::text(&state, Viewer::Public);
+        let public = text_of(&state, Viewer::Public);
         assert!(!public.contains("2*") && !public.contains("7*"));
-        let gm = ScrollRace::text(&state, Viewer::GameMaster);
+        let gm = text_of(&state, Viewer::GameMaster);
         assert!(gm.contains("2*") && gm.contains("7*"));
         assert!(public.contains("carrier unknown"));
     }
@@ -587,13 +586,11 @@ mod tests {
     #[test]
     fn the_svg_is_a_document_without_hidden_carriers() {
         let state = started();
-        let svg = ScrollRace::svg(&state, Viewer::Seat(Seat(6)));
+        let svg = svg_of(&state, Viewer::Seat(Seat(6)));
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
         assert_eq!(svg.matches("(carrier)").count(), 1);
         assert_eq!(
-            ScrollRace::svg(&state, Viewer::Public)
-                .matches("(carrier)")
-                .count(),
+            svg_of(&state, Viewer::Public).matches("(carrier)").count(),
             0
         );
     }
@@ -610,13 +607,13 @@ mod tests {
                 if let pbp_scroll_race::Holder::Carrier(c) = scroll.holder
                     && scroll.last_seen != Some(c)
                 {
-                    let text = ScrollRace::text(&state, viewer);
+                    let text = text_of(&state, viewer);
                     assert!(
                         !text.contains(&format!("{c}*")),
                         "seat {seat} sees carrier {c}"
                     );
                     let name = &state.characters[usize::from(c)].name;
-                    let svg = ScrollRace::svg(&state, viewer);
+                    let svg = svg_of(&state, viewer);
                     assert!(!svg.contains(&format!("{name} (carrier)")));
                 }
             }
@@ -632,11 +629,14 @@ mod tests {
     #[test]
     fn the_bbcode_summary_lists_the_viewers_events() {
         let state = started();
-        let out = ScrollRace::bbcode(&state, Viewer::Public, &[]);
+        let out = ScrollRace::bbcode(&ScrollRace::view(&state, Viewer::Public), &[]);
         assert!(out.starts_with("[b]Scroll Race[/b]"));
         assert!(out.contains("[code]"));
         assert_eq!(
-            ScrollRace::event_text(&Event::RoundStarted { round: 2 }),
+            ScrollRace::event_text(
+                &Event::RoundStarted { round: 2 },
+                &ScrollRace::view(&state, Viewer::Public)
+            ),
             "round 2 begins"
         );
     }

@@ -2,10 +2,10 @@
 
 use std::fmt::Write;
 
-use pbp_core::{Game, LoggedEvent, Seat, Viewer};
+use pbp_core::{LoggedEvent, Seat};
 use pbp_three_kingdoms::{
     CardSeen, CardType, CharacterView, FightResult, Pending, Phase, PlayerView, TargetRef,
-    ThreeKingdoms, TkEvent, TkState, Trait, Zone,
+    ThreeKingdoms, TkEvent, TkView, Trait, Zone,
 };
 
 use crate::{Render, bbcode_escape, xml_escape};
@@ -41,18 +41,16 @@ fn trait_name(t: Trait) -> &'static str {
     }
 }
 
-fn name_of(state: &TkState, seat: Seat, card: &CardSeen) -> String {
-    state
-        .def(seat, card.instance)
-        .map_or_else(|| card.card.clone(), |d| d.name.clone())
+fn name_of(view: &TkView, card: &CardSeen) -> String {
+    view.card_name(card).to_owned()
 }
 
-fn cards(state: &TkState, seat: Seat, list: &[CardSeen]) -> String {
+fn cards(view: &TkView, list: &[CardSeen]) -> String {
     if list.is_empty() {
         return "none".into();
     }
     list.iter()
-        .map(|c| format!("#{} {}", c.instance, name_of(state, seat, c)))
+        .map(|c| format!("#{} {}", c.instance, name_of(view, c)))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -78,7 +76,7 @@ fn flags(c: &CharacterView) -> Vec<String> {
     out
 }
 
-fn character_line(state: &TkState, seat: Seat, c: &CharacterView) -> String {
+fn character_line(view: &TkView, c: &CharacterView) -> String {
     let traits: Vec<&str> = c.traits.iter().map(|&t| trait_name(t)).collect();
     let mut line = format!(
         "#{} {} ({}, cost {}) {}/{}",
@@ -94,7 +92,7 @@ fn character_line(state: &TkState, seat: Seat, c: &CharacterView) -> String {
     }
     let _ = write!(line, " {}", flags(c).join(", "));
     if !c.titles.is_empty() {
-        let _ = write!(line, "; titles: {}", cards(state, seat, &c.titles));
+        let _ = write!(line, "; titles: {}", cards(view, &c.titles));
     }
     line
 }
@@ -107,7 +105,7 @@ fn zone_name(z: Zone) -> &'static str {
     }
 }
 
-fn player_text(state: &TkState, p: &PlayerView) -> String {
+fn player_text(view: &TkView, p: &PlayerView) -> String {
     let seat = p.seat;
     let mut out = format!(
         "Seat {} - {}: deck {}, hand {}, resources {}, discard {}\n",
@@ -119,10 +117,10 @@ fn player_text(state: &TkState, p: &PlayerView) -> String {
         p.discard.len()
     );
     if let Some(hand) = &p.hand {
-        let _ = writeln!(out, "  hand: {}", cards(state, seat, hand));
+        let _ = writeln!(out, "  hand: {}", cards(view, hand));
     }
     if let Some(e) = &p.event {
-        let _ = writeln!(out, "  event: {}", name_of(state, seat, e));
+        let _ = writeln!(out, "  event: {}", name_of(view, e));
     }
     for zone in [Zone::Command, Zone::Home, Zone::Front] {
         let here: Vec<&CharacterView> = p.field.iter().filter(|c| c.zone == zone).collect();
@@ -131,23 +129,22 @@ fn player_text(state: &TkState, p: &PlayerView) -> String {
         }
         let _ = writeln!(out, "  {}:", zone_name(zone));
         for c in here {
-            let _ = writeln!(out, "    {}", character_line(state, seat, c));
+            let _ = writeln!(out, "    {}", character_line(view, c));
         }
     }
     if p.commander_evacuated {
         let _ = writeln!(out, "  the Commander is Evacuated");
     }
     if !p.discard.is_empty() {
-        let _ = writeln!(out, "  discard pile: {}", cards(state, seat, &p.discard));
+        let _ = writeln!(out, "  discard pile: {}", cards(view, &p.discard));
     }
     if !p.removed.is_empty() {
-        let _ = writeln!(out, "  removed: {}", cards(state, seat, &p.removed));
+        let _ = writeln!(out, "  removed: {}", cards(view, &p.removed));
     }
     out
 }
 
-fn status(state: &TkState, viewer: Viewer) -> String {
-    let view = ThreeKingdoms::view(state, viewer);
+fn status(view: &TkView) -> String {
     if let Some(end) = &view.ending {
         return format!("Seat {} wins: {}", end.winner, end.reason);
     }
@@ -265,21 +262,16 @@ fn svg_card(out: &mut String, x: u32, y: u32, seat: usize, c: &CharacterView) {
 }
 
 impl Render for ThreeKingdoms {
-    fn text(state: &TkState, viewer: Viewer) -> String {
-        let view = ThreeKingdoms::view(state, viewer);
-        let mut out = format!("Three Kingdoms. {}\n", status(state, viewer));
+    fn text(view: &TkView) -> String {
+        let mut out = format!("Three Kingdoms. {}\n", status(view));
         for p in &view.players {
-            out.push_str(&player_text(state, p));
+            out.push_str(&player_text(view, p));
         }
         out
     }
 
-    fn bbcode(state: &TkState, viewer: Viewer, events: &[&LoggedEvent<ThreeKingdoms>]) -> String {
-        let view = ThreeKingdoms::view(state, viewer);
-        let mut out = format!(
-            "[b]Three Kingdoms[/b] - {}\n",
-            bbcode_escape(&status(state, viewer))
-        );
+    fn bbcode(view: &TkView, events: &[&LoggedEvent<ThreeKingdoms>]) -> String {
+        let mut out = format!("[b]Three Kingdoms[/b] - {}\n", bbcode_escape(&status(view)));
         for p in &view.players {
             let _ = writeln!(
                 out,
@@ -291,18 +283,14 @@ impl Render for ThreeKingdoms {
                 p.resources
             );
             if let Some(hand) = &p.hand {
-                let _ = writeln!(
-                    out,
-                    "[i]hand:[/i] {}",
-                    bbcode_escape(&cards(state, p.seat, hand))
-                );
+                let _ = writeln!(out, "[i]hand:[/i] {}", bbcode_escape(&cards(view, hand)));
             }
             out.push_str("[list]\n");
             for c in &p.field {
                 let _ = writeln!(
                     out,
                     "[*] {} ({})",
-                    bbcode_escape(&character_line(state, p.seat, c)),
+                    bbcode_escape(&character_line(view, c)),
                     zone_name(c.zone)
                 );
             }
@@ -314,7 +302,7 @@ impl Render for ThreeKingdoms {
                 let _ = writeln!(
                     out,
                     "[*] {}",
-                    bbcode_escape(&ThreeKingdoms::event_text(&e.visible.event))
+                    bbcode_escape(&ThreeKingdoms::event_text(&e.visible.event, view))
                 );
             }
             out.push_str("[/list]\n");
@@ -322,8 +310,7 @@ impl Render for ThreeKingdoms {
         out
     }
 
-    fn svg(state: &TkState, viewer: Viewer) -> String {
-        let view = ThreeKingdoms::view(state, viewer);
+    fn svg(view: &TkView) -> String {
         // Rows from top to bottom: seat 1's Command, seat 1's deployment zone, seat 0's
         // deployment zone, seat 0's Command. A General at the front stands in the enemy's row.
         let rows: [(usize, Zone, &str); 4] = [
@@ -353,7 +340,7 @@ impl Render for ThreeKingdoms {
         let _ = write!(
             out,
             "<rect width=\"{width}\" height=\"{height}\" fill=\"#efe6cf\"/><text x=\"10\" y=\"22\" font-size=\"14\" font-weight=\"bold\">Three Kingdoms - {}</text>",
-            xml_escape(&status(state, viewer))
+            xml_escape(&status(view))
         );
         for (r, (seat, zone, label)) in rows.iter().enumerate() {
             let y = 40 + r as u32 * ROW_H;
@@ -397,7 +384,7 @@ impl Render for ThreeKingdoms {
         out
     }
 
-    fn event_text(event: &TkEvent) -> String {
+    fn event_text(event: &TkEvent, _view: &TkView) -> String {
         match event {
             TkEvent::TurnBegan { seat, turn } => format!("turn {turn}: seat {seat} begins"),
             TkEvent::PhaseBegan { seat, phase: p } => format!("seat {seat}: {}", phase(*p)),
@@ -547,7 +534,7 @@ impl Render for ThreeKingdoms {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pbp_core::{Actor, DiceChoice, Session};
+    use pbp_core::{Actor, DiceChoice, Game, Session, Viewer};
     use pbp_three_kingdoms::{Faction, TkAction, TkConfig};
 
     fn session() -> Session<ThreeKingdoms> {
@@ -563,8 +550,9 @@ mod tests {
     fn text_shows_both_fields_and_only_the_viewers_hand() {
         let s = session();
         let state = s.state();
-        let own = ThreeKingdoms::text(state, Viewer::Seat(Seat(0)));
-        let other = ThreeKingdoms::text(state, Viewer::Seat(Seat(1)));
+        let text = |viewer| ThreeKingdoms::text(&ThreeKingdoms::view(state, viewer));
+        let own = text(Viewer::Seat(Seat(0)));
+        let other = text(Viewer::Seat(Seat(1)));
         assert!(own.contains("Cao Cao") && own.contains("Liu Bei"));
         let hand_line = own
             .lines()
@@ -573,14 +561,14 @@ mod tests {
             .to_owned();
         assert_eq!(own.matches("  hand:").count(), 1);
         assert!(!other.contains(&hand_line));
-        assert!(ThreeKingdoms::text(state, Viewer::Public).contains("Turn 1"));
+        assert!(text(Viewer::Public).contains("Turn 1"));
     }
 
     #[test]
     fn svg_draws_every_character_of_both_fields() {
         let s = session();
         let state = s.state();
-        let svg = ThreeKingdoms::svg(state, Viewer::Public);
+        let svg = ThreeKingdoms::svg(&ThreeKingdoms::view(state, Viewer::Public));
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
         let cards = state.players[0].field.len() + state.players[1].field.len();
         assert_eq!(svg.matches("class=\"card\"").count(), cards);
@@ -595,12 +583,13 @@ mod tests {
         s.act(Actor::Seat(seat), TkAction::End, DiceChoice::Seeded)
             .unwrap();
         let events: Vec<&LoggedEvent<ThreeKingdoms>> = s.log_for(Viewer::Public).collect();
-        let post = ThreeKingdoms::bbcode(s.state(), Viewer::Public, &events);
+        let view = ThreeKingdoms::view(s.state(), Viewer::Public);
+        let post = ThreeKingdoms::bbcode(&view, &events);
         assert!(post.starts_with("[b]Three Kingdoms[/b]"));
         assert!(post.contains("Combat Phase"));
         assert!(post.contains("[list]"));
         for e in &events {
-            assert!(!ThreeKingdoms::event_text(&e.visible.event).is_empty());
+            assert!(!ThreeKingdoms::event_text(&e.visible.event, &view).is_empty());
         }
     }
 }

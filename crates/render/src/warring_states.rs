@@ -3,9 +3,9 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use pbp_core::{Coin, Game, LoggedEvent, Seat, Viewer};
+use pbp_core::{Coin, LoggedEvent, Seat};
 use pbp_warring_states::{
-    Battle, Colour, Force, GainReason, Link, Map, Order, School, WarringStates, WsEvent, WsState,
+    Battle, Colour, Force, GainReason, Link, Map, Order, School, WarringStates, WsEvent, WsView,
 };
 
 use crate::{Render, bbcode_escape, xml_escape};
@@ -41,7 +41,7 @@ fn school(s: School) -> &'static str {
 /// Names states by the map when there is one, by number otherwise.
 struct Names<'a> {
     map: Option<&'a Map>,
-    players: Option<&'a WsState>,
+    players: Option<&'a WsView>,
     /// Generals named in the events being written, who may have died or left since.
     recalled: BTreeMap<u32, String>,
 }
@@ -311,15 +311,21 @@ fn describe(names: &Names<'_>, event: &WsEvent) -> String {
                 format!("{} is eliminated by {}", names.seat(*seat), by.join(", "))
             }
         }
-        WsEvent::GeneralLost { seat, general } => {
-            format!(
-                "General #{general} of {} leaves the game",
-                names.seat(*seat)
-            )
+        WsEvent::GeneralLost { seat, name, .. } => {
+            format!("General {name} of {} leaves the game", names.seat(*seat))
         }
         WsEvent::Refunded { seat, rice } => format!(
             "{} gets {rice} rice back: no room under the general cap",
             names.seat(*seat)
+        ),
+        WsEvent::NoOrders { seat } => format!(
+            "the game master records no orders for {}, who is absent",
+            names.seat(*seat)
+        ),
+        WsEvent::KingdomFailed { seat, state } => format!(
+            "{} cannot proclaim the Kingdom of {}: after the battles it no longer holds it and four states around it",
+            names.seat(*seat),
+            names.state(*state)
         ),
         WsEvent::Kingdom { seat, state } => format!(
             "{} declares the Kingdom of {}",
@@ -336,11 +342,10 @@ fn describe(names: &Names<'_>, event: &WsEvent) -> String {
 }
 
 impl Render for WarringStates {
-    fn text(state: &WsState, viewer: Viewer) -> String {
-        let view = WarringStates::view(state, viewer);
+    fn text(view: &WsView) -> String {
         let names = Names {
-            map: Some(&state.map),
-            players: Some(state),
+            map: Some(&view.map),
+            players: Some(view),
             recalled: BTreeMap::new(),
         };
         let mut out = format!("Warring States of Han, turn {}\n", view.turn);
@@ -349,10 +354,10 @@ impl Render for WarringStates {
         }
         for (i, p) in view.players.iter().enumerate() {
             let seat = Seat(i as u16);
-            let held: Vec<String> = state
+            let held: Vec<String> = view
                 .holdings(seat)
                 .into_iter()
-                .map(|s| format!("{} ({})", state.map.name(s), state.output_of(s)))
+                .map(|s| format!("{} ({})", view.map.name(s), view.output_of(s)))
                 .collect();
             let status = if p.eliminated {
                 "eliminated"
@@ -371,7 +376,7 @@ impl Render for WarringStates {
                 p.generals.len(),
                 p.kingdom.map_or(String::new(), |k| format!(
                     "Kingdom of {}, ",
-                    state.map.name(k)
+                    view.map.name(k)
                 )),
                 status,
                 if held.is_empty() {
@@ -387,8 +392,7 @@ impl Render for WarringStates {
         out
     }
 
-    fn bbcode(state: &WsState, viewer: Viewer, events: &[&LoggedEvent<WarringStates>]) -> String {
-        let view = WarringStates::view(state, viewer);
+    fn bbcode(view: &WsView, events: &[&LoggedEvent<WarringStates>]) -> String {
         let mut recalled = BTreeMap::new();
         for e in events {
             if let WsEvent::Battle(b) = &e.visible.event {
@@ -398,8 +402,8 @@ impl Render for WarringStates {
             }
         }
         let names = Names {
-            map: Some(&state.map),
-            players: Some(state),
+            map: Some(&view.map),
+            players: Some(view),
             recalled,
         };
         let mut out = String::new();
@@ -432,11 +436,11 @@ impl Render for WarringStates {
                 bbcode_escape(&p.name),
                 school(p.school),
                 p.rice,
-                state.holdings(seat).len(),
+                view.holdings(seat).len(),
                 p.generals.len(),
                 p.kingdom.map_or(String::new(), |k| format!(
                     ", Kingdom of {}",
-                    state.map.name(k)
+                    view.map.name(k)
                 )),
                 if p.eliminated { ", eliminated" } else { "" }
             );
@@ -444,9 +448,8 @@ impl Render for WarringStates {
         out
     }
 
-    fn svg(state: &WsState, viewer: Viewer) -> String {
-        let view = WarringStates::view(state, viewer);
-        let map = &state.map;
+    fn svg(view: &WsView) -> String {
+        let map = &view.map;
         let (mut min_x, mut min_y, mut max_x, mut max_y) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
         for p in &map.provinces {
             min_x = min_x.min(p.x);
@@ -593,7 +596,7 @@ impl Render for WarringStates {
         out
     }
 
-    fn event_text(event: &WsEvent) -> String {
+    fn event_text(event: &WsEvent, _view: &WsView) -> String {
         describe(
             &Names {
                 map: None,
@@ -608,8 +611,12 @@ impl Render for WarringStates {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pbp_core::{Actor, DiceChoice, Session};
+    use pbp_core::{Actor, DiceChoice, Game, Session, Viewer};
     use pbp_warring_states::{WsAction, WsConfig};
+
+    fn view(s: &Session<WarringStates>, viewer: Viewer) -> WsView {
+        WarringStates::view(s.state(), viewer)
+    }
 
     fn session() -> Session<WarringStates> {
         Session::<WarringStates>::new(WsConfig::default(), 5, DiceChoice::Seeded).unwrap()
@@ -622,8 +629,8 @@ mod tests {
         let action = WarringStates::parse_action(s.state(), Actor::Seat(Seat(0)), post).unwrap();
         s.act(Actor::Seat(Seat(0)), action, DiceChoice::Seeded)
             .unwrap();
-        let own = WarringStates::text(s.state(), Viewer::Seat(Seat(0)));
-        let other = WarringStates::text(s.state(), Viewer::Seat(Seat(1)));
+        let own = WarringStates::text(&view(&s, Viewer::Seat(Seat(0))));
+        let other = WarringStates::text(&view(&s, Viewer::Seat(Seat(1))));
         assert!(own.contains("Conquest of Sui"));
         assert!(!other.contains("Conquest of Sui"));
         assert!(other.contains("orders sent"));
@@ -643,16 +650,16 @@ mod tests {
             .log_for(Viewer::Public)
             .filter(|e| e.step == step)
             .collect();
-        let post = WarringStates::bbcode(s.state(), Viewer::Public, &events);
+        let post = WarringStates::bbcode(&view(&s, Viewer::Public), &events);
         assert!(post.contains("attacks Sui"), "{post}");
         assert!(post.contains("roll "));
         assert!(post.contains("Turn 2"));
-        let svg = WarringStates::svg(s.state(), Viewer::Public);
+        let svg = WarringStates::svg(&view(&s, Viewer::Public));
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
         assert!(svg.contains("the Great River"));
         assert!(svg.contains("#d62728"), "the red player's colour");
         assert!(svg.contains("Zhou"));
-        let line = WarringStates::event_text(&events[0].visible.event);
+        let line = WarringStates::event_text(&events[0].visible.event, &view(&s, Viewer::Public));
         assert!(!line.is_empty());
     }
 
@@ -685,7 +692,7 @@ mod tests {
             .log_for(Viewer::Public)
             .filter(|e| e.step == step)
             .collect();
-        let post = WarringStates::bbcode(s.state(), Viewer::Public, &events);
+        let post = WarringStates::bbcode(&view(&s, Viewer::Public), &events);
         assert!(
             post.contains(&format!(
                 "6 Rice for Conquest of Sui with generals {general}"

@@ -55,10 +55,12 @@ pub enum Metric {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum GenjutsuScope {
-    /// Every technique, Sprint and Pass included (default: the seed calls Sprint a technique).
+    /// Every technique done in the open, Sprint included (default: the seed calls Sprint a
+    /// technique). The secret ones (Pass, Genjutsu, Fuinjutsu) never wake a Genjutsu, whatever
+    /// the scope: its team would learn of them.
     #[default]
     AllTechniques,
-    /// Only talents: Sprint and Pass are never cancelled.
+    /// Only talents: Sprint is never cancelled either.
     TalentsOnly,
 }
 

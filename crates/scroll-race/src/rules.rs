@@ -777,6 +777,12 @@ impl ScrollRaceState {
     }
 
     /// Rolls the oldest enemy Genjutsu against `id`'s technique; returns whether it cancels it.
+    ///
+    /// A secret technique (Passe, Genjutsu, Fuinjutsu: the orders sent to the organiser by
+    /// private message) does not wake an enemy Genjutsu, which waits for the next technique
+    /// shown on the thread: were it rolled, its team would learn from the Genjutsu's end that a
+    /// secret technique was used, and, from a character without those talents, an unspotted
+    /// pass and the new carrier.
     fn genjutsu_cancels(
         &mut self,
         id: CharId,
@@ -784,6 +790,9 @@ impl ScrollRaceState {
         dice: &mut dyn Dice,
         events: &mut Events,
     ) -> Result<bool, E> {
+        if technique.is_secret() {
+            return Ok(false);
+        }
         if technique.is_free() && self.config.genjutsu_scope == GenjutsuScope::TalentsOnly {
             return Ok(false);
         }
@@ -793,9 +802,6 @@ impl ScrollRaceState {
         };
         let genjutsu = self.genjutsu.remove(i);
         if chance(dice, quarter_chance(genjutsu.rank))? {
-            if technique == Technique::Pass {
-                self.scrolls[usize::from(team)].last_seen = Some(id);
-            }
             events.push(Visible::public(Event::GenjutsuCancelled {
                 genjutsu,
                 character: id,

@@ -313,3 +313,63 @@ fn a_cancelling_genjutsu_does_not_give_away_a_second_one_alike() {
         assert!(!json(&ScrollRace::view(&g, v)).contains(&hidden));
     }
 }
+
+/// A state after a turn, with that turn's events.
+type Played = (ScrollRaceState, Vec<pbp_core::Visible<Event>>);
+
+/// Twins for a waiting Genjutsu of `genjutsu_team`: in one the enemy carrier (whose talents
+/// hold neither Genjutsu nor Fuinjutsu) waits, in the other it passes the scroll in secret,
+/// unspotted. Returns both states and the events of that last turn.
+fn genjutsu_twins(genjutsu_team: u8) -> (Played, Played) {
+    let (caster, carrier, mate, squares) = if genjutsu_team == 1 {
+        (7, 0, 2, ["c8", "c7"])
+    } else {
+        (4, 5, 6, ["h8", "h9"])
+    };
+    let mut g = game();
+    teach(&mut g, caster, Technique::Genjutsu, 1);
+    act(&mut g, caster, "genjutsu", &[]);
+    put(&mut g, carrier, squares[0]);
+    put(&mut g, mate, squares[1]);
+    let play = |text: String| {
+        let mut s = g.clone();
+        turn_of(&mut s, carrier);
+        let actor = Actor::Seat(Seat(u16::from(carrier)));
+        let action = ScrollRace::parse_action(&s, actor, &text).unwrap();
+        // Enough rolls for anything the turn may roll; 100 fails every chance below 100%.
+        let mut dice = ScriptedDice::new(vec![100; 4]);
+        let events = ScrollRace::apply(&mut s, actor, &action, &mut dice).unwrap();
+        (s, events)
+    };
+    let name = g.characters[usize::from(mate)].name.clone();
+    (play("wait".into()), play(format!("pass {name}")))
+}
+
+#[test]
+fn a_genjutsu_learns_nothing_from_a_secret_pass_whichever_team_holds_it() {
+    for genjutsu_team in [0u8, 1] {
+        let ((waited, seen_waiting), (passed, seen_passing)) = genjutsu_twins(genjutsu_team);
+        assert_ne!(waited, passed, "the pass happened");
+        let carrier_team = 1 - genjutsu_team;
+        assert_ne!(waited.carrier(carrier_team), passed.carrier(carrier_team));
+        let mut viewers: Vec<Viewer> = (0..5)
+            .map(|i| Viewer::Seat(Seat(u16::from(genjutsu_team) * 5 + i)))
+            .collect();
+        viewers.push(Viewer::Public);
+        for v in viewers {
+            assert_eq!(
+                json(&ScrollRace::view(&waited, v)),
+                json(&ScrollRace::view(&passed, v)),
+                "team {genjutsu_team}'s Genjutsu: {v:?} sees the secret pass in its view"
+            );
+            assert_eq!(
+                seen(&seen_waiting, v),
+                seen(&seen_passing, v),
+                "team {genjutsu_team}'s Genjutsu: {v:?} sees the secret pass in the events"
+            );
+        }
+        // The Genjutsu still waits for the next technique it can see.
+        assert_eq!(passed.genjutsu.len(), 1);
+        assert_eq!(waited.genjutsu.len(), 1);
+    }
+}

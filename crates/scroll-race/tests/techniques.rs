@@ -452,7 +452,7 @@ fn genjutsu_cancels_the_next_enemy_technique_at_25_50_75() {
 }
 
 #[test]
-fn genjutsu_cancels_a_sprint_and_a_cancelled_pass_reveals_the_carrier() {
+fn genjutsu_cancels_a_sprint_but_a_secret_pass_goes_by_it_unseen() {
     let mut g = game();
     teach(&mut g, 7, Technique::Genjutsu, 3);
     act(&mut g, 7, "genjutsu", &[]);
@@ -463,16 +463,25 @@ fn genjutsu_cancels_a_sprint_and_a_cancelled_pass_reveals_the_carrier() {
     act(&mut g, 7, "genjutsu", &[]);
     put(&mut g, 0, "c8");
     put(&mut g, 2, "c7");
+    // The pass is a secret order: the Genjutsu does not see it (no roll), and keeps waiting.
     let events = act(&mut g, 0, "pass Red3", &[75]);
-    assert_eq!(g.carrier(0), Some(0));
+    assert_eq!(g.carrier(0), Some(2));
+    assert!(!has(&events, |e| matches!(
+        e,
+        Event::GenjutsuCancelled { .. } | Event::GenjutsuSpent(_)
+    )));
+    assert_eq!(g.genjutsu.len(), 1);
+    assert_eq!(ScrollRace::view(&g, seat(5)).scrolls[0].carrier, None);
+    // The next technique shown on the thread meets it.
+    put(&mut g, 3, "d8");
+    let events = act(&mut g, 3, "sprint n e", &[75]);
     assert!(has(&events, |e| matches!(
         e,
         Event::GenjutsuCancelled {
-            technique: Technique::Pass,
+            technique: Technique::Sprint,
             ..
         }
     )));
-    assert_eq!(ScrollRace::view(&g, seat(5)).scrolls[0].carrier, Some(0));
     // With the talents-only reading, a sprint is never cancelled.
     let mut g = game();
     g.config.genjutsu_scope = GenjutsuScope::TalentsOnly;

@@ -397,6 +397,46 @@ pub struct TkView {
     pub ending: Option<Ending>,
     /// Both sides.
     pub players: Vec<PlayerView>,
+    /// The printed name of every card id this view shows, for renderers (card ids without a
+    /// definition are left out and show as their id).
+    pub card_names: BTreeMap<String, String>,
+}
+
+impl TkView {
+    /// The printed name of a card this view shows, or its id if the card has no definition.
+    pub fn card_name<'a>(&'a self, card: &'a CardSeen) -> &'a str {
+        self.card_names
+            .get(&card.card)
+            .map_or(&card.card, String::as_str)
+    }
+}
+
+/// The names of the cards a view shows, from the card definitions.
+fn card_names(state: &TkState, players: &[PlayerView]) -> BTreeMap<String, String> {
+    let mut ids: Vec<&str> = Vec::new();
+    for p in players {
+        let lists = [
+            p.draw_pile.as_deref(),
+            p.hand.as_deref(),
+            Some(&p.discard[..]),
+            Some(&p.removed[..]),
+        ];
+        ids.extend(
+            lists
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|c| c.card.as_str()),
+        );
+        ids.extend(p.event.iter().map(|c| c.card.as_str()));
+        for ch in &p.field {
+            ids.push(ch.card.as_str());
+            ids.extend(ch.titles.iter().map(|c| c.card.as_str()));
+        }
+    }
+    ids.into_iter()
+        .filter_map(|id| Some((id.to_owned(), state.defs.get(id)?.name.clone())))
+        .collect()
 }
 
 fn seen(state: &TkState, seat: Seat, card: u32) -> CardSeen {
@@ -1983,7 +2023,7 @@ impl Game for ThreeKingdoms {
     }
 
     fn view(state: &TkState, viewer: Viewer) -> TkView {
-        let players = [Seat(0), Seat(1)]
+        let players: Vec<PlayerView> = [Seat(0), Seat(1)]
             .into_iter()
             .map(|seat| {
                 let p = state.player(seat);
@@ -2058,6 +2098,7 @@ impl Game for ThreeKingdoms {
             phase: state.phase,
             pending: state.pending.clone(),
             ending: state.ending.clone(),
+            card_names: card_names(state, &players),
             players,
         }
     }

@@ -66,6 +66,7 @@ pub fn heuristic_sheet(state: &WsState, seat: Seat) -> OrderSheet {
     let empty = OrderSheet {
         turn: state.turn,
         orders: Vec::new(),
+        notes: Vec::new(),
     };
     let Some(player) = state.player(seat) else {
         return empty;
@@ -169,6 +170,7 @@ pub fn heuristic_sheet(state: &WsState, seat: Seat) -> OrderSheet {
     let sheet = OrderSheet {
         turn: state.turn,
         orders,
+        notes: Vec::new(),
     };
     if check_sheet(state, seat, &sheet).is_empty() {
         sheet

@@ -69,6 +69,18 @@ fn seat_player(
     Ok(events)
 }
 
+/// The game master's `no orders SEAT`.
+fn no_orders_for(state: &WsState, who: &str) -> Result<WsAction, WsError> {
+    state
+        .find_seat(who)
+        .map(|seat| WsAction::NoOrders { seat })
+        .ok_or_else(|| {
+            WsError::Parse(format!(
+                "'{who}' is no player: name a seat by its number, colour or player name"
+            ))
+        })
+}
+
 fn check_join(state: &WsState, spec: &JoinSpec) -> Result<(), WsError> {
     let err = |m: String| Err(WsError::Join(m));
     if !state.joining_open() {
@@ -79,10 +91,37 @@ fn check_join(state: &WsState, spec: &JoinSpec) -> Result<(), WsError> {
     }
     let ix = usize::from(spec.seat.0);
     let rejoin = state.players.get(ix).is_some_and(|p| p.eliminated);
-    if !(rejoin || (ix == state.players.len() && ix < MAX_PLAYERS)) {
+    let out: Vec<String> = state
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.eliminated)
+        .map(|(i, _)| format!("{} in seat {i}", state.seat_name(Seat(i as u16))))
+        .collect();
+    if !rejoin && state.players.len() >= MAX_PLAYERS {
+        return err(if out.is_empty() {
+            format!(
+                "the table is full: {MAX_PLAYERS} players is the most the game seats, and none of them has been eliminated"
+            )
+        } else {
+            format!(
+                "the table is full: {MAX_PLAYERS} players is the most the game seats; a new player may only take an eliminated player's seat ({})",
+                out.join(", ")
+            )
+        });
+    }
+    if state.players.get(ix).is_some_and(|p| !p.eliminated) {
         return err(format!(
-            "seat {} is neither the next free seat nor an eliminated player's",
-            spec.seat
+            "seat {} is held by {}, who is still in the game",
+            spec.seat,
+            state.seat_name(spec.seat)
+        ));
+    }
+    if !(rejoin || ix == state.players.len()) {
+        return err(format!(
+            "seat {} is neither the next free seat (seat {}) nor an eliminated player's",
+            spec.seat,
+            state.players.len()
         ));
     }
     let name = spec.name.trim();
@@ -112,7 +151,11 @@ impl WarringStates {
         let held = state.holdings(seat);
         let gens: Vec<u32> = p.generals.iter().map(|g| g.id).collect();
         let turn = state.turn;
-        let sheet = |orders: Vec<Order>| OrderSheet { turn, orders };
+        let sheet = |orders: Vec<Order>| OrderSheet {
+            turn,
+            orders,
+            notes: Vec::new(),
+        };
         let mut out = vec![sheet(Vec::new())];
         // Everything on defence, spread over the held states.
         if rice > 0 && !held.is_empty() {
@@ -364,6 +407,11 @@ impl Game for WarringStates {
         match actor {
             Actor::GameMaster => {
                 let mut actions = vec![WsAction::CloseTurn];
+                actions.extend(
+                    Self::waiting(state)
+                        .into_iter()
+                        .map(|seat| WsAction::NoOrders { seat }),
+                );
                 actions.extend(Self::sample_joins(state).into_iter().map(WsAction::Join));
                 actions
             }
@@ -391,7 +439,8 @@ impl Game for WarringStates {
             (WsAction::Orders(sheet), Actor::Seat(seat)) => {
                 if Self::seat_of(&next, actor).is_none() {
                     return Err(WsError::NotNow(format!(
-                        "seat {seat} may not send orders now (not playing, eliminated, or already sent)"
+                        "{} may not send orders now (not playing, eliminated, or already sent)",
+                        next.seat_name(seat)
                     )));
                 }
                 let raw = check_sheet(&next, seat, sheet);
@@ -409,6 +458,28 @@ impl Game for WarringStates {
                         }),
                     },
                 ];
+                if Self::waiting(&next).is_empty() {
+                    events.extend(resolve(&mut next, dice)?);
+                }
+                events
+            }
+            (WsAction::NoOrders { seat }, Actor::GameMaster) => {
+                let seat = *seat;
+                if Self::seat_of(&next, Actor::Seat(seat)).is_none() {
+                    return Err(WsError::NotNow(format!(
+                        "{} has no orders to give now (not playing, eliminated, or already sent)",
+                        next.seat_name(seat)
+                    )));
+                }
+                next.sheets.insert(
+                    seat,
+                    OrderSheet {
+                        turn: next.turn,
+                        orders: Vec::new(),
+                        notes: Vec::new(),
+                    },
+                );
+                let mut events = vec![Visible::public(WsEvent::NoOrders { seat })];
                 if Self::waiting(&next).is_empty() {
                     events.extend(resolve(&mut next, dice)?);
                 }
@@ -432,7 +503,7 @@ impl Game for WarringStates {
             }
             (_, Actor::Seat(_)) => {
                 return Err(WsError::NotNow(
-                    "only the game master closes turns and admits players".into(),
+                    "only the game master closes turns, admits players and gives no orders for an absent player".into(),
                 ));
             }
         };
@@ -455,6 +526,7 @@ impl Game for WarringStates {
             })
             .collect();
         WsView {
+            map: state.map.clone(),
             turn: state.turn,
             holders: state.holders.clone(),
             output: state.output.clone(),
@@ -476,6 +548,16 @@ impl Game for WarringStates {
                 let words: Vec<&str> = text.split_whitespace().collect();
                 match words.as_slice() {
                     [w] | [w, _] if w.eq_ignore_ascii_case("close") => Ok(WsAction::CloseTurn),
+                    [w, o, who @ ..]
+                        if w.eq_ignore_ascii_case("no")
+                            && o.eq_ignore_ascii_case("orders")
+                            && !who.is_empty() =>
+                    {
+                        no_orders_for(state, &who.join(" "))
+                    }
+                    [w, who @ ..] if w.eq_ignore_ascii_case("no-orders") && !who.is_empty() => {
+                        no_orders_for(state, &who.join(" "))
+                    }
                     [w, seat, st, colour, school, name @ ..]
                         if w.eq_ignore_ascii_case("join") && !name.is_empty() =>
                     {
@@ -498,7 +580,7 @@ impl Game for WarringStates {
                         }))
                     }
                     _ => Err(WsError::Parse(
-                        "game master commands: 'close', or 'join SEAT STATE COLOUR SCHOOL NAME'"
+                        "game master commands: 'close', 'no orders SEAT' (SEAT: number, colour or player name) for an absent player, or 'join SEAT STATE COLOUR SCHOOL NAME'"
                             .into(),
                     )),
                 }
@@ -510,6 +592,7 @@ impl Game for WarringStates {
         match action {
             WsAction::Orders(sheet) => format_sheet(state, sheet),
             WsAction::CloseTurn => "close".into(),
+            WsAction::NoOrders { seat } => format!("no orders {seat}"),
             WsAction::Join(spec) => format!(
                 "join {} {} {} {} {}",
                 spec.seat,

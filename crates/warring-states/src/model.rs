@@ -61,6 +61,24 @@ impl Colour {
         }
     }
 
+    /// The colour's name as a title: "Yellow".
+    pub fn label(self) -> &'static str {
+        match self {
+            Colour::Red => "Red",
+            Colour::Yellow => "Yellow",
+            Colour::Green => "Green",
+            Colour::Cyan => "Cyan",
+            Colour::Orange => "Orange",
+            Colour::Silver => "Silver",
+            Colour::Purple => "Purple",
+            Colour::White => "White",
+            Colour::Teal => "Teal",
+            Colour::Pink => "Pink",
+            Colour::Blue => "Blue",
+            Colour::Grey => "Grey",
+        }
+    }
+
     /// Reads a colour's name (case-insensitive; `gray` too).
     pub fn parse(text: &str) -> Option<Colour> {
         let t = text.trim().to_ascii_lowercase();
@@ -386,6 +404,10 @@ pub struct OrderSheet {
     pub turn: u32,
     /// The orders in the order written.
     pub orders: Vec<Order>,
+    /// Bolded lines of the post that are no order (a header such as "Orders for Turn 1:"),
+    /// skipped and kept to be shown back to the player and the game master.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 /// A game master's admission of a player who joins late or rejoins after elimination.
@@ -413,6 +435,12 @@ pub enum WsAction {
     Join(JoinSpec),
     /// The game master closes the turn: seats that did not send orders give none.
     CloseTurn,
+    /// The game master records "no orders" for an absent player: its sheet for this turn is
+    /// sent, empty, and the turn resolves once every other player has sent theirs.
+    NoOrders {
+        /// The absent player's seat.
+        seat: Seat,
+    },
 }
 
 /// A sheet and its seat, as shown to those who may see it.
@@ -532,6 +560,11 @@ pub enum WsEvent {
     },
     /// A seat's own sealed orders, shown to that seat alone.
     Sealed(SealedSheet),
+    /// The game master recorded "no orders" for an absent player.
+    NoOrders {
+        /// The absent player's seat.
+        seat: Seat,
+    },
     /// The game master closed the turn; these seats sent no orders.
     TurnClosed {
         /// Seats without orders.
@@ -608,6 +641,8 @@ pub enum WsEvent {
         seat: Seat,
         /// The general.
         general: GeneralId,
+        /// The general's name.
+        name: String,
     },
     /// Rice given back (a recruit that no longer fits under the cap).
     Refunded {
@@ -621,6 +656,14 @@ pub enum WsEvent {
         /// The player.
         seat: Seat,
         /// The KINGDOM-type state.
+        state: StateId,
+    },
+    /// A Kingdom declared this turn was not proclaimed: after the battles the player no longer
+    /// held the KINGDOM-type state and four states adjacent to it.
+    KingdomFailed {
+        /// The player.
+        seat: Seat,
+        /// The KINGDOM-type state named in the declaration.
         state: StateId,
     },
     /// A devastated Mohist state regrew.
@@ -674,6 +717,10 @@ pub struct WsState {
 /// What one viewer sees.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WsView {
+    /// The map, which is public. It is the config's map, so it is left out of the view's JSON
+    /// (an embedder reads it from the config); a view read back from JSON has an empty map.
+    #[serde(skip)]
+    pub map: Map,
     /// The turn.
     pub turn: u32,
     /// Each state's holder.
@@ -692,4 +739,26 @@ pub struct WsView {
     pub joining_open: bool,
     /// The outcome, once over.
     pub outcome: Option<Outcome>,
+}
+
+impl WsView {
+    /// A seat's player, if the seat exists.
+    pub fn player(&self, seat: Seat) -> Option<&Player> {
+        self.players.get(usize::from(seat.0))
+    }
+
+    /// The states a seat holds, in map order.
+    pub fn holdings(&self, seat: Seat) -> Vec<StateId> {
+        self.holders
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| **h == Some(seat))
+            .map(|(i, _)| i as StateId)
+            .collect()
+    }
+
+    /// A state's rice output (0 for a devastated state or an unknown id).
+    pub fn output_of(&self, state: StateId) -> u8 {
+        self.output.get(usize::from(state)).copied().unwrap_or(0)
+    }
 }

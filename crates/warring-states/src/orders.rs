@@ -52,7 +52,10 @@ pub fn check_sheet(
         return vec![(None, format!("seat {seat} is not in the game"))];
     };
     if player.eliminated {
-        return vec![(None, format!("seat {seat} has been eliminated"))];
+        return vec![(
+            None,
+            format!("{} has been eliminated", state.seat_name(seat)),
+        )];
     }
     if sheet.turn != state.turn {
         problems.push((
@@ -121,12 +124,13 @@ pub fn check_sheet(
                     ));
                 }
                 for &g in generals {
+                    let who = general_name(state, g);
                     if !owns(g) {
-                        bad(format!("general #{g} is not yours"));
+                        bad(format!("{who} is not yours"));
                     } else if used.contains(&g) {
-                        bad(format!("general #{g} is already on another task"));
+                        bad(format!("{who} is already on another task"));
                     } else if dismissed.contains(&g) {
-                        bad(format!("general #{g} is being dismissed"));
+                        bad(format!("{who} is being dismissed"));
                     }
                     used.push(g);
                 }
@@ -206,11 +210,12 @@ pub fn check_sheet(
                 }
             }
             Order::Dismiss { general } => {
+                let who = general_name(state, *general);
                 if !owns(*general) {
-                    bad(format!("general #{general} is not yours"));
+                    bad(format!("{who} is not yours"));
                 }
                 if dismissed_seen.contains(general) {
-                    bad(format!("general #{general} is dismissed twice"));
+                    bad(format!("{who} is dismissed twice"));
                 }
                 dismissed_seen.push(*general);
             }
@@ -278,6 +283,20 @@ pub(crate) fn problems_for(
         .collect()
 }
 
+/// A general as people call it, "General Sun Ce"; a number that is nobody's general (a sheet
+/// built by hand) is "an unknown general".
+fn general_name(state: &WsState, id: GeneralId) -> String {
+    state
+        .players
+        .iter()
+        .flat_map(|p| p.generals.iter())
+        .find(|g| g.id == id)
+        .map_or_else(
+            || format!("an unknown general (number {id})"),
+            |g| format!("General {}", g.name),
+        )
+}
+
 fn general_ref(state: &WsState, id: GeneralId) -> String {
     for p in &state.players {
         if let Some(g) = p.generals.iter().find(|g| g.id == id) {
@@ -341,14 +360,11 @@ pub fn format_order(state: &WsState, order: &Order) -> String {
 
 /// Writes a sheet as a forum post: every order bolded, one a line.
 pub fn format_sheet(state: &WsState, sheet: &OrderSheet) -> String {
+    let mut lines: Vec<String> = sheet.notes.clone();
     if sheet.orders.is_empty() {
-        return "[b]No orders.[/b]".into();
+        lines.push("No orders.".into());
     }
-    let lines: Vec<String> = sheet
-        .orders
-        .iter()
-        .map(|o| format_order(state, o))
-        .collect();
+    lines.extend(sheet.orders.iter().map(|o| format_order(state, o)));
     format!("[b]{}[/b]", lines.join("\n"))
 }
 
@@ -398,28 +414,154 @@ fn bold_parts(text: &str) -> Vec<String> {
     parts
 }
 
+/// Removes BBCode tags; the tags that break a line on the forum (list items, `[br]`, list and
+/// paragraph edges) become line breaks, so a one-line `[list][*]a[*]b[/list]` gives two lines.
 fn strip_tags(text: &str) -> String {
     let mut out = String::new();
-    let mut in_tag = false;
+    let mut tag: Option<String> = None;
     for c in text.chars() {
-        match c {
-            '[' => in_tag = true,
-            ']' if in_tag => in_tag = false,
-            c if !in_tag => out.push(c),
-            _ => {}
+        match (&mut tag, c) {
+            (None, '[') => tag = Some(String::new()),
+            (Some(name), ']') => {
+                let name = name.trim().to_ascii_lowercase();
+                let name = name.split(['=', ' ']).next().unwrap_or_default();
+                if matches!(
+                    name,
+                    "*" | "/*" | "br" | "br/" | "li" | "/li" | "list" | "/list" | "p" | "/p" | "hr"
+                ) {
+                    out.push('\n');
+                }
+                tag = None;
+            }
+            (Some(name), c) => name.push(c),
+            (None, c) => out.push(c),
         }
     }
     out
 }
 
-/// Splits bolded text into order lines: one per line or per sentence.
+/// Writes the abbreviation `Gen.` as `Gen` so that its full stop does not end the order.
+fn expand_abbreviations(text: &str) -> String {
+    let lower = text.to_ascii_lowercase();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < text.len() {
+        let word_start = i == 0 || !lower.as_bytes()[i - 1].is_ascii_alphanumeric();
+        if word_start && lower[i..].starts_with("gen.") {
+            out.push_str(&text[i..i + 3]);
+            out.push(' ');
+            i += 4;
+            continue;
+        }
+        let ch_len = text[i..].chars().next().map_or(1, char::len_utf8);
+        out.push_str(&text[i..i + ch_len]);
+        i += ch_len;
+    }
+    out
+}
+
+/// Splits bolded text into order lines: one per line or per sentence. A list number on its own
+/// ("1." of a numbered list) is dropped.
 fn order_lines(parts: &[String]) -> Vec<String> {
     parts
         .iter()
-        .flat_map(|p| p.split(['\n', '.', ';']))
-        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
-        .filter(|l| !l.is_empty())
+        .map(|p| expand_abbreviations(p))
+        .flat_map(|p| {
+            p.split(['\n', '.', ';'])
+                .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+                .collect::<Vec<_>>()
+        })
+        .map(|l| strip_list_marker(&l).to_owned())
+        .filter(|l| !l.is_empty() && !l.chars().all(|c| c.is_ascii_digit()))
         .collect()
+}
+
+/// Drops a leading bullet (`-`, `*`) or list number (`1)`) before an order.
+fn strip_list_marker(line: &str) -> &str {
+    let l = line.trim();
+    if let Some(rest) = l.strip_prefix(['-', '*', '\u{2022}']) {
+        return rest.trim_start();
+    }
+    let digits = l.chars().take_while(char::is_ascii_digit).count();
+    if digits > 0
+        && let Some(rest) = l[digits..].strip_prefix(')')
+    {
+        return rest.trim_start();
+    }
+    l
+}
+
+/// Words that only an order (or an attempt at one) contains. A bolded line with none of them,
+/// or a line ending with a colon, is a note (a header such as "Orders for Turn 1:").
+const ORDER_WORDS: [&str; 10] = [
+    "rice", "defen", "invest", "conque", "attack", "recruit", "hire", "dismiss", "kingdom",
+    "general",
+];
+
+fn is_note(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    if lower.starts_with(|c: char| c.is_ascii_digit()) {
+        return false;
+    }
+    lower.trim_end().ends_with(':') || !ORDER_WORDS.iter().any(|w| lower.contains(w))
+}
+
+/// Reads parentheses: `(with ...)` and `(from ...)` are part of the order, anything else in
+/// parentheses is a remark and dropped ("Conquest of Sui (neutral)").
+fn read_parentheses(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(open) = rest.find('(') {
+        let Some(close) = rest[open..].find(')').map(|c| open + c) else {
+            break;
+        };
+        out.push_str(&rest[..open]);
+        let inner = rest[open + 1..close].trim();
+        if strip_any(inner, &["with ", "from "]).is_some() {
+            out.push(' ');
+            out.push_str(inner);
+        }
+        out.push(' ');
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The number of generals a recruiting order names before "General(s)": a number, a number
+/// word, or "a", "an", "one", "another", "an additional" for one. `None` when no count is
+/// written ("Recruit Generals", "10 Rice for Recruiting Generals").
+fn recruit_count(rest: &str) -> Result<Option<u32>, String> {
+    let words: Vec<String> = rest
+        .split_whitespace()
+        .map(str::to_ascii_lowercase)
+        .collect();
+    let Some((last, count)) = words.split_last() else {
+        return Err("write 'Recruit 2 Generals' or 'Recruit a General'".into());
+    };
+    if !matches!(last.as_str(), "general" | "generals") {
+        return Err("write 'Recruit 2 Generals' or 'Recruit a General'".into());
+    }
+    let count: Vec<&str> = count
+        .iter()
+        .map(String::as_str)
+        .filter(|w| !matches!(*w, "new" | "more" | "extra"))
+        .collect();
+    let n = match count.as_slice() {
+        [] => return Ok(None),
+        ["a" | "an" | "one" | "another" | "additional"] | ["an" | "one", "additional"] => 1,
+        ["two"] => 2,
+        ["three"] => 3,
+        ["four"] => 4,
+        ["five"] => 5,
+        [n] => n
+            .parse::<u32>()
+            .map_err(|_| format!("'{n}' is not a number of generals"))?,
+        _ => {
+            return Err(format!("'{}' is not a number of generals", count.join(" ")));
+        }
+    };
+    Ok(Some(n))
 }
 
 fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
@@ -470,7 +612,7 @@ fn find_general(state: &WsState, seat: Seat, text: &str) -> Result<GeneralId, St
         return if player.generals.iter().any(|g| g.id == id) {
             Ok(id)
         } else {
-            Err(format!("you have no general #{id}"))
+            Err(format!("you have no general numbered {id}"))
         };
     }
     let found: Vec<GeneralId> = player
@@ -496,30 +638,40 @@ fn find_state(state: &WsState, text: &str) -> Result<StateId, String> {
         .ok_or_else(|| format!("there is no state called '{t}'"))
 }
 
-/// Reads one order line.
-fn parse_line(state: &WsState, seat: Seat, line: &str) -> Result<Option<Order>, String> {
-    let l = line.trim().trim_end_matches(['!', ':']);
-    let lower = l.to_ascii_lowercase();
-    if matches!(lower.as_str(), "no orders" | "pass" | "none" | "nothing") {
-        return Ok(None);
+/// What one bolded line of a post is.
+enum Line {
+    /// An order.
+    Order(Order),
+    /// An explicit "No orders" / "Pass".
+    NoOrders,
+    /// No order: a header or a remark.
+    Note,
+}
+
+/// Reads one line of a post.
+fn read_line(state: &WsState, seat: Seat, line: &str) -> Result<Line, String> {
+    let bare = line.trim().trim_end_matches(['!', ':', ',']);
+    if matches!(
+        bare.to_ascii_lowercase().as_str(),
+        "no orders" | "no orders this turn" | "pass" | "none" | "nothing"
+    ) {
+        return Ok(Line::NoOrders);
     }
+    if is_note(line) {
+        return Ok(Line::Note);
+    }
+    parse_line(state, seat, &read_parentheses(bare)).map(Line::Order)
+}
+
+/// Reads one order line.
+fn parse_line(state: &WsState, seat: Seat, line: &str) -> Result<Order, String> {
+    let l = line.trim().trim_end_matches(['!', ':', ',']);
     if let Some(rest) = strip_any(l, &["dismiss ", "dismissing "]) {
-        return find_general(state, seat, rest).map(|general| Some(Order::Dismiss { general }));
+        return find_general(state, seat, rest).map(|general| Order::Dismiss { general });
     }
     if let Some(rest) = strip_any(l, &["recruit ", "recruiting ", "hire "]) {
-        let rest = rest.trim();
-        let (count, word) = match rest.split_once(' ') {
-            Some((n, w)) => (
-                n.parse::<u32>()
-                    .map_err(|_| format!("'{n}' is not a number of generals"))?,
-                w,
-            ),
-            None => (1, rest),
-        };
-        if !matches!(word.to_ascii_lowercase().as_str(), "general" | "generals") {
-            return Err("write 'Recruit 2 Generals'".into());
-        }
-        return Ok(Some(Order::Recruit { count }));
+        let count = recruit_count(rest)?.unwrap_or(1);
+        return Ok(Order::Recruit { count });
     }
     if let Some(rest) = strip_any(l, &["declare ", "create ", "form ", "proclaim ", "found "]) {
         let rest = strip_any(rest.trim(), &["a ", "the ", "my "])
@@ -531,7 +683,7 @@ fn parse_line(state: &WsState, seat: Seat, line: &str) -> Result<Option<Order>, 
         if name.trim().is_empty() {
             return Err("name the KINGDOM-type state: 'Declare Kingdom of <state>'".into());
         }
-        return find_state(state, name).map(|s| Some(Order::DeclareKingdom { state: s }));
+        return find_state(state, name).map(|s| Order::DeclareKingdom { state: s });
     }
     // "<n> Rice for <kind> of <state> [with <generals>]"
     let (num, rest) = l.split_once(' ').ok_or_else(|| unknown(l))?;
@@ -564,12 +716,9 @@ fn parse_line(state: &WsState, seat: Seat, line: &str) -> Result<Option<Order>, 
         .ok_or_else(|| unknown(l))?;
     if kind == 3 {
         let cost = state.recruit_cost(seat);
-        let words: Vec<&str> = rest.split_whitespace().collect();
-        let count = match words.as_slice() {
-            [n, _] => n
-                .parse::<u32>()
-                .map_err(|_| format!("'{n}' is not a number of generals"))?,
-            _ => {
+        let count = match recruit_count(rest)? {
+            Some(n) => n,
+            None => {
                 if !rice.is_multiple_of(cost) {
                     return Err(format!(
                         "a general costs {cost} rice: {rice} does not buy a whole number"
@@ -580,16 +729,20 @@ fn parse_line(state: &WsState, seat: Seat, line: &str) -> Result<Option<Order>, 
         };
         if count.saturating_mul(cost) != rice {
             return Err(format!(
-                "{count} generals cost {} rice, not {rice}",
+                "{count} general{} cost {} rice, not {rice}",
+                if count == 1 { "" } else { "s" },
                 count.saturating_mul(cost)
             ));
         }
-        return Ok(Some(Order::Recruit { count }));
+        return Ok(Order::Recruit { count });
     }
     let rest = strip_any(rest, &["of ", "in ", "into ", "on ", "at "]).unwrap_or(rest);
     let lower_rest = rest.to_ascii_lowercase();
     let (target, generals_text) = match lower_rest.find(" with ") {
-        Some(at) => (&rest[..at], Some(&rest[at + 6..])),
+        Some(at) => (
+            rest[..at].trim_end_matches([',', ' ']),
+            Some(&rest[at + 6..]),
+        ),
         None => (rest, None),
     };
     // "... of Dun from Zheng [with ...]" or "... with G from Zheng": the origin is checked,
@@ -640,7 +793,7 @@ fn parse_line(state: &WsState, seat: Seat, line: &str) -> Result<Option<Order>, 
             generals.push(find_general(state, seat, item)?);
         }
     }
-    Ok(Some(match kind {
+    Ok(match kind {
         0 => Order::Defense {
             state: target,
             rice,
@@ -655,7 +808,7 @@ fn parse_line(state: &WsState, seat: Seat, line: &str) -> Result<Option<Order>, 
             rice,
             generals,
         },
-    }))
+    })
 }
 
 fn split_from(text: &str) -> (&str, Option<&str>) {
@@ -690,7 +843,7 @@ fn unknown(line: &str) -> String {
 /// [`WsError::Parse`] when nothing is bolded; [`WsError::Orders`] listing every refused line.
 pub fn parse_post(state: &WsState, seat: Seat, text: &str) -> Result<OrderSheet, WsError> {
     let parts = bold_parts(text);
-    if parts.is_empty() {
+    if parts.iter().all(|p| p.trim().is_empty()) {
         return Err(WsError::Parse(
             "no bolded orders: orders count only inside [b]...[/b]".into(),
         ));
@@ -698,20 +851,41 @@ pub fn parse_post(state: &WsState, seat: Seat, text: &str) -> Result<OrderSheet,
     let mut sheet = OrderSheet {
         turn: state.turn,
         orders: Vec::new(),
+        notes: Vec::new(),
     };
     let mut lines = Vec::new();
     let mut line_of = Vec::new();
     let mut found: Vec<(usize, OrderProblem)> = Vec::new();
+    let mut no_orders = false;
     for (n, line) in order_lines(&parts).into_iter().enumerate() {
-        match parse_line(state, seat, &line) {
-            Ok(Some(order)) => {
+        match read_line(state, seat, &line) {
+            Ok(Line::Order(order)) => {
                 sheet.orders.push(order);
                 lines.push(line);
                 line_of.push(n);
             }
-            Ok(None) => {}
+            Ok(Line::NoOrders) => no_orders = true,
+            Ok(Line::Note) => sheet.notes.push(line),
             Err(reason) => found.push((n, OrderProblem { line, reason })),
         }
+    }
+    if sheet.orders.is_empty() && found.is_empty() && !no_orders {
+        let skipped = if sheet.notes.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " (the bolded {} no order: '{}')",
+                if sheet.notes.len() == 1 {
+                    "line is"
+                } else {
+                    "lines are"
+                },
+                sheet.notes.join("', '")
+            )
+        };
+        return Err(WsError::Parse(format!(
+            "no bolded orders: orders count only inside [b]...[/b]; write [b]No orders.[/b] to send none{skipped}"
+        )));
     }
     for (i, reason) in check_sheet(state, seat, &sheet) {
         let n = i

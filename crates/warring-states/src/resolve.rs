@@ -92,13 +92,53 @@ fn pick_index(dice: &mut dyn Dice, n: usize) -> Result<usize, WsError> {
     Ok(pick(dice, n as u32)? as usize)
 }
 
-/// Draws a new general for a player of `school`.
+/// "II", "III", ... for the `n`th general of one name (`n` from 2).
+fn numeral(n: usize) -> String {
+    const ROMAN: [&str; 9] = ["II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"];
+    ROMAN
+        .get(n.wrapping_sub(2))
+        .map_or_else(|| n.to_string(), |r| (*r).to_owned())
+}
+
+/// The names a new general may get: the names of [`GENERAL_NAMES`] that no general now in the
+/// game bears, in that order; once all are borne, the same names with "II" (then "III", ...).
+fn free_names(state: &WsState) -> Vec<String> {
+    let borne: Vec<&str> = state
+        .players
+        .iter()
+        .flat_map(|p| p.generals.iter())
+        .map(|g| g.name.as_str())
+        .collect();
+    // Each generation has 48 names, so one within `borne.len() / 48 + 1` has a free name.
+    for generation in 1..=borne.len() / GENERAL_NAMES.len() + 1 {
+        let free: Vec<String> = GENERAL_NAMES
+            .iter()
+            .map(|n| {
+                if generation == 1 {
+                    (*n).to_owned()
+                } else {
+                    format!("{n} {}", numeral(generation))
+                }
+            })
+            .filter(|n| !borne.contains(&n.as_str()))
+            .collect();
+        if !free.is_empty() {
+            return free;
+        }
+    }
+    GENERAL_NAMES.iter().map(|n| (*n).to_owned()).collect()
+}
+
+/// Draws a new general for a player of `school`. Its name is drawn among the names no general
+/// in the game bears (see `free_names`), so that no roster, and no summary, has two generals
+/// of one name.
 pub(crate) fn new_general(
     state: &mut WsState,
     school: School,
     dice: &mut dyn Dice,
 ) -> Result<General, WsError> {
-    let name = GENERAL_NAMES[pick_index(dice, GENERAL_NAMES.len())?].to_owned();
+    let mut names = free_names(state);
+    let name = names.swap_remove(pick_index(dice, names.len())?);
     let r#trait = if school == School::Militarist {
         Some(Trait::ALL[pick_index(dice, 4)?])
     } else {
@@ -545,6 +585,7 @@ pub(crate) fn resolve(state: &mut WsState, dice: &mut dyn Dice) -> Result<Events
                 events.push(Visible::public(WsEvent::GeneralLost {
                     seat,
                     general: g.id,
+                    name: g.name.clone(),
                 }));
                 continue;
             }
@@ -579,17 +620,26 @@ pub(crate) fn resolve(state: &mut WsState, dice: &mut dyn Dice) -> Result<Events
             }
         }
     }
-    // Kingdoms.
+    // Kingdoms, checked again on the holdings after the battles.
     for (&seat, sheet) in &sheets {
         for order in &sheet.orders {
-            if let Order::DeclareKingdom { state: s } = order
-                && let Some(p) = state.player_mut(seat)
-                && !p.eliminated
-                && p.kingdom.is_none()
+            let Order::DeclareKingdom { state: s } = order else {
+                continue;
+            };
+            if state
+                .player(seat)
+                .is_none_or(|p| p.eliminated || p.kingdom.is_some())
             {
-                p.kingdom = Some(*s);
-                events.push(Visible::public(WsEvent::Kingdom { seat, state: *s }));
+                continue;
             }
+            if !state.kingdom_ready(seat, *s) {
+                events.push(Visible::public(WsEvent::KingdomFailed { seat, state: *s }));
+                continue;
+            }
+            if let Some(p) = state.player_mut(seat) {
+                p.kingdom = Some(*s);
+            }
+            events.push(Visible::public(WsEvent::Kingdom { seat, state: *s }));
         }
     }
     // Mohist regrowth.
@@ -623,7 +673,8 @@ pub(crate) fn resolve(state: &mut WsState, dice: &mut dyn Dice) -> Result<Events
             state,
             vec![seat],
             format!(
-                "seat {seat} holds the imperial capital and {} KINGDOM-type states in one dominion: Imperial victory",
+                "{} holds the imperial capital and {} KINGDOM-type states in one dominion: Imperial victory",
+                state.seat_name(seat),
                 state.kingdom_states_held(seat) - 1
             ),
         );

@@ -3,7 +3,7 @@
 use pbp_core::Seat;
 
 use crate::map::{Link, StateId};
-use crate::model::{Player, School, WsState};
+use crate::model::{Colour, Player, School, WsState};
 
 impl WsState {
     /// The player at `seat`.
@@ -13,6 +13,29 @@ impl WsState {
 
     pub(crate) fn player_mut(&mut self, seat: Seat) -> Option<&mut Player> {
         self.players.get_mut(usize::from(seat.0))
+    }
+
+    /// How people call a seat: the player's name and colour, "Plainsfox (Yellow)"; "seat N"
+    /// only for a seat nobody has taken.
+    pub fn seat_name(&self, seat: Seat) -> String {
+        match self.player(seat) {
+            Some(p) => format!("{} ({})", p.name, p.colour.label()),
+            None => format!("seat {seat}"),
+        }
+    }
+
+    /// The seat a player is called by in a game master's command: its number, its colour or
+    /// its player's name (case-insensitive).
+    pub fn find_seat(&self, text: &str) -> Option<Seat> {
+        let t = text.trim();
+        if let Ok(n) = t.parse::<u16>() {
+            return (usize::from(n) < self.players.len()).then_some(Seat(n));
+        }
+        let colour = Colour::parse(t);
+        self.players
+            .iter()
+            .position(|p| Some(p.colour) == colour || p.name.eq_ignore_ascii_case(t))
+            .map(|i| Seat(i as u16))
     }
 
     /// Seats still in the game.
@@ -242,9 +265,10 @@ impl WsState {
                 && self.sheets.contains_key(&h)
             {
                 return Err(format!(
-                    "{} borders {}, held by seat {h} who has already sent orders this turn",
+                    "{} borders {}, held by {} who has already sent orders this turn",
                     p.name,
-                    self.map.name(n)
+                    self.map.name(n),
+                    self.seat_name(h)
                 ));
             }
         }

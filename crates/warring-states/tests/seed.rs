@@ -514,6 +514,7 @@ fn partial_investments_and_outputs_above_30_are_refused_with_nothing_applied() {
             state: id(&s, "Lai"),
             rice: 7,
         }],
+        notes: vec![],
     };
     let r = WarringStates::apply(
         &mut s,
@@ -1082,12 +1083,14 @@ fn the_game_master_sends_no_orders_and_seats_do_not_close_turns() {
     let sheet = WsAction::Orders(OrderSheet {
         turn: 1,
         orders: vec![],
+        notes: vec![],
     });
     assert!(WarringStates::apply(&mut s, Actor::GameMaster, &sheet, &mut d).is_err());
     assert!(WarringStates::apply(&mut s, Actor::Seat(Seat(5)), &sheet, &mut d).is_err());
     let stale = WsAction::Orders(OrderSheet {
         turn: 2,
         orders: vec![],
+        notes: vec![],
     });
     assert!(WarringStates::apply(&mut s, Actor::Seat(S0), &stale, &mut d).is_err());
     assert_eq!(s, before);
@@ -1104,7 +1107,7 @@ fn generals_of_a_player_eliminated_by_everyone_else_disperse() {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, WsEvent::GeneralLost { seat: S1, general } if *general == g))
+            .any(|e| matches!(e, WsEvent::GeneralLost { seat: S1, general, .. } if *general == g))
     );
     assert!(
         s.players

@@ -181,19 +181,23 @@ impl Table {
         Ok(json!({
             "step": self.session.steps(),
             "action": to_value(&parsed)?,
-            "events": self.events_with_text(&seen)?,
+            "events": self.events_with_text(viewer, &seen)?,
             "turn": to_value(&self.session.turn())?,
         }))
     }
 
-    fn events_with_text(&self, events: &[ErasedEvent]) -> Result<Value, String> {
+    fn events_with_text(&self, viewer: Viewer, events: &[ErasedEvent]) -> Result<Value, String> {
         let mut out = Vec::with_capacity(events.len());
         for event in events {
             let mut value = to_value(event)?;
             if let Value::Object(map) = &mut value {
                 map.insert(
                     "text".into(),
-                    Value::String(self.renderer.event_text(&event.event)?),
+                    Value::String(self.renderer.event_text(
+                        self.session.as_ref(),
+                        viewer,
+                        &event.event,
+                    )?),
                 );
             }
             out.push(value);
@@ -218,7 +222,7 @@ impl Table {
     pub fn log(&self, viewer: &str) -> Result<Value, String> {
         let viewer = parse_viewer(viewer)?;
         let events = self.session.log(viewer).map_err(|e| e.to_string())?;
-        self.events_with_text(&events)
+        self.events_with_text(viewer, &events)
     }
 
     /// The state as `viewer` sees it, as plain text.
@@ -317,8 +321,12 @@ mod tests {
         );
         assert_eq!(
             table.bbcode("public").unwrap(),
-            "[b]Duel[/b]: 1 - 0\n[*] seat 1 sealed a stance\n\
-             [*] focus against strike: 14 to 9 after 1 roll(s); seat 0 wins the round\n"
+            format!(
+                "[b]Duel[/b]: 1 - 0\n[*] seat 1 sealed a stance\n\
+                 [*] focus against strike: 14 to 9 after 1 roll(s); seat 0 wins the round\n\
+                 [i]dice commitment: {}[/i]\n",
+                table.commitment().unwrap()
+            )
         );
         assert_eq!(table.view("gm").unwrap()["view"]["wins"], json!([1, 0]));
         assert_eq!(table.seats().unwrap(), vec![0, 1]);

@@ -1,0 +1,279 @@
+//! The HTTP layer: routes, limits, and the translation of each request to a job of the table
+//! hub and of its answer to a response. Nothing here knows a game.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::TimeoutLayer;
+
+use crate::engine::Format;
+use crate::error::{ApiError, ServerError};
+use crate::hub::HubHandle;
+use crate::request::{
+    MAX_ACT_BODY, MAX_CREATE_BODY, parse_act, parse_bearer, parse_create, parse_format, parse_seat,
+};
+use crate::store::Store;
+
+/// How long one request may take before it is answered 408.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+fn bearer(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
+    parse_bearer(
+        headers
+            .get(header::AUTHORIZATION)
+            .map(HeaderValue::as_bytes),
+    )
+}
+
+fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
+    body.map_err(|rejection| {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::TooLarge("the request body is too large".into())
+        } else {
+            ApiError::BadRequest(format!("the request body could not be read: {rejection}"))
+        }
+    })
+}
+
+fn json_response(status: StatusCode, value: &Value) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        value.to_string(),
+    )
+        .into_response()
+}
+
+fn respond(result: Result<Response, ApiError>) -> Response {
+    result.unwrap_or_else(IntoResponse::into_response)
+}
+
+async fn create(State(hub): State<HubHandle>, raw: Result<Bytes, BytesRejection>) -> Response {
+    respond(
+        async {
+            let request = parse_create(&body(raw)?)?;
+            let created = hub.call(move |hub| hub.create(request)).await?;
+            let value = json!({
+                "id": created.id,
+                "game": created.game,
+                "gm_token": created.gm_token,
+                "seat_tokens": created.seat_tokens,
+                "players": created.players,
+            });
+            Ok(json_response(StatusCode::CREATED, &value))
+        }
+        .await,
+    )
+}
+
+#[derive(Deserialize)]
+struct ViewQuery {
+    format: Option<String>,
+}
+
+async fn view(
+    State(hub): State<HubHandle>,
+    Path(id): Path<String>,
+    Query(query): Query<Vec<(String, String)>>,
+    headers: HeaderMap,
+) -> Response {
+    respond(
+        async {
+            let token = bearer(&headers)?;
+            let query = ViewQuery {
+                format: query
+                    .into_iter()
+                    .find(|(k, _)| k == "format")
+                    .map(|(_, v)| v),
+            };
+            let format = parse_format(query.format.as_deref())?;
+            let body = hub
+                .call(move |hub| hub.view(&id, token.as_deref(), format))
+                .await?;
+            let content_type = match format {
+                Format::Json => "application/json",
+                Format::Svg => "image/svg+xml",
+                Format::Text | Format::Bbcode => "text/plain; charset=utf-8",
+            };
+            Ok(([(header::CONTENT_TYPE, content_type)], body).into_response())
+        }
+        .await,
+    )
+}
+
+async fn legal(
+    State(hub): State<HubHandle>,
+    Path(id): Path<String>,
+    Query(query): Query<Vec<(String, String)>>,
+    headers: HeaderMap,
+) -> Response {
+    respond(
+        async {
+            let token = bearer(&headers)?;
+            let seat = parse_seat(
+                query
+                    .iter()
+                    .find(|(k, _)| k == "as")
+                    .map(|(_, v)| v.as_str()),
+            )?;
+            let value = hub
+                .call(move |hub| hub.legal(&id, token.as_deref(), seat))
+                .await?;
+            Ok(json_response(StatusCode::OK, &value))
+        }
+        .await,
+    )
+}
+
+async fn log(State(hub): State<HubHandle>, Path(id): Path<String>, headers: HeaderMap) -> Response {
+    respond(
+        async {
+            let token = bearer(&headers)?;
+            let value = hub.call(move |hub| hub.log(&id, token.as_deref())).await?;
+            Ok(json_response(StatusCode::OK, &value))
+        }
+        .await,
+    )
+}
+
+async fn act(
+    State(hub): State<HubHandle>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    raw: Result<Bytes, BytesRejection>,
+) -> Response {
+    respond(
+        async {
+            let token = bearer(&headers)?;
+            let request = parse_act(&body(raw)?)?;
+            let value = hub
+                .call(move |hub| hub.act(&id, token.as_deref(), request))
+                .await?;
+            Ok(json_response(StatusCode::OK, &value))
+        }
+        .await,
+    )
+}
+
+async fn record(
+    State(hub): State<HubHandle>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    respond(
+        async {
+            let token = bearer(&headers)?;
+            let save = hub
+                .call(move |hub| hub.record(&id, token.as_deref()))
+                .await?;
+            Ok(([(header::CONTENT_TYPE, "application/json")], save).into_response())
+        }
+        .await,
+    )
+}
+
+async fn games() -> Response {
+    json_response(StatusCode::OK, &json!(crate::engine::game_names()))
+}
+
+/// The page at `/`: what this server is and where its API is described.
+const INDEX: &str = "<!doctype html><html lang=en><meta charset=utf-8><title>pbp serve</title>\
+<body><h1>pbp serve</h1><p>This server hosts pbp tables. Its JSON API is under <code>/api</code> \
+(<a href=/api/games>the games it hosts</a>); docs/SERVER.md in pbp's repository describes it.</p>";
+
+async fn index() -> Response {
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], INDEX).into_response()
+}
+
+async fn not_found() -> Response {
+    ApiError::BadRequest("there is no such endpoint (see docs/SERVER.md)".into()).into_response()
+}
+
+/// The routes of the API over a running hub.
+pub fn router(hub: HubHandle) -> Router {
+    let small = RequestBodyLimitLayer::new(MAX_ACT_BODY);
+    Router::new()
+        .route("/", get(index))
+        .route("/api/games", get(games))
+        .route(
+            "/api/tables",
+            post(create).layer(RequestBodyLimitLayer::new(MAX_CREATE_BODY)),
+        )
+        .route("/api/tables/{id}/view", get(view))
+        .route("/api/tables/{id}/legal", get(legal))
+        .route("/api/tables/{id}/log", get(log))
+        .route("/api/tables/{id}/act", post(act).layer(small))
+        .route("/api/tables/{id}/record", get(record))
+        .fallback(not_found)
+        // The limits are tower-http's, per route; axum's own default limit is lifted so that
+        // the larger import limit applies.
+        .layer(DefaultBodyLimit::disable())
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ))
+        .with_state(hub)
+}
+
+/// A bound server, not yet serving.
+pub struct Server {
+    listener: tokio::net::TcpListener,
+    hub: HubHandle,
+}
+
+impl std::fmt::Debug for Server {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Server")
+            .field("addr", &self.addr())
+            .finish()
+    }
+}
+
+impl Server {
+    /// Starts the hub over `store` and binds `addr`.
+    ///
+    /// # Errors
+    /// [`ServerError::Bind`] when the address cannot be bound.
+    pub async fn bind(store: Box<dyn Store>, addr: &str) -> Result<Server, ServerError> {
+        let listener =
+            tokio::net::TcpListener::bind(addr)
+                .await
+                .map_err(|e| ServerError::Bind {
+                    addr: addr.to_owned(),
+                    message: e.to_string(),
+                })?;
+        let hub = HubHandle::start(store).map_err(|e| ServerError::Io(e.to_string()))?;
+        Ok(Server { listener, hub })
+    }
+
+    /// The address the server listens on (with the port the system chose for port 0).
+    pub fn addr(&self) -> SocketAddr {
+        self.listener
+            .local_addr()
+            .unwrap_or_else(|_| SocketAddr::from(([127, 0, 0, 1], 0)))
+    }
+
+    /// Serves until `shutdown` completes.
+    ///
+    /// # Errors
+    /// [`ServerError::Io`] if the server fails.
+    pub async fn serve_until(
+        self,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> Result<(), ServerError> {
+        axum::serve(self.listener, router(self.hub))
+            .with_graceful_shutdown(shutdown)
+            .await
+            .map_err(|e| ServerError::Io(e.to_string()))
+    }
+}

@@ -1,0 +1,551 @@
+//! The table hub: the one owner of the store and of the games in memory. It runs on a thread of
+//! its own ([`HubHandle`] sends it jobs), so requests to the same table are applied one after
+//! another in arrival order, and an action is answered only after its transaction committed.
+//!
+//! Games are loaded from the store on first use and kept in memory (at most
+//! [`Hub::CACHE_LIMIT`], the least recently used leaving first); a restart therefore resumes
+//! every table simply by loading it again.
+
+use std::collections::BTreeMap;
+use std::sync::mpsc;
+
+use pbp_core::erased::{ErasedError, ErasedEvent};
+use pbp_core::{Actor, DiceChoice, Seat, Viewer};
+use serde_json::{Value, json};
+
+use crate::engine::{Format, GameTable};
+use crate::error::ApiError;
+use crate::request::{ActRequest, CreateRequest};
+use crate::store::{AbsentDefault, NewAct, Store, StoredSeat, StoredTable, TurnState};
+use crate::token::{TokenHash, new_seed, new_token, random_hex};
+
+/// Who a request's token makes its sender.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// No token: the public.
+    Public,
+    /// A seat's token.
+    Seat(u16),
+    /// The game master's token.
+    GameMaster,
+}
+
+impl Role {
+    /// The viewer this role sees as.
+    pub fn viewer(self) -> Viewer {
+        match self {
+            Role::Public => Viewer::Public,
+            Role::Seat(seat) => Viewer::Seat(Seat(seat)),
+            Role::GameMaster => Viewer::GameMaster,
+        }
+    }
+}
+
+/// A table in memory: its game and what the store keeps beside it.
+pub(crate) struct Live {
+    pub(crate) game: GameTable,
+    pub(crate) gm_token: TokenHash,
+    pub(crate) seats: Vec<StoredSeat>,
+    pub(crate) turn: TurnState,
+    used: u64,
+}
+
+impl Live {
+    /// The role of a token: every stored hash is compared, in constant time each, whatever
+    /// matches first.
+    pub(crate) fn role(&self, token: Option<&str>) -> Result<Role, ApiError> {
+        let Some(token) = token else {
+            return Ok(Role::Public);
+        };
+        let hash = TokenHash::of(token);
+        let mut found = None;
+        if hash.matches(&self.gm_token) {
+            found = Some(Role::GameMaster);
+        }
+        for (seat, stored) in self.seats.iter().enumerate() {
+            if hash.matches(&stored.token) && found.is_none() {
+                found = Some(Role::Seat(u16::try_from(seat).unwrap_or(u16::MAX)));
+            }
+        }
+        found.ok_or_else(|| ApiError::Unauthorized("this table does not know this token".into()))
+    }
+}
+
+/// The tokens of a new table, returned once to its creator.
+#[derive(Clone, Debug)]
+pub struct Created {
+    /// The table's id.
+    pub id: String,
+    /// The game.
+    pub game: &'static str,
+    /// The game master's token.
+    pub gm_token: String,
+    /// One token per seat, in seat order.
+    pub seat_tokens: Vec<String>,
+    /// The players' names, in seat order.
+    pub players: Vec<String>,
+}
+
+/// A job for the hub's thread.
+type Job = Box<dyn FnOnce(&mut Hub) + Send>;
+
+/// The tables and their store, owned by one thread.
+pub struct Hub {
+    store: Box<dyn Store>,
+    live: BTreeMap<String, Live>,
+    clock: u64,
+}
+
+pub(crate) fn refused(error: ErasedError) -> ApiError {
+    match error {
+        ErasedError::Action { .. } => ApiError::Refused {
+            kind: "not_an_action",
+            message: error.to_string(),
+        },
+        ErasedError::Refused(_) => ApiError::Refused {
+            kind: "refused",
+            message: error.to_string(),
+        },
+        ErasedError::Config { .. } => ApiError::Refused {
+            kind: "bad_config",
+            message: error.to_string(),
+        },
+        other => ApiError::Internal(other.to_string()),
+    }
+}
+
+fn actor_text(actor: Actor) -> String {
+    match actor {
+        Actor::Seat(seat) => format!("seat {seat}"),
+        Actor::GameMaster => "gm".to_owned(),
+    }
+}
+
+fn valid_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+impl Hub {
+    /// How many tables are kept in memory at most.
+    pub const CACHE_LIMIT: usize = 4096;
+
+    /// A hub over `store`.
+    pub fn new(store: Box<dyn Store>) -> Hub {
+        Hub {
+            store,
+            live: BTreeMap::new(),
+            clock: 0,
+        }
+    }
+
+    /// The store, for the scheduler and tests.
+    pub fn store(&mut self) -> &mut dyn Store {
+        self.store.as_mut()
+    }
+
+    /// Forgets a table held in memory (after a failed commit, so that it is loaded again).
+    pub(crate) fn forget(&mut self, id: &str) {
+        self.live.remove(id);
+    }
+
+    /// The table `id`, loaded from the store if it is not in memory.
+    pub(crate) fn live(&mut self, id: &str) -> Result<&mut Live, ApiError> {
+        if !valid_id(id) {
+            return Err(ApiError::NotFound(id.chars().take(64).collect()));
+        }
+        self.clock += 1;
+        if !self.live.contains_key(id) {
+            let stored = self
+                .store
+                .load(id)?
+                .ok_or_else(|| ApiError::NotFound(id.to_owned()))?;
+            let game = GameTable::load(&stored.save).map_err(|e| {
+                ApiError::Internal(format!("table '{id}' in the store does not load: {e}"))
+            })?;
+            if self.live.len() >= Self::CACHE_LIMIT {
+                let oldest = self
+                    .live
+                    .iter()
+                    .min_by_key(|(_, live)| live.used)
+                    .map(|(id, _)| id.clone());
+                if let Some(oldest) = oldest {
+                    self.live.remove(&oldest);
+                }
+            }
+            self.live.insert(
+                id.to_owned(),
+                Live {
+                    game,
+                    gm_token: stored.gm_token,
+                    seats: stored.seats,
+                    turn: stored.turn,
+                    used: 0,
+                },
+            );
+        }
+        let clock = self.clock;
+        let live = self
+            .live
+            .get_mut(id)
+            .ok_or_else(|| ApiError::Internal("a table left memory while in use".into()))?;
+        live.used = clock;
+        Ok(live)
+    }
+
+    /// Creates a table (a new game or an imported save).
+    ///
+    /// # Errors
+    /// An unknown game, an invalid config, a save that does not load, player names that do not
+    /// match the seats, or the store's failure.
+    pub fn create(&mut self, request: CreateRequest) -> Result<Created, ApiError> {
+        let random = |e: crate::error::ServerError| ApiError::Internal(e.to_string());
+        let (game, players, absent) = match request {
+            CreateRequest::New {
+                game,
+                config,
+                players,
+                absent,
+            } => {
+                let config = config.map(|c| c.to_string());
+                let seed = new_seed().map_err(random)?;
+                let table =
+                    GameTable::new(&game, config.as_deref(), seed).map_err(|e| match e {
+                        ErasedError::UnknownGame { .. } => ApiError::BadRequest(e.to_string()),
+                        other => refused(other),
+                    })?;
+                (table, players, absent)
+            }
+            CreateRequest::Import {
+                save,
+                players,
+                absent,
+            } => {
+                let table = GameTable::load(&save).map_err(|e| ApiError::Refused {
+                    kind: "bad_save",
+                    message: e.to_string(),
+                })?;
+                (table, players, absent)
+            }
+        };
+        let count = game.seat_count();
+        let names = match players {
+            Some(names) if names.len() != usize::from(count) => {
+                return Err(ApiError::BadRequest(format!(
+                    "this {} table has {count} seats, but {} player names were given",
+                    game.game(),
+                    names.len()
+                )));
+            }
+            Some(names) => names,
+            None => (0..count).map(|seat| format!("seat {seat}")).collect(),
+        };
+        let id = random_hex(8).map_err(random)?;
+        let (gm_token, gm_hash) = new_token().map_err(random)?;
+        let mut seat_tokens = Vec::new();
+        let mut seats = Vec::new();
+        for name in &names {
+            let (token, hash) = new_token().map_err(random)?;
+            seat_tokens.push(token);
+            seats.push(StoredSeat {
+                name: name.clone(),
+                token: hash,
+            });
+        }
+        let save = game.save().map_err(|e| ApiError::Internal(e.to_string()))?;
+        let turn = TurnState {
+            absent,
+            ..TurnState::default()
+        };
+        let stored = StoredTable {
+            id: id.clone(),
+            game: game.game().to_owned(),
+            step: game.steps(),
+            save,
+            gm_token: gm_hash,
+            seats: seats.clone(),
+            turn: turn.clone(),
+        };
+        self.store.create(&stored)?;
+        let name = game.game();
+        self.clock += 1;
+        self.live.insert(
+            id.clone(),
+            Live {
+                game,
+                gm_token: gm_hash,
+                seats,
+                turn,
+                used: self.clock,
+            },
+        );
+        Ok(Created {
+            id,
+            game: name,
+            gm_token,
+            seat_tokens,
+            players: names,
+        })
+    }
+
+    /// The view of the token's holder, in `format` (JSON as text for [`Format::Json`]).
+    ///
+    /// # Errors
+    /// 404, 401, or a renderer failure.
+    pub fn view(
+        &mut self,
+        id: &str,
+        token: Option<&str>,
+        format: Format,
+    ) -> Result<String, ApiError> {
+        let live = self.live(id)?;
+        let role = live.role(token)?;
+        let viewer = role.viewer();
+        match format {
+            Format::Json => {
+                let mut view = live
+                    .game
+                    .view_json(viewer)
+                    .map_err(|e| ApiError::Internal(e.to_string()))?;
+                view["table"] = crate::turns::status(live, role);
+                Ok(view.to_string())
+            }
+            other => live.game.render(viewer, other).map_err(ApiError::Internal),
+        }
+    }
+
+    /// The legal actions of the token's seat (or, for the game master, its own or a seat's).
+    ///
+    /// # Errors
+    /// 404, 401 (no token or an unknown one), 403 (a seat asking for another).
+    pub fn legal(
+        &mut self,
+        id: &str,
+        token: Option<&str>,
+        seat: Option<u16>,
+    ) -> Result<Value, ApiError> {
+        let live = self.live(id)?;
+        let actor = acting(live, live.role(token)?, seat)?;
+        let legal = live
+            .game
+            .legal(actor)
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
+        serde_json::to_value(legal).map_err(|e| ApiError::Internal(e.to_string()))
+    }
+
+    /// The events the token's holder may see.
+    ///
+    /// # Errors
+    /// 404, 401.
+    pub fn log(&mut self, id: &str, token: Option<&str>) -> Result<Value, ApiError> {
+        let live = self.live(id)?;
+        let viewer = live.role(token)?.viewer();
+        live.game
+            .log(viewer)
+            .map(Value::Array)
+            .map_err(|e| ApiError::Internal(e.to_string()))
+    }
+
+    /// The save file (game master only).
+    ///
+    /// # Errors
+    /// 404, 401, 403.
+    pub fn record(&mut self, id: &str, token: Option<&str>) -> Result<String, ApiError> {
+        let live = self.live(id)?;
+        match live.role(token)? {
+            Role::GameMaster => live
+                .game
+                .save()
+                .map_err(|e| ApiError::Internal(e.to_string())),
+            Role::Public => Err(ApiError::Unauthorized(
+                "the record is the game master's: send the game master's token".into(),
+            )),
+            Role::Seat(_) => Err(ApiError::Forbidden(
+                "the record is the game master's alone".into(),
+            )),
+        }
+    }
+
+    /// Applies an action and commits it; answers the step, the action, the events its sender
+    /// may see, and the turn.
+    ///
+    /// # Errors
+    /// 404, 401, 403, 409 (a stale `expect_step`), 422 (not an action, or refused), 503 (the
+    /// store failed: nothing changed).
+    pub fn act(
+        &mut self,
+        id: &str,
+        token: Option<&str>,
+        request: ActRequest,
+    ) -> Result<Value, ApiError> {
+        let live = self.live(id)?;
+        let role = live.role(token)?;
+        let actor = acting(live, role, request.seat)?;
+        let from_step = live.game.steps();
+        if let Some(expected) = request.expect_step
+            && expected != from_step
+        {
+            return Err(ApiError::Stale {
+                expected,
+                found: from_step,
+            });
+        }
+        let dice = match request.dice {
+            Some(values) => DiceChoice::Outside(values),
+            None => DiceChoice::Seeded,
+        };
+        let parsed = live.game.parse(actor, &request.action).map_err(refused)?;
+        let events = live
+            .game
+            .act(actor, &request.action, dice)
+            .map_err(refused)?;
+        self.commit(id, from_step, actor, &parsed.json)?;
+        let live = self.live(id)?;
+        let viewer = role.viewer();
+        let seen = visible(live, &events, viewer)?;
+        Ok(json!({
+            "step": live.game.steps(),
+            "action": parsed,
+            "events": seen,
+            "turn": live.game.turn(),
+        }))
+    }
+
+    /// Commits the action just applied to the table in memory, with its turn state; on failure
+    /// the table leaves memory (it is loaded again, as committed, by the next request).
+    pub(crate) fn commit(
+        &mut self,
+        id: &str,
+        from_step: u64,
+        actor: Actor,
+        action: &Value,
+    ) -> Result<(), ApiError> {
+        self.live(id)?;
+        let Some(live) = self.live.get_mut(id) else {
+            return Err(ApiError::Internal(
+                "a table left memory while in use".into(),
+            ));
+        };
+        crate::turns::after_act(live, from_step);
+        let result = live
+            .game
+            .save()
+            .map_err(|e| ApiError::Internal(e.to_string()))
+            .and_then(|save| {
+                let turn = live.turn.clone();
+                let action = action.to_string();
+                let actor = actor_text(actor);
+                self.store
+                    .commit_act(&NewAct {
+                        table: id,
+                        from_step,
+                        actor: &actor,
+                        action: &action,
+                        save: &save,
+                        turn: &turn,
+                    })
+                    .map_err(ApiError::from)
+            });
+        if result.is_err() {
+            self.forget(id);
+        }
+        result
+    }
+
+    /// Runs jobs from `jobs` until every sender is gone. A job that panics (a bug) is answered
+    /// by nobody (its caller gets 500) and the tables in memory are dropped, to be loaded again
+    /// from the store as committed.
+    pub fn run(mut self, jobs: mpsc::Receiver<Job>) {
+        while let Ok(job) = jobs.recv() {
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(&mut self)));
+            if outcome.is_err() {
+                self.live.clear();
+            }
+        }
+    }
+}
+
+/// The actor a request acts as: the token's seat, or the game master (for itself, or for the
+/// seat it names).
+pub(crate) fn acting(live: &Live, role: Role, seat: Option<u16>) -> Result<Actor, ApiError> {
+    match (role, seat) {
+        (Role::Public, _) => Err(ApiError::Unauthorized(
+            "acting needs a seat's or the game master's token".into(),
+        )),
+        (Role::Seat(own), None) => Ok(Actor::Seat(Seat(own))),
+        (Role::Seat(own), Some(asked)) if asked == own => Ok(Actor::Seat(Seat(own))),
+        (Role::Seat(_), Some(_)) => Err(ApiError::Forbidden(
+            "a seat's token acts for that seat only".into(),
+        )),
+        (Role::GameMaster, None) => Ok(Actor::GameMaster),
+        (Role::GameMaster, Some(seat)) if usize::from(seat) < live.seats.len() => {
+            Ok(Actor::Seat(Seat(seat)))
+        }
+        (Role::GameMaster, Some(seat)) => Err(ApiError::BadRequest(format!(
+            "this table has no seat {seat} (seats 0 to {})",
+            live.seats.len().saturating_sub(1)
+        ))),
+    }
+}
+
+/// The events of `events` that `viewer` may see, as JSON with their text.
+pub(crate) fn visible(
+    live: &Live,
+    events: &[ErasedEvent],
+    viewer: Viewer,
+) -> Result<Vec<Value>, ApiError> {
+    events
+        .iter()
+        .filter(|e| e.audience.includes(viewer))
+        .map(|e| {
+            live.game
+                .event_json(e, viewer)
+                .map_err(|e| ApiError::Internal(e.to_string()))
+        })
+        .collect()
+}
+
+/// Sends jobs to the hub's thread; cheap to clone, one per request handler.
+#[derive(Clone, Debug)]
+pub struct HubHandle {
+    jobs: mpsc::Sender<Job>,
+}
+
+impl HubHandle {
+    /// Starts the hub's thread over `store`.
+    ///
+    /// # Errors
+    /// The operating system refusing a thread.
+    pub fn start(store: Box<dyn Store>) -> std::io::Result<HubHandle> {
+        let (jobs, receiver) = mpsc::channel::<Job>();
+        std::thread::Builder::new()
+            .name("pbp-hub".into())
+            .spawn(move || Hub::new(store).run(receiver))?;
+        Ok(HubHandle { jobs })
+    }
+
+    /// Runs `job` on the hub's thread and waits for its answer.
+    ///
+    /// # Errors
+    /// [`ApiError::Internal`] if the hub has stopped or the job panicked.
+    pub async fn call<T: Send + 'static>(
+        &self,
+        job: impl FnOnce(&mut Hub) -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let (answer, wait) = tokio::sync::oneshot::channel();
+        self.jobs
+            .send(Box::new(move |hub| {
+                let _ = answer.send(job(hub));
+            }))
+            .map_err(|_| ApiError::Internal("the table hub has stopped".into()))?;
+        wait.await
+            .map_err(|_| ApiError::Internal("the request failed inside the server".into()))?
+    }
+}
+
+/// What an absent seat gets, for the status.
+pub(crate) fn absent_name(absent: AbsentDefault) -> &'static str {
+    match absent {
+        AbsentDefault::NoOrders => "no-orders",
+        AbsentDefault::Bot => "bot",
+    }
+}

@@ -1,0 +1,354 @@
+//! Reading requests: bodies, the bearer token and the query, into typed values or an
+//! [`ApiError`]. Pure functions of bytes, so the fuzz target can call them on anything.
+
+use pbp_core::erased::ActionInput;
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::engine::Format;
+use crate::error::ApiError;
+use crate::store::AbsentDefault;
+
+/// The largest action accepted, in bytes (a Warring States order sheet is a few hundred).
+pub const MAX_ACTION: usize = 16 * 1024;
+/// The largest body of an action, a draft or a deadline, in bytes.
+pub const MAX_ACT_BODY: usize = 64 * 1024;
+/// The largest body of a new table or an import (a long game's save), in bytes.
+pub const MAX_CREATE_BODY: usize = 16 * 1024 * 1024;
+/// The most outside dice one action may carry.
+pub const MAX_DICE: usize = 4096;
+/// The longest player name, in characters.
+pub const MAX_NAME: usize = 80;
+/// The longest token accepted (tokens are 64 hex digits).
+pub const MAX_TOKEN: usize = 256;
+
+/// `POST /api/tables`: a new table, or the import of a CLI save.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CreateRequest {
+    /// A new game.
+    New {
+        /// The game's name.
+        game: String,
+        /// The game's config as JSON (`None`: the default).
+        config: Option<Value>,
+        /// The players' names, one per seat.
+        players: Option<Vec<String>>,
+        /// What an absent seat gets at a deadline.
+        absent: AbsentDefault,
+    },
+    /// A CLI save, as its text.
+    Import {
+        /// The save file's text.
+        save: String,
+        /// The players' names, one per seat.
+        players: Option<Vec<String>>,
+        /// What an absent seat gets at a deadline.
+        absent: AbsentDefault,
+    },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateBody {
+    game: Option<String>,
+    config: Option<Value>,
+    players: Option<Vec<String>>,
+    record: Option<Value>,
+    absent: Option<AbsentDefault>,
+}
+
+fn json_body<T: for<'de> Deserialize<'de>>(body: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(body)
+        .map_err(|e| ApiError::BadRequest(format!("the body is not the JSON expected: {e}")))
+}
+
+fn check_players(players: &Option<Vec<String>>) -> Result<(), ApiError> {
+    for name in players.iter().flatten() {
+        if name.trim().is_empty() {
+            return Err(ApiError::BadRequest("a player's name is empty".into()));
+        }
+        if name.chars().count() > MAX_NAME || name.chars().any(char::is_control) {
+            return Err(ApiError::BadRequest(format!(
+                "a player's name must be at most {MAX_NAME} characters, without control characters"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Reads the body of `POST /api/tables`.
+///
+/// # Errors
+/// [`ApiError::BadRequest`] for a body that is not `{"game", "config"?, "players"?}` or
+/// `{"record", "players"?}`.
+pub fn parse_create(body: &[u8]) -> Result<CreateRequest, ApiError> {
+    let body: CreateBody = json_body(body)?;
+    check_players(&body.players)?;
+    let absent = body.absent.unwrap_or_default();
+    match (body.game, body.record) {
+        (Some(game), None) => {
+            if body.config.as_ref().is_some_and(|c| !c.is_object()) {
+                return Err(ApiError::BadRequest(
+                    "the config must be a JSON object".into(),
+                ));
+            }
+            Ok(CreateRequest::New {
+                game,
+                config: body.config,
+                players: body.players,
+                absent,
+            })
+        }
+        (None, Some(record)) => {
+            if body.config.is_some() {
+                return Err(ApiError::BadRequest(
+                    "an imported save has its own config: send no 'config'".into(),
+                ));
+            }
+            let save = match record {
+                Value::String(text) => text,
+                value @ Value::Object(_) => value.to_string(),
+                _ => {
+                    return Err(ApiError::BadRequest(
+                        "the record must be a save file, as JSON or as its text".into(),
+                    ));
+                }
+            };
+            Ok(CreateRequest::Import {
+                save,
+                players: body.players,
+                absent,
+            })
+        }
+        (Some(_), Some(_)) => Err(ApiError::BadRequest(
+            "send either 'game' (a new table) or 'record' (an import), not both".into(),
+        )),
+        (None, None) => Err(ApiError::BadRequest(
+            "send 'game' (a new table) or 'record' (an import of a save)".into(),
+        )),
+    }
+}
+
+/// `POST .../act` and `POST .../draft`: an action.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ActRequest {
+    /// The action, as JSON or text.
+    pub action: ActionInput,
+    /// Outside dice, if any.
+    pub dice: Option<Vec<u32>>,
+    /// The step the client saw; the action is refused with 409 if the table moved on.
+    pub expect_step: Option<u64>,
+    /// The seat the game master acts for (game master only).
+    pub seat: Option<u16>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActBody {
+    action: Value,
+    dice: Option<Vec<u32>>,
+    expect_step: Option<u64>,
+    #[serde(rename = "as")]
+    seat: Option<u16>,
+}
+
+/// Reads the body of an action.
+///
+/// # Errors
+/// [`ApiError::BadRequest`] for a body that is not `{"action", "dice"?, "expect_step"?, "as"?}`,
+/// [`ApiError::TooLarge`] for an action over [`MAX_ACTION`] or more than [`MAX_DICE`] dice.
+pub fn parse_act(body: &[u8]) -> Result<ActRequest, ApiError> {
+    let body: ActBody = json_body(body)?;
+    let action = match body.action {
+        Value::String(text) => {
+            if text.len() > MAX_ACTION {
+                return Err(ApiError::TooLarge(format!(
+                    "the action is {} bytes; at most {MAX_ACTION} are accepted",
+                    text.len()
+                )));
+            }
+            ActionInput::Auto(text)
+        }
+        Value::Null => return Err(ApiError::BadRequest("the action is missing".into())),
+        value => {
+            let size = value.to_string().len();
+            if size > MAX_ACTION {
+                return Err(ApiError::TooLarge(format!(
+                    "the action is {size} bytes; at most {MAX_ACTION} are accepted"
+                )));
+            }
+            ActionInput::Json(value)
+        }
+    };
+    if body.dice.as_ref().is_some_and(|d| d.len() > MAX_DICE) {
+        return Err(ApiError::TooLarge(format!(
+            "at most {MAX_DICE} dice may come with one action"
+        )));
+    }
+    Ok(ActRequest {
+        action,
+        dice: body.dice,
+        expect_step: body.expect_step,
+        seat: body.seat,
+    })
+}
+
+/// `POST .../deadline`: the game master sets or clears the deadline of the turn.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeadlineRequest {
+    /// Seconds from now until the deadline; `None` clears it.
+    pub in_seconds: Option<u64>,
+    /// Seconds of grace after the deadline.
+    #[serde(default)]
+    pub grace: u64,
+}
+
+/// Reads the body of `POST .../deadline`.
+///
+/// # Errors
+/// [`ApiError::BadRequest`] for another body, or more than a year.
+pub fn parse_deadline(body: &[u8]) -> Result<DeadlineRequest, ApiError> {
+    let request: DeadlineRequest = json_body(body)?;
+    const YEAR: u64 = 366 * 24 * 3600;
+    if request.in_seconds.unwrap_or(0) > YEAR || request.grace > YEAR {
+        return Err(ApiError::BadRequest(
+            "a deadline or a grace period is at most a year".into(),
+        ));
+    }
+    Ok(request)
+}
+
+/// Reads the `Authorization` header: `Bearer TOKEN`, or nothing for the public.
+///
+/// # Errors
+/// [`ApiError::Unauthorized`] for another scheme, a malformed or an over-long token.
+pub fn parse_bearer(header: Option<&[u8]>) -> Result<Option<String>, ApiError> {
+    let Some(header) = header else {
+        return Ok(None);
+    };
+    let bad = || ApiError::Unauthorized("the Authorization header must be 'Bearer TOKEN'".into());
+    let text = std::str::from_utf8(header).map_err(|_| bad())?;
+    let (scheme, token) = text.trim().split_once(' ').ok_or_else(bad)?;
+    if !scheme.eq_ignore_ascii_case("bearer") {
+        return Err(bad());
+    }
+    let token = token.trim();
+    if token.is_empty() || token.len() > MAX_TOKEN || !token.bytes().all(|b| b.is_ascii_graphic()) {
+        return Err(bad());
+    }
+    Ok(Some(token.to_owned()))
+}
+
+/// Reads `?format=`: `json` (the default), `text`, `bbcode` or `svg`.
+///
+/// # Errors
+/// [`ApiError::BadRequest`] for another format.
+pub fn parse_format(format: Option<&str>) -> Result<Format, ApiError> {
+    match format.map(str::to_ascii_lowercase).as_deref() {
+        None | Some("json") => Ok(Format::Json),
+        Some("text") => Ok(Format::Text),
+        Some("bbcode") => Ok(Format::Bbcode),
+        Some("svg") => Ok(Format::Svg),
+        Some(_) => Err(ApiError::BadRequest(
+            "the format must be json, text, bbcode or svg".into(),
+        )),
+    }
+}
+
+/// Reads `?as=N` of `GET .../legal` (the game master looking at a seat's actions).
+///
+/// # Errors
+/// [`ApiError::BadRequest`] for anything but a seat number.
+pub fn parse_seat(seat: Option<&str>) -> Result<Option<u16>, ApiError> {
+    seat.map(|text| {
+        text.trim()
+            .parse::<u16>()
+            .map_err(|_| ApiError::BadRequest("'as' must be a seat number".into()))
+    })
+    .transpose()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn create_bodies() {
+        let request = parse_create(br#"{"game":"duel","players":["Ann","Bo"]}"#).unwrap();
+        assert_eq!(
+            request,
+            CreateRequest::New {
+                game: "duel".into(),
+                config: None,
+                players: Some(vec!["Ann".into(), "Bo".into()]),
+                absent: AbsentDefault::NoOrders,
+            }
+        );
+        let import = parse_create(br#"{"record":{"pbp_save":1},"absent":"bot"}"#).unwrap();
+        assert!(matches!(
+            import,
+            CreateRequest::Import { absent: AbsentDefault::Bot, ref save, .. } if save == r#"{"pbp_save":1}"#
+        ));
+        for bad in [
+            &b"{}"[..],
+            b"",
+            b"[1]",
+            br#"{"game":"duel","record":"x"}"#,
+            br#"{"game":"duel","colour":"red"}"#,
+            br#"{"game":"duel","config":[1]}"#,
+            br#"{"game":"duel","players":[""]}"#,
+            br#"{"record":5}"#,
+        ] {
+            let error = parse_create(bad).unwrap_err();
+            assert!(matches!(error, ApiError::BadRequest(_)), "{error}");
+        }
+    }
+
+    #[test]
+    fn act_bodies() {
+        let request = parse_act(br#"{"action":"focus","expect_step":3}"#).unwrap();
+        assert_eq!(request.action, ActionInput::Auto("focus".into()));
+        assert_eq!(request.expect_step, Some(3));
+        let request = parse_act(br#"{"action":{"choose":"strike"},"dice":[1,2],"as":1}"#).unwrap();
+        assert!(matches!(request.action, ActionInput::Json(_)));
+        assert_eq!((request.dice, request.seat), (Some(vec![1, 2]), Some(1)));
+        let long = format!(r#"{{"action":"{}"}}"#, "x".repeat(MAX_ACTION + 1));
+        assert!(matches!(
+            parse_act(long.as_bytes()),
+            Err(ApiError::TooLarge(_))
+        ));
+        for bad in [
+            &br#"{"action":null}"#[..],
+            b"{}",
+            br#"{"action":"x","dice":[-1]}"#,
+        ] {
+            assert!(matches!(parse_act(bad), Err(ApiError::BadRequest(_))));
+        }
+    }
+
+    #[test]
+    fn bearer_format_and_seat() {
+        assert_eq!(parse_bearer(None).unwrap(), None);
+        assert_eq!(
+            parse_bearer(Some(b"Bearer abc")).unwrap(),
+            Some("abc".into())
+        );
+        for bad in [
+            &b"Basic abc"[..],
+            b"Bearer",
+            b"Bearer  ",
+            b"\xff\xfe",
+            b"Bearer a\x01b",
+        ] {
+            assert!(matches!(
+                parse_bearer(Some(bad)),
+                Err(ApiError::Unauthorized(_))
+            ));
+        }
+        assert_eq!(parse_format(Some("SVG")).unwrap(), Format::Svg);
+        assert!(parse_format(Some("pdf")).is_err());
+        assert_eq!(parse_seat(Some("2")).unwrap(), Some(2));
+        assert!(parse_seat(Some("gm")).is_err());
+    }
+}

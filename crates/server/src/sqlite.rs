@@ -1,0 +1,532 @@
+//! The embedded store: SQLite in one file, through rusqlite (SQLite compiled in, so the server
+//! needs nothing installed).
+//!
+//! The file is opened in WAL mode with `synchronous=FULL`: a commit returns only once the
+//! write-ahead log is on disk, so an action answered 200 survives a `kill -9` and a power cut.
+//! The schema is versioned in SQLite's `user_version`; [`MIGRATIONS`] are applied in order at
+//! open, each in its own transaction, and never changed once released (forward only).
+
+use std::path::Path;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+
+use crate::store::{NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState};
+use crate::token::TokenHash;
+
+/// The schema, one migration per version: migration `i` takes the database from version `i` to
+/// `i + 1`. Append only; a released migration is never edited.
+pub const MIGRATIONS: &[&str] = &[
+    // 1: tables, their seats and every action.
+    "CREATE TABLE tables (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        step INTEGER NOT NULL,
+        save TEXT NOT NULL,
+        gm_token BLOB NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+    );
+    CREATE TABLE seats (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        token BLOB NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    );
+    CREATE TABLE acts (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        step INTEGER NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        PRIMARY KEY (table_id, step)
+    );",
+    // 2: the turn workflow: drafts, deadline and defaults per table.
+    "ALTER TABLE tables ADD COLUMN turn TEXT NOT NULL DEFAULT '{}';
+    ALTER TABLE tables ADD COLUMN deadline INTEGER;
+    CREATE INDEX tables_deadline ON tables(deadline) WHERE deadline IS NOT NULL;",
+];
+
+fn backend(error: rusqlite::Error) -> StoreError {
+    StoreError::Backend(error.to_string())
+}
+
+fn now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+        .unwrap_or_default()
+}
+
+fn to_i64(value: u64) -> i64 {
+    i64::try_from(value).unwrap_or(i64::MAX)
+}
+
+/// Tables in one SQLite file.
+pub struct SqliteStore {
+    connection: Connection,
+}
+
+impl std::fmt::Debug for SqliteStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SqliteStore")
+            .field("path", &self.connection.path())
+            .finish()
+    }
+}
+
+impl SqliteStore {
+    /// Opens (or creates) the database at `path` and brings its schema up to date.
+    ///
+    /// # Errors
+    /// [`StoreError::Backend`] if the file cannot be opened or a migration fails,
+    /// [`StoreError::SchemaTooNew`] for a database written by a newer build.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        let connection = Connection::open(path).map_err(backend)?;
+        Self::with_connection(connection)
+    }
+
+    /// A database in memory, for tests.
+    ///
+    /// # Errors
+    /// As [`SqliteStore::open`].
+    pub fn in_memory() -> Result<SqliteStore, StoreError> {
+        Self::with_connection(Connection::open_in_memory().map_err(backend)?)
+    }
+
+    fn with_connection(connection: Connection) -> Result<SqliteStore, StoreError> {
+        connection
+            .busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(backend)?;
+        // journal_mode answers with a row, so it is read rather than executed.
+        let _mode: String = connection
+            .query_row("PRAGMA journal_mode=WAL", [], |row| row.get(0))
+            .map_err(backend)?;
+        connection
+            .execute_batch("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
+            .map_err(backend)?;
+        let mut store = SqliteStore { connection };
+        store.migrate()?;
+        Ok(store)
+    }
+
+    /// The schema version of the open database.
+    ///
+    /// # Errors
+    /// [`StoreError::Backend`].
+    pub fn schema_version(&self) -> Result<i64, StoreError> {
+        self.connection
+            .query_row("PRAGMA user_version", [], |row| row.get(0))
+            .map_err(backend)
+    }
+
+    fn migrate(&mut self) -> Result<(), StoreError> {
+        let supported = i64::try_from(MIGRATIONS.len()).unwrap_or(i64::MAX);
+        loop {
+            let version = self.schema_version()?;
+            if version > supported {
+                return Err(StoreError::SchemaTooNew {
+                    found: version,
+                    supported,
+                });
+            }
+            let Some(sql) = usize::try_from(version)
+                .ok()
+                .and_then(|v| MIGRATIONS.get(v))
+            else {
+                return Ok(());
+            };
+            let transaction = self
+                .connection
+                .transaction_with_behavior(TransactionBehavior::Exclusive)
+                .map_err(backend)?;
+            // Another process may have migrated in the meantime: check again under the lock.
+            let current: i64 = transaction
+                .query_row("PRAGMA user_version", [], |row| row.get(0))
+                .map_err(backend)?;
+            if current == version {
+                transaction.execute_batch(sql).map_err(backend)?;
+                transaction
+                    .execute_batch(&format!("PRAGMA user_version = {}", version + 1))
+                    .map_err(backend)?;
+            }
+            transaction.commit().map_err(backend)?;
+        }
+    }
+}
+
+fn hash_from(table: &str, bytes: &[u8]) -> Result<TokenHash, StoreError> {
+    <[u8; 32]>::try_from(bytes)
+        .map(TokenHash)
+        .map_err(|_| StoreError::Damaged {
+            table: table.to_owned(),
+            message: "a token hash is not 32 bytes".into(),
+        })
+}
+
+fn turn_json(table: &str, turn: &TurnState) -> Result<String, StoreError> {
+    serde_json::to_string(turn).map_err(|e| StoreError::Damaged {
+        table: table.to_owned(),
+        message: e.to_string(),
+    })
+}
+
+impl Store for SqliteStore {
+    fn create(&mut self, table: &StoredTable) -> Result<(), StoreError> {
+        let turn = turn_json(&table.id, &table.turn)?;
+        let transaction = self
+            .connection
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(backend)?;
+        let exists: Option<i64> = transaction
+            .query_row("SELECT 1 FROM tables WHERE id = ?1", [&table.id], |row| {
+                row.get(0)
+            })
+            .optional()
+            .map_err(backend)?;
+        if exists.is_some() {
+            return Err(StoreError::Exists(table.id.clone()));
+        }
+        let at = now();
+        transaction
+            .execute(
+                "INSERT INTO tables (id, game, step, save, gm_token, created_at, updated_at, turn, deadline)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8)",
+                params![
+                    table.id,
+                    table.game,
+                    to_i64(table.step),
+                    table.save,
+                    table.gm_token.0.as_slice(),
+                    at,
+                    turn,
+                    table.turn.deadline.map(to_i64),
+                ],
+            )
+            .map_err(backend)?;
+        for (seat, stored) in table.seats.iter().enumerate() {
+            transaction
+                .execute(
+                    "INSERT INTO seats (table_id, seat, name, token) VALUES (?1, ?2, ?3, ?4)",
+                    params![
+                        table.id,
+                        to_i64(seat as u64),
+                        stored.name,
+                        stored.token.0.as_slice()
+                    ],
+                )
+                .map_err(backend)?;
+        }
+        transaction.commit().map_err(backend)
+    }
+
+    fn load(&mut self, id: &str) -> Result<Option<StoredTable>, StoreError> {
+        let row = self
+            .connection
+            .prepare_cached("SELECT game, step, save, gm_token, turn FROM tables WHERE id = ?1")
+            .map_err(backend)?
+            .query_row([id], |row| {
+                Ok((
+                    row.get::<_, String>(0)?,
+                    row.get::<_, i64>(1)?,
+                    row.get::<_, String>(2)?,
+                    row.get::<_, Vec<u8>>(3)?,
+                    row.get::<_, String>(4)?,
+                ))
+            })
+            .optional()
+            .map_err(backend)?;
+        let Some((game, step, save, gm_token, turn)) = row else {
+            return Ok(None);
+        };
+        let mut statement = self
+            .connection
+            .prepare_cached("SELECT name, token FROM seats WHERE table_id = ?1 ORDER BY seat")
+            .map_err(backend)?;
+        let seats = statement
+            .query_map([id], |row| {
+                Ok((row.get::<_, String>(0)?, row.get::<_, Vec<u8>>(1)?))
+            })
+            .map_err(backend)?
+            .map(|row| {
+                let (name, token) = row.map_err(backend)?;
+                Ok(StoredSeat {
+                    name,
+                    token: hash_from(id, &token)?,
+                })
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        let damaged = |message: String| StoreError::Damaged {
+            table: id.to_owned(),
+            message,
+        };
+        Ok(Some(StoredTable {
+            id: id.to_owned(),
+            game,
+            step: u64::try_from(step).map_err(|_| damaged(format!("step {step}")))?,
+            save,
+            gm_token: hash_from(id, &gm_token)?,
+            seats,
+            turn: serde_json::from_str(&turn).map_err(|e| damaged(e.to_string()))?,
+        }))
+    }
+
+    fn commit_act(&mut self, act: &NewAct<'_>) -> Result<(), StoreError> {
+        let turn = turn_json(act.table, act.turn)?;
+        let transaction = self
+            .connection
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(backend)?;
+        let from = to_i64(act.from_step);
+        let changed = transaction
+            .prepare_cached(
+                "UPDATE tables SET step = step + 1, save = ?1, turn = ?2, deadline = ?3, updated_at = ?4
+                 WHERE id = ?5 AND step = ?6",
+            )
+            .map_err(backend)?
+            .execute(params![
+                act.save,
+                turn,
+                act.turn.deadline.map(to_i64),
+                now(),
+                act.table,
+                from
+            ])
+            .map_err(backend)?;
+        if changed == 0 {
+            let found: Option<i64> = transaction
+                .query_row(
+                    "SELECT step FROM tables WHERE id = ?1",
+                    [act.table],
+                    |row| row.get(0),
+                )
+                .optional()
+                .map_err(backend)?;
+            return Err(match found {
+                None => StoreError::NoTable(act.table.to_owned()),
+                Some(found) => StoreError::Conflict {
+                    expected: act.from_step,
+                    found: u64::try_from(found).unwrap_or_default(),
+                },
+            });
+        }
+        transaction
+            .prepare_cached(
+                "INSERT INTO acts (table_id, step, actor, action, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+            )
+            .map_err(backend)?
+            .execute(params![act.table, from + 1, act.actor, act.action, now()])
+            .map_err(backend)?;
+        transaction.commit().map_err(backend)
+    }
+
+    fn set_turn(&mut self, id: &str, turn: &TurnState) -> Result<(), StoreError> {
+        let json = turn_json(id, turn)?;
+        let changed = self
+            .connection
+            .prepare_cached(
+                "UPDATE tables SET turn = ?1, deadline = ?2, updated_at = ?3 WHERE id = ?4",
+            )
+            .map_err(backend)?
+            .execute(params![json, turn.deadline.map(to_i64), now(), id])
+            .map_err(backend)?;
+        if changed == 0 {
+            return Err(StoreError::NoTable(id.to_owned()));
+        }
+        Ok(())
+    }
+
+    fn set_seat_token(&mut self, id: &str, seat: u16, token: &TokenHash) -> Result<(), StoreError> {
+        let changed = self
+            .connection
+            .execute(
+                "UPDATE seats SET token = ?1 WHERE table_id = ?2 AND seat = ?3",
+                params![token.0.as_slice(), id, i64::from(seat)],
+            )
+            .map_err(backend)?;
+        if changed == 0 {
+            return Err(StoreError::NoTable(id.to_owned()));
+        }
+        Ok(())
+    }
+
+    fn deadlines(&mut self) -> Result<Vec<(String, u64)>, StoreError> {
+        let mut statement = self
+            .connection
+            .prepare("SELECT id, deadline FROM tables WHERE deadline IS NOT NULL ORDER BY deadline")
+            .map_err(backend)?;
+        statement
+            .query_map([], |row| {
+                Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?))
+            })
+            .map_err(backend)?
+            .map(|row| {
+                let (id, deadline) = row.map_err(backend)?;
+                Ok((id, u64::try_from(deadline).unwrap_or_default()))
+            })
+            .collect()
+    }
+
+    fn count(&mut self) -> Result<u64, StoreError> {
+        let count: i64 = self
+            .connection
+            .query_row("SELECT COUNT(*) FROM tables", [], |row| row.get(0))
+            .map_err(backend)?;
+        Ok(u64::try_from(count).unwrap_or_default())
+    }
+
+    fn acts(&mut self, id: &str) -> Result<Vec<(u64, String, String)>, StoreError> {
+        let mut statement = self
+            .connection
+            .prepare_cached(
+                "SELECT step, actor, action FROM acts WHERE table_id = ?1 ORDER BY step",
+            )
+            .map_err(backend)?;
+        statement
+            .query_map([id], |row| {
+                Ok((
+                    row.get::<_, i64>(0)?,
+                    row.get::<_, String>(1)?,
+                    row.get::<_, String>(2)?,
+                ))
+            })
+            .map_err(backend)?
+            .map(|row| {
+                let (step, actor, action) = row.map_err(backend)?;
+                Ok((u64::try_from(step).unwrap_or_default(), actor, action))
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Draft;
+
+    fn table(id: &str) -> StoredTable {
+        StoredTable {
+            id: id.to_owned(),
+            game: "duel".into(),
+            step: 0,
+            save: "{}".into(),
+            gm_token: TokenHash([1; 32]),
+            seats: vec![
+                StoredSeat {
+                    name: "Ann".into(),
+                    token: TokenHash([2; 32]),
+                },
+                StoredSeat {
+                    name: "Bo".into(),
+                    token: TokenHash([3; 32]),
+                },
+            ],
+            turn: TurnState::default(),
+        }
+    }
+
+    fn act<'a>(id: &'a str, from_step: u64, save: &'a str, turn: &'a TurnState) -> NewAct<'a> {
+        NewAct {
+            table: id,
+            from_step,
+            actor: "seat 0",
+            action: "{\"choose\":\"focus\"}",
+            save,
+            turn,
+        }
+    }
+
+    #[test]
+    fn tables_round_trip_and_actions_check_their_step() {
+        let mut store = SqliteStore::in_memory().unwrap();
+        assert_eq!(store.schema_version().unwrap(), MIGRATIONS.len() as i64);
+        store.create(&table("a")).unwrap();
+        assert!(matches!(
+            store.create(&table("a")),
+            Err(StoreError::Exists(_))
+        ));
+        assert_eq!(store.load("a").unwrap().unwrap(), table("a"));
+        assert_eq!(store.load("b").unwrap(), None);
+        let turn = TurnState {
+            deadline: Some(99),
+            drafts: vec![Draft {
+                seat: 1,
+                action: "x".into(),
+                ready: true,
+            }],
+            ..TurnState::default()
+        };
+        store.commit_act(&act("a", 0, "one", &turn)).unwrap();
+        // The same step again is a conflict and writes nothing.
+        let error = store
+            .commit_act(&act("a", 0, "other", &TurnState::default()))
+            .unwrap_err();
+        assert!(matches!(
+            error,
+            StoreError::Conflict {
+                expected: 0,
+                found: 1
+            }
+        ));
+        assert!(matches!(
+            store.commit_act(&act("zz", 0, "x", &turn)),
+            Err(StoreError::NoTable(_))
+        ));
+        let loaded = store.load("a").unwrap().unwrap();
+        assert_eq!((loaded.step, loaded.save.as_str()), (1, "one"));
+        assert_eq!(loaded.turn, turn);
+        assert_eq!(store.deadlines().unwrap(), vec![("a".to_owned(), 99)]);
+        assert_eq!(store.acts("a").unwrap().len(), 1);
+        assert_eq!(store.count().unwrap(), 1);
+        store.set_seat_token("a", 1, &TokenHash([9; 32])).unwrap();
+        assert_eq!(
+            store.load("a").unwrap().unwrap().seats[1].token,
+            TokenHash([9; 32])
+        );
+    }
+
+    #[test]
+    fn migrations_run_once_and_a_newer_schema_is_refused() {
+        let dir = std::env::temp_dir().join(format!("pbp-store-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("migrate.sqlite");
+        let _ = std::fs::remove_file(&path);
+        {
+            let mut store = SqliteStore::open(&path).unwrap();
+            store.create(&table("kept")).unwrap();
+        }
+        // Reopening runs no migration again and keeps the data.
+        {
+            let mut store = SqliteStore::open(&path).unwrap();
+            assert!(store.load("kept").unwrap().is_some());
+            store
+                .connection
+                .execute_batch("PRAGMA user_version = 99")
+                .unwrap();
+        }
+        let error = SqliteStore::open(&path).unwrap_err();
+        assert!(matches!(error, StoreError::SchemaTooNew { found: 99, .. }));
+        // A database at version 1 (before the turn workflow) is brought up to date.
+        let old = dir.join("old.sqlite");
+        let _ = std::fs::remove_file(&old);
+        {
+            let connection = Connection::open(&old).unwrap();
+            connection.execute_batch(MIGRATIONS[0]).unwrap();
+            connection
+                .execute(
+                    "INSERT INTO tables VALUES ('v1', 'duel', 0, '{}', ?1, 0, 0)",
+                    [vec![1u8; 32]],
+                )
+                .unwrap();
+            connection.execute_batch("PRAGMA user_version = 1").unwrap();
+        }
+        let mut store = SqliteStore::open(&old).unwrap();
+        assert_eq!(store.schema_version().unwrap(), 2);
+        assert_eq!(
+            store.load("v1").unwrap().unwrap().turn,
+            TurnState::default()
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

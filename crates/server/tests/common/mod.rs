@@ -1,0 +1,191 @@
+//! A real server on an ephemeral loopback port, and a small blocking client for it.
+
+#![allow(dead_code)] // Each test file uses a part of these helpers.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+
+use pbp_server::{Server, SqliteStore};
+use serde_json::Value;
+
+/// A server running on its own thread and runtime, stopped on drop.
+pub struct Running {
+    pub base: String,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// A fresh temporary directory for one test.
+pub fn temp_dir(name: &str) -> PathBuf {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "pbp-server-{name}-{}-{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Starts a server on `db` at 127.0.0.1 with a port the system picks.
+pub fn start(db: &Path) -> Running {
+    let db = db.to_owned();
+    let (ready_tx, ready_rx) = std::sync::mpsc::channel();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let thread = std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async move {
+            let store = SqliteStore::open(&db).unwrap();
+            let server = Server::bind(Box::new(store), "127.0.0.1:0").await.unwrap();
+            ready_tx.send(server.addr()).unwrap();
+            server
+                .serve_until(async {
+                    let _ = stop_rx.await;
+                })
+                .await
+                .unwrap();
+        });
+    });
+    let addr = ready_rx.recv_timeout(Duration::from_secs(30)).unwrap();
+    Running {
+        base: format!("http://{addr}"),
+        stop: Some(stop_tx),
+        thread: Some(thread),
+    }
+}
+
+/// The answer to one request.
+#[derive(Debug)]
+pub struct Answer {
+    pub status: u16,
+    pub body: String,
+    pub content_type: String,
+}
+
+impl Answer {
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+    }
+}
+
+/// A client that reports every status instead of failing on 4xx.
+pub fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(60)))
+        .build()
+        .into()
+}
+
+fn answer(response: Result<ureq::http::Response<ureq::Body>, ureq::Error>) -> Answer {
+    let mut response = response.expect("the request failed");
+    let content_type = response
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_owned();
+    Answer {
+        status: response.status().as_u16(),
+        body: response.body_mut().read_to_string().unwrap_or_default(),
+        content_type,
+    }
+}
+
+/// `GET base + path` with an optional token.
+pub fn get(base: &str, path: &str, token: Option<&str>) -> Answer {
+    let mut request = agent().get(format!("{base}{path}"));
+    if let Some(token) = token {
+        request = request.header("Authorization", format!("Bearer {token}"));
+    }
+    answer(request.call())
+}
+
+/// `POST base + path` with a JSON body and an optional token.
+pub fn post(base: &str, path: &str, token: Option<&str>, body: &str) -> Answer {
+    let mut request = agent()
+        .post(format!("{base}{path}"))
+        .header("Content-Type", "application/json");
+    if let Some(token) = token {
+        request = request.header("Authorization", format!("Bearer {token}"));
+    }
+    answer(request.send(body))
+}
+
+/// A table as its creator gets it.
+#[derive(Clone, Debug)]
+pub struct Table {
+    pub id: String,
+    pub gm: String,
+    pub seats: Vec<String>,
+}
+
+impl Table {
+    pub fn path(&self, endpoint: &str) -> String {
+        format!("/api/tables/{}/{endpoint}", self.id)
+    }
+}
+
+/// Creates a table from a body and checks the 201.
+pub fn create(base: &str, body: &str) -> Table {
+    let answer = post(base, "/api/tables", None, body);
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    let value = answer.json();
+    Table {
+        id: value["id"].as_str().unwrap().to_owned(),
+        gm: value["gm_token"].as_str().unwrap().to_owned(),
+        seats: value["seat_tokens"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_str().unwrap().to_owned())
+            .collect(),
+    }
+}
+
+/// A save of `game` built in the test itself (as `pbp new` and `pbp act` would), from `seed`
+/// and the actions `(actor, action)`.
+pub fn save_of(
+    game: &str,
+    config: Option<&str>,
+    seed: u64,
+    actions: &[(pbp_core::Actor, &str)],
+) -> String {
+    let (game, _) = pbp_render::catalog::catalog().get(game).unwrap();
+    let mut session = game
+        .new_session(config, seed, pbp_core::DiceChoice::Seeded)
+        .unwrap();
+    for (actor, action) in actions {
+        session
+            .act(
+                *actor,
+                &pbp_core::erased::ActionInput::Auto((*action).to_owned()),
+                pbp_core::DiceChoice::Seeded,
+            )
+            .unwrap_or_else(|e| panic!("{action}: {e}"));
+    }
+    session.save().unwrap()
+}
+
+/// Imports a save as a new table.
+pub fn import(base: &str, save: &str) -> Table {
+    let body = serde_json::json!({ "record": save }).to_string();
+    create(base, &body)
+}
