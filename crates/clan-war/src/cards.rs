@@ -368,11 +368,13 @@ fn kind_of(number: CardNo) -> CardKind {
             // Alphabetical Fortunes: Benten, Bishamon, Daikoku, Ebisu, Fukurokujin, Hotei, Jurojin.
             let (plus_one_k0, clans) = match number {
                 41 => (true, vec![Clan::Crane]),
-                42 => (true, vec![Clan::Crab]),
+                // Bishamon, the Fortune of Strength, has his great temple in Lion lands.
+                42 => (true, vec![Clan::Lion]),
                 43 => (false, vec![Clan::Mantis]),
                 44 => (true, vec![Clan::Unicorn]),
                 45 => (false, vec![Clan::Dragon, Clan::Phoenix]),
-                46 => (true, vec![Clan::Lion]),
+                // Hotei then serves the one clan no other Blessing serves.
+                46 => (true, vec![Clan::Crab]),
                 _ => (true, vec![Clan::Scorpion]),
             };
             CardKind::Blessing { plus_one_k0, clans }
@@ -590,14 +592,14 @@ mod tests {
             card(42).unwrap().kind,
             CardKind::Blessing {
                 plus_one_k0: true,
-                clans: vec![Clan::Crab]
+                clans: vec![Clan::Lion]
             }
         );
         assert_eq!(
             card(46).unwrap().kind,
             CardKind::Blessing {
                 plus_one_k0: true,
-                clans: vec![Clan::Lion]
+                clans: vec![Clan::Crab]
             }
         );
         assert_eq!(

@@ -65,6 +65,10 @@ impl Game for ClanWar {
         crate::rules::setup(config, dice)
     }
 
+    fn seat_count(state: &ClanWarState) -> u16 {
+        state.players.len() as u16
+    }
+
     fn turn(state: &ClanWarState) -> Turn {
         if state.over {
             return Turn::Over(outcome(state));
@@ -197,8 +201,8 @@ impl Game for ClanWar {
         state: &ClanWarState,
         actor: Actor,
         _dice: &mut dyn Dice,
-    ) -> Option<ClanWarAction> {
-        crate::bot::heuristic_action(state, actor)
+    ) -> Result<Option<ClanWarAction>, ClanWarError> {
+        Ok(crate::bot::heuristic_action(state, actor))
     }
 
     fn secrets(state: &ClanWarState, viewer: Viewer) -> Vec<String> {

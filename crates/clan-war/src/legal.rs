@@ -119,7 +119,8 @@ fn battle_actions(
             }
         }
         Phase::Nullify { .. } => {
-            if let Some((index, candidates)) = nullify_waiting(b)
+            if let Some((index, candidates)) =
+                nullify_waiting(b, state.config.options.ring_cards_take_effect)
                 && b.played[index].side == side
             {
                 for target in candidates {

@@ -332,6 +332,21 @@ fn grants_discards(p: &Player, no: CardNo) -> bool {
     }
 }
 
+/// How many Cunning gives `seat` owes in its open battles.
+fn owed_gives(state: &ClanWarState, seat: Seat) -> usize {
+    state
+        .battles
+        .iter()
+        .map(|b| match &b.phase {
+            Phase::Choices(list) => list
+                .iter()
+                .filter(|p| matches!(p, Pending::Give(s) if b.seat(*s) == Some(seat)))
+                .count(),
+            _ => 0,
+        })
+        .sum()
+}
+
 /// Checks a play; returns whether it goes through a Ring.
 pub(crate) fn check_play(
     state: &ClanWarState,
@@ -359,6 +374,13 @@ pub(crate) fn check_play(
     if c.is_spell() && !state.config.options.spells_playable {
         return illegal("Spells are cast only through Magic in this game");
     }
+    let owed = owed_gives(state, seat);
+    let left = p.hand.len().saturating_sub(1 + discards.len());
+    if owed > 0 && left < owed {
+        return illegal(
+            "you owe a card to a Cunning winner: give it before you play your last card",
+        );
+    }
     let via_ring = ring_active(b, side, c.element);
     if !via_ring && b.sides[side_index(side)].plays_left == 0 {
         return illegal(format!(
@@ -368,6 +390,11 @@ pub(crate) fn check_play(
     if !discards.is_empty() {
         if !grants_discards(p, no) {
             return illegal(format!("card {no} does not let you discard cards"));
+        }
+        if via_ring && !state.config.options.ring_cards_take_effect {
+            return illegal(format!(
+                "card {no} goes through your Ring, which gives only +1k0 in this game: play it without discards"
+            ));
         }
         for (i, d) in discards.iter().enumerate() {
             if *d == no || discards[..i].contains(d) || !p.hand.contains(d) {
@@ -485,8 +512,22 @@ fn pass(state: &mut ClanWarState, seat: Seat, battle: u32) -> Res<Events> {
     Ok(events)
 }
 
-/// Lets the Spirit Army pass, and ends card play after two passes in a row.
+/// Whether each side (attacker, defender) acts by itself: the Spirit Army, or a retired player.
+pub(crate) fn auto_sides(state: &ClanWarState, b: &Battle) -> [bool; 2] {
+    [Side::First, Side::Second].map(|side| match b.seat(side) {
+        None => true,
+        Some(seat) => state
+            .players
+            .get(usize::from(seat.0))
+            .is_some_and(|p| p.retired),
+    })
+}
+
+/// Lets the Spirit Army (and a retired player) pass, and ends card play after two passes in a
+/// row.
 fn after_play_step(state: &mut ClanWarState, bi: usize, events: &mut Events) {
+    let auto = auto_sides(state, &state.battles[bi]);
+    let ring_cards = state.config.options.ring_cards_take_effect;
     loop {
         let b = &mut state.battles[bi];
         let Phase::Play { next, passes } = b.phase else {
@@ -495,12 +536,12 @@ fn after_play_step(state: &mut ClanWarState, bi: usize, events: &mut Events) {
         if passes >= 2 {
             break;
         }
-        if b.seat(next).is_some() {
+        if !auto[side_index(next)] {
             return;
         }
         events.push(Visible::public(ClanWarEvent::Passed {
             battle: b.id,
-            seat: None,
+            seat: b.seat(next),
         }));
         b.phase = Phase::Play {
             next: next.other(),
@@ -517,14 +558,22 @@ fn after_play_step(state: &mut ClanWarState, bi: usize, events: &mut Events) {
     let b = &mut state.battles[bi];
     events.push(Visible::public(ClanWarEvent::PlayOver { battle: b.id }));
     b.phase = Phase::Nullify { done: Vec::new() };
-    advance_nullify(b, events);
+    advance_nullify(b, ring_cards, auto, events);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Defensive
 
-fn is_defensive(p: &Played) -> bool {
-    p.strategy_on && card(p.card).strategy() == Some(Strategy::Defensive)
+/// Whether a played card's own effects apply: not nullified, and not played through a Ring when
+/// the option `ring_cards_take_effect` is off.
+fn takes_effect(p: &Played, ring_cards: bool) -> bool {
+    !p.nullified && (ring_cards || !p.via_ring)
+}
+
+fn is_defensive(p: &Played, ring_cards: bool) -> bool {
+    p.strategy_on
+        && (ring_cards || !p.via_ring)
+        && card(p.card).strategy() == Some(Strategy::Defensive)
 }
 
 /// The targets the Defensive card at `index` may nullify.
@@ -543,12 +592,14 @@ fn nullify_candidates(b: &Battle, index: usize) -> Vec<NullifyTarget> {
 }
 
 /// The Defensive card now waiting for its owner's choice, with its candidates.
-pub(crate) fn nullify_waiting(b: &Battle) -> Option<(usize, Vec<NullifyTarget>)> {
+/// `ring_cards` is the option `ring_cards_take_effect`.
+pub(crate) fn nullify_waiting(b: &Battle, ring_cards: bool) -> Option<(usize, Vec<NullifyTarget>)> {
     let Phase::Nullify { done } = &b.phase else {
         return None;
     };
-    let index = (0..b.played.len())
-        .find(|&i| is_defensive(&b.played[i]) && !b.played[i].nullified && !done.contains(&i))?;
+    let index = (0..b.played.len()).find(|&i| {
+        is_defensive(&b.played[i], ring_cards) && !b.played[i].nullified && !done.contains(&i)
+    })?;
     Some((index, nullify_candidates(b, index)))
 }
 
@@ -568,13 +619,15 @@ fn apply_nullify(b: &mut Battle, target: NullifyTarget, events: &mut Events) {
 }
 
 /// Handles Defensive cards in play order: no target skips, one target is automatic, more wait
-/// for the owner's choice. Then the battle goes to the roll.
-fn advance_nullify(b: &mut Battle, events: &mut Events) {
-    while let Some((index, candidates)) = nullify_waiting(b) {
-        if candidates.len() > 1 {
+/// for the owner's choice (a side that acts by itself, `auto`, makes none: its card nullifies
+/// nothing). Then the battle goes to the roll.
+fn advance_nullify(b: &mut Battle, ring_cards: bool, auto: [bool; 2], events: &mut Events) {
+    while let Some((index, candidates)) = nullify_waiting(b, ring_cards) {
+        let by_itself = auto[side_index(b.played[index].side)];
+        if candidates.len() > 1 && !by_itself {
             return;
         }
-        if let Some(&target) = candidates.first() {
+        if let (Some(&target), 1) = (candidates.first(), candidates.len()) {
             apply_nullify(b, target, events);
         }
         if let Phase::Nullify { done } = &mut b.phase {
@@ -593,8 +646,10 @@ fn nullify(
     target: NullifyTarget,
 ) -> Res<Events> {
     let bi = battle_index(state, battle)?;
+    let ring_cards = state.config.options.ring_cards_take_effect;
+    let auto = auto_sides(state, &state.battles[bi]);
     let b = &mut state.battles[bi];
-    let Some((index, candidates)) = nullify_waiting(b) else {
+    let Some((index, candidates)) = nullify_waiting(b, ring_cards) else {
         return illegal(format!(
             "no Defensive choice is waiting in battle #{battle}"
         ));
@@ -614,7 +669,7 @@ fn nullify(
     if let Phase::Nullify { done } = &mut b.phase {
         done.push(index);
     }
-    advance_nullify(b, &mut events);
+    advance_nullify(b, ring_cards, auto, &mut events);
     Ok(events)
 }
 
@@ -672,7 +727,10 @@ pub fn pool_for(state: &ClanWarState, b: &Battle, side: Side) -> Pool {
     for pl in b.played.iter() {
         let c = card(pl.card);
         if pl.side != side {
-            if !pl.nullified && pl.strategy_on && c.strategy() == Some(Strategy::Intrigue) {
+            if takes_effect(pl, options.ring_cards_take_effect)
+                && pl.strategy_on
+                && c.strategy() == Some(Strategy::Intrigue)
+            {
                 pool.modifiers.add_rank_bonus(1, -2);
             }
             continue;
@@ -730,7 +788,7 @@ pub fn pool_for(state: &ClanWarState, b: &Battle, side: Side) -> Pool {
                 kept: 0,
             }),
             CardKind::Blessing { plus_one_k0, .. } => {
-                if *plus_one_k0 {
+                if *plus_one_k0 || options.every_blessing_plus_one_k0 {
                     pool.add(PoolDelta { rolled: 1, kept: 0 });
                 }
             }
@@ -814,11 +872,30 @@ fn roll(state: &mut ClanWarState, seat: Seat, battle: u32, dice: &mut dyn Dice) 
         return illegal(format!("you have already rolled in battle #{battle}"));
     }
     roll_side(state, bi, side, dice)?;
-    if state.battles[bi].seat(side.other()).is_none() {
-        // The Spirit Army rolls with its attacker.
+    let auto = auto_sides(state, &state.battles[bi]);
+    if auto[side_index(side.other())]
+        && state.battles[bi].sides[side_index(side.other())]
+            .roll
+            .is_none()
+    {
+        // The Spirit Army (or a retired player) rolls with its opponent.
         roll_side(state, bi, side.other(), dice)?;
     }
     let mut events = Vec::new();
+    compare_rolls(state, bi, side, dice, &mut events)?;
+    Ok(events)
+}
+
+/// Once both sides have rolled: the verdict, pushes rolled again at once, then the effects.
+/// Before that, the event of the side that has rolled (`side`).
+fn compare_rolls(
+    state: &mut ClanWarState,
+    bi: usize,
+    side: Side,
+    dice: &mut dyn Dice,
+    events: &mut Events,
+) -> Res<()> {
+    let battle = state.battles[bi].id;
     let (Some(a), Some(d)) = (
         state.battles[bi].sides[0].roll.clone(),
         state.battles[bi].sides[1].roll.clone(),
@@ -827,7 +904,7 @@ fn roll(state: &mut ClanWarState, seat: Seat, battle: u32, dice: &mut dyn Dice) 
         if let Some(r) = r {
             events.push(rolled_event(battle, side, &r));
         }
-        return Ok(events);
+        return Ok(());
     };
     let (mut a, mut d) = (a, d);
     let mut pushes = 0;
@@ -848,8 +925,8 @@ fn roll(state: &mut ClanWarState, seat: Seat, battle: u32, dice: &mut dyn Dice) 
                 state.battles[bi].sides[1].roll = Some(d.clone());
                 events.push(rolled_event(battle, Side::First, &a));
                 events.push(rolled_event(battle, Side::Second, &d));
-                resolve(state, bi, winner, false, &mut events)?;
-                return Ok(events);
+                resolve(state, bi, winner, false, events)?;
+                return Ok(());
             }
             Verdict::Push => {
                 pushes += 1;
@@ -1036,9 +1113,10 @@ fn resolve(
             _ => {}
         }
     }
-    // Blessings not used to play another card draw another card.
-    for s in &mut state.battles[bi].sides {
-        s.extra_draws += s.blessings.min(s.plays_left);
+    // Blessings not used to play another card draw another card, unless nullified.
+    for side in [Side::First, Side::Second] {
+        let n = unused_blessing_draws(state, &state.battles[bi], side);
+        state.battles[bi].sides[side_index(side)].extra_draws += n;
     }
     state.battles[bi].phase = if pending.is_empty() {
         Phase::Draws
@@ -1046,6 +1124,28 @@ fn resolve(
         Phase::Choices(pending)
     };
     Ok(())
+}
+
+/// The extra draws of a side's Blessings whose extra play went unused. A Blessing's extra play
+/// is used by the next card played after it, so the unused ones are the last Blessings played;
+/// a nullified Blessing grants nothing.
+fn unused_blessing_draws(state: &ClanWarState, b: &Battle, side: Side) -> u32 {
+    let Some(seat) = b.seat(side) else {
+        return 0;
+    };
+    let clan = state.players[usize::from(seat.0)].clan;
+    let s = &b.sides[side_index(side)];
+    let unused = s.blessings.min(s.plays_left) as usize;
+    b.played
+        .iter()
+        .filter(|p| {
+            p.side == side
+                && matches!(&card(p.card).kind, CardKind::Blessing { clans, .. } if clans.contains(&clan))
+        })
+        .rev()
+        .take(unused)
+        .filter(|p| !p.nullified)
+        .count() as u32
 }
 
 fn pending_index(b: &Battle, side: Side, want: impl Fn(&Pending) -> bool) -> Option<usize> {
@@ -1559,6 +1659,121 @@ fn retire(state: &mut ClanWarState, clan: Clan) -> Res<Events> {
     })])
 }
 
+/// Moves every open battle past the steps no one is left to take: a side that acts by itself
+/// (the Spirit Army, a retired player) passes, makes no Defensive choice, rolls as soon as its
+/// opponent has rolled, forfeits its Cunning and Tactical choices and draws nothing; a Cunning
+/// give owed from an empty hand lapses (announced), so that it never blocks the draws.
+fn settle(state: &mut ClanWarState, dice: &mut dyn Dice, events: &mut Events) -> Res<()> {
+    for bi in 0..state.battles.len() {
+        // Each pass moves the battle one phase at most; five phases follow card play.
+        for _ in 0..8 {
+            if !settle_step(state, bi, dice, events)? {
+                break;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// One step of [`settle`] for battle `bi`; whether anything changed.
+fn settle_step(
+    state: &mut ClanWarState,
+    bi: usize,
+    dice: &mut dyn Dice,
+    events: &mut Events,
+) -> Res<bool> {
+    let auto = auto_sides(state, &state.battles[bi]);
+    let ring_cards = state.config.options.ring_cards_take_effect;
+    let id = state.battles[bi].id;
+    match state.battles[bi].phase.clone() {
+        Phase::Play { next, .. } => {
+            if !auto[side_index(next)] {
+                return Ok(false);
+            }
+            after_play_step(state, bi, events);
+            Ok(true)
+        }
+        Phase::Nullify { .. } => {
+            let before = state.battles[bi].phase.clone();
+            advance_nullify(&mut state.battles[bi], ring_cards, auto, events);
+            Ok(state.battles[bi].phase != before)
+        }
+        Phase::Roll => {
+            let rolled = state.battles[bi].sides.each_ref().map(|s| s.roll.is_some());
+            for (me, other) in [(Side::First, Side::Second), (Side::Second, Side::First)] {
+                let (m, o) = (side_index(me), side_index(other));
+                if auto[m] && !rolled[m] && rolled[o] && !auto[o] {
+                    roll_side(state, bi, me, dice)?;
+                    compare_rolls(state, bi, me, dice, events)?;
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+        Phase::Choices(list) => {
+            let b = &state.battles[bi];
+            let keep: Vec<Pending> = list
+                .iter()
+                .copied()
+                .filter(|p| {
+                    let side = match *p {
+                        Pending::Take(s) | Pending::Give(s) => s,
+                        Pending::Tactical { side, .. } => side,
+                    };
+                    if auto[side_index(side)] {
+                        return false;
+                    }
+                    match (*p, b.seat(side)) {
+                        (Pending::Give(_), Some(seat)) => {
+                            !state.players[usize::from(seat.0)].hand.is_empty()
+                        }
+                        _ => true,
+                    }
+                })
+                .collect();
+            if keep.len() == list.len() {
+                return Ok(false);
+            }
+            for p in &list {
+                if let Pending::Give(side) = *p
+                    && !keep.contains(p)
+                    && !auto[side_index(side)]
+                    && let Some(seat) = b.seat(side)
+                {
+                    let clan = state.players[usize::from(seat.0)].clan;
+                    events.push(effect(
+                        id,
+                        format!(
+                            "the {clan} clan has no card left to give: the Cunning give lapses"
+                        ),
+                    ));
+                }
+            }
+            state.battles[bi].phase = if keep.is_empty() {
+                Phase::Draws
+            } else {
+                Phase::Choices(keep)
+            };
+            Ok(true)
+        }
+        Phase::Draws => {
+            let mut changed = false;
+            for side in [Side::First, Side::Second] {
+                let s = &mut state.battles[bi].sides[side_index(side)];
+                if auto[side_index(side)] && !s.end_done {
+                    s.end_done = true;
+                    changed = true;
+                }
+            }
+            if changed && state.battles[bi].sides.iter().all(|s| s.end_done) {
+                close(state, bi, events)?;
+            }
+            Ok(changed)
+        }
+        Phase::Closed => Ok(false),
+    }
+}
+
 /// Applies an action to a copy and commits it only on success.
 pub(crate) fn apply(
     state: &mut ClanWarState,
@@ -1570,7 +1785,7 @@ pub(crate) fn apply(
         return Err(ClanWarError::Over);
     }
     let mut next = state.clone();
-    let events = match (actor, action) {
+    let mut events = match (actor, action) {
         (pbp_core::Actor::GameMaster, ClanWarAction::EndRound) => end_round(&mut next, dice)?,
         (pbp_core::Actor::GameMaster, ClanWarAction::Join { clan, strategies }) => {
             join(&mut next, *clan, *strategies, dice)?
@@ -1594,6 +1809,7 @@ pub(crate) fn apply(
             seat_action(&mut next, seat, action, dice)?
         }
     };
+    settle(&mut next, dice, &mut events)?;
     *state = next;
     Ok(events)
 }

@@ -6,11 +6,10 @@ use pbp_core::{Actor, Seat};
 use crate::cards::CardNo;
 use crate::clan::{Clan, Strategy};
 use crate::error::ClanWarError;
-use crate::legal::legal_actions;
 use crate::map::parse_label;
 use crate::types::*;
 
-const HELP: &str = "write attack E4 from D3, play 21 [discard 3 7], pass, nullify 21 (or nullify experienced), roll, take 12 (or take nothing), give 12, tactical Honor Warfare (or tactical keep), draw, switch Honor to Warfare, each optionally followed by 'in #N' or 'in E4' to name the battle; the game master writes end round, join Crab Tactical Warfare or retire Crab";
+const HELP: &str = "write attack E4 from D3, play 21 [discard 3 7], pass, nullify 21 (or nullify experienced), roll, take 12 (or take nothing), give 12, tactical Honor Warfare (or tactical keep), draw, switch Honor to Warfare, each optionally followed by 'in 2' (the battle's number) or 'in E4' (a hex of the battle) to name the battle; the game master writes end round, join Crab Tactical Warfare or retire Crab";
 
 fn parse_err(text: &str, reason: impl Into<String>) -> ClanWarError {
     ClanWarError::Parse {
@@ -41,14 +40,13 @@ fn strategy(text: &str, word: &str) -> Result<Strategy, ClanWarError> {
     })
 }
 
-/// Which battle the words `in X` name, for `seat`; with no `in`, the one battle where the
-/// action `kind` fits.
+/// Which battle the words `in X` name, for `seat`; with no `in`, the one open battle the seat
+/// is in (when it is in several, the action is refused, asking for the battle).
 fn battle_of(
     state: &ClanWarState,
     actor: Actor,
     text: &str,
     spec: Option<&str>,
-    fits: impl Fn(&ClanWarAction) -> bool,
 ) -> Result<u32, ClanWarError> {
     let seat = actor.seat().unwrap_or(Seat(u16::MAX));
     let mine: Vec<&Battle> = state
@@ -57,10 +55,11 @@ fn battle_of(
         .filter(|b| b.side_of(seat).is_some() && b.phase != Phase::Closed)
         .collect();
     if let Some(spec) = spec {
-        if let Some(n) = spec.strip_prefix('#') {
-            return n
+        let number = spec.strip_prefix('#').unwrap_or(spec);
+        if !number.is_empty() && number.bytes().all(|c| c.is_ascii_digit()) {
+            return number
                 .parse::<u32>()
-                .map_err(|_| parse_err(text, format!("'{spec}' is not a battle: write #N")));
+                .map_err(|_| parse_err(text, format!("'{spec}' is not a battle number")));
         }
         if parse_label(spec).is_some() {
             let at: Vec<u32> = mine
@@ -88,44 +87,35 @@ fn battle_of(
         }
         return Err(parse_err(
             text,
-            format!("'{spec}' names no battle: write in #N or in E4"),
+            format!(
+                "'{spec}' names no battle: write in 2 (the battle's number) or in E4 (a hex of the battle)"
+            ),
         ));
     }
-    let legal = legal_actions(state, actor);
-    let mut ids: Vec<u32> = mine
-        .iter()
-        .map(|b| b.id)
-        .filter(|&id| legal.iter().any(|a| battle_id(a) == Some(id) && fits(a)))
-        .collect();
-    ids.dedup();
-    match ids.as_slice() {
-        [one] => Ok(*one),
-        [] => match mine.as_slice() {
-            [only] => Ok(only.id),
-            [] => Err(parse_err(text, "you are in no open battle")),
-            many => Err(parse_err(
+    match mine.as_slice() {
+        [only] => Ok(only.id),
+        [] => Err(parse_err(text, "you are in no open battle")),
+        many => {
+            let ids: Vec<u32> = many.iter().map(|b| b.id).collect();
+            let verb = text.split_whitespace().next().unwrap_or("pass");
+            Err(parse_err(
                 text,
                 format!(
-                    "say which battle: write in {}",
-                    list(&many.iter().map(|b| b.id).collect::<Vec<_>>())
+                    "you are in battles {}: say which, like '{verb} ... in {}'",
+                    list(&ids),
+                    ids[0]
                 ),
-            )),
-        },
-        many => Err(parse_err(
-            text,
-            format!(
-                "you can do that in several battles: write in {}",
-                list(many)
-            ),
-        )),
+            ))
+        }
     }
 }
 
 fn list(ids: &[u32]) -> String {
-    ids.iter()
-        .map(|i| format!("#{i}"))
-        .collect::<Vec<_>>()
-        .join(" or ")
+    let names: Vec<String> = ids.iter().map(|i| i.to_string()).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.join(""),
+    }
 }
 
 /// The battle an action belongs to.
@@ -154,17 +144,27 @@ pub(crate) fn parse_action(
     text: &str,
 ) -> Result<ClanWarAction, ClanWarError> {
     let mut words: Vec<&str> = text.split_whitespace().collect();
+    // The battle: `in 2`, `battle 2`, `in battle 2`, `in #2` (a shell comment unquoted, still
+    // read), or `in E4`.
     let mut spec = None;
-    if words.len() >= 2 && words[words.len() - 2].eq_ignore_ascii_case("in") {
-        spec = words.pop();
-        words.pop();
+    if words.len() >= 2 {
+        let word = words[words.len() - 2];
+        if word.eq_ignore_ascii_case("in") || word.eq_ignore_ascii_case("battle") {
+            spec = words.pop();
+            words.pop();
+            if word.eq_ignore_ascii_case("battle")
+                && words.last().is_some_and(|w| w.eq_ignore_ascii_case("in"))
+            {
+                words.pop();
+            }
+        }
     }
     let Some(first) = words.first() else {
         return Err(parse_err(text, format!("the action is empty: {HELP}")));
     };
     let verb = first.to_ascii_lowercase();
     let rest = &words[1..];
-    let b = |fits: &dyn Fn(&ClanWarAction) -> bool| battle_of(state, actor, text, spec, fits);
+    let b = || battle_of(state, actor, text, spec);
     match (verb.as_str(), rest) {
         ("attack", [target, from_word, from]) if from_word.eq_ignore_ascii_case("from") => {
             for hex in [target, from] {
@@ -201,7 +201,7 @@ pub(crate) fn parse_action(
                 }
                 _ => return Err(parse_err(text, "write play N, or play N discard A B ...")),
             };
-            let battle = b(&|a| matches!(a, ClanWarAction::Play { .. }))?;
+            let battle = b()?;
             Ok(ClanWarAction::Play {
                 battle,
                 card,
@@ -209,22 +209,16 @@ pub(crate) fn parse_action(
             })
         }
         ("play", []) => Err(parse_err(text, "which card? write play N")),
-        ("pass", []) => Ok(ClanWarAction::Pass {
-            battle: b(&|a| matches!(a, ClanWarAction::Pass { .. }))?,
-        }),
-        ("roll", []) => Ok(ClanWarAction::Roll {
-            battle: b(&|a| matches!(a, ClanWarAction::Roll { .. }))?,
-        }),
-        ("draw", []) => Ok(ClanWarAction::Draw {
-            battle: b(&|a| matches!(a, ClanWarAction::Draw { .. }))?,
-        }),
+        ("pass", []) => Ok(ClanWarAction::Pass { battle: b()? }),
+        ("roll", []) => Ok(ClanWarAction::Roll { battle: b()? }),
+        ("draw", []) => Ok(ClanWarAction::Draw { battle: b()? }),
         ("nullify", [what]) => {
             let target = if what.eq_ignore_ascii_case("experienced") {
                 NullifyTarget::Experienced
             } else {
                 NullifyTarget::Card(card_no(text, what)?)
             };
-            let battle = b(&|a| matches!(a, ClanWarAction::Nullify { .. }))?;
+            let battle = b()?;
             Ok(ClanWarAction::Nullify { battle, target })
         }
         ("take", [what]) => {
@@ -234,12 +228,12 @@ pub(crate) fn parse_action(
             } else {
                 Some(card_no(text, what)?)
             };
-            let battle = b(&|a| matches!(a, ClanWarAction::Take { .. }))?;
+            let battle = b()?;
             Ok(ClanWarAction::Take { battle, card })
         }
         ("give", [what]) => {
             let card = card_no(text, what)?;
-            let battle = b(&|a| matches!(a, ClanWarAction::Give { .. }))?;
+            let battle = b()?;
             Ok(ClanWarAction::Give { battle, card })
         }
         ("tactical", names) => {
@@ -250,13 +244,12 @@ pub(crate) fn parse_action(
                     .map(|w| strategy(text, w))
                     .collect::<Result<_, _>>()?,
             };
-            let battle = b(&|a| matches!(a, ClanWarAction::Tactical { .. }))?;
+            let battle = b()?;
             Ok(ClanWarAction::Tactical { battle, strategies })
         }
         ("switch", [from, to_word, to]) if to_word.eq_ignore_ascii_case("to") => {
             let (from, to) = (strategy(text, from)?, strategy(text, to)?);
-            let battle =
-                b(&|a| matches!(a, ClanWarAction::Switch { .. } | ClanWarAction::Draw { .. }))?;
+            let battle = b()?;
             Ok(ClanWarAction::Switch { battle, from, to })
         }
         ("switch", _) => Err(parse_err(
@@ -290,33 +283,33 @@ pub(crate) fn format_action(_state: &ClanWarState, action: &ClanWarAction) -> St
             discards,
         } => {
             if discards.is_empty() {
-                format!("play {card} in #{battle}")
+                format!("play {card} in {battle}")
             } else {
                 let d: Vec<String> = discards.iter().map(|c| c.to_string()).collect();
-                format!("play {card} discard {} in #{battle}", d.join(" "))
+                format!("play {card} discard {} in {battle}", d.join(" "))
             }
         }
-        ClanWarAction::Pass { battle } => format!("pass in #{battle}"),
+        ClanWarAction::Pass { battle } => format!("pass in {battle}"),
         ClanWarAction::Nullify { battle, target } => match target {
-            NullifyTarget::Card(c) => format!("nullify {c} in #{battle}"),
-            NullifyTarget::Experienced => format!("nullify experienced in #{battle}"),
+            NullifyTarget::Card(c) => format!("nullify {c} in {battle}"),
+            NullifyTarget::Experienced => format!("nullify experienced in {battle}"),
         },
-        ClanWarAction::Roll { battle } => format!("roll in #{battle}"),
+        ClanWarAction::Roll { battle } => format!("roll in {battle}"),
         ClanWarAction::Take { battle, card } => match card {
-            Some(c) => format!("take {c} in #{battle}"),
-            None => format!("take nothing in #{battle}"),
+            Some(c) => format!("take {c} in {battle}"),
+            None => format!("take nothing in {battle}"),
         },
-        ClanWarAction::Give { battle, card } => format!("give {card} in #{battle}"),
+        ClanWarAction::Give { battle, card } => format!("give {card} in {battle}"),
         ClanWarAction::Tactical { battle, strategies } => {
             if strategies.is_empty() {
-                format!("tactical keep in #{battle}")
+                format!("tactical keep in {battle}")
             } else {
                 let s: Vec<&str> = strategies.iter().map(|s| s.name()).collect();
-                format!("tactical {} in #{battle}", s.join(" "))
+                format!("tactical {} in {battle}", s.join(" "))
             }
         }
-        ClanWarAction::Draw { battle } => format!("draw in #{battle}"),
-        ClanWarAction::Switch { battle, from, to } => format!("switch {from} to {to} in #{battle}"),
+        ClanWarAction::Draw { battle } => format!("draw in {battle}"),
+        ClanWarAction::Switch { battle, from, to } => format!("switch {from} to {to} in {battle}"),
         ClanWarAction::EndRound => "end round".into(),
         ClanWarAction::Retire { clan } => format!("retire {clan}"),
         ClanWarAction::Join { clan, strategies } => {

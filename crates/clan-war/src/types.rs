@@ -77,6 +77,9 @@ pub struct Options {
     pub wash_counts_as_engaged: bool,
     /// The game master may sign up late players (`join`).
     pub late_sign_up: bool,
+    /// Every Blessing gives +1k0, Daikoku's (43) and Fukurokujin's (45) too, as if the line the
+    /// other Blessings print had been lost from those two (default false: as printed).
+    pub every_blessing_plus_one_k0: bool,
 }
 
 impl Default for Options {
@@ -91,6 +94,7 @@ impl Default for Options {
             reshuffle: Reshuffle::Discards,
             wash_counts_as_engaged: true,
             late_sign_up: true,
+            every_blessing_plus_one_k0: false,
         }
     }
 }

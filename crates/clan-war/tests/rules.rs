@@ -544,7 +544,7 @@ fn defensive_nullifies_one_card_of_the_players_choice() {
     let mut state = crab_scorpion();
     strategies(&mut state, CRAB, Defensive, Warfare);
     state.players[1].strategies[1].strategy = Warfare;
-    deal(&mut state, CRAB, &[42, 9]);
+    deal(&mut state, CRAB, &[46, 9]);
     // Scorpion plays a Blessing for Scorpions (+1k0, another card) then a Warfare card.
     deal(&mut state, SCORPION, &[47, 29]);
     let id = open_battle(&mut state);
@@ -556,7 +556,7 @@ fn defensive_nullifies_one_card_of_the_players_choice() {
     act(&mut state, SCORPION, "pass", &[]);
     // Two cards to choose from: the Crab chooses.
     assert!(matches!(battle(&state, id).phase, Phase::Nullify { .. }));
-    let err = try_act(&mut state, Actor::Seat(CRAB), "nullify 42", &[]).unwrap_err();
+    let err = try_act(&mut state, Actor::Seat(CRAB), "nullify 46", &[]).unwrap_err();
     assert!(err.to_string().contains("not a card your opponent played"));
     assert!(try_act(&mut state, Actor::Seat(SCORPION), "nullify 9", &[]).is_err());
     act(&mut state, CRAB, "nullify 29", &[]);
@@ -692,10 +692,10 @@ fn cunning_loss_the_opponent_gives_a_card_of_its_choice() {
 fn spiritual_counts_the_hand_and_the_cards_played() {
     let mut state = crab_scorpion();
     strategies(&mut state, CRAB, Spiritual, Warfare);
-    deal(&mut state, CRAB, &[12, 2, 3, 42]);
+    deal(&mut state, CRAB, &[12, 2, 3, 46]);
     let id = open_battle(&mut state);
-    // Bishamon's Blessing (Crab): +1k0 and another card; then the Lion Spiritual card.
-    act(&mut state, CRAB, "play 42", &[]);
+    // Hotei's Blessing (Crab): +1k0 and another card; then the Lion Spiritual card.
+    act(&mut state, CRAB, "play 46", &[]);
     act(&mut state, SCORPION, "pass", &[]);
     act(&mut state, CRAB, "play 12", &[]);
     act(&mut state, SCORPION, "pass", &[]);
@@ -716,9 +716,9 @@ fn spiritual_counts_the_hand_and_the_cards_played() {
 fn mobility_doubles_the_rolled_dice_after_all_cards_once() {
     let mut state = crab_scorpion();
     strategies(&mut state, CRAB, Mobility, Warfare);
-    deal(&mut state, CRAB, &[21, 42, 24]);
+    deal(&mut state, CRAB, &[21, 46, 24]);
     let id = open_battle(&mut state);
-    act(&mut state, CRAB, "play 42", &[]);
+    act(&mut state, CRAB, "play 46", &[]);
     act(&mut state, SCORPION, "pass", &[]);
     act(&mut state, CRAB, "play 21", &[]);
     act(&mut state, SCORPION, "pass", &[]);
@@ -1172,19 +1172,27 @@ fn text_actions_read_and_write_back() {
     assert_eq!(ClanWar::format_action(&state, &attack), "attack E6 from C6");
     act(&mut state, CRAB, "attack E6 from C6", &[]);
     for text in [
-        "play 52 discard 2 in #1",
-        "pass in #1",
-        "roll in #1",
-        "draw in #1",
-        "switch Cunning to Honor in #1",
-        "tactical keep in #1",
-        "take nothing in #1",
-        "nullify experienced in #1",
+        "play 52 discard 2 in 1",
+        "pass in 1",
+        "roll in 1",
+        "draw in 1",
+        "switch Cunning to Honor in 1",
+        "tactical keep in 1",
+        "take nothing in 1",
+        "nullify experienced in 1",
         "end round",
         "join Lion Honor Tactical",
     ] {
         let action = ClanWar::parse_action(&state, crab, text).unwrap();
         assert_eq!(ClanWar::format_action(&state, &action), text);
+    }
+    // `in #1` (a shell comment when unquoted), `battle 1` and `in battle 1` read the same.
+    for text in ["pass in #1", "pass battle 1", "pass in battle 1", "pass"] {
+        assert_eq!(
+            ClanWar::parse_action(&state, crab, text).unwrap(),
+            ClanWarAction::Pass { battle: 1 },
+            "{text}"
+        );
     }
     assert_eq!(
         ClanWar::parse_action(&state, crab, "play 52 in E6").unwrap(),
@@ -1290,4 +1298,317 @@ fn clause_8_the_prize_goes_to_the_runner_up_when_the_winner_is_not_active() {
     assert!(outcome.scores[&CRAB] > outcome.scores[&SCORPION]);
     assert_eq!(outcome.winners, vec![SCORPION]);
     assert_eq!(outcome.ranking, vec![vec![SCORPION], vec![CRAB]]);
+}
+
+// ---------------------------------------------------------------------------------- issue 12
+
+#[test]
+fn an_action_without_a_battle_is_refused_when_the_player_is_in_several() {
+    let mut state = crab_scorpion();
+    open_battle(&mut state);
+    // The Scorpion attacks a Crab province: the Crab is now in battles 1 and 2.
+    act(&mut state, SCORPION, "attack C6 from D5", &[]);
+    // Only battle 1 waits for the Crab's card, but the Crab must still say which.
+    let err = try_act(&mut state, Actor::Seat(CRAB), "pass", &[])
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("battles 1 and 2"), "{err}");
+    assert!(err.contains("pass ... in 1"), "{err}");
+    act(&mut state, CRAB, "pass in 1", &[]);
+    act(&mut state, SCORPION, "pass battle 2", &[]);
+}
+
+#[test]
+fn a_nullified_blessing_grants_no_extra_draw() {
+    // Jurojin's Blessing (47, the Scorpion's) not used to play another card would draw one
+    // more card; the Crab's Defensive card 9 nullifies it, and with it the extra draw.
+    let mut state = crab_scorpion();
+    strategies(&mut state, CRAB, Defensive, Warfare);
+    deal(&mut state, CRAB, &[9]);
+    deal(&mut state, SCORPION, &[47]);
+    let id = open_battle(&mut state);
+    act(&mut state, CRAB, "pass", &[]);
+    act(&mut state, SCORPION, "play 47", &[]);
+    act(&mut state, CRAB, "play 9", &[]);
+    act(&mut state, SCORPION, "pass", &[]);
+    act(&mut state, CRAB, "pass", &[]);
+    assert!(
+        battle(&state, id)
+            .played
+            .iter()
+            .any(|p| p.card == 47 && p.nullified)
+    );
+    // Nullified: no +1k0 either.
+    assert_eq!(size(&pool(&state, id, Side::Second)), (2, 1));
+    act(&mut state, CRAB, "roll", &[9, 1, 1]);
+    act(&mut state, SCORPION, "roll", &[1, 1]);
+    // One card, the ordinary draw: one die value and no more.
+    act(&mut state, SCORPION, "draw", &[1]);
+    assert_eq!(state.players[1].hand.len(), 1);
+}
+
+#[test]
+fn a_blessing_used_then_nullified_keeps_the_card_it_let_in() {
+    // The Scorpion plays Jurojin's Blessing, then card 15 with the extra play it gives. The
+    // Crab nullifies the Blessing: card 15 stays in play with its effects, and there is no
+    // extra draw (the extra play was used).
+    let mut state = crab_scorpion();
+    strategies(&mut state, CRAB, Defensive, Warfare);
+    deal(&mut state, CRAB, &[9]);
+    deal(&mut state, SCORPION, &[47, 15]);
+    let id = open_battle(&mut state);
+    act(&mut state, CRAB, "pass", &[]);
+    act(&mut state, SCORPION, "play 47", &[]);
+    act(&mut state, CRAB, "play 9", &[]);
+    act(&mut state, SCORPION, "play 15", &[]);
+    act(&mut state, CRAB, "pass", &[]);
+    act(&mut state, SCORPION, "pass", &[]);
+    // Two candidates: the Crab nullifies the Blessing; card 15 stays in play.
+    act(&mut state, CRAB, "nullify 47", &[]);
+    let played = &battle(&state, id).played;
+    assert!(played.iter().any(|p| p.card == 15 && !p.nullified));
+    assert!(played.iter().any(|p| p.card == 47 && p.nullified));
+    act(&mut state, CRAB, "roll", &[9, 1, 1]);
+    act(&mut state, SCORPION, "roll", &[1, 1, 1]);
+    // The Blessing's extra play was used by card 15: no extra draw either way.
+    act(&mut state, SCORPION, "draw", &[1]);
+    assert_eq!(state.players[1].hand.len(), 1);
+}
+
+/// Battle 1: the Crab (Cunning) attacks E6 and loses with card 1; battle 2: the Scorpion attacks
+/// C6 from D5 and the Crab, defending, loses with card 7 (a Cunning card). The Scorpion holds
+/// `hand` and owes a give in battle 1 (and in battle 2 if it still holds a card then).
+fn cunning_twice(hand: &[CardNo]) -> ClanWarState {
+    let mut state = crab_scorpion();
+    deal(&mut state, CRAB, &[1, 7]);
+    deal(&mut state, SCORPION, hand);
+    open_battle(&mut state);
+    act(&mut state, CRAB, "play 1 in 1", &[]);
+    act(&mut state, SCORPION, "pass in 1", &[]);
+    act(&mut state, CRAB, "pass in 1", &[]);
+    act(&mut state, CRAB, "roll in 1", &[1, 1, 1]);
+    act(&mut state, SCORPION, "roll in 1", &[5, 2]);
+    assert_eq!(
+        battle(&state, 1).phase,
+        Phase::Choices(vec![Pending::Give(Side::Second)])
+    );
+    act(&mut state, SCORPION, "attack C6 from D5", &[]);
+    state
+}
+
+#[test]
+fn an_owed_cunning_give_cannot_be_dodged() {
+    let mut state = cunning_twice(&[23]);
+    // The Scorpion's last card is owed to the Crab: it may not play it in battle 2.
+    let err = try_act(&mut state, Actor::Seat(SCORPION), "play 23 in 2", &[])
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("give it before"), "{err}");
+    assert!(
+        !ClanWar::legal_actions(&state, Actor::Seat(SCORPION))
+            .iter()
+            .any(|a| matches!(a, ClanWarAction::Play { .. }))
+    );
+    act(&mut state, SCORPION, "give 23 in 1", &[]);
+    assert_eq!(battle(&state, 1).phase, Phase::Draws);
+    act(&mut state, CRAB, "draw in 1", &[1]);
+    act(&mut state, SCORPION, "draw in 1", &[1]);
+    assert_eq!(battle(&state, 1).phase, Phase::Closed);
+}
+
+#[test]
+fn an_empty_hand_does_not_block_the_other_players_draw() {
+    // The Scorpion owes two gives and holds one card: once it has given it in battle 1, the
+    // give of battle 2 lapses and both sides draw.
+    let mut state = cunning_twice(&[23]);
+    act(&mut state, SCORPION, "pass in 2", &[]);
+    act(&mut state, CRAB, "play 7 in 2", &[]);
+    act(&mut state, SCORPION, "pass in 2", &[]);
+    act(&mut state, CRAB, "pass in 2", &[]);
+    act(&mut state, SCORPION, "roll in 2", &[5, 2]);
+    act(&mut state, CRAB, "roll in 2", &[1, 1]);
+    assert_eq!(
+        battle(&state, 2).phase,
+        Phase::Choices(vec![Pending::Give(Side::First)])
+    );
+    let events = act(&mut state, SCORPION, "give 23 in 1", &[]);
+    assert!(effects(&events).iter().any(|t| t.contains("give lapses")));
+    assert_eq!(battle(&state, 2).phase, Phase::Draws);
+    act(&mut state, CRAB, "draw in 2", &[1]);
+    act(&mut state, SCORPION, "draw in 2", &[1]);
+    assert_eq!(battle(&state, 2).phase, Phase::Closed);
+    // Nothing is lost at the end of the round: both battles closed with their draws.
+    act(&mut state, CRAB, "draw in 1", &[1]);
+    act(&mut state, SCORPION, "draw in 1", &[1]);
+    gm(&mut state, "end round", &[]);
+    assert_eq!(state.players[0].hand.len(), 3);
+}
+
+#[test]
+fn without_ring_effects_intrigue_and_defensive_through_a_ring_do_nothing() {
+    let options = Options {
+        ring_cards_take_effect: false,
+        ..Options::default()
+    };
+    // Intrigue through the Ring of Air: only the Ring's +1k0, no -2 for the Crab.
+    let mut state = game_of(
+        &[
+            (Clan::Crab, [Cunning, Warfare]),
+            (Clan::Scorpion, [Intrigue, Magic]),
+        ],
+        options.clone(),
+    );
+    deal(&mut state, SCORPION, &[48, 15]);
+    let id = open_battle(&mut state);
+    act(&mut state, CRAB, "pass", &[]);
+    act(&mut state, SCORPION, "play 48", &[]);
+    act(&mut state, CRAB, "pass", &[]);
+    act(&mut state, SCORPION, "play 15", &[]);
+    act(&mut state, CRAB, "pass", &[]);
+    act(&mut state, SCORPION, "pass", &[]);
+    assert_eq!(pool(&state, id, Side::First).modifiers.rank_bonus(1), 0);
+    assert_eq!(size(&pool(&state, id, Side::Second)), (3, 2));
+    // Defensive through the Ring of Earth nullifies nothing.
+    let mut state = game_of(
+        &[
+            (Clan::Crab, [Defensive, Warfare]),
+            (Clan::Scorpion, [Intrigue, Warfare]),
+        ],
+        options.clone(),
+    );
+    deal(&mut state, CRAB, &[49, 9]);
+    deal(&mut state, SCORPION, &[29]);
+    let id = open_battle(&mut state);
+    act(&mut state, CRAB, "play 49", &[]);
+    act(&mut state, SCORPION, "play 29", &[]);
+    act(&mut state, CRAB, "play 9", &[]);
+    act(&mut state, SCORPION, "pass", &[]);
+    act(&mut state, CRAB, "pass", &[]);
+    assert_eq!(battle(&state, id).phase, Phase::Roll);
+    assert!(battle(&state, id).played.iter().all(|p| !p.nullified));
+    // With the option on (the default) the same play nullifies card 29.
+    let mut again = game_of(
+        &[
+            (Clan::Crab, [Defensive, Warfare]),
+            (Clan::Scorpion, [Intrigue, Warfare]),
+        ],
+        Options::default(),
+    );
+    deal(&mut again, CRAB, &[49, 9]);
+    deal(&mut again, SCORPION, &[29]);
+    let id = open_battle(&mut again);
+    act(&mut again, CRAB, "play 49", &[]);
+    act(&mut again, SCORPION, "play 29", &[]);
+    act(&mut again, CRAB, "play 9", &[]);
+    act(&mut again, SCORPION, "pass", &[]);
+    act(&mut again, CRAB, "pass", &[]);
+    assert!(
+        battle(&again, id)
+            .played
+            .iter()
+            .any(|p| p.card == 29 && p.nullified)
+    );
+}
+
+#[test]
+fn a_retired_defender_passes_and_rolls_by_itself() {
+    let mut state = crab_scorpion();
+    deal(&mut state, CRAB, &[25]);
+    gm(&mut state, "retire Scorpion", &[]);
+    let id = open_battle(&mut state);
+    // The Crab plays; the retired Scorpion passes at once; the Crab passes.
+    act(&mut state, CRAB, "play 25", &[]);
+    act(&mut state, CRAB, "pass", &[]);
+    assert_eq!(battle(&state, id).phase, Phase::Roll);
+    // The Crab's roll rolls the Scorpion's 2k1 too, as against the Spirit Army.
+    act(&mut state, CRAB, "roll", &[9, 8, 1, 5, 2]);
+    assert_eq!(winner(&state, id), Some(BattleResult::Won(Side::First)));
+    // The retired side draws nothing; the Crab's draw closes the battle.
+    act(&mut state, CRAB, "draw", &[1]);
+    assert_eq!(battle(&state, id).phase, Phase::Closed);
+    assert!(state.players[1].hand.is_empty());
+    gm(&mut state, "end round", &[]);
+    assert_eq!(holder(&state, "E6"), Holder::Clan(Clan::Crab));
+    // A retired player still holds hexes and collects their gold (three provinces left).
+    assert_eq!(state.players[1].gold, 3);
+}
+
+#[test]
+fn a_player_retiring_mid_battle_no_longer_holds_it_up() {
+    let mut state = crab_scorpion();
+    let id = open_battle(&mut state);
+    act(&mut state, CRAB, "pass", &[]);
+    act(&mut state, SCORPION, "pass", &[]);
+    act(&mut state, CRAB, "roll", &[1, 1]);
+    // The Scorpion has not rolled; retiring it rolls its dice now.
+    gm(&mut state, "retire Scorpion", &[5, 2]);
+    assert_eq!(winner(&state, id), Some(BattleResult::Won(Side::Second)));
+    act(&mut state, CRAB, "draw", &[1]);
+    assert_eq!(battle(&state, id).phase, Phase::Closed);
+}
+
+#[test]
+fn blessings_43_and_45_give_plus_one_k0_only_with_the_option() {
+    for (every, rolled) in [(false, 2), (true, 3)] {
+        let options = Options {
+            every_blessing_plus_one_k0: every,
+            ..Options::default()
+        };
+        let mut state = game_of(
+            &[
+                (Clan::Crab, [Cunning, Warfare]),
+                (Clan::Scorpion, [Intrigue, Magic]),
+            ],
+            options,
+        );
+        for blessing in [43, 45] {
+            deal(&mut state, CRAB, &[blessing]);
+            let id = open_battle(&mut state);
+            act(&mut state, CRAB, &format!("play {blessing}"), &[]);
+            act(&mut state, SCORPION, "pass", &[]);
+            act(&mut state, CRAB, "pass", &[]);
+            assert_eq!(size(&pool(&state, id, Side::First)), (rolled, 1));
+            // Start again for the next Blessing.
+            state.battles.clear();
+            state.players[0].attacked = false;
+            let index = state
+                .deck
+                .cards()
+                .iter()
+                .position(|&c| c == blessing)
+                .unwrap();
+            state.deck.return_to_pile(index as u32).ok();
+        }
+    }
+}
+
+#[test]
+fn bishamon_serves_the_lion_and_hotei_the_crab() {
+    assert_eq!(
+        card(42).unwrap().kind,
+        CardKind::Blessing {
+            plus_one_k0: true,
+            clans: vec![Clan::Lion]
+        }
+    );
+    assert_eq!(
+        card(46).unwrap().kind,
+        CardKind::Blessing {
+            plus_one_k0: true,
+            clans: vec![Clan::Crab]
+        }
+    );
+    // The Crab may play another card after Hotei's Blessing, not after Bishamon's.
+    let mut state = crab_scorpion();
+    deal(&mut state, CRAB, &[46, 25]);
+    open_battle(&mut state);
+    act(&mut state, CRAB, "play 46", &[]);
+    act(&mut state, SCORPION, "pass", &[]);
+    act(&mut state, CRAB, "play 25", &[]);
+    let mut state = crab_scorpion();
+    deal(&mut state, CRAB, &[42, 25]);
+    open_battle(&mut state);
+    act(&mut state, CRAB, "play 42", &[]);
+    act(&mut state, SCORPION, "pass", &[]);
+    assert!(try_act(&mut state, Actor::Seat(CRAB), "play 25", &[]).is_err());
 }

@@ -12,7 +12,7 @@ use std::time::Duration;
 use clap::{Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pbp_core::erased::{ActionInput, DynSession, ErasedEvent};
-use pbp_core::testing::Bot;
+use pbp_core::sim::Bot;
 use pbp_core::{Actor, COMMITMENT_TAG, DiceChoice, Secret, Viewer};
 use serde_json::json;
 

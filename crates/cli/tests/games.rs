@@ -272,11 +272,11 @@ fn refused_actions_leave_the_save_byte_identical() {
         (&["act", file, "--as", "7", "strike"], "seat 7 cannot"),
         (
             &["act", file, "--as", "1", "strike", "--dice", "3,4"],
-            "more dice are needed",
+            "2 dice values were given and at least 2 more are needed",
         ),
         (
             &["act", file, "--as", "1", "strike", "--dice", "3,4,11,2"],
-            "out of range",
+            "dice value 11 (value 3 given) does not fit a roll of 1-10",
         ),
         (
             &[

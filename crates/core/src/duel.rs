@@ -208,6 +208,10 @@ impl Game for Duel {
         })
     }
 
+    fn seat_count(_state: &DuelState) -> u16 {
+        2
+    }
+
     fn turn(state: &DuelState) -> Turn {
         if let Some(winner) = Duel::winner(state) {
             return Turn::Over(Outcome {

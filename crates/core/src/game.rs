@@ -195,17 +195,23 @@ pub trait Game: Sized + Clone + Copy + Debug + PartialEq + Default + Send + Sync
     /// The game's name in the CLI and in save files (`"clan-war"`).
     const NAME: &'static str;
     /// The setup: players, map, options, house rules. `Default` is the seed's standard game.
-    type Config: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned;
+    type Config: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     /// The whole game as plain data.
-    type State: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    type State: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     /// One decision of one actor.
-    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     /// Something that happened, for the log.
-    type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     /// What one viewer may see.
-    type View: Clone + Debug + PartialEq + Serialize;
+    type View: Clone + Debug + PartialEq + Serialize + Send + Sync;
     /// Why a setup or an action was refused. Messages must not reveal hidden information.
-    type Error: std::error::Error + Clone + PartialEq + From<crate::error::DiceError> + 'static;
+    type Error: std::error::Error
+        + Clone
+        + PartialEq
+        + From<crate::error::DiceError>
+        + Send
+        + Sync
+        + 'static;
 
     /// Starts a game.
     ///
@@ -215,6 +221,12 @@ pub trait Game: Sized + Clone + Copy + Debug + PartialEq + Default + Send + Sync
 
     /// Who may act now, or the outcome.
     fn turn(state: &Self::State) -> Turn;
+
+    /// How many seats the game has as it stands: seats `0..count`, every seat that plays or has
+    /// played (eliminated seats included). Frontends list seats (and their
+    /// [`seat_label`](Game::seat_label)s) from it; a game that admits players later (Warring
+    /// States) counts them once they joined.
+    fn seat_count(state: &Self::State) -> u16;
 
     /// Every legal action of `actor` now, or, where amounts make that huge, a documented finite
     /// sample of them that a random player can draw from. Empty when `actor` may not act.
@@ -270,12 +282,15 @@ pub trait Game: Sized + Clone + Copy + Debug + PartialEq + Default + Send + Sync
     /// The game's own computer player: the action it would take for `actor` now, drawing any
     /// choice it randomises from `dice`. `None` means the game has no heuristic for this actor
     /// here, and the simulator falls back to a uniformly random legal action.
+    ///
+    /// # Errors
+    /// The dice source's errors, or a state the heuristic cannot read.
     fn heuristic_action(
         state: &Self::State,
         actor: Actor,
         dice: &mut dyn Dice,
-    ) -> Option<Self::Action> {
+    ) -> Result<Option<Self::Action>, Self::Error> {
         let _ = (state, actor, dice);
-        None
+        Ok(None)
     }
 }

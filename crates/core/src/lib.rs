@@ -57,6 +57,7 @@ mod die;
 pub mod duel;
 pub mod erased;
 mod error;
+mod full_roll;
 mod game;
 mod notation;
 mod odds;
@@ -65,6 +66,7 @@ mod prepared;
 mod record;
 mod sample;
 pub mod save;
+pub mod sim;
 #[cfg(feature = "testing")]
 pub mod testing;
 

@@ -174,8 +174,9 @@ impl RollExpr {
                     dice: roll
                         .dice()
                         .iter()
-                        .map(|d| OutcomeDie {
-                            faces: d.roll.faces().to_vec(),
+                        .enumerate()
+                        .map(|(index, d)| OutcomeDie {
+                            faces: roll.faces(index).to_vec(),
                             value: d.value,
                             kept: d.kept,
                         })

@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 use crate::dice::Dice;
-use crate::die::{Die, DieRoll};
-use crate::error::PoolError;
+use crate::die::Die;
+use crate::error::{DiceError, PoolError};
 
 /// Bounds that keep hostile input from hanging a roll or exhausting memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -186,19 +186,45 @@ impl Pool {
         self.roll_limited(dice, &Limits::default())
     }
 
-    /// Rolls the pool. Makes no heap allocation for pools of up to ten dice whose chains are at
-    /// most [`DieRoll::INLINE_FACES`] (8) rolls long: an exploding d10 goes beyond that once in
-    /// 10^8 dice.
+    /// Rolls the pool, keeping every die and the faces of its chain. Makes no heap allocation
+    /// for pools of up to ten dice with up to twenty-four faces among them.
     ///
     /// # Errors
     /// [`PoolError::TooManyDice`] when the pool rolls more than `limits.max_dice`, and the dice
     /// source's errors (including an explosion chain longer than `limits.max_chain`).
+    #[inline(always)]
     pub fn roll_limited<D: Dice + ?Sized>(
         &self,
         dice: &mut D,
         limits: &Limits,
     ) -> Result<PoolRoll, PoolError> {
         let (rolled, kept, ten_dice_bonus) = self.within_limits(limits)?;
+        // From a seeded source, the dice are drawn from the batch in registers, with the
+        // exploding d10's own copy of the loop, in which the die is a constant.
+        if (1..=INLINE_ROLL_DICE as u32).contains(&rolled)
+            && self.die.sides() >= 2
+            && let Some(seeded) = dice.as_seeded()
+        {
+            let numbers = (rolled, kept, ten_dice_bonus);
+            return if self.die == Die::EXPLODING_D10 {
+                self.roll_seeded_d10(seeded, limits.max_chain, numbers)
+            } else {
+                self.roll_seeded_any(seeded, limits.max_chain, numbers)
+            };
+        }
+        self.roll_generic(dice, limits, rolled, kept, ten_dice_bonus)
+    }
+
+    /// [`Pool::roll_limited`] after the checks, from any source.
+    #[inline(never)]
+    fn roll_generic<D: Dice + ?Sized>(
+        &self,
+        dice: &mut D,
+        limits: &Limits,
+        rolled: u32,
+        kept: u32,
+        ten_dice_bonus: i64,
+    ) -> Result<PoolRoll, PoolError> {
         // The exploding d10 gets its own copy of the loop, in which the die is a constant.
         if self.die == Die::EXPLODING_D10 {
             self.roll_full(
@@ -214,7 +240,8 @@ impl Pool {
         }
     }
 
-    /// [`Pool::roll_limited`] after the checks, with the die passed in.
+    /// [`Pool::roll_limited`] after the checks, with the die passed in, for any source: one
+    /// face after another through [`Dice::roll`].
     #[inline(always)]
     fn roll_full<D: Dice + ?Sized>(
         &self,
@@ -225,36 +252,47 @@ impl Pool {
         kept: u32,
         ten_dice_bonus: i64,
     ) -> Result<PoolRoll, PoolError> {
-        let mut dice_rolled: SmallVec<[PoolDie; 10]> = SmallVec::new();
-        let each_die = self.modifiers.each_die;
+        let mut roll = PoolRoll::empty();
+        let threshold = die.explode_at().unwrap_or(u32::MAX);
+        let max_rolls = limits.max_chain.max(1);
         for _ in 0..rolled {
-            let roll = die.roll(dice, limits.max_chain)?;
-            let value = roll.total() as i64 + each_die;
-            dice_rolled.push(PoolDie {
-                roll,
-                value,
-                kept: false,
-            });
-            // Insertion keeps the dice sorted from highest to lowest; ties keep roll order.
-            let mut at = dice_rolled.len() - 1;
-            while at > 0 && dice_rolled[at - 1].value < value {
-                dice_rolled.swap(at - 1, at);
-                at -= 1;
+            let first = roll.faces.len();
+            let (mut len, mut sum) = (0_u32, 0_u64);
+            loop {
+                if len >= max_rolls {
+                    return Err(DiceError::ChainTooLong {
+                        limit: limits.max_chain,
+                    }
+                    .into());
+                }
+                let face = dice.roll(die.sides())?;
+                roll.faces.push(face);
+                len += 1;
+                sum += u64::from(face);
+                if face < threshold {
+                    break;
+                }
             }
+            roll.insert(first, len, sum as i64 + self.modifiers.each_die);
         }
-        let mut total = self.modifiers.total + ten_dice_bonus;
+        self.finish(&mut roll, kept, ten_dice_bonus);
+        Ok(roll)
+    }
+
+    /// Marks the `kept` highest dice of `roll` kept, adds their rank bonuses and sets the
+    /// total.
+    #[inline(always)]
+    pub(crate) fn finish(&self, roll: &mut PoolRoll, kept: u32, ten_dice_bonus: i64) {
         let ranked = !self.modifiers.ranks.is_empty();
-        for (index, die) in dice_rolled.iter_mut().enumerate().take(kept as usize) {
+        let mut total = self.modifiers.total + ten_dice_bonus;
+        for (index, die) in roll.dice.iter_mut().enumerate().take(kept as usize) {
             die.kept = true;
             if ranked {
                 die.value += self.modifiers.rank_bonus(index as u32 + 1);
             }
             total += die.value;
         }
-        Ok(PoolRoll {
-            dice: dice_rolled,
-            total,
-        })
+        roll.total = total;
     }
 
     /// Rolls the pool and returns only the kept total and the second highest die (the seed 000
@@ -284,28 +322,107 @@ pub struct FastRoll {
     pub second_highest: i64,
 }
 
-/// One die of a pool roll.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Dice whose faces a [`PoolRoll`] holds without heap allocation.
+pub(crate) const INLINE_ROLL_DICE: usize = 10;
+
+/// Faces a [`PoolRoll`] holds without heap allocation: ten dice and fourteen explosions among
+/// them (an exploding d10 pool of ten dice goes beyond that about once in 10^11 rolls).
+pub(crate) const INLINE_ROLL_FACES: usize = 24;
+
+/// One die of a pool roll. Its faces are kept by the roll: [`PoolRoll::faces`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PoolDie {
-    /// The die's faces and their sum.
-    pub roll: DieRoll,
     /// The die's value with every modifier that applies to it.
     pub value: i64,
     /// Whether it counts toward the total.
     pub kept: bool,
+    /// Where its faces start among the roll's faces.
+    first: u32,
+    /// How many faces it rolled (its chain's length).
+    len: u32,
 }
 
-/// The result of a pool roll: every die (highest first), which were kept, and the total.
+impl PoolDie {
+    /// A die not (yet) kept, of `value`, whose chain is the `len` faces from `first`.
+    #[inline(always)]
+    pub(crate) const fn new(value: i64, first: usize, len: u32) -> PoolDie {
+        PoolDie {
+            value,
+            kept: false,
+            first: first as u32,
+            len,
+        }
+    }
+}
+
+/// The result of a pool roll: every die (highest first) with the faces of its chain, which
+/// were kept, and the total. Holds up to ten dice and twenty-four faces without heap
+/// allocation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PoolRoll {
-    dice: SmallVec<[PoolDie; 10]>,
+    dice: SmallVec<[PoolDie; INLINE_ROLL_DICE]>,
+    /// Every face rolled, in the order rolled; each die points at its chain.
+    faces: SmallVec<[u32; INLINE_ROLL_FACES]>,
     total: i64,
 }
 
 impl PoolRoll {
+    /// A roll of no die yet, totalling 0.
+    #[inline(always)]
+    pub(crate) fn empty() -> PoolRoll {
+        PoolRoll {
+            dice: SmallVec::new(),
+            faces: SmallVec::new(),
+            total: 0,
+        }
+    }
+
+    /// A roll of `dice` (highest first, not marked kept yet) and their `faces`.
+    #[inline(always)]
+    pub(crate) fn from_parts(
+        dice: SmallVec<[PoolDie; INLINE_ROLL_DICE]>,
+        faces: SmallVec<[u32; INLINE_ROLL_FACES]>,
+    ) -> PoolRoll {
+        PoolRoll {
+            dice,
+            faces,
+            total: 0,
+        }
+    }
+
+    /// Adds the die whose chain is the `len` faces from `first`, of `value`, below the dice of
+    /// at least its value (ties keep roll order).
+    #[inline(always)]
+    pub(crate) fn insert(&mut self, first: usize, len: u32, value: i64) {
+        self.dice.push(PoolDie::new(value, first, len));
+        let mut at = self.dice.len() - 1;
+        while at > 0 && self.dice[at - 1].value < value {
+            self.dice.swap(at - 1, at);
+            at -= 1;
+        }
+    }
+
     /// Every die rolled, from highest to lowest (before rank bonuses).
     pub fn dice(&self) -> &[PoolDie] {
         &self.dice
+    }
+
+    /// The faces of the die at `index` in [`PoolRoll::dice`], in the order rolled: all but the
+    /// last are at or above the explosion threshold. Empty when there is no such die.
+    pub fn faces(&self, index: usize) -> &[u32] {
+        self.dice
+            .get(index)
+            .and_then(|die| {
+                let first = die.first as usize;
+                self.faces.get(first..first + die.len as usize)
+            })
+            .unwrap_or(&[])
+    }
+
+    /// The sum of the faces of the die at `index` (before any modifier); 0 when there is no
+    /// such die.
+    pub fn rolled(&self, index: usize) -> u64 {
+        self.faces(index).iter().map(|&face| u64::from(face)).sum()
     }
 
     /// The kept dice, highest first.

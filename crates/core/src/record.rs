@@ -12,6 +12,7 @@ use thiserror::Error;
 
 use crate::commitment::{Commitment, CommitmentError, Salt, Secret, check_record};
 use crate::dice::{Dice, Draw, RecordingDice, ReplayDice, ScriptedDice, SeededDice};
+use crate::error::DiceError;
 use crate::game::{Actor, Game, Viewer, Visible};
 
 /// The record format version this build writes and reads.
@@ -111,6 +112,27 @@ pub enum RecordError<E: std::error::Error + 'static> {
         given: usize,
         /// Values used.
         used: usize,
+    },
+    /// Outside dice were given and ran out before the step was done.
+    #[error(
+        "{given} dice values were given and at least {more} more are needed (more if a die explodes)"
+    )]
+    MoreDice {
+        /// Values given.
+        given: usize,
+        /// How many more values the step needs at least: the count with every further die
+        /// rolling its lowest face (an exploding die or a tie asks for more).
+        more: usize,
+    },
+    /// An outside dice value does not fit the roll it was given to.
+    #[error("dice value {value} (value {position} given) does not fit a roll of 1-{sides}")]
+    BadDice {
+        /// The value given.
+        value: u32,
+        /// The roll's range, `1..=sides`.
+        sides: u32,
+        /// Its 1-based position among the values given.
+        position: u64,
     },
     /// The record is for another game.
     #[error("this record is for the game '{found}', not '{expected}'")]
@@ -226,18 +248,19 @@ impl<G: Game> Session<G> {
         dice: DiceChoice,
     ) -> Result<&[LoggedEvent<G>], RecordError<G::Error>> {
         let start = self.log.len();
-        self.act_checked(actor, action, dice, |_| Ok::<(), RecordError<G::Error>>(()))?;
+        self.act_checked(actor, action, dice, |e| e, |_| Ok(()))?;
         Ok(&self.log[start..])
     }
 
     /// Applies an action, hands its events to `check`, and records the step only if `check`
     /// succeeds too: on any error nothing changes. Only the state is copied, never the record or
     /// the log, so a step costs the same at step 10 as at step 100,000.
-    pub(crate) fn act_checked<T, E: From<RecordError<G::Error>>>(
+    pub(crate) fn act_checked<T, E>(
         &mut self,
         actor: Actor,
         action: G::Action,
         dice: DiceChoice,
+        on_error: impl FnOnce(RecordError<G::Error>) -> E,
         check: impl FnOnce(&[LoggedEvent<G>]) -> Result<T, E>,
     ) -> Result<T, E> {
         let step = self.record.entries.len() + 1;
@@ -248,7 +271,8 @@ impl<G: Game> Session<G> {
             draws,
         } = run_step(self.record.seed, step as u64, dice, |d| {
             G::apply(&mut next, actor, &action, d)
-        })?;
+        })
+        .map_err(on_error)?;
         let logged: Vec<LoggedEvent<G>> = events
             .into_iter()
             .map(|visible| LoggedEvent { step, visible })
@@ -376,7 +400,7 @@ fn run_step<T, E: std::error::Error + 'static>(
     seed: u64,
     index: u64,
     dice: DiceChoice,
-    step: impl FnOnce(&mut dyn Dice) -> Result<T, E>,
+    mut step: impl FnMut(&mut dyn Dice) -> Result<T, E>,
 ) -> Result<StepOutput<T>, RecordError<E>> {
     match dice {
         DiceChoice::Seeded => {
@@ -390,9 +414,32 @@ fn run_step<T, E: std::error::Error + 'static>(
         }
         DiceChoice::Outside(values) => {
             let given = values.len();
-            let mut dice = RecordingDice::new(ScriptedDice::new(values));
-            let value = step(&mut dice).map_err(RecordError::Game)?;
-            let used = dice.inner_mut().used();
+            let mut dice = RecordingDice::new(Watched {
+                inner: ScriptedDice::new(values.iter().copied()),
+                error: None,
+            });
+            let value = match step(&mut dice) {
+                Ok(value) => value,
+                Err(error) => {
+                    return Err(match dice.inner_mut().error.take() {
+                        Some(DiceError::Exhausted { .. }) => RecordError::MoreDice {
+                            given,
+                            more: more_needed(seed, index, &values, &mut step),
+                        },
+                        Some(DiceError::OutOfRange {
+                            value,
+                            sides,
+                            position,
+                        }) => RecordError::BadDice {
+                            value,
+                            sides,
+                            position,
+                        },
+                        _ => RecordError::Game(error),
+                    });
+                }
+            };
+            let used = dice.inner_mut().inner.used();
             if used != given {
                 return Err(RecordError::UnusedDice { given, used });
             }
@@ -403,6 +450,63 @@ fn run_step<T, E: std::error::Error + 'static>(
             })
         }
     }
+}
+
+/// A dice source that keeps the first error its inner source returned, so a step refused
+/// because outside dice ran out or did not fit can say so whatever the game made of the error.
+struct Watched<D> {
+    inner: D,
+    error: Option<DiceError>,
+}
+
+impl<D: Dice> Dice for Watched<D> {
+    fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
+        self.inner.roll(sides).inspect_err(|e| {
+            self.error.get_or_insert_with(|| e.clone());
+        })
+    }
+}
+
+/// The given values, then values from `pad`, counting how many of those the step drew.
+struct Padded<'a> {
+    given: ScriptedDice,
+    pad: &'a mut dyn Dice,
+    extra: usize,
+}
+
+impl Dice for Padded<'_> {
+    fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
+        if sides <= 1 || self.given.remaining() > 0 {
+            return self.given.roll(sides);
+        }
+        self.extra += 1;
+        self.pad.roll(sides)
+    }
+}
+
+/// How many values past the given ones a step needs: run again (on the step's own copy of the
+/// state, which a refused step leaves unchanged) with every further die at its lowest face, or,
+/// if that cannot finish (a tie rerolled forever), with the step's seeded dice. At least one.
+fn more_needed<T, E>(
+    seed: u64,
+    index: u64,
+    given: &[u32],
+    step: &mut impl FnMut(&mut dyn Dice) -> Result<T, E>,
+) -> usize {
+    const PAD: usize = 10_000;
+    let mut lowest = ScriptedDice::new(std::iter::repeat_n(1, PAD));
+    let mut seeded = SeededDice::new(step_seed(seed, index));
+    for pad in [&mut lowest as &mut dyn Dice, &mut seeded] {
+        let mut dice = Padded {
+            given: ScriptedDice::new(given.iter().copied()),
+            pad,
+            extra: 0,
+        };
+        if step(&mut dice).is_ok() {
+            return dice.extra.max(1);
+        }
+    }
+    1
 }
 
 /// Replays one step: from the seed (checking its draws against the recorded ones) when it is

@@ -381,6 +381,9 @@ mod tests {
         fn turn(state: &Self::State) -> Turn {
             Duel::turn(state)
         }
+        fn seat_count(state: &Self::State) -> u16 {
+            Duel::seat_count(state)
+        }
         fn legal_actions(state: &Self::State, actor: Actor) -> Vec<Self::Action> {
             Duel::legal_actions(state, actor)
         }

@@ -146,7 +146,10 @@ fn player_text(view: &TkView, p: &PlayerView) -> String {
 
 fn status(view: &TkView) -> String {
     if let Some(end) = &view.ending {
-        return format!("Seat {} wins: {}", end.winner, end.reason);
+        return match end.winner {
+            Some(w) => format!("Seat {w} wins: {}", end.reason),
+            None => format!("A draw: {}", end.reason),
+        };
     }
     let mut out = format!(
         "Turn {}: seat {}'s {}",
@@ -526,7 +529,10 @@ impl Render for ThreeKingdoms {
                 None => format!("seat {seat} does not follow up"),
             },
             TkEvent::EndPhase { seat } => format!("seat {seat}'s End Phase"),
-            TkEvent::GameOver { winner, reason } => format!("seat {winner} wins: {reason}"),
+            TkEvent::GameOver { winner, reason } => match winner {
+                Some(w) => format!("seat {w} wins: {reason}"),
+                None => format!("the match is a draw: {reason}"),
+            },
         }
     }
 }

@@ -189,6 +189,11 @@ impl Game for ScrollRace {
         rules::setup(config, dice)
     }
 
+    /// One seat per character, the NPCs included.
+    fn seat_count(state: &ScrollRaceState) -> u16 {
+        state.characters.len() as u16
+    }
+
     fn turn(state: &ScrollRaceState) -> Turn {
         let mut actors = Vec::new();
         match state.phase {
@@ -496,10 +501,8 @@ impl Game for ScrollRace {
         state: &ScrollRaceState,
         actor: Actor,
         dice: &mut dyn Dice,
-    ) -> Option<Action> {
-        crate::bot::heuristic_action(state, actor, dice)
-            .ok()
-            .flatten()
+    ) -> Result<Option<Action>, E> {
+        Ok(crate::bot::heuristic_action(state, actor, dice)?)
     }
 
     fn secrets(state: &ScrollRaceState, viewer: Viewer) -> Vec<String> {

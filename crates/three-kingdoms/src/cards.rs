@@ -63,6 +63,19 @@ impl Faction {
     }
 }
 
+impl std::fmt::Display for Faction {
+    /// The name as people write it: `Wei`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Faction::Wei => "Wei",
+            Faction::Shu => "Shu",
+            Faction::Wu => "Wu",
+            Faction::Han => "Han",
+            Faction::Qun => "Qun",
+        })
+    }
+}
+
 /// Card rarity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Rarity {

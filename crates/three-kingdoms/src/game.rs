@@ -301,8 +301,8 @@ pub enum TkEvent {
     },
     /// The game ended.
     GameOver {
-        /// The winner.
-        winner: Seat,
+        /// The winner; none for a draw (both Lords fell at once).
+        winner: Option<Seat>,
         /// Why.
         reason: String,
     },
@@ -560,7 +560,8 @@ fn build_player(
 }
 
 impl ThreeKingdoms {
-    fn end_game(state: &mut TkState, winner: Seat, reason: String, events: &mut Events) {
+    /// Ends the match: `winner` wins, or none (both Lords fell at once) for a draw.
+    fn end_game(state: &mut TkState, winner: Option<Seat>, reason: String, events: &mut Events) {
         if state.ending.is_some() {
             return;
         }
@@ -583,8 +584,11 @@ impl ThreeKingdoms {
             return Ok(());
         }
         if state.player(seat).deck.remaining() == 0 {
-            let reason = format!("seat {seat} had to draw from an empty deck");
-            Self::end_game(state, other(seat), reason, events);
+            let reason = format!(
+                "{} had to draw from an empty deck",
+                Self::seat_label(state, seat)
+            );
+            Self::end_game(state, Some(other(seat)), reason, events);
             return Ok(());
         }
         let limit = usize::from(state.rules.hand_limit);
@@ -744,16 +748,26 @@ impl ThreeKingdoms {
     }
 
     /// Resolves one fight; applies the damage (not the consequences of losing).
+    ///
+    /// `fresh` says, for the attacker and the defender, whether the character tapped to fight
+    /// this very fight (to attack, intercept or follow up): it fights with its traits. A
+    /// character that was already tapped has none (the seed's Q&A: a tapped character's
+    /// abilities cannot be used, Generals' as Advisers').
     fn fight(
         state: &mut TkState,
         att: TargetRef,
         def: TargetRef,
+        fresh: [bool; 2],
         events: &mut Events,
     ) -> FightResult {
         let sa = state.strength(att.seat, att.card);
         let sd = state.strength(def.seat, def.card);
-        let aa = state.has_trait(att.seat, att.card, Trait::Assault);
-        let ad = state.has_trait(def.seat, def.card, Trait::Assault);
+        let assault = |t: TargetRef, fresh: bool| {
+            state.has_trait(t.seat, t.card, Trait::Assault)
+                && (fresh || state.character(t.seat, t.card).is_some_and(|c| !c.tapped))
+        };
+        let aa = assault(att, fresh[0]);
+        let ad = assault(def, fresh[1]);
         let first = match (aa, ad) {
             (true, false) => Some(att),
             (false, true) => Some(def),
@@ -834,13 +848,29 @@ impl ThreeKingdoms {
         result
     }
 
+    /// A Lord at 0 Strength loses the match. Both seats are checked together, so when one fight
+    /// (or one effect) brings both Lords to 0 at once, neither seat is favoured: a draw.
     fn check_lords(state: &mut TkState, events: &mut Events) {
-        for seat in [Seat(0), Seat(1)] {
+        let fallen = [Seat(0), Seat(1)].map(|seat| {
             let lord = state.player(seat).lord;
-            if state.strength(seat, lord) == 0 {
-                let reason = format!("seat {seat}'s Lord fell to 0 Strength");
-                Self::end_game(state, other(seat), reason, events);
+            state.strength(seat, lord) == 0
+        });
+        let name = |state: &TkState, seat: Seat| Self::seat_label(state, seat);
+        match fallen {
+            [true, true] => {
+                let reason = format!(
+                    "both Lords fell to 0 Strength at once ({} and {}): a draw",
+                    name(state, Seat(0)),
+                    name(state, Seat(1))
+                );
+                Self::end_game(state, None, reason, events);
             }
+            [true, false] | [false, true] => {
+                let seat = if fallen[0] { Seat(0) } else { Seat(1) };
+                let reason = format!("{}'s Lord fell to 0 Strength", name(state, seat));
+                Self::end_game(state, Some(other(seat)), reason, events);
+            }
+            [false, false] => {}
         }
     }
 
@@ -1404,7 +1434,7 @@ impl ThreeKingdoms {
             Self::advance(state, att, events);
             return;
         }
-        match Self::fight(state, att, target, events) {
+        match Self::fight(state, att, target, [true, false], events) {
             FightResult::AttackerWins => {
                 Self::lose(state, target.seat, target.card, events);
                 Self::advance(state, att, events);
@@ -1482,7 +1512,7 @@ impl ThreeKingdoms {
             if let Some(ch) = state.character_mut(seat, g) {
                 ch.tapped = true;
             }
-            match Self::fight(state, att, me, events) {
+            match Self::fight(state, att, me, [true, true], events) {
                 FightResult::AttackerWins => {
                     Self::lose(state, seat, g, events);
                     beaten = true;
@@ -1751,7 +1781,7 @@ impl ThreeKingdoms {
                     let f = tr(seat, *g);
                     let a = tr(state.active, attacker);
                     if state.character(a.seat, a.card).is_some() {
-                        match Self::fight(state, f, a, events) {
+                        match Self::fight(state, f, a, [true, false], events) {
                             FightResult::AttackerWins => Self::lose(state, a.seat, a.card, events),
                             FightResult::DefenderWins => Self::lose(state, seat, *g, events),
                             FightResult::BothLose => {
@@ -1875,12 +1905,19 @@ impl Game for ThreeKingdoms {
         Ok(state)
     }
 
+    fn seat_count(_state: &TkState) -> u16 {
+        2
+    }
+
     fn turn(state: &TkState) -> Turn {
         if let Some(end) = &state.ending {
-            let loser = other(end.winner);
+            let (winners, ranking) = match end.winner {
+                Some(w) => (vec![w], vec![vec![w], vec![other(w)]]),
+                None => (Vec::new(), vec![vec![Seat(0), Seat(1)]]),
+            };
             return Turn::Over(Outcome {
-                winners: vec![end.winner],
-                ranking: vec![vec![end.winner], vec![loser]],
+                winners,
+                ranking,
                 scores: BTreeMap::new(),
                 score_denominator: 1,
                 reason: end.reason.clone(),
@@ -2120,18 +2157,32 @@ impl Game for ThreeKingdoms {
         turns * per_turn
     }
 
+    /// The seat's faction (`Wei`), from its Lord; when both armies are of one faction, the
+    /// Lord's name instead (`Cao Cao`).
     fn seat_label(state: &TkState, seat: Seat) -> String {
-        let player = state.player(seat);
-        player
-            .cards
-            .get(player.lord as usize)
-            .and_then(|id| state.defs.get(id))
-            .and_then(|def| def.faction)
-            .map_or_else(|| format!("seat {seat}"), |faction| format!("{faction:?}"))
+        let lord = |seat: Seat| {
+            let player = state.player(seat);
+            player
+                .cards
+                .get(player.lord as usize)
+                .and_then(|id| state.defs.get(id))
+        };
+        let faction = |seat: Seat| lord(seat).and_then(|def| def.faction);
+        match (faction(seat), lord(seat)) {
+            (Some(f), _) if faction(other(seat)) != Some(f) => f.to_string(),
+            (_, Some(def)) => def.name.clone(),
+            _ => format!("seat {seat}"),
+        }
     }
 
-    fn heuristic_action(state: &TkState, actor: Actor, _dice: &mut dyn Dice) -> Option<TkAction> {
-        crate::bot::heuristic_action(state, actor.seat()?)
+    fn heuristic_action(
+        state: &TkState,
+        actor: Actor,
+        _dice: &mut dyn Dice,
+    ) -> Result<Option<TkAction>, TkError> {
+        Ok(actor
+            .seat()
+            .and_then(|seat| crate::bot::heuristic_action(state, seat)))
     }
 
     fn secrets(state: &TkState, viewer: Viewer) -> Vec<String> {

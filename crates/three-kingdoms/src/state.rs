@@ -146,8 +146,8 @@ pub struct Player {
 /// Why and how a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ending {
-    /// The winner.
-    pub winner: Seat,
+    /// The winner; none for a draw (both Lords fell at once).
+    pub winner: Option<Seat>,
     /// Why.
     pub reason: String,
 }

@@ -532,7 +532,7 @@ fn an_evacuated_adviser_leaves_the_game_and_a_lord_at_zero_loses() {
     assert!(events.iter().any(|e| matches!(
         e,
         TkEvent::GameOver {
-            winner: Seat(0),
+            winner: Some(Seat(0)),
             ..
         }
     )));
@@ -571,7 +571,7 @@ fn a_lord_moved_into_the_deployment_zone_fights_like_a_general() {
     act(&mut s, 1, "end");
     attack(&mut s, 1, "t-giant", "t-war-lord");
     act(&mut s, 0, "intercept none");
-    assert_eq!(s.ending.as_ref().map(|e| e.winner), Some(Seat(1)));
+    assert_eq!(s.ending.as_ref().and_then(|e| e.winner), Some(Seat(1)));
 }
 
 #[test]
@@ -591,4 +591,83 @@ fn a_beaten_interceptor_is_vulnerable_and_evacuated_if_attacked_again() {
     refuse(&mut s, 1, &format!("intercept {d}"));
     act(&mut s, 1, "intercept none");
     assert!(in_discard(&s, 1, "t-d"));
+}
+
+#[test]
+fn a_tapped_general_fights_without_its_traits() {
+    // As in `assault_also_strikes_first_when_attacked`, but the Lancer was tapped before the
+    // attack (by a Discord card, say): its Assault is a trait, and a tapped character's
+    // abilities cannot be used. 2000 against 2000 with no first strike: the tie rule.
+    let mut s = start(
+        army("t-war-lord", &["t-b"], None),
+        army("t-war-lord", &["t-assault-3"], None),
+        rules(),
+    );
+    act(&mut s, 0, "end");
+    ch_mut(&mut s, 1, "t-assault-3").tapped = true;
+    attack(&mut s, 0, "t-b", "t-assault-3");
+    let events = act(&mut s, 1, "intercept none");
+    let first = events.iter().find_map(|e| match e {
+        TkEvent::Fight { first_strike, .. } => Some(*first_strike),
+        _ => None,
+    });
+    assert_eq!(first, Some(None));
+    assert_eq!(fight_of(&events).0, FightResult::BothLose);
+}
+
+#[test]
+fn a_general_that_taps_to_attack_keeps_its_traits_in_that_fight() {
+    // Tapping is how a General attacks: the attacker fights its own attack with Assault.
+    let mut s = start(
+        army("t-war-lord", &["t-assault-3"], None),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    act(&mut s, 0, "end");
+    attack(&mut s, 0, "t-assault-3", "t-b");
+    assert!(ch(&s, 0, "t-assault-3").tapped);
+    let events = act(&mut s, 1, "intercept none");
+    assert_eq!(fight_of(&events).0, FightResult::AttackerWins);
+}
+
+/// Both Lords, 4000 each, in their deployment zones; `attacker`'s Lord attacks the other's.
+fn lords_fall_together(attacker: u16) -> pbp_three_kingdoms::TkState {
+    let mut s = start(
+        army("t-war-lord", &["t-d"], None),
+        army("t-war-lord", &["t-d"], None),
+        rules(),
+    );
+    act(&mut s, 0, "move lord");
+    pass_turn(&mut s);
+    act(&mut s, 1, "move lord");
+    if attacker == 1 {
+        act(&mut s, 1, "end");
+    } else {
+        pass_turn(&mut s);
+        act(&mut s, 0, "end");
+    }
+    attack(&mut s, attacker, "t-war-lord", "t-war-lord");
+    let events = act(&mut s, 1 - attacker, "intercept none");
+    assert_eq!(fight_of(&events).0, FightResult::BothLose);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, TkEvent::GameOver { winner: None, .. }))
+    );
+    s
+}
+
+#[test]
+fn both_lords_falling_in_one_fight_is_a_draw_whoever_attacked() {
+    use pbp_core::Game;
+    for attacker in [0, 1] {
+        let s = lords_fall_together(attacker);
+        let outcome = pbp_three_kingdoms::ThreeKingdoms::turn(&s)
+            .outcome()
+            .cloned()
+            .expect("over");
+        assert!(outcome.winners.is_empty(), "attacker {attacker}");
+        assert_eq!(outcome.ranking, vec![vec![Seat(0), Seat(1)]]);
+        assert!(outcome.reason.contains("a draw"), "{}", outcome.reason);
+    }
 }

@@ -12,7 +12,11 @@ fn run(config: &TkConfig, seeds: std::ops::Range<u64>, options: PlayOptions) -> 
     for seed in seeds {
         let report = random_play::<ThreeKingdoms>(config, seed, &[Seat(0), Seat(1)], options)
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        assert_eq!(report.outcome.winners.len(), 1);
+        // One winner, or none when both Lords fell at once (a draw).
+        assert!(report.outcome.winners.len() <= 1);
+        if report.outcome.winners.is_empty() {
+            assert!(report.outcome.reason.contains("a draw"), "seed {seed}");
+        }
         actions += report.actions as u64;
     }
     actions
@@ -68,7 +72,7 @@ fn every_rules_option_plays_out() {
 }
 
 #[test]
-fn hundreds_of_games_between_every_pairing_end_with_a_winner() {
+fn hundreds_of_games_between_every_pairing_end() {
     let mut finished = 0;
     for (i, a) in Faction::ALL.into_iter().enumerate() {
         for (j, b) in Faction::ALL.into_iter().enumerate() {
@@ -83,7 +87,8 @@ fn hundreds_of_games_between_every_pairing_end_with_a_winner() {
             )
             .unwrap();
             assert_eq!(summary.finished, summary.games, "{a:?} v {b:?}");
-            assert_eq!(summary.draws, 0);
+            // A draw only when both Lords fall at once: rare.
+            assert!(summary.draws <= 1, "{a:?} v {b:?}: {} draws", summary.draws);
             finished += summary.finished;
         }
     }

@@ -76,7 +76,7 @@ fn drawing_from_an_empty_deck_loses() {
     assert!(events.iter().any(|e| matches!(
         e,
         TkEvent::GameOver {
-            winner: Seat(0),
+            winner: Some(Seat(0)),
             ..
         }
     )));

@@ -384,6 +384,11 @@ impl Game for WarringStates {
         Ok(state)
     }
 
+    /// The players who joined so far, eliminated ones included.
+    fn seat_count(state: &WsState) -> u16 {
+        state.players.len() as u16
+    }
+
     fn turn(state: &WsState) -> Turn {
         if let Some(outcome) = &state.outcome {
             return Turn::Over(outcome.clone());
@@ -616,10 +621,15 @@ impl Game for WarringStates {
             .map_or_else(|| format!("seat {seat}"), |p| p.colour.name().to_owned())
     }
 
-    fn heuristic_action(state: &WsState, actor: Actor, _dice: &mut dyn Dice) -> Option<WsAction> {
-        let seat = actor.seat()?;
-        state.player(seat)?;
-        Some(WsAction::Orders(crate::bot::heuristic_sheet(state, seat)))
+    fn heuristic_action(
+        state: &WsState,
+        actor: Actor,
+        _dice: &mut dyn Dice,
+    ) -> Result<Option<WsAction>, WsError> {
+        Ok(actor
+            .seat()
+            .filter(|&seat| state.player(seat).is_some())
+            .map(|seat| WsAction::Orders(crate::bot::heuristic_sheet(state, seat))))
     }
 
     fn secrets(state: &WsState, viewer: Viewer) -> Vec<String> {

@@ -1,0 +1,60 @@
+//! The JSON forms the erased layer speaks: actions in, legal actions, events and seats out.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::ErasedError;
+use crate::game::{Audience, Game, Seat};
+use crate::record::LoggedEvent;
+
+pub(super) fn to_json<T: Serialize>(value: &T) -> Result<Value, ErasedError> {
+    serde_json::to_value(value).map_err(|e| ErasedError::Serialize(e.to_string()))
+}
+
+/// An action given to [`DynSession::act`](super::DynSession::act).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ActionInput {
+    /// The action's JSON form.
+    Json(Value),
+    /// The game's own text form ([`Game::parse_action`]).
+    Text(String),
+    /// Either: read as JSON if it is the JSON of an action, otherwise in the game's text form.
+    Auto(String),
+}
+
+/// A legal action, in both forms.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LegalAction {
+    /// The game's text form.
+    pub text: String,
+    /// The JSON form.
+    pub json: Value,
+}
+
+/// A seat and its label, as [`DynSession::seats`](super::DynSession::seats) lists them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatInfo {
+    /// The seat.
+    pub seat: Seat,
+    /// Its label ([`Game::seat_label`]).
+    pub label: String,
+}
+
+/// An event with its step and audience, the event as JSON.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ErasedEvent {
+    /// 0 for the setup, then 1 for the first action.
+    pub step: usize,
+    /// Who may see it.
+    pub audience: Audience,
+    /// The event.
+    pub event: Value,
+}
+
+pub(super) fn erase_event<G: Game>(logged: &LoggedEvent<G>) -> Result<ErasedEvent, ErasedError> {
+    Ok(ErasedEvent {
+        step: logged.step,
+        audience: logged.visible.audience.clone(),
+        event: to_json(&logged.visible.event)?,
+    })
+}

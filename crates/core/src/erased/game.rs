@@ -1,0 +1,153 @@
+//! [`DynGame`]: one game, type-erased, and [`Erased<G>`], its implementation for every game.
+
+use std::marker::PhantomData;
+
+use super::error::setup_error;
+use super::forms::to_json;
+use super::{DynSession, ErasedError};
+use crate::commitment::Secret;
+use crate::game::Game;
+use crate::record::{DiceChoice, Session};
+use crate::save::load_session;
+use serde_json::Value;
+
+/// One game, type-erased. Implemented by [`Erased<G>`] for every [`Game`].
+pub trait DynGame: Send + Sync {
+    /// The game's name ([`Game::NAME`]).
+    fn name(&self) -> &'static str;
+
+    /// The default config as JSON.
+    ///
+    /// # Errors
+    /// [`ErasedError::Serialize`] if the config cannot be written as JSON.
+    fn default_config(&self) -> Result<Value, ErasedError>;
+
+    /// Starts a game to be played with `config` (JSON text; `None` for the default), seeded
+    /// with `secret`'s seed, its record carrying the salt and the commitment to publish; the
+    /// setup draws from the seed or from outside dice.
+    ///
+    /// # Errors
+    /// An invalid config, a refused setup, or outside dice that do not fit.
+    fn start(
+        &self,
+        config: Option<&str>,
+        secret: &Secret,
+        dice: DiceChoice,
+    ) -> Result<Box<dyn DynSession>, ErasedError>;
+
+    /// Starts a game with `config` (JSON text; `None` for the default), seeded with `seed`, the
+    /// setup drawing from the seed or from outside dice, without a salt or a commitment (for
+    /// tests and examples; frontends start games with [`DynGame::start`]).
+    ///
+    /// # Errors
+    /// An invalid config, a refused setup, or outside dice that do not fit.
+    fn new_session(
+        &self,
+        config: Option<&str>,
+        seed: u64,
+        dice: DiceChoice,
+    ) -> Result<Box<dyn DynSession>, ErasedError>;
+
+    /// Loads a save written by [`DynSession::save`], checking everything (see
+    /// [`crate::save`]): every seeded step's rolls are derived again from the seed and must
+    /// match, and the seed and salt must hash to the record's commitment.
+    ///
+    /// # Errors
+    /// See the [save module docs](crate::save) for the checks, each with its own error.
+    fn load(&self, save: &str) -> Result<Box<dyn DynSession>, ErasedError>;
+
+    /// Plays `games` games with `bot` at every seat (see [`crate::sim::simulate`]).
+    ///
+    /// # Errors
+    /// An invalid config, or a game that breaks its contract.
+    fn simulate(
+        &self,
+        config: Option<&str>,
+        games: u64,
+        seed: u64,
+        bot: crate::sim::Bot,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<crate::sim::SimulationSummary, ErasedError>;
+}
+
+/// [`DynGame`] for the game `G`.
+pub struct Erased<G: Game>(PhantomData<G>);
+
+impl<G: Game> Erased<G> {
+    /// The type-erased `G`.
+    pub fn new() -> Self {
+        Erased(PhantomData)
+    }
+}
+
+impl<G: Game> Default for Erased<G> {
+    fn default() -> Self {
+        Erased::new()
+    }
+}
+
+impl<G: Game> std::fmt::Debug for Erased<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Erased({})", G::NAME)
+    }
+}
+
+pub(super) fn parse_config<G: Game>(config: Option<&str>) -> Result<G::Config, ErasedError> {
+    match config {
+        None => Ok(G::Config::default()),
+        Some(text) => serde_json::from_str(text).map_err(|e| ErasedError::Config {
+            game: G::NAME,
+            message: e.to_string(),
+        }),
+    }
+}
+
+impl<G: Game> DynGame for Erased<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn default_config(&self) -> Result<Value, ErasedError> {
+        to_json(&G::Config::default())
+    }
+
+    fn new_session(
+        &self,
+        config: Option<&str>,
+        seed: u64,
+        dice: DiceChoice,
+    ) -> Result<Box<dyn DynSession>, ErasedError> {
+        let config = parse_config::<G>(config)?;
+        let session = Session::<G>::new(config, seed, dice).map_err(|e| setup_error(e, G::NAME))?;
+        Ok(Box::new(session))
+    }
+
+    fn start(
+        &self,
+        config: Option<&str>,
+        secret: &Secret,
+        dice: DiceChoice,
+    ) -> Result<Box<dyn DynSession>, ErasedError> {
+        let config = parse_config::<G>(config)?;
+        let session = Session::<G>::new_committed(config, secret, dice)
+            .map_err(|e| setup_error(e, G::NAME))?;
+        Ok(Box::new(session))
+    }
+
+    fn load(&self, save: &str) -> Result<Box<dyn DynSession>, ErasedError> {
+        Ok(Box::new(load_session::<G>(save)?))
+    }
+
+    fn simulate(
+        &self,
+        config: Option<&str>,
+        games: u64,
+        seed: u64,
+        bot: crate::sim::Bot,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<crate::sim::SimulationSummary, ErasedError> {
+        let config = parse_config::<G>(config)?;
+        crate::sim::simulate::<G>(&config, games, seed, bot, progress)
+            .map_err(ErasedError::Simulation)
+    }
+}

@@ -1,0 +1,235 @@
+//! [`DynSession`]: one game in progress, type-erased, implemented by [`Session<G>`].
+
+use std::any::Any;
+
+use serde_json::Value;
+
+use super::error::step_error;
+use super::forms::{erase_event, to_json};
+use super::{ActionInput, ErasedError, ErasedEvent, LegalAction, SeatInfo};
+use crate::commitment::{Commitment, Secret};
+use crate::game::{Actor, Game, Seat, Turn, Viewer};
+use crate::record::{DiceChoice, Session};
+
+/// One game in progress, type-erased. Implemented by [`Session<G>`] for every [`Game`].
+///
+/// `Send + Sync`, so a session can live in a multi-threaded bot's shared state or move into an
+/// async task.
+pub trait DynSession: Send + Sync {
+    /// The game's name.
+    fn game(&self) -> &'static str;
+
+    /// The record's seed: the game master's secret. Show it to nobody else.
+    fn seed(&self) -> u64;
+
+    /// The commitment to the seed, to publish from the first post on (`None` for a save started
+    /// before commitments).
+    fn commitment(&self) -> Option<Commitment>;
+
+    /// The seed and salt, for the game master to reveal at the end (`None` for a save started
+    /// before commitments, which has a seed and no salt).
+    fn secret(&self) -> Option<Secret>;
+
+    /// Actions taken so far.
+    fn steps(&self) -> usize;
+
+    /// Who may act now, or the outcome.
+    fn turn(&self) -> Turn;
+
+    /// Every seat of the game as it stands ([`Game::seat_count`]), each with its label
+    /// ([`Game::seat_label`]: clan, faction, colour, team).
+    fn seats(&self) -> Vec<SeatInfo>;
+
+    /// The legal actions of `actor` now, in both forms.
+    ///
+    /// # Errors
+    /// [`ErasedError::Serialize`] if an action cannot be written as JSON.
+    fn legal_actions(&self, actor: Actor) -> Result<Vec<LegalAction>, ErasedError>;
+
+    /// Reads an action (JSON or text) and returns it in both forms, without applying it.
+    ///
+    /// # Errors
+    /// [`ErasedError::Parse`] when the input is not an action of this game.
+    fn parse_action(&self, actor: Actor, input: &ActionInput) -> Result<LegalAction, ErasedError>;
+
+    /// Applies `actor`'s action with seeded or outside dice, records it, and returns the step's
+    /// events (every audience: filter them for the viewer). On error nothing changes.
+    ///
+    /// # Errors
+    /// An input that is not an action, the game's refusal, or outside dice that do not fit.
+    fn act(
+        &mut self,
+        actor: Actor,
+        input: &ActionInput,
+        dice: DiceChoice,
+    ) -> Result<Vec<ErasedEvent>, ErasedError>;
+
+    /// What `viewer` may see, as JSON.
+    ///
+    /// # Errors
+    /// [`ErasedError::Serialize`] if the view cannot be written as JSON.
+    fn view(&self, viewer: Viewer) -> Result<Value, ErasedError>;
+
+    /// The events `viewer` may see, in order.
+    ///
+    /// # Errors
+    /// [`ErasedError::Serialize`] if an event cannot be written as JSON.
+    fn log(&self, viewer: Viewer) -> Result<Vec<ErasedEvent>, ErasedError>;
+
+    /// Takes back the last action (a replay without it). On error nothing changes.
+    ///
+    /// # Errors
+    /// [`ErasedError::NothingToUndo`] when no action was taken.
+    fn undo(&mut self) -> Result<(), ErasedError>;
+
+    /// The record as JSON.
+    ///
+    /// # Errors
+    /// [`ErasedError::Serialize`] if the record cannot be written as JSON.
+    fn record(&self) -> Result<Value, ErasedError>;
+
+    /// The save file: the record in its envelope (see the [save module docs](crate::save)), pretty-printed,
+    /// ending with a newline.
+    ///
+    /// # Errors
+    /// [`ErasedError::Serialize`] if the record cannot be written as JSON.
+    fn save(&self) -> Result<String, ErasedError>;
+
+    /// The concrete session, for a frontend that knows the game (a renderer downcasts it to
+    /// [`Session<G>`]).
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<G: Game> Session<G> {
+    fn read_action(&self, actor: Actor, input: &ActionInput) -> Result<G::Action, ErasedError> {
+        let from_json = |value: Value| {
+            serde_json::from_value::<G::Action>(value).map_err(|e| format!("as JSON: {e}"))
+        };
+        let from_text =
+            |text: &str| G::parse_action(self.state(), actor, text).map_err(|e| e.to_string());
+        let result = match input {
+            ActionInput::Json(value) => from_json(value.clone()),
+            ActionInput::Text(text) => from_text(text),
+            ActionInput::Auto(text) => {
+                // Input that is valid JSON is read as JSON (and its error reported as such);
+                // anything else, BBCode order posts like "[b]...[/b]" included, is the game's
+                // text form.
+                match serde_json::from_str::<Value>(text) {
+                    Ok(value) => from_json(value)
+                        .or_else(|json_error| from_text(text).map_err(|_| json_error)),
+                    Err(_) => from_text(text),
+                }
+            }
+        };
+        result.map_err(|message| ErasedError::Parse {
+            game: G::NAME,
+            message,
+        })
+    }
+}
+
+impl<G: Game> DynSession for Session<G> {
+    fn game(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn seed(&self) -> u64 {
+        self.record().seed
+    }
+
+    fn commitment(&self) -> Option<Commitment> {
+        self.record().commitment
+    }
+
+    fn secret(&self) -> Option<Secret> {
+        self.record().salt.map(|salt| Secret {
+            seed: self.record().seed,
+            salt,
+        })
+    }
+
+    fn steps(&self) -> usize {
+        self.record().entries.len()
+    }
+
+    fn turn(&self) -> Turn {
+        G::turn(self.state())
+    }
+
+    fn seats(&self) -> Vec<SeatInfo> {
+        (0..G::seat_count(self.state()))
+            .map(|n| SeatInfo {
+                seat: Seat(n),
+                label: G::seat_label(self.state(), Seat(n)),
+            })
+            .collect()
+    }
+
+    fn legal_actions(&self, actor: Actor) -> Result<Vec<LegalAction>, ErasedError> {
+        G::legal_actions(self.state(), actor)
+            .iter()
+            .map(|action| {
+                Ok(LegalAction {
+                    text: G::format_action(self.state(), action),
+                    json: to_json(action)?,
+                })
+            })
+            .collect()
+    }
+
+    fn parse_action(&self, actor: Actor, input: &ActionInput) -> Result<LegalAction, ErasedError> {
+        let action = self.read_action(actor, input)?;
+        Ok(LegalAction {
+            text: G::format_action(self.state(), &action),
+            json: to_json(&action)?,
+        })
+    }
+
+    fn act(
+        &mut self,
+        actor: Actor,
+        input: &ActionInput,
+        dice: DiceChoice,
+    ) -> Result<Vec<ErasedEvent>, ErasedError> {
+        let action = self.read_action(actor, input)?;
+        // The events are converted before the step is committed, so a serialization failure
+        // cannot leave a half-done step; only the state is copied, not the record or the log.
+        let turn = G::turn(self.state());
+        self.act_checked(
+            actor,
+            action,
+            dice,
+            |e| step_error(e, actor, &turn),
+            |events| {
+                events
+                    .iter()
+                    .map(erase_event)
+                    .collect::<Result<Vec<_>, _>>()
+            },
+        )
+    }
+
+    fn view(&self, viewer: Viewer) -> Result<Value, ErasedError> {
+        to_json(&G::view(self.state(), viewer))
+    }
+
+    fn log(&self, viewer: Viewer) -> Result<Vec<ErasedEvent>, ErasedError> {
+        self.log_for(viewer).map(erase_event).collect()
+    }
+
+    fn undo(&mut self) -> Result<(), ErasedError> {
+        Ok(Session::undo(self)?)
+    }
+
+    fn record(&self) -> Result<Value, ErasedError> {
+        to_json(Session::record(self))
+    }
+
+    fn save(&self) -> Result<String, ErasedError> {
+        crate::save::save_session(self)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
