@@ -1,4 +1,5 @@
-//! The generic game commands: games, new, legal, act, show, log, undo, replay, simulate.
+//! The generic game commands: games, new, legal, act, show, log, undo, replay, verify, reveal,
+//! simulate.
 //!
 //! Every command works for every game in [`pbp_render::catalog::games`], through the type-erased
 //! interface of `pbp_core::erased`.
@@ -6,15 +7,16 @@
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use clap::{Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pbp_core::erased::{ActionInput, DynSession, ErasedEvent};
 use pbp_core::sim::Bot;
-use pbp_core::{Actor, DiceChoice, Viewer};
+use pbp_core::{Actor, COMMITMENT_TAG, DiceChoice, Secret, Viewer};
 use serde_json::json;
 
-use crate::store::{emit, read_text, write_atomic};
+use crate::store::{LockedSave, emit, lock_save, new_target, read_text};
 use pbp_render::catalog::{
     Games, Renderer, actor_name, describe_turn, games, parse_actor, parse_viewer,
 };
@@ -33,7 +35,8 @@ pub enum GameCommand {
         /// The game (see `pbp games`).
         game: String,
         /// Seed of every seeded roll in the game [default: a fresh seed from the operating
-        /// system; it is written in the save].
+        /// system]. It is written in the save and never printed: `pbp reveal` prints it at the
+        /// end.
         #[arg(long)]
         seed: Option<u64>,
         /// A JSON file with the game's config [default: the game's standard setup; see
@@ -46,9 +49,12 @@ pub enum GameCommand {
         /// Where to write the save.
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
-        /// Overwrite the save file if it exists.
+        /// Replace the file if it exists and is a pbp save (nothing else is ever replaced).
         #[arg(long)]
         force: bool,
+        /// With --force, how long to wait for another pbp writing that save.
+        #[arg(long, value_name = "SECONDS", default_value_t = 30.0, value_parser = parse_wait)]
+        wait: f64,
     },
     /// List the legal actions of a seat or the game master.
     Legal {
@@ -79,6 +85,13 @@ pub enum GameCommand {
         /// Print the action, its events and the turn as JSON.
         #[arg(long)]
         json: bool,
+        /// Refuse unless the save is at step N (N actions taken): for a bot or a page that
+        /// showed a state and acts on it.
+        #[arg(long, value_name = "N")]
+        expect_step: Option<usize>,
+        /// How long to wait for another pbp writing the same save.
+        #[arg(long, value_name = "SECONDS", default_value_t = 30.0, value_parser = parse_wait)]
+        wait: f64,
     },
     /// Show the game as a seat, the public or the game master sees it.
     Show {
@@ -106,9 +119,30 @@ pub enum GameCommand {
     Undo {
         /// The save file.
         file: PathBuf,
+        /// Refuse unless the save is at step N (N actions taken).
+        #[arg(long, value_name = "N")]
+        expect_step: Option<usize>,
+        /// How long to wait for another pbp writing the same save.
+        #[arg(long, value_name = "SECONDS", default_value_t = 30.0, value_parser = parse_wait)]
+        wait: f64,
     },
-    /// Verify a save: replay every step and check every seeded roll against the seed.
+    /// Replay a save and report: every step replays and every seeded roll follows from the seed
+    /// (every command checks this when it loads a save).
     Replay {
+        /// The save file.
+        file: PathBuf,
+    },
+    /// Check a published save against the dice commitment posted when the game started: the
+    /// seed and salt must hash to it and every seeded roll must follow from the seed.
+    Verify {
+        /// The save file the game master published.
+        file: PathBuf,
+        /// The commitment posted at the start (64 hex digits).
+        #[arg(long, value_name = "HEX")]
+        commitment: String,
+    },
+    /// Print the seed and salt of a save, for the game master to post when the game is over.
+    Reveal {
         /// The save file.
         file: PathBuf,
     },
@@ -155,6 +189,18 @@ pub enum Format {
     Svg,
 }
 
+/// Reads `--wait`: seconds, at most a day.
+fn parse_wait(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if (0.0..=86_400.0).contains(&seconds) => Ok(seconds),
+        _ => Err("expected a number of seconds from 0 to 86400".to_owned()),
+    }
+}
+
+fn wait_for(seconds: f64) -> Duration {
+    Duration::from_secs_f64(seconds)
+}
+
 fn dice_choice(dice: Option<Vec<u32>>) -> DiceChoice {
     match dice {
         Some(values) => DiceChoice::Outside(values),
@@ -177,10 +223,11 @@ struct Loaded<'a> {
     renderer: &'a dyn Renderer,
 }
 
-fn load<'a>(games: &'a Games, file: &Path, check_seed: bool) -> Result<Loaded<'a>, String> {
-    let text = read_text(file)?;
+/// Loads a save's text, checking everything (every seeded roll against the seed, the seed
+/// against the commitment), whatever the command.
+fn load_text<'a>(games: &'a Games, file: &Path, text: &str) -> Result<Loaded<'a>, String> {
     let (session, renderer) = games
-        .load(&text, check_seed)
+        .load(text)
         .map_err(|e| format!("{}: {e}", file.display()))?;
     Ok(Loaded {
         session,
@@ -188,9 +235,29 @@ fn load<'a>(games: &'a Games, file: &Path, check_seed: bool) -> Result<Loaded<'a
     })
 }
 
-fn save(session: &dyn DynSession, file: &Path) -> Result<(), String> {
+fn load<'a>(games: &'a Games, file: &Path) -> Result<Loaded<'a>, String> {
+    load_text(games, file, &read_text(file)?)
+}
+
+/// Refuses a save that is not at the step the caller expects.
+fn check_step(
+    file: &Path,
+    session: &dyn DynSession,
+    expected: Option<usize>,
+) -> Result<(), String> {
+    match expected {
+        Some(expected) if expected != session.steps() => Err(format!(
+            "{} is at step {}, not {expected}: the game moved on since it was shown (nothing was done; look again)",
+            file.display(),
+            session.steps()
+        )),
+        _ => Ok(()),
+    }
+}
+
+fn save(session: &dyn DynSession, locked: &LockedSave) -> Result<(), String> {
     let text = session.save().map_err(|e| e.to_string())?;
-    write_atomic(file, &text)
+    locked.replace(&text)
 }
 
 fn event_lines(
@@ -208,16 +275,6 @@ fn event_lines(
     Ok(out)
 }
 
-/// A seed from the operating system's randomness, for a game started without `--seed`.
-fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, RandomState};
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or_default();
-    RandomState::new().hash_one((now, std::process::id()))
-}
-
 /// Runs a game command.
 pub fn run(command: GameCommand) -> Result<(), String> {
     let games = games();
@@ -230,7 +287,17 @@ pub fn run(command: GameCommand) -> Result<(), String> {
             dice,
             out,
             force,
-        } => new(&games, &game, seed, config.as_deref(), dice, &out, force),
+            wait,
+        } => new(
+            &games,
+            &game,
+            seed,
+            config.as_deref(),
+            dice,
+            &out,
+            force,
+            wait_for(wait),
+        ),
         GameCommand::Legal { file, actor, json } => legal(&games, &file, actor, json),
         GameCommand::Act {
             file,
@@ -238,15 +305,32 @@ pub fn run(command: GameCommand) -> Result<(), String> {
             action,
             dice,
             json,
-        } => act(&games, &file, actor, &action.join(" "), dice, json),
+            expect_step,
+            wait,
+        } => act(
+            &games,
+            &file,
+            actor,
+            &action.join(" "),
+            dice,
+            json,
+            expect_step,
+            wait_for(wait),
+        ),
         GameCommand::Show {
             file,
             viewer,
             format,
         } => show(&games, &file, viewer, format),
         GameCommand::Log { file, viewer, json } => log(&games, &file, viewer, json),
-        GameCommand::Undo { file } => undo(&games, &file),
+        GameCommand::Undo {
+            file,
+            expect_step,
+            wait,
+        } => undo(&games, &file, expect_step, wait_for(wait)),
         GameCommand::Replay { file } => replay(&games, &file),
+        GameCommand::Verify { file, commitment } => verify(&games, &file, &commitment),
+        GameCommand::Reveal { file } => reveal(&games, &file),
         GameCommand::Simulate {
             game,
             games: count,
@@ -286,6 +370,7 @@ fn list(games: &Games, json: bool) -> Result<(), String> {
     emit(&out)
 }
 
+#[allow(clippy::too_many_arguments)] // one per option of `pbp new`
 fn new(
     games: &Games,
     game: &str,
@@ -294,30 +379,35 @@ fn new(
     dice: Option<Vec<u32>>,
     out: &Path,
     force: bool,
+    wait: Duration,
 ) -> Result<(), String> {
     let game = games.game(game).map_err(|e| e.to_string())?;
-    if !force && out.exists() {
-        return Err(format!(
-            "{} exists already (use --force to overwrite it)",
-            out.display()
-        ));
-    }
+    let target = new_target(out, force, wait, |text| {
+        pbp_core::erased::save_game(text).is_ok()
+    })?;
     let config = config.map(read_text).transpose()?;
-    let seed = seed.unwrap_or_else(fresh_seed);
+    let secret = match seed {
+        Some(seed) => Secret::with_seed(seed),
+        None => Secret::from_os(),
+    }
+    .map_err(|e| e.to_string())?;
     let session = game
-        .new_session(config.as_deref(), seed, dice_choice(dice))
+        .start(config.as_deref(), &secret, dice_choice(dice))
         .map_err(|e| e.to_string())?;
-    save(session.as_ref(), out)?;
+    let text = session.save().map_err(|e| e.to_string())?;
+    target.write(&text)?;
+    drop(target);
     emit(&format!(
-        "started {} in {} (seed {seed})\n{}\n",
+        "started {} in {}\ndice commitment: {}\n(post it with the first post; the seed stays secret in the save until `pbp reveal`)\n{}\n",
         game.name(),
         out.display(),
+        secret.commitment(),
         describe_turn(&session.turn())
     ))
 }
 
 fn legal(games: &Games, file: &Path, actor: Actor, json: bool) -> Result<(), String> {
-    let loaded = load(games, file, false)?;
+    let loaded = load(games, file)?;
     let actions = loaded
         .session
         .legal_actions(actor)
@@ -340,6 +430,7 @@ fn legal(games: &Games, file: &Path, actor: Actor, json: bool) -> Result<(), Str
     emit(&out)
 }
 
+#[allow(clippy::too_many_arguments)] // one per option of `pbp act`
 fn act(
     games: &Games,
     file: &Path,
@@ -347,8 +438,13 @@ fn act(
     action: &str,
     dice: Option<Vec<u32>>,
     json: bool,
+    expect_step: Option<usize>,
+    wait: Duration,
 ) -> Result<(), String> {
-    let mut loaded = load(games, file, false)?;
+    // Held from the read to the rename: a second writer waits and plays on the newest save.
+    let locked = lock_save(file, wait)?;
+    let mut loaded = load_text(games, file, &locked.text)?;
+    check_step(file, loaded.session.as_ref(), expect_step)?;
     let input = ActionInput::Auto(action.to_owned());
     let parsed = loaded
         .session
@@ -358,7 +454,8 @@ fn act(
         .session
         .act(actor, &input, dice_choice(dice))
         .map_err(|e| format!("{} cannot do that: {e}", actor_name(actor)))?;
-    save(loaded.session.as_ref(), file)?;
+    save(loaded.session.as_ref(), &locked)?;
+    drop(locked);
     let viewer = Viewer::from(actor);
     let seen: Vec<ErasedEvent> = events
         .into_iter()
@@ -381,7 +478,7 @@ fn act(
 }
 
 fn show(games: &Games, file: &Path, viewer: Viewer, format: Format) -> Result<(), String> {
-    let loaded = load(games, file, false)?;
+    let loaded = load(games, file)?;
     let session = loaded.session.as_ref();
     let text = match format {
         Format::Text => {
@@ -395,12 +492,19 @@ fn show(games: &Games, file: &Path, viewer: Viewer, format: Format) -> Result<()
         }
         Format::Json => {
             let view = session.view(viewer).map_err(|e| e.to_string())?;
-            to_text(&json!({
+            let mut shown = json!({
                 "game": session.game(),
                 "steps": session.steps(),
                 "turn": session.turn(),
+                "commitment": session.commitment(),
                 "view": view,
-            }))?
+            });
+            // The seed predicts every seeded roll: the game master's own view alone shows it.
+            if viewer == Viewer::GameMaster {
+                shown["seed"] = json!(session.seed());
+                shown["salt"] = json!(session.secret().map(|s| s.salt));
+            }
+            to_text(&shown)?
         }
         Format::Bbcode => loaded.renderer.bbcode(session, viewer)?,
         Format::Svg => loaded.renderer.svg(session, viewer)?,
@@ -413,7 +517,7 @@ fn show(games: &Games, file: &Path, viewer: Viewer, format: Format) -> Result<()
 }
 
 fn log(games: &Games, file: &Path, viewer: Viewer, json: bool) -> Result<(), String> {
-    let loaded = load(games, file, false)?;
+    let loaded = load(games, file)?;
     let events = loaded.session.log(viewer).map_err(|e| e.to_string())?;
     if json {
         return emit(&to_text(&events)?);
@@ -421,27 +525,77 @@ fn log(games: &Games, file: &Path, viewer: Viewer, json: bool) -> Result<(), Str
     emit(&event_lines(&loaded, viewer, &events)?)
 }
 
-fn undo(games: &Games, file: &Path) -> Result<(), String> {
-    let mut loaded = load(games, file, false)?;
+fn undo(
+    games: &Games,
+    file: &Path,
+    expect_step: Option<usize>,
+    wait: Duration,
+) -> Result<(), String> {
+    let locked = lock_save(file, wait)?;
+    let mut loaded = load_text(games, file, &locked.text)?;
+    check_step(file, loaded.session.as_ref(), expect_step)?;
     let step = loaded.session.steps();
     loaded.session.undo().map_err(|e| e.to_string())?;
-    save(loaded.session.as_ref(), file)?;
+    save(loaded.session.as_ref(), &locked)?;
+    drop(locked);
     emit(&format!(
         "took back step {step}\n{}\n",
         describe_turn(&loaded.session.turn())
     ))
 }
 
+/// The commitment line of a report: the hex, or why there is none.
+fn commitment_text(session: &dyn DynSession) -> String {
+    match session.commitment() {
+        Some(commitment) => format!("dice commitment {commitment}"),
+        None => "no dice commitment (a save started before commitments)".to_owned(),
+    }
+}
+
 fn replay(games: &Games, file: &Path) -> Result<(), String> {
-    let loaded = load(games, file, true)?;
+    let loaded = load(games, file)?;
     let session = loaded.session.as_ref();
     emit(&format!(
-        "{}: {} with {} action(s) replays exactly; every seeded roll matches seed {}\n{}\n",
+        "{}: {} with {} action(s) replays exactly; every seeded roll follows from its seed; {}\n{}\n",
         file.display(),
         session.game(),
         session.steps(),
-        session.seed(),
+        commitment_text(session),
         describe_turn(&session.turn())
+    ))
+}
+
+fn verify(games: &Games, file: &Path, commitment: &str) -> Result<(), String> {
+    let loaded = load(games, file)?;
+    let session = loaded.session.as_ref();
+    pbp_core::commitment::check_published(session.commitment().as_ref(), commitment)
+        .map_err(|e| format!("{}: {e}", file.display()))?;
+    emit(&format!(
+        "{}: verified: the seed and salt hash to the published commitment {}, and every seeded roll of its {} action(s) follows from that seed (dice rolled outside pbp are as trustworthy as the posts that rolled them)\n",
+        file.display(),
+        commitment.trim(),
+        session.steps()
+    ))
+}
+
+fn reveal(games: &Games, file: &Path) -> Result<(), String> {
+    let loaded = load(games, file)?;
+    let session = loaded.session.as_ref();
+    let Some(secret) = session.secret() else {
+        return Err(format!(
+            "{}: this save has no salt or commitment (it was started by a pbp without commitments); its seed is {}",
+            file.display(),
+            session.seed()
+        ));
+    };
+    emit(&format!(
+        "seed: {}\nsalt: {}\ncommitment: {}\ncheck with: pbp verify SAVE --commitment {}\nor without pbp: printf '{COMMITMENT_TAG}\\n%s\\n%s\\n' {} {} | sha256sum\n",
+        secret.seed,
+        secret.salt,
+        secret.commitment(),
+        secret.commitment(),
+        secret.seed,
+        secret.salt
     ))
 }
 

@@ -198,7 +198,9 @@ async function run(base) {
     check("the public sees no seat's legal actions",
       (await page.locator("#legal button").count()) === 0
         && (await text("#legal")).startsWith("Hidden from Public"), await text("#legal"));
-    check("the public does not see the seed", !(await text("#status")).includes("2026"),
+    check("the public does not see the seed", !(await text("#status")).includes("seed 2026"),
+      await text("#status"));
+    check("the public sees the dice commitment", /dice commitment [0-9a-f]{64}/.test(await text("#status")),
       await text("#status"));
     await page.screenshot({ path: path.join(shots, "2-public-view.png"), fullPage: true });
     for (const viewer of ["0", "gm"]) {
@@ -241,7 +243,8 @@ async function run(base) {
     const afterRound = await seen();
     check("the field shows the score", afterRound.svg.includes(">1<") && afterRound.text.includes("1 - 0"));
     check("the BBCode summary is the CLI's",
-      afterRound.bbcode === `[b]Duel[/b]: 1 - 0\n[*] seat 1 sealed a stance\n[*] ${round}\n`,
+      new RegExp(`^\\[b\\]Duel\\[/b\\]: 1 - 0\\n\\[\\*\\] seat 1 sealed a stance\\n\\[\\*\\] ${round.replace(/[()]/g, "\\$&")}\\n`
+        + `\\[i\\]dice commitment: [0-9a-f]{64}\\[/i\\]\\n$`).test(afterRound.bbcode),
       afterRound.bbcode);
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
     await page.click("#copy");
@@ -288,7 +291,7 @@ async function run(base) {
     await download.saveAs(savePath);
     const save = await readFile(savePath, "utf8");
     check("the record file is a pbp save", save.startsWith('{\n  "pbp_save": 1,\n  "game": "duel",'));
-    check("the record file is named after the game", download.suggestedFilename() === "duel-2026-step2.json",
+    check("the record file is named after the game, not the seed", download.suggestedFilename() === "duel-step2.json",
       download.suggestedFilename());
 
     await page.reload();

@@ -3,7 +3,7 @@
 //! convert these to JavaScript values and errors, so this part is tested natively as well.
 
 use pbp_core::erased::{ActionInput, DynGame, DynSession, ErasedEvent};
-use pbp_core::{DiceChoice, Seat, Viewer};
+use pbp_core::{DiceChoice, Seat, Secret, Viewer};
 use pbp_render::catalog::{
     Games, Renderer, actor_name, catalog, describe_turn, known_seats, parse_actor, parse_viewer,
 };
@@ -69,7 +69,8 @@ fn find(name: &str) -> Result<(&'static dyn DynGame, &'static dyn Renderer), Str
 
 impl Table {
     /// Starts `game` with a config (JSON text; `None` for the default) and a seed, the setup's
-    /// dice from the seed or, with `dice`, rolled elsewhere.
+    /// dice from the seed or, with `dice`, rolled elsewhere. A salt is drawn from the browser's
+    /// `crypto.getRandomValues` and the save carries the commitment to publish.
     pub fn new(
         game: &str,
         config: Option<&str>,
@@ -77,16 +78,17 @@ impl Table {
         dice: Option<&str>,
     ) -> Result<Table, String> {
         let (game, renderer) = find(game)?;
+        let secret = Secret::with_seed(seed).map_err(|e| e.to_string())?;
         let session = game
-            .new_session(config, seed, dice_choice(dice)?)
+            .start(config, &secret, dice_choice(dice)?)
             .map_err(|e| e.to_string())?;
         Ok(Table { session, renderer })
     }
 
-    /// Loads a save file's text; `source` (a file name) starts the error messages, as the CLI's
-    /// do; `check_seed` re-derives every seeded roll, as `pbp replay` does.
-    pub fn load(save: &str, source: Option<&str>, check_seed: bool) -> Result<Table, String> {
-        let (session, renderer) = catalog().load(save, check_seed).map_err(|e| match source {
+    /// Loads a save file's text, checking every seeded roll and the commitment as every `pbp`
+    /// command does; `source` (a file name) starts the error messages, as the CLI's do.
+    pub fn load(save: &str, source: Option<&str>) -> Result<Table, String> {
+        let (session, renderer) = catalog().load(save).map_err(|e| match source {
             Some(source) => format!("{source}: {e}"),
             None => e.to_string(),
         })?;
@@ -101,9 +103,15 @@ impl Table {
         self.session.game()
     }
 
-    /// The record's seed.
+    /// The record's seed: the game master's secret.
     pub fn seed(&self) -> u64 {
         self.session.seed()
+    }
+
+    /// The commitment to the seed, to post from the first post on (`None` for a save started
+    /// before commitments).
+    pub fn commitment(&self) -> Option<String> {
+        self.session.commitment().map(|c| c.to_string())
     }
 
     /// Actions taken so far.
@@ -341,8 +349,12 @@ mod tests {
         );
         assert_eq!(
             table.bbcode("public").unwrap(),
-            "[b]Duel[/b]: 1 - 0\n[*] seat 1 sealed a stance\n\
-             [*] focus against strike: 14 to 9 after 1 roll(s); seat 0 wins the round\n"
+            format!(
+                "[b]Duel[/b]: 1 - 0\n[*] seat 1 sealed a stance\n\
+                 [*] focus against strike: 14 to 9 after 1 roll(s); seat 0 wins the round\n\
+                 [i]dice commitment: {}[/i]\n",
+                table.commitment().unwrap()
+            )
         );
         assert_eq!(table.view("gm").unwrap()["view"]["wins"], json!([1, 0]));
         assert_eq!(table.seats().unwrap(), vec![0, 1]);
@@ -395,10 +407,12 @@ mod tests {
         table.act("0", "focus", None).unwrap();
         table.act("1", "strike", Some("2 10 4 1 9 9")).unwrap();
         let round = "focus against strike: 14 to 9 after 1 roll(s); seat 0 wins the round";
+        // Every post ends with the dice commitment, so the thread holds it from the first post on.
+        let commitment = format!("[i]dice commitment: {}[/i]\n", table.commitment().unwrap());
         assert_eq!(
             table.bbcode_since("public", Some(0)).unwrap(),
             format!(
-                "[b]Duel[/b]: 1 - 0\n[*] seat 0 sealed a stance\n[*] seat 1 sealed a stance\n[*] {round}\n"
+                "[b]Duel[/b]: 1 - 0\n[*] seat 0 sealed a stance\n[*] seat 1 sealed a stance\n[*] {round}\n{commitment}"
             )
         );
         assert_eq!(
@@ -407,7 +421,7 @@ mod tests {
         );
         assert_eq!(
             table.bbcode_since("public", Some(2)).unwrap(),
-            "[b]Duel[/b]: 1 - 0\n"
+            format!("[b]Duel[/b]: 1 - 0\n{commitment}")
         );
         let all = table.bbcode_since("0", None).unwrap();
         assert!(
@@ -481,21 +495,21 @@ mod tests {
         table.act("1", "strike", Some("2 10 4 1 9 9")).unwrap();
         let save = table.save().unwrap();
         assert!(save.starts_with("{\n  \"pbp_save\": 1,") && save.ends_with("}\n"));
-        for check_seed in [false, true] {
-            let loaded = Table::load(&save, Some("duel.json"), check_seed).unwrap();
-            assert_eq!(loaded.save().unwrap(), save);
-            assert_eq!(loaded.steps(), 2);
-            assert_eq!(loaded.seed(), 2026);
-            assert_eq!(loaded.game(), "duel");
-        }
-        let error = Table::load(&save[..40], Some("duel.json"), false).unwrap_err();
+        let loaded = Table::load(&save, Some("duel.json")).unwrap();
+        assert_eq!(loaded.save().unwrap(), save);
+        assert_eq!(loaded.steps(), 2);
+        assert_eq!(loaded.seed(), 2026);
+        assert_eq!(loaded.game(), "duel");
+        assert_eq!(loaded.commitment(), table.commitment());
+        assert_eq!(table.commitment().map(|c| c.len()), Some(64));
+        let error = Table::load(&save[..40], Some("duel.json")).unwrap_err();
         assert!(
             error.starts_with("duel.json: the save is not valid JSON: "),
             "{error}"
         );
         let edited = save.replacen("\"value\": 2", "\"value\": 3", 1);
         assert_ne!(edited, save);
-        let error = Table::load(&edited, None, false).unwrap_err();
+        let error = Table::load(&edited, None).unwrap_err();
         assert!(error.starts_with("checksum mismatch"), "{error}");
     }
 }

@@ -280,7 +280,10 @@ async function render() {
 
   const seed = snap.seed !== undefined ? ` · seed ${snap.seed}` : "";
   const name = record?.name ? `${record.name} · ` : "";
-  $("status").textContent = `${name}${snap.game}${seed} · ${table.steps} action(s) taken`;
+  // The seed would let a player predict the seeded rolls: the snapshot has it for the game master
+  // alone. The commitment to it is public, from the first post on.
+  const commitment = snap.commitment ? ` · dice commitment ${snap.commitment}` : "";
+  $("status").textContent = `${name}${snap.game}${seed} · ${table.steps} action(s) taken${commitment}`;
   $("turn").textContent = snap.describe;
   $("turn").className = snap.turn.over ? "over" : "";
   renderViewers();
@@ -582,7 +585,9 @@ async function startGame() {
   await adopt(started, { id: newId(), name: title, posted: null, seats: [] });
   $("config").value = kept === "" ? $("config").value : kept;
   setTab("table");
-  show(`started ${name} (seed ${seed})`, "info");
+  show(started.commitment
+    ? `started ${name}: post its dice commitment ${started.commitment} with the first post`
+    : `started ${name}`, "info");
 }
 
 function fillConfig() {
@@ -600,25 +605,24 @@ function download(blob, name) {
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
-function saveName(game, seed, steps) {
-  return `${game}-${seed}-step${steps}.json`;
+// The seed stays out of the file name: a name is easily posted where the save is not.
+function saveName(game, steps) {
+  return `${game}-step${steps}.json`;
 }
 
 async function saveFile() {
   const text = await attempt(() => table.save());
   if (text === undefined) return;
-  const seed = JSON.parse(text).record.seed;
-  download(new Blob([text], { type: "application/json" }), saveName(table.game, seed, table.steps));
+  download(new Blob([text], { type: "application/json" }), saveName(table.game, table.steps));
 }
 
 async function exportRecord(rec) {
-  const seed = JSON.parse(rec.save).record.seed;
-  download(new Blob([rec.save], { type: "application/json" }), saveName(rec.game, seed, rec.steps));
+  download(new Blob([rec.save], { type: "application/json" }), saveName(rec.game, rec.steps));
 }
 
 async function importFile(file) {
   const text = await file.text();
-  const loaded = await attempt(() => engine.load(text, file.name, $("check-seed").checked));
+  const loaded = await attempt(() => engine.load(text, file.name));
   if (!loaded) return;
   const base = file.name.replace(/\.json$/i, "");
   await adopt(loaded, { id: newId(), name: base, posted: loaded.steps, seats: seatsOfSave(text) });

@@ -4,7 +4,7 @@
 //
 //   engine.games()                          -> [{name, default_config}]
 //   engine.start(game, config, seed, dice)  -> Table      (config: JSON text or undefined)
-//   engine.load(text, source, checkSeed)    -> Table      (a save file's text)
+//   engine.load(text, source)               -> Table      (a save file's text, every check made)
 //
 //   table.game, table.steps                 (plain fields, kept up to date by the calls below)
 //   table.snapshot(viewer)                  -> {game, steps, seed?, turn, describe, seats,
@@ -31,8 +31,8 @@ export function localEngine(wasm) {
     async start(game, config, seed, dice) {
       return new LocalTable(wasm, new wasm.Session(game, config, seed, dice));
     },
-    async load(text, source, checkSeed) {
-      return new LocalTable(wasm, wasm.Session.load(text, source, checkSeed));
+    async load(text, source) {
+      return new LocalTable(wasm, wasm.Session.load(text, source));
     },
   };
 }
@@ -44,6 +44,7 @@ class LocalTable {
     this.readOnly = readOnly;
     this.game = session.game;
     this.steps = session.steps;
+    this.commitment = session.commitment;
   }
 
   refresh() {
@@ -59,6 +60,7 @@ class LocalTable {
       game: s.game,
       steps: s.steps,
       seed: viewer === "gm" ? s.seed : undefined,
+      commitment: s.commitment,
       turn: s.turn(),
       describe: s.describeTurn(),
       seats: [...s.seats()],
@@ -104,7 +106,7 @@ class LocalTable {
       throw new Error(`there is no step ${step}: the game has ${this.session.steps}`);
     }
     // Replays the record up to `step`: the save loaded again, then the later steps taken back.
-    const past = this.wasm.Session.load(this.session.save(), undefined, false);
+    const past = this.wasm.Session.load(this.session.save(), undefined);
     while (past.steps > step) past.undo();
     return new LocalTable(this.wasm, past, true);
   }

@@ -5,6 +5,7 @@ use std::marker::PhantomData;
 use super::error::setup_error;
 use super::forms::to_json;
 use super::{DynSession, ErasedError};
+use crate::commitment::Secret;
 use crate::game::Game;
 use crate::record::{DiceChoice, Session};
 use crate::save::load_session;
@@ -21,8 +22,22 @@ pub trait DynGame: Send + Sync {
     /// [`ErasedError::Serialize`] if the config cannot be written as JSON.
     fn default_config(&self) -> Result<Value, ErasedError>;
 
+    /// Starts a game to be played with `config` (JSON text; `None` for the default), seeded
+    /// with `secret`'s seed, its record carrying the salt and the commitment to publish; the
+    /// setup draws from the seed or from outside dice.
+    ///
+    /// # Errors
+    /// An invalid config, a refused setup, or outside dice that do not fit.
+    fn start(
+        &self,
+        config: Option<&str>,
+        secret: &Secret,
+        dice: DiceChoice,
+    ) -> Result<Box<dyn DynSession>, ErasedError>;
+
     /// Starts a game with `config` (JSON text; `None` for the default), seeded with `seed`, the
-    /// setup drawing from the seed or from outside dice.
+    /// setup drawing from the seed or from outside dice, without a salt or a commitment (for
+    /// tests and examples; frontends start games with [`DynGame::start`]).
     ///
     /// # Errors
     /// An invalid config, a refused setup, or outside dice that do not fit.
@@ -33,12 +48,13 @@ pub trait DynGame: Send + Sync {
         dice: DiceChoice,
     ) -> Result<Box<dyn DynSession>, ErasedError>;
 
-    /// Loads a save written by [`DynSession::save`]; with `check_seed`, every seeded step's rolls
-    /// are derived again from the seed and must match.
+    /// Loads a save written by [`DynSession::save`], checking everything (see
+    /// [`crate::save`]): every seeded step's rolls are derived again from the seed and must
+    /// match, and the seed and salt must hash to the record's commitment.
     ///
     /// # Errors
     /// See the [save module docs](crate::save) for the checks, each with its own error.
-    fn load(&self, save: &str, check_seed: bool) -> Result<Box<dyn DynSession>, ErasedError>;
+    fn load(&self, save: &str) -> Result<Box<dyn DynSession>, ErasedError>;
 
     /// Plays `games` games with `bot` at every seat, rotating the seats' factions and
     /// positions across games with `rotate_seats` (see [`crate::sim::simulate`]).
@@ -123,8 +139,20 @@ impl<G: Game> DynGame for Erased<G> {
         Ok(Box::new(session))
     }
 
-    fn load(&self, save: &str, check_seed: bool) -> Result<Box<dyn DynSession>, ErasedError> {
-        Ok(Box::new(load_session::<G>(save, check_seed)?))
+    fn start(
+        &self,
+        config: Option<&str>,
+        secret: &Secret,
+        dice: DiceChoice,
+    ) -> Result<Box<dyn DynSession>, ErasedError> {
+        let config = parse_config::<G>(config)?;
+        let session = Session::<G>::new_committed(config, secret, dice)
+            .map_err(|e| setup_error(e, G::NAME))?;
+        Ok(Box::new(session))
+    }
+
+    fn load(&self, save: &str) -> Result<Box<dyn DynSession>, ErasedError> {
+        Ok(Box::new(load_session::<G>(save)?))
     }
 
     fn simulate(
