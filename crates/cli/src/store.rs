@@ -7,7 +7,7 @@
 //!   Because a save is replaced by a rename, a writer that got the lock checks that the path still
 //!   names the file it locked, and starts again if not.
 //! - The new save is written to a temporary file created exclusively (`O_EXCL`, so never through a
-//!   planted symlink) with an unpredictable name (`.NAME.XXXXXXXXXXXX.pbp-tmp`, by the `tempfile`
+//!   planted symlink) with an unpredictable name (a dot, the save's name, twelve random characters, then `.pbp-tmp`, by the `tempfile`
 //!   crate) in the save's real directory, synced, given the old save's permissions and owner, and
 //!   renamed over the real file. A symlinked save keeps its link; the file it points to gets the
 //!   move.
