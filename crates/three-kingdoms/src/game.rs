@@ -1979,7 +1979,13 @@ impl Game for ThreeKingdoms {
                 reason: end.reason.clone(),
             });
         }
-        Turn::Acting(Self::acting(state).map(Actor::Seat).into_iter().collect())
+        let mut actors: Vec<Actor> = Self::acting(state).map(Actor::Seat).into_iter().collect();
+        // The game master may act for the player who must act now (for an absent player), with
+        // the few actions that never choose for them.
+        if !Self::legal_actions(state, Actor::GameMaster).is_empty() {
+            actors.push(Actor::GameMaster);
+        }
+        Turn::Acting(actors)
     }
 
     fn legal_actions(state: &TkState, actor: Actor) -> Vec<TkAction> {

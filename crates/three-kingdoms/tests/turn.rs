@@ -521,8 +521,13 @@ fn the_game_master_ends_the_phase_and_declines_for_an_absent_player() {
         rules(),
     );
     let gm = Actor::GameMaster;
-    // What the game master can really do now: end seat 0's phase, nothing else.
+    // What the game master can really do now: end seat 0's phase, nothing else; and the turn
+    // says so (who may act now: seat 0, or the game master for seat 0).
     assert_eq!(ThreeKingdoms::legal_actions(&s, gm), vec![TkAction::End]);
+    assert_eq!(
+        ThreeKingdoms::turn(&s).actors(),
+        &[Actor::Seat(Seat(0)), Actor::GameMaster]
+    );
     let summon = TkAction::Summon { card: 0 };
     let before = s.clone();
     let err = ThreeKingdoms::apply(&mut s, gm, &summon, &mut SeededDice::new(1)).unwrap_err();
