@@ -1,7 +1,8 @@
 //! The generic game commands: games, new, legal, act, show, log, undo, replay, simulate.
 //!
-//! Every command works for every game in [`pbp_render::catalog::games`], through the type-erased
-//! interface of `pbp_core::erased`.
+//! Every command works for every game in [`pbp_frontend::catalog`], through a
+//! [`pbp_frontend::Table`]: this module only turns argv and files into calls and answers into
+//! text, JSON and exit codes.
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
@@ -9,15 +10,16 @@ use std::path::{Path, PathBuf};
 
 use clap::{Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use pbp_core::erased::{ActionInput, DynSession, ErasedEvent};
+use pbp_core::erased::ActionInput;
 use pbp_core::sim::Bot;
 use pbp_core::{Actor, DiceChoice, Viewer};
+use pbp_frontend::catalog::{Games, catalog};
+use pbp_frontend::words::{actor_name, describe_turn, parse_actor, parse_viewer};
+use pbp_frontend::{EventLine, Table, game_list, to_json};
 use serde_json::json;
 
+use crate::failure::Failure;
 use crate::store::{emit, read_text, write_atomic};
-use pbp_render::catalog::{
-    Games, Renderer, actor_name, describe_turn, games, parse_actor, parse_viewer,
-};
 
 /// The game commands.
 #[derive(Debug, Subcommand)]
@@ -155,50 +157,33 @@ fn dice_choice(dice: Option<Vec<u32>>) -> DiceChoice {
     }
 }
 
-fn to_text<T: serde::Serialize>(value: &T) -> Result<String, String> {
-    serde_json::to_string_pretty(value)
+/// Pretty JSON with a final newline, keys sorted (through `serde_json::Value`).
+fn to_text<T: serde::Serialize>(value: &T) -> Result<String, Failure> {
+    let value = to_json(value)?;
+    serde_json::to_string_pretty(&value)
         .map(|mut s| {
             s.push('\n');
             s
         })
-        .map_err(|e| format!("cannot write JSON: {e}"))
+        .map_err(|e| Failure::from(format!("cannot write JSON: {e}")))
 }
 
-/// A loaded save with its renderer.
-struct Loaded<'a> {
-    session: Box<dyn DynSession>,
-    renderer: &'a dyn Renderer,
-}
-
-fn load<'a>(games: &'a Games, file: &Path, check_seed: bool) -> Result<Loaded<'a>, String> {
+fn load(file: &Path, check_seed: bool) -> Result<Table, Failure> {
     let text = read_text(file)?;
-    let (session, renderer) = games
-        .load(&text, check_seed)
-        .map_err(|e| format!("{}: {e}", file.display()))?;
-    Ok(Loaded {
-        session,
-        renderer: renderer.as_ref(),
-    })
+    Table::load(&text, check_seed)
+        .map_err(|e| Failure::table(&e, Some(&file.display().to_string())))
 }
 
-fn save(session: &dyn DynSession, file: &Path) -> Result<(), String> {
-    let text = session.save().map_err(|e| e.to_string())?;
-    write_atomic(file, &text)
+fn save(table: &Table, file: &Path) -> Result<(), Failure> {
+    Ok(write_atomic(file, &table.save()?)?)
 }
 
-fn event_lines(
-    loaded: &Loaded<'_>,
-    viewer: Viewer,
-    events: &[ErasedEvent],
-) -> Result<String, String> {
+fn event_lines(events: &[EventLine]) -> String {
     let mut out = String::new();
     for event in events {
-        let text = loaded
-            .renderer
-            .event_text(loaded.session.as_ref(), viewer, &event.event)?;
-        let _ = writeln!(out, "step {}: {text}", event.step);
+        let _ = writeln!(out, "step {}: {}", event.step, event.text);
     }
-    Ok(out)
+    out
 }
 
 /// A seed from the operating system's randomness, for a game started without `--seed`.
@@ -212,10 +197,10 @@ fn fresh_seed() -> u64 {
 }
 
 /// Runs a game command.
-pub fn run(command: GameCommand) -> Result<(), String> {
-    let games = games();
+pub fn run(command: GameCommand) -> Result<(), Failure> {
+    let games = catalog();
     match command {
-        GameCommand::Games { json } => list(&games, json),
+        GameCommand::Games { json } => list(games, json),
         GameCommand::New {
             game,
             seed,
@@ -223,23 +208,23 @@ pub fn run(command: GameCommand) -> Result<(), String> {
             dice,
             out,
             force,
-        } => new(&games, &game, seed, config.as_deref(), dice, &out, force),
-        GameCommand::Legal { file, actor, json } => legal(&games, &file, actor, json),
+        } => new(&game, seed, config.as_deref(), dice, &out, force),
+        GameCommand::Legal { file, actor, json } => legal(&file, actor, json),
         GameCommand::Act {
             file,
             actor,
             action,
             dice,
             json,
-        } => act(&games, &file, actor, &action.join(" "), dice, json),
+        } => act(&file, actor, &action.join(" "), dice, json),
         GameCommand::Show {
             file,
             viewer,
             format,
-        } => show(&games, &file, viewer, format),
-        GameCommand::Log { file, viewer, json } => log(&games, &file, viewer, json),
-        GameCommand::Undo { file } => undo(&games, &file),
-        GameCommand::Replay { file } => replay(&games, &file),
+        } => show(&file, viewer, format),
+        GameCommand::Log { file, viewer, json } => log(&file, viewer, json),
+        GameCommand::Undo { file } => undo(&file),
+        GameCommand::Replay { file } => replay(&file),
         GameCommand::Simulate {
             game,
             games: count,
@@ -248,7 +233,7 @@ pub fn run(command: GameCommand) -> Result<(), String> {
             bot,
             json,
         } => simulate(
-            &games,
+            games,
             &game,
             count,
             seed,
@@ -259,66 +244,58 @@ pub fn run(command: GameCommand) -> Result<(), String> {
     }
 }
 
-fn list(games: &Games, json: bool) -> Result<(), String> {
+fn list(games: &Games, json: bool) -> Result<(), Failure> {
     if json {
-        let mut all = Vec::new();
-        for (game, _) in games.iter() {
-            let config = game.default_config().map_err(|e| e.to_string())?;
-            all.push(json!({ "name": game.name(), "default_config": config }));
-        }
-        return emit(&to_text(&all)?);
+        return Ok(emit(&to_text(&game_list(games)?)?)?);
     }
     let mut out = String::new();
     for name in games.names() {
         let _ = writeln!(out, "{name}");
     }
-    emit(&out)
+    Ok(emit(&out)?)
 }
 
 fn new(
-    games: &Games,
     game: &str,
     seed: Option<u64>,
     config: Option<&Path>,
     dice: Option<Vec<u32>>,
     out: &Path,
     force: bool,
-) -> Result<(), String> {
-    let game = games.game(game).map_err(|e| e.to_string())?;
+) -> Result<(), Failure> {
+    // An unknown game is refused before the output file is looked at.
+    catalog()
+        .game(game)
+        .map_err(|e| Failure::from(pbp_frontend::TableError::from(e)))?;
     if !force && out.exists() {
-        return Err(format!(
+        return Err(Failure::from(format!(
             "{} exists already (use --force to overwrite it)",
             out.display()
-        ));
+        )));
     }
     let config = config.map(read_text).transpose()?;
     let seed = seed.unwrap_or_else(fresh_seed);
-    let session = game
-        .new_session(config.as_deref(), seed, dice_choice(dice))
-        .map_err(|e| e.to_string())?;
-    save(session.as_ref(), out)?;
-    emit(&format!(
+    let table = Table::new(game, config.as_deref(), seed, dice_choice(dice))?;
+    save(&table, out)?;
+    Ok(emit(&format!(
         "started {} in {} (seed {seed})\n{}\n",
-        game.name(),
+        table.game(),
         out.display(),
-        describe_turn(&session.turn())
-    ))
+        table.describe_turn()
+    ))?)
 }
 
-fn legal(games: &Games, file: &Path, actor: Actor, json: bool) -> Result<(), String> {
-    let loaded = load(games, file, false)?;
-    let actions = loaded
-        .session
-        .legal_actions(actor)
-        .map_err(|e| e.to_string())?;
+fn legal(file: &Path, actor: Actor, json: bool) -> Result<(), Failure> {
+    let table = load(file, false)?;
+    let actions = table.legal_actions(actor)?;
     if json {
-        return emit(&to_text(&actions)?);
+        return Ok(emit(&to_text(&actions)?)?);
     }
     if actions.is_empty() {
         eprintln!(
             "{} has no legal action now ({})",
             actor_name(actor),
-            describe_turn(&loaded.session.turn())
+            table.describe_turn()
         );
         return Ok(());
     }
@@ -326,112 +303,83 @@ fn legal(games: &Games, file: &Path, actor: Actor, json: bool) -> Result<(), Str
     for action in &actions {
         let _ = writeln!(out, "{}", action.text);
     }
-    emit(&out)
+    Ok(emit(&out)?)
 }
 
 fn act(
-    games: &Games,
     file: &Path,
     actor: Actor,
     action: &str,
     dice: Option<Vec<u32>>,
     json: bool,
-) -> Result<(), String> {
-    let mut loaded = load(games, file, false)?;
+) -> Result<(), Failure> {
+    let mut table = load(file, false)?;
     let input = ActionInput::Auto(action.to_owned());
-    let parsed = loaded
-        .session
-        .parse_action(actor, &input)
-        .map_err(|e| e.to_string())?;
-    let events = loaded
-        .session
+    // An action that cannot be read is reported as such, without "seat N cannot do that".
+    table.parse_action(actor, &input)?;
+    let report = table
         .act(actor, &input, dice_choice(dice))
-        .map_err(|e| format!("{} cannot do that: {e}", actor_name(actor)))?;
-    save(loaded.session.as_ref(), file)?;
-    let viewer = Viewer::from(actor);
-    let seen: Vec<ErasedEvent> = events
-        .into_iter()
-        .filter(|e| e.audience.includes(viewer))
-        .collect();
-    let turn = loaded.session.turn();
+        .map_err(|e| Failure::table(&e, Some(&format!("{} cannot do that", actor_name(actor)))))?;
+    save(&table, file)?;
     if json {
-        let report = json!({
-            "step": loaded.session.steps(),
-            "action": parsed,
-            "events": seen,
-            "turn": turn,
-        });
-        return emit(&to_text(&report)?);
+        return Ok(emit(&to_text(&report)?)?);
     }
-    let mut out = event_lines(&loaded, viewer, &seen)?;
-    out.push_str(&describe_turn(&turn));
+    let mut out = event_lines(&report.events);
+    out.push_str(&describe_turn(&report.turn));
     out.push('\n');
-    emit(&out)
+    Ok(emit(&out)?)
 }
 
-fn show(games: &Games, file: &Path, viewer: Viewer, format: Format) -> Result<(), String> {
-    let loaded = load(games, file, false)?;
-    let session = loaded.session.as_ref();
-    let text = match format {
+fn show(file: &Path, viewer: Viewer, format: Format) -> Result<(), Failure> {
+    let table = load(file, false)?;
+    let mut text = match format {
         Format::Text => {
-            let mut text = loaded.renderer.text(session, viewer)?;
+            let mut text = table.text(viewer)?;
             if !text.ends_with('\n') {
                 text.push('\n');
             }
-            text.push_str(&describe_turn(&session.turn()));
-            text.push('\n');
+            text.push_str(&table.describe_turn());
             text
         }
-        Format::Json => {
-            let view = session.view(viewer).map_err(|e| e.to_string())?;
-            to_text(&json!({
-                "game": session.game(),
-                "steps": session.steps(),
-                "turn": session.turn(),
-                "view": view,
-            }))?
-        }
-        Format::Bbcode => loaded.renderer.bbcode(session, viewer)?,
-        Format::Svg => loaded.renderer.svg(session, viewer)?,
+        Format::Json => to_text(&table.view(viewer)?)?,
+        Format::Bbcode => table.bbcode(viewer)?,
+        Format::Svg => table.svg(viewer)?,
     };
-    let mut text = text;
     if !text.ends_with('\n') {
         text.push('\n');
     }
-    emit(&text)
+    Ok(emit(&text)?)
 }
 
-fn log(games: &Games, file: &Path, viewer: Viewer, json: bool) -> Result<(), String> {
-    let loaded = load(games, file, false)?;
-    let events = loaded.session.log(viewer).map_err(|e| e.to_string())?;
+fn log(file: &Path, viewer: Viewer, json: bool) -> Result<(), Failure> {
+    let table = load(file, false)?;
+    let events = table.log(viewer)?;
     if json {
-        return emit(&to_text(&events)?);
+        return Ok(emit(&to_text(&events)?)?);
     }
-    emit(&event_lines(&loaded, viewer, &events)?)
+    Ok(emit(&event_lines(&events))?)
 }
 
-fn undo(games: &Games, file: &Path) -> Result<(), String> {
-    let mut loaded = load(games, file, false)?;
-    let step = loaded.session.steps();
-    loaded.session.undo().map_err(|e| e.to_string())?;
-    save(loaded.session.as_ref(), file)?;
-    emit(&format!(
+fn undo(file: &Path) -> Result<(), Failure> {
+    let mut table = load(file, false)?;
+    let step = table.undo()?;
+    save(&table, file)?;
+    Ok(emit(&format!(
         "took back step {step}\n{}\n",
-        describe_turn(&loaded.session.turn())
-    ))
+        table.describe_turn()
+    ))?)
 }
 
-fn replay(games: &Games, file: &Path) -> Result<(), String> {
-    let loaded = load(games, file, true)?;
-    let session = loaded.session.as_ref();
-    emit(&format!(
+fn replay(file: &Path) -> Result<(), Failure> {
+    let table = load(file, true)?;
+    Ok(emit(&format!(
         "{}: {} with {} action(s) replays exactly; every seeded roll matches seed {}\n{}\n",
         file.display(),
-        session.game(),
-        session.steps(),
-        session.seed(),
-        describe_turn(&session.turn())
-    ))
+        table.game(),
+        table.steps(),
+        table.seed(),
+        table.describe_turn()
+    ))?)
 }
 
 /// `--bot` of `pbp simulate`.
@@ -460,8 +408,10 @@ fn simulate(
     config: Option<&Path>,
     bot: Bot,
     json: bool,
-) -> Result<(), String> {
-    let game = games.game(game).map_err(|e| e.to_string())?;
+) -> Result<(), Failure> {
+    let game = games
+        .game(game)
+        .map_err(|e| Failure::from(pbp_frontend::TableError::from(e)))?;
     let config = config.map(read_text).transpose()?;
     let bar = if std::io::stderr().is_terminal() {
         let bar = ProgressBar::with_draw_target(Some(count), ProgressDrawTarget::stderr());
@@ -479,16 +429,16 @@ fn simulate(
         bar.set_position(done)
     });
     bar.finish_and_clear();
-    let summary = result.map_err(|e| e.to_string())?;
+    let summary = result.map_err(|e| Failure::from(pbp_frontend::TableError::from(e)))?;
     if json {
         let average = (summary.games > 0).then(|| summary.actions as f64 / summary.games as f64);
-        return emit(&to_text(&json!({
+        return Ok(emit(&to_text(&json!({
             "game": game.name(),
             "seed": seed,
             "bot": format!("{bot:?}").to_lowercase(),
             "summary": summary,
             "average_actions": average,
-        }))?);
+        }))?)?);
     }
     let mut out = format!(
         "{}: {} game(s) from seed {seed}, {} finished\n",
@@ -538,5 +488,5 @@ fn simulate(
             summary.longest
         );
     }
-    emit(&out)
+    Ok(emit(&out)?)
 }

@@ -1,37 +1,23 @@
-//! The JavaScript API in plain Rust: every operation of the page on a type-erased session,
-//! answering JSON values or text, and errors as the CLI words them. The bindings in `lib.rs` only
-//! convert these to JavaScript values and errors, so this part is tested natively as well.
+//! The JavaScript API in plain Rust: the page's calls on a [`pbp_frontend::Table`], with actors,
+//! viewers and dice as the strings the page passes, answers as JSON values or text, and errors as
+//! the CLI words them. The bindings in `lib.rs` only convert these to JavaScript values and
+//! errors, so this part is tested natively as well.
 
-use pbp_core::erased::{ActionInput, DynGame, DynSession, ErasedEvent};
-use pbp_core::{DiceChoice, Viewer};
-use pbp_render::catalog::{
-    Games, Renderer, actor_name, catalog, describe_turn, known_seats, parse_actor, parse_viewer,
-};
-use serde::Serialize;
-use serde_json::{Value, json};
+use pbp_core::DiceChoice;
+use pbp_frontend::catalog::Games;
+use pbp_frontend::words::actor_name;
+use pbp_frontend::{TableError, game_list, parse_dice as read_dice, to_json};
+use serde_json::Value;
 
 /// Every game with its default config, as `pbp games --json` prints it.
 pub fn games(games: &Games) -> Result<Value, String> {
-    let mut all = Vec::new();
-    for (game, _) in games.iter() {
-        let config = game.default_config().map_err(|e| e.to_string())?;
-        all.push(json!({ "name": game.name(), "default_config": config }));
-    }
-    Ok(Value::Array(all))
+    to_json(&game_list(games).map_err(|e| e.to_string())?).map_err(|e| e.to_string())
 }
 
 /// Reads dice rolled elsewhere: whole numbers separated by commas or spaces (`10,4,7` or
 /// `10 4 7`), as a forum's dice roller posts them.
 pub fn parse_dice(text: &str) -> Result<Vec<u32>, String> {
-    text.split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|part| !part.is_empty())
-        .map(|part| {
-            part.parse::<u32>().map_err(|e| {
-                let shown: String = part.chars().take(20).collect();
-                format!("invalid die value '{shown}': {e}")
-            })
-        })
-        .collect()
+    read_dice(text).map_err(|e| e.to_string())
 }
 
 fn dice_choice(dice: Option<&str>) -> Result<DiceChoice, String> {
@@ -41,31 +27,17 @@ fn dice_choice(dice: Option<&str>) -> Result<DiceChoice, String> {
     })
 }
 
-fn to_value<T: Serialize>(value: &T) -> Result<Value, String> {
-    serde_json::to_value(value).map_err(|e| format!("cannot write JSON: {e}"))
+fn text(error: TableError) -> String {
+    error.to_string()
 }
 
-/// One game in progress with its renderer.
-pub struct Table {
-    session: Box<dyn DynSession>,
-    renderer: &'static dyn Renderer,
+fn json<T: serde::Serialize>(value: Result<T, TableError>) -> Result<Value, String> {
+    to_json(&value.map_err(text)?).map_err(text)
 }
 
-impl std::fmt::Debug for Table {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Table")
-            .field("game", &self.session.game())
-            .field("steps", &self.session.steps())
-            .finish()
-    }
-}
-
-fn find(name: &str) -> Result<(&'static dyn DynGame, &'static dyn Renderer), String> {
-    catalog()
-        .get(name)
-        .map(|(game, renderer)| (game, renderer.as_ref()))
-        .map_err(|e| e.to_string())
-}
+/// One game in progress: a [`pbp_frontend::Table`] with the page's string arguments.
+#[derive(Debug)]
+pub struct Table(pbp_frontend::Table);
 
 impl Table {
     /// Starts `game` with a config (JSON text; `None` for the default) and a seed, the setup's
@@ -76,332 +48,120 @@ impl Table {
         seed: u64,
         dice: Option<&str>,
     ) -> Result<Table, String> {
-        let (game, renderer) = find(game)?;
-        let session = game
-            .new_session(config, seed, dice_choice(dice)?)
-            .map_err(|e| e.to_string())?;
-        Ok(Table { session, renderer })
+        pbp_frontend::Table::new(game, config, seed, dice_choice(dice)?)
+            .map(Table)
+            .map_err(text)
     }
 
     /// Loads a save file's text; `source` (a file name) starts the error messages, as the CLI's
     /// do; `check_seed` re-derives every seeded roll, as `pbp replay` does.
     pub fn load(save: &str, source: Option<&str>, check_seed: bool) -> Result<Table, String> {
-        let (session, renderer) = catalog().load(save, check_seed).map_err(|e| match source {
-            Some(source) => format!("{source}: {e}"),
-            None => e.to_string(),
-        })?;
-        Ok(Table {
-            session,
-            renderer: renderer.as_ref(),
-        })
+        pbp_frontend::Table::load(save, check_seed)
+            .map(Table)
+            .map_err(|e| match source {
+                Some(source) => format!("{source}: {e}"),
+                None => e.to_string(),
+            })
     }
 
     /// The game's name.
     pub fn game(&self) -> &'static str {
-        self.session.game()
+        self.0.game()
     }
 
     /// The record's seed.
     pub fn seed(&self) -> u64 {
-        self.session.seed()
+        self.0.seed()
     }
 
     /// Actions taken so far.
     pub fn steps(&self) -> usize {
-        self.session.steps()
+        self.0.steps()
     }
 
     /// Who may act now, or the outcome, as JSON.
     pub fn turn(&self) -> Result<Value, String> {
-        to_value(&self.session.turn())
+        json(Ok(self.0.turn()))
     }
 
     /// Who may act now, or how the game ended, in one line.
     pub fn describe_turn(&self) -> String {
-        describe_turn(&self.session.turn())
+        self.0.describe_turn()
     }
 
-    /// The seats the session shows (see [`known_seats`]).
+    /// The game's seats, by number.
     pub fn seats(&self) -> Result<Vec<u16>, String> {
-        Ok(known_seats(self.session.as_ref())
-            .map_err(|e| e.to_string())?
-            .into_iter()
-            .map(|seat| seat.0)
-            .collect())
+        Ok(self.0.seats().iter().map(|s| s.seat.0).collect())
     }
 
     /// The legal actions of `actor` (a seat number or `gm`), each as `{text, json}`.
     pub fn legal(&self, actor: &str) -> Result<Value, String> {
-        let actor = parse_actor(actor)?;
-        let actions = self
-            .session
-            .legal_actions(actor)
-            .map_err(|e| e.to_string())?;
-        to_value(&actions)
+        let actor = self.0.actor(actor).map_err(text)?;
+        json(self.0.legal_actions(actor))
     }
 
     /// Reads an action (JSON or text) of `actor` without applying it, as `{text, json}`.
     pub fn parse(&self, actor: &str, input: &str) -> Result<Value, String> {
-        let actor = parse_actor(actor)?;
-        let parsed = self
-            .session
-            .parse_action(actor, &ActionInput::Auto(input.to_owned()))
-            .map_err(|e| e.to_string())?;
-        to_value(&parsed)
+        let actor = self.0.actor(actor).map_err(text)?;
+        json(self.0.parse_action(
+            actor,
+            &pbp_core::erased::ActionInput::Auto(input.to_owned()),
+        ))
     }
 
     /// Applies `actor`'s action (JSON or text) with seeded dice or, with `dice`, values rolled
     /// elsewhere (all must be used). Answers as `pbp act --json` does: `{step, action, events,
     /// turn}` with the events the actor may see, each with its `text`. On error nothing changes.
     pub fn act(&mut self, actor: &str, input: &str, dice: Option<&str>) -> Result<Value, String> {
-        let actor = parse_actor(actor)?;
+        let actor = self.0.actor(actor).map_err(text)?;
         let dice = dice_choice(dice)?;
-        let input = ActionInput::Auto(input.to_owned());
-        let parsed = self
-            .session
-            .parse_action(actor, &input)
-            .map_err(|e| e.to_string())?;
-        let events = self
-            .session
+        let input = pbp_core::erased::ActionInput::Auto(input.to_owned());
+        self.0.parse_action(actor, &input).map_err(text)?;
+        let report = self
+            .0
             .act(actor, &input, dice)
             .map_err(|e| format!("{} cannot do that: {e}", actor_name(actor)))?;
-        let viewer = Viewer::from(actor);
-        let seen: Vec<ErasedEvent> = events
-            .into_iter()
-            .filter(|e| e.audience.includes(viewer))
-            .collect();
-        Ok(json!({
-            "step": self.session.steps(),
-            "action": to_value(&parsed)?,
-            "events": self.events_with_text(viewer, &seen)?,
-            "turn": to_value(&self.session.turn())?,
-        }))
-    }
-
-    fn events_with_text(&self, viewer: Viewer, events: &[ErasedEvent]) -> Result<Value, String> {
-        let mut out = Vec::with_capacity(events.len());
-        for event in events {
-            let mut value = to_value(event)?;
-            if let Value::Object(map) = &mut value {
-                map.insert(
-                    "text".into(),
-                    Value::String(self.renderer.event_text(
-                        self.session.as_ref(),
-                        viewer,
-                        &event.event,
-                    )?),
-                );
-            }
-            out.push(value);
-        }
-        Ok(Value::Array(out))
+        json(Ok(report))
     }
 
     /// What `viewer` (a seat number, `public` or `gm`) may see, as `pbp show --format json`
     /// prints it: `{game, steps, turn, view}`.
     pub fn view(&self, viewer: &str) -> Result<Value, String> {
-        let viewer = parse_viewer(viewer)?;
-        let view = self.session.view(viewer).map_err(|e| e.to_string())?;
-        Ok(json!({
-            "game": self.session.game(),
-            "steps": self.session.steps(),
-            "turn": to_value(&self.session.turn())?,
-            "view": view,
-        }))
+        let viewer = self.0.viewer(viewer).map_err(text)?;
+        json(self.0.view(viewer))
     }
 
     /// The events `viewer` may see, in order, each as `{step, audience, event, text}`.
     pub fn log(&self, viewer: &str) -> Result<Value, String> {
-        let viewer = parse_viewer(viewer)?;
-        let events = self.session.log(viewer).map_err(|e| e.to_string())?;
-        self.events_with_text(viewer, &events)
+        let viewer = self.0.viewer(viewer).map_err(text)?;
+        json(self.0.log(viewer))
     }
 
     /// The state as `viewer` sees it, as plain text.
     pub fn text(&self, viewer: &str) -> Result<String, String> {
-        self.renderer
-            .text(self.session.as_ref(), parse_viewer(viewer)?)
+        let viewer = self.0.viewer(viewer).map_err(text)?;
+        self.0.text(viewer).map_err(text)
     }
 
     /// The map or field as `viewer` sees it, as an SVG document.
     pub fn svg(&self, viewer: &str) -> Result<String, String> {
-        self.renderer
-            .svg(self.session.as_ref(), parse_viewer(viewer)?)
+        let viewer = self.0.viewer(viewer).map_err(text)?;
+        self.0.svg(viewer).map_err(text)
     }
 
     /// A forum post for `viewer`: the state and the last action's events.
     pub fn bbcode(&self, viewer: &str) -> Result<String, String> {
-        self.renderer
-            .bbcode(self.session.as_ref(), parse_viewer(viewer)?)
+        let viewer = self.0.viewer(viewer).map_err(text)?;
+        self.0.bbcode(viewer).map_err(text)
     }
 
     /// Takes back the last action and answers the step taken back.
     pub fn undo(&mut self) -> Result<usize, String> {
-        let step = self.session.steps();
-        self.session.undo().map_err(|e| e.to_string())?;
-        Ok(step)
+        self.0.undo().map_err(text)
     }
 
     /// The save file, byte for byte what the CLI writes.
     pub fn save(&self) -> Result<String, String> {
-        self.session.save().map_err(|e| e.to_string())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn duel() -> Table {
-        Table::new("duel", None, 2026, None).unwrap()
-    }
-
-    #[test]
-    fn games_lists_the_catalog_with_default_configs() {
-        let list = games(catalog()).unwrap();
-        assert_eq!(list[0]["name"], "duel");
-        assert_eq!(list[0]["default_config"]["first_to"], 3);
-        let names: Vec<&str> = list
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|g| g["name"].as_str().unwrap())
-            .collect();
-        assert_eq!(
-            Table::new("chess", None, 1, None).unwrap_err(),
-            format!(
-                "there is no game named 'chess' (known games: {})",
-                names.join(", ")
-            )
-        );
-    }
-
-    #[test]
-    fn dice_are_read_like_a_forum_posts_them() {
-        assert_eq!(parse_dice("10,4, 7"), Ok(vec![10, 4, 7]));
-        assert_eq!(parse_dice(" 1 2\n3 "), Ok(vec![1, 2, 3]));
-        assert_eq!(parse_dice(""), Ok(vec![]));
-        assert_eq!(
-            parse_dice("3,x").unwrap_err(),
-            "invalid die value 'x': invalid digit found in string"
-        );
-        assert!(parse_dice("-1").is_err());
-    }
-
-    #[test]
-    fn the_readme_game_plays_the_same_as_the_cli() {
-        let mut table = duel();
-        assert_eq!(table.describe_turn(), "to act: seat 0, seat 1, gm");
-        let legal = table.legal("0").unwrap();
-        assert_eq!(legal[0]["text"], "strike");
-        assert_eq!(legal[1]["json"], json!({"choose": "focus"}));
-        let first = table.act("0", "focus", None).unwrap();
-        assert_eq!(first["step"], 1);
-        let lines: Vec<&str> = first["events"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|e| e["text"].as_str().unwrap())
-            .collect();
-        assert_eq!(lines, ["seat 0 sealed a stance", "seat 0 chose focus"]);
-        let second = table
-            .act("1", r#"{"choose":"strike"}"#, Some("2,10,4,1,9,9"))
-            .unwrap();
-        assert_eq!(
-            second["events"][2]["text"],
-            "focus against strike: 14 to 9 after 1 roll(s); seat 0 wins the round"
-        );
-        assert_eq!(
-            table.bbcode("public").unwrap(),
-            "[b]Duel[/b]: 1 - 0\n[*] seat 1 sealed a stance\n\
-             [*] focus against strike: 14 to 9 after 1 roll(s); seat 0 wins the round\n"
-        );
-        assert_eq!(table.view("gm").unwrap()["view"]["wins"], json!([1, 0]));
-        assert_eq!(table.seats().unwrap(), vec![0, 1]);
-        assert!(table.svg("public").unwrap().starts_with("<svg"));
-        assert!(table.text("1").unwrap().contains("1 - 0"));
-    }
-
-    #[test]
-    fn the_sealed_stance_stays_hidden_from_the_other_seat_and_the_public() {
-        let mut table = duel();
-        table.act("1", "strike", None).unwrap();
-        for viewer in ["0", "public"] {
-            let view = table.view(viewer).unwrap();
-            assert_eq!(view["view"]["own"][1], Value::Null, "{viewer}");
-            let log = table.log(viewer).unwrap().to_string();
-            assert!(!log.contains("chose"), "{viewer}: {log}");
-            assert!(!table.text(viewer).unwrap().contains("strike"), "{viewer}");
-            assert!(!table.bbcode(viewer).unwrap().contains("strike"));
-            assert!(!table.svg(viewer).unwrap().contains("strike"));
-        }
-        for viewer in ["1", "gm"] {
-            let log = table.log(viewer).unwrap().to_string();
-            assert!(log.contains("seat 1 chose strike"), "{viewer}: {log}");
-        }
-    }
-
-    #[test]
-    fn errors_have_the_cli_messages_and_change_nothing() {
-        let mut table = duel();
-        table.act("1", "strike", None).unwrap();
-        let before = table.save().unwrap();
-        assert_eq!(
-            table.act("1", "focus", None).unwrap_err(),
-            "seat 1 cannot do that: seat 1 cannot choose a stance now"
-        );
-        assert!(
-            table
-                .act("0", "dance", None)
-                .unwrap_err()
-                .starts_with("not an action of duel: 'dance'")
-        );
-        assert!(
-            table
-                .act("0", "strike", Some("1"))
-                .unwrap_err()
-                .starts_with("seat 0 cannot do that: ")
-        );
-        assert_eq!(
-            table.act("public", "strike", None).unwrap_err(),
-            "expected a seat number (0, 1, ...) or gm"
-        );
-        assert_eq!(
-            table.view("everyone").unwrap_err(),
-            "expected a seat number (0, 1, ...), public or gm"
-        );
-        assert_eq!(table.save().unwrap(), before);
-        assert_eq!(table.undo(), Ok(1));
-        assert_eq!(table.undo().unwrap_err(), "there is no action to undo");
-        assert!(
-            Table::new("duel", Some("{\"first_to\": \"x\"}"), 1, None)
-                .unwrap_err()
-                .starts_with("the config is not valid for duel: ")
-        );
-    }
-
-    #[test]
-    fn saves_round_trip_and_bad_saves_name_their_problem() {
-        let mut table = duel();
-        table.act("0", "focus", None).unwrap();
-        table.act("1", "strike", Some("2 10 4 1 9 9")).unwrap();
-        let save = table.save().unwrap();
-        assert!(save.starts_with("{\n  \"pbp_save\": 1,") && save.ends_with("}\n"));
-        for check_seed in [false, true] {
-            let loaded = Table::load(&save, Some("duel.json"), check_seed).unwrap();
-            assert_eq!(loaded.save().unwrap(), save);
-            assert_eq!(loaded.steps(), 2);
-            assert_eq!(loaded.seed(), 2026);
-            assert_eq!(loaded.game(), "duel");
-        }
-        let error = Table::load(&save[..40], Some("duel.json"), false).unwrap_err();
-        assert!(
-            error.starts_with("duel.json: the save is not valid JSON: "),
-            "{error}"
-        );
-        let edited = save.replacen("\"value\": 2", "\"value\": 3", 1);
-        assert_ne!(edited, save);
-        let error = Table::load(&edited, None, false).unwrap_err();
-        assert!(error.starts_with("checksum mismatch"), "{error}");
+        self.0.save().map_err(text)
     }
 }
