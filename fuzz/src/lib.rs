@@ -2,7 +2,8 @@
 //!
 //! - [`play`]: an action sequence chosen by the input, checking the contract at every step;
 //! - [`text`]: the game's text action parser on arbitrary UTF-8 against states reached in play;
-//! - [`save`]: the save loader of [`pbp_core::erased`] on arbitrary text.
+//! - [`save`]: the save loader of [`pbp_core::erased`] on arbitrary text;
+//! - [`server_request`]: the table server's request parsing (bodies, bearer header, query).
 //!
 //! Adding a game: one line in [`GAMES`] (the `text` and `save` targets pick a game by the
 //! input's first byte) and one file `fuzz_targets/play_<game>.rs` calling [`play`].
@@ -607,4 +608,58 @@ pub fn save<G: Game>(data: &[u8]) {
         "{}: a save loads to another state",
         G::NAME
     );
+}
+
+/// The table server's request parsing ([`pbp_server::request`]) on arbitrary bytes: the first
+/// byte picks the parser, the rest is the body, header or query value. Nothing may panic, and
+/// what is accepted must be within the limits the server promises.
+pub fn server_request(data: &[u8]) {
+    use pbp_server::request::{self as r, ActRequest, CreateRequest};
+    let Some((&which, rest)) = data.split_first() else {
+        return;
+    };
+    match which % 6 {
+        0 => {
+            if let Ok(request) = r::parse_create(rest) {
+                let players = match &request {
+                    CreateRequest::New { players, .. } | CreateRequest::Import { players, .. } => {
+                        players
+                    }
+                };
+                for name in players.iter().flatten() {
+                    assert!(!name.trim().is_empty(), "an empty player name was accepted");
+                    assert!(name.chars().count() <= r::MAX_NAME, "an over-long name was accepted");
+                }
+            }
+        }
+        1 => {
+            if let Ok(ActRequest { action, dice, .. }) = r::parse_act(rest) {
+                let size = match action {
+                    pbp_core::erased::ActionInput::Auto(text)
+                    | pbp_core::erased::ActionInput::Text(text) => text.len(),
+                    pbp_core::erased::ActionInput::Json(value) => value.to_string().len(),
+                };
+                assert!(size <= r::MAX_ACTION, "an over-long action was accepted");
+                assert!(dice.map_or(0, |d| d.len()) <= r::MAX_DICE, "too many dice were accepted");
+            }
+        }
+        2 => {
+            let _ = r::parse_deadline(rest);
+        }
+        3 => {
+            if let Ok(Some(token)) = r::parse_bearer(Some(rest)) {
+                assert!(token.len() <= r::MAX_TOKEN && !token.is_empty());
+                assert!(token.bytes().all(|b| b.is_ascii_graphic()));
+            }
+        }
+        4 => {
+            if let Ok(text) = std::str::from_utf8(rest) {
+                let _ = r::parse_format(Some(text));
+                let _ = r::parse_seat(Some(text));
+            }
+        }
+        _ => {
+            let _ = r::parse_ready(rest);
+        }
+    }
 }

@@ -130,7 +130,7 @@ impl Game for ClanWar {
                 retired: p.retired,
             })
             .collect();
-        let hands = state
+        let hands: Vec<HandView> = state
             .players
             .iter()
             .filter(|p| match viewer {
@@ -143,6 +143,24 @@ impl Game for ClanWar {
                 cards: p.hand.clone(),
             })
             .collect();
+        let discard_pile: Vec<crate::cards::CardNo> = state
+            .deck
+            .discard_pile()
+            .iter()
+            .filter_map(|&i| state.deck.card(i).copied())
+            .collect();
+        let mut shown: Vec<crate::cards::CardNo> = hands
+            .iter()
+            .flat_map(|h| h.cards.iter().copied())
+            .chain(state.battles.iter().flat_map(|b| {
+                b.played
+                    .iter()
+                    .flat_map(|p| std::iter::once(p.card).chain(p.discards.iter().copied()))
+            }))
+            .chain(discard_pile.iter().copied())
+            .collect();
+        shown.sort_unstable();
+        shown.dedup();
         ClanWarView {
             viewer,
             round: state.round,
@@ -159,12 +177,8 @@ impl Game for ClanWar {
                 .filter_map(|b| Some((b.id, crate::rules::battle_pools(state, b.id)?)))
                 .collect(),
             deck_remaining: state.deck.remaining(),
-            discard_pile: state
-                .deck
-                .discard_pile()
-                .iter()
-                .filter_map(|&i| state.deck.card(i).copied())
-                .collect(),
+            discard_pile,
+            cards: shown.into_iter().filter_map(crate::cards::card).collect(),
             history: state.history.clone(),
         }
     }
@@ -194,7 +208,7 @@ impl Game for ClanWar {
             .players
             .iter()
             .find(|p| p.seat == seat)
-            .map_or_else(|| format!("seat {seat}"), |p| format!("{:?}", p.clan))
+            .map_or_else(|| format!("seat {seat}"), |p| p.clan.to_string())
     }
 
     fn heuristic_action(

@@ -34,6 +34,17 @@ pub(crate) fn legal_actions(state: &ClanWarState, actor: Actor) -> Vec<ClanWarAc
                     out.push(ClanWarAction::Retire { clan: p.clan });
                 }
             }
+            // For an absent player: the steps that decide nothing for it.
+            for p in &state.players {
+                for action in seat_actions(state, p.seat) {
+                    if crate::rules::game_master_may(&action) {
+                        out.push(ClanWarAction::ForClan {
+                            clan: p.clan,
+                            action: Box::new(action),
+                        });
+                    }
+                }
+            }
             out
         }
         Actor::Seat(seat) => seat_actions(state, seat),

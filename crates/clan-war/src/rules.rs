@@ -1774,6 +1774,45 @@ fn settle_step(
     }
 }
 
+/// Whether the game master may take `action` for an absent player: a step that decides nothing
+/// for it, or the Cunning give a battle waits on.
+pub(crate) fn game_master_may(action: &ClanWarAction) -> bool {
+    matches!(
+        action,
+        ClanWarAction::Pass { .. }
+            | ClanWarAction::Roll { .. }
+            | ClanWarAction::Draw { .. }
+            | ClanWarAction::Give { .. }
+            | ClanWarAction::Take { card: None, .. }
+    ) || matches!(action, ClanWarAction::Tactical { strategies, .. } if strategies.is_empty())
+}
+
+/// The game master acts for the absent player of `clan`.
+fn for_clan(
+    state: &mut ClanWarState,
+    clan: Clan,
+    action: &ClanWarAction,
+    dice: &mut dyn Dice,
+) -> Res<Events> {
+    let Some(p) = state.players.iter().find(|p| p.clan == clan) else {
+        return illegal(format!("no one plays the {clan} clan"));
+    };
+    if p.retired {
+        return illegal(format!(
+            "the {clan} player is retired: its battles run by themselves"
+        ));
+    }
+    if !game_master_may(action) {
+        return illegal(
+            "for an absent player the game master may pass, roll, draw, take nothing, keep its strategies (tactical keep) or give a card it owes",
+        );
+    }
+    let seat = p.seat;
+    let mut events = vec![Visible::public(ClanWarEvent::GameMasterActs { seat })];
+    events.extend(seat_action(state, seat, action, dice)?);
+    Ok(events)
+}
+
 /// Applies an action to a copy and commits it only on success.
 pub(crate) fn apply(
     state: &mut ClanWarState,
@@ -1791,6 +1830,9 @@ pub(crate) fn apply(
             join(&mut next, *clan, *strategies, dice)?
         }
         (pbp_core::Actor::GameMaster, ClanWarAction::Retire { clan }) => retire(&mut next, *clan)?,
+        (pbp_core::Actor::GameMaster, ClanWarAction::ForClan { clan, action }) => {
+            for_clan(&mut next, *clan, action, dice)?
+        }
         (pbp_core::Actor::GameMaster, _) => {
             return illegal(
                 "the game master ends rounds and signs up players; the players fight the battles",
@@ -1798,9 +1840,14 @@ pub(crate) fn apply(
         }
         (
             pbp_core::Actor::Seat(_),
-            ClanWarAction::EndRound | ClanWarAction::Join { .. } | ClanWarAction::Retire { .. },
+            ClanWarAction::EndRound
+            | ClanWarAction::Join { .. }
+            | ClanWarAction::Retire { .. }
+            | ClanWarAction::ForClan { .. },
         ) => {
-            return illegal("only the game master may end the round or sign up or retire a player");
+            return illegal(
+                "only the game master may end the round, sign up or retire a player, or act for an absent one",
+            );
         }
         (pbp_core::Actor::Seat(seat), action) => {
             if player(&next, seat)?.retired {
@@ -1839,8 +1886,9 @@ fn seat_action(
         ClanWarAction::Switch { battle, from, to } => {
             end_step(state, seat, *battle, Some((*from, *to)), dice)
         }
-        ClanWarAction::EndRound | ClanWarAction::Join { .. } | ClanWarAction::Retire { .. } => {
-            illegal("only the game master may do that")
-        }
+        ClanWarAction::EndRound
+        | ClanWarAction::Join { .. }
+        | ClanWarAction::Retire { .. }
+        | ClanWarAction::ForClan { .. } => illegal("only the game master may do that"),
     }
 }

@@ -9,7 +9,7 @@ use crate::error::ClanWarError;
 use crate::map::parse_label;
 use crate::types::*;
 
-const HELP: &str = "write attack E4 from D3, play 21 [discard 3 7], pass, nullify 21 (or nullify experienced), roll, take 12 (or take nothing), give 12, tactical Honor Warfare (or tactical keep), draw, switch Honor to Warfare, each optionally followed by 'in 2' (the battle's number) or 'in E4' (a hex of the battle) to name the battle; the game master writes end round, join Crab Tactical Warfare or retire Crab";
+const HELP: &str = "write attack E4 from D3, play 21 [discard 3 7], pass, nullify 21 (or nullify experienced), roll, take 12 (or take nothing), give 12, tactical Honor Warfare (or tactical keep), draw, switch Honor to Warfare, each optionally followed by 'in 2' (the battle's number) or 'in E4' (a hex of the battle) to name the battle; the game master writes end round, join Crab Tactical Warfare, retire Crab, or for Crab pass in 2 (for an absent player: pass, roll, draw, take nothing, tactical keep, give N)";
 
 fn parse_err(text: &str, reason: impl Into<String>) -> ClanWarError {
     ClanWarError::Parse {
@@ -134,6 +134,7 @@ pub fn battle_id(action: &ClanWarAction) -> Option<u32> {
         | ClanWarAction::EndRound
         | ClanWarAction::Join { .. }
         | ClanWarAction::Retire { .. } => None,
+        ClanWarAction::ForClan { action, .. } => battle_id(action),
     }
 }
 
@@ -162,6 +163,10 @@ pub(crate) fn parse_action(
     let Some(first) = words.first() else {
         return Err(parse_err(text, format!("the action is empty: {HELP}")));
     };
+    // The game master for an absent player: `for Crab pass in 2`.
+    if first.eq_ignore_ascii_case("for") && actor == Actor::GameMaster {
+        return for_clan(state, text);
+    }
     let verb = first.to_ascii_lowercase();
     let rest = &words[1..];
     let b = || battle_of(state, actor, text, spec);
@@ -273,6 +278,28 @@ pub(crate) fn parse_action(
     }
 }
 
+/// Reads the game master's `for CLAN ACTION`.
+fn for_clan(state: &ClanWarState, text: &str) -> Result<ClanWarAction, ClanWarError> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let usage = "write for CLAN ACTION, like for Crab pass in 2";
+    let Some(clan_word) = words.get(1) else {
+        return Err(parse_err(text, usage));
+    };
+    let clan = Clan::parse(clan_word)
+        .ok_or_else(|| parse_err(text, format!("'{clan_word}' is not a Great Clan: {usage}")))?;
+    let seat = state
+        .players
+        .iter()
+        .find(|p| p.clan == clan)
+        .map(|p| p.seat)
+        .ok_or_else(|| parse_err(text, format!("no one plays the {clan} clan")))?;
+    let action = parse_action(state, Actor::Seat(seat), &words[2..].join(" "))?;
+    Ok(ClanWarAction::ForClan {
+        clan,
+        action: Box::new(action),
+    })
+}
+
 /// Writes an action; [`parse_action`] reads it back.
 pub(crate) fn format_action(_state: &ClanWarState, action: &ClanWarAction) -> String {
     match action {
@@ -314,6 +341,9 @@ pub(crate) fn format_action(_state: &ClanWarState, action: &ClanWarAction) -> St
         ClanWarAction::Retire { clan } => format!("retire {clan}"),
         ClanWarAction::Join { clan, strategies } => {
             format!("join {clan} {} {}", strategies[0], strategies[1])
+        }
+        ClanWarAction::ForClan { clan, action } => {
+            format!("for {clan} {}", format_action(_state, action))
         }
     }
 }

@@ -534,6 +534,15 @@ pub enum ClanWarAction {
         /// The player's clan.
         clan: Clan,
     },
+    /// The game master acts for an absent player (`for Crab pass in 2`): only a step that
+    /// decides nothing for the player (pass, roll, draw, take nothing, tactical keep) or a
+    /// Cunning give the battle waits on.
+    ForClan {
+        /// The absent player's clan.
+        clan: Clan,
+        /// What it does.
+        action: Box<ClanWarAction>,
+    },
 }
 
 /// Something that happened.
@@ -723,6 +732,11 @@ pub enum ClanWarEvent {
         /// The clan.
         clan: Clan,
     },
+    /// The game master acted for an absent player (the events that follow are that action's).
+    GameMasterActs {
+        /// For whom.
+        seat: Seat,
+    },
     /// The game ended.
     GameOver,
 }
@@ -812,6 +826,9 @@ pub struct ClanWarView {
     pub deck_remaining: u32,
     /// The discard pile.
     pub discard_pile: Vec<CardNo>,
+    /// Every card this view shows (in the hands it may see, in this round's battles, in the
+    /// discard pile), in number order, with its name, element and effect text.
+    pub cards: Vec<crate::cards::Card>,
     /// Finished rounds.
     pub history: Vec<RoundReport>,
 }

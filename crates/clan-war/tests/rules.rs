@@ -1612,3 +1612,55 @@ fn bishamon_serves_the_lion_and_hotei_the_crab() {
     act(&mut state, SCORPION, "pass", &[]);
     assert!(try_act(&mut state, Actor::Seat(CRAB), "play 25", &[]).is_err());
 }
+
+#[test]
+fn the_game_master_passes_rolls_and_draws_for_an_absent_player() {
+    let mut state = crab_scorpion();
+    deal(&mut state, SCORPION, &[23]);
+    let id = open_battle(&mut state);
+    act(&mut state, CRAB, "pass", &[]);
+    // What the game master can really do for the Scorpion: pass, not play its card.
+    let legal = ClanWar::legal_actions(&state, Actor::GameMaster);
+    assert!(legal.contains(&ClanWarAction::ForClan {
+        clan: Clan::Scorpion,
+        action: Box::new(ClanWarAction::Pass { battle: id }),
+    }));
+    assert!(!legal.iter().any(|a| matches!(
+        a,
+        ClanWarAction::ForClan { action, .. } if matches!(**action, ClanWarAction::Play { .. })
+    )));
+    let err = try_act(
+        &mut state,
+        Actor::GameMaster,
+        "for Scorpion play 23 in 1",
+        &[],
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("for an absent player"), "{err}");
+    let action = ClanWar::parse_action(&state, Actor::GameMaster, "for Scorpion pass").unwrap();
+    assert_eq!(
+        ClanWar::format_action(&state, &action),
+        "for Scorpion pass in 1"
+    );
+    let events = gm(&mut state, "for Scorpion pass in 1", &[]);
+    assert!(matches!(
+        events[0].event,
+        ClanWarEvent::GameMasterActs { seat: SCORPION }
+    ));
+    assert!(matches!(
+        events[1].event,
+        ClanWarEvent::Passed {
+            seat: Some(SCORPION),
+            ..
+        }
+    ));
+    act(&mut state, CRAB, "roll", &[9, 1]);
+    gm(&mut state, "for Scorpion roll in 1", &[5, 2]);
+    act(&mut state, CRAB, "draw", &[1]);
+    gm(&mut state, "for Scorpion draw in 1", &[1]);
+    assert_eq!(battle(&state, id).phase, Phase::Closed);
+    assert_eq!(state.players[1].hand.len(), 2);
+    // Players cannot use it.
+    assert!(try_act(&mut state, Actor::Seat(CRAB), "for Scorpion pass in 1", &[]).is_err());
+}

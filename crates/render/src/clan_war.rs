@@ -63,13 +63,35 @@ fn holder_short(holder: Holder) -> &'static str {
 
 fn side_name(view: &ClanWarView, b: &pbp_clan_war::Battle, side: Side) -> String {
     match b.seat(side) {
-        Some(seat) => view
-            .players
-            .iter()
-            .find(|p| p.seat == seat)
-            .map_or_else(|| format!("seat {seat}"), |p| p.clan.to_string()),
-        None => "Spirit Army".into(),
+        Some(seat) => who(view, seat),
+        None => "the Spirit Army".into(),
     }
+}
+
+/// A player as people name it: `Plainsfox (Lion)`, or `Lion` when it has no name.
+fn who(view: &ClanWarView, seat: pbp_core::Seat) -> String {
+    match view.players.iter().find(|p| p.seat == seat) {
+        Some(p) if p.name.is_empty() => p.clan.to_string(),
+        Some(p) => format!("{} ({})", p.name, p.clan),
+        None => format!("seat {seat}"),
+    }
+}
+
+/// A card's effect text on one line.
+fn card_text(view: &ClanWarView, no: u8) -> Option<String> {
+    let c = view.cards.iter().find(|c| c.number == no)?;
+    let text: Vec<&str> = c
+        .text
+        .lines()
+        .map(|l| l.trim().trim_start_matches("- "))
+        .filter(|l| !l.is_empty())
+        .collect();
+    Some(format!(
+        "{} ({}): {}",
+        card_name(no),
+        c.element.name(),
+        text.join(" ")
+    ))
 }
 
 fn phase_text(phase: &Phase) -> String {
@@ -134,10 +156,8 @@ impl Render for ClanWar {
             };
             let _ = writeln!(
                 out,
-                "seat {} {} {}: {}, {}; {} card(s); gold {}, glory {}, score {}{}",
-                p.seat,
-                p.clan,
-                p.name,
+                "{}: {}, {}; {} card(s); gold {}, glory {}, score {}{}",
+                who(view, p.seat),
                 temporary(&p.strategies[0]),
                 temporary(&p.strategies[1]),
                 p.hand_size,
@@ -152,8 +172,15 @@ impl Render for ClanWar {
             );
         }
         for hand in &view.hands {
-            let cards: Vec<String> = hand.cards.iter().map(|&c| card_name(c)).collect();
-            let _ = writeln!(out, "hand of seat {}: {}", hand.owner, cards.join("; "));
+            if hand.cards.is_empty() {
+                let _ = writeln!(out, "hand of {}: empty", who(view, hand.owner));
+                continue;
+            }
+            let _ = writeln!(out, "hand of {}:", who(view, hand.owner));
+            for &c in &hand.cards {
+                let line = card_text(view, c).unwrap_or_else(|| card_name(c));
+                let _ = writeln!(out, "  {line}");
+            }
         }
         let _ = writeln!(
             out,
@@ -164,7 +191,7 @@ impl Render for ClanWar {
         for b in &view.battles {
             let _ = writeln!(
                 out,
-                "battle #{}: {} attacks {} from {} against {}: {}",
+                "battle {}: {} attacks {} from {} against {}: {}",
                 b.id,
                 side_name(view, b, Side::First),
                 view.hexes[b.target].label,
@@ -216,7 +243,7 @@ impl Render for ClanWar {
                     };
                     let _ = writeln!(
                         out,
-                        "[*] #{}: {} attacks {} ({}) from {}: {}{}",
+                        "[*] battle {}: {} attacks {} ({}) from {}: {}{}",
                         b.id,
                         b.attacker,
                         b.target,
@@ -331,7 +358,7 @@ impl Render for ClanWar {
             let (x2, y2) = (x1 + 0.8 * (x2 - x1), y1 + 0.8 * (y2 - y1));
             let _ = writeln!(
                 out,
-                "<line class=\"attack\" x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"#222\" stroke-width=\"2\" marker-end=\"url(#arrow)\"><title>battle #{}: {} to {}</title></line>",
+                "<line class=\"attack\" x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"#222\" stroke-width=\"2\" marker-end=\"url(#arrow)\"><title>battle {}: {} to {}</title></line>",
                 b.id,
                 xml_escape(&from.label),
                 xml_escape(&target.label)
@@ -348,12 +375,21 @@ impl Render for ClanWar {
         out
     }
 
-    fn event_text(event: &ClanWarEvent, _view: &ClanWarView) -> String {
+    fn event_text(event: &ClanWarEvent, view: &ClanWarView) -> String {
+        let who = |seat: &pbp_core::Seat| who(view, *seat);
+        let battle_of = |id: &u32| view.battles.iter().find(|b| b.id == *id);
+        let side_of = |id: &u32, side: Side| match battle_of(id) {
+            Some(b) => side_name(view, b, side),
+            None if side == Side::First => "the attacker".to_owned(),
+            None => "the defender".to_owned(),
+        };
         match event {
-            ClanWarEvent::Drew { seat, card } => format!("seat {seat} drew {}", card_name(*card)),
-            ClanWarEvent::DrewCards { seat, count } => format!("seat {seat} drew {count} card(s)"),
+            ClanWarEvent::Drew { seat, card } => format!("{} drew {}", who(seat), card_name(*card)),
+            ClanWarEvent::DrewCards { seat, count } => {
+                format!("{} drew {count} card(s)", who(seat))
+            }
             ClanWarEvent::DeckEmpty { seat } => {
-                format!("the deck is empty: seat {seat} draws nothing")
+                format!("the deck is empty: {} draws nothing", who(seat))
             }
             ClanWarEvent::Attack {
                 battle,
@@ -362,7 +398,18 @@ impl Render for ClanWar {
                 target,
                 defender,
             } => {
-                format!("battle #{battle}: seat {seat} attacks {target} ({defender}) from {from}")
+                let defender = match defender {
+                    Holder::SpiritArmy => "the Spirit Army".to_owned(),
+                    Holder::Clan(c) => view
+                        .players
+                        .iter()
+                        .find(|p| p.clan == *c)
+                        .map_or_else(|| c.to_string(), |p| who(&p.seat)),
+                };
+                format!(
+                    "battle {battle}: {} attacks {target} from {from}, against {defender}",
+                    who(seat)
+                )
             }
             ClanWarEvent::Played {
                 battle,
@@ -372,12 +419,12 @@ impl Render for ClanWar {
                 discards,
                 cast,
             } => {
-                let mut text = format!("battle #{battle}: seat {seat} plays {}", card_name(*card));
+                let mut text = format!("battle {battle}: {} plays {}", who(seat), card_name(*card));
                 if *via_ring {
                     text.push_str(" through its Ring");
                 }
                 if !discards.is_empty() {
-                    let d: Vec<String> = discards.iter().map(|c| c.to_string()).collect();
+                    let d: Vec<String> = discards.iter().map(|&c| card_name(c)).collect();
                     let _ = write!(text, ", discarding {}", d.join(", "));
                 }
                 if let Some(spell) = cast {
@@ -386,16 +433,16 @@ impl Render for ClanWar {
                 text
             }
             ClanWarEvent::Passed { battle, seat } => match seat {
-                Some(s) => format!("battle #{battle}: seat {s} passes"),
-                None => format!("battle #{battle}: the Spirit Army passes"),
+                Some(s) => format!("battle {battle}: {} passes", who(s)),
+                None => format!("battle {battle}: the Spirit Army passes"),
             },
-            ClanWarEvent::PlayOver { battle } => format!("battle #{battle}: card play is over"),
+            ClanWarEvent::PlayOver { battle } => format!("battle {battle}: card play is over"),
             ClanWarEvent::Nullified { battle, target } => match target {
                 NullifyTarget::Card(c) => {
-                    format!("battle #{battle}: {} is nullified", card_name(*c))
+                    format!("battle {battle}: {} is nullified", card_name(*c))
                 }
                 NullifyTarget::Experienced => {
-                    format!("battle #{battle}: the Spirit Army's Experienced is nullified")
+                    format!("battle {battle}: the Spirit Army's Experienced is nullified")
                 }
             },
             ClanWarEvent::Rolled {
@@ -404,44 +451,47 @@ impl Render for ClanWar {
                 pool,
                 results,
             } => {
-                let rolls: Vec<String> =
-                    results.iter().map(|(t, s)| format!("{t} ({s})")).collect();
+                let rolls: Vec<String> = results
+                    .iter()
+                    .map(|(t, s)| format!("{t} (second die {s})"))
+                    .collect();
                 format!(
-                    "battle #{battle}: the {} rolls {pool}: {}",
-                    if *side == Side::First {
-                        "attacker"
-                    } else {
-                        "defender"
-                    },
-                    rolls.join(", then ")
+                    "battle {battle}: {} rolls {pool}: {}",
+                    side_of(battle, *side),
+                    rolls.join(", then after a push ")
                 )
             }
-            ClanWarEvent::Push { battle } => format!("battle #{battle}: a push, both roll again"),
+            ClanWarEvent::Push { battle } => format!(
+                "battle {battle}: a push, both roll again: {}'s dice first, then {}'s",
+                side_of(battle, Side::First),
+                side_of(battle, Side::Second)
+            ),
             ClanWarEvent::Won { battle, side, seat } => match seat {
                 Some(s) => format!(
-                    "battle #{battle}: seat {s} ({}) wins",
+                    "battle {battle}: {} ({}) wins",
+                    who(s),
                     if *side == Side::First {
                         "attacker"
                     } else {
                         "defender"
                     }
                 ),
-                None => format!("battle #{battle}: the Spirit Army wins"),
+                None => format!("battle {battle}: the Spirit Army wins"),
             },
-            ClanWarEvent::Effect { battle, text } => format!("battle #{battle}: {text}"),
+            ClanWarEvent::Effect { battle, text } => format!("battle {battle}: {text}"),
             ClanWarEvent::Discarded { seat, cards } => {
                 let d: Vec<String> = cards.iter().map(|&c| card_name(c)).collect();
-                format!("seat {seat} discards {}", d.join(", "))
+                format!("{} discards {}", who(seat), d.join(", "))
             }
             ClanWarEvent::HandShown { to, of, cards } => {
                 let d: Vec<String> = cards.iter().map(|&c| card_name(c)).collect();
-                format!("seat {of} shows seat {to} its hand: {}", d.join(", "))
+                format!("{} shows {} its hand: {}", who(of), who(to), d.join(", "))
             }
             ClanWarEvent::CardPassed { from, to, card, .. } => {
-                format!("seat {from} passes {} to seat {to}", card_name(*card))
+                format!("{} passes {} to {}", who(from), card_name(*card), who(to))
             }
             ClanWarEvent::CardMoved { from, to } => {
-                format!("seat {from} passes a card to seat {to}")
+                format!("{} passes a card to {}", who(from), who(to))
             }
             ClanWarEvent::StrategyChanged {
                 seat,
@@ -449,19 +499,24 @@ impl Render for ClanWar {
                 to,
                 why,
             } => {
-                format!("seat {seat} changes {from} to {to} ({why})")
+                format!("{} changes {from} to {to} ({why})", who(seat))
             }
-            ClanWarEvent::Closed { battle } => format!("battle #{battle} is over"),
+            ClanWarEvent::Closed { battle } => format!("battle {battle} is over"),
             ClanWarEvent::Forced { battle, how } => {
-                format!("battle #{battle} is force-resolved: {how}")
+                format!("battle {battle} is force-resolved: {how}")
             }
             ClanWarEvent::Captured { hex, from, to } => {
                 format!("{hex} passes from the {from} to the {to}")
             }
             ClanWarEvent::Scored { round } => format!("round {round} is scored"),
-            ClanWarEvent::Joined { seat, clan } => format!("the {clan} joins as seat {seat}"),
-            ClanWarEvent::Retired { seat, clan } => {
-                format!("the {clan} (seat {seat}) is no longer active")
+            ClanWarEvent::Joined { seat, clan } => {
+                format!("{} joins the game for the {clan} clan", who(seat))
+            }
+            ClanWarEvent::Retired { seat, .. } => {
+                format!("{} is no longer active", who(seat))
+            }
+            ClanWarEvent::GameMasterActs { seat } => {
+                format!("the game master acts for {}, who is absent", who(seat))
             }
             ClanWarEvent::GameOver => "the game is over".into(),
         }
@@ -517,10 +572,18 @@ mod tests {
     fn text_shows_own_hand_only() {
         let session = session();
         let own = ClanWar::text(&view(&session, Viewer::Seat(Seat(0))));
-        assert!(own.contains("hand of seat 0"));
-        assert!(!own.contains("hand of seat 1"));
-        assert!(!ClanWar::text(&view(&session, Viewer::Public)).contains("hand of seat"));
-        assert!(own.contains("battle #1: Crab attacks D6 from C6 against Spirit Army"));
+        assert!(own.contains("hand of Mongooseh (Crab):"), "{own}");
+        assert!(!own.contains("hand of BegrudginglyGood"));
+        assert!(!ClanWar::text(&view(&session, Viewer::Public)).contains("hand of"));
+        assert!(
+            own.contains("battle 1: Mongooseh (Crab) attacks D6 from C6 against the Spirit Army")
+        );
+        // Each card in the hand with its effect text; no seat numbers, no #N.
+        let hand = &session.state().players[0].hand;
+        let first = pbp_clan_war::card(hand[0]).unwrap();
+        assert!(own.contains(&first.name));
+        assert!(own.contains("for this battle"), "{own}");
+        assert!(!own.contains("seat ") && !own.contains('#'), "{own}");
         assert!(own.contains("Cr/Cr"));
     }
 
@@ -538,7 +601,9 @@ mod tests {
         let post = ClanWar::bbcode(&view(&session, Viewer::Public), &events);
         assert!(post.contains("[b]Clan War: the end of round 1[/b]"));
         assert!(
-            post.contains("#1: Crab attacks D6 (Spirit Army) from C6: a wash (force-resolved)")
+            post.contains(
+                "battle 1: Crab attacks D6 (Spirit Army) from C6: a wash (force-resolved)"
+            )
         );
         assert!(post.contains("[td]Crab[/td][td]+4[/td][td]+0.5[/td][td]4.5[/td]"));
         assert!(!post.contains(" drew "));
@@ -553,7 +618,7 @@ mod tests {
         assert_eq!(svg.matches("<polygon").count(), 70);
         assert!(svg.contains("<title>C6: Crab province, held by Crab</title>"));
         assert!(svg.contains("<title>E4: Imperial province, held by Spirit Army</title>"));
-        assert!(svg.contains("<title>battle #1: C6 to D6</title>"));
+        assert!(svg.contains("<title>battle 1: C6 to D6</title>"));
         assert_eq!(svg.matches("class=\"attack\"").count(), 1);
     }
 }

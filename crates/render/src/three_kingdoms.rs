@@ -50,7 +50,7 @@ fn cards(view: &TkView, list: &[CardSeen]) -> String {
         return "none".into();
     }
     list.iter()
-        .map(|c| format!("#{} {}", c.instance, name_of(view, c)))
+        .map(|c| format!("{} ({})", name_of(view, c), c.instance))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -79,9 +79,9 @@ fn flags(c: &CharacterView) -> Vec<String> {
 fn character_line(view: &TkView, c: &CharacterView) -> String {
     let traits: Vec<&str> = c.traits.iter().map(|&t| trait_name(t)).collect();
     let mut line = format!(
-        "#{} {} ({}, cost {}) {}/{}",
-        c.instance,
+        "{} ({}; {}, cost {}) {}/{}",
         c.name,
+        c.instance,
         kind(c.card_type),
         c.cost,
         c.strength,
@@ -106,10 +106,9 @@ fn zone_name(z: Zone) -> &'static str {
 }
 
 fn player_text(view: &TkView, p: &PlayerView) -> String {
-    let seat = p.seat;
     let mut out = format!(
-        "Seat {} - {}: deck {}, hand {}, resources {}, discard {}\n",
-        seat,
+        "{} - {}: deck {}, hand {}, resources {}, discard {}\n",
+        p.label,
         p.army,
         p.deck_count,
         p.hand_count,
@@ -147,29 +146,39 @@ fn player_text(view: &TkView, p: &PlayerView) -> String {
 fn status(view: &TkView) -> String {
     if let Some(end) = &view.ending {
         return match end.winner {
-            Some(w) => format!("Seat {w} wins: {}", end.reason),
+            Some(w) => format!("{} wins: {}", view.seat_name(w), end.reason),
             None => format!("A draw: {}", end.reason),
         };
     }
     let mut out = format!(
-        "Turn {}: seat {}'s {}",
+        "Turn {}: {}'s {}",
         view.turn,
-        view.active,
+        view.seat_name(view.active),
         phase(view.phase)
     );
+    let defender = Seat(1 - view.active.0.min(1));
     match &view.pending {
         Some(Pending::Intercept { attacker, target }) => {
             let _ = write!(
                 out,
-                "; #{attacker} attacks #{}, seat {} may intercept",
-                target.card, target.seat
+                "; {} attacks {}, {} may intercept",
+                view.character(TargetRef {
+                    seat: view.active,
+                    card: *attacker
+                }),
+                view.character(*target),
+                view.seat_name(target.seat)
             );
         }
         Some(Pending::FollowUp { attacker }) => {
             let _ = write!(
                 out,
-                "; #{attacker} was stopped, seat {} may follow up",
-                Seat(1 - view.active.0.min(1))
+                "; {} was stopped, {} may follow up",
+                view.character(TargetRef {
+                    seat: view.active,
+                    card: *attacker
+                }),
+                view.seat_name(defender)
             );
         }
         None => {}
@@ -177,16 +186,12 @@ fn status(view: &TkView) -> String {
     out
 }
 
-fn who(t: &TargetRef) -> String {
-    format!("seat {}'s #{}", t.seat, t.card)
-}
-
 const CARD_W: u32 = 120;
 const CARD_H: u32 = 64;
 const GAP: u32 = 8;
 const ROW_H: u32 = CARD_H + 28;
 
-fn svg_card(out: &mut String, x: u32, y: u32, seat: usize, c: &CharacterView) {
+fn svg_card(out: &mut String, x: u32, y: u32, owner: &str, c: &CharacterView) {
     let fill = match (c.card_type, c.vulnerable) {
         (_, true) => "#e8c4c4",
         (CardType::Lord, _) => "#f0d890",
@@ -205,11 +210,11 @@ fn svg_card(out: &mut String, x: u32, y: u32, seat: usize, c: &CharacterView) {
     );
     let _ = write!(
         out,
-        "<text x=\"{}\" y=\"{}\" font-size=\"11\" font-weight=\"bold\">#{} {}</text>",
+        "<text x=\"{}\" y=\"{}\" font-size=\"11\" font-weight=\"bold\">{} ({})</text>",
         x + 4,
         y + 14,
-        c.instance,
-        xml_escape(&c.name)
+        xml_escape(&c.name),
+        c.instance
     );
     let _ = write!(
         out,
@@ -221,9 +226,10 @@ fn svg_card(out: &mut String, x: u32, y: u32, seat: usize, c: &CharacterView) {
     );
     let _ = write!(
         out,
-        "<text x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"end\" font-weight=\"bold\">seat {seat}</text>",
+        "<text x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"end\" font-weight=\"bold\">{}</text>",
         x + CARD_W - 4,
-        y + 44
+        y + 44,
+        xml_escape(owner)
     );
     let _ = write!(
         out,
@@ -316,11 +322,12 @@ impl Render for ThreeKingdoms {
     fn svg(view: &TkView) -> String {
         // Rows from top to bottom: seat 1's Command, seat 1's deployment zone, seat 0's
         // deployment zone, seat 0's Command. A General at the front stands in the enemy's row.
-        let rows: [(usize, Zone, &str); 4] = [
-            (1, Zone::Command, "seat 1 Command"),
-            (1, Zone::Home, "seat 1 deployment zone"),
-            (0, Zone::Home, "seat 0 deployment zone"),
-            (0, Zone::Command, "seat 0 Command"),
+        let name = |i: usize| view.seat_name(Seat(i as u16));
+        let rows: [(usize, Zone, String); 4] = [
+            (1, Zone::Command, format!("{} Command", name(1))),
+            (1, Zone::Home, format!("{} deployment zone", name(1))),
+            (0, Zone::Home, format!("{} deployment zone", name(0))),
+            (0, Zone::Command, format!("{} Command", name(0))),
         ];
         let mut row_cards: Vec<Vec<(usize, &CharacterView)>> = vec![Vec::new(); 4];
         for (i, p) in view.players.iter().enumerate().take(2) {
@@ -371,11 +378,12 @@ impl Render for ThreeKingdoms {
                 out,
                 "<text x=\"10\" y=\"{}\" font-size=\"10\">{}{}</text>",
                 y + 12,
-                label,
+                xml_escape(label),
                 xml_escape(&extra)
             );
             for (k, (owner, c)) in row_cards[r].iter().enumerate() {
-                svg_card(&mut out, 10 + k as u32 * (CARD_W + GAP), y + 18, *owner, c);
+                let owner = view.players.get(*owner).map_or("", |p| p.label.as_str());
+                svg_card(&mut out, 10 + k as u32 * (CARD_W + GAP), y + 18, owner, c);
             }
         }
         let legend_y = height - 22;
@@ -387,43 +395,50 @@ impl Render for ThreeKingdoms {
         out
     }
 
-    fn event_text(event: &TkEvent, _view: &TkView) -> String {
+    fn event_text(event: &TkEvent, view: &TkView) -> String {
+        let seat_name = |seat: &Seat| view.seat_name(*seat);
+        let who = |t: &TargetRef| view.character(*t);
+        let card = |c: &CardSeen| view.card_name(c).to_owned();
+        let own = |seat: &Seat, instance: &u32| {
+            view.instance_name(*seat, *instance)
+                .unwrap_or_else(|| "a character".to_owned())
+        };
         match event {
-            TkEvent::TurnBegan { seat, turn } => format!("turn {turn}: seat {seat} begins"),
-            TkEvent::PhaseBegan { seat, phase: p } => format!("seat {seat}: {}", phase(*p)),
-            TkEvent::Drew { seat } => format!("seat {seat} draws a card"),
-            TkEvent::DrewCard { seat, card } => {
-                format!("seat {seat} drew #{} {}", card.instance, card.card)
+            TkEvent::TurnBegan { seat, turn } => format!("turn {turn}: {} begins", seat_name(seat)),
+            TkEvent::PhaseBegan { seat, phase: p } => {
+                format!("{}: {}", seat_name(seat), phase(*p))
             }
-            TkEvent::Burned { seat, card } => format!(
-                "seat {seat}'s hand is full: #{} {} goes to the discard pile",
-                card.instance, card.card
+            TkEvent::Drew { seat } => format!("{} draws a card", seat_name(seat)),
+            TkEvent::DrewCard { seat, card: c } => {
+                format!("{} drew {}", seat_name(seat), card(c))
+            }
+            TkEvent::Burned { seat, card: c } => format!(
+                "{}'s hand is full: {} goes to the discard pile",
+                seat_name(seat),
+                card(c)
             ),
             TkEvent::Discarded {
                 seat,
-                card,
+                card: c,
                 resources,
             } => format!(
-                "seat {seat} discards #{} {} for {resources} point(s)",
-                card.instance, card.card
+                "{} discards {} for {resources} Resource point(s)",
+                seat_name(seat),
+                card(c)
             ),
-            TkEvent::DiscardedAtRandom { seat, card } => format!(
-                "seat {seat} discards #{} {} at random",
-                card.instance, card.card
-            ),
+            TkEvent::DiscardedAtRandom { seat, card: c } => {
+                format!("{} discards {} at random", seat_name(seat), card(c))
+            }
             TkEvent::Played {
                 seat,
-                card,
+                card: c,
                 cost,
                 target,
             } => {
                 let on = target
                     .map(|t| format!(" on {}", who(&t)))
                     .unwrap_or_default();
-                format!(
-                    "seat {seat} plays #{} {} for {cost}{on}",
-                    card.instance, card.card
-                )
+                format!("{} plays {} for {cost}{on}", seat_name(seat), card(c))
             }
             TkEvent::AbilityUsed {
                 seat,
@@ -439,23 +454,36 @@ impl Render for ThreeKingdoms {
                 } else {
                     "ability"
                 };
-                format!("seat {seat}'s #{character} uses its {which}{on}")
+                format!(
+                    "{} uses its {which}{on}",
+                    who(&TargetRef {
+                        seat: *seat,
+                        card: *character
+                    })
+                )
             }
             TkEvent::EffectApplied { target, effect } => match target {
-                Some(t) => format!("{}: {:?}", who(t), effect),
-                None => format!("{effect:?}"),
+                Some(t) => format!("{}: {}", who(t), pbp_three_kingdoms::effect_text(effect)),
+                None => pbp_three_kingdoms::effect_text(effect),
             },
-            TkEvent::Summoned { seat, card, cost } => format!(
-                "seat {seat} summons #{} {} for {cost}",
-                card.instance, card.card
-            ),
-            TkEvent::Revived { seat, card, cost } => format!(
-                "seat {seat} revives #{} {} for {cost}",
-                card.instance, card.card
-            ),
+            TkEvent::Summoned {
+                seat,
+                card: c,
+                cost,
+            } => {
+                format!("{} summons {} for {cost}", seat_name(seat), card(c))
+            }
+            TkEvent::Revived {
+                seat,
+                card: c,
+                cost,
+            } => {
+                format!("{} revives {} for {cost}", seat_name(seat), card(c))
+            }
             TkEvent::Defending { general } => format!("{} activates Defend", who(general)),
             TkEvent::LordMoved { seat, to, cost } => format!(
-                "seat {seat}'s Lord moves to the {} for {cost}",
+                "{}'s Lord moves to the {} for {cost}",
+                seat_name(seat),
                 zone_name(*to)
             ),
             TkEvent::AttackDeclared { attacker, target } => {
@@ -467,10 +495,14 @@ impl Render for ThreeKingdoms {
             ),
             TkEvent::Intercepted { seat, with } => {
                 if with.is_empty() {
-                    format!("seat {seat} does not intercept")
+                    format!("{} does not intercept", seat_name(seat))
                 } else {
-                    let list: Vec<String> = with.iter().map(|c| format!("#{c}")).collect();
-                    format!("seat {seat} intercepts with {}", list.join(", "))
+                    let list: Vec<String> = with.iter().map(|c| own(seat, c)).collect();
+                    format!(
+                        "{} intercepts with {}",
+                        seat_name(seat),
+                        list.join(", then ")
+                    )
                 }
             }
             TkEvent::AmbushSprung { general, won } => {
@@ -518,19 +550,26 @@ impl Render for ThreeKingdoms {
                 }
             }
             TkEvent::CommanderFell { seat } => format!(
-                "seat {seat}'s Commander has fallen: every General of seat {seat} is Evacuated"
+                "{0}'s Commander has fallen: every General of {0} is Evacuated",
+                seat_name(seat)
             ),
             TkEvent::Advanced { who: w } => {
                 format!("{} advances into the enemy deployment zone", who(w))
             }
             TkEvent::Stopped { who: w } => format!("{} is stopped by the interceptors", who(w)),
             TkEvent::FollowUpChosen { seat, with } => match with {
-                Some(g) => format!("seat {seat} follows up with #{g}"),
-                None => format!("seat {seat} does not follow up"),
+                Some(g) => format!("{} follows up with {}", seat_name(seat), own(seat, g)),
+                None => format!("{} does not follow up", seat_name(seat)),
             },
-            TkEvent::EndPhase { seat } => format!("seat {seat}'s End Phase"),
+            TkEvent::EndPhase { seat } => format!("{}'s End Phase", seat_name(seat)),
+            TkEvent::GameMasterActs { seat } => {
+                format!(
+                    "the game master acts for {}, who is absent",
+                    seat_name(seat)
+                )
+            }
             TkEvent::GameOver { winner, reason } => match winner {
-                Some(w) => format!("seat {w} wins: {reason}"),
+                Some(w) => format!("{} wins: {reason}", seat_name(w)),
                 None => format!("the match is a draw: {reason}"),
             },
         }

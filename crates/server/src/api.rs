@@ -20,7 +20,8 @@ use crate::engine::Format;
 use crate::error::{ApiError, ServerError};
 use crate::hub::HubHandle;
 use crate::request::{
-    MAX_ACT_BODY, MAX_CREATE_BODY, parse_act, parse_bearer, parse_create, parse_format, parse_seat,
+    MAX_ACT_BODY, MAX_CREATE_BODY, parse_act, parse_bearer, parse_create, parse_deadline,
+    parse_format, parse_ready, parse_seat,
 };
 use crate::store::Store;
 
@@ -165,6 +166,80 @@ async fn act(
     )
 }
 
+async fn draft(
+    State(hub): State<HubHandle>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    raw: Result<Bytes, BytesRejection>,
+) -> Response {
+    respond(
+        async {
+            let token = bearer(&headers)?;
+            let request = parse_act(&body(raw)?)?;
+            let value = hub
+                .call(move |hub| hub.draft(&id, token.as_deref(), request))
+                .await?;
+            Ok(json_response(StatusCode::OK, &value))
+        }
+        .await,
+    )
+}
+
+async fn ready(
+    State(hub): State<HubHandle>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    raw: Result<Bytes, BytesRejection>,
+) -> Response {
+    respond(
+        async {
+            let token = bearer(&headers)?;
+            let request = parse_ready(&body(raw)?)?;
+            let value = hub
+                .call(move |hub| hub.ready(&id, token.as_deref(), request))
+                .await?;
+            Ok(json_response(StatusCode::OK, &value))
+        }
+        .await,
+    )
+}
+
+async fn deadline(
+    State(hub): State<HubHandle>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    raw: Result<Bytes, BytesRejection>,
+) -> Response {
+    respond(
+        async {
+            let token = bearer(&headers)?;
+            let request = parse_deadline(&body(raw)?)?;
+            let value = hub
+                .call(move |hub| hub.set_deadline(&id, token.as_deref(), request))
+                .await?;
+            Ok(json_response(StatusCode::OK, &value))
+        }
+        .await,
+    )
+}
+
+async fn resolve(
+    State(hub): State<HubHandle>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    respond(
+        async {
+            let token = bearer(&headers)?;
+            let value = hub
+                .call(move |hub| hub.resolve_now(&id, token.as_deref()))
+                .await?;
+            Ok(json_response(StatusCode::OK, &value))
+        }
+        .await,
+    )
+}
+
 async fn record(
     State(hub): State<HubHandle>,
     Path(id): Path<String>,
@@ -186,13 +261,43 @@ async fn games() -> Response {
     json_response(StatusCode::OK, &json!(crate::engine::game_names()))
 }
 
-/// The page at `/`: what this server is and where its API is described.
-const INDEX: &str = "<!doctype html><html lang=en><meta charset=utf-8><title>pbp serve</title>\
-<body><h1>pbp serve</h1><p>This server hosts pbp tables. Its JSON API is under <code>/api</code> \
-(<a href=/api/games>the games it hosts</a>); docs/SERVER.md in pbp's repository describes it.</p>";
+/// A page or an asset of the browser pages (crates/server/www; the style sheet is the game
+/// master's desk's, crates/wasm/www/style.css).
+fn asset(content_type: &'static str, body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+const HTML: &str = "text/html; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
 
 async fn index() -> Response {
-    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], INDEX).into_response()
+    asset(HTML, include_str!("../www/index.html"))
+}
+
+async fn index_js() -> Response {
+    asset(JS, include_str!("../www/index.js"))
+}
+
+async fn table_page() -> Response {
+    asset(HTML, include_str!("../www/table.html"))
+}
+
+async fn table_js() -> Response {
+    asset(JS, include_str!("../www/table.js"))
+}
+
+async fn style() -> Response {
+    asset(
+        "text/css; charset=utf-8",
+        include_str!("../../wasm/www/style.css"),
+    )
 }
 
 async fn not_found() -> Response {
@@ -204,6 +309,10 @@ pub fn router(hub: HubHandle) -> Router {
     let small = RequestBodyLimitLayer::new(MAX_ACT_BODY);
     Router::new()
         .route("/", get(index))
+        .route("/assets/index.js", get(index_js))
+        .route("/assets/table.js", get(table_js))
+        .route("/assets/style.css", get(style))
+        .route("/t/{id}", get(table_page))
         .route("/api/games", get(games))
         .route(
             "/api/tables",
@@ -213,6 +322,10 @@ pub fn router(hub: HubHandle) -> Router {
         .route("/api/tables/{id}/legal", get(legal))
         .route("/api/tables/{id}/log", get(log))
         .route("/api/tables/{id}/act", post(act).layer(small))
+        .route("/api/tables/{id}/draft", post(draft).layer(small))
+        .route("/api/tables/{id}/ready", post(ready).layer(small))
+        .route("/api/tables/{id}/deadline", post(deadline).layer(small))
+        .route("/api/tables/{id}/resolve", post(resolve).layer(small))
         .route("/api/tables/{id}/record", get(record))
         .fallback(not_found)
         // The limits are tower-http's, per route; axum's own default limit is lifted so that
@@ -271,9 +384,27 @@ impl Server {
         self,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> Result<(), ServerError> {
-        axum::serve(self.listener, router(self.hub))
+        // The deadline scheduler: once a second, the hub closes the turns that are due.
+        let scheduler = self.hub.clone();
+        let ticker = tokio::spawn(async move {
+            let mut interval = tokio::time::interval(Duration::from_secs(1));
+            loop {
+                interval.tick().await;
+                let now = crate::turns::now();
+                if scheduler
+                    .call(move |hub| Ok(hub.close_due(now)))
+                    .await
+                    .is_err()
+                {
+                    break;
+                }
+            }
+        });
+        let served = axum::serve(self.listener, router(self.hub))
             .with_graceful_shutdown(shutdown)
             .await
-            .map_err(|e| ServerError::Io(e.to_string()))
+            .map_err(|e| ServerError::Io(e.to_string()));
+        ticker.abort();
+        served
     }
 }

@@ -140,6 +140,44 @@ impl GameTable {
         self.session.act(actor, input, dice)
     }
 
+    /// Whether `actor` could take `input` now: read, then tried on a copy of the game (the
+    /// table itself is untouched). Answers the action in both forms.
+    ///
+    /// # Errors
+    /// As [`GameTable::act`].
+    pub fn trial(&self, actor: Actor, input: &ActionInput) -> Result<LegalAction, ErasedError> {
+        let parsed = self.parse(actor, input)?;
+        let mut copy = GameTable::load(&self.save()?, false)?;
+        copy.act(actor, input, DiceChoice::Seeded)?;
+        Ok(parsed)
+    }
+
+    /// The game master's action that gives `seat` no orders, if the game has one now
+    /// (Warring States: `no orders SEAT`).
+    pub fn no_orders(&self, seat: u16) -> Option<Value> {
+        let wanted = format!("no orders {seat}");
+        self.legal(Actor::GameMaster)
+            .ok()?
+            .into_iter()
+            .find(|action| action.text == wanted)
+            .map(|action| action.json)
+    }
+
+    /// The game master's action that closes the turn, if the game has one now (Warring
+    /// States: `close`).
+    pub fn close(&self) -> Option<Value> {
+        self.legal(Actor::GameMaster)
+            .ok()?
+            .into_iter()
+            .find(|action| action.text == "close")
+            .map(|action| action.json)
+    }
+
+    /// The actors who may act now.
+    pub fn acting(&self) -> Vec<Actor> {
+        self.session.turn().actors().to_vec()
+    }
+
     /// The view of `viewer` as `pbp show --format json` prints it.
     ///
     /// # Errors

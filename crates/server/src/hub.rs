@@ -91,9 +91,11 @@ type Job = Box<dyn FnOnce(&mut Hub) + Send>;
 
 /// The tables and their store, owned by one thread.
 pub struct Hub {
-    store: Box<dyn Store>,
+    pub(crate) store: Box<dyn Store>,
     live: BTreeMap<String, Live>,
     clock: u64,
+    /// The tables with a deadline, by id: when their turn closes (deadline plus grace).
+    pub(crate) closing: BTreeMap<String, u64>,
 }
 
 pub(crate) fn refused(error: ErasedError) -> ApiError {
@@ -140,6 +142,7 @@ impl Hub {
             store,
             live: BTreeMap::new(),
             clock: 0,
+            closing: BTreeMap::new(),
         }
     }
 
@@ -399,11 +402,12 @@ impl Hub {
             None => DiceChoice::Seeded,
         };
         let parsed = live.game.parse(actor, &request.action).map_err(refused)?;
+        let before = live.game.acting();
         let events = live
             .game
             .act(actor, &request.action, dice)
             .map_err(refused)?;
-        self.commit(id, from_step, actor, &parsed.json)?;
+        self.commit(id, from_step, &before, actor, &parsed.json)?;
         let live = self.live(id)?;
         let viewer = role.viewer();
         let seen = visible(live, &events, viewer)?;
@@ -417,10 +421,12 @@ impl Hub {
 
     /// Commits the action just applied to the table in memory, with its turn state; on failure
     /// the table leaves memory (it is loaded again, as committed, by the next request).
+    /// `before` is who could act before the action.
     pub(crate) fn commit(
         &mut self,
         id: &str,
         from_step: u64,
+        before: &[Actor],
         actor: Actor,
         action: &Value,
     ) -> Result<(), ApiError> {
@@ -430,7 +436,9 @@ impl Hub {
                 "a table left memory while in use".into(),
             ));
         };
-        crate::turns::after_act(live, from_step);
+        if crate::turns::after_act(live, before) {
+            self.closing.remove(id);
+        }
         let result = live
             .game
             .save()
@@ -524,7 +532,11 @@ impl HubHandle {
         let (jobs, receiver) = mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("pbp-hub".into())
-            .spawn(move || Hub::new(store).run(receiver))?;
+            .spawn(move || {
+                let mut hub = Hub::new(store);
+                hub.load_deadlines();
+                hub.run(receiver);
+            })?;
         Ok(HubHandle { jobs })
     }
 
@@ -551,6 +563,5 @@ impl HubHandle {
 pub(crate) fn absent_name(absent: AbsentDefault) -> &'static str {
     match absent {
         AbsentDefault::NoOrders => "no-orders",
-        AbsentDefault::Bot => "bot",
     }
 }

@@ -193,6 +193,36 @@ pub fn parse_act(body: &[u8]) -> Result<ActRequest, ApiError> {
     })
 }
 
+/// `POST .../ready`: a seat marks its draft ready (or not ready again).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReadyRequest {
+    /// Ready (`true`, the default) or not.
+    #[serde(default = "yes")]
+    pub ready: bool,
+    /// The seat the game master marks (game master only).
+    #[serde(rename = "as")]
+    pub seat: Option<u16>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Reads the body of `POST .../ready` (an empty body means ready).
+///
+/// # Errors
+/// [`ApiError::BadRequest`] for another body.
+pub fn parse_ready(body: &[u8]) -> Result<ReadyRequest, ApiError> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(ReadyRequest {
+            ready: true,
+            seat: None,
+        });
+    }
+    json_body(body)
+}
+
 /// `POST .../deadline`: the game master sets or clears the deadline of the turn.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -285,11 +315,13 @@ mod tests {
                 absent: AbsentDefault::NoOrders,
             }
         );
-        let import = parse_create(br#"{"record":{"pbp_save":1},"absent":"bot"}"#).unwrap();
+        let import = parse_create(br#"{"record":{"pbp_save":1},"absent":"no-orders"}"#).unwrap();
         assert!(matches!(
             import,
-            CreateRequest::Import { absent: AbsentDefault::Bot, ref save, .. } if save == r#"{"pbp_save":1}"#
+            CreateRequest::Import { ref save, .. } if save == r#"{"pbp_save":1}"#
         ));
+        // The heuristic bot is not offered as a default (yet).
+        assert!(parse_create(br#"{"game":"duel","absent":"bot"}"#).is_err());
         for bad in [
             &b"{}"[..],
             b"",
@@ -325,6 +357,18 @@ mod tests {
         ] {
             assert!(matches!(parse_act(bad), Err(ApiError::BadRequest(_))));
         }
+    }
+
+    #[test]
+    fn ready_and_deadline_bodies() {
+        assert!(parse_ready(b"").unwrap().ready);
+        assert!(!parse_ready(br#"{"ready":false}"#).unwrap().ready);
+        assert_eq!(parse_ready(br#"{"as":3}"#).unwrap().seat, Some(3));
+        assert!(parse_ready(b"{\"ready\":1}").is_err());
+        let deadline = parse_deadline(br#"{"in_seconds":60,"grace":30}"#).unwrap();
+        assert_eq!((deadline.in_seconds, deadline.grace), (Some(60), 30));
+        assert_eq!(parse_deadline(br#"{}"#).unwrap().in_seconds, None);
+        assert!(parse_deadline(br#"{"in_seconds":99999999999}"#).is_err());
     }
 
     #[test]

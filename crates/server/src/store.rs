@@ -65,11 +65,10 @@ pub struct StoredSeat {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum AbsentDefault {
-    /// No orders: the game's own action for an absent player, from the game master.
+    /// No orders: the game's own action for an absent player, from the game master
+    /// (`no orders SEAT` in Warring States), or the game's `close` of the turn.
     #[default]
     NoOrders,
-    /// The game's heuristic computer player acts for the seat.
-    Bot,
 }
 
 /// A table's turn settings and the drafts of its current turn (the turn workflow of

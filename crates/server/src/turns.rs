@@ -1,13 +1,34 @@
-//! The table's status beside the game: who plays each seat, who may act now, who has sent
-//! orders, the deadline.
+//! The turn workflow of simultaneous games, beside the game: drafts that a player may change
+//! until marked ready, resolution when every seat to act is ready or when the turn closes (at
+//! its deadline plus grace, or when the game master says so), the table's default for a seat
+//! that sent nothing, and the status every viewer sees.
+//!
+//! A draft is not an action yet: it is checked against the rules when it is saved (on a copy
+//! of the game, so an invalid order is refused at once) and kept, with its ready mark, beside
+//! the table. Only the seat and the game master may read it. When the turn resolves, the drafts
+//! are applied in seat order as the seats' actions, each committed like any other.
 
-use pbp_core::{Actor, Seat};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use pbp_core::erased::ActionInput;
+use pbp_core::{Actor, DiceChoice, Seat};
 use serde_json::{Value, json};
 
-use crate::hub::{Live, Role, absent_name};
+use crate::error::ApiError;
+use crate::hub::{Hub, Live, Role, absent_name, acting, refused};
+use crate::request::{ActRequest, DeadlineRequest, ReadyRequest};
+use crate::store::Draft;
+
+/// Seconds since the Unix epoch.
+pub(crate) fn now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or_default()
+}
 
 /// The status every viewer sees: seats by name, who may act, who has a draft or is ready, the
-/// deadline. Never a token, never a draft's content.
+/// deadline; the asking seat's own draft. Never a token, never another seat's draft.
 pub(crate) fn status(live: &Live, role: Role) -> Value {
     let seats: Vec<Value> = live
         .seats
@@ -33,24 +54,321 @@ pub(crate) fn status(live: &Live, role: Role) -> Value {
         Role::Seat(seat) => json!({ "seat": seat }),
         Role::GameMaster => json!("gm"),
     };
+    let drafts: Vec<Value> = live
+        .turn
+        .drafts
+        .iter()
+        .filter(|d| role == Role::GameMaster || role == Role::Seat(d.seat))
+        .map(|d| {
+            json!({
+                "seat": d.seat,
+                "action": serde_json::from_str::<Value>(&d.action).unwrap_or(Value::Null),
+                "ready": d.ready,
+            })
+        })
+        .collect();
     json!({
         "you": you,
         "seats": seats,
+        "drafts": drafts,
         "deadline": live.turn.deadline,
         "grace": live.turn.grace,
         "absent": absent_name(live.turn.absent),
     })
 }
 
-/// Keeps the turn state true after an action moved the table from `from_step`: drafts of seats
-/// that may no longer act are dropped, and so is the deadline once no seat may act.
-pub(crate) fn after_act(live: &mut Live, _from_step: u64) {
-    let game = &live.game;
+/// Keeps the turn state true after an action, `before` being who could act before it. When
+/// a new turn began (a seat may act that could not), the drafts and the deadline belong to the
+/// turn that ended and are dropped, and the answer is `true`. Otherwise the drafts of seats
+/// that may no longer act are dropped.
+pub(crate) fn after_act(live: &mut Live, before: &[Actor]) -> bool {
+    let now = live.game.acting();
+    let new_turn = now
+        .iter()
+        .any(|a| a.seat().is_some() && !before.contains(a));
+    if new_turn || !now.iter().any(|a| a.seat().is_some()) {
+        live.turn.drafts.clear();
+        live.turn.deadline = None;
+        return true;
+    }
     live.turn
         .drafts
-        .retain(|draft| game.may_act(Actor::Seat(Seat(draft.seat))));
-    let any_seat = game.turn().actors().iter().any(|a| a.seat().is_some());
-    if !any_seat {
+        .retain(|draft| now.contains(&Actor::Seat(Seat(draft.seat))));
+    false
+}
+
+fn seat_of(actor: Actor) -> Result<u16, ApiError> {
+    actor.seat().map(|s| s.0).ok_or_else(|| {
+        ApiError::BadRequest(
+            "drafts are for seats: the game master acts directly, or names a seat with 'as'".into(),
+        )
+    })
+}
+
+impl Hub {
+    fn save_turn(&mut self, id: &str) -> Result<(), ApiError> {
+        let turn = self.live(id)?.turn.clone();
+        if let Err(error) = self.store.set_turn(id, &turn) {
+            self.forget(id);
+            return Err(error.into());
+        }
+        match turn.deadline {
+            Some(deadline) => {
+                self.closing
+                    .insert(id.to_owned(), deadline.saturating_add(turn.grace));
+            }
+            None => {
+                self.closing.remove(id);
+            }
+        }
+        Ok(())
+    }
+
+    /// Saves (or replaces) a seat's draft after checking it against the rules on a copy.
+    ///
+    /// # Errors
+    /// 404, 401, 403, 400 (the game master without `as`, or dice), 409 (stale step), 422 (the
+    /// seat has nothing to do now, or the rules refuse the action).
+    pub fn draft(
+        &mut self,
+        id: &str,
+        token: Option<&str>,
+        request: ActRequest,
+    ) -> Result<Value, ApiError> {
+        let live = self.live(id)?;
+        let role = live.role(token)?;
+        let actor = acting(live, role, request.seat)?;
+        let seat = seat_of(actor)?;
+        if request.dice.is_some() {
+            return Err(ApiError::BadRequest(
+                "a draft takes no dice: it is rolled when the turn resolves".into(),
+            ));
+        }
+        if let Some(expected) = request.expect_step
+            && expected != live.game.steps()
+        {
+            return Err(ApiError::Stale {
+                expected,
+                found: live.game.steps(),
+            });
+        }
+        if !live.game.may_act(actor) {
+            return Err(ApiError::Refused {
+                kind: "refused",
+                message: format!("seat {seat} has nothing to send now"),
+            });
+        }
+        let parsed = live.game.trial(actor, &request.action).map_err(refused)?;
+        live.turn.drafts.retain(|d| d.seat != seat);
+        live.turn.drafts.push(Draft {
+            seat,
+            action: parsed.json.to_string(),
+            ready: false,
+        });
+        live.turn.drafts.sort_by_key(|d| d.seat);
+        self.save_turn(id)?;
+        let live = self.live(id)?;
+        Ok(json!({ "draft": parsed, "ready": false, "table": status(live, role) }))
+    }
+
+    /// Marks a seat's draft ready (or not); when every seat to act is ready, the turn resolves.
+    ///
+    /// # Errors
+    /// 404, 401, 403, 422 (no draft to mark), 503.
+    pub fn ready(
+        &mut self,
+        id: &str,
+        token: Option<&str>,
+        request: ReadyRequest,
+    ) -> Result<Value, ApiError> {
+        let live = self.live(id)?;
+        let role = live.role(token)?;
+        let seat = seat_of(acting(live, role, request.seat)?)?;
+        let Some(draft) = live.turn.drafts.iter_mut().find(|d| d.seat == seat) else {
+            return Err(ApiError::Refused {
+                kind: "refused",
+                message: format!("seat {seat} has no draft to mark: save one first"),
+            });
+        };
+        draft.ready = request.ready;
+        self.save_turn(id)?;
+        let live = self.live(id)?;
+        let everyone_ready = live
+            .game
+            .acting()
+            .iter()
+            .filter_map(|a| a.seat())
+            .all(|s| live.turn.drafts.iter().any(|d| d.seat == s.0 && d.ready));
+        let resolved = if everyone_ready {
+            self.resolve(id, false)?
+        } else {
+            false
+        };
+        let live = self.live(id)?;
+        Ok(json!({
+            "ready": request.ready,
+            "resolved": resolved,
+            "step": live.game.steps(),
+            "table": status(live, role),
+        }))
+    }
+
+    /// Sets or clears the deadline of the turn (game master only).
+    ///
+    /// # Errors
+    /// 404, 401, 403, 503.
+    pub fn set_deadline(
+        &mut self,
+        id: &str,
+        token: Option<&str>,
+        request: DeadlineRequest,
+    ) -> Result<Value, ApiError> {
+        let live = self.live(id)?;
+        let role = game_master(live, token)?;
+        live.turn.deadline = request.in_seconds.map(|s| now().saturating_add(s));
+        live.turn.grace = request.grace;
+        self.save_turn(id)?;
+        let live = self.live(id)?;
+        Ok(json!({ "table": status(live, role) }))
+    }
+
+    /// Closes the turn now (game master only): as at the deadline.
+    ///
+    /// # Errors
+    /// 404, 401, 403, 503.
+    pub fn resolve_now(&mut self, id: &str, token: Option<&str>) -> Result<Value, ApiError> {
+        let live = self.live(id)?;
+        let role = game_master(live, token)?;
+        let resolved = self.resolve(id, true)?;
+        let live = self.live(id)?;
+        Ok(json!({
+            "resolved": resolved,
+            "step": live.game.steps(),
+            "table": status(live, role),
+        }))
+    }
+
+    /// Applies the drafts (the ready ones, or when `closing` all of them) in seat order; when
+    /// `closing`, then gives every seat still to act the table's default and closes the turn.
+    /// Answers whether a new turn began (or the game ended).
+    pub(crate) fn resolve(&mut self, id: &str, closing: bool) -> Result<bool, ApiError> {
+        let live = self.live(id)?;
+        let drafts: Vec<Draft> = live
+            .turn
+            .drafts
+            .iter()
+            .filter(|d| closing || d.ready)
+            .cloned()
+            .collect();
+        for draft in drafts {
+            let Ok(action) = serde_json::from_str::<Value>(&draft.action) else {
+                continue;
+            };
+            if self.apply(id, Actor::Seat(Seat(draft.seat)), action)? {
+                return Ok(true);
+            }
+        }
+        if !closing {
+            return Ok(false);
+        }
+        // The seats that sent nothing get the table's default: the game master's "no orders"
+        // for the seat where the game has it, otherwise the game's close of the turn.
+        let absent: Vec<u16> = self
+            .live(id)?
+            .game
+            .acting()
+            .iter()
+            .filter_map(|a| a.seat().map(|s| s.0))
+            .collect();
+        for seat in absent {
+            let Some(action) = self.live(id)?.game.no_orders(seat) else {
+                continue;
+            };
+            if self.apply(id, Actor::GameMaster, action)? {
+                return Ok(true);
+            }
+        }
+        if let Some(action) = self.live(id)?.game.close()
+            && self.apply(id, Actor::GameMaster, action)?
+        {
+            return Ok(true);
+        }
+        // The game has no way to close this turn: it waits, without its deadline.
+        let live = self.live(id)?;
         live.turn.deadline = None;
+        self.save_turn(id)?;
+        Ok(false)
+    }
+
+    /// Applies and commits one action of a resolution. A draft the rules refuse now is dropped.
+    /// Answers whether a new turn began.
+    fn apply(&mut self, id: &str, actor: Actor, action: Value) -> Result<bool, ApiError> {
+        let live = self.live(id)?;
+        if !live.game.may_act(actor) {
+            return Ok(false);
+        }
+        let before = live.game.acting();
+        let from_step = live.game.steps();
+        let input = ActionInput::Json(action.clone());
+        if live.game.act(actor, &input, DiceChoice::Seeded).is_err() {
+            if let Some(seat) = actor.seat() {
+                live.turn.drafts.retain(|d| d.seat != seat.0);
+                self.save_turn(id)?;
+            }
+            return Ok(false);
+        }
+        self.commit(id, from_step, &before, actor, &action)?;
+        let now = self.live(id)?.game.acting();
+        Ok(now
+            .iter()
+            .any(|a| a.seat().is_some() && !before.contains(a))
+            || !now.iter().any(|a| a.seat().is_some()))
+    }
+
+    /// Reads every deadline from the store (at start).
+    pub(crate) fn load_deadlines(&mut self) {
+        let Ok(deadlines) = self.store.deadlines() else {
+            return;
+        };
+        for (id, deadline) in deadlines {
+            let grace = self
+                .store
+                .load(&id)
+                .ok()
+                .flatten()
+                .map_or(0, |t| t.turn.grace);
+            self.closing.insert(id, deadline.saturating_add(grace));
+        }
+    }
+
+    /// Closes the turn of every table whose deadline and grace have passed at `now`. Answers
+    /// how many were closed.
+    pub fn close_due(&mut self, now: u64) -> usize {
+        let due: Vec<String> = self
+            .closing
+            .iter()
+            .filter(|(_, at)| **at <= now)
+            .map(|(id, _)| id.clone())
+            .collect();
+        let mut closed = 0;
+        for id in due {
+            self.closing.remove(&id);
+            if self.resolve(&id, true).is_ok() {
+                closed += 1;
+            }
+        }
+        closed
+    }
+}
+
+fn game_master(live: &Live, token: Option<&str>) -> Result<Role, ApiError> {
+    match live.role(token)? {
+        Role::GameMaster => Ok(Role::GameMaster),
+        Role::Public => Err(ApiError::Unauthorized(
+            "this is the game master's: send the game master's token".into(),
+        )),
+        Role::Seat(_) => Err(ApiError::Forbidden(
+            "this is the game master's alone".into(),
+        )),
     }
 }

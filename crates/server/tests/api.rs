@@ -349,3 +349,79 @@ fn tokens_appear_in_no_answer_but_the_creation() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn turn_endpoints_with_every_kind_of_token() {
+    let dir = temp_dir("turn-tokens");
+    let server = start(&dir.join("db.sqlite"));
+    let base = &server.base;
+    let table = create(base, r#"{"game":"duel"}"#);
+    let other = create(base, r#"{"game":"duel"}"#);
+    for who in EVERYONE {
+        let t = token(&table, &other, who);
+        let allowed_seat = match who {
+            Who::Own | Who::Gm => 200,
+            Who::OtherSeat => 403,
+            _ => 401,
+        };
+        let draft = post(
+            base,
+            &table.path("draft"),
+            t,
+            r#"{"action":"strike","as":0}"#,
+        );
+        assert_eq!(draft.status, allowed_seat, "{who:?} draft: {}", draft.body);
+        let ready = post(base, &table.path("ready"), t, r#"{"ready":false,"as":0}"#);
+        assert_eq!(ready.status, allowed_seat, "{who:?} ready: {}", ready.body);
+        let game_master = match who {
+            Who::Gm => 200,
+            Who::Own | Who::OtherSeat => 403,
+            _ => 401,
+        };
+        let deadline = post(base, &table.path("deadline"), t, r#"{"in_seconds":null}"#);
+        assert_eq!(
+            deadline.status, game_master,
+            "{who:?} deadline: {}",
+            deadline.body
+        );
+        let resolve = post(base, &table.path("resolve"), t, "");
+        assert_eq!(
+            resolve.status, game_master,
+            "{who:?} resolve: {}",
+            resolve.body
+        );
+    }
+    // The game master drafts only for a seat.
+    let answer = post(
+        base,
+        &table.path("draft"),
+        Some(&table.gm),
+        r#"{"action":"concede 0"}"#,
+    );
+    assert_eq!(answer.status, 400, "{}", answer.body);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn the_pages_are_served() {
+    let dir = temp_dir("pages");
+    let server = start(&dir.join("db.sqlite"));
+    let base = &server.base;
+    for (path, kind, needle) in [
+        ("/", "text/html", "host a table"),
+        ("/t/0123abcd", "text/html", "/assets/table.js"),
+        ("/assets/table.js", "text/javascript", "Authorization"),
+        ("/assets/index.js", "text/javascript", "/api/tables"),
+        ("/assets/style.css", "text/css", "body"),
+    ] {
+        let answer = get(base, path, None);
+        assert_eq!(answer.status, 200, "{path}");
+        assert!(
+            answer.content_type.starts_with(kind),
+            "{path}: {}",
+            answer.content_type
+        );
+        assert!(answer.body.contains(needle), "{path}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -299,6 +299,12 @@ pub enum TkEvent {
         /// Whose.
         seat: Seat,
     },
+    /// The game master acted for the absent player of `seat` (the events that follow are that
+    /// action's).
+    GameMasterActs {
+        /// For whom.
+        seat: Seat,
+    },
     /// The game ended.
     GameOver {
         /// The winner; none for a draw (both Lords fell at once).
@@ -356,6 +362,9 @@ pub struct CharacterView {
 pub struct PlayerView {
     /// The seat.
     pub seat: Seat,
+    /// The seat's label, as people name it: its faction (`Wei`), or its Lord's name when both
+    /// armies share a faction.
+    pub label: String,
     /// The deck's remaining cards (game master only).
     pub draw_pile: Option<Vec<CardSeen>>,
     /// The hand (own seat and game master only).
@@ -408,6 +417,46 @@ impl TkView {
         self.card_names
             .get(&card.card)
             .map_or(&card.card, String::as_str)
+    }
+
+    /// A seat's label (`Wei`), or `seat N` for a seat the view does not hold.
+    pub fn seat_name(&self, seat: Seat) -> String {
+        self.players
+            .iter()
+            .find(|p| p.seat == seat)
+            .map_or_else(|| format!("seat {seat}"), |p| p.label.clone())
+    }
+
+    /// The name of a seat's card by its instance number, wherever this view shows it (field,
+    /// discard pile, removed cards, a hand or draw pile the viewer may see); `None` for a card
+    /// the viewer may not see.
+    pub fn instance_name(&self, seat: Seat, instance: u32) -> Option<String> {
+        let p = self.players.iter().find(|p| p.seat == seat)?;
+        if let Some(c) = p.field.iter().find(|c| c.instance == instance) {
+            return Some(c.name.clone());
+        }
+        let lists = [
+            Some(&p.discard[..]),
+            Some(&p.removed[..]),
+            p.hand.as_deref(),
+            p.draw_pile.as_deref(),
+            p.event.as_ref().map(std::slice::from_ref),
+        ];
+        lists
+            .into_iter()
+            .flatten()
+            .flatten()
+            .chain(p.field.iter().flat_map(|c| c.titles.iter()))
+            .find(|c| c.instance == instance)
+            .map(|c| self.card_name(c).to_owned())
+    }
+
+    /// A character as people name it: `Xiahou Dun (Wei)`.
+    pub fn character(&self, t: TargetRef) -> String {
+        let name = self
+            .instance_name(t.seat, t.card)
+            .unwrap_or_else(|| "a character".to_owned());
+        format!("{name} ({})", self.seat_name(t.seat))
     }
 }
 
@@ -1797,6 +1846,13 @@ impl ThreeKingdoms {
         Ok(())
     }
 
+    /// What the game master may do for an absent player who must act now: end the phase, or
+    /// decline an interception or a follow-up (never a choice that plays or spends a card).
+    fn game_master_may(action: &TkAction) -> bool {
+        matches!(action, TkAction::End | TkAction::FollowUp { with: None })
+            || matches!(action, TkAction::Intercept { with } if with.is_empty())
+    }
+
     /// The seat that must act now, if any.
     fn acting(state: &TkState) -> Option<Seat> {
         if state.ending.is_some() {
@@ -1928,7 +1984,14 @@ impl Game for ThreeKingdoms {
 
     fn legal_actions(state: &TkState, actor: Actor) -> Vec<TkAction> {
         let Some(seat) = actor.seat() else {
-            return Vec::new();
+            // The game master, for the absent player who must act now.
+            return match Self::acting(state) {
+                Some(seat) => Self::legal_actions(state, Actor::Seat(seat))
+                    .into_iter()
+                    .filter(Self::game_master_may)
+                    .collect(),
+                None => Vec::new(),
+            };
         };
         if Self::acting(state) != Some(seat) {
             return Vec::new();
@@ -2044,8 +2107,19 @@ impl Game for ThreeKingdoms {
         if state.ending.is_some() {
             return Err(TkError::Over);
         }
-        let Some(seat) = actor.seat() else {
-            return Err(TkError::NotYourTurn("the game master".into()));
+        let (seat, for_absent) = match actor.seat() {
+            Some(seat) => (seat, false),
+            None => {
+                let Some(seat) = Self::acting(state) else {
+                    return Err(TkError::NotYourTurn("the game master".into()));
+                };
+                if !Self::game_master_may(action) {
+                    return Err(TkError::illegal(
+                        "for an absent player the game master only ends the phase (end), or declines an interception (intercept none) or a follow-up (follow none)",
+                    ));
+                }
+                (seat, true)
+            }
         };
         check_seat(seat)?;
         if Self::acting(state) != Some(seat) {
@@ -2054,6 +2128,9 @@ impl Game for ThreeKingdoms {
         Self::validate(state, seat, action)?;
         let mut next = state.clone();
         let mut events = Vec::new();
+        if for_absent {
+            public(&mut events, TkEvent::GameMasterActs { seat });
+        }
         Self::execute(&mut next, seat, action, dice, &mut events)?;
         *state = next;
         Ok(events)
@@ -2114,6 +2191,7 @@ impl Game for ThreeKingdoms {
                     .collect();
                 PlayerView {
                     seat,
+                    label: Self::seat_label(state, seat),
                     army: p.army.clone(),
                     deck_count: p.deck.remaining(),
                     hand_count: p.hand.len() as u32,

@@ -52,3 +52,4 @@ pub use rules::{
 pub use state::{
     Character, CostMod, Ending, Modifier, Pending, Phase, Player, TargetRef, TkState, Zone,
 };
+pub use text::{duration_text, effect_text};

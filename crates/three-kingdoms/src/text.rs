@@ -15,6 +15,7 @@
 
 use pbp_core::{Actor, Seat};
 
+use crate::cards::{CostScope, Duration, Effect, Trait, Whom};
 use crate::error::TkError;
 use crate::game::TkAction;
 use crate::state::{TargetRef, TkState};
@@ -146,5 +147,84 @@ pub fn format(action: &TkAction) -> String {
         ),
         TkAction::FollowUp { with: None } => "follow none".into(),
         TkAction::FollowUp { with: Some(g) } => format!("follow {g}"),
+    }
+}
+
+/// How long an effect lasts, in words: `until the end of the turn`.
+pub fn duration_text(d: Duration) -> String {
+    match d {
+        Duration::EndOfTurn => "until the end of the turn".into(),
+        Duration::Turns(1) => "for 1 turn".into(),
+        Duration::Turns(n) => format!("for {n} turns"),
+        Duration::Permanent => "for good".into(),
+    }
+}
+
+fn whom(w: Whom) -> &'static str {
+    match w {
+        Whom::You => "its player",
+        Whom::Opponent => "the opponent",
+    }
+}
+
+fn trait_text(t: Trait) -> &'static str {
+    match t {
+        Trait::Assault => "Assault",
+        Trait::Defend => "Defend",
+        Trait::Law => "Law",
+        Trait::Ambush => "Ambush",
+        Trait::Politics => "Politics",
+        Trait::War => "War",
+    }
+}
+
+/// An effect in words, as a game master would write it: `+400 Strength until the end of the
+/// turn`, `500 damage`.
+pub fn effect_text(effect: &Effect) -> String {
+    match effect {
+        Effect::Strength { amount, duration } => {
+            format!("{amount:+} Strength {}", duration_text(*duration))
+        }
+        Effect::Damage { amount } => format!("{amount} damage"),
+        Effect::Draw { count, player } => format!("{} draws {count} card(s)", whom(*player)),
+        Effect::Discard { count, player } => {
+            format!("{} discards {count} card(s) at random", whom(*player))
+        }
+        Effect::Resources { amount } => format!("{amount} Resource point(s)"),
+        Effect::CostChange {
+            amount,
+            cards,
+            player,
+            duration,
+        } => {
+            let which = match cards {
+                CostScope::Summon => "summoning costs",
+                CostScope::Tactic => "Tactic costs",
+                CostScope::Strategy => "Strategy costs",
+                CostScope::Title => "Title costs",
+                CostScope::Reinforcement => "Reinforcement costs",
+                CostScope::Any => "costs",
+            };
+            let owner = match player {
+                Whom::You => "its player's",
+                Whom::Opponent => "the opponent's",
+            };
+            format!("{amount:+} to {owner} {which} {}", duration_text(*duration))
+        }
+        Effect::TacticImmunity { max_cost, duration } => format!(
+            "immune to enemy Tactics of cost {max_cost} or less {}",
+            duration_text(*duration)
+        ),
+        Effect::Tap => "tapped".into(),
+        Effect::Untap => "untapped".into(),
+        Effect::Move => "moved to the other deployment zone".into(),
+        Effect::Protect { duration } => format!(
+            "cannot be attacked nor chosen by enemy cards {}",
+            duration_text(*duration)
+        ),
+        Effect::Grant { grant, duration } => {
+            format!("gains {} {}", trait_text(*grant), duration_text(*duration))
+        }
+        Effect::Rally => "Alert again at full Strength".into(),
     }
 }

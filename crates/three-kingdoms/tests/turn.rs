@@ -425,19 +425,23 @@ fn an_event_played_before_the_match_lasts_the_whole_game() {
 }
 
 #[test]
-fn the_opponent_cannot_act_and_the_game_master_has_no_actions() {
+fn the_opponent_cannot_act_and_the_game_master_only_acts_for_the_absent() {
     let mut s = start(
         army("t-war-lord", &["t-a"], None),
         army("t-war-lord", &["t-b"], None),
         rules(),
     );
     refuse(&mut s, 1, "end");
-    assert!(ThreeKingdoms::legal_actions(&s, pbp_core::Actor::GameMaster).is_empty());
+    // The game master may only end the phase for the seat that must act (see the next test).
+    assert_eq!(
+        ThreeKingdoms::legal_actions(&s, pbp_core::Actor::GameMaster),
+        vec![pbp_three_kingdoms::TkAction::End]
+    );
     assert!(
         ThreeKingdoms::apply(
             &mut s,
             pbp_core::Actor::GameMaster,
-            &pbp_three_kingdoms::TkAction::End,
+            &pbp_three_kingdoms::TkAction::MoveLord,
             &mut SeededDice::new(1)
         )
         .is_err()
@@ -505,4 +509,46 @@ fn a_dice_failure_leaves_the_state_unchanged() {
     )
     .unwrap();
     assert_eq!(s.player(Seat(1)).hand, vec![second]);
+}
+
+#[test]
+fn the_game_master_ends_the_phase_and_declines_for_an_absent_player() {
+    use pbp_core::Actor;
+    use pbp_three_kingdoms::TkAction;
+    let mut s = start(
+        army("t-war-lord", &["t-a"], None),
+        army("t-war-lord", &["t-b"], None),
+        rules(),
+    );
+    let gm = Actor::GameMaster;
+    // What the game master can really do now: end seat 0's phase, nothing else.
+    assert_eq!(ThreeKingdoms::legal_actions(&s, gm), vec![TkAction::End]);
+    let summon = TkAction::Summon { card: 0 };
+    let before = s.clone();
+    let err = ThreeKingdoms::apply(&mut s, gm, &summon, &mut SeededDice::new(1)).unwrap_err();
+    assert!(err.to_string().contains("absent player"), "{err}");
+    assert_eq!(s, before);
+    let events = ThreeKingdoms::apply(&mut s, gm, &TkAction::End, &mut SeededDice::new(1)).unwrap();
+    assert!(matches!(
+        events[0].event,
+        TkEvent::GameMasterActs { seat: Seat(0) }
+    ));
+    assert_eq!(s.phase, Phase::Combat);
+    // Seat 0 attacks; the absent seat 1 is asked to intercept: the game master declines.
+    let a = on_field(&s, 0, "t-a");
+    let b = on_field(&s, 1, "t-b");
+    act(&mut s, 0, &format!("attack {a} on {b}"));
+    let legal = ThreeKingdoms::legal_actions(&s, gm);
+    assert_eq!(legal, vec![TkAction::Intercept { with: Vec::new() }]);
+    let text = ThreeKingdoms::parse_action(&s, gm, "intercept none").unwrap();
+    let events = ThreeKingdoms::apply(&mut s, gm, &text, &mut SeededDice::new(1)).unwrap();
+    assert!(matches!(
+        events[0].event,
+        TkEvent::GameMasterActs { seat: Seat(1) }
+    ));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e.event, TkEvent::Fight { .. }))
+    );
 }

@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""Load figures of `pbp serve` (docs/BENCHMARKS.md): acts per second and latency percentiles.
+
+Starts the release `pbp serve` on a fresh database in a temporary directory, creates the stored
+tables over the API, and runs wrk (Debian's `wrk`) against the active ones on loopback, in a
+bounded run. Usage:
+
+    cargo build --release -p pbp-cli
+    python3 crates/server/bench/load.py --game duel --stored 100 --active 100 --seconds 10
+
+Prints one line of figures. Only 200 answers count as acts; wrk's non-2xx count is printed.
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
+PBP = os.path.join(ROOT, "target", "release", "pbp")
+
+
+def default_config(game):
+    out = subprocess.run([PBP, "games", "--json"], check=True, capture_output=True, text=True)
+    return next(g["default_config"] for g in json.loads(out.stdout) if g["name"] == game)
+
+
+def twelve_player_ws():
+    """Twelve players on the standard map, every sixth state a start (as benches/games.rs)."""
+    config = default_config("warring-states")
+    colours = ["red", "yellow", "green", "cyan", "orange", "silver", "purple", "white", "teal",
+               "pink", "blue", "grey"]
+    schools = ["legalist", "taoist", "confucian", "mohist", "militarist"]
+    starts = [s["name"] for s in config["map"]["states"] if s["name"] != "Zhou"][::6][:12]
+    config["players"] = [
+        {"name": f"P{i}", "state": state, "colour": colours[i], "school": schools[i % 5]}
+        for i, state in enumerate(starts)
+    ]
+    config["rules"]["turn_limit"] = 100000
+    return config
+
+
+def post(base, path, body):
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read())
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--game", choices=["duel", "ws12"], default="duel")
+    parser.add_argument("--stored", type=int, default=100)
+    parser.add_argument("--active", type=int, default=100)
+    parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--connections", type=int, default=32)
+    parser.add_argument("--threads", type=int, default=2)
+    args = parser.parse_args()
+    active = min(args.active, args.stored)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        db = os.path.join(tmp, "load.sqlite")
+        server = subprocess.Popen([PBP, "serve", "--db", db, "--addr", "127.0.0.1:0"],
+                                  stdout=subprocess.PIPE, text=True)
+        try:
+            line = server.stdout.readline()
+            base = re.search(r"(http://[0-9.:]+)", line).group(1)
+            if args.game == "duel":
+                body = {"game": "duel",
+                        "config": {"first_to": 255, "focus_tokens": 2, "rolled": 2, "kept": 1}}
+                action = json.dumps("strike")
+            else:
+                body = {"game": "warring-states", "config": twelve_player_ws()}
+                action = json.dumps("[b]No orders.[/b]")
+            started = time.time()
+            lines = []
+            for _ in range(active):
+                created = post(base, "/api/tables", body)
+                lines.append(" ".join([created["id"]] + created["seat_tokens"]))
+            filler = {"game": "duel"}
+            for _ in range(args.stored - active):
+                post(base, "/api/tables", filler)
+            setup = time.time() - started
+            tables = os.path.join(tmp, "tables.txt")
+            with open(tables, "w") as f:
+                f.write("\n".join(lines) + "\n")
+            env = dict(os.environ, PBP_TABLES=tables, PBP_ACTION=action,
+                       PBP_THREADS=str(args.threads))
+            out = subprocess.run(
+                ["wrk", "-t", str(args.threads), "-c", str(args.connections),
+                 "-d", f"{args.seconds}s", "--latency", "-s", os.path.join(HERE, "act.lua"), base],
+                env=env, check=True, capture_output=True, text=True).stdout
+        finally:
+            server.terminate()
+            server.wait()
+    total = int(re.search(r"(\d+) requests in", out).group(1))
+    duration = float(re.search(r"requests in ([0-9.]+)s", out).group(1))
+    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    bad = int(bad.group(1)) if bad else 0
+
+    def percentile(name):
+        m = re.search(rf"^\s+{name}%\s+([0-9.]+)(us|ms|s)", out, re.M)
+        value, unit = float(m.group(1)), m.group(2)
+        return value * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+    print(f"game={args.game} stored={args.stored} active={active} "
+          f"connections={args.connections} seconds={duration:.1f} "
+          f"acts/s={(total - bad) / duration:.0f} rejected={bad} "
+          f"p50={percentile(50):.2f}ms p99={percentile(99):.2f}ms setup={setup:.1f}s")
+    if "--verbose" in sys.argv:
+        print(out)
+
+
+if __name__ == "__main__":
+    main()

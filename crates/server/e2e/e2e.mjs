@@ -1,0 +1,184 @@
+// End-to-end test of the hosted table's pages (pbp serve) in Debian's Chromium, driven by
+// playwright-core (which never downloads a browser). It starts `pbp serve` on a fresh database
+// and a free loopback port, creates a three-player Warring States table from the hosting page,
+// and plays one turn with each player in a browser context of their own: drafts, a changed
+// draft, ready; until the turn resolves, no player's page shows another's orders. Then the game
+// master's page sets a deadline and closes the next turn.
+//
+//     node e2e.mjs        (after `cargo build -p pbp-cli`; PBP_CLI names another binary)
+
+import { spawn, execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import assert from "node:assert/strict";
+import { chromium } from "playwright-core";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, "../../..");
+const cli = process.env.PBP_CLI ?? path.join(repo, "target/debug/pbp");
+const chromiumPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+
+let passed = 0;
+function check(name, condition, detail = "") {
+  assert.ok(condition, `${name}${detail ? `: ${detail}` : ""}`);
+  passed += 1;
+  console.log(`  ok ${passed} - ${name}`);
+}
+
+async function startServer(dir) {
+  const child = spawn(cli, ["serve", "--db", path.join(dir, "e2e.sqlite"), "--addr", "127.0.0.1:0"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const lines = createInterface({ input: child.stdout });
+  for await (const line of lines) {
+    const match = line.match(/(http:\/\/127\.0\.0\.1:\d+)/);
+    if (match) return { child, base: match[1] };
+  }
+  throw new Error("pbp serve printed no address");
+}
+
+function threePlayerConfig() {
+  const games = JSON.parse(execFileSync(cli, ["games", "--json"], { encoding: "utf8" }));
+  const config = games.find((g) => g.name === "warring-states").default_config;
+  config.players = config.players.slice(0, 3);
+  return config;
+}
+
+const ORDERS = [
+  ["Ann", "[b]3 Rice for Defense of Tang.[/b]", "[b]7 Rice for Defense of Tang.[/b]"],
+  ["Bo", null, "[b]6 Rice for Defense of Lai.[/b]"],
+  ["Cy", null, "[b]4 Rice for Defense of Cheng.[/b]"],
+];
+
+async function run(base) {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    ],
+  });
+  try {
+    // The game master hosts the table from the hosting page.
+    const gmContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const host = await gmContext.newPage();
+    await host.goto(`${base}/`);
+    await host.selectOption("#game", "warring-states");
+    await host.fill("#config", JSON.stringify(threePlayerConfig()));
+    await host.fill("#players", "Ann\nBo\nCy");
+    await host.click("#create");
+    await host.waitForSelector("#links:not([hidden])");
+    const links = await host.$$eval("a.table-link", (as) => as.map((a) => a.href));
+    check("the hosting page lists the game master's link and three seats' links", links.length === 4);
+    const [gmLink, ...seatLinks] = links;
+    check("every link carries its token after '#'", links.every((l) => /#[0-9a-f]{64}$/.test(l)));
+
+    // Each player in a context of their own (no shared storage).
+    const players = [];
+    for (const [index, link] of seatLinks.entries()) {
+      const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(link);
+      await page.waitForFunction(() => document.querySelector("#who").textContent.includes("'s table"));
+      players.push({ name: ORDERS[index][0], page, context });
+    }
+    for (const player of players) {
+      const who = await player.page.textContent("#who");
+      check(`${player.name}'s link opens ${player.name}'s page`, who === `${player.name}'s table`, who);
+    }
+
+    // An invalid order is refused at once.
+    const ann = players[0].page;
+    await ann.fill("#order", "[b]900 Rice for Defense of Tang.[/b]");
+    await ann.click("#save-draft");
+    await ann.waitForSelector("#message:not([hidden])");
+    check("an invalid order is refused at once", (await ann.textContent("#message")).length > 0);
+
+    // Drafts: Ann changes hers before marking it ready.
+    const drafts = [];
+    for (const [index, player] of players.entries()) {
+      const [, first, final] = ORDERS[index];
+      for (const order of [first, final].filter(Boolean)) {
+        const rice = order.match(/(\d+) Rice/)[1];
+        await player.page.fill("#order", order);
+        await player.page.click("#save-draft");
+        await player.page.waitForFunction(
+          (rice) => document.querySelector("#draft-state").textContent.includes(`"rice":${rice},`),
+          rice);
+      }
+      const state = await player.page.textContent("#draft-state");
+      drafts.push(state.slice(state.indexOf(": ") + 2));
+    }
+    check("Ann's page shows her changed draft", drafts[0].includes("7"), drafts[0]);
+    for (const player of players.slice(0, 2)) {
+      await player.page.click("#ready");
+      await player.page.waitForFunction(
+        () => document.querySelector("#draft-state").textContent.includes(", ready"));
+    }
+
+    // Before the turn resolves: nobody's page shows another player's orders.
+    for (const [index, player] of players.entries()) {
+      await player.page.reload();
+      await player.page.waitForFunction(() => document.querySelector("#log").children.length >= 0
+        && document.querySelector("#status").textContent.includes("step"));
+      const content = await player.page.content();
+      for (const [other, draft] of drafts.entries()) {
+        if (other === index) continue;
+        check(`${player.name} does not see ${players[other].name}'s orders`, !content.includes(draft));
+        const sheet = ORDERS[other][2].replace(/\[\/?b\]/g, "");
+        check(`${player.name}'s page has no text of ${players[other].name}'s sheet`, !content.includes(sheet));
+      }
+      const seats = await player.page.$$eval("#seats li", (items) => items.map((i) => i.dataset.orders));
+      check(`${player.name} sees who is ready`, seats.join() === "ready,ready,draft", seats.join());
+    }
+    const status = await players[0].page.textContent("#status");
+    check("nothing is applied before every player is ready", status.endsWith("step 0"), status);
+
+    // Cy is the last to be ready: the turn resolves.
+    const cy = players[2].page;
+    await cy.click("#ready");
+    await cy.waitForFunction(() => document.querySelector("#status").textContent.endsWith("step 3"));
+    for (const player of players) {
+      await player.page.reload();
+      await player.page.waitForFunction(() => document.querySelector("#status").textContent.endsWith("step 3"));
+      const log = await player.page.textContent("#log");
+      check(`${player.name}'s log shows the turn resolved`, log.includes("turn 2 begins"), log.slice(-300));
+    }
+
+    // The game master's page: every seat's status, the BBCode, a deadline, closing the turn.
+    const gm = await gmContext.newPage();
+    await gm.goto(gmLink);
+    await gm.waitForSelector("#gm-panel:not([hidden])");
+    check("the game master's page shows the BBCode of the turn", (await gm.inputValue("#bbcode")).includes("[b]"));
+    await gm.fill("#deadline-minutes", "60");
+    await gm.click("#set-deadline");
+    await gm.waitForFunction(() => document.querySelector("#deadline").textContent.startsWith("Deadline:"));
+    check("the game master sets a deadline that every seat sees", true);
+    await players[1].page.reload();
+    await players[1].page.waitForFunction(() => document.querySelector("#deadline").textContent.startsWith("Deadline:"));
+    await gm.click("#resolve");
+    await gm.waitForFunction(() => document.querySelector("#log").textContent.includes("turn 3 begins"));
+    const log = await gm.textContent("#log");
+    check("the game master's log shows the next turn", log.includes("turn 3 begins"), log.slice(-300));
+    const seats = await gm.$$eval("#seats li", (items) => items.map((i) => i.dataset.orders));
+    check("closing the turn gives the absent players no orders, and the next turn starts",
+      seats.join() === "none,none,none", seats.join());
+    const deadline = await gm.textContent("#deadline");
+    check("the deadline ends with its turn", deadline === "No deadline.", deadline);
+  } finally {
+    await browser.close();
+  }
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), "pbp-server-e2e-"));
+const { child, base } = await startServer(dir);
+try {
+  await run(base);
+  console.log(`${passed} passed, 0 failed`);
+} finally {
+  child.kill("SIGKILL");
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,61 @@
+// The hosting page: creates a table through the API and lists the private links.
+
+const $ = (id) => document.getElementById(id);
+
+function show(message) {
+  $("message").hidden = !message;
+  $("message").textContent = message ?? "";
+}
+
+async function games() {
+  const response = await fetch("/api/games");
+  for (const name of await response.json()) {
+    const option = document.createElement("option");
+    option.value = name;
+    option.textContent = name;
+    $("game").append(option);
+  }
+}
+
+function link(label, id, token) {
+  const url = `${location.origin}/t/${id}#${token}`;
+  const item = document.createElement("li");
+  const a = document.createElement("a");
+  a.href = url;
+  a.textContent = url;
+  a.className = "table-link";
+  item.append(`${label}: `, a);
+  return item;
+}
+
+async function create() {
+  show("");
+  const body = { game: $("game").value };
+  const config = $("config").value.trim();
+  if (config) {
+    try {
+      body.config = JSON.parse(config);
+    } catch (error) {
+      show(`The config is not JSON: ${error.message}`);
+      return;
+    }
+  }
+  const players = $("players").value.split("\n").map((s) => s.trim()).filter(Boolean);
+  if (players.length) body.players = players;
+  const response = await fetch("/api/tables", { method: "POST", body: JSON.stringify(body) });
+  const answer = await response.json();
+  if (!response.ok) {
+    show(answer.message);
+    return;
+  }
+  const list = $("link-list");
+  list.replaceChildren(link("Game master", answer.id, answer.gm_token));
+  answer.seat_tokens.forEach((token, seat) => {
+    list.append(link(`${answer.players[seat]} (seat ${seat})`, answer.id, token));
+  });
+  $("links").hidden = false;
+  $("status").textContent = `Table ${answer.id} is ready.`;
+}
+
+$("create").addEventListener("click", () => create().catch((e) => show(e.message)));
+games().catch((e) => show(e.message));

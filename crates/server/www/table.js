@@ -1,0 +1,146 @@
+// A seat's or the game master's page of a hosted table. The token is the part of the link
+// after '#': it never reaches the server's logs or another site (no referrer), and is sent only
+// as the Authorization header of the API calls.
+
+const $ = (id) => document.getElementById(id);
+const id = location.pathname.split("/").filter(Boolean)[1];
+const token = decodeURIComponent(location.hash.slice(1));
+let state = null;
+
+function show(message) {
+  $("message").hidden = !message;
+  $("message").textContent = message ?? "";
+}
+
+async function api(path, options = {}) {
+  const headers = { ...(options.headers ?? {}) };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(`/api/tables/${id}/${path}`, { ...options, headers });
+  const text = await response.text();
+  if (!response.ok) {
+    let message = text;
+    try {
+      message = JSON.parse(text).message;
+    } catch {
+      // not JSON: the text as it came
+    }
+    throw new Error(message);
+  }
+  return text;
+}
+
+const post = (path, body) => api(path, { method: "POST", body: JSON.stringify(body ?? {}) });
+
+function describeTurn(turn) {
+  if (turn.over) return "The game is over.";
+  const names = (turn.acting ?? []).map((a) =>
+    a === "game-master" ? "the game master" : state.table.seats[a.seat]?.name ?? `seat ${a.seat}`);
+  return `To act: ${names.join(", ")}.`;
+}
+
+function actFor() {
+  if (state.table.you === "gm") {
+    const value = $("gm-seat").value;
+    return value === "gm" ? {} : { as: Number(value) };
+  }
+  return {};
+}
+
+function renderSeats() {
+  const table = state.table;
+  const list = $("seats");
+  list.replaceChildren();
+  for (const seat of table.seats) {
+    const item = document.createElement("li");
+    const words = { none: "no orders yet", draft: "draft saved", ready: "ready" }[seat.orders];
+    item.textContent = `${seat.name}: ${seat.to_act ? words : "nothing to send"}`;
+    item.dataset.orders = seat.orders;
+    list.append(item);
+  }
+  $("deadline").textContent = table.deadline
+    ? `Deadline: ${new Date(table.deadline * 1000).toLocaleString()}` +
+      (table.grace ? ` (grace ${Math.round(table.grace / 60)} min)` : "")
+    : "No deadline.";
+}
+
+function renderDraft() {
+  const table = state.table;
+  const mine = table.you?.seat ?? (table.you === "gm" ? Number($("gm-seat").value) : null);
+  const draft = table.drafts.find((d) => d.seat === mine);
+  $("draft-state").textContent = draft
+    ? `Saved draft${draft.ready ? ", ready" : ""}: ${JSON.stringify(draft.action)}`
+    : "No draft saved.";
+}
+
+async function refresh() {
+  state = JSON.parse(await api("view"));
+  const you = state.table.you;
+  $("who").textContent = you === "gm"
+    ? "the game master's table"
+    : you === "public" ? "the table" : `${state.table.seats[you.seat].name}'s table`;
+  $("status").textContent = `${state.game}, step ${state.steps}`;
+  $("turn").textContent = describeTurn(state.turn);
+  $("text").textContent = await api("view?format=text");
+  const svg = await api("view?format=svg");
+  const img = document.createElement("img");
+  img.alt = "the map";
+  img.src = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+  $("field").replaceChildren(img);
+  renderSeats();
+  const log = JSON.parse(await api("log"));
+  $("log").replaceChildren(...log.map((event) => {
+    const item = document.createElement("li");
+    item.textContent = `step ${event.step}: ${event.text}`;
+    return item;
+  }));
+  const acting = you !== "public";
+  $("orders-panel").hidden = !acting;
+  $("gm-panel").hidden = you !== "gm";
+  $("gm-seat-row").hidden = you !== "gm";
+  if (you === "gm" && $("gm-seat").options.length === 0) {
+    const own = new Option("the game master", "gm");
+    $("gm-seat").append(own, ...state.table.seats.map((s) => new Option(s.name, s.seat)));
+  }
+  if (acting) {
+    renderDraft();
+    const query = you === "gm" && $("gm-seat").value !== "gm" ? `?as=${$("gm-seat").value}` : "";
+    const legal = JSON.parse(await api(`legal${query}`));
+    $("legal").replaceChildren(...legal.slice(0, 200).map((action) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "legal";
+      button.textContent = action.text;
+      button.addEventListener("click", () => { $("order").value = action.text; });
+      return button;
+    }));
+  }
+  if (you === "gm") $("bbcode").value = await api("view?format=bbcode");
+}
+
+function run(action) {
+  return () => action().then(() => { show(""); return refresh(); }).catch((e) => show(e.message));
+}
+
+$("save-draft").addEventListener("click", run(() =>
+  post("draft", { action: $("order").value, ...actFor() })));
+$("ready").addEventListener("click", run(() => post("ready", { ready: true, ...actFor() })));
+$("unready").addEventListener("click", run(() => post("ready", { ready: false, ...actFor() })));
+$("send").addEventListener("click", run(() =>
+  post("act", { action: $("order").value, expect_step: state.steps, ...actFor() })));
+$("set-deadline").addEventListener("click", run(() => post("deadline", {
+  in_seconds: Math.max(0, Math.round(Number($("deadline-minutes").value) * 60)),
+  grace: Math.max(0, Math.round(Number($("grace-minutes").value) * 60)),
+})));
+$("clear-deadline").addEventListener("click", run(() => post("deadline", { in_seconds: null })));
+$("resolve").addEventListener("click", run(() => post("resolve")));
+$("gm-seat").addEventListener("change", run(async () => {}));
+$("download").addEventListener("click", run(async () => {
+  const save = await api("record");
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([save], { type: "application/json" }));
+  a.download = `${id}.json`;
+  a.click();
+}));
+
+run(async () => {})();
+setInterval(() => refresh().catch((e) => show(e.message)), 5000);
