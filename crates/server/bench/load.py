@@ -23,7 +23,8 @@ import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
-PBP = os.path.join(ROOT, "target", "release", "pbp")
+# The release binary; PBP_CLI names another (a debug build, to try the script itself).
+PBP = os.environ.get("PBP_CLI", os.path.join(ROOT, "target", "release", "pbp"))
 
 
 def default_config(game):
