@@ -6,6 +6,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use pbp_benches::BareLoop;
 use pbp_core::{
     Comparison, Deck, Dice, Die, Limits, Pool, RollExpr, SeededDice, contest_odds, distribution,
 };
@@ -25,12 +26,13 @@ fn observe<T>(value: T) {
 
 /// The benchmarks the targets compare, one right after another, so that the machine's drift
 /// over a run (figures here move by 10-40% over minutes) skews their ratios as little as it can:
-/// the raw word, the prepared 2k1 and 5k3, the peer's prebuilt pools and the plain loop.
+/// the raw word, the prepared 2k1, 5k3 and 10k5, the bare loop, the full rolls and the peer's
+/// prebuilt pools.
 fn targets(c: &mut Criterion) {
     let mut dice = SeededDice::new(1);
     c.bench_function("raw next_u64", |b| b.iter(|| observe(dice.next_u64())));
     let limits = Limits::default();
-    for (rolled, kept) in [(2, 1), (5, 3)] {
+    for (rolled, kept) in [(2, 1), (5, 3), (10, 5)] {
         // Checked and folded once, as the peer's pools are built once, then rolled again and
         // again: the way a simulation rolls one pool many times.
         let prepared = Pool::new(rolled, kept)
@@ -41,8 +43,15 @@ fn targets(c: &mut Criterion) {
             b.iter(|| observe(prepared.roll(&mut dice)))
         });
     }
+    bare(c);
+    for (rolled, kept) in [(2, 1), (5, 3)] {
+        let pool = Pool::new(rolled, kept);
+        let mut dice = SeededDice::new(u64::from(rolled));
+        c.bench_function(&format!("pool {rolled}k{kept} roll"), |b| {
+            b.iter(|| observe(pool.roll(&mut dice)))
+        });
+    }
     peer(c);
-    plain(c);
 }
 
 fn generator(c: &mut Criterion) {
@@ -73,15 +82,18 @@ fn pools(c: &mut Criterion) {
     });
     for (rolled, kept) in [(2, 1), (3, 2), (5, 3), (10, 5)] {
         let pool = Pool::new(rolled, kept);
-        let mut dice = SeededDice::new(u64::from(rolled));
-        c.bench_function(&format!("pool {rolled}k{kept} roll"), |b| {
-            b.iter(|| observe(pool.roll(&mut dice)))
-        });
+        if matches!((rolled, kept), (3, 2) | (10, 5)) {
+            // 2k1 and 5k3 are rolled with the targets.
+            let mut dice = SeededDice::new(u64::from(rolled));
+            c.bench_function(&format!("pool {rolled}k{kept} roll"), |b| {
+                b.iter(|| observe(pool.roll(&mut dice)))
+            });
+        }
         let mut dice = SeededDice::new(u64::from(rolled) + 100);
         c.bench_function(&format!("pool {rolled}k{kept} roll_fast"), |b| {
             b.iter(|| observe(pool.roll_fast(&mut dice, &limits)))
         });
-        if matches!((rolled, kept), (2, 1) | (5, 3)) {
+        if matches!((rolled, kept), (2, 1) | (5, 3) | (10, 5)) {
             continue; // prepared with the targets
         }
         let prepared = pool.prepare(&limits).expect("within the limits");
@@ -113,32 +125,18 @@ fn odds(c: &mut Criterion) {
         b.iter(|| observe(contest_odds(&two, &two, Comparison::HighestThenSecond)))
     });
     c.bench_function("odds 10k5", |b| b.iter(|| observe(distribution(&ten))));
+    c.bench_function("odds 10k5 vs 10k5", |b| {
+        b.iter(|| observe(contest_odds(&ten, &ten, Comparison::HighestThenSecond)))
+    });
 }
 
-/// The plain hand-written loop the targets are set against: one generator word per face
-/// through `rand`'s uniform range sampling, each die exploding on 10, the dice sorted and the
-/// highest kept, on the same PCG-64 MCG generator as pbp.
-fn plain_loop(rng: &mut rand_pcg03::Pcg64Mcg, rolled: usize, kept: usize) -> u32 {
-    use rand08::Rng;
-    let mut dice = [0_u32; 10];
-    for die in &mut dice[..rolled] {
-        loop {
-            let face = rng.gen_range(1..=10);
-            *die += face;
-            if face < 10 {
-                break;
-            }
-        }
-    }
-    dice[..rolled].sort_unstable_by(|a, b| b.cmp(a));
-    dice[..kept].iter().sum()
-}
-
-fn plain(c: &mut Criterion) {
-    for (rolled, kept) in [(2, 1), (5, 3)] {
-        let mut rng = rand_pcg03::Pcg64Mcg::seed_from_u64(7);
-        c.bench_function(&format!("plain loop {rolled}k{kept}"), |b| {
-            b.iter(|| observe(plain_loop(&mut rng, rolled, kept)))
+/// The bare-loop reference ([`BareLoop`]): pbp's own batch sampling with none of its
+/// bookkeeping, the pool's sizes known only at run time.
+fn bare(c: &mut Criterion) {
+    for (rolled, kept) in [(2_usize, 1_usize), (5, 3), (10, 5)] {
+        let mut bare = BareLoop::new(7 + rolled as u64);
+        c.bench_function(&format!("bare loop {rolled}k{kept}"), |b| {
+            b.iter(|| observe(bare.roll(black_box(rolled), black_box(kept))))
         });
     }
 }

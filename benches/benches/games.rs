@@ -28,7 +28,7 @@ fn random_games<G: Game>(c: &mut Criterion, name: &str, config: &G::Config, samp
     group.bench_function(name, |b| {
         b.iter(|| {
             seed += 1;
-            let summary = simulate::<G>(config, 1, seed, Bot::Random, |_| {})
+            let summary = simulate::<G>(config, 1, seed, Bot::Random, false, |_| {})
                 .expect("a random game plays to its end");
             black_box(summary.actions)
         })

@@ -4,7 +4,8 @@
 //! reported. Criterion runs each benchmark for seconds, minutes apart from the others; on a
 //! shared machine its ratios move by tens of percent, these by a few.
 //!
-//! Run: `cargo run --release -p pbp-benches --example ratios [rounds]`.
+//! Run: `cargo run --release -p pbp-benches --example ratios [rounds]`, or with `odds [rounds]`
+//! for the median time of the exact contest odds of 10k5 against 10k5 and against 10k4.
 #![forbid(unsafe_code)]
 
 use std::hint::black_box;
@@ -32,11 +33,32 @@ fn median(values: &mut [f64]) -> f64 {
     values[values.len() / 2]
 }
 
+/// The median time of the exact contest odds of 10k5 against 10k5 (one pool computed, used
+/// for both sides) and against 10k4 (two pools), over `rounds` computations each.
+fn odds(rounds: usize) {
+    use pbp_core::{Comparison, RollExpr, contest_odds};
+    let ten = RollExpr::parse("10k5").expect("valid notation");
+    let other = RollExpr::parse("10k4").expect("valid notation");
+    for (name, second) in [("10k5 vs 10k5", &ten), ("10k5 vs 10k4", &other)] {
+        let mut times: Vec<f64> = (0..rounds)
+            .map(|_| {
+                let start = Instant::now();
+                black_box(&contest_odds(&ten, second, Comparison::HighestThenSecond));
+                start.elapsed().as_secs_f64() * 1e3
+            })
+            .collect();
+        println!("exact odds {name}: median {:.2} ms", median(&mut times));
+    }
+}
+
 fn main() {
-    let rounds: usize = std::env::args()
-        .nth(1)
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(15);
+    let mut args = std::env::args().skip(1).peekable();
+    if args.peek().is_some_and(|a| a == "odds") {
+        args.next();
+        odds(args.next().and_then(|r| r.parse().ok()).unwrap_or(15));
+        return;
+    }
+    let rounds: usize = args.next().and_then(|r| r.parse().ok()).unwrap_or(15);
     let limits = Limits::default();
     let mut raw = SeededDice::new(1);
     let mut contenders: Vec<(String, Box<dyn FnMut()>)> = Vec::new();

@@ -203,6 +203,35 @@ impl Game for ClanWar {
         u64::from(config.rounds.max(1)) * (8 * per_battle + 8 + 8 + 1) + 8
     }
 
+    /// Each seat's clan: a clan's lands are its starting position.
+    fn seat_positions(config: &ClanWarConfig) -> Vec<String> {
+        config
+            .players
+            .iter()
+            .map(|p| format!("{:?} lands", p.clan))
+            .collect()
+    }
+
+    /// A clan and its lands are one: the players (clan, strategies, name) rotate by
+    /// `faction_shift`, and `position_shift` changes nothing.
+    fn rotate_seats(
+        config: &ClanWarConfig,
+        faction_shift: usize,
+        _position_shift: usize,
+    ) -> Option<ClanWarConfig> {
+        let n = config.players.len();
+        if n == 0 {
+            return None;
+        }
+        let players = (0..n)
+            .map(|i| config.players[(i + faction_shift) % n].clone())
+            .collect();
+        Some(ClanWarConfig {
+            players,
+            ..config.clone()
+        })
+    }
+
     fn seat_label(state: &ClanWarState, seat: Seat) -> String {
         state
             .players

@@ -1664,3 +1664,83 @@ fn the_game_master_passes_rolls_and_draws_for_an_absent_player() {
     // Players cannot use it.
     assert!(try_act(&mut state, Actor::Seat(CRAB), "for Scorpion pass in 1", &[]).is_err());
 }
+
+/// Plays one round by clan with the clans seated in `order`, and returns what each clan ends
+/// with (gold, glory, hand size) and who holds E6.
+fn round_by_clan(order: &[Clan]) -> (Vec<(Clan, i64, i64, usize)>, Holder) {
+    let players: Vec<(Clan, [Strategy; 2])> = order
+        .iter()
+        .map(|&c| match c {
+            Clan::Crab => (c, [Cunning, Warfare]),
+            Clan::Scorpion => (c, [Intrigue, Magic]),
+            _ => (c, [Honor, Tactical]),
+        })
+        .collect();
+    let mut state = game_of(&players, Options::default());
+    let seat = |state: &ClanWarState, clan: Clan| {
+        state.players.iter().find(|p| p.clan == clan).unwrap().seat
+    };
+    hold(&mut state, "E7", Holder::Clan(Clan::Crab));
+    hold(&mut state, "F7", Holder::Clan(Clan::Lion));
+    let (crab, scorpion, lion) = (
+        seat(&state, Clan::Crab),
+        seat(&state, Clan::Scorpion),
+        seat(&state, Clan::Lion),
+    );
+    // The Lion declares first, then the Crab: both attack E6 and both win.
+    act(&mut state, lion, "attack E6 from F7", &[]);
+    act(&mut state, crab, "attack E6 from E7", &[]);
+    for (id, attacker) in [(1, lion), (2, crab)] {
+        act(&mut state, attacker, &format!("pass in {id}"), &[]);
+        act(&mut state, scorpion, &format!("pass in {id}"), &[]);
+        act(&mut state, scorpion, &format!("roll in {id}"), &[1, 1]);
+        act(&mut state, attacker, &format!("roll in {id}"), &[9, 1]);
+        act(&mut state, attacker, &format!("draw in {id}"), &[1]);
+        act(&mut state, scorpion, &format!("draw in {id}"), &[1]);
+    }
+    gm(&mut state, "end round", &[]);
+    let mut out: Vec<(Clan, i64, i64, usize)> = state
+        .players
+        .iter()
+        .map(|p| (p.clan, p.gold, p.glory_halves, p.hand.len()))
+        .collect();
+    out.sort();
+    (out, holder(&state, "E6"))
+}
+
+#[test]
+fn seats_swapped_change_nothing_but_the_seat_numbers() {
+    // Every order of the three clans at the table: the same round gives each clan the same
+    // gold, glory and cards, and the first declared attack (the Lion's) takes the contested
+    // hex whatever its seat.
+    let orders = [
+        [Clan::Crab, Clan::Scorpion, Clan::Lion],
+        [Clan::Crab, Clan::Lion, Clan::Scorpion],
+        [Clan::Scorpion, Clan::Crab, Clan::Lion],
+        [Clan::Scorpion, Clan::Lion, Clan::Crab],
+        [Clan::Lion, Clan::Crab, Clan::Scorpion],
+        [Clan::Lion, Clan::Scorpion, Clan::Crab],
+    ];
+    let first = round_by_clan(&orders[0]);
+    assert_eq!(first.1, Holder::Clan(Clan::Lion));
+    for order in &orders[1..] {
+        assert_eq!(round_by_clan(order), first, "{order:?}");
+    }
+}
+
+#[test]
+fn a_tie_for_first_place_is_shared_whatever_the_seats() {
+    for order in [[Clan::Crab, Clan::Scorpion], [Clan::Scorpion, Clan::Crab]] {
+        let players: Vec<(Clan, [Strategy; 2])> =
+            order.iter().map(|&c| (c, [Honor, Tactical])).collect();
+        let mut state = game_of(&players, Options::default());
+        state.config.rounds = 1;
+        gm(&mut state, "end round", &[]);
+        let Turn::Over(outcome) = ClanWar::turn(&state) else {
+            panic!("not over")
+        };
+        // Four provinces each, no battle: equal scores, both win, one shared place.
+        assert_eq!(outcome.winners, vec![Seat(0), Seat(1)]);
+        assert_eq!(outcome.ranking, vec![vec![Seat(0), Seat(1)]]);
+    }
+}

@@ -15,9 +15,10 @@ use pbp_frontend::dice::{
 pub struct RollArgs {
     /// The roll, in pbp's notation (quote it when it has spaces: "5k3 h+2").
     pub expr: String,
-    /// Seed of the dice (a random seed is never used: omitting it means seed 0).
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
+    /// Seed of the dice [default: a fresh seed from the operating system, printed with the
+    /// result so that `--seed` rolls the same again].
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// How many times to roll.
     #[arg(long, default_value_t = 1)]
     pub count: u32,
@@ -65,7 +66,12 @@ fn write_error(error: std::io::Error) -> String {
 /// Runs `pbp roll`.
 pub fn roll(args: &RollArgs) -> Result<(), String> {
     let expr = parse(&args.expr)?;
-    let mut dice = SeededDice::new(args.seed);
+    // A fresh seed is printed beside the result: with it anyone rolls the same again.
+    let (seed, fresh) = match args.seed {
+        Some(seed) => (seed, false),
+        None => (pbp_core::os_seed().map_err(|e| e.to_string())?, true),
+    };
+    let mut dice = SeededDice::new(seed);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     for _ in 0..args.count {
@@ -73,11 +79,17 @@ pub fn roll(args: &RollArgs) -> Result<(), String> {
             .roll(&mut dice)
             .map_err(|e| format!("cannot roll {expr}: {e}"))?;
         if args.json {
-            let value = roll_json(&expr, &outcome)?;
+            let mut value = roll_json(&expr, &outcome)?;
+            if fresh {
+                value["seed"] = serde_json::json!(seed);
+            }
             writeln!(out, "{value}").map_err(write_error)?;
         } else {
             writeln!(out, "{}", describe(&expr, &outcome)).map_err(write_error)?;
         }
+    }
+    if fresh && !args.json {
+        writeln!(out, "(seed {seed}: --seed {seed} rolls the same again)").map_err(write_error)?;
     }
     out.flush().map_err(write_error)
 }

@@ -3,6 +3,7 @@
 
 use std::process::ExitCode;
 
+use pbp_core::CommitmentError;
 use pbp_core::erased::ErasedError;
 use pbp_frontend::TableError;
 
@@ -25,6 +26,10 @@ pub const BAD_CONFIG: u8 = 8;
 pub const BAD_SAVE: u8 = 9;
 /// Exit code: there is no action to undo.
 pub const NOTHING_TO_UNDO: u8 = 10;
+/// Exit code: the save is not at the step `--expect-step` names: the game moved on, look again.
+pub const STALE: u8 = 11;
+/// Exit code: `pbp verify` found the save does not match the published commitment (or has none).
+pub const NOT_VERIFIED: u8 = 12;
 
 /// A failed command: what to print and the exit code.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,6 +80,7 @@ pub fn code_of(error: &TableError) -> u8 {
     let TableError::Game(error) = error else {
         return match error {
             TableError::DiceText { .. } => BAD_DICE,
+            TableError::Stale { .. } => STALE,
             _ => OTHER,
         };
     };
@@ -86,6 +92,9 @@ pub fn code_of(error: &TableError) -> u8 {
         ErasedError::BadDice { .. } | ErasedError::UnusedDice { .. } => BAD_DICE,
         ErasedError::Config { .. } | ErasedError::UnknownGame { .. } => BAD_CONFIG,
         ErasedError::NothingToUndo => NOTHING_TO_UNDO,
+        ErasedError::Commitment(CommitmentError::Mismatch { .. } | CommitmentError::Missing) => {
+            NOT_VERIFIED
+        }
         e if e.is_bad_record() => BAD_SAVE,
         _ => OTHER,
     }
@@ -108,8 +117,11 @@ mod tests {
             BAD_CONFIG,
             BAD_SAVE,
             NOTHING_TO_UNDO,
+            STALE,
+            NOT_VERIFIED,
         ];
         let mut sorted = codes.to_vec();
+        sorted.sort_unstable();
         sorted.dedup();
         assert_eq!(sorted.len(), codes.len());
         let more = TableError::Game(ErasedError::MoreDice { given: 2, more: 3 });
@@ -121,5 +133,9 @@ mod tests {
             code_of(&TableError::Game(ErasedError::SaveSyntax("x".into()))),
             BAD_SAVE
         );
+        let stale = TableError::Stale { at: 2, expected: 1 };
+        assert_eq!(code_of(&stale), STALE);
+        let missing = TableError::Game(ErasedError::Commitment(CommitmentError::Missing));
+        assert_eq!(code_of(&missing), NOT_VERIFIED);
     }
 }

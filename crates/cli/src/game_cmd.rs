@@ -1,4 +1,5 @@
-//! The generic game commands: games, new, legal, act, show, log, undo, replay, simulate.
+//! The generic game commands: games, new, legal, act, show, log, undo, replay, verify, reveal,
+//! simulate.
 //!
 //! Every command works for every game in [`pbp_frontend::catalog`], through a
 //! [`pbp_frontend::Table`]: this module only turns argv and files into calls and answers into
@@ -7,19 +8,20 @@
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use clap::{Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pbp_core::erased::ActionInput;
 use pbp_core::sim::Bot;
-use pbp_core::{Actor, DiceChoice, Viewer};
+use pbp_core::{Actor, COMMITMENT_TAG, DiceChoice, Secret, Viewer};
 use pbp_frontend::catalog::{Games, catalog};
 use pbp_frontend::words::{actor_name, describe_turn, parse_actor, parse_viewer};
-use pbp_frontend::{EventLine, Table, game_list, to_json};
+use pbp_frontend::{EventLine, Table, TableError, game_list, to_json};
 use serde_json::json;
 
 use crate::failure::Failure;
-use crate::store::{emit, read_text, write_atomic};
+use crate::store::{LockedSave, emit, lock_save, new_target, read_text};
 
 /// The game commands.
 #[derive(Debug, Subcommand)]
@@ -35,7 +37,8 @@ pub enum GameCommand {
         /// The game (see `pbp games`).
         game: String,
         /// Seed of every seeded roll in the game [default: a fresh seed from the operating
-        /// system; it is written in the save].
+        /// system]. It is written in the save and never printed: `pbp reveal` prints it at the
+        /// end.
         #[arg(long)]
         seed: Option<u64>,
         /// A JSON file with the game's config [default: the game's standard setup; see
@@ -48,9 +51,12 @@ pub enum GameCommand {
         /// Where to write the save.
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
-        /// Overwrite the save file if it exists.
+        /// Replace the file if it exists and is a pbp save (nothing else is ever replaced).
         #[arg(long)]
         force: bool,
+        /// With --force, how long to wait for another pbp writing that save.
+        #[arg(long, value_name = "SECONDS", default_value_t = 30.0, value_parser = parse_wait)]
+        wait: f64,
     },
     /// List the legal actions of a seat or the game master.
     Legal {
@@ -81,6 +87,13 @@ pub enum GameCommand {
         /// Print the action, its events and the turn as JSON.
         #[arg(long)]
         json: bool,
+        /// Refuse unless the save is at step N (N actions taken): for a bot or a page that
+        /// showed a state and acts on it.
+        #[arg(long, value_name = "N")]
+        expect_step: Option<usize>,
+        /// How long to wait for another pbp writing the same save.
+        #[arg(long, value_name = "SECONDS", default_value_t = 30.0, value_parser = parse_wait)]
+        wait: f64,
     },
     /// Show the game as a seat, the public or the game master sees it.
     Show {
@@ -108,13 +121,35 @@ pub enum GameCommand {
     Undo {
         /// The save file.
         file: PathBuf,
+        /// Refuse unless the save is at step N (N actions taken).
+        #[arg(long, value_name = "N")]
+        expect_step: Option<usize>,
+        /// How long to wait for another pbp writing the same save.
+        #[arg(long, value_name = "SECONDS", default_value_t = 30.0, value_parser = parse_wait)]
+        wait: f64,
     },
-    /// Verify a save: replay every step and check every seeded roll against the seed.
+    /// Replay a save and report: every step replays and every seeded roll follows from the seed
+    /// (every command checks this when it loads a save).
     Replay {
         /// The save file.
         file: PathBuf,
     },
-    /// Play many games with a uniform random bot and summarize the outcomes.
+    /// Check a published save against the dice commitment posted when the game started: the
+    /// seed and salt must hash to it and every seeded roll must follow from the seed.
+    Verify {
+        /// The save file the game master published.
+        file: PathBuf,
+        /// The commitment posted at the start (64 hex digits).
+        #[arg(long, value_name = "HEX")]
+        commitment: String,
+    },
+    /// Print the seed and salt of a save, for the game master to post when the game is over.
+    Reveal {
+        /// The save file.
+        file: PathBuf,
+    },
+    /// Play many games with computer players (the game's heuristic one by default) and
+    /// summarize the outcomes by seat, faction and starting position.
     Simulate {
         /// The game (see `pbp games`).
         game: String,
@@ -131,6 +166,12 @@ pub enum GameCommand {
         /// has none), or uniformly random legal actions.
         #[arg(long, value_enum, default_value_t = BotArg::Heuristic)]
         bot: BotArg,
+        /// Rotate the seats across games: with n seats, game i shifts the starting positions
+        /// by i mod n and the factions (clan, colour, army, team) by i / n mod n, so that the
+        /// wins by seat, by faction and by position tell the three effects apart (play a
+        /// multiple of n * n games for a balanced design).
+        #[arg(long)]
+        rotate_seats: bool,
         /// Print the summary as JSON.
         #[arg(long)]
         json: bool,
@@ -148,6 +189,18 @@ pub enum Format {
     Bbcode,
     /// The map or field as an SVG document.
     Svg,
+}
+
+/// Reads `--wait`: seconds, at most a day.
+fn parse_wait(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if (0.0..=86_400.0).contains(&seconds) => Ok(seconds),
+        _ => Err("expected a number of seconds from 0 to 86400".to_owned()),
+    }
+}
+
+fn wait_for(seconds: f64) -> Duration {
+    Duration::from_secs_f64(seconds)
 }
 
 fn dice_choice(dice: Option<Vec<u32>>) -> DiceChoice {
@@ -168,14 +221,23 @@ fn to_text<T: serde::Serialize>(value: &T) -> Result<String, Failure> {
         .map_err(|e| Failure::from(format!("cannot write JSON: {e}")))
 }
 
-fn load(file: &Path, check_seed: bool) -> Result<Table, Failure> {
-    let text = read_text(file)?;
-    Table::load(&text, check_seed)
-        .map_err(|e| Failure::table(&e, Some(&file.display().to_string())))
+/// A failure of the table about `file`, its name first.
+fn about(file: &Path) -> impl Fn(TableError) -> Failure + '_ {
+    move |e| Failure::table(&e, Some(&file.display().to_string()))
 }
 
-fn save(table: &Table, file: &Path) -> Result<(), Failure> {
-    Ok(write_atomic(file, &table.save()?)?)
+/// Loads a save's text, checking everything (every seeded roll against the seed, the seed
+/// against the commitment), whatever the command.
+fn load_text(file: &Path, text: &str) -> Result<Table, Failure> {
+    Table::load(text).map_err(about(file))
+}
+
+fn load(file: &Path) -> Result<Table, Failure> {
+    load_text(file, &read_text(file)?)
+}
+
+fn save(table: &Table, locked: &LockedSave) -> Result<(), Failure> {
+    Ok(locked.replace(&table.save()?)?)
 }
 
 fn event_lines(events: &[EventLine]) -> String {
@@ -184,16 +246,6 @@ fn event_lines(events: &[EventLine]) -> String {
         let _ = writeln!(out, "step {}: {}", event.step, event.text);
     }
     out
-}
-
-/// A seed from the operating system's randomness, for a game started without `--seed`.
-fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, RandomState};
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or_default();
-    RandomState::new().hash_one((now, std::process::id()))
 }
 
 /// Runs a game command.
@@ -208,7 +260,16 @@ pub fn run(command: GameCommand) -> Result<(), Failure> {
             dice,
             out,
             force,
-        } => new(&game, seed, config.as_deref(), dice, &out, force),
+            wait,
+        } => new(
+            &game,
+            seed,
+            config.as_deref(),
+            dice,
+            &out,
+            force,
+            wait_for(wait),
+        ),
         GameCommand::Legal { file, actor, json } => legal(&file, actor, json),
         GameCommand::Act {
             file,
@@ -216,21 +277,38 @@ pub fn run(command: GameCommand) -> Result<(), Failure> {
             action,
             dice,
             json,
-        } => act(&file, actor, &action.join(" "), dice, json),
+            expect_step,
+            wait,
+        } => act(
+            &file,
+            actor,
+            &action.join(" "),
+            dice,
+            json,
+            expect_step,
+            wait_for(wait),
+        ),
         GameCommand::Show {
             file,
             viewer,
             format,
         } => show(&file, viewer, format),
         GameCommand::Log { file, viewer, json } => log(&file, viewer, json),
-        GameCommand::Undo { file } => undo(&file),
+        GameCommand::Undo {
+            file,
+            expect_step,
+            wait,
+        } => undo(&file, expect_step, wait_for(wait)),
         GameCommand::Replay { file } => replay(&file),
+        GameCommand::Verify { file, commitment } => verify(&file, &commitment),
+        GameCommand::Reveal { file } => reveal(&file),
         GameCommand::Simulate {
             game,
             games: count,
             seed,
             config,
             bot,
+            rotate_seats,
             json,
         } => simulate(
             games,
@@ -238,7 +316,10 @@ pub fn run(command: GameCommand) -> Result<(), Failure> {
             count,
             seed,
             config.as_deref(),
-            bot.into(),
+            Players {
+                bot: bot.into(),
+                rotate_seats,
+            },
             json,
         ),
     }
@@ -255,6 +336,7 @@ fn list(games: &Games, json: bool) -> Result<(), Failure> {
     Ok(emit(&out)?)
 }
 
+#[allow(clippy::too_many_arguments)] // one per option of `pbp new`
 fn new(
     game: &str,
     seed: Option<u64>,
@@ -262,31 +344,33 @@ fn new(
     dice: Option<Vec<u32>>,
     out: &Path,
     force: bool,
+    wait: Duration,
 ) -> Result<(), Failure> {
     // An unknown game is refused before the output file is looked at.
-    catalog()
-        .game(game)
-        .map_err(|e| Failure::from(pbp_frontend::TableError::from(e)))?;
-    if !force && out.exists() {
-        return Err(Failure::from(format!(
-            "{} exists already (use --force to overwrite it)",
-            out.display()
-        )));
-    }
+    catalog().game(game).map_err(TableError::from)?;
+    let target = new_target(out, force, wait, |text| {
+        pbp_core::erased::save_game(text).is_ok()
+    })?;
     let config = config.map(read_text).transpose()?;
-    let seed = seed.unwrap_or_else(fresh_seed);
-    let table = Table::new(game, config.as_deref(), seed, dice_choice(dice))?;
-    save(&table, out)?;
+    let secret = match seed {
+        Some(seed) => Secret::with_seed(seed),
+        None => Secret::from_os(),
+    }
+    .map_err(|e| Failure::from(e.to_string()))?;
+    let table = Table::start(game, config.as_deref(), &secret, dice_choice(dice))?;
+    target.write(&table.save()?)?;
+    drop(target);
     Ok(emit(&format!(
-        "started {} in {} (seed {seed})\n{}\n",
+        "started {} in {}\ndice commitment: {}\n(post it with the first post; the seed stays secret in the save until `pbp reveal`)\n{}\n",
         table.game(),
         out.display(),
+        secret.commitment(),
         table.describe_turn()
     ))?)
 }
 
 fn legal(file: &Path, actor: Actor, json: bool) -> Result<(), Failure> {
-    let table = load(file, false)?;
+    let table = load(file)?;
     let actions = table.legal_actions(actor)?;
     if json {
         return Ok(emit(&to_text(&actions)?)?);
@@ -306,21 +390,28 @@ fn legal(file: &Path, actor: Actor, json: bool) -> Result<(), Failure> {
     Ok(emit(&out)?)
 }
 
+#[allow(clippy::too_many_arguments)] // one per option of `pbp act`
 fn act(
     file: &Path,
     actor: Actor,
     action: &str,
     dice: Option<Vec<u32>>,
     json: bool,
+    expect_step: Option<usize>,
+    wait: Duration,
 ) -> Result<(), Failure> {
-    let mut table = load(file, false)?;
+    // Held from the read to the rename: a second writer waits and plays on the newest save.
+    let locked = lock_save(file, wait)?;
+    let mut table = load_text(file, &locked.text)?;
+    table.expect_step(expect_step).map_err(about(file))?;
     let input = ActionInput::Auto(action.to_owned());
     // An action that cannot be read is reported as such, without "seat N cannot do that".
     table.parse_action(actor, &input)?;
     let report = table
         .act(actor, &input, dice_choice(dice))
         .map_err(|e| Failure::table(&e, Some(&format!("{} cannot do that", actor_name(actor)))))?;
-    save(&table, file)?;
+    save(&table, &locked)?;
+    drop(locked);
     if json {
         return Ok(emit(&to_text(&report)?)?);
     }
@@ -331,7 +422,7 @@ fn act(
 }
 
 fn show(file: &Path, viewer: Viewer, format: Format) -> Result<(), Failure> {
-    let table = load(file, false)?;
+    let table = load(file)?;
     let mut text = match format {
         Format::Text => {
             let mut text = table.text(viewer)?;
@@ -352,7 +443,7 @@ fn show(file: &Path, viewer: Viewer, format: Format) -> Result<(), Failure> {
 }
 
 fn log(file: &Path, viewer: Viewer, json: bool) -> Result<(), Failure> {
-    let table = load(file, false)?;
+    let table = load(file)?;
     let events = table.log(viewer)?;
     if json {
         return Ok(emit(&to_text(&events)?)?);
@@ -360,25 +451,67 @@ fn log(file: &Path, viewer: Viewer, json: bool) -> Result<(), Failure> {
     Ok(emit(&event_lines(&events))?)
 }
 
-fn undo(file: &Path) -> Result<(), Failure> {
-    let mut table = load(file, false)?;
+fn undo(file: &Path, expect_step: Option<usize>, wait: Duration) -> Result<(), Failure> {
+    let locked = lock_save(file, wait)?;
+    let mut table = load_text(file, &locked.text)?;
+    table.expect_step(expect_step).map_err(about(file))?;
     let step = table.undo()?;
-    save(&table, file)?;
+    save(&table, &locked)?;
+    drop(locked);
     Ok(emit(&format!(
         "took back step {step}\n{}\n",
         table.describe_turn()
     ))?)
 }
 
+/// The commitment line of a report: the hex, or why there is none.
+fn commitment_text(table: &Table) -> String {
+    match table.commitment() {
+        Some(commitment) => format!("dice commitment {commitment}"),
+        None => "no dice commitment (a save started before commitments)".to_owned(),
+    }
+}
+
 fn replay(file: &Path) -> Result<(), Failure> {
-    let table = load(file, true)?;
+    let table = load(file)?;
     Ok(emit(&format!(
-        "{}: {} with {} action(s) replays exactly; every seeded roll matches seed {}\n{}\n",
+        "{}: {} with {} action(s) replays exactly; every seeded roll follows from its seed; {}\n{}\n",
         file.display(),
         table.game(),
         table.steps(),
-        table.seed(),
+        commitment_text(&table),
         table.describe_turn()
+    ))?)
+}
+
+fn verify(file: &Path, commitment: &str) -> Result<(), Failure> {
+    let table = load(file)?;
+    table.verify(commitment).map_err(about(file))?;
+    Ok(emit(&format!(
+        "{}: verified: the seed and salt hash to the published commitment {}, and every seeded roll of its {} action(s) follows from that seed (dice rolled outside pbp are as trustworthy as the posts that rolled them)\n",
+        file.display(),
+        commitment.trim(),
+        table.steps()
+    ))?)
+}
+
+fn reveal(file: &Path) -> Result<(), Failure> {
+    let table = load(file)?;
+    let Some(secret) = table.secret() else {
+        return Err(Failure::from(format!(
+            "{}: this save has no salt or commitment (it was started by a pbp without commitments); its seed is {}",
+            file.display(),
+            table.seed()
+        )));
+    };
+    Ok(emit(&format!(
+        "seed: {}\nsalt: {}\ncommitment: {}\ncheck with: pbp verify SAVE --commitment {}\nor without pbp: printf '{COMMITMENT_TAG}\\n%s\\n%s\\n' {} {} | sha256sum\n",
+        secret.seed,
+        secret.salt,
+        secret.commitment(),
+        secret.commitment(),
+        secret.seed,
+        secret.salt
     ))?)
 }
 
@@ -400,18 +533,24 @@ impl From<BotArg> for Bot {
     }
 }
 
+/// Who plays the simulated games: the bot, and whether the seats rotate across games.
+#[derive(Clone, Copy, Debug)]
+struct Players {
+    bot: Bot,
+    rotate_seats: bool,
+}
+
 fn simulate(
     games: &Games,
     game: &str,
     count: u64,
     seed: u64,
     config: Option<&Path>,
-    bot: Bot,
+    players: Players,
     json: bool,
 ) -> Result<(), Failure> {
-    let game = games
-        .game(game)
-        .map_err(|e| Failure::from(pbp_frontend::TableError::from(e)))?;
+    let Players { bot, rotate_seats } = players;
+    let game = games.game(game).map_err(TableError::from)?;
     let config = config.map(read_text).transpose()?;
     let bar = if std::io::stderr().is_terminal() {
         let bar = ProgressBar::with_draw_target(Some(count), ProgressDrawTarget::stderr());
@@ -425,11 +564,16 @@ fn simulate(
     } else {
         ProgressBar::hidden()
     };
-    let result = game.simulate(config.as_deref(), count, seed, bot, &mut |done| {
-        bar.set_position(done)
-    });
+    let result = game.simulate(
+        config.as_deref(),
+        count,
+        seed,
+        bot,
+        rotate_seats,
+        &mut |done| bar.set_position(done),
+    );
     bar.finish_and_clear();
-    let summary = result.map_err(|e| Failure::from(pbp_frontend::TableError::from(e)))?;
+    let summary = result.map_err(TableError::from)?;
     if json {
         let average = (summary.games > 0).then(|| summary.actions as f64 / summary.games as f64);
         return Ok(emit(&to_text(&json!({
@@ -441,10 +585,15 @@ fn simulate(
         }))?)?);
     }
     let mut out = format!(
-        "{}: {} game(s) from seed {seed}, {} finished\n",
+        "{}: {} game(s) from seed {seed}, {} finished{}\n",
         game.name(),
         summary.games,
-        summary.finished
+        summary.finished,
+        if summary.rotated {
+            ", seats rotated"
+        } else {
+            ""
+        }
     );
     let percent = |n: u64| {
         if summary.games == 0 {
@@ -470,6 +619,20 @@ fn simulate(
             let _ = writeln!(
                 out,
                 "{label}: won {} of {} ({rate:.1}%)",
+                record.won, record.played
+            );
+        }
+    }
+    if !summary.by_position.is_empty() {
+        for (position, record) in &summary.by_position {
+            let rate = if record.played == 0 {
+                0.0
+            } else {
+                100.0 * record.won as f64 / record.played as f64
+            };
+            let _ = writeln!(
+                out,
+                "starting at {position}: won {} of {} ({rate:.1}%)",
                 record.won, record.played
             );
         }

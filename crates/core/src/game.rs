@@ -279,6 +279,31 @@ pub trait Game: Sized + Clone + Copy + Debug + PartialEq + Default + Send + Sync
         format!("seat {seat}")
     }
 
+    /// The starting position of each seat of `config`, seat 0 first (a starting state, a home
+    /// province, a side of the field, a place in the turn order), as the simulator's report by
+    /// position names it. Empty (the default) when the game names none; then it cannot rotate
+    /// seats either.
+    fn seat_positions(config: &Self::Config) -> Vec<String> {
+        let _ = config;
+        Vec::new()
+    }
+
+    /// `config` with its seats rearranged, for simulations that tell seat, faction and position
+    /// effects apart (`pbp simulate --rotate-seats`): with `n` seats, seat `i` of the result
+    /// plays the faction (clan, colour and school, army, team: what [`Game::seat_label`] names)
+    /// that seat `(i + faction_shift) % n` had in `config`, and starts in the position (see
+    /// [`Game::seat_positions`]) that seat `(i + position_shift) % n` had. A game whose factions
+    /// and positions are one (a clan's lands) rotates both by `faction_shift`. `None` (the
+    /// default) when the game cannot rearrange its seats.
+    fn rotate_seats(
+        config: &Self::Config,
+        faction_shift: usize,
+        position_shift: usize,
+    ) -> Option<Self::Config> {
+        let _ = (config, faction_shift, position_shift);
+        None
+    }
+
     /// The game's own computer player: the action it would take for `actor` now, drawing any
     /// choice it randomises from `dice`. `None` means the game has no heuristic for this actor
     /// here, and the simulator falls back to a uniformly random legal action.

@@ -49,6 +49,7 @@
 //! ```
 
 mod chance;
+pub mod commitment;
 mod contest;
 mod deck;
 mod dice;
@@ -70,6 +71,9 @@ pub mod sim;
 pub mod testing;
 
 pub use chance::{Coin, Percent, PercentError, pick};
+#[cfg(feature = "os-random")]
+pub use commitment::os_seed;
+pub use commitment::{COMMITMENT_TAG, Commitment, CommitmentError, Salt, Secret};
 pub use contest::{Comparison, Contest, Side, Verdict, roll_off, roll_off_fast, strictly_higher};
 pub use deck::{Deck, DeckError, Reshuffle};
 pub use dice::{Dice, Draw, RecordingDice, ReplayDice, ScriptedDice, SeededDice};

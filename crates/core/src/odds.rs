@@ -290,7 +290,12 @@ pub fn contest_odds(
     comparison: Comparison,
 ) -> Result<ContestOdds, OddsError> {
     let a = joint_distribution(first)?;
-    let b = joint_distribution(second)?;
+    // The same roll on both sides (the usual battle) is computed once.
+    let b = if first == second {
+        a.clone()
+    } else {
+        joint_distribution(second)?
+    };
     let (ta, tb) = (a.totals(), b.totals());
     // P(total of a > total of b), through the cumulative distribution of b.
     let mut higher = 0.0;
@@ -598,40 +603,57 @@ fn pool_joint(pool: &Pool, with_second: bool) -> Result<Joint, OddsError> {
             }
             let free = x - n;
             let kept_slots = y.saturating_sub(n);
+            // The columns in use: with two dice placed, those of the values visited so far;
+            // before, the one column of "no second die yet".
             let (m_lo, m_hi) = if with_second && n >= 2 {
                 (column, cols)
             } else {
                 (0, 1)
             };
+            let width = m_hi - m_lo;
+            let (done, ahead) = dp.split_at_mut(n + 1);
+            let from = &mut done[n];
             for s in lo[n]..=hi[n] {
-                for m in m_lo..m_hi {
-                    let cell = s * cols + m;
-                    let weight = dp[n][cell];
-                    if weight == 0.0 {
-                        continue;
-                    }
-                    if weight < PRUNE {
-                        // Everything this state could still become has at most its weight.
-                        pruned += weight;
-                        dp[n][cell] = 0.0;
-                        continue;
-                    }
-                    for c in 1..=free {
-                        let placed = n + c;
-                        let s2 = s + value * c.min(kept_slots);
-                        let m2 = if with_second && n < 2 && placed >= 2 {
-                            column
+                let start = s * cols + m_lo;
+                let row = &mut from[start..start + width];
+                let mut live = false;
+                for weight in row.iter_mut() {
+                    if *weight != 0.0 {
+                        if *weight < PRUNE {
+                            // Everything this state could still become has at most its weight.
+                            pruned += *weight;
+                            *weight = 0.0;
                         } else {
-                            m
-                        };
-                        let w = weight * binomial[free][c] * p_pow[c];
-                        if placed >= need {
-                            result[s2 * cols + m2] += w * powers[x - placed];
-                        } else {
-                            dp[placed][s2 * cols + m2] += w;
-                            lo[placed] = lo[placed].min(s2);
-                            hi[placed] = hi[placed].max(s2);
+                            live = true;
                         }
+                    }
+                }
+                if !live {
+                    continue;
+                }
+                let row = &from[start..start + width];
+                // `c` more dice at this value: every column of the row moves alike (the second
+                // highest die, once placed, stays), so each move is one scaled row added to
+                // another, which the compiler vectorises.
+                for c in 1..=free {
+                    let placed = n + c;
+                    let s2 = s + value * c.min(kept_slots);
+                    let to_lo = if with_second && n < 2 && placed >= 2 {
+                        column
+                    } else {
+                        m_lo
+                    };
+                    let factor = binomial[free][c] * p_pow[c];
+                    let (target, factor) = if placed >= need {
+                        (&mut result[..], factor * powers[x - placed])
+                    } else {
+                        lo[placed] = lo[placed].min(s2);
+                        hi[placed] = hi[placed].max(s2);
+                        (&mut ahead[placed - n - 1][..], factor)
+                    };
+                    let to = s2 * cols + to_lo;
+                    for (cell, &weight) in target[to..to + width].iter_mut().zip(row) {
+                        *cell += weight * factor;
                     }
                 }
             }

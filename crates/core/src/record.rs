@@ -10,6 +10,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::commitment::{Commitment, CommitmentError, Salt, Secret, check_record};
 use crate::dice::{Dice, Draw, RecordingDice, ReplayDice, ScriptedDice, SeededDice};
 use crate::error::DiceError;
 use crate::game::{Actor, Game, Viewer, Visible};
@@ -77,8 +78,16 @@ pub struct Record<G: Game> {
     pub format: u32,
     /// The setup.
     pub config: G::Config,
-    /// The seed of the seeded steps.
+    /// The seed of the seeded steps: the game master's secret, never shown to anyone else.
     pub seed: u64,
+    /// The salt hashed with the seed into [`Record::commitment`] (`None` in a save started before
+    /// commitments, or in an unsalted session of a test or a simulation).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub salt: Option<Salt>,
+    /// The commitment to the seed published with the game's first post
+    /// ([`Commitment::of`] the seed and the salt; see [`crate::commitment`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commitment: Option<Commitment>,
     /// Where the setup's random values came from.
     #[serde(default)]
     pub setup_source: Source,
@@ -152,6 +161,9 @@ pub enum RecordError<E: std::error::Error + 'static> {
     /// Nothing to undo.
     #[error("there is no action to undo")]
     NothingToUndo,
+    /// The record's seed, salt and commitment do not agree.
+    #[error(transparent)]
+    Commitment(CommitmentError),
 }
 
 /// An event in a session's log, with the step that produced it.
@@ -175,8 +187,26 @@ pub struct Session<G: Game> {
 }
 
 impl<G: Game> Session<G> {
-    /// Starts a game with `config`, seeded with `seed`; the setup draws from the seed or from
-    /// outside dice.
+    /// Starts a game with `config`, seeded with `secret`'s seed, whose record carries the salt and
+    /// the commitment to publish; the setup draws from the seed or from outside dice. This is how
+    /// a frontend starts a game that players will play.
+    ///
+    /// # Errors
+    /// The game's setup errors, and unused outside dice.
+    pub fn new_committed(
+        config: G::Config,
+        secret: &Secret,
+        dice: DiceChoice,
+    ) -> Result<Self, RecordError<G::Error>> {
+        let mut session = Session::new(config, secret.seed, dice)?;
+        session.record.salt = Some(secret.salt);
+        session.record.commitment = Some(secret.commitment());
+        Ok(session)
+    }
+
+    /// Starts a game with `config`, seeded with `seed`, without a salt or a commitment (tests,
+    /// simulations, examples; a game to be played is started with [`Session::new_committed`]).
+    /// The setup draws from the seed or from outside dice.
     ///
     /// # Errors
     /// The game's setup errors, and unused outside dice.
@@ -196,6 +226,8 @@ impl<G: Game> Session<G> {
                 format: FORMAT_VERSION,
                 config,
                 seed,
+                salt: None,
+                commitment: None,
                 setup_source: source,
                 setup_draws: draws,
                 entries: Vec::new(),
@@ -215,6 +247,22 @@ impl<G: Game> Session<G> {
         action: G::Action,
         dice: DiceChoice,
     ) -> Result<&[LoggedEvent<G>], RecordError<G::Error>> {
+        let start = self.log.len();
+        self.act_checked(actor, action, dice, |e| e, |_| Ok(()))?;
+        Ok(&self.log[start..])
+    }
+
+    /// Applies an action, hands its events to `check`, and records the step only if `check`
+    /// succeeds too: on any error nothing changes. Only the state is copied, never the record or
+    /// the log, so a step costs the same at step 10 as at step 100,000.
+    pub(crate) fn act_checked<T, E>(
+        &mut self,
+        actor: Actor,
+        action: G::Action,
+        dice: DiceChoice,
+        on_error: impl FnOnce(RecordError<G::Error>) -> E,
+        check: impl FnOnce(&[LoggedEvent<G>]) -> Result<T, E>,
+    ) -> Result<T, E> {
         let step = self.record.entries.len() + 1;
         let mut next = self.state.clone();
         let StepOutput {
@@ -223,7 +271,13 @@ impl<G: Game> Session<G> {
             draws,
         } = run_step(self.record.seed, step as u64, dice, |d| {
             G::apply(&mut next, actor, &action, d)
-        })?;
+        })
+        .map_err(on_error)?;
+        let logged: Vec<LoggedEvent<G>> = events
+            .into_iter()
+            .map(|visible| LoggedEvent { step, visible })
+            .collect();
+        let out = check(&logged)?;
         self.state = next;
         self.record.entries.push(Entry {
             actor,
@@ -231,13 +285,8 @@ impl<G: Game> Session<G> {
             source,
             draws,
         });
-        let start = self.log.len();
-        self.log.extend(
-            events
-                .into_iter()
-                .map(|visible| LoggedEvent { step, visible }),
-        );
-        Ok(&self.log[start..])
+        self.log.extend(logged);
+        Ok(out)
     }
 
     /// Takes back the last action (a replay without it).
@@ -253,11 +302,15 @@ impl<G: Game> Session<G> {
         Ok(())
     }
 
-    /// Rebuilds a game from its record from the recorded draws. With `check_seed`, the draws of
-    /// every seeded step are also derived again from the seed and must match.
+    /// Rebuilds a game from its record from the recorded draws. With `check_seed`, the record's
+    /// seed, salt and commitment must agree, and every seeded step is played from the seed
+    /// instead, its draws compared with the recorded ones, so the check costs no second replay.
+    /// Loading a save always checks; only a session's own undo, replaying a record it built
+    /// itself, skips it.
     ///
     /// # Errors
-    /// A record for another game or format, or a step that does not replay.
+    /// A record for another game or format, an altered seed, salt or commitment, or a step that
+    /// does not replay (an edited seeded draw is refused at its step).
     pub fn replay(record: Record<G>, check_seed: bool) -> Result<Self, RecordError<G::Error>> {
         if record.game != G::NAME {
             return Err(RecordError::WrongGame {
@@ -271,42 +324,33 @@ impl<G: Game> Session<G> {
                 supported: FORMAT_VERSION,
             });
         }
-        let step_error = |step: usize, message: String| RecordError::Step { step, message };
-        check_step(
-            &record,
+        if check_seed {
+            check_record(
+                record.seed,
+                record.salt.as_ref(),
+                record.commitment.as_ref(),
+            )
+            .map_err(RecordError::Commitment)?;
+        }
+        let mut state = replay_step(
+            record.seed,
             0,
             record.setup_source,
             &record.setup_draws,
             check_seed,
-            |d| G::setup(&record.config, d).map(|_| ()),
+            |d| G::setup(&record.config, d),
         )?;
-        let mut dice = ReplayDice::new(record.setup_draws.clone());
-        let mut state =
-            G::setup(&record.config, &mut dice).map_err(|e| step_error(0, e.to_string()))?;
-        if dice.remaining() != 0 {
-            return Err(step_error(
-                0,
-                format!("{} recorded draws were not used", dice.remaining()),
-            ));
-        }
         let mut log = Vec::new();
         for (index, entry) in record.entries.iter().enumerate() {
             let step = index + 1;
-            if check_seed && entry.source == Source::Seeded {
-                let mut probe = state.clone();
-                check_step(&record, step, entry.source, &entry.draws, true, |d| {
-                    G::apply(&mut probe, entry.actor, &entry.action, d).map(|_| ())
-                })?;
-            }
-            let mut dice = ReplayDice::new(entry.draws.clone());
-            let events = G::apply(&mut state, entry.actor, &entry.action, &mut dice)
-                .map_err(|e| step_error(step, e.to_string()))?;
-            if dice.remaining() != 0 {
-                return Err(step_error(
-                    step,
-                    format!("{} recorded draws were not used", dice.remaining()),
-                ));
-            }
+            let events = replay_step(
+                record.seed,
+                step,
+                entry.source,
+                &entry.draws,
+                check_seed,
+                |d| G::apply(&mut state, entry.actor, &entry.action, d),
+            )?;
             log.extend(
                 events
                     .into_iter()
@@ -465,28 +509,35 @@ fn more_needed<T, E>(
     1
 }
 
-/// With `check_seed`, re-derives a seeded step's draws and compares them with the record's.
-fn check_step<G: Game>(
-    record: &Record<G>,
+/// Replays one step: from the seed (checking its draws against the recorded ones) when it is
+/// seeded and `check_seed` asks for it, otherwise from the recorded draws, all of which must be
+/// used.
+fn replay_step<T, E: std::error::Error + 'static>(
+    seed: u64,
     step: usize,
     source: Source,
     draws: &[Draw],
     check_seed: bool,
-    run: impl FnOnce(&mut dyn Dice) -> Result<(), G::Error>,
-) -> Result<(), RecordError<G::Error>> {
-    if !check_seed || source != Source::Seeded {
-        return Ok(());
+    run: impl FnOnce(&mut dyn Dice) -> Result<T, E>,
+) -> Result<T, RecordError<E>> {
+    let step_error = |message: String| RecordError::Step { step, message };
+    if check_seed && source == Source::Seeded {
+        let mut dice = RecordingDice::new(SeededDice::new(step_seed(seed, step as u64)));
+        let value = run(&mut dice).map_err(|e| step_error(e.to_string()))?;
+        if dice.draws() != draws {
+            return Err(step_error(
+                "its draws do not match the record's seed (the record was altered)".to_owned(),
+            ));
+        }
+        return Ok(value);
     }
-    let mut dice = RecordingDice::new(SeededDice::new(step_seed(record.seed, step as u64)));
-    run(&mut dice).map_err(|e| RecordError::Step {
-        step,
-        message: e.to_string(),
-    })?;
-    if dice.draws() != draws {
-        return Err(RecordError::Step {
-            step,
-            message: "its draws do not match the record's seed (the record was altered)".to_owned(),
-        });
+    let mut dice = ReplayDice::new(draws.to_vec());
+    let value = run(&mut dice).map_err(|e| step_error(e.to_string()))?;
+    if dice.remaining() != 0 {
+        return Err(step_error(format!(
+            "{} recorded draws were not used",
+            dice.remaining()
+        )));
     }
-    Ok(())
+    Ok(value)
 }

@@ -119,24 +119,63 @@ pub struct SimulationSummary {
     pub longest: u64,
     /// Wins by seat label (clan, faction, colour) over the finished games.
     pub by_label: std::collections::BTreeMap<String, LabelRecord>,
+    /// Wins by starting position ([`Game::seat_positions`]) over the finished games; empty for
+    /// games that name no positions.
+    pub by_position: std::collections::BTreeMap<String, LabelRecord>,
+    /// Whether the seats were rotated across games (see [`simulate`]).
+    pub rotated: bool,
+}
+
+/// The config of game `game` when seats are rotated: with `n` seats, the positions shift by
+/// `game % n` and the factions by `(game / n) % n`, so that every `n * n` games each seat plays
+/// each faction from each position equally often, and each faction each position.
+///
+/// # Errors
+/// A game that names no positions or cannot rearrange its seats.
+pub fn rotated_config<G: Game>(config: &G::Config, game: u64) -> Result<G::Config, String> {
+    let n = G::seat_positions(config).len() as u64;
+    let refused = || format!("{} cannot rotate its seats", G::NAME);
+    if n == 0 {
+        return Err(refused());
+    }
+    let position = (game % n) as usize;
+    let faction = ((game / n) % n) as usize;
+    G::rotate_seats(config, faction, position).ok_or_else(refused)
 }
 
 /// Plays `games` games with `bot` at every seat, game `i` seeded with `step_seed(seed, i)`,
-/// calling `progress` after each.
+/// calling `progress` after each. With `rotate_seats`, game `i` is played with
+/// [`rotated_config`]`(config, i)`, and the summary's wins by seat, by label (faction) and by
+/// position tell the three effects apart.
 ///
 /// # Errors
-/// A setup that fails, or a legal action that is refused, with the game's index.
+/// A setup that fails, or a legal action that is refused, with the game's index; a game that
+/// cannot rotate its seats, with `rotate_seats`.
 pub fn simulate<G: Game>(
     config: &G::Config,
     games: u64,
     seed: u64,
     bot: Bot,
+    rotate_seats: bool,
     mut progress: impl FnMut(u64),
 ) -> Result<SimulationSummary, String> {
-    let mut summary = SimulationSummary::default();
+    let mut summary = SimulationSummary {
+        rotated: rotate_seats,
+        ..SimulationSummary::default()
+    };
+    if rotate_seats {
+        rotated_config::<G>(config, 0)?;
+    }
     for game in 0..games {
         let game_seed = crate::record::step_seed(seed, game);
         let mut dice = SeededDice::new(game_seed);
+        let rotated = if rotate_seats {
+            Some(rotated_config::<G>(config, game)?)
+        } else {
+            None
+        };
+        let config = rotated.as_ref().unwrap_or(config);
+        let positions = G::seat_positions(config);
         let mut state =
             G::setup(config, &mut dice).map_err(|e| format!("game {game}: setup failed: {e}"))?;
         let bound = G::max_actions(config);
@@ -168,8 +207,16 @@ pub fn simulate<G: Game>(
                     .entry(G::seat_label(&state, seat))
                     .or_default();
                 record.played += 1;
-                if outcome.winners.contains(&seat) {
+                let won = outcome.winners.contains(&seat);
+                if won {
                     record.won += 1;
+                }
+                if let Some(position) = positions.get(usize::from(seat.0)) {
+                    let record = summary.by_position.entry(position.clone()).or_default();
+                    record.played += 1;
+                    if won {
+                        record.won += 1;
+                    }
                 }
             }
             for seat in outcome.winners {

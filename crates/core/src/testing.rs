@@ -18,7 +18,9 @@ use serde::Serialize;
 use crate::dice::{Dice, SeededDice};
 use crate::game::{Actor, Game, Outcome, Seat, Turn, Viewer};
 use crate::record::{DiceChoice, Session};
-pub use crate::sim::{Bot, LabelRecord, SimulationSummary, bot_action, random_action, simulate};
+pub use crate::sim::{
+    Bot, LabelRecord, SimulationSummary, bot_action, random_action, rotated_config, simulate,
+};
 
 /// What went wrong in a random-play game.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -25,6 +25,7 @@ fn simulation_counts_every_game() {
         300,
         9,
         pbp_core::testing::Bot::Random,
+        false,
         |_| {},
     )
     .unwrap();

@@ -222,3 +222,39 @@ fn contests_are_symmetric_and_fast_enough() {
     // Generous even for an unoptimised build on a busy machine.
     assert!(start.elapsed().as_secs() < 60);
 }
+
+/// The contests the battles of the games compute, against their values before the pool
+/// computation moved whole rows at a time (pinned to 1e-12).
+#[test]
+fn contest_odds_of_large_pools_are_unchanged() {
+    let cases = [
+        ("10k5", "10k5", 0.5, 0.011_207_339_781_806),
+        (
+            "10k5",
+            "8k4+2",
+            0.697_430_890_586_324,
+            0.008_270_502_004_642,
+        ),
+        ("5k3", "6k2+1", 0.620_314_598_565_227, 0.005_529_280_887_400),
+        ("3k2", "2k2", 0.660_793_673_383_477, 0.013_856_176_529_198),
+    ];
+    for (first, second, win, push) in cases {
+        let odds = contest_odds(
+            &RollExpr::parse(first).unwrap(),
+            &RollExpr::parse(second).unwrap(),
+            Comparison::HighestThenSecond,
+        )
+        .unwrap();
+        assert!(
+            (odds.win - win).abs() < 1e-12,
+            "{first} vs {second}: win {}",
+            odds.win
+        );
+        assert!(
+            (odds.push - push).abs() < 1e-12,
+            "{first} vs {second}: push {}",
+            odds.push
+        );
+        assert!((odds.win + odds.lose - 1.0).abs() < 1e-12);
+    }
+}

@@ -1,11 +1,12 @@
-//! What a bot embedding pbp does, from start to end: roll and odds, start a game, list the legal
-//! actions, act with seeded and with outside dice, a seat's view as JSON, save, load and replay;
-//! then the same through the erased layer for any game, with the error enum matched.
+//! What a bot embedding pbp does, from start to end: roll and odds, start a game with a dice
+//! commitment, list the legal actions, act with seeded and with outside dice, a seat's view as
+//! JSON, save, load and replay, verify against the commitment; then the same through the erased
+//! layer for any game, with the error enum matched.
 //!
 //! Run with `cargo run -p pbp-frontend --example bot`.
 
 use pbp_core::erased::{ActionInput, ErasedError};
-use pbp_core::{Actor, DiceChoice, Seat, Viewer};
+use pbp_core::{Actor, DiceChoice, Seat, Secret, Viewer};
 use pbp_frontend::{Table, TableError, catalog, dice};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -18,8 +19,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         100.0 * odds["win"].as_f64().unwrap_or(0.0)
     );
 
-    // A duel with a fixed seed: the seed is the game master's secret.
-    let mut table = Table::new("duel", None, 2026, DiceChoice::Seeded)?;
+    // A duel with a chosen seed and a fresh salt (pbp-core's `os-random` feature): the seed is
+    // the game master's secret, the commitment is posted with the first post.
+    let secret = Secret::with_seed(2026)?;
+    let mut table = Table::start("duel", None, &secret, DiceChoice::Seeded)?;
+    let commitment = table
+        .commitment()
+        .ok_or("a started table has a commitment")?;
+    println!("dice commitment: {commitment}");
     let (seat0, seat1) = (Actor::Seat(Seat(0)), Actor::Seat(Seat(1)));
     let legal: Vec<String> = table
         .legal_actions(seat0)?
@@ -42,10 +49,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("seat 1 sees {}", serde_json::to_string(&view.view)?);
     println!("{}", table.text(Viewer::Public)?);
 
-    // Save, load and replay with the seed check: the same game, byte for byte.
+    // Save, load (every seeded roll replayed and checked against the seed), verify: the same
+    // game, byte for byte.
     let save = table.save()?;
-    let loaded = Table::load(&save, true)?;
+    let loaded = Table::load(&save)?;
     assert_eq!(loaded.save()?, save);
+    loaded.verify(&commitment.to_string())?;
     println!(
         "the save replays: {} step(s), {}",
         loaded.steps(),

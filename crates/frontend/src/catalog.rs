@@ -41,6 +41,19 @@ pub trait Renderer: Send + Sync {
     /// A session of another game than this renderer's.
     fn bbcode(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, TableError>;
 
+    /// A forum post covering several steps: the state as `viewer` sees it and every event
+    /// `viewer` may see after step `after` (all of them, the setup's too, when `None`), for a
+    /// game master who posts once for several actions.
+    ///
+    /// # Errors
+    /// A session of another game than this renderer's.
+    fn bbcode_since(
+        &self,
+        session: &dyn DynSession,
+        viewer: Viewer,
+        after: Option<usize>,
+    ) -> Result<String, TableError>;
+
     /// The map or field as an SVG document.
     ///
     /// # Errors
@@ -76,16 +89,73 @@ impl<G: Render> RenderOf<G> {
     }
 }
 
+/// The lines under a text view: the dice commitment for everyone (a save without one says so),
+/// and for the game master alone the seed and salt it commits to.
+fn commitment_lines(session: &dyn DynSession, viewer: Viewer, out: &mut String) {
+    if !out.is_empty() && !out.ends_with('\n') {
+        out.push('\n');
+    }
+    match session.commitment() {
+        Some(commitment) => out.push_str(&format!("dice commitment: {commitment}\n")),
+        None => out.push_str("dice commitment: none (a save started before commitments)\n"),
+    }
+    if viewer == Viewer::GameMaster {
+        let seed = session.seed();
+        match session.secret() {
+            Some(secret) => out.push_str(&format!(
+                "seed {seed}, salt {} (the game master's secret: reveal them only when the game is over)\n",
+                secret.salt
+            )),
+            None => out.push_str(&format!(
+                "seed {seed} (the game master's secret: reveal it only when the game is over)\n"
+            )),
+        }
+    }
+}
+
+/// The line under a forum post: the dice commitment, so the thread holds it from the first post
+/// on. Never the seed, whoever the post is for: a post is meant to be posted.
+fn commitment_bbcode(session: &dyn DynSession, out: &mut String) {
+    if let Some(commitment) = session.commitment() {
+        if !out.is_empty() && !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push_str(&format!("[i]dice commitment: {commitment}[/i]\n"));
+    }
+}
+
 impl<G: Render> Renderer for RenderOf<G> {
     fn text(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, TableError> {
-        Ok(G::text(&G::view(self.session(session)?.state(), viewer)))
+        let mut text = G::text(&G::view(self.session(session)?.state(), viewer));
+        commitment_lines(session, viewer, &mut text);
+        Ok(text)
     }
 
     fn bbcode(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, TableError> {
+        let erased = session;
         let session = self.session(session)?;
         let last = session.record().entries.len();
         let events: Vec<_> = session.log_for(viewer).filter(|e| e.step == last).collect();
-        Ok(G::bbcode(&G::view(session.state(), viewer), &events))
+        let mut post = G::bbcode(&G::view(session.state(), viewer), &events);
+        commitment_bbcode(erased, &mut post);
+        Ok(post)
+    }
+
+    fn bbcode_since(
+        &self,
+        session: &dyn DynSession,
+        viewer: Viewer,
+        after: Option<usize>,
+    ) -> Result<String, TableError> {
+        let erased = session;
+        let session = self.session(session)?;
+        let events: Vec<_> = session
+            .log_for(viewer)
+            .filter(|e| after.is_none_or(|after| e.step > after))
+            .collect();
+        let mut post = G::bbcode(&G::view(session.state(), viewer), &events);
+        commitment_bbcode(erased, &mut post);
+        Ok(post)
     }
 
     fn svg(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, TableError> {
@@ -163,6 +233,7 @@ mod tests {
         );
         let bbcode = renderer.bbcode(session.as_ref(), Viewer::Public).unwrap();
         assert_eq!(bbcode, "[b]Duel[/b]: 0 - 0\n[*] seat 0 sealed a stance\n");
+        assert!(public.contains("dice commitment: none"), "{public}");
         let svg = renderer.svg(session.as_ref(), Viewer::Public).unwrap();
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"), "{svg}");
         let event = &session.log(Viewer::GameMaster).unwrap()[1].event;
@@ -178,6 +249,35 @@ mod tests {
                 .to_string()
                 .starts_with("an event of duel could not be read")
         );
+    }
+
+    #[test]
+    fn the_commitment_is_shown_to_all_and_the_seed_to_the_game_master_alone() {
+        let (game, renderer) = catalog().get("duel").unwrap();
+        let secret = pbp_core::Secret {
+            seed: 987_654_321,
+            salt: pbp_core::Salt::from_bytes([0x5a; 32]),
+        };
+        let session = game.start(None, &secret, DiceChoice::Seeded).unwrap();
+        let commitment = secret.commitment().to_string();
+        let salt = secret.salt.to_string();
+        for viewer in [Viewer::Public, Viewer::Seat(Seat(0)), Viewer::Seat(Seat(1))] {
+            let text = renderer.text(session.as_ref(), viewer).unwrap();
+            let post = renderer.bbcode(session.as_ref(), viewer).unwrap();
+            for shown in [&text, &post] {
+                assert!(shown.contains(&commitment), "{viewer:?}: {shown}");
+                assert!(
+                    !shown.contains("987654321") && !shown.contains(&salt),
+                    "{viewer:?}: {shown}"
+                );
+            }
+        }
+        let gm = renderer.text(session.as_ref(), Viewer::GameMaster).unwrap();
+        assert!(gm.contains("seed 987654321") && gm.contains(&salt), "{gm}");
+        let gm_post = renderer
+            .bbcode(session.as_ref(), Viewer::GameMaster)
+            .unwrap();
+        assert!(gm_post.contains(&commitment) && !gm_post.contains("987654321"));
     }
 
     /// The duel under another name, to hand a renderer a session of another game.
@@ -265,6 +365,7 @@ mod tests {
         for result in [
             mirror.text(session.as_ref(), Viewer::Public),
             mirror.bbcode(session.as_ref(), Viewer::Public),
+            mirror.bbcode_since(session.as_ref(), Viewer::Public, None),
             mirror.svg(session.as_ref(), Viewer::Public),
             mirror.event_text(session.as_ref(), Viewer::Public, &serde_json::json!({})),
         ] {

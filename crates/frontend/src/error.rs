@@ -44,6 +44,16 @@ pub enum TableError {
         /// Why.
         message: String,
     },
+    /// The table is not at the step the caller expected: the game moved on since it was shown.
+    #[error(
+        "the table is at step {at}, not {expected}: the game moved on since it was shown (nothing was done; look again)"
+    )]
+    Stale {
+        /// The table's step.
+        at: usize,
+        /// The step expected.
+        expected: usize,
+    },
     /// A value could not be written as JSON.
     #[error("cannot write JSON: {0}")]
     Json(String),

@@ -35,7 +35,8 @@ pub mod words;
 
 pub use error::TableError;
 pub use table::{
-    ActReport, EventLine, GameInfo, Table, ViewReport, game_list, parse_dice, to_json,
+    ActReport, EventLine, GameInfo, PlayerName, SecretReport, Table, ViewReport, game_list,
+    parse_dice, to_json,
 };
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! [`Table`]: one game in progress with its save, as every frontend holds it.
 
-use pbp_core::erased::{ActionInput, DynSession, ErasedEvent, LegalAction, SeatInfo};
-use pbp_core::{Actor, Audience, DiceChoice, Turn, Viewer};
+use pbp_core::erased::{ActionInput, DynSession, ErasedError, ErasedEvent, LegalAction, SeatInfo};
+use pbp_core::{Actor, Audience, Commitment, DiceChoice, Salt, Secret, Turn, Viewer};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -65,8 +65,32 @@ pub struct ViewReport {
     pub steps: usize,
     /// Who may act now, or the outcome.
     pub turn: Turn,
+    /// The dice commitment to post (`null` for a save started before commitments).
+    pub commitment: Option<Commitment>,
+    /// The seed and salt, in the game master's own view alone.
+    #[serde(flatten)]
+    pub secret: Option<SecretReport>,
     /// The viewer's view, as JSON.
     pub view: Value,
+}
+
+/// The game master's secret as [`ViewReport`] shows it to the game master: the seed predicts
+/// every seeded roll, so no other viewer's report holds it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SecretReport {
+    /// The record's seed.
+    pub seed: u64,
+    /// The salt of the commitment (`null` for a save started before commitments).
+    pub salt: Option<Salt>,
+}
+
+/// A seat with the name the game gives it, as the web page lists players.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerName {
+    /// The seat.
+    pub seat: u16,
+    /// Its clan, faction, colour or team; `seat N` where the game has none.
+    pub name: String,
 }
 
 /// A game of the catalog with its default config, as `pbp games --json` lists it.
@@ -119,7 +143,7 @@ pub fn to_json<T: Serialize>(value: &T) -> Result<Value, TableError> {
 /// let report = table.act_text(seat0, "focus", DiceChoice::Seeded)?;
 /// assert_eq!(report.events[1].text, "seat 0 chose focus");
 /// let save = table.save()?;
-/// let again = Table::load(&save, true)?;
+/// let again = Table::load(&save)?;
 /// assert_eq!(again.view(Viewer::GameMaster)?, table.view(Viewer::GameMaster)?);
 /// # Ok::<(), pbp_frontend::TableError>(())
 /// ```
@@ -139,11 +163,33 @@ impl std::fmt::Debug for Table {
 
 impl Table {
     /// Starts `game` (a name of the catalog) with `config` (JSON text; `None` for the game's
-    /// standard setup) and `seed`, the setup's dice from the seed or rolled elsewhere.
+    /// standard setup), seeded with `secret`'s seed; the save carries the salt and the
+    /// commitment to post ([`Table::commitment`]). The setup's dice come from the seed or are
+    /// rolled elsewhere. This is how frontends start games (`Secret::from_os` or
+    /// `Secret::with_seed` in `pbp-core` with its `os-random` feature draws the salt).
     ///
     /// # Errors
-    /// An unknown game ([`ErasedError::UnknownGame`](pbp_core::erased::ErasedError)), a bad or
-    /// refused config, or outside dice that do not fit.
+    /// An unknown game ([`ErasedError::UnknownGame`]), a bad or refused config, or outside dice
+    /// that do not fit.
+    pub fn start(
+        game: &str,
+        config: Option<&str>,
+        secret: &Secret,
+        dice: DiceChoice,
+    ) -> Result<Table, TableError> {
+        let (game, renderer) = catalog().get(game)?;
+        let session = game.start(config, secret, dice)?;
+        Ok(Table {
+            session,
+            renderer: renderer.as_ref(),
+        })
+    }
+
+    /// Starts `game` as [`Table::start`] does but from a bare seed, without a salt or a
+    /// commitment: for tests, examples and simulations, where nobody needs to verify the dice.
+    ///
+    /// # Errors
+    /// As [`Table::start`].
     pub fn new(
         game: &str,
         config: Option<&str>,
@@ -158,14 +204,14 @@ impl Table {
         })
     }
 
-    /// Loads a save file's text (of any game of the catalog); with `check_seed`, every seeded
-    /// roll is derived again from the seed and must match, as `pbp replay` does.
+    /// Loads a save file's text (of any game of the catalog), checking everything: every seeded
+    /// roll is derived again from the seed and must match, and the seed and salt must hash to
+    /// the record's commitment.
     ///
     /// # Errors
-    /// The save's problem, each with its own variant (see
-    /// [`ErasedError::is_bad_record`](pbp_core::erased::ErasedError::is_bad_record)).
-    pub fn load(save: &str, check_seed: bool) -> Result<Table, TableError> {
-        let (session, renderer) = catalog().load(save, check_seed)?;
+    /// The save's problem, each with its own variant (see [`ErasedError::is_bad_record`]).
+    pub fn load(save: &str) -> Result<Table, TableError> {
+        let (session, renderer) = catalog().load(save)?;
         Ok(Table {
             session,
             renderer: renderer.as_ref(),
@@ -188,9 +234,47 @@ impl Table {
         self.session.seed()
     }
 
+    /// The commitment to the seed, to post from the first post on (`None` for a save started
+    /// before commitments, or a table from [`Table::new`]).
+    pub fn commitment(&self) -> Option<Commitment> {
+        self.session.commitment()
+    }
+
+    /// The seed and salt the commitment hashes: the game master's secret, to reveal when the
+    /// game is over (`None` without a commitment).
+    pub fn secret(&self) -> Option<Secret> {
+        self.session.secret()
+    }
+
+    /// Checks the table's commitment against the one the game master posted (64 hex digits;
+    /// spaces around are ignored). Loading already checked the seed and every seeded roll.
+    ///
+    /// # Errors
+    /// [`ErasedError::Commitment`] with [`CommitmentError::Hex`](pbp_core::CommitmentError),
+    /// `Mismatch` or `Missing` (a save started before commitments).
+    pub fn verify(&self, published: &str) -> Result<(), TableError> {
+        pbp_core::commitment::check_published(self.commitment().as_ref(), published)
+            .map_err(|e| TableError::Game(ErasedError::Commitment(e)))
+    }
+
     /// Actions taken so far.
     pub fn steps(&self) -> usize {
         self.session.steps()
+    }
+
+    /// Refuses a table that is not at the step the caller expects (`None` expects nothing): for
+    /// a bot or a page that showed a state and acts on it.
+    ///
+    /// # Errors
+    /// [`TableError::Stale`] with both steps.
+    pub fn expect_step(&self, expected: Option<usize>) -> Result<(), TableError> {
+        match expected {
+            Some(expected) if expected != self.steps() => Err(TableError::Stale {
+                at: self.steps(),
+                expected,
+            }),
+            _ => Ok(()),
+        }
     }
 
     /// Who may act now, or the outcome.
@@ -206,6 +290,17 @@ impl Table {
     /// Every seat of the game with its label (clan, faction, colour, team).
     pub fn seats(&self) -> Vec<SeatInfo> {
         self.session.seats()
+    }
+
+    /// Every seat with the name the game gives it, as the web page lists players.
+    pub fn players(&self) -> Vec<PlayerName> {
+        self.seats()
+            .into_iter()
+            .map(|info| PlayerName {
+                seat: info.seat.0,
+                name: info.label,
+            })
+            .collect()
     }
 
     /// Reads who acts (`0`, `seat 1`, `gm`).
@@ -324,15 +419,22 @@ impl Table {
             .collect()
     }
 
-    /// What `viewer` may see, with the game, the step count and the turn.
+    /// What `viewer` may see, with the game, the step count, the turn and the dice commitment;
+    /// for the game master alone, the seed and salt too.
     ///
     /// # Errors
     /// [`TableError::Game`] if the view cannot be written as JSON.
     pub fn view(&self, viewer: Viewer) -> Result<ViewReport, TableError> {
+        let secret = (viewer == Viewer::GameMaster).then(|| SecretReport {
+            seed: self.seed(),
+            salt: self.secret().map(|s| s.salt),
+        });
         Ok(ViewReport {
             game: self.game(),
             steps: self.steps(),
             turn: self.turn(),
+            commitment: self.commitment(),
+            secret,
             view: self.session.view(viewer)?,
         })
     }
@@ -346,7 +448,8 @@ impl Table {
         self.lines(viewer, events)
     }
 
-    /// The game as `viewer` sees it, as plain text.
+    /// The game as `viewer` sees it, as plain text, with the dice commitment under it (and for
+    /// the game master the seed and salt).
     ///
     /// # Errors
     /// A renderer that does not fit the session (never for a table of the catalog).
@@ -354,12 +457,23 @@ impl Table {
         self.renderer.text(self.session.as_ref(), viewer)
     }
 
-    /// A forum post for `viewer`: the game and the last action's events `viewer` may see.
+    /// A forum post for `viewer`: the game and the last action's events `viewer` may see, with
+    /// the dice commitment (never the seed, even for the game master: a post is meant to be posted).
     ///
     /// # Errors
     /// As [`Table::text`].
     pub fn bbcode(&self, viewer: Viewer) -> Result<String, TableError> {
         self.renderer.bbcode(self.session.as_ref(), viewer)
+    }
+
+    /// A forum post for `viewer` covering every step after `after` (the whole game, the setup's
+    /// events included, when `None`): for a game master who posts once for several actions.
+    ///
+    /// # Errors
+    /// As [`Table::text`].
+    pub fn bbcode_since(&self, viewer: Viewer, after: Option<usize>) -> Result<String, TableError> {
+        self.renderer
+            .bbcode_since(self.session.as_ref(), viewer, after)
     }
 
     /// The map or field as `viewer` sees it, as an SVG document.

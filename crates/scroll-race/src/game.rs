@@ -489,6 +489,68 @@ impl Game for ScrollRace {
     }
 
     /// Seats are grouped by whether their team started, for the simulator's win rates.
+    /// Each character's side of the field and starting square, "north 1" to "south 5".
+    fn seat_positions(_config: &ScrollRaceConfig) -> Vec<String> {
+        ["north", "south"]
+            .iter()
+            .flat_map(|side| (1..=TEAM_SIZE).map(move |i| format!("{side} {i}")))
+            .collect()
+    }
+
+    /// Seats are the ten characters' places (team, turn within the team). A faction shift of
+    /// `f` swaps the two teams' rosters (names, characters, carriers) when `f / 5` is odd and
+    /// turns each roster by `f % 5` places; a position shift of `p` swaps the teams' sides of
+    /// the field (zones, bases and starting squares) when `p / 5` is odd and turns each team's
+    /// starting squares by `p % 5`.
+    fn rotate_seats(
+        config: &ScrollRaceConfig,
+        faction_shift: usize,
+        position_shift: usize,
+    ) -> Option<ScrollRaceConfig> {
+        let mut out = config.clone();
+        let swap = (faction_shift / TEAM_SIZE) % 2;
+        for team in 0..2 {
+            let from = team ^ swap;
+            let mut roster = config.characters[from].clone();
+            if !roster.is_empty() {
+                let k = (faction_shift % TEAM_SIZE) % roster.len();
+                roster.rotate_left(k);
+            }
+            out.characters[team] = roster;
+            out.carriers[team] = config.carriers[from].clone();
+            out.team_names[team] = config.team_names[from].clone();
+        }
+        let flip = (position_shift / TEAM_SIZE) % 2 == 1;
+        for team in 0..2 {
+            let from = if flip { 1 - team } else { team };
+            let mut starts = config.field.starts[from].clone();
+            if !starts.is_empty() {
+                let k = (position_shift % TEAM_SIZE) % starts.len();
+                starts.rotate_left(k);
+            }
+            out.field.starts[team] = starts;
+        }
+        if flip {
+            out.field.rows = config
+                .field
+                .rows
+                .iter()
+                .map(|row| {
+                    row.chars()
+                        .map(|c| match c {
+                            'a' => 'b',
+                            'b' => 'a',
+                            'A' => 'B',
+                            'B' => 'A',
+                            c => c,
+                        })
+                        .collect()
+                })
+                .collect();
+        }
+        Some(out)
+    }
+
     fn seat_label(state: &ScrollRaceState, seat: Seat) -> String {
         match state.characters.get(usize::from(seat.0)) {
             Some(c) if c.team == state.starting_team => "starting team".to_owned(),

@@ -144,6 +144,10 @@ async function run(base) {
     for (const player of players) {
       await player.page.reload();
       await player.page.waitForFunction(() => document.querySelector("#status").textContent.endsWith("step 3"));
+      // The log is fetched after the status line: give it its own wait before checking it.
+      await player.page.waitForFunction(
+        () => document.querySelector("#log")?.textContent.includes("turn 2 begins"), null, { timeout: 15000 },
+      ).catch(() => {});
       const log = await player.page.textContent("#log");
       check(`${player.name}'s log shows the turn resolved`, log.includes("turn 2 begins"), log.slice(-300));
     }

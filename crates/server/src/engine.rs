@@ -40,25 +40,28 @@ pub fn game_names() -> Vec<&'static str> {
 }
 
 impl GameTable {
-    /// Starts `game` with `config` (JSON text, `None` for the default) and `seed`.
+    /// Starts `game` with `config` (JSON text, `None` for the default) and `seed`, with a salt
+    /// from the operating system and the commitment to the seed in its record.
     ///
     /// # Errors
-    /// An unknown game, an invalid config or a refused setup.
+    /// An unknown game, an invalid config, a refused setup, or no randomness from the OS.
     pub fn new(game: &str, config: Option<&str>, seed: u64) -> Result<GameTable, ErasedError> {
         let (game, renderer) = catalog().get(game)?;
-        let session = game.new_session(config, seed, DiceChoice::Seeded)?;
+        let secret = pbp_core::Secret::with_seed(seed)?;
+        let session = game.start(config, &secret, DiceChoice::Seeded)?;
         Ok(GameTable {
             session,
             renderer: renderer.as_ref(),
         })
     }
 
-    /// Loads a save; with `check_seed`, every seeded roll is derived again from the seed.
+    /// Loads a save, with every check of the save loader (every seeded roll is derived again
+    /// from the seed, the seed checked against the commitment).
     ///
     /// # Errors
     /// Every check of the save loader, each with its own error.
-    pub fn load(save: &str, check_seed: bool) -> Result<GameTable, ErasedError> {
-        let (session, renderer) = catalog().load(save, check_seed)?;
+    pub fn load(save: &str) -> Result<GameTable, ErasedError> {
+        let (session, renderer) = catalog().load(save)?;
         Ok(GameTable {
             session,
             renderer: renderer.as_ref(),
@@ -147,7 +150,7 @@ impl GameTable {
     /// As [`GameTable::act`].
     pub fn trial(&self, actor: Actor, input: &ActionInput) -> Result<LegalAction, ErasedError> {
         let parsed = self.parse(actor, input)?;
-        let mut copy = GameTable::load(&self.save()?, false)?;
+        let mut copy = GameTable::load(&self.save()?)?;
         copy.act(actor, input, DiceChoice::Seeded)?;
         Ok(parsed)
     }
@@ -280,7 +283,7 @@ mod tests {
             let table = GameTable::new(game, None, 1).unwrap();
             assert_eq!(table.seat_count(), seats, "{game}");
             assert_eq!(table.steps(), 0);
-            let loaded = GameTable::load(&table.save().unwrap(), true).unwrap();
+            let loaded = GameTable::load(&table.save().unwrap()).unwrap();
             assert_eq!(
                 loaded.view_json(Viewer::GameMaster).unwrap(),
                 table.view_json(Viewer::GameMaster).unwrap()

@@ -167,7 +167,7 @@ impl Hub {
                 .store
                 .load(id)?
                 .ok_or_else(|| ApiError::NotFound(id.to_owned()))?;
-            let game = GameTable::load(&stored.save, false).map_err(|e| {
+            let game = GameTable::load(&stored.save).map_err(|e| {
                 ApiError::Internal(format!("table '{id}' in the store does not load: {e}"))
             })?;
             if self.live.len() >= Self::CACHE_LIMIT {
@@ -228,7 +228,7 @@ impl Hub {
                 players,
                 absent,
             } => {
-                let table = GameTable::load(&save, true).map_err(|e| ApiError::Refused {
+                let table = GameTable::load(&save).map_err(|e| ApiError::Refused {
                     kind: "bad_save",
                     message: e.to_string(),
                 })?;

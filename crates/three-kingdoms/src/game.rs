@@ -1979,7 +1979,13 @@ impl Game for ThreeKingdoms {
                 reason: end.reason.clone(),
             });
         }
-        Turn::Acting(Self::acting(state).map(Actor::Seat).into_iter().collect())
+        let mut actors: Vec<Actor> = Self::acting(state).map(Actor::Seat).into_iter().collect();
+        // The game master may act for the player who must act now (for an absent player), with
+        // the few actions that never choose for them.
+        if !Self::legal_actions(state, Actor::GameMaster).is_empty() {
+            actors.push(Actor::GameMaster);
+        }
+        Turn::Acting(actors)
     }
 
     fn legal_actions(state: &TkState, actor: Actor) -> Vec<TkAction> {
@@ -2233,6 +2239,40 @@ impl Game for ThreeKingdoms {
         let turns = 2 * (deck + 2);
         let per_turn = 8 * deck + 200;
         turns * per_turn
+    }
+
+    /// Each seat's place in the turn order: first or second where the config fixes who starts,
+    /// "first by a coin" for both where a coin decides.
+    fn seat_positions(config: &TkConfig) -> Vec<String> {
+        (0..2u16)
+            .map(|i| match config.first {
+                Some(first) if first == Seat(i) => "first player".to_owned(),
+                Some(_) => "second player".to_owned(),
+                None => "first by a coin".to_owned(),
+            })
+            .collect()
+    }
+
+    /// The faction is the army; the position the place in the turn order (where the config
+    /// fixes it: with a coin toss there is nothing to rotate).
+    fn rotate_seats(
+        config: &TkConfig,
+        faction_shift: usize,
+        position_shift: usize,
+    ) -> Option<TkConfig> {
+        let armies = [
+            config.armies[faction_shift % 2].clone(),
+            config.armies[(1 + faction_shift) % 2].clone(),
+        ];
+        // Seat i takes the place of seat (i + shift) % 2: the first player moves with it.
+        let first = config
+            .first
+            .map(|s| Seat(((usize::from(s.0) + 2 - position_shift % 2) % 2) as u16));
+        Some(TkConfig {
+            armies,
+            first,
+            ..config.clone()
+        })
     }
 
     /// The seat's faction (`Wei`), from its Lord; when both armies are of one faction, the

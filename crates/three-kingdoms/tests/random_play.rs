@@ -74,6 +74,7 @@ fn every_rules_option_plays_out() {
 #[test]
 fn hundreds_of_games_between_every_pairing_end() {
     let mut finished = 0;
+    let mut draws = 0;
     for (i, a) in Faction::ALL.into_iter().enumerate() {
         for (j, b) in Faction::ALL.into_iter().enumerate() {
             let config = TkConfig::presets(a, b);
@@ -83,16 +84,18 @@ fn hundreds_of_games_between_every_pairing_end() {
                 8,
                 seed,
                 pbp_core::testing::Bot::Random,
+                false,
                 |_| {},
             )
             .unwrap();
             assert_eq!(summary.finished, summary.games, "{a:?} v {b:?}");
-            // A draw only when both Lords fall at once: rare.
-            assert!(summary.draws <= 1, "{a:?} v {b:?}: {} draws", summary.draws);
+            draws += summary.draws;
             finished += summary.finished;
         }
     }
     assert_eq!(finished, 200);
+    // A draw only when both Lords fall at once: rare (3 or 4 in these 200 games).
+    assert!(draws <= 10, "{draws} draws in 200 games");
 }
 
 /// Two hundred fully checked games (every legal action tried at every step); slow in a debug

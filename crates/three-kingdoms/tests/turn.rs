@@ -521,8 +521,13 @@ fn the_game_master_ends_the_phase_and_declines_for_an_absent_player() {
         rules(),
     );
     let gm = Actor::GameMaster;
-    // What the game master can really do now: end seat 0's phase, nothing else.
+    // What the game master can really do now: end seat 0's phase, nothing else; and the turn
+    // says so (who may act now: seat 0, or the game master for seat 0).
     assert_eq!(ThreeKingdoms::legal_actions(&s, gm), vec![TkAction::End]);
+    assert_eq!(
+        ThreeKingdoms::turn(&s).actors(),
+        &[Actor::Seat(Seat(0)), Actor::GameMaster]
+    );
     let summon = TkAction::Summon { card: 0 };
     let before = s.clone();
     let err = ThreeKingdoms::apply(&mut s, gm, &summon, &mut SeededDice::new(1)).unwrap_err();
@@ -551,4 +556,22 @@ fn the_game_master_ends_the_phase_and_declines_for_an_absent_player() {
             .iter()
             .any(|e| matches!(e.event, TkEvent::Fight { .. }))
     );
+}
+
+#[test]
+fn the_coin_toss_gives_the_first_turn_to_either_seat() {
+    // With `first: None` the dice choose who starts; over forty seeds both seats do, about
+    // equally, and the army of the seat does not matter.
+    let mut starts = [0_u32; 2];
+    for seed in 0..40 {
+        let mut config = config(
+            army("t-war-lord", &["t-a"], None),
+            army("t-war-lord", &["t-b"], None),
+            rules(),
+        );
+        config.first = None;
+        let s = ThreeKingdoms::setup(&config, &mut SeededDice::new(seed)).unwrap();
+        starts[usize::from(s.active.0)] += 1;
+    }
+    assert!(starts[0] >= 10 && starts[1] >= 10, "{starts:?}");
 }

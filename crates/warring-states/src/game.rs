@@ -615,6 +615,33 @@ impl Game for WarringStates {
         u64::from(config.rules.turn_limit) * (MAX_PLAYERS as u64 + 1) + Colour::ALL.len() as u64 + 1
     }
 
+    /// Each player's starting state.
+    fn seat_positions(config: &WsConfig) -> Vec<String> {
+        config.players.iter().map(|p| p.state.clone()).collect()
+    }
+
+    /// The faction is the player's name, colour and school; the position its starting state.
+    fn rotate_seats(
+        config: &WsConfig,
+        faction_shift: usize,
+        position_shift: usize,
+    ) -> Option<WsConfig> {
+        let n = config.players.len();
+        if n == 0 {
+            return None;
+        }
+        let players = (0..n)
+            .map(|i| crate::model::PlayerSpec {
+                state: config.players[(i + position_shift) % n].state.clone(),
+                ..config.players[(i + faction_shift) % n].clone()
+            })
+            .collect();
+        Some(WsConfig {
+            players,
+            ..config.clone()
+        })
+    }
+
     fn seat_label(state: &WsState, seat: Seat) -> String {
         state
             .player(seat)

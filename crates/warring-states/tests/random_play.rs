@@ -66,6 +66,7 @@ fn simulations_finish() {
         12,
         7,
         pbp_core::testing::Bot::Random,
+        false,
         |_| {},
     )
     .unwrap();
@@ -82,6 +83,7 @@ fn a_thousand_twelve_player_games() {
         1000,
         11,
         pbp_core::testing::Bot::Random,
+        false,
         |_| {},
     )
     .unwrap();

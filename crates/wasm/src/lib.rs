@@ -17,7 +17,8 @@
 //! s.view("public"); s.svg("1"); s.bbcode("public"); s.log("gm");
 //! s.undo();
 //! const file = s.save();                       // the CLI's save file, byte for byte
-//! const again = Session.load(file, "duel.json", true);
+//! s.commitment;                               // the dice commitment to post (64 hex digits)
+//! const again = Session.load(file, "duel.json");
 //! ```
 //!
 //! The dice panel's calls:
@@ -121,14 +122,15 @@ impl Session {
             .map_err(js_error)
     }
 
-    /// Loads a save file's text; `source` (a file name) starts the error messages as in the CLI;
-    /// `checkSeed` re-derives every seeded roll from the seed, as `pbp replay` does.
+    /// Loads a save file's text; `source` (a file name) starts the error messages as in the CLI.
+    /// Every seeded roll is derived again from the seed and the seed must match the commitment,
+    /// as in every `pbp` command.
     ///
     /// # Errors
     /// The save's problem: bad JSON with line and column, another format, an unknown game, a
-    /// checksum mismatch, a step that does not replay.
-    pub fn load(save: &str, source: Option<String>, check_seed: bool) -> Result<Session, JsError> {
-        Table::load(save, source.as_deref(), check_seed)
+    /// checksum mismatch, an altered seed or salt, a step that does not replay.
+    pub fn load(save: &str, source: Option<String>) -> Result<Session, JsError> {
+        Table::load(save, source.as_deref())
             .map(Session)
             .map_err(js_error)
     }
@@ -139,10 +141,18 @@ impl Session {
         self.0.game().to_owned()
     }
 
-    /// The record's seed.
+    /// The record's seed: the game master's secret (the page shows it in the game master's view
+    /// alone).
     #[wasm_bindgen(getter)]
     pub fn seed(&self) -> u64 {
         self.0.seed()
+    }
+
+    /// The dice commitment to post from the first post on (64 lowercase hex digits), or
+    /// `undefined` for a save started before commitments.
+    #[wasm_bindgen(getter)]
+    pub fn commitment(&self) -> Option<String> {
+        self.0.commitment()
     }
 
     /// Actions taken so far.
@@ -172,6 +182,15 @@ impl Session {
     /// A log that cannot be written as JSON.
     pub fn seats(&self) -> Result<Vec<u16>, JsError> {
         self.0.seats().map_err(js_error)
+    }
+
+    /// The players' names the game gives the seats it shows: `[{seat, name}]`, a clan, faction
+    /// or colour, or `seat N` where the game has none.
+    ///
+    /// # Errors
+    /// A log that cannot be written as JSON.
+    pub fn players(&self) -> Result<JsValue, JsError> {
+        to_js(self.0.players())
     }
 
     /// The legal actions of `actor`, each as `{text, json}`.
@@ -243,6 +262,17 @@ impl Session {
     /// A viewer that is not a seat number, `public` or `gm`.
     pub fn bbcode(&self, viewer: &str) -> Result<String, JsError> {
         self.0.bbcode(viewer).map_err(js_error)
+    }
+
+    /// A forum post for `viewer` covering every step after `after` (the whole game, the setup's
+    /// events included, when `undefined`): the state and those steps' events, for a game master
+    /// who posts once for several actions.
+    ///
+    /// # Errors
+    /// A viewer that is not a seat number, `public` or `gm`.
+    #[wasm_bindgen(js_name = bbcodeSince)]
+    pub fn bbcode_since(&self, viewer: &str, after: Option<usize>) -> Result<String, JsError> {
+        self.0.bbcode_since(viewer, after).map_err(js_error)
     }
 
     /// Takes back the last action; answers the step taken back.

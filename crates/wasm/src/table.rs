@@ -3,7 +3,7 @@
 //! the CLI words them. The bindings in `lib.rs` only convert these to JavaScript values and
 //! errors, so this part is tested natively as well.
 
-use pbp_core::DiceChoice;
+use pbp_core::{DiceChoice, Secret};
 use pbp_frontend::catalog::Games;
 use pbp_frontend::words::actor_name;
 use pbp_frontend::{TableError, game_list, parse_dice as read_dice, to_json};
@@ -41,22 +41,24 @@ pub struct Table(pbp_frontend::Table);
 
 impl Table {
     /// Starts `game` with a config (JSON text; `None` for the default) and a seed, the setup's
-    /// dice from the seed or, with `dice`, rolled elsewhere.
+    /// dice from the seed or, with `dice`, rolled elsewhere. A salt is drawn from the browser's
+    /// `crypto.getRandomValues` and the save carries the commitment to publish.
     pub fn new(
         game: &str,
         config: Option<&str>,
         seed: u64,
         dice: Option<&str>,
     ) -> Result<Table, String> {
-        pbp_frontend::Table::new(game, config, seed, dice_choice(dice)?)
+        let secret = Secret::with_seed(seed).map_err(|e| e.to_string())?;
+        pbp_frontend::Table::start(game, config, &secret, dice_choice(dice)?)
             .map(Table)
             .map_err(text)
     }
 
-    /// Loads a save file's text; `source` (a file name) starts the error messages, as the CLI's
-    /// do; `check_seed` re-derives every seeded roll, as `pbp replay` does.
-    pub fn load(save: &str, source: Option<&str>, check_seed: bool) -> Result<Table, String> {
-        pbp_frontend::Table::load(save, check_seed)
+    /// Loads a save file's text, checking every seeded roll and the commitment as every `pbp`
+    /// command does; `source` (a file name) starts the error messages, as the CLI's do.
+    pub fn load(save: &str, source: Option<&str>) -> Result<Table, String> {
+        pbp_frontend::Table::load(save)
             .map(Table)
             .map_err(|e| match source {
                 Some(source) => format!("{source}: {e}"),
@@ -69,9 +71,15 @@ impl Table {
         self.0.game()
     }
 
-    /// The record's seed.
+    /// The record's seed: the game master's secret.
     pub fn seed(&self) -> u64 {
         self.0.seed()
+    }
+
+    /// The commitment to the seed, to post from the first post on (`None` for a save started
+    /// before commitments).
+    pub fn commitment(&self) -> Option<String> {
+        self.0.commitment().map(|c| c.to_string())
     }
 
     /// Actions taken so far.
@@ -92,6 +100,12 @@ impl Table {
     /// The game's seats, by number.
     pub fn seats(&self) -> Result<Vec<u16>, String> {
         Ok(self.0.seats().iter().map(|s| s.seat.0).collect())
+    }
+
+    /// The players' names the game gives its seats, as `[{seat, name}]`: a clan, faction or
+    /// colour, or `seat N` where the game has none.
+    pub fn players(&self) -> Result<Value, String> {
+        json(Ok(self.0.players()))
     }
 
     /// The legal actions of `actor` (a seat number or `gm`), each as `{text, json}`.
@@ -155,6 +169,13 @@ impl Table {
         self.0.bbcode(viewer).map_err(text)
     }
 
+    /// A forum post for `viewer` covering every step after `after` (the whole game, setup
+    /// included, when `None`): the state and those steps' events.
+    pub fn bbcode_since(&self, viewer: &str, after: Option<usize>) -> Result<String, String> {
+        let viewer = self.0.viewer(viewer).map_err(text)?;
+        self.0.bbcode_since(viewer, after).map_err(text)
+    }
+
     /// Takes back the last action and answers the step taken back.
     pub fn undo(&mut self) -> Result<usize, String> {
         self.0.undo().map_err(text)
@@ -163,5 +184,232 @@ impl Table {
     /// The save file, byte for byte what the CLI writes.
     pub fn save(&self) -> Result<String, String> {
         self.0.save().map_err(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use pbp_frontend::catalog::catalog;
+    use serde_json::json;
+
+    use super::*;
+
+    fn duel() -> Table {
+        Table::new("duel", None, 2026, None).unwrap()
+    }
+
+    #[test]
+    fn games_lists_the_catalog_with_default_configs() {
+        let list = games(catalog()).unwrap();
+        assert_eq!(list[0]["name"], "duel");
+        assert_eq!(list[0]["default_config"]["first_to"], 3);
+        let names: Vec<&str> = list
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            Table::new("chess", None, 1, None).unwrap_err(),
+            format!(
+                "there is no game named 'chess' (known games: {})",
+                names.join(", ")
+            )
+        );
+    }
+
+    #[test]
+    fn dice_are_read_like_a_forum_posts_them() {
+        assert_eq!(parse_dice("10,4, 7"), Ok(vec![10, 4, 7]));
+        assert_eq!(parse_dice(" 1 2\n3 "), Ok(vec![1, 2, 3]));
+        assert_eq!(parse_dice(""), Ok(vec![]));
+        assert_eq!(
+            parse_dice("3,x").unwrap_err(),
+            "invalid die value 'x': invalid digit found in string"
+        );
+        assert!(parse_dice("-1").is_err());
+    }
+
+    #[test]
+    fn the_readme_game_plays_the_same_as_the_cli() {
+        let mut table = duel();
+        assert_eq!(table.describe_turn(), "to act: seat 0, seat 1, gm");
+        let legal = table.legal("0").unwrap();
+        assert_eq!(legal[0]["text"], "strike");
+        assert_eq!(legal[1]["json"], json!({"choose": "focus"}));
+        let first = table.act("0", "focus", None).unwrap();
+        assert_eq!(first["step"], 1);
+        let lines: Vec<&str> = first["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["text"].as_str().unwrap())
+            .collect();
+        assert_eq!(lines, ["seat 0 sealed a stance", "seat 0 chose focus"]);
+        let second = table
+            .act("1", r#"{"choose":"strike"}"#, Some("2,10,4,1,9,9"))
+            .unwrap();
+        assert_eq!(
+            second["events"][2]["text"],
+            "focus against strike: 14 to 9 after 1 roll(s); seat 0 wins the round"
+        );
+        assert_eq!(
+            table.bbcode("public").unwrap(),
+            format!(
+                "[b]Duel[/b]: 1 - 0\n[*] seat 1 sealed a stance\n\
+                 [*] focus against strike: 14 to 9 after 1 roll(s); seat 0 wins the round\n\
+                 [i]dice commitment: {}[/i]\n",
+                table.commitment().unwrap()
+            )
+        );
+        assert_eq!(table.view("gm").unwrap()["view"]["wins"], json!([1, 0]));
+        assert_eq!(table.seats().unwrap(), vec![0, 1]);
+        assert_eq!(
+            table.players().unwrap(),
+            json!([{"seat": 0, "name": "seat 0"}, {"seat": 1, "name": "seat 1"}])
+        );
+        assert!(table.svg("public").unwrap().starts_with("<svg"));
+        assert!(table.text("1").unwrap().contains("1 - 0"));
+    }
+
+    #[test]
+    fn every_seat_is_named_from_the_start_and_after_it_acted() {
+        // The game counts its seats (Game::seat_count), so every seat is listed and named from
+        // the setup on, whether or not it has acted or been sent an event yet.
+        let mut table = Table::new("three-kingdoms", None, 1, None).unwrap();
+        let count = table.seats().unwrap().len();
+        assert!(count >= 2, "{count}");
+        for _ in 0..8 {
+            let players = table.players().unwrap();
+            let players = players.as_array().unwrap();
+            assert_eq!(players.len(), count, "{players:?}");
+            for (n, player) in players.iter().enumerate() {
+                assert_eq!(player["seat"], n);
+                let name = player["name"].as_str().unwrap();
+                assert!(
+                    !name.is_empty() && name != format!("seat {n}"),
+                    "{players:?}"
+                );
+            }
+            let Some(actor) = table.turn().unwrap()["acting"][0]["seat"].as_u64() else {
+                break;
+            };
+            let legal = table.legal(&actor.to_string()).unwrap();
+            table
+                .act(&actor.to_string(), &legal[0]["json"].to_string(), None)
+                .unwrap();
+        }
+    }
+
+    #[test]
+    fn a_post_since_a_step_covers_every_later_step() {
+        let mut table = duel();
+        table.act("0", "focus", None).unwrap();
+        table.act("1", "strike", Some("2 10 4 1 9 9")).unwrap();
+        let round = "focus against strike: 14 to 9 after 1 roll(s); seat 0 wins the round";
+        // Every post ends with the dice commitment, so the thread holds it from the first post on.
+        let commitment = format!("[i]dice commitment: {}[/i]\n", table.commitment().unwrap());
+        assert_eq!(
+            table.bbcode_since("public", Some(0)).unwrap(),
+            format!(
+                "[b]Duel[/b]: 1 - 0\n[*] seat 0 sealed a stance\n[*] seat 1 sealed a stance\n[*] {round}\n{commitment}"
+            )
+        );
+        assert_eq!(
+            table.bbcode_since("public", Some(1)).unwrap(),
+            table.bbcode("public").unwrap()
+        );
+        assert_eq!(
+            table.bbcode_since("public", Some(2)).unwrap(),
+            format!("[b]Duel[/b]: 1 - 0\n{commitment}")
+        );
+        let all = table.bbcode_since("0", None).unwrap();
+        assert!(
+            all.contains("seat 0 chose focus") && !all.contains("seat 1 chose"),
+            "{all}"
+        );
+    }
+
+    #[test]
+    fn the_sealed_stance_stays_hidden_from_the_other_seat_and_the_public() {
+        let mut table = duel();
+        table.act("1", "strike", None).unwrap();
+        for viewer in ["0", "public"] {
+            let view = table.view(viewer).unwrap();
+            assert_eq!(view["view"]["own"][1], Value::Null, "{viewer}");
+            let log = table.log(viewer).unwrap().to_string();
+            assert!(!log.contains("chose"), "{viewer}: {log}");
+            assert!(!table.text(viewer).unwrap().contains("strike"), "{viewer}");
+            assert!(!table.bbcode(viewer).unwrap().contains("strike"));
+            assert!(!table.svg(viewer).unwrap().contains("strike"));
+        }
+        for viewer in ["1", "gm"] {
+            let log = table.log(viewer).unwrap().to_string();
+            assert!(log.contains("seat 1 chose strike"), "{viewer}: {log}");
+        }
+    }
+
+    #[test]
+    fn errors_have_the_cli_messages_and_change_nothing() {
+        let mut table = duel();
+        table.act("1", "strike", None).unwrap();
+        let before = table.save().unwrap();
+        assert_eq!(
+            table.act("1", "focus", None).unwrap_err(),
+            "seat 1 cannot do that: seat 1 cannot choose a stance now"
+        );
+        assert!(
+            table
+                .act("0", "dance", None)
+                .unwrap_err()
+                .starts_with("not an action of duel: 'dance'")
+        );
+        assert!(
+            table
+                .act("0", "strike", Some("1"))
+                .unwrap_err()
+                .starts_with("seat 0 cannot do that: ")
+        );
+        assert_eq!(
+            table.act("public", "strike", None).unwrap_err(),
+            "expected a seat number (0, 1, ...) or gm"
+        );
+        assert_eq!(
+            table.view("everyone").unwrap_err(),
+            "expected a seat number (0, 1, ...), public or gm"
+        );
+        assert_eq!(table.save().unwrap(), before);
+        assert_eq!(table.undo(), Ok(1));
+        assert_eq!(table.undo().unwrap_err(), "there is no action to undo");
+        assert!(
+            Table::new("duel", Some("{\"first_to\": \"x\"}"), 1, None)
+                .unwrap_err()
+                .starts_with("the config is not valid for duel: ")
+        );
+    }
+
+    #[test]
+    fn saves_round_trip_and_bad_saves_name_their_problem() {
+        let mut table = duel();
+        table.act("0", "focus", None).unwrap();
+        table.act("1", "strike", Some("2 10 4 1 9 9")).unwrap();
+        let save = table.save().unwrap();
+        assert!(save.starts_with("{\n  \"pbp_save\": 1,") && save.ends_with("}\n"));
+        let loaded = Table::load(&save, Some("duel.json")).unwrap();
+        assert_eq!(loaded.save().unwrap(), save);
+        assert_eq!(loaded.steps(), 2);
+        assert_eq!(loaded.seed(), 2026);
+        assert_eq!(loaded.game(), "duel");
+        assert_eq!(loaded.commitment(), table.commitment());
+        assert_eq!(table.commitment().map(|c| c.len()), Some(64));
+        let error = Table::load(&save[..40], Some("duel.json")).unwrap_err();
+        assert!(
+            error.starts_with("duel.json: the save is not valid JSON: "),
+            "{error}"
+        );
+        let edited = save.replacen("\"value\": 2", "\"value\": 3", 1);
+        assert_ne!(edited, save);
+        let error = Table::load(&edited, None).unwrap_err();
+        assert!(error.starts_with("checksum mismatch"), "{error}");
     }
 }

@@ -135,7 +135,7 @@ fn errors_are_javascript_errors_with_the_cli_messages() {
             1,
             None
         ))
-        .starts_with("invalid duel config: "),
+        .starts_with("the config is not valid for duel: "),
         "a refused setup"
     );
     let mut s = duel();
@@ -171,20 +171,25 @@ fn saves_round_trip_with_a_full_u64_seed() {
     let save = s.save().unwrap();
     assert_eq!(save_game(&save).unwrap(), "duel");
     assert!(save.contains(&seed.to_string()), "the seed is exact");
-    let loaded = Session::load(&save, Some("duel.json".into()), true).unwrap();
+    let loaded = Session::load(&save, Some("duel.json".into())).unwrap();
     assert_eq!(loaded.seed(), seed);
+    assert_eq!(
+        loaded.commitment().map(|c| c.len()),
+        Some(64),
+        "a commitment, salted in the browser"
+    );
+    assert_eq!(loaded.commitment(), s.commitment());
     assert_eq!(loaded.steps(), 2);
     assert_eq!(loaded.save().unwrap(), save);
     assert!(
         message(Session::load(
             &save[..save.len() / 2],
-            Some("duel.json".into()),
-            false
+            Some("duel.json".into())
         ))
         .starts_with("duel.json: the save is not valid JSON: ")
     );
     let tampered = save.replacen("\"first_to\": 2", "\"first_to\": 4", 1);
-    assert!(message(Session::load(&tampered, None, false)).starts_with("checksum mismatch"));
+    assert!(message(Session::load(&tampered, None)).starts_with("checksum mismatch"));
     assert!(message(save_game("[]")).starts_with("the save is not a pbp save"));
 }
 
@@ -238,5 +243,33 @@ fn dice_errors_are_javascript_errors_naming_the_position() {
     assert_eq!(
         message(odds("2k1", Some("loudest".into()))),
         "invalid comparison 'loudest' (expected highest-then-second or first-must-exceed)"
+    );
+}
+
+#[wasm_bindgen_test]
+fn players_and_the_post_since_a_step() {
+    let mut s = duel();
+    assert_eq!(
+        json_of(s.players().unwrap()),
+        json!([{"seat": 0, "name": "seat 0"}, {"seat": 1, "name": "seat 1"}])
+    );
+    s.act("0", "focus", None).unwrap();
+    s.act("1", "strike", Some("2 10 4 1 9 9".into())).unwrap();
+    let round = "focus against strike: 14 to 9 after 1 roll(s); seat 0 wins the round";
+    // Every post ends with the dice commitment.
+    let commitment = format!("[i]dice commitment: {}[/i]\n", s.commitment().unwrap());
+    assert_eq!(
+        s.bbcode_since("public", Some(0)).unwrap(),
+        format!(
+            "[b]Duel[/b]: 1 - 0\n[*] seat 0 sealed a stance\n[*] seat 1 sealed a stance\n[*] {round}\n{commitment}"
+        )
+    );
+    assert_eq!(
+        s.bbcode_since("public", Some(1)).unwrap(),
+        s.bbcode("public").unwrap()
+    );
+    assert_eq!(
+        message(s.bbcode_since("nobody", None)),
+        "expected a seat number (0, 1, ...), public or gm"
     );
 }

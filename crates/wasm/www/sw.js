@@ -1,7 +1,7 @@
 // Keeps the page usable offline: every file of the page is cached when it loads, and answered
 // from the cache when the network is gone. The network is tried first, so a rebuilt page is seen.
-const CACHE = "pbp-page-v2";
-const FILES = ["./", "index.html", "app.js", "dice.js", "style.css", "pkg/pbp_wasm.js", "pkg/pbp_wasm_bg.wasm"];
+const CACHE = "pbp-page-v3";
+const FILES = ["./", "index.html", "app.js", "dice.js", "engine.js", "map.js", "store.js", "style.css", "pkg/pbp_wasm.js", "pkg/pbp_wasm_bg.wasm"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)));

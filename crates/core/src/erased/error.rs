@@ -2,6 +2,7 @@
 
 use thiserror::Error;
 
+use crate::commitment::CommitmentError;
 use crate::game::{Actor, Turn};
 use crate::record::RecordError;
 
@@ -145,6 +146,10 @@ pub enum ErasedError {
     /// A value could not be written as JSON.
     #[error("cannot write JSON: {0}")]
     Serialize(String),
+    /// The record's seed, salt and commitment do not agree, or a published commitment does not
+    /// match.
+    #[error(transparent)]
+    Commitment(#[from] CommitmentError),
 }
 
 impl ErasedError {
@@ -161,6 +166,8 @@ impl ErasedError {
                 | ErasedError::RecordShape { .. }
                 | ErasedError::RecordFormat { .. }
                 | ErasedError::Step { .. }
+                | ErasedError::Commitment(CommitmentError::Altered { .. })
+                | ErasedError::Commitment(CommitmentError::Incomplete { .. })
         )
     }
 
@@ -239,6 +246,7 @@ impl<E: std::error::Error + 'static> From<RecordError<E>> for ErasedError {
             }
             RecordError::Step { step, message } => ErasedError::Step { step, message },
             RecordError::NothingToUndo => ErasedError::NothingToUndo,
+            RecordError::Commitment(e) => ErasedError::Commitment(e),
         }
     }
 }

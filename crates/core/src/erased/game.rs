@@ -5,6 +5,7 @@ use std::marker::PhantomData;
 use super::error::setup_error;
 use super::forms::to_json;
 use super::{DynSession, ErasedError};
+use crate::commitment::Secret;
 use crate::game::Game;
 use crate::record::{DiceChoice, Session};
 use crate::save::load_session;
@@ -21,8 +22,22 @@ pub trait DynGame: Send + Sync {
     /// [`ErasedError::Serialize`] if the config cannot be written as JSON.
     fn default_config(&self) -> Result<Value, ErasedError>;
 
+    /// Starts a game to be played with `config` (JSON text; `None` for the default), seeded
+    /// with `secret`'s seed, its record carrying the salt and the commitment to publish; the
+    /// setup draws from the seed or from outside dice.
+    ///
+    /// # Errors
+    /// An invalid config, a refused setup, or outside dice that do not fit.
+    fn start(
+        &self,
+        config: Option<&str>,
+        secret: &Secret,
+        dice: DiceChoice,
+    ) -> Result<Box<dyn DynSession>, ErasedError>;
+
     /// Starts a game with `config` (JSON text; `None` for the default), seeded with `seed`, the
-    /// setup drawing from the seed or from outside dice.
+    /// setup drawing from the seed or from outside dice, without a salt or a commitment (for
+    /// tests and examples; frontends start games with [`DynGame::start`]).
     ///
     /// # Errors
     /// An invalid config, a refused setup, or outside dice that do not fit.
@@ -33,23 +48,26 @@ pub trait DynGame: Send + Sync {
         dice: DiceChoice,
     ) -> Result<Box<dyn DynSession>, ErasedError>;
 
-    /// Loads a save written by [`DynSession::save`]; with `check_seed`, every seeded step's rolls
-    /// are derived again from the seed and must match.
+    /// Loads a save written by [`DynSession::save`], checking everything (see
+    /// [`crate::save`]): every seeded step's rolls are derived again from the seed and must
+    /// match, and the seed and salt must hash to the record's commitment.
     ///
     /// # Errors
     /// See the [save module docs](crate::save) for the checks, each with its own error.
-    fn load(&self, save: &str, check_seed: bool) -> Result<Box<dyn DynSession>, ErasedError>;
+    fn load(&self, save: &str) -> Result<Box<dyn DynSession>, ErasedError>;
 
-    /// Plays `games` games with `bot` at every seat (see [`crate::sim::simulate`]).
+    /// Plays `games` games with `bot` at every seat, rotating the seats' factions and
+    /// positions across games with `rotate_seats` (see [`crate::sim::simulate`]).
     ///
     /// # Errors
-    /// An invalid config, or a game that breaks its contract.
+    /// An invalid config, a game that breaks its contract, or one that cannot rotate seats.
     fn simulate(
         &self,
         config: Option<&str>,
         games: u64,
         seed: u64,
         bot: crate::sim::Bot,
+        rotate_seats: bool,
         progress: &mut dyn FnMut(u64),
     ) -> Result<crate::sim::SimulationSummary, ErasedError>;
 }
@@ -76,10 +94,25 @@ impl<G: Game> std::fmt::Debug for Erased<G> {
     }
 }
 
+/// Reads a config from its text, naming the line and column of any problem.
+#[cfg(not(target_arch = "wasm32"))]
+fn config_from_str<C: serde::de::DeserializeOwned>(text: &str) -> serde_json::Result<C> {
+    serde_json::from_str(text)
+}
+
+/// Reads a config from its text through a `Value`, as records and actions are read, so that the
+/// browser's wasm holds one deserializer per config type instead of two (25 KiB of the page's
+/// gzipped download). A syntax error names its line and column; a value of the wrong type or an
+/// unknown field is named without them.
+#[cfg(target_arch = "wasm32")]
+fn config_from_str<C: serde::de::DeserializeOwned>(text: &str) -> serde_json::Result<C> {
+    serde_json::from_str::<serde_json::Value>(text).and_then(serde_json::from_value)
+}
+
 pub(super) fn parse_config<G: Game>(config: Option<&str>) -> Result<G::Config, ErasedError> {
     match config {
         None => Ok(G::Config::default()),
-        Some(text) => serde_json::from_str(text).map_err(|e| ErasedError::Config {
+        Some(text) => config_from_str(text).map_err(|e| ErasedError::Config {
             game: G::NAME,
             message: e.to_string(),
         }),
@@ -106,8 +139,20 @@ impl<G: Game> DynGame for Erased<G> {
         Ok(Box::new(session))
     }
 
-    fn load(&self, save: &str, check_seed: bool) -> Result<Box<dyn DynSession>, ErasedError> {
-        Ok(Box::new(load_session::<G>(save, check_seed)?))
+    fn start(
+        &self,
+        config: Option<&str>,
+        secret: &Secret,
+        dice: DiceChoice,
+    ) -> Result<Box<dyn DynSession>, ErasedError> {
+        let config = parse_config::<G>(config)?;
+        let session = Session::<G>::new_committed(config, secret, dice)
+            .map_err(|e| setup_error(e, G::NAME))?;
+        Ok(Box::new(session))
+    }
+
+    fn load(&self, save: &str) -> Result<Box<dyn DynSession>, ErasedError> {
+        Ok(Box::new(load_session::<G>(save)?))
     }
 
     fn simulate(
@@ -116,10 +161,11 @@ impl<G: Game> DynGame for Erased<G> {
         games: u64,
         seed: u64,
         bot: crate::sim::Bot,
+        rotate_seats: bool,
         progress: &mut dyn FnMut(u64),
     ) -> Result<crate::sim::SimulationSummary, ErasedError> {
         let config = parse_config::<G>(config)?;
-        crate::sim::simulate::<G>(&config, games, seed, bot, progress)
+        crate::sim::simulate::<G>(&config, games, seed, bot, rotate_seats, progress)
             .map_err(ErasedError::Simulation)
     }
 }

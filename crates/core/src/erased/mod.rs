@@ -23,7 +23,7 @@
 //! )?;
 //! assert_eq!(events.len(), 2);
 //! let save = session.save()?;
-//! let (loaded, ()) = registry.load(&save, true)?;
+//! let (loaded, ()) = registry.load(&save)?;
 //! assert_eq!(loaded.view(Viewer::GameMaster)?, session.view(Viewer::GameMaster)?);
 //! # Ok::<(), pbp_core::erased::ErasedError>(())
 //! ```

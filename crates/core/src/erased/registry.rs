@@ -83,13 +83,9 @@ impl<X> Registry<X> {
     ///
     /// # Errors
     /// The save's errors, or [`ErasedError::UnknownGame`] for a game not registered.
-    pub fn load(
-        &self,
-        save: &str,
-        check_seed: bool,
-    ) -> Result<(Box<dyn DynSession>, &X), ErasedError> {
+    pub fn load(&self, save: &str) -> Result<(Box<dyn DynSession>, &X), ErasedError> {
         let name = save_game(save)?;
         let (game, extra) = self.get(&name)?;
-        Ok((game.load(save, check_seed)?, extra))
+        Ok((game.load(save)?, extra))
     }
 }

@@ -7,6 +7,7 @@ use serde_json::Value;
 use super::error::step_error;
 use super::forms::{erase_event, to_json};
 use super::{ActionInput, ErasedError, ErasedEvent, LegalAction, SeatInfo};
+use crate::commitment::{Commitment, Secret};
 use crate::game::{Actor, Game, Seat, Turn, Viewer};
 use crate::record::{DiceChoice, Session};
 
@@ -18,8 +19,16 @@ pub trait DynSession: Send + Sync {
     /// The game's name.
     fn game(&self) -> &'static str;
 
-    /// The record's seed.
+    /// The record's seed: the game master's secret. Show it to nobody else.
     fn seed(&self) -> u64;
+
+    /// The commitment to the seed, to publish from the first post on (`None` for a save started
+    /// before commitments).
+    fn commitment(&self) -> Option<Commitment>;
+
+    /// The seed and salt, for the game master to reveal at the end (`None` for a save started
+    /// before commitments, which has a seed and no salt).
+    fn secret(&self) -> Option<Secret>;
 
     /// Actions taken so far.
     fn steps(&self) -> usize;
@@ -132,6 +141,17 @@ impl<G: Game> DynSession for Session<G> {
         self.record().seed
     }
 
+    fn commitment(&self) -> Option<Commitment> {
+        self.record().commitment
+    }
+
+    fn secret(&self) -> Option<Secret> {
+        self.record().salt.map(|salt| Secret {
+            seed: self.record().seed,
+            salt,
+        })
+    }
+
     fn steps(&self) -> usize {
         self.record().entries.len()
     }
@@ -176,18 +196,21 @@ impl<G: Game> DynSession for Session<G> {
         dice: DiceChoice,
     ) -> Result<Vec<ErasedEvent>, ErasedError> {
         let action = self.read_action(actor, input)?;
-        // Convert before committing, so a serialization failure cannot leave a half-done step:
-        // work on a copy and keep it only when everything succeeded.
-        let mut next = self.clone();
+        // The events are converted before the step is committed, so a serialization failure
+        // cannot leave a half-done step; only the state is copied, not the record or the log.
         let turn = G::turn(self.state());
-        let events = next
-            .act(actor, action, dice)
-            .map_err(|e| step_error(e, actor, &turn))?
-            .iter()
-            .map(erase_event)
-            .collect::<Result<Vec<_>, _>>()?;
-        *self = next;
-        Ok(events)
+        self.act_checked(
+            actor,
+            action,
+            dice,
+            |e| step_error(e, actor, &turn),
+            |events| {
+                events
+                    .iter()
+                    .map(erase_event)
+                    .collect::<Result<Vec<_>, _>>()
+            },
+        )
     }
 
     fn view(&self, viewer: Viewer) -> Result<Value, ErasedError> {

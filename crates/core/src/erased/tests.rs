@@ -240,20 +240,18 @@ fn saves_load_back_exactly() {
     let session = played();
     let save = session.save().unwrap();
     let registry = registry();
-    for check_seed in [false, true] {
-        let (loaded, ()) = registry.load(&save, check_seed).unwrap();
-        assert_eq!(loaded.save().unwrap(), save);
-        let concrete = loaded.as_any().downcast_ref::<Session<Duel>>().unwrap();
-        let original = session.as_any().downcast_ref::<Session<Duel>>().unwrap();
-        assert_eq!(concrete.state(), original.state());
-    }
+    let (loaded, ()) = registry.load(&save).unwrap();
+    assert_eq!(loaded.save().unwrap(), save);
+    let concrete = loaded.as_any().downcast_ref::<Session<Duel>>().unwrap();
+    let original = session.as_any().downcast_ref::<Session<Duel>>().unwrap();
+    assert_eq!(concrete.state(), original.state());
     // Whitespace does not matter.
     let compact: Value = serde_json::from_str(&save).unwrap();
-    assert!(registry.load(&compact.to_string(), true).is_ok());
+    assert!(registry.load(&compact.to_string()).is_ok());
 }
 
 fn load_error(save: &str) -> ErasedError {
-    registry().load(save, true).err().unwrap()
+    registry().load(save).err().unwrap()
 }
 
 #[test]
@@ -276,10 +274,7 @@ fn truncated_and_corrupted_saves_are_refused() {
     let error = load_error(&save.replacen("\"game\": \"duel\"", "\"game\": \"chess\"", 1));
     assert!(matches!(error, ErasedError::UnknownGame { .. }), "{error}");
     let error = Erased::<Duel>::new()
-        .load(
-            &save.replacen("\"game\": \"duel\"", "\"game\": \"chess\"", 1),
-            false,
-        )
+        .load(&save.replacen("\"game\": \"duel\"", "\"game\": \"chess\"", 1))
         .err()
         .unwrap();
     assert!(matches!(error, ErasedError::WrongGame { .. }), "{error}");
@@ -307,12 +302,11 @@ fn tampered_saves_are_refused() {
     let forged = tamper(&save, true, |r| {
         r["entries"][2]["action"] = serde_json::json!({"choose": "strike"});
     });
-    assert!(registry().load(&forged, true).is_ok(), "no dice in step 3");
+    assert!(registry().load(&forged).is_ok(), "no dice in step 3");
     // ... but outside dice passed off as seeded ones fail the seed check.
     let forged = tamper(&save, true, |r| {
         r["entries"][1]["source"] = "seeded".into();
     });
-    assert!(registry().load(&forged, false).is_ok());
     let error = load_error(&forged);
     assert!(
         matches!(error, ErasedError::Step { step: 2, .. }),
@@ -344,6 +338,98 @@ fn tampered_saves_are_refused() {
     assert!(matches!(error, ErasedError::WrongGame { .. }), "{error}");
 }
 
+/// A committed duel after one round rolled from the seed.
+fn committed() -> (Box<dyn DynSession>, crate::Secret) {
+    let secret = crate::Secret {
+        seed: 2026,
+        salt: crate::Salt::from_bytes([7; 32]),
+    };
+    let mut session = registry()
+        .game("duel")
+        .unwrap()
+        .start(None, &secret, DiceChoice::Seeded)
+        .unwrap();
+    session.act(S0, &auto("focus"), DiceChoice::Seeded).unwrap();
+    session
+        .act(S1, &auto("strike"), DiceChoice::Seeded)
+        .unwrap();
+    (session, secret)
+}
+
+#[test]
+fn a_committed_save_carries_its_salt_and_commitment() {
+    let (session, secret) = committed();
+    assert_eq!(session.commitment(), Some(secret.commitment()));
+    assert_eq!(session.secret(), Some(secret));
+    let save = session.save().unwrap();
+    assert!(save.contains(&secret.commitment().to_string()));
+    let (loaded, ()) = registry().load(&save).unwrap();
+    assert_eq!(loaded.commitment(), Some(secret.commitment()));
+    assert_eq!(loaded.secret(), Some(secret));
+    // An unsalted session (tests, simulations) has neither.
+    assert_eq!(played().commitment(), None);
+    assert_eq!(played().secret(), None);
+}
+
+#[test]
+fn edited_seeded_dice_seeds_and_salts_are_refused_even_resealed() {
+    use crate::{Commitment, CommitmentError};
+    let (session, secret) = committed();
+    let save = session.save().unwrap();
+    let record: Value = serde_json::from_str::<Value>(&save).unwrap()["record"].clone();
+    assert_eq!(record["entries"][1]["source"], "seeded");
+    let value = record["entries"][1]["draws"][0]["value"].as_u64().unwrap();
+    // A seeded die changed, the checksum recomputed: refused at its step.
+    let error = load_error(&tamper(&save, true, |r| {
+        r["entries"][1]["draws"][0]["value"] = (value % 10 + 1).into();
+    }));
+    assert_eq!(
+        error.to_string(),
+        "step 2 of the record does not replay: its draws do not match the record's seed (the record was altered)"
+    );
+    // The seed changed: it no longer hashes to the commitment.
+    let error = load_error(&tamper(&save, true, |r| {
+        r["seed"] = 2027.into();
+    }));
+    assert!(
+        matches!(
+            error,
+            ErasedError::Commitment(CommitmentError::Altered { .. })
+        ),
+        "{error}"
+    );
+    assert!(error.is_bad_record());
+    assert!(!error.to_string().contains("2026"), "{error}");
+    // The salt changed, or removed.
+    let error = load_error(&tamper(&save, true, |r| {
+        r["salt"] = "11".repeat(32).into();
+    }));
+    assert!(matches!(error, ErasedError::Commitment(_)), "{error}");
+    let error = load_error(&tamper(&save, true, |r| {
+        r.as_object_mut().unwrap().remove("salt");
+    }));
+    assert!(matches!(error, ErasedError::Commitment(_)), "{error}");
+    // Seed and commitment both replaced: the seeded draws give it away.
+    let forged_commitment = Commitment::of(2027, &secret.salt).to_string();
+    let error = load_error(&tamper(&save, true, |r| {
+        r["seed"] = 2027.into();
+        r["commitment"] = forged_commitment.clone().into();
+    }));
+    assert!(
+        matches!(error, ErasedError::Step { step: 2, .. }),
+        "{error}"
+    );
+}
+
+#[test]
+fn saves_without_a_salt_still_load() {
+    // A save written before commitments: no salt, no commitment, seed checked all the same.
+    let save = played().save().unwrap();
+    assert!(!save.contains("\"salt\"") && !save.contains("\"commitment\""));
+    let (loaded, ()) = registry().load(&save).unwrap();
+    assert_eq!(loaded.commitment(), None);
+}
+
 #[test]
 fn no_truncation_or_changed_byte_loads_another_game() {
     let save = played().save().unwrap();
@@ -354,7 +440,7 @@ fn no_truncation_or_changed_byte_loads_another_game() {
         .unwrap()
         .record()
         .clone();
-    let accepted = |text: &str| match registry.load(text, false) {
+    let accepted = |text: &str| match registry.load(text) {
         Err(_) => false,
         Ok((session, ())) => {
             let record = session
@@ -402,7 +488,9 @@ fn simulate_counts_every_game() {
     let summary = registry
         .game("duel")
         .unwrap()
-        .simulate(None, 20, 3, crate::sim::Bot::Random, &mut |_| calls += 1)
+        .simulate(None, 20, 3, crate::sim::Bot::Random, false, &mut |_| {
+            calls += 1
+        })
         .unwrap();
     assert_eq!(calls, 20);
     assert_eq!(summary.games, 20);

@@ -1,0 +1,117 @@
+// The engine the page plays on, behind one small interface, so the same page code runs against
+// the in-browser engine (pbp-wasm, here) or a server (the hosted table's pages implement the same
+// calls over HTTP). Every call answers a Promise, so a server's round trip fits in unchanged.
+//
+//   engine.games()                          -> [{name, default_config}]
+//   engine.start(game, config, seed, dice)  -> Table      (config: JSON text or undefined)
+//   engine.load(text, source)               -> Table      (a save file's text, every check made)
+//
+//   table.game, table.steps                 (plain fields, kept up to date by the calls below)
+//   table.snapshot(viewer)                  -> {game, steps, seed?, turn, describe, seats,
+//                                              players: {seat: name}, text, svg, bbcode, log,
+//                                              view}
+//   table.legal(actor)                      -> [{text, json}]
+//   table.act(actor, input, dice)           -> {step, action, events, turn}
+//   table.undo()                            -> the step taken back
+//   table.save()                            -> the save file's text
+//   table.postSince(viewer, step)           -> the BBCode of the state and every event after `step`
+//   table.at(step)                          -> a read-only Table as the game was after `step`
+//   table.close()
+//
+// A viewer is "gm", "public" or a seat number as text; an actor is "gm" or a seat number. The seed
+// is in a snapshot only for the game master's view. Errors reject with the engine's message.
+
+/** The in-browser engine: pbp-wasm's `Session`. `wasm` is the module (after `init()`). */
+export function localEngine(wasm) {
+  return {
+    kind: "local",
+    async games() {
+      return wasm.games();
+    },
+    async start(game, config, seed, dice) {
+      return new LocalTable(wasm, new wasm.Session(game, config, seed, dice));
+    },
+    async load(text, source) {
+      return new LocalTable(wasm, wasm.Session.load(text, source));
+    },
+  };
+}
+
+class LocalTable {
+  constructor(wasm, session, readOnly = false) {
+    this.wasm = wasm;
+    this.session = session;
+    this.readOnly = readOnly;
+    this.game = session.game;
+    this.steps = session.steps;
+    this.commitment = session.commitment;
+  }
+
+  refresh() {
+    this.steps = this.session.steps;
+  }
+
+  async snapshot(viewer) {
+    const s = this.session;
+    // The players' names the engine gives ({seat: name}), for the seats it knows.
+    const players = Object.fromEntries((typeof s.players === "function" ? s.players() : [])
+      .map((p) => [p.seat, p.name]));
+    return {
+      game: s.game,
+      steps: s.steps,
+      seed: viewer === "gm" ? s.seed : undefined,
+      commitment: s.commitment,
+      turn: s.turn(),
+      describe: s.describeTurn(),
+      seats: [...s.seats()],
+      players,
+      text: s.text(viewer),
+      svg: s.svg(viewer),
+      bbcode: s.bbcode(viewer),
+      log: s.log(viewer),
+      view: s.view(viewer).view,
+    };
+  }
+
+  async legal(actor) {
+    return this.session.legal(actor);
+  }
+
+  async act(actor, input, dice) {
+    if (this.readOnly) throw new Error("this is a past step: go back to the present to act");
+    const result = this.session.act(actor, input, dice);
+    this.refresh();
+    return result;
+  }
+
+  async undo() {
+    if (this.readOnly) throw new Error("this is a past step: go back to the present to undo");
+    const step = this.session.undo();
+    this.refresh();
+    return step;
+  }
+
+  async save() {
+    return this.session.save();
+  }
+
+  async postSince(viewer, step) {
+    const s = this.session;
+    if (typeof s.bbcodeSince === "function") return s.bbcodeSince(viewer, step);
+    return s.bbcode(viewer);
+  }
+
+  async at(step) {
+    if (!(step >= 0 && step <= this.session.steps)) {
+      throw new Error(`there is no step ${step}: the game has ${this.session.steps}`);
+    }
+    // Replays the record up to `step`: the save loaded again, then the later steps taken back.
+    const past = this.wasm.Session.load(this.session.save(), undefined);
+    while (past.steps > step) past.undo();
+    return new LocalTable(this.wasm, past, true);
+  }
+
+  close() {
+    this.session.free();
+  }
+}
