@@ -75,7 +75,7 @@ fn try_post(base: &str, path: &str, token: &str, body: &str) -> Option<(u16, Val
 fn entries(base: &str, table: &Table) -> Vec<Value> {
     let record = get(base, &table.path("record"), Some(&table.gm));
     assert_eq!(record.status, 200, "{}", record.body);
-    pbp_render::catalog::catalog().load(&record.body).unwrap();
+    pbp_frontend::catalog::catalog().load(&record.body).unwrap();
     let save: Value = serde_json::from_str(&record.body).unwrap();
     save["record"]["entries"].as_array().unwrap().clone()
 }
