@@ -84,7 +84,9 @@ fn expected_seats(seats: &[SeatInfo]) -> String {
         .iter()
         .map(|i| format!("{} {}", i.seat, i.name))
         .collect();
-    if names.is_empty() {
+    // A game that names its seats by number alone has nothing more to list.
+    let numbered = seats.iter().all(|i| i.name == format!("seat {}", i.seat));
+    if names.is_empty() || numbered {
         "a seat number (0, 1, ...)".to_owned()
     } else {
         format!("a seat's number or name ({})", names.join(", "))
