@@ -18,9 +18,13 @@ local body = nil
 function init(args)
   local threads = tonumber(os.getenv("PBP_THREADS"))
   body = '{"action":' .. os.getenv("PBP_ACTION") .. '}'
-  local index = 0
+  local lines = {}
   for line in io.lines(os.getenv("PBP_TABLES")) do
-    if index % threads == tid then
+    lines[#lines + 1] = line
+  end
+  for index, line in ipairs(lines) do
+    -- Each thread its share; with fewer tables than threads, every thread all of them.
+    if (index - 1) % threads == tid or #lines < threads then
       local fields = {}
       for word in line:gmatch("%S+") do
         fields[#fields + 1] = word
@@ -31,7 +35,6 @@ function init(args)
       end
       tables[#tables + 1] = { id = fields[1], tokens = tokens, next = 0 }
     end
-    index = index + 1
   end
 end
 
