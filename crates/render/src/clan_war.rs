@@ -8,7 +8,9 @@ use pbp_clan_war::{
 };
 use pbp_core::{LoggedEvent, Side};
 
-use crate::{Render, bbcode_escape, xml_escape};
+use crate::ink::ink_on;
+use crate::post::{position, table};
+use crate::{PostOptions, Render, bbcode_escape, xml_escape};
 
 fn card_name(no: u8) -> String {
     card(no).map_or_else(|| format!("card {no}"), |c| format!("{no} {}", c.name))
@@ -228,9 +230,22 @@ impl Render for ClanWar {
     }
 
     fn bbcode(view: &ClanWarView, events: &[&LoggedEvent<ClanWar>]) -> String {
+        Self::bbcode_with(view, events, &PostOptions::default())
+    }
+
+    fn bbcode_with(
+        view: &ClanWarView,
+        events: &[&LoggedEvent<ClanWar>],
+        options: &PostOptions,
+    ) -> String {
         let mut out = String::new();
         if let Some(report) = view.history.last() {
             let _ = writeln!(out, "[b]Clan War: the end of round {}[/b]", report.round);
+            let _ = writeln!(
+                out,
+                "{}",
+                position(&format!("round {} of {}", view.round, view.rounds), events)
+            );
             if report.battles.is_empty() {
                 out.push_str("No battles were fought.\n");
             } else {
@@ -258,26 +273,36 @@ impl Render for ClanWar {
             for (hex, from, to) in &report.captures {
                 let _ = writeln!(out, "[b]{hex}[/b] passes from the {from} to the {to}.");
             }
-            out.push_str(
-                "[table][tr][th]Clan[/th][th]Gold[/th][th]Glory[/th][th]Score[/th][/tr]\n",
-            );
-            for (seat, gold, glory, score) in &report.scores {
-                let clan = view
-                    .players
-                    .iter()
-                    .find(|p| p.seat == *seat)
-                    .map_or_else(String::new, |p| p.clan.to_string());
-                let _ = writeln!(
-                    out,
-                    "[tr][td]{}[/td][td]+{gold}[/td][td]+{}[/td][td]{}[/td][/tr]",
-                    bbcode_escape(&clan),
-                    halves(*glory),
-                    halves(*score)
-                );
-            }
-            out.push_str("[/table]\n");
+            let rows: Vec<Vec<String>> = report
+                .scores
+                .iter()
+                .map(|(seat, gold, glory, score)| {
+                    vec![
+                        who(view, *seat),
+                        format!("+{gold}"),
+                        format!("+{}", halves(*glory)),
+                        halves(*score),
+                    ]
+                })
+                .collect();
+            out.push_str(&table(
+                options.style,
+                &["Clan", "Gold", "Glory", "Score"],
+                &rows,
+                |c| {
+                    format!(
+                        "[b]{}[/b]: {} gold, {} glory, score {}",
+                        c[0], c[1], c[2], c[3]
+                    )
+                },
+            ));
         } else {
             let _ = writeln!(out, "[b]Clan War: round {}[/b]", view.round);
+            let _ = writeln!(
+                out,
+                "{}",
+                position(&format!("round {} of {}", view.round, view.rounds), events)
+            );
         }
         if !events.is_empty() {
             out.push_str("[list]\n");
@@ -290,6 +315,41 @@ impl Render for ClanWar {
             }
             out.push_str("[/list]\n");
         }
+        let _ = writeln!(out, "[b]Holdings[/b]");
+        let rows: Vec<Vec<String>> = view
+            .players
+            .iter()
+            .map(|p| {
+                let hexes: Vec<&str> = view
+                    .hexes
+                    .iter()
+                    .filter(|h| h.holder == Holder::Clan(p.clan))
+                    .map(|h| h.label.as_str())
+                    .collect();
+                vec![
+                    format!(
+                        "{}{}",
+                        who(view, p.seat),
+                        if p.retired { ", retired" } else { "" }
+                    ),
+                    p.gold.to_string(),
+                    halves(p.score_halves),
+                    p.hand_size.to_string(),
+                    format!("{} ({})", hexes.len(), hexes.join(" ")),
+                ]
+            })
+            .collect();
+        out.push_str(&table(
+            options.style,
+            &["Clan", "Gold", "Score", "Cards", "Hexes"],
+            &rows,
+            |c| {
+                format!(
+                    "[b]{}[/b]: {} gold, score {}, {} card(s) in hand, hexes {}",
+                    c[0], c[1], c[2], c[3], c[4]
+                )
+            },
+        ));
         out
     }
 
@@ -305,9 +365,40 @@ impl Render for ClanWar {
         let cols = view.hexes.iter().map(|x| x.col).max().unwrap_or(0);
         let rows = view.hexes.iter().map(|x| x.row).max().unwrap_or(0);
         let width = 1.5 * size * f64::from(cols) + 2.0 * size + 20.0;
-        let height = h * (f64::from(rows) + 1.5) + 20.0 + 30.0;
+        let map_height = h * (f64::from(rows) + 1.5) + 20.0;
+        // The legend under the map: the players, the Spirit Army, the terrains and the arrow.
+        let mut legend: Vec<(String, String)> = view
+            .players
+            .iter()
+            .map(|p| {
+                (
+                    clan_colour(p.clan).to_owned(),
+                    format!(
+                        "{} {}{}",
+                        holder_short(Holder::Clan(p.clan)),
+                        who(view, p.seat),
+                        if p.retired { ", retired" } else { "" }
+                    ),
+                )
+            })
+            .collect();
+        legend.push(("#555555".into(), "SA the Spirit Army".into()));
+        for (terrain, name) in [
+            (Terrain::Imperial, "Imperial province"),
+            (Terrain::Mountain, "Mountain"),
+            (Terrain::Forest, "Forest"),
+            (Terrain::Ocean, "Ocean"),
+        ] {
+            legend.push((terrain_colour(terrain).into(), name.into()));
+        }
+        let per_row = ((width - 20.0) / 190.0).floor().max(1.0) as usize;
+        let legend_rows = legend.len().div_ceil(per_row) + 1;
+        let height = map_height + 30.0 + 18.0 * legend_rows as f64;
         let mut out = format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width:.0} {height:.0}\" width=\"{width:.0}\" height=\"{height:.0}\" font-family=\"sans-serif\">\n<rect width=\"{width:.0}\" height=\"{height:.0}\" fill=\"#fbf8f0\"/>\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width:.0} {height:.0}\" width=\"{width:.0}\" height=\"{height:.0}\" font-family=\"sans-serif\">\n<title>{}, round {} of {}</title>\n<rect width=\"{width:.0}\" height=\"{height:.0}\" fill=\"#fbf8f0\"/>\n",
+            xml_escape(&view.map_name),
+            view.round,
+            view.rounds
         );
         for hex in &view.hexes {
             let (cx, cy) = centre(hex.col, hex.row);
@@ -332,20 +423,48 @@ impl Render for ClanWar {
                 Terrain::Forest => "Forest".into(),
                 Terrain::Ocean => "Ocean".into(),
             };
+            let holder = match hex.holder {
+                Holder::Clan(c) => view
+                    .players
+                    .iter()
+                    .find(|p| p.clan == c)
+                    .map_or_else(|| c.to_string(), |p| who(view, p.seat)),
+                Holder::SpiritArmy => "the Spirit Army".into(),
+            };
+            let fill = terrain_colour(hex.terrain);
+            // A captured province says whose it was: "Crab land" under its holder.
+            let captured = match hex.terrain {
+                Terrain::Province(c)
+                    if hex.holder != Holder::Clan(c)
+                        && view.players.iter().any(|p| p.clan == c) =>
+                {
+                    Some(c)
+                }
+                _ => None,
+            };
             let _ = writeln!(
                 out,
-                "<g><title>{}: {}, held by {}</title><polygon points=\"{}\" fill=\"{}\" stroke=\"{stroke}\" stroke-width=\"{width}\"/>\
-<text x=\"{cx:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"middle\">{}</text>\
-<text x=\"{cx:.1}\" y=\"{:.1}\" font-size=\"11\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{stroke}\">{}</text></g>",
+                "<g><title>{}: {}, held by {}</title><polygon points=\"{}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"{width}\"/>\
+<text x=\"{cx:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"middle\" fill=\"{}\">{}</text>\
+<rect x=\"{:.1}\" y=\"{:.1}\" width=\"20\" height=\"13\" rx=\"3\" fill=\"{stroke}\"/>\
+<text x=\"{cx:.1}\" y=\"{:.1}\" font-size=\"10\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{}\">{}</text>{}</g>",
                 xml_escape(&hex.label),
                 xml_escape(&terrain),
-                xml_escape(&hex.holder.to_string()),
+                xml_escape(&holder),
                 points.join(" "),
-                terrain_colour(hex.terrain),
-                cy - 6.0,
+                cy - 8.0,
+                ink_on(fill),
                 xml_escape(&hex.label),
-                cy + 9.0,
-                holder_short(hex.holder)
+                cx - 10.0,
+                cy - 3.0,
+                cy + 7.0,
+                ink_on(stroke),
+                holder_short(hex.holder),
+                captured.map_or(String::new(), |c| format!(
+                    "<text class=\"captured\" x=\"{cx:.1}\" y=\"{:.1}\" font-size=\"8\" text-anchor=\"middle\" fill=\"{}\">{c} land</text>",
+                    cy + 19.0,
+                    ink_on(fill)
+                ))
             );
         }
         // This round's attacks: an arrow from the attacking hex to the attacked one.
@@ -366,11 +485,32 @@ impl Render for ClanWar {
         }
         let _ = writeln!(
             out,
-            "<text x=\"10\" y=\"{:.0}\" font-size=\"13\">{} - round {} of {}</text>\n</svg>",
-            height - 10.0,
+            "<text x=\"10\" y=\"{:.0}\" font-size=\"13\" font-weight=\"bold\">{} - round {} of {}{}</text>",
+            map_height + 10.0,
             xml_escape(&view.map_name),
             view.round,
-            view.rounds
+            view.rounds,
+            if view.over { " (over)" } else { "" }
+        );
+        for (i, (colour, label)) in legend.iter().enumerate() {
+            let (x, y) = (
+                10.0 + 190.0 * (i % per_row) as f64,
+                map_height + 30.0 + 18.0 * (i / per_row) as f64,
+            );
+            let _ = writeln!(
+                out,
+                "<g class=\"legend\"><rect x=\"{x:.0}\" y=\"{:.0}\" width=\"12\" height=\"12\" fill=\"{colour}\" stroke=\"#333\"/><text x=\"{:.0}\" y=\"{y:.0}\" font-size=\"12\">{}</text></g>",
+                y - 10.0,
+                x + 16.0,
+                xml_escape(label)
+            );
+        }
+        let y = map_height + 30.0 + 18.0 * (legend_rows - 1) as f64;
+        let _ = writeln!(
+            out,
+            "<g class=\"legend\"><line x1=\"10\" y1=\"{:.0}\" x2=\"24\" y2=\"{:.0}\" stroke=\"#222\" stroke-width=\"2\" marker-end=\"url(#arrow)\"/><text x=\"28\" y=\"{y:.0}\" font-size=\"12\">an attack this round; a hex's border is its holder's colour, \"Crab land\": a captured Crab province</text></g>\n</svg>",
+            y - 4.0,
+            y - 4.0
         );
         out
     }
@@ -605,8 +745,35 @@ mod tests {
                 "battle 1: Crab attacks D6 (Spirit Army) from C6: a wash (force-resolved)"
             )
         );
-        assert!(post.contains("[td]Crab[/td][td]+4[/td][td]+0.5[/td][td]4.5[/td]"));
+        // Plain lists by default (Gaia Online has no [table]), a player named with the clan.
+        assert!(!post.contains("[table]"), "{post}");
+        assert!(
+            post.contains("[*][b]Mongooseh (Crab)[/b]: +4 gold, +0.5 glory, score 4.5"),
+            "{post}"
+        );
         assert!(!post.contains(" drew "));
+        // Where the post stands in the thread: the round and the steps it covers.
+        assert!(
+            post.contains("[i]round 2 of 12: steps 1-2, after the setup[/i]"),
+            "{post}"
+        );
+        // Each player's holdings.
+        assert!(post.contains("[b]Holdings[/b]"), "{post}");
+        assert!(
+            post.contains("[*][b]Plainsfox (Lion)[/b]: 4 gold, score 4, 2 card(s) in hand, hexes 4 (C3 C4 D3 D4)"),
+            "{post}"
+        );
+        let table = ClanWar::bbcode_with(
+            &view(&session, Viewer::Public),
+            &events,
+            &PostOptions::styled(crate::BbcodeStyle::Table),
+        );
+        assert!(
+            table
+                .contains("[tr][td]Mongooseh (Crab)[/td][td]+4[/td][td]+0.5[/td][td]4.5[/td][/tr]"),
+            "{table}"
+        );
+        assert!(table.contains("[th]Clan[/th][th]Gold[/th]"), "{table}");
     }
 
     #[test]
@@ -616,9 +783,40 @@ mod tests {
         assert!(svg.starts_with("<svg"));
         assert!(svg.trim_end().ends_with("</svg>"));
         assert_eq!(svg.matches("<polygon").count(), 70);
-        assert!(svg.contains("<title>C6: Crab province, held by Crab</title>"));
-        assert!(svg.contains("<title>E4: Imperial province, held by Spirit Army</title>"));
+        assert!(svg.contains("<title>C6: Crab province, held by Mongooseh (Crab)</title>"));
+        assert!(svg.contains("<title>E4: Imperial province, held by the Spirit Army</title>"));
         assert!(svg.contains("<title>battle 1: C6 to D6</title>"));
         assert_eq!(svg.matches("class=\"attack\"").count(), 1);
+    }
+
+    #[test]
+    fn the_svg_has_a_legend_the_round_and_says_whose_province_a_captured_hex_was() {
+        let session = session();
+        let mut v = view(&session, Viewer::Public);
+        let svg = ClanWar::svg(&v);
+        // The round, visible and in the title.
+        assert!(svg.contains("<title>"), "{svg}");
+        assert!(svg.contains("round 1 of 12"), "{svg}");
+        // The legend: each clan's colour with its player's name, the Spirit Army, terrains.
+        for p in &v.players {
+            let label = format!("{} {}", holder_short(Holder::Clan(p.clan)), who(&v, p.seat));
+            assert!(svg.contains(&xml_escape(&label)), "{label}");
+            assert!(svg.contains(clan_colour(p.clan)));
+        }
+        assert!(svg.contains("SA the Spirit Army"));
+        assert!(svg.contains(">Forest</text>") && svg.contains(">Ocean</text>"));
+        assert_eq!(svg.matches("class=\"captured\"").count(), 0);
+        // The Lion takes the Crab's C6: the hex says it is Crab land, held by the Lion.
+        let c6 = v.hexes.iter().position(|h| h.label == "C6").unwrap();
+        v.hexes[c6].holder = Holder::Clan(Clan::Lion);
+        let svg = ClanWar::svg(&v);
+        assert!(svg.contains("<title>C6: Crab province, held by Plainsfox (Lion)</title>"));
+        assert_eq!(svg.matches("class=\"captured\"").count(), 1);
+        assert!(svg.contains(">Crab land</text>"), "{svg}");
+        // The holder's badge is written in the ink that reads on its colour.
+        assert!(svg.contains(&format!(
+            "fill=\"{}\">Li</text>",
+            crate::ink::ink_on(clan_colour(Clan::Lion))
+        )));
     }
 }

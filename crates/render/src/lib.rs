@@ -23,11 +23,15 @@ mod clan_war;
 pub mod dice;
 mod duel;
 mod escape;
+mod ink;
 mod scroll_race;
 mod three_kingdoms;
 mod warring_states;
 
+mod post;
+
 pub use escape::{bbcode_escape, xml_escape};
+pub use post::{BbcodeStyle, PostOptions};
 
 use pbp_core::{Game, LoggedEvent};
 
@@ -40,8 +44,21 @@ pub trait Render: Game {
     fn text(view: &Self::View) -> String;
 
     /// A summary as a game master would post it on a forum: the view and the given events
-    /// (usually the last action's, already filtered for the view's viewer).
+    /// (usually the last action's, already filtered for the view's viewer), laid out in the
+    /// default [`PostOptions`] (plain lists, which every forum shows).
     fn bbcode(view: &Self::View, events: &[&LoggedEvent<Self>]) -> String;
+
+    /// [`Render::bbcode`] laid out as `options` say (plain lists or `[table]`s). The games'
+    /// posts open with where they stand in the thread: the turn or round and the steps they
+    /// cover. A game without tables need not implement it: it is then [`Render::bbcode`].
+    fn bbcode_with(
+        view: &Self::View,
+        events: &[&LoggedEvent<Self>],
+        options: &PostOptions,
+    ) -> String {
+        let _ = options;
+        Self::bbcode(view, events)
+    }
 
     /// The map or field as the view shows it, as a standalone SVG document.
     fn svg(view: &Self::View) -> String;

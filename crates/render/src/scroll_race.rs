@@ -8,7 +8,8 @@ use std::fmt::Write;
 use pbp_core::{LoggedEvent, Viewer};
 use pbp_scroll_race::{Cell, CharId, Event, Phase, ScrollRace, ScrollRaceView, Square, TrapKind};
 
-use crate::{Render, bbcode_escape, xml_escape};
+use crate::post::position;
+use crate::{PostOptions, Render, bbcode_escape, xml_escape};
 
 /// What stands on a square, as the viewer knows it.
 enum Mark {
@@ -40,7 +41,15 @@ fn name(view: &ScrollRaceView, id: CharId) -> String {
     view.characters
         .iter()
         .find(|c| c.id == id)
-        .map_or_else(|| format!("#{id}"), |c| c.name.clone())
+        .map_or_else(|| format!("character {id}"), |c| c.name.clone())
+}
+
+/// A team by its name ("Red").
+fn team(view: &ScrollRaceView, team: u8) -> String {
+    view.team_names
+        .get(usize::from(team))
+        .cloned()
+        .unwrap_or_else(|| format!("team {team}"))
 }
 
 fn phase(view: &ScrollRaceView) -> String {
@@ -202,9 +211,12 @@ fn notes(view: &ScrollRaceView) -> String {
     out
 }
 
-fn who(viewer: Viewer) -> String {
-    match viewer {
-        Viewer::Seat(s) => format!("seat {s}"),
+fn who(view: &ScrollRaceView) -> String {
+    match view.viewer {
+        Viewer::Seat(s) => match view.characters.iter().find(|c| u16::from(c.id) == s.0) {
+            Some(c) => format!("{} ({})", c.name, team(view, c.team)),
+            None => format!("seat {s}"),
+        },
         Viewer::Public => "the public".into(),
         Viewer::GameMaster => "the game master".into(),
     }
@@ -233,7 +245,7 @@ impl Render for ScrollRace {
             view.team_names[0],
             view.team_names[1],
             view.team_names[usize::from(view.starting_team)],
-            who(view.viewer),
+            who(view),
             phase(view)
         );
         out.push_str(&map_text(view));
@@ -244,12 +256,21 @@ impl Render for ScrollRace {
     }
 
     fn bbcode(view: &ScrollRaceView, events: &[&LoggedEvent<ScrollRace>]) -> String {
+        Self::bbcode_with(view, events, &PostOptions::default())
+    }
+
+    fn bbcode_with(
+        view: &ScrollRaceView,
+        events: &[&LoggedEvent<ScrollRace>],
+        _options: &PostOptions,
+    ) -> String {
         let mut out = format!(
-            "[b]Scroll Race[/b], round {}: {} against {}. {}.\n",
+            "[b]Scroll Race[/b], round {}: {} against {}. {}.\n{}\n",
             view.round,
             bbcode_escape(&view.team_names[0]),
             bbcode_escape(&view.team_names[1]),
-            bbcode_escape(&phase(view))
+            bbcode_escape(&phase(view)),
+            position(&format!("round {}", view.round), events)
         );
         let _ = writeln!(out, "[code]{}[/code]", map_text(view));
         let _ = write!(out, "{}", bbcode_escape(&roster(view)));
@@ -272,14 +293,12 @@ impl Render for ScrollRace {
 
     fn svg(view: &ScrollRaceView) -> String {
         let size = 36u32;
-        let (w, h) = (
-            u32::from(view.field.width()) * size + size,
-            u32::from(view.field.height()) * size + size,
-        );
+        let field_h = u32::from(view.field.height()) * size + size;
+        let (w, h) = (u32::from(view.field.width()) * size + size, field_h + 48);
         let mut out = format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\">\n<title>Scroll Race, round {}, seen by {}</title>\n<rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>\n",
             view.round,
-            xml_escape(&who(view.viewer))
+            xml_escape(&who(view))
         );
         let half = size / 2;
         for x in 0..view.field.width() {
@@ -374,17 +393,62 @@ impl Render for ScrollRace {
                 c.id
             );
         }
+        // The legend under the field: the round, the teams' colours, the marks.
+        let _ = writeln!(
+            out,
+            "<text x=\"4\" y=\"{}\" font-size=\"13\" font-weight=\"bold\">Round {}{}</text>",
+            field_h + 16,
+            view.round,
+            if view.phase == Phase::Over {
+                " (over)"
+            } else {
+                ""
+            }
+        );
+        let mut x = 90;
+        for t in 0..2u8 {
+            let _ = writeln!(
+                out,
+                "<g class=\"legend\"><circle cx=\"{}\" cy=\"{}\" r=\"6\" fill=\"{}\"/><text x=\"{}\" y=\"{}\" font-size=\"12\">{}</text></g>",
+                x + 6,
+                field_h + 11,
+                team_colour(t),
+                x + 16,
+                field_h + 16,
+                xml_escape(&team(view, t))
+            );
+            x += 90;
+        }
+        let _ = writeln!(
+            out,
+            "<g class=\"legend\"><circle cx=\"10\" cy=\"{}\" r=\"6\" fill=\"#888\" stroke=\"#d4a017\" stroke-width=\"3\"/><text x=\"20\" y=\"{}\" font-size=\"12\">carrier (when known)</text>\
+<rect x=\"150\" y=\"{}\" width=\"14\" height=\"8\" rx=\"2\" fill=\"#d4a017\"/><text x=\"168\" y=\"{}\" font-size=\"12\">dropped scroll</text>\
+<rect x=\"270\" y=\"{}\" width=\"12\" height=\"12\" fill=\"#3a7d44\"/><text x=\"286\" y=\"{}\" font-size=\"12\">summon</text>\
+<path d=\"M350 {} L362 {} M362 {} L350 {}\" stroke=\"#6a1b9a\" stroke-width=\"3\"/><text x=\"366\" y=\"{}\" font-size=\"12\">trap</text></g>",
+            field_h + 31,
+            field_h + 36,
+            field_h + 27,
+            field_h + 36,
+            field_h + 25,
+            field_h + 36,
+            field_h + 25,
+            field_h + 37,
+            field_h + 25,
+            field_h + 37,
+            field_h + 36
+        );
         out.push_str("</svg>\n");
         out
     }
 
-    fn event_text(event: &Event, _view: &ScrollRaceView) -> String {
-        let c = |id: &CharId| format!("character {id}");
+    fn event_text(event: &Event, view: &ScrollRaceView) -> String {
+        let c = |id: &CharId| name(view, *id);
+        let t = |id: &u8| team(view, *id);
         match event {
             Event::CarrierChosen { team, carrier } => {
-                format!("team {team} chose {} as carrier", c(carrier))
+                format!("{} chose {} as carrier", t(team), c(carrier))
             }
-            Event::CarrierDecided { team } => format!("team {team} made its carrier decision"),
+            Event::CarrierDecided { team } => format!("{} made its carrier decision", t(team)),
             Event::RoundStarted { round } => format!("round {round} begins"),
             Event::Moved { character, path } => {
                 let path: Vec<String> = path.iter().map(Square::to_string).collect();
@@ -401,7 +465,7 @@ impl Render for ScrollRace {
                 format!("{} entered the enemy zone with the scroll", c(character))
             }
             Event::PickedUp { team, carrier } => {
-                format!("{} picked up the team {team} scroll", c(carrier))
+                format!("{} picked up the {} scroll", c(carrier), t(team))
             }
             Event::Used {
                 character,
@@ -413,8 +477,9 @@ impl Render for ScrollRace {
                 from,
                 carrier,
             } => format!(
-                "{} passed the team {team} scroll to {}",
+                "{} passed the {} scroll to {}",
                 c(from),
+                t(team),
                 c(carrier)
             ),
             Event::PassSpotted {
@@ -422,8 +487,9 @@ impl Render for ScrollRace {
                 from,
                 carrier,
             } => format!(
-                "a pass was spotted: {} gave the team {team} scroll to {}",
+                "a pass was spotted: {} gave the {} scroll to {}",
                 c(from),
+                t(team),
                 c(carrier)
             ),
             Event::GenjutsuCast(g) => format!("{} cast a rank {} genjutsu", c(&g.caster), g.rank),
@@ -467,7 +533,7 @@ impl Render for ScrollRace {
             Event::Paralysed { target } => format!("{} is paralysed", c(target)),
             Event::Missed { attacker, target } => format!("{} missed {}", c(attacker), c(target)),
             Event::ScrollDropped { team, from, square } => {
-                format!("{} dropped the team {team} scroll on {square}", c(from))
+                format!("{} dropped the {} scroll on {square}", c(from), t(team))
             }
             Event::Summoned(s) => format!("{} summoned on {}", c(&s.caster), s.square),
             Event::SummonDestroyed { square, by } => {
@@ -524,16 +590,23 @@ impl Render for ScrollRace {
                 c(character)
             ),
             Event::TurnEnded { character } => format!("{} ended its turn", c(character)),
-            Event::TurnLost { character } => format!("{} lost its turn", c(character)),
+            Event::TurnLost { character } => {
+                format!("{} is paralysed and loses its turn", c(character))
+            }
+            Event::Skipped { character } => format!(
+                "the organizer skips the turn of {} (its player is absent)",
+                c(character)
+            ),
             Event::Placed { character, square } => {
                 format!("the organizer placed {} on {square}", c(character))
             }
             Event::ScrollGiven { team, carrier } => format!(
-                "the organizer gave the team {team} scroll to {}",
+                "the organizer gave the {} scroll to {}",
+                t(team),
                 c(carrier)
             ),
             Event::ScrollRuling { team } => {
-                format!("the organizer ruled on the team {team} scroll")
+                format!("the organizer ruled on the {} scroll", t(team))
             }
             Event::Cleared(square) => format!("the organizer cleared {square}"),
             Event::GameOver(e) => format!("game over: {}", e.reason),
@@ -639,5 +712,91 @@ mod tests {
             ),
             "round 2 begins"
         );
+    }
+
+    #[test]
+    fn events_name_characters_and_teams_and_a_skip_is_no_paralysis() {
+        let mut dice = SeededDice::new(5);
+        let mut state = ScrollRace::setup(&ScrollRaceConfig::default(), &mut dice).unwrap();
+        let mut lines = Vec::new();
+        for (seat, carrier) in [(0u16, 2u8), (5, 7)] {
+            for e in ScrollRace::apply(
+                &mut state,
+                Actor::Seat(Seat(seat)),
+                &Action::Carrier(carrier),
+                &mut dice,
+            )
+            .unwrap()
+            {
+                lines.push(ScrollRace::event_text(
+                    &e.event,
+                    &ScrollRace::view(&state, Viewer::GameMaster),
+                ));
+            }
+        }
+        let current = state.current().unwrap();
+        let who = state.characters[usize::from(current)].name.clone();
+        for e in ScrollRace::apply(
+            &mut state,
+            Actor::GameMaster,
+            &Action::Gm(pbp_scroll_race::Ruling::Skip),
+            &mut dice,
+        )
+        .unwrap()
+        {
+            lines.push(ScrollRace::event_text(
+                &e.event,
+                &ScrollRace::view(&state, Viewer::Public),
+            ));
+        }
+        let all = lines.join("\n");
+        assert!(all.contains("Red chose Red-3 as carrier"), "{all}");
+        assert!(all.contains("Blue made its carrier decision"), "{all}");
+        assert!(
+            all.contains(&format!(
+                "the organizer skips the turn of {who} (its player is absent)"
+            )),
+            "{all}"
+        );
+        assert!(
+            !all.contains("paralysed") && !all.contains("lost its turn"),
+            "{all}"
+        );
+        assert!(
+            !all.contains("character ") && !all.contains("team "),
+            "{all}"
+        );
+        assert!(!all.contains('#'), "{all}");
+        let view = ScrollRace::view(&state, Viewer::Public);
+        assert_eq!(
+            ScrollRace::event_text(&Event::TurnLost { character: 6 }, &view),
+            "Blue-2 is paralysed and loses its turn"
+        );
+        assert_eq!(
+            ScrollRace::event_text(
+                &Event::PickedUp {
+                    team: 1,
+                    carrier: 8
+                },
+                &view
+            ),
+            "Blue-4 picked up the Blue scroll"
+        );
+        // A seat's own view is called by its character and team.
+        let own = text_of(&state, Viewer::Seat(Seat(3)));
+        assert!(own.contains("Seen by Red-4 (Red)."), "{own}");
+    }
+
+    #[test]
+    fn the_svg_shows_the_round_and_a_legend_of_the_teams() {
+        let state = started();
+        let svg = svg_of(&state, Viewer::Public);
+        assert!(svg.contains(">Round 1</text>"), "{svg}");
+        assert!(
+            svg.contains(">Red</text>") && svg.contains(">Blue</text>"),
+            "{svg}"
+        );
+        assert!(svg.contains(">carrier (when known)</text>"));
+        assert!(svg.contains(">dropped scroll</text>"));
     }
 }

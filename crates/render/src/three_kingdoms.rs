@@ -8,7 +8,8 @@ use pbp_three_kingdoms::{
     ThreeKingdoms, TkEvent, TkView, Trait, Zone,
 };
 
-use crate::{Render, bbcode_escape, xml_escape};
+use crate::post::position;
+use crate::{PostOptions, Render, bbcode_escape, xml_escape};
 
 fn phase(p: Phase) -> &'static str {
     match p {
@@ -280,12 +281,24 @@ impl Render for ThreeKingdoms {
     }
 
     fn bbcode(view: &TkView, events: &[&LoggedEvent<ThreeKingdoms>]) -> String {
-        let mut out = format!("[b]Three Kingdoms[/b] - {}\n", bbcode_escape(&status(view)));
+        Self::bbcode_with(view, events, &PostOptions::default())
+    }
+
+    fn bbcode_with(
+        view: &TkView,
+        events: &[&LoggedEvent<ThreeKingdoms>],
+        _options: &PostOptions,
+    ) -> String {
+        let mut out = format!(
+            "[b]Three Kingdoms[/b] - {}\n{}\n",
+            bbcode_escape(&status(view)),
+            position(&format!("turn {}", view.turn), events)
+        );
         for p in &view.players {
             let _ = writeln!(
                 out,
-                "[b]Seat {}[/b] {} - deck {}, hand {}, resources {}",
-                p.seat,
+                "[b]{}[/b] {} - deck {}, hand {}, resources {}",
+                bbcode_escape(&view.seat_name(p.seat)),
                 bbcode_escape(&p.army),
                 p.deck_count,
                 p.hand_count,
@@ -633,6 +646,18 @@ mod tests {
         assert!(post.starts_with("[b]Three Kingdoms[/b]"));
         assert!(post.contains("Combat Phase"));
         assert!(post.contains("[list]"));
+        // Each side by its faction, never "Seat N"; the post says where it stands.
+        for p in &view.players {
+            assert!(
+                post.contains(&format!("[b]{}[/b] ", view.seat_name(p.seat))),
+                "{post}"
+            );
+        }
+        assert!(!post.contains("Seat "), "{post}");
+        assert!(
+            post.contains("[i]turn 1: step 1, after the setup[/i]"),
+            "{post}"
+        );
         for e in &events {
             assert!(!ThreeKingdoms::event_text(&e.visible.event, &view).is_empty());
         }

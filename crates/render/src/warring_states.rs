@@ -8,7 +8,9 @@ use pbp_warring_states::{
     Battle, Colour, Force, GainReason, Link, Map, Order, School, WarringStates, WsEvent, WsView,
 };
 
-use crate::{Render, bbcode_escape, xml_escape};
+use crate::ink::ink_on;
+use crate::post::{position, table};
+use crate::{PostOptions, Render, bbcode_escape, xml_escape};
 
 /// The fill used for a colour on the map.
 fn hex(colour: Colour) -> &'static str {
@@ -38,7 +40,8 @@ fn school(s: School) -> &'static str {
     }
 }
 
-/// Names states by the map when there is one, by number otherwise.
+/// Names states, players and generals as the readers know them: a state by its name, a player
+/// by name and colour ("Plainsfox (Yellow)"), a general by name.
 struct Names<'a> {
     map: Option<&'a Map>,
     players: Option<&'a WsView>,
@@ -46,17 +49,47 @@ struct Names<'a> {
     recalled: BTreeMap<u32, String>,
 }
 
-impl Names<'_> {
+impl<'a> Names<'a> {
+    /// Names from a view (its map and players).
+    fn of(view: &'a WsView) -> Self {
+        Names {
+            map: Some(&view.map),
+            players: Some(view),
+            recalled: BTreeMap::new(),
+        }
+    }
+
+    /// Remembers the generals an event names, for the events after it.
+    fn recall(&mut self, event: &WsEvent) {
+        match event {
+            WsEvent::Battle(b) => {
+                for g in b.attack.generals.iter().chain(&b.defence.generals) {
+                    self.recalled.insert(g.id, g.name.clone());
+                }
+            }
+            WsEvent::Sealed(s) | WsEvent::Revealed(s) => {
+                for (id, name) in &s.names {
+                    self.recalled.insert(*id, name.clone());
+                }
+            }
+            WsEvent::GeneralJoined { general, .. } | WsEvent::Dismissed { general, .. } => {
+                self.recalled.insert(general.id, general.name.clone());
+            }
+            _ => {}
+        }
+    }
+
     fn state(&self, id: u16) -> String {
-        match self.map {
-            Some(m) => m.name(id).to_owned(),
-            None => format!("state #{id}"),
+        // A view read back from JSON has no map: the state's number is all there is then.
+        match self.map.and_then(|m| m.province(id)) {
+            Some(p) => p.name.clone(),
+            None => format!("state {id}"),
         }
     }
 
     fn seat(&self, seat: Seat) -> String {
         match self.players.and_then(|s| s.player(seat)) {
-            Some(p) => format!("{} (seat {seat})", p.name),
+            Some(p) => format!("{} ({})", p.name, p.colour.label()),
             None => format!("seat {seat}"),
         }
     }
@@ -71,7 +104,7 @@ impl Names<'_> {
             })
             .map(|g| g.name.clone())
             .or_else(|| self.recalled.get(&id).cloned())
-            .map_or_else(|| format!("#{id}"), |name| format!("{name} (#{id})"))
+            .unwrap_or_else(|| "a general who has left".to_owned())
     }
 
     fn holder(&self, seat: Option<Seat>) -> String {
@@ -130,7 +163,7 @@ fn order_text(names: &Names<'_>, order: &Order) -> String {
             String::new()
         } else {
             let list: Vec<String> = g.iter().map(|id| names.general(*id)).collect();
-            format!(" with generals {}", list.join(", "))
+            format!(" with {}", list.join(", "))
         }
     };
     match order {
@@ -155,7 +188,8 @@ fn order_text(names: &Names<'_>, order: &Order) -> String {
             names.state(*state),
             gens(generals)
         ),
-        Order::Recruit { count } => format!("Recruit {count} General(s)"),
+        Order::Recruit { count: 1 } => "Recruit 1 General".to_owned(),
+        Order::Recruit { count } => format!("Recruit {count} Generals"),
         Order::Dismiss { general } => format!("Dismiss General {}", names.general(*general)),
         Order::DeclareKingdom { state } => format!("Declare Kingdom of {}", names.state(*state)),
     }
@@ -164,17 +198,17 @@ fn order_text(names: &Names<'_>, order: &Order) -> String {
 fn describe(names: &Names<'_>, event: &WsEvent) -> String {
     match event {
         WsEvent::Joined {
-            seat,
             name,
             state,
             colour,
             school: s,
             rice,
+            ..
         } => format!(
-            "{name} (seat {seat}) joins in {} as {} {}, with {rice} rice",
+            "{name} ({}) joins in {} as a {} player, with {rice} rice",
+            colour.label(),
             names.state(*state),
-            colour.name(),
-            school(*s)
+            school(*s),
         ),
         WsEvent::GeneralJoined {
             seat,
@@ -195,10 +229,9 @@ fn describe(names: &Names<'_>, event: &WsEvent) -> String {
                 .r#trait
                 .map_or("no trait".to_owned(), |t| t.name().to_owned());
             format!(
-                "{} gains General {} (#{}, {t}, skill {}): {why}",
+                "{} gains General {} ({t}, skill {}): {why}",
                 names.seat(*seat),
                 general.name,
-                general.id,
                 general.skill
             )
         }
@@ -343,11 +376,10 @@ fn describe(names: &Names<'_>, event: &WsEvent) -> String {
 
 impl Render for WarringStates {
     fn text(view: &WsView) -> String {
-        let names = Names {
-            map: Some(&view.map),
-            players: Some(view),
-            recalled: BTreeMap::new(),
-        };
+        let mut names = Names::of(view);
+        for sheet in &view.sheets {
+            names.recall(&WsEvent::Sealed(sheet.clone()));
+        }
         let mut out = format!("Warring States of Han, turn {}\n", view.turn);
         if let Some(o) = &view.outcome {
             let _ = writeln!(out, "Game over: {}", o.reason);
@@ -368,9 +400,8 @@ impl Render for WarringStates {
             };
             let _ = writeln!(
                 out,
-                "seat {i} {}: {} {}, {} rice, {} generals, {}{}; {}",
-                p.name,
-                p.colour.name(),
+                "{}: {}, {} rice, {} generals, {}{}; {}",
+                names.seat(seat),
                 school(p.school),
                 p.rice,
                 p.generals.len(),
@@ -393,24 +424,24 @@ impl Render for WarringStates {
     }
 
     fn bbcode(view: &WsView, events: &[&LoggedEvent<WarringStates>]) -> String {
-        let mut recalled = BTreeMap::new();
+        Self::bbcode_with(view, events, &PostOptions::default())
+    }
+
+    fn bbcode_with(
+        view: &WsView,
+        events: &[&LoggedEvent<WarringStates>],
+        options: &PostOptions,
+    ) -> String {
+        let mut names = Names::of(view);
         for e in events {
-            if let WsEvent::Battle(b) = &e.visible.event {
-                for g in b.attack.generals.iter().chain(&b.defence.generals) {
-                    recalled.insert(g.id, g.name.clone());
-                }
-            }
+            names.recall(&e.visible.event);
         }
-        let names = Names {
-            map: Some(&view.map),
-            players: Some(view),
-            recalled,
-        };
         let mut out = String::new();
         let _ = writeln!(
             out,
             "[size=4][b]Warring States of Han: turn summary[/b][/size]"
         );
+        let _ = writeln!(out, "{}", position(&format!("turn {}", view.turn), events));
         let _ = writeln!(out, "[list]");
         for e in events {
             let line = bbcode_escape(&describe(&names, &e.visible.event));
@@ -427,24 +458,61 @@ impl Render for WarringStates {
         }
         let _ = writeln!(out, "[/list]");
         let _ = writeln!(out, "[b]Turn {}[/b]", view.turn);
-        for (i, p) in view.players.iter().enumerate() {
-            let seat = Seat(i as u16);
-            let _ = writeln!(
-                out,
-                "[color={}]{}[/color] ({}): rice {}, states {}, generals {}{}{}",
-                p.colour.name(),
-                bbcode_escape(&p.name),
-                school(p.school),
-                p.rice,
-                view.holdings(seat).len(),
-                p.generals.len(),
-                p.kingdom.map_or(String::new(), |k| format!(
-                    ", Kingdom of {}",
-                    view.map.name(k)
-                )),
-                if p.eliminated { ", eliminated" } else { "" }
-            );
-        }
+        let rows: Vec<Vec<String>> = view
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let seat = Seat(i as u16);
+                let states: Vec<String> = view
+                    .holdings(seat)
+                    .into_iter()
+                    .map(|s| format!("{} ({})", view.map.name(s), view.output_of(s)))
+                    .collect();
+                let generals: Vec<&str> = p.generals.iter().map(|g| g.name.as_str()).collect();
+                vec![
+                    format!(
+                        "{}{}",
+                        names.seat(seat),
+                        if p.eliminated { ", eliminated" } else { "" }
+                    ),
+                    school(p.school).to_owned(),
+                    p.rice.to_string(),
+                    p.kingdom
+                        .map_or("no".to_owned(), |k| format!("of {}", view.map.name(k))),
+                    if states.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        states.join(", ")
+                    },
+                    if generals.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        generals.join(", ")
+                    },
+                ]
+            })
+            .collect();
+        out.push_str(&table(
+            options.style,
+            &["Player", "School", "Rice", "Kingdom", "States", "Generals"],
+            &rows,
+            |c| {
+                format!(
+                    "[b]{}[/b], {}: {} rice{}; states {}; generals {}",
+                    c[0],
+                    c[1],
+                    c[2],
+                    if c[3] == "no" {
+                        String::new()
+                    } else {
+                        format!(", Kingdom {}", c[3])
+                    },
+                    c[4],
+                    c[5]
+                )
+            },
+        ));
         out
     }
 
@@ -458,11 +526,29 @@ impl Render for WarringStates {
             max_y = max_y.max(p.y);
         }
         let (x0, y0) = (min_x - 60, min_y - 60);
-        let (w, h) = (max_x - min_x + 120, max_y - min_y + 150);
+        // The legend's rows: one entry per player and seven for the marks, 170 apart.
+        let per_row = (max_x - 60 - (min_x - 40)) / 170 + 1;
+        let entries = view.players.len() as i32 + 7;
+        let rows = (entries + per_row - 1) / per_row.max(1);
+        let (w, h) = (
+            max_x - min_x + 120,
+            max_y - min_y + 150 + 18 * (rows - 1).max(0),
+        );
         let mut out = format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"{x0} {y0} {w} {h}\" width=\"{w}\" height=\"{h}\" font-family=\"serif\">\
-<rect x=\"{x0}\" y=\"{y0}\" width=\"{w}\" height=\"{h}\" fill=\"#f4ecd8\"/>"
+<title>Warring States of Han, turn {turn}</title>\
+<rect x=\"{x0}\" y=\"{y0}\" width=\"{w}\" height=\"{h}\" fill=\"#f4ecd8\"/>\
+<text x=\"{}\" y=\"{}\" font-size=\"16\" font-weight=\"bold\">Turn {turn}{over}</text>",
+            x0 + 10,
+            y0 + 22,
+            turn = view.turn,
+            over = if view.outcome.is_some() {
+                " (game over)"
+            } else {
+                ""
+            },
         );
+        let names = Names::of(view);
         // The Great River, between the banks' river-adjacent states.
         let north_edge = map
             .provinces
@@ -526,11 +612,31 @@ impl Render for WarringStates {
                 .any(|pl| pl.kingdom == Some(i as u16) && !pl.eliminated);
             let stroke = if p.kingdom { "#000" } else { "#5a4a3a" };
             let width = if p.kingdom { 3 } else { 1 };
+            let mut about = vec![
+                xml_escape(&p.name),
+                format!("held by {}", xml_escape(&names.holder(holder))),
+                format!("yields {output}"),
+            ];
+            if p.kingdom {
+                about.push("a Kingdom-type state".to_owned());
+            }
+            if p.river {
+                about.push("a river state (+river to its defence across the river)".to_owned());
+            }
             let _ = write!(
                 out,
-                "<circle cx=\"{}\" cy=\"{}\" r=\"26\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"{width}\"/>",
-                p.x, p.y
+                "<g><title>{}</title><circle cx=\"{}\" cy=\"{}\" r=\"26\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"{width}\"/>",
+                about.join(", "),
+                p.x,
+                p.y
             );
+            if p.river {
+                let _ = write!(
+                    out,
+                    "<circle class=\"river\" cx=\"{}\" cy=\"{}\" r=\"22\" fill=\"none\" stroke=\"#1f5f9f\" stroke-width=\"2\" stroke-dasharray=\"4 3\"/>",
+                    p.x, p.y
+                );
+            }
             if is_kingdom_seat {
                 let _ = write!(
                     out,
@@ -562,10 +668,11 @@ impl Render for WarringStates {
             } else {
                 ""
             };
+            let ink = ink_on(fill);
             let _ = write!(
                 out,
-                "<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\"{decoration}>{star}{}</text>\
-<text x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"middle\">{output}</text>",
+                "<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\" fill=\"{ink}\"{decoration}>{star}{}</text>\
+<text x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"middle\" fill=\"{ink}\">{output}</text></g>",
                 p.x,
                 p.y - 2,
                 xml_escape(&p.name),
@@ -573,20 +680,92 @@ impl Render for WarringStates {
                 p.y + 11
             );
         }
-        let mut ly = max_y + 55;
-        let mut lx = min_x - 40;
-        for p in &view.players {
+        // The legend: each colour's player, then the marks. A swatch is drawn at (x, y), the
+        // top left of a 12 by 12 square.
+        type Swatch = Box<dyn Fn(i32, i32) -> String>;
+        let mut entries: Vec<(Swatch, String)> = Vec::new();
+        for (i, p) in view.players.iter().enumerate() {
+            let fill = hex(p.colour);
+            entries.push((
+                Box::new(move |x, y| {
+                    format!("<rect x=\"{x}\" y=\"{y}\" width=\"12\" height=\"12\" fill=\"{fill}\" stroke=\"#000\"/>")
+                }),
+                format!(
+                    "{}{}",
+                    xml_escape(&names.seat(Seat(i as u16))),
+                    if p.eliminated { " (out)" } else { "" }
+                ),
+            ));
+        }
+        let ring = |stroke: &'static str, extra: &'static str| -> Swatch {
+            Box::new(move |x, y| {
+                format!(
+                    "<circle cx=\"{}\" cy=\"{}\" r=\"6\" {stroke}{extra}/>",
+                    x + 6,
+                    y + 6
+                )
+            })
+        };
+        entries.push((
+            ring("fill=\"#e8dcc0\" stroke=\"#5a4a3a\"", ""),
+            "independent".to_owned(),
+        ));
+        entries.push((
+            ring(
+                "fill=\"none\" stroke=\"#1f5f9f\" stroke-width=\"2\"",
+                " stroke-dasharray=\"3 2\"",
+            ),
+            "river state".to_owned(),
+        ));
+        entries.push((
+            ring("fill=\"none\" stroke=\"#000\" stroke-width=\"3\"", ""),
+            "Kingdom-type state".to_owned(),
+        ));
+        entries.push((
+            ring("fill=\"none\" stroke=\"#b8860b\" stroke-width=\"3\"", ""),
+            "a Kingdom's seat".to_owned(),
+        ));
+        entries.push((
+            Box::new(|x, y| {
+                format!(
+                    "<line x1=\"{x}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#1f5f9f\" stroke-width=\"3\" stroke-dasharray=\"6 4\"/>",
+                    y + 6,
+                    x + 12,
+                    y + 6
+                )
+            }),
+            "river crossing".to_owned(),
+        ));
+        entries.push((
+            Box::new(|x, y| {
+                format!(
+                    "<text x=\"{x}\" y=\"{}\" font-size=\"12\">\u{2605}</text>",
+                    y + 11
+                )
+            }),
+            "the capital".to_owned(),
+        ));
+        entries.push((
+            Box::new(|x, y| {
+                format!(
+                    "<path d=\"M{x} {y} L{} {} M{} {y} L{x} {}\" stroke=\"#400\" stroke-width=\"2\"/>",
+                    x + 12,
+                    y + 12,
+                    x + 12,
+                    y + 12
+                )
+            }),
+            "devastated (the number under a name is its yield)".to_owned(),
+        ));
+        let (mut lx, mut ly) = (min_x - 40, max_y + 55);
+        for (swatch, label) in entries {
             let _ = write!(
                 out,
-                "<rect x=\"{lx}\" y=\"{}\" width=\"12\" height=\"12\" fill=\"{}\" stroke=\"#000\"/>\
-<text x=\"{}\" y=\"{ly}\" font-size=\"12\">{}{}</text>",
-                ly - 10,
-                hex(p.colour),
-                lx + 16,
-                xml_escape(&p.name),
-                if p.eliminated { " (out)" } else { "" }
+                "<g class=\"legend\">{}<text x=\"{}\" y=\"{ly}\" font-size=\"12\">{label}</text></g>",
+                swatch(lx, ly - 10),
+                lx + 16
             );
-            lx += 140;
+            lx += 170;
             if lx > max_x - 60 {
                 lx = min_x - 40;
                 ly += 18;
@@ -596,15 +775,10 @@ impl Render for WarringStates {
         out
     }
 
-    fn event_text(event: &WsEvent, _view: &WsView) -> String {
-        describe(
-            &Names {
-                map: None,
-                players: None,
-                recalled: BTreeMap::new(),
-            },
-            event,
-        )
+    fn event_text(event: &WsEvent, view: &WsView) -> String {
+        let mut names = Names::of(view);
+        names.recall(event);
+        describe(&names, event)
     }
 }
 
@@ -694,9 +868,7 @@ mod tests {
             .collect();
         let post = WarringStates::bbcode(&view(&s, Viewer::Public), &events);
         assert!(
-            post.contains(&format!(
-                "6 Rice for Conquest of Sui with generals {general}"
-            )),
+            post.contains(&format!("6 Rice for Conquest of Sui with {general}")),
             "{post}"
         );
         assert!(
@@ -704,7 +876,113 @@ mod tests {
             "{post}"
         );
         assert!(post.contains("attacks Sui (the independents)"), "{post}");
-        assert!(post.contains("[color=red]Player 1[/color]"), "{post}");
+        assert!(
+            post.contains(
+                "[*][b]Player 1 (Red)[/b], Legalist: 10 rice; states Tang (10); generals "
+            ),
+            "{post}"
+        );
         assert!(post.contains("turn 2 begins"), "{post}");
+        // Plain lists by default; the thread position; tables on request.
+        assert!(!post.contains("[table]"), "{post}");
+        assert!(
+            post.contains("[i]turn 2: step 4, after the post for step 3[/i]"),
+            "{post}"
+        );
+        let table = WarringStates::bbcode_with(
+            &view(&s, Viewer::Public),
+            &events,
+            &PostOptions::styled(crate::BbcodeStyle::Table),
+        );
+        assert!(
+            table.contains("[tr][td]Player 1 (Red)[/td][td]Legalist[/td][td]10[/td][td]no[/td][td]Tang (10)[/td]"),
+            "{table}"
+        );
+    }
+
+    #[test]
+    fn the_log_names_states_players_and_generals_even_a_dead_general() {
+        let mut s = session();
+        let general = s.state().players[0].generals[0].clone();
+        let post = format!("[b]6 Rice for Conquest of Sui with {}.[/b]", general.name);
+        let action = WarringStates::parse_action(s.state(), Actor::Seat(Seat(0)), &post).unwrap();
+        s.act(Actor::Seat(Seat(0)), action, DiceChoice::Seeded)
+            .unwrap();
+        let post = "[b]8 Rice for Investing of Lai.[/b]";
+        let action = WarringStates::parse_action(s.state(), Actor::Seat(Seat(1)), post).unwrap();
+        s.act(Actor::Seat(Seat(1)), action, DiceChoice::Seeded)
+            .unwrap();
+        s.act(Actor::GameMaster, WsAction::CloseTurn, DiceChoice::Seeded)
+            .unwrap();
+        // Read the log as if every general named had died or left since: the orders
+        // still name them, from the names the revealed sheet carries.
+        let mut gm = view(&s, Viewer::GameMaster);
+        for p in &mut gm.players {
+            p.generals.clear();
+        }
+        let lines: Vec<String> = s
+            .log_for(Viewer::GameMaster)
+            .map(|e| WarringStates::event_text(&e.visible.event, &gm))
+            .collect();
+        let all = lines.join("\n");
+        assert!(
+            all.contains(&format!(
+                "orders of Player 1 (Red): 6 Rice for Conquest of Sui with {}",
+                general.name
+            )),
+            "{all}"
+        );
+        assert!(
+            all.contains("Player 1 (Red) attacks Sui (the independents)"),
+            "{all}"
+        );
+        assert!(
+            all.contains(
+                "the game master closes the turn; no orders from Player 3 (Green), Player 4 (Cyan)"
+            ),
+            "{all}"
+        );
+        assert!(!all.contains('#'), "{all}");
+        assert!(!all.contains("seat "), "{all}");
+        assert!(!all.contains("state "), "{all}");
+        // Recruiting reads as the seed writes it.
+        assert_eq!(
+            order_text(&Names::of(&gm), &Order::Recruit { count: 1 }),
+            "Recruit 1 General"
+        );
+        assert_eq!(
+            order_text(&Names::of(&gm), &Order::Recruit { count: 2 }),
+            "Recruit 2 Generals"
+        );
+    }
+
+    #[test]
+    fn the_map_has_its_turn_a_legend_river_states_and_readable_labels() {
+        let s = session();
+        let v = view(&s, Viewer::Public);
+        let svg = WarringStates::svg(&v);
+        assert!(svg.contains("<title>Warring States of Han, turn 1</title>"));
+        assert!(svg.contains(">Turn 1</text>"), "{svg}");
+        let rivers = v.map.provinces.iter().filter(|p| p.river).count();
+        assert!(rivers > 0);
+        assert_eq!(svg.matches("class=\"river\"").count(), rivers);
+        for name in [
+            "Player 1 (Red)",
+            "Player 2 (Yellow)",
+            "river state",
+            "Kingdom-type state",
+            "river crossing",
+            "the capital",
+        ] {
+            assert!(svg.contains(&format!(">{name}</text>")), "{name}: {svg}");
+        }
+        // Tang is Red's: its title names its holder, its label is white on the red fill.
+        assert!(
+            svg.contains("<title>Tang, held by Player 1 (Red), yields 10"),
+            "{svg}"
+        );
+        assert!(svg.contains("fill=\"#ffffff\">Tang</text>"), "{svg}");
+        // Yellow's Lai has dark ink.
+        assert!(svg.contains("fill=\"#1a1a1a\">Lai</text>"), "{svg}");
     }
 }

@@ -674,9 +674,15 @@ pub enum Event {
         /// Who.
         character: CharId,
     },
-    /// A character lost its turn: paralysed, or skipped by the organizer (public).
+    /// A paralysed character lost its turn (public).
     TurnLost {
         /// Who.
+        character: CharId,
+    },
+    /// The organizer skipped a character's turn (`gm skip`: its player is absent or late), which
+    /// is not a paralysis (public).
+    Skipped {
+        /// Whose turn.
         character: CharId,
     },
     /// A character was placed by the organizer (public).

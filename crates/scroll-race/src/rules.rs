@@ -1270,7 +1270,7 @@ impl ScrollRaceState {
                 let Some(id) = self.current() else {
                     return bad("nobody is taking a turn");
                 };
-                events.push(Visible::public(Event::TurnLost { character: id }));
+                events.push(Visible::public(Event::Skipped { character: id }));
                 self.close_turn(id, events);
             }
             Ruling::Place { character, square } => {

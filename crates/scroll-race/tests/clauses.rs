@@ -375,8 +375,19 @@ fn the_game_master_rules_where_the_seed_is_silent() {
         ScrollRace::apply(g, Actor::GameMaster, &action, &mut ScriptedDice::new([]))
     };
     let current = g.current().unwrap();
-    ScrollRace::apply(&mut g, gm, &Action::Gm(Ruling::Skip), none).unwrap();
+    let skipped = ScrollRace::apply(&mut g, gm, &Action::Gm(Ruling::Skip), none).unwrap();
     assert_ne!(g.current(), Some(current));
+    // A skip is the organizer's, not a paralysis: its own event, never "lost its turn".
+    assert!(
+        skipped
+            .iter()
+            .any(|e| e.event == Event::Skipped { character: current })
+    );
+    assert!(
+        !skipped
+            .iter()
+            .any(|e| matches!(e.event, Event::TurnLost { .. }))
+    );
     rule(&mut g, "gm place Red3 f8").unwrap();
     assert_eq!(at(&g, 2), sq("f8"));
     assert!(rule(&mut g, "place Red3 f12").is_err());

@@ -7,8 +7,8 @@ use pbp_core::{Actor, Audience, Dice, Game, Seat, Turn, Viewer, Visible};
 use crate::error::WsError;
 use crate::map::{Map, StateId};
 use crate::model::{
-    Colour, GainReason, JoinSpec, Order, OrderSheet, Player, School, SealedSheet, WsAction,
-    WsConfig, WsEvent, WsState, WsView,
+    Colour, GainReason, JoinSpec, Order, OrderSheet, Player, School, WsAction, WsConfig, WsEvent,
+    WsState, WsView,
 };
 use crate::orders::{check_sheet, format_sheet, parse_post, problems_for};
 use crate::resolve::{new_general, resolve};
@@ -457,10 +457,7 @@ impl Game for WarringStates {
                     Visible::public(WsEvent::Submitted { seat }),
                     Visible {
                         audience: Audience::only(seat),
-                        event: WsEvent::Sealed(SealedSheet {
-                            seat,
-                            sheet: sheet.clone(),
-                        }),
+                        event: WsEvent::Sealed(next.sealed(seat, sheet)),
                     },
                 ];
                 if Self::waiting(&next).is_empty() {
@@ -525,10 +522,7 @@ impl Game for WarringStates {
                 Viewer::Seat(v) => v == **seat,
                 Viewer::Public => false,
             })
-            .map(|(&seat, sheet)| SealedSheet {
-                seat,
-                sheet: sheet.clone(),
-            })
+            .map(|(&seat, sheet)| state.sealed(seat, sheet))
             .collect();
         WsView {
             map: state.map.clone(),
@@ -668,13 +662,7 @@ impl Game for WarringStates {
                 Viewer::Seat(v) => v != **seat,
                 Viewer::Public => true,
             })
-            .filter_map(|(&seat, sheet)| {
-                serde_json::to_string(&SealedSheet {
-                    seat,
-                    sheet: sheet.clone(),
-                })
-                .ok()
-            })
+            .filter_map(|(&seat, sheet)| serde_json::to_string(&state.sealed(seat, sheet)).ok())
             .collect()
     }
 }

@@ -450,6 +450,11 @@ pub struct SealedSheet {
     pub seat: Seat,
     /// The orders.
     pub sheet: OrderSheet,
+    /// The names of the generals the orders name, as they were when the orders were sent, so
+    /// the orders read by name even after a general has died or left (empty in saves made
+    /// before it was added).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub names: Vec<(GeneralId, String)>,
 }
 
 /// A general taking part in a battle.

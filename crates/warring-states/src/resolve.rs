@@ -309,10 +309,7 @@ pub(crate) fn resolve(state: &mut WsState, dice: &mut dyn Dice) -> Result<Events
     let sheets: BTreeMap<Seat, OrderSheet> = std::mem::take(&mut state.sheets);
     for (&seat, sheet) in &sheets {
         events.push(Visible::public(WsEvent::Revealed(
-            crate::model::SealedSheet {
-                seat,
-                sheet: sheet.clone(),
-            },
+            state.sealed(seat, sheet),
         )));
     }
     // Spending.

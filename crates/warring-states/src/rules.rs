@@ -3,7 +3,7 @@
 use pbp_core::Seat;
 
 use crate::map::{Link, StateId};
-use crate::model::{Colour, Player, School, WsState};
+use crate::model::{Colour, GeneralId, Order, OrderSheet, Player, School, SealedSheet, WsState};
 
 impl WsState {
     /// The player at `seat`.
@@ -21,6 +21,34 @@ impl WsState {
         match self.player(seat) {
             Some(p) => format!("{} ({})", p.name, p.colour.label()),
             None => format!("seat {seat}"),
+        }
+    }
+
+    /// A seat's sheet as shown to those who may read it, with the names of the generals it
+    /// names (the seat's own, as they are now).
+    pub(crate) fn sealed(&self, seat: Seat, sheet: &OrderSheet) -> SealedSheet {
+        let mut names = Vec::new();
+        for order in &sheet.orders {
+            let ids: &[GeneralId] = match order {
+                Order::Defense { generals, .. } | Order::Conquest { generals, .. } => generals,
+                Order::Dismiss { general } => std::slice::from_ref(general),
+                _ => &[],
+            };
+            for &id in ids {
+                let general = self
+                    .player(seat)
+                    .and_then(|p| p.generals.iter().find(|g| g.id == id));
+                if let Some(g) = general
+                    && !names.iter().any(|(known, _)| *known == id)
+                {
+                    names.push((id, g.name.clone()));
+                }
+            }
+        }
+        SealedSheet {
+            seat,
+            sheet: sheet.clone(),
+            names,
         }
     }
 

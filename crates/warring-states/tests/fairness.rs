@@ -3,36 +3,14 @@
 //! and starting position (issue 12).
 
 use pbp_core::sim::{Bot, rotated_config, simulate};
-use pbp_core::{Actor, Dice, DiceError, Game, ScriptedDice, Seat, SeededDice};
+use pbp_core::{Actor, Game, Seat, SeededDice};
 use pbp_warring_states::{
     Colour, MapSpec, PlayerSpec, School, StateId, WarringStates, WsAction, WsConfig, WsEvent,
     WsState,
 };
 
-/// Scripted values for the turn's battles, then a seeded source for the next turn's gifts.
-struct Script {
-    scripted: ScriptedDice,
-    rest: SeededDice,
-}
-
-impl Script {
-    fn new(values: &[u32]) -> Script {
-        Script {
-            scripted: ScriptedDice::new(values.to_vec()),
-            rest: SeededDice::new(99),
-        }
-    }
-}
-
-impl Dice for Script {
-    fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
-        if self.scripted.remaining() > 0 {
-            self.scripted.roll(sides)
-        } else {
-            self.rest.roll(sides)
-        }
-    }
-}
+mod common;
+use common::*;
 
 /// A game of these players (state, colour), all Taoists without generals, each with `rice`.
 fn game(players: &[(&str, Colour)], rice: u32) -> WsState {

@@ -1,65 +1,14 @@
 //! Order posts as players really write them (issue 12, items 8 and 10), the Kingdom re-check
 //! after the battles (item 9), and the game master giving "no orders" for an absent player.
 
-use pbp_core::{Actor, Dice, DiceError, Game, ScriptedDice, Seat, SeededDice, Turn};
+use pbp_core::{Actor, Game, Seat, SeededDice, Turn};
 use pbp_warring_states::{
-    Colour, General, GeneralId, JoinSpec, MapSpec, Order, OrderSheet, PlayerSpec, School, StateId,
+    Colour, General, GeneralId, JoinSpec, Order, OrderSheet, PlayerSpec, School, StateId,
     WarringStates, WsAction, WsConfig, WsError, WsEvent, WsState,
 };
 
-/// Scripted values first, then a seeded source.
-struct Script {
-    scripted: ScriptedDice,
-    rest: SeededDice,
-}
-
-impl Script {
-    fn new(values: &[u32]) -> Script {
-        Script {
-            scripted: ScriptedDice::new(values.to_vec()),
-            rest: SeededDice::new(99),
-        }
-    }
-}
-
-impl Dice for Script {
-    fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
-        if self.scripted.remaining() > 0 {
-            self.scripted.roll(sides)
-        } else {
-            self.rest.roll(sides)
-        }
-    }
-}
-
-const S0: Seat = Seat(0);
-const S1: Seat = Seat(1);
-
-fn game(players: &[(&str, School)]) -> WsState {
-    let config = WsConfig {
-        map: MapSpec::standard(),
-        players: players
-            .iter()
-            .enumerate()
-            .map(|(i, (state, school))| PlayerSpec {
-                name: format!("P{i}"),
-                state: (*state).into(),
-                colour: Colour::ALL[i],
-                school: *school,
-            })
-            .collect(),
-        ..WsConfig::default()
-    };
-    let mut s = WarringStates::setup(&config, &mut SeededDice::new(1)).unwrap();
-    for p in &mut s.players {
-        p.generals.clear();
-    }
-    s
-}
-
-fn id(s: &WsState, name: &str) -> StateId {
-    s.map.find(name).unwrap()
-}
+mod common;
+use common::*;
 
 fn give(s: &mut WsState, seat: Seat, names: &[StateId]) {
     for &i in names {

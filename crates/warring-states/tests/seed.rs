@@ -1,67 +1,13 @@
 //! Every clause and worked example of seed 003, with scripted dice.
 
-use pbp_core::{Actor, Coin, Dice, DiceError, Game, ScriptedDice, Seat, SeededDice, Turn, Viewer};
+use pbp_core::{Actor, Coin, Game, ScriptedDice, Seat, SeededDice, Turn, Viewer};
 use pbp_warring_states::{
     Colour, GainReason, General, GeneralId, JoinSpec, MapSpec, Order, OrderSheet, PlayerSpec,
-    School, StateId, Trait, WarringStates, WsAction, WsConfig, WsError, WsEvent, WsState,
+    School, Trait, WarringStates, WsAction, WsConfig, WsError, WsEvent, WsState,
 };
 
-/// Scripted values first (the seed's numbers), then a seeded source for draws the example does
-/// not fix (the next turn's random general).
-struct Script {
-    scripted: ScriptedDice,
-    rest: SeededDice,
-}
-
-impl Script {
-    fn new(values: &[u32]) -> Script {
-        Script {
-            scripted: ScriptedDice::new(values.to_vec()),
-            rest: SeededDice::new(99),
-        }
-    }
-}
-
-impl Dice for Script {
-    fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
-        if self.scripted.remaining() > 0 {
-            self.scripted.roll(sides)
-        } else {
-            self.rest.roll(sides)
-        }
-    }
-}
-
-const S0: Seat = Seat(0);
-const S1: Seat = Seat(1);
-const S2: Seat = Seat(2);
-
-/// A game with these players (states, schools), colours in order, no starting generals.
-fn game(players: &[(&str, School)]) -> WsState {
-    let config = WsConfig {
-        map: MapSpec::standard(),
-        players: players
-            .iter()
-            .enumerate()
-            .map(|(i, (state, school))| PlayerSpec {
-                name: format!("P{i}"),
-                state: (*state).into(),
-                colour: Colour::ALL[i],
-                school: *school,
-            })
-            .collect(),
-        ..WsConfig::default()
-    };
-    let mut s = WarringStates::setup(&config, &mut SeededDice::new(1)).unwrap();
-    for p in &mut s.players {
-        p.generals.clear();
-    }
-    s
-}
-
-fn id(s: &WsState, name: &str) -> StateId {
-    s.map.find(name).unwrap()
-}
+mod common;
+use common::*;
 
 fn give(s: &mut WsState, seat: Seat, names: &[&str]) {
     for n in names {
@@ -853,7 +799,7 @@ fn each_turn_but_the_first_a_random_player_gains_a_general_and_militarists_one_m
         }
     )));
     assert!(events.iter().any(|e| matches!(e, WsEvent::GeneralJoined { seat: S0, reason: GainReason::Militarist, general } if general.r#trait == Some(Trait::Brave))));
-    assert_eq!(d.scripted.remaining(), 0);
+    assert_eq!(d.scripted_left(), 0);
 }
 
 // ---------------------------------------------------------------- players and turns
@@ -1259,7 +1205,7 @@ fn the_turn_gift_skips_players_at_their_cap_and_losing_zhou_dismisses_nobody() {
             ..
         }
     )));
-    assert_eq!(d.scripted.remaining(), 0);
+    assert_eq!(d.scripted_left(), 0);
     // Seat 0 holds Zhou with 7 generals, then loses it: the cap falls to 5, nobody leaves.
     let mut s = game(&[("Xian", School::Taoist), ("Yu", School::Taoist)]);
     give(&mut s, S0, &["Zhou"]);

@@ -1,0 +1,72 @@
+//! What the Warring States rule tests share: scripted dice with a seeded tail, and a game of
+//! chosen players on the standard map.
+#![allow(dead_code)] // each test file uses its own part of it
+
+use pbp_core::{Dice, DiceError, Game, ScriptedDice, Seat, SeededDice};
+use pbp_warring_states::{
+    Colour, MapSpec, PlayerSpec, School, StateId, WarringStates, WsConfig, WsState,
+};
+
+/// Scripted values first (the seed's or the test's numbers), then a seeded source for the draws
+/// a test does not fix (the next turn's random general, the gifts).
+pub struct Script {
+    scripted: ScriptedDice,
+    rest: SeededDice,
+}
+
+impl Script {
+    /// These values first, then seed 99's.
+    pub fn new(values: &[u32]) -> Script {
+        Script {
+            scripted: ScriptedDice::new(values.to_vec()),
+            rest: SeededDice::new(99),
+        }
+    }
+
+    /// How many scripted values are still unused.
+    pub fn scripted_left(&self) -> usize {
+        self.scripted.remaining()
+    }
+}
+
+impl Dice for Script {
+    fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
+        if self.scripted.remaining() > 0 {
+            self.scripted.roll(sides)
+        } else {
+            self.rest.roll(sides)
+        }
+    }
+}
+
+pub const S0: Seat = Seat(0);
+pub const S1: Seat = Seat(1);
+pub const S2: Seat = Seat(2);
+
+/// A game with these players (states, schools), colours in order, no starting generals.
+pub fn game(players: &[(&str, School)]) -> WsState {
+    let config = WsConfig {
+        map: MapSpec::standard(),
+        players: players
+            .iter()
+            .enumerate()
+            .map(|(i, (state, school))| PlayerSpec {
+                name: format!("P{i}"),
+                state: (*state).into(),
+                colour: Colour::ALL[i],
+                school: *school,
+            })
+            .collect(),
+        ..WsConfig::default()
+    };
+    let mut s = WarringStates::setup(&config, &mut SeededDice::new(1)).unwrap();
+    for p in &mut s.players {
+        p.generals.clear();
+    }
+    s
+}
+
+/// The state of this name on the game's map.
+pub fn id(s: &WsState, name: &str) -> StateId {
+    s.map.find(name).unwrap()
+}
