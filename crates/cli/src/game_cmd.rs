@@ -357,8 +357,8 @@ pub fn run(command: GameCommand) -> Result<(), String> {
             Players {
                 bot: bot.into(),
                 rotate_seats,
+                threads: threads.map_or(0, usize::from),
             },
-            threads.map_or(0, usize::from),
             json,
         ),
     }
@@ -627,11 +627,13 @@ impl From<BotArg> for Bot {
     }
 }
 
-/// Who plays the simulated games: the bot, and whether the seats rotate across games.
+/// Who plays the simulated games: the bot, whether the seats rotate across games, and on how
+/// many threads (0: one per core).
 #[derive(Clone, Copy, Debug)]
 struct Players {
     bot: Bot,
     rotate_seats: bool,
+    threads: usize,
 }
 
 fn simulate(
@@ -641,10 +643,13 @@ fn simulate(
     seed: u64,
     config: Option<&Path>,
     players: Players,
-    threads: usize,
     json: bool,
 ) -> Result<(), String> {
-    let Players { bot, rotate_seats } = players;
+    let Players {
+        bot,
+        rotate_seats,
+        threads,
+    } = players;
     let game = games.game(game).map_err(|e| e.to_string())?;
     let config = config.map(read_text).transpose()?;
     let bar = if std::io::stderr().is_terminal() {

@@ -482,7 +482,10 @@ fn simulate_gives_the_same_summary_on_any_number_of_threads() {
                 ]
             };
             let one = ok(&args("1"));
-            assert!(one.contains(&format!("{games} game(s) from seed 5")), "{one}");
+            assert!(
+                one.contains(&format!("{games} game(s) from seed 5")),
+                "{one}"
+            );
             assert_eq!(ok(&args("2")), one, "{game} {bot}");
             assert_eq!(ok(&args("3")), one, "{game} {bot}");
         }
@@ -521,7 +524,10 @@ fn simulate_interrupted_prints_the_games_finished_so_far() {
     let out = child.wait_with_output().unwrap();
     assert!(!out.status.success());
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("interrupted: the summary covers the first"), "{stderr}");
+    assert!(
+        stderr.contains("interrupted: the summary covers the first"),
+        "{stderr}"
+    );
     let stdout = text(&out.stdout);
     let games: u64 = stdout
         .strip_prefix("duel: ")

@@ -383,7 +383,11 @@ pub fn simulate_with<G: Game>(
     // of a game that failed: the games before it still finish, so the lowest failure wins).
     let next = AtomicU64::new(0);
     let limit = AtomicU64::new(games);
-    let stopped = || control.stop.is_some_and(|stop| stop.load(Ordering::Relaxed));
+    let stopped = || {
+        control
+            .stop
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+    };
     let worker = || {
         loop {
             if stopped() {
