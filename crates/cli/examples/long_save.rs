@@ -18,7 +18,7 @@ fn main() -> Result<(), String> {
         "-" => None,
         path => Some(std::fs::read_to_string(path).map_err(|e| e.to_string())?),
     };
-    let game = pbp_render::catalog::catalog()
+    let game = pbp_frontend::catalog::catalog()
         .game(game)
         .map_err(|e| e.to_string())?;
     let secret = Secret::from_os().map_err(|e| e.to_string())?;

@@ -6,7 +6,9 @@ use clap::{Args, ValueEnum};
 use pbp_core::{
     Coin, Comparison, Distribution, RollExpr, RollOutcome, SeededDice, contest_odds, distribution,
 };
-use pbp_render::dice::{PERCENTILES, contest_json, distribution_json, parse, roll_json, split_vs};
+use pbp_frontend::dice::{
+    PERCENTILES, contest_json, distribution_json, parse, roll_json, split_vs,
+};
 
 /// Arguments of `pbp roll`.
 #[derive(Debug, Args)]

@@ -1,8 +1,9 @@
 //! The generic game commands: games, new, legal, act, show, log, undo, replay, verify, reveal,
 //! simulate.
 //!
-//! Every command works for every game in [`pbp_render::catalog::games`], through the type-erased
-//! interface of `pbp_core::erased`.
+//! Every command works for every game in [`pbp_frontend::catalog`], through a
+//! [`pbp_frontend::Table`]: this module only turns argv and files into calls and answers into
+//! text, JSON and exit codes.
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
@@ -13,16 +14,17 @@ use std::time::Duration;
 
 use clap::{Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use pbp_core::erased::{ActionInput, DynSession, ErasedEvent};
+use pbp_core::erased::ActionInput;
 use pbp_core::sim::{Bot, Control, SimulationSummary};
 use pbp_core::{Actor, COMMITMENT_TAG, DiceChoice, Secret, Viewer};
+use pbp_frontend::catalog::{Games, catalog};
+use pbp_frontend::words::{actor_name, describe_turn, parse_actor, parse_viewer};
+use pbp_frontend::{EventLine, Table, TableError, game_list, to_json};
 use serde_json::json;
 use signal_hook::consts::SIGINT;
 
+use crate::failure::Failure;
 use crate::store::{LockedSave, emit, lock_save, new_target, read_text};
-use pbp_render::catalog::{
-    Games, Renderer, actor_name, describe_turn, games, parse_actor, parse_viewer,
-};
 
 /// The game commands.
 #[derive(Debug, Subcommand)]
@@ -216,78 +218,49 @@ fn dice_choice(dice: Option<Vec<u32>>) -> DiceChoice {
     }
 }
 
-fn to_text<T: serde::Serialize>(value: &T) -> Result<String, String> {
-    serde_json::to_string_pretty(value)
+/// Pretty JSON with a final newline, keys sorted (through `serde_json::Value`).
+fn to_text<T: serde::Serialize>(value: &T) -> Result<String, Failure> {
+    let value = to_json(value)?;
+    serde_json::to_string_pretty(&value)
         .map(|mut s| {
             s.push('\n');
             s
         })
-        .map_err(|e| format!("cannot write JSON: {e}"))
+        .map_err(|e| Failure::from(format!("cannot write JSON: {e}")))
 }
 
-/// A loaded save with its renderer.
-struct Loaded<'a> {
-    session: Box<dyn DynSession>,
-    renderer: &'a dyn Renderer,
+/// A failure of the table about `file`, its name first.
+fn about(file: &Path) -> impl Fn(TableError) -> Failure + '_ {
+    move |e| Failure::table(&e, Some(&file.display().to_string()))
 }
 
 /// Loads a save's text, checking everything (every seeded roll against the seed, the seed
 /// against the commitment), whatever the command.
-fn load_text<'a>(games: &'a Games, file: &Path, text: &str) -> Result<Loaded<'a>, String> {
-    let (session, renderer) = games
-        .load(text)
-        .map_err(|e| format!("{}: {e}", file.display()))?;
-    Ok(Loaded {
-        session,
-        renderer: renderer.as_ref(),
-    })
+fn load_text(file: &Path, text: &str) -> Result<Table, Failure> {
+    Table::load(text).map_err(about(file))
 }
 
-fn load<'a>(games: &'a Games, file: &Path) -> Result<Loaded<'a>, String> {
-    load_text(games, file, &read_text(file)?)
+fn load(file: &Path) -> Result<Table, Failure> {
+    load_text(file, &read_text(file)?)
 }
 
-/// Refuses a save that is not at the step the caller expects.
-fn check_step(
-    file: &Path,
-    session: &dyn DynSession,
-    expected: Option<usize>,
-) -> Result<(), String> {
-    match expected {
-        Some(expected) if expected != session.steps() => Err(format!(
-            "{} is at step {}, not {expected}: the game moved on since it was shown (nothing was done; look again)",
-            file.display(),
-            session.steps()
-        )),
-        _ => Ok(()),
-    }
+fn save(table: &Table, locked: &LockedSave) -> Result<(), Failure> {
+    Ok(locked.replace(&table.save()?)?)
 }
 
-fn save(session: &dyn DynSession, locked: &LockedSave) -> Result<(), String> {
-    let text = session.save().map_err(|e| e.to_string())?;
-    locked.replace(&text)
-}
-
-fn event_lines(
-    loaded: &Loaded<'_>,
-    viewer: Viewer,
-    events: &[ErasedEvent],
-) -> Result<String, String> {
+fn event_lines(events: &[EventLine]) -> String {
     let mut out = String::new();
     for event in events {
-        let text = loaded
-            .renderer
-            .event_text(loaded.session.as_ref(), viewer, &event.event)?;
-        let _ = writeln!(out, "step {}: {text}", event.step);
+        let _ = writeln!(out, "step {}: {}", event.step, event.text);
     }
-    Ok(out)
+    out
 }
 
 /// Runs a game command.
-pub fn run(command: GameCommand) -> Result<(), String> {
-    let games = games();
+pub fn run(command: GameCommand) -> Result<(), Failure> {
+    let games = catalog();
     match command {
-        GameCommand::Games { json } => list(&games, json),
+        GameCommand::Games { json } => list(games, json),
         GameCommand::New {
             game,
             seed,
@@ -297,7 +270,6 @@ pub fn run(command: GameCommand) -> Result<(), String> {
             force,
             wait,
         } => new(
-            &games,
             &game,
             seed,
             config.as_deref(),
@@ -306,7 +278,7 @@ pub fn run(command: GameCommand) -> Result<(), String> {
             force,
             wait_for(wait),
         ),
-        GameCommand::Legal { file, actor, json } => legal(&games, &file, actor, json),
+        GameCommand::Legal { file, actor, json } => legal(&file, actor, json),
         GameCommand::Act {
             file,
             actor,
@@ -316,7 +288,6 @@ pub fn run(command: GameCommand) -> Result<(), String> {
             expect_step,
             wait,
         } => act(
-            &games,
             &file,
             actor,
             &action.join(" "),
@@ -329,16 +300,16 @@ pub fn run(command: GameCommand) -> Result<(), String> {
             file,
             viewer,
             format,
-        } => show(&games, &file, viewer, format),
-        GameCommand::Log { file, viewer, json } => log(&games, &file, viewer, json),
+        } => show(&file, viewer, format),
+        GameCommand::Log { file, viewer, json } => log(&file, viewer, json),
         GameCommand::Undo {
             file,
             expect_step,
             wait,
-        } => undo(&games, &file, expect_step, wait_for(wait)),
-        GameCommand::Replay { file } => replay(&games, &file),
-        GameCommand::Verify { file, commitment } => verify(&games, &file, &commitment),
-        GameCommand::Reveal { file } => reveal(&games, &file),
+        } => undo(&file, expect_step, wait_for(wait)),
+        GameCommand::Replay { file } => replay(&file),
+        GameCommand::Verify { file, commitment } => verify(&file, &commitment),
+        GameCommand::Reveal { file } => reveal(&file),
         GameCommand::Simulate {
             game,
             games: count,
@@ -349,7 +320,7 @@ pub fn run(command: GameCommand) -> Result<(), String> {
             json,
             threads,
         } => simulate(
-            &games,
+            games,
             &game,
             count,
             seed,
@@ -364,25 +335,19 @@ pub fn run(command: GameCommand) -> Result<(), String> {
     }
 }
 
-fn list(games: &Games, json: bool) -> Result<(), String> {
+fn list(games: &Games, json: bool) -> Result<(), Failure> {
     if json {
-        let mut all = Vec::new();
-        for (game, _) in games.iter() {
-            let config = game.default_config().map_err(|e| e.to_string())?;
-            all.push(json!({ "name": game.name(), "default_config": config }));
-        }
-        return emit(&to_text(&all)?);
+        return Ok(emit(&to_text(&game_list(games)?)?)?);
     }
     let mut out = String::new();
     for name in games.names() {
         let _ = writeln!(out, "{name}");
     }
-    emit(&out)
+    Ok(emit(&out)?)
 }
 
 #[allow(clippy::too_many_arguments)] // one per option of `pbp new`
 fn new(
-    games: &Games,
     game: &str,
     seed: Option<u64>,
     config: Option<&Path>,
@@ -390,8 +355,9 @@ fn new(
     out: &Path,
     force: bool,
     wait: Duration,
-) -> Result<(), String> {
-    let game = games.game(game).map_err(|e| e.to_string())?;
+) -> Result<(), Failure> {
+    // An unknown game is refused before the output file is looked at.
+    catalog().game(game).map_err(TableError::from)?;
     let target = new_target(out, force, wait, |text| {
         pbp_core::erased::save_game(text).is_ok()
     })?;
@@ -400,36 +366,30 @@ fn new(
         Some(seed) => Secret::with_seed(seed),
         None => Secret::from_os(),
     }
-    .map_err(|e| e.to_string())?;
-    let session = game
-        .start(config.as_deref(), &secret, dice_choice(dice))
-        .map_err(|e| e.to_string())?;
-    let text = session.save().map_err(|e| e.to_string())?;
-    target.write(&text)?;
+    .map_err(|e| Failure::from(e.to_string()))?;
+    let table = Table::start(game, config.as_deref(), &secret, dice_choice(dice))?;
+    target.write(&table.save()?)?;
     drop(target);
-    emit(&format!(
+    Ok(emit(&format!(
         "started {} in {}\ndice commitment: {}\n(post it with the first post; the seed stays secret in the save until `pbp reveal`)\n{}\n",
-        game.name(),
+        table.game(),
         out.display(),
         secret.commitment(),
-        describe_turn(&session.turn())
-    ))
+        table.describe_turn()
+    ))?)
 }
 
-fn legal(games: &Games, file: &Path, actor: Actor, json: bool) -> Result<(), String> {
-    let loaded = load(games, file)?;
-    let actions = loaded
-        .session
-        .legal_actions(actor)
-        .map_err(|e| e.to_string())?;
+fn legal(file: &Path, actor: Actor, json: bool) -> Result<(), Failure> {
+    let table = load(file)?;
+    let actions = table.legal_actions(actor)?;
     if json {
-        return emit(&to_text(&actions)?);
+        return Ok(emit(&to_text(&actions)?)?);
     }
     if actions.is_empty() {
         eprintln!(
             "{} has no legal action now ({})",
             actor_name(actor),
-            describe_turn(&loaded.session.turn())
+            table.describe_turn()
         );
         return Ok(());
     }
@@ -437,12 +397,11 @@ fn legal(games: &Games, file: &Path, actor: Actor, json: bool) -> Result<(), Str
     for action in &actions {
         let _ = writeln!(out, "{}", action.text);
     }
-    emit(&out)
+    Ok(emit(&out)?)
 }
 
 #[allow(clippy::too_many_arguments)] // one per option of `pbp act`
 fn act(
-    games: &Games,
     file: &Path,
     actor: Actor,
     action: &str,
@@ -450,155 +409,112 @@ fn act(
     json: bool,
     expect_step: Option<usize>,
     wait: Duration,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     // Held from the read to the rename: a second writer waits and plays on the newest save.
     let locked = lock_save(file, wait)?;
-    let mut loaded = load_text(games, file, &locked.text)?;
-    check_step(file, loaded.session.as_ref(), expect_step)?;
+    let mut table = load_text(file, &locked.text)?;
+    table.expect_step(expect_step).map_err(about(file))?;
     let input = ActionInput::Auto(action.to_owned());
-    let parsed = loaded
-        .session
-        .parse_action(actor, &input)
-        .map_err(|e| e.to_string())?;
-    let events = loaded
-        .session
+    // An action that cannot be read is reported as such, without "seat N cannot do that".
+    table.parse_action(actor, &input)?;
+    let report = table
         .act(actor, &input, dice_choice(dice))
-        .map_err(|e| format!("{} cannot do that: {e}", actor_name(actor)))?;
-    save(loaded.session.as_ref(), &locked)?;
+        .map_err(|e| Failure::table(&e, Some(&format!("{} cannot do that", actor_name(actor)))))?;
+    save(&table, &locked)?;
     drop(locked);
-    let viewer = Viewer::from(actor);
-    let seen: Vec<ErasedEvent> = events
-        .into_iter()
-        .filter(|e| e.audience.includes(viewer))
-        .collect();
-    let turn = loaded.session.turn();
     if json {
-        let report = json!({
-            "step": loaded.session.steps(),
-            "action": parsed,
-            "events": seen,
-            "turn": turn,
-        });
-        return emit(&to_text(&report)?);
+        return Ok(emit(&to_text(&report)?)?);
     }
-    let mut out = event_lines(&loaded, viewer, &seen)?;
-    out.push_str(&describe_turn(&turn));
+    let mut out = event_lines(&report.events);
+    out.push_str(&describe_turn(&report.turn));
     out.push('\n');
-    emit(&out)
+    Ok(emit(&out)?)
 }
 
-fn show(games: &Games, file: &Path, viewer: Viewer, format: Format) -> Result<(), String> {
-    let loaded = load(games, file)?;
-    let session = loaded.session.as_ref();
-    let text = match format {
+fn show(file: &Path, viewer: Viewer, format: Format) -> Result<(), Failure> {
+    let table = load(file)?;
+    let mut text = match format {
         Format::Text => {
-            let mut text = loaded.renderer.text(session, viewer)?;
+            let mut text = table.text(viewer)?;
             if !text.ends_with('\n') {
                 text.push('\n');
             }
-            text.push_str(&describe_turn(&session.turn()));
-            text.push('\n');
+            text.push_str(&table.describe_turn());
             text
         }
-        Format::Json => {
-            let view = session.view(viewer).map_err(|e| e.to_string())?;
-            let mut shown = json!({
-                "game": session.game(),
-                "steps": session.steps(),
-                "turn": session.turn(),
-                "commitment": session.commitment(),
-                "view": view,
-            });
-            // The seed predicts every seeded roll: the game master's own view alone shows it.
-            if viewer == Viewer::GameMaster {
-                shown["seed"] = json!(session.seed());
-                shown["salt"] = json!(session.secret().map(|s| s.salt));
-            }
-            to_text(&shown)?
-        }
-        Format::Bbcode => loaded.renderer.bbcode(session, viewer)?,
-        Format::Svg => loaded.renderer.svg(session, viewer)?,
+        Format::Json => to_text(&table.view(viewer)?)?,
+        Format::Bbcode => table.bbcode(viewer)?,
+        Format::Svg => table.svg(viewer)?,
     };
-    let mut text = text;
     if !text.ends_with('\n') {
         text.push('\n');
     }
-    emit(&text)
+    Ok(emit(&text)?)
 }
 
-fn log(games: &Games, file: &Path, viewer: Viewer, json: bool) -> Result<(), String> {
-    let loaded = load(games, file)?;
-    let events = loaded.session.log(viewer).map_err(|e| e.to_string())?;
+fn log(file: &Path, viewer: Viewer, json: bool) -> Result<(), Failure> {
+    let table = load(file)?;
+    let events = table.log(viewer)?;
     if json {
-        return emit(&to_text(&events)?);
+        return Ok(emit(&to_text(&events)?)?);
     }
-    emit(&event_lines(&loaded, viewer, &events)?)
+    Ok(emit(&event_lines(&events))?)
 }
 
-fn undo(
-    games: &Games,
-    file: &Path,
-    expect_step: Option<usize>,
-    wait: Duration,
-) -> Result<(), String> {
+fn undo(file: &Path, expect_step: Option<usize>, wait: Duration) -> Result<(), Failure> {
     let locked = lock_save(file, wait)?;
-    let mut loaded = load_text(games, file, &locked.text)?;
-    check_step(file, loaded.session.as_ref(), expect_step)?;
-    let step = loaded.session.steps();
-    loaded.session.undo().map_err(|e| e.to_string())?;
-    save(loaded.session.as_ref(), &locked)?;
+    let mut table = load_text(file, &locked.text)?;
+    table.expect_step(expect_step).map_err(about(file))?;
+    let step = table.undo()?;
+    save(&table, &locked)?;
     drop(locked);
-    emit(&format!(
+    Ok(emit(&format!(
         "took back step {step}\n{}\n",
-        describe_turn(&loaded.session.turn())
-    ))
+        table.describe_turn()
+    ))?)
 }
 
 /// The commitment line of a report: the hex, or why there is none.
-fn commitment_text(session: &dyn DynSession) -> String {
-    match session.commitment() {
+fn commitment_text(table: &Table) -> String {
+    match table.commitment() {
         Some(commitment) => format!("dice commitment {commitment}"),
         None => "no dice commitment (a save started before commitments)".to_owned(),
     }
 }
 
-fn replay(games: &Games, file: &Path) -> Result<(), String> {
-    let loaded = load(games, file)?;
-    let session = loaded.session.as_ref();
-    emit(&format!(
+fn replay(file: &Path) -> Result<(), Failure> {
+    let table = load(file)?;
+    Ok(emit(&format!(
         "{}: {} with {} action(s) replays exactly; every seeded roll follows from its seed; {}\n{}\n",
         file.display(),
-        session.game(),
-        session.steps(),
-        commitment_text(session),
-        describe_turn(&session.turn())
-    ))
+        table.game(),
+        table.steps(),
+        commitment_text(&table),
+        table.describe_turn()
+    ))?)
 }
 
-fn verify(games: &Games, file: &Path, commitment: &str) -> Result<(), String> {
-    let loaded = load(games, file)?;
-    let session = loaded.session.as_ref();
-    pbp_core::commitment::check_published(session.commitment().as_ref(), commitment)
-        .map_err(|e| format!("{}: {e}", file.display()))?;
-    emit(&format!(
+fn verify(file: &Path, commitment: &str) -> Result<(), Failure> {
+    let table = load(file)?;
+    table.verify(commitment).map_err(about(file))?;
+    Ok(emit(&format!(
         "{}: verified: the seed and salt hash to the published commitment {}, and every seeded roll of its {} action(s) follows from that seed (dice rolled outside pbp are as trustworthy as the posts that rolled them)\n",
         file.display(),
         commitment.trim(),
-        session.steps()
-    ))
+        table.steps()
+    ))?)
 }
 
-fn reveal(games: &Games, file: &Path) -> Result<(), String> {
-    let loaded = load(games, file)?;
-    let session = loaded.session.as_ref();
-    let Some(secret) = session.secret() else {
-        return Err(format!(
+fn reveal(file: &Path) -> Result<(), Failure> {
+    let table = load(file)?;
+    let Some(secret) = table.secret() else {
+        return Err(Failure::from(format!(
             "{}: this save has no salt or commitment (it was started by a pbp without commitments); its seed is {}",
             file.display(),
-            session.seed()
-        ));
+            table.seed()
+        )));
     };
-    emit(&format!(
+    Ok(emit(&format!(
         "seed: {}\nsalt: {}\ncommitment: {}\ncheck with: pbp verify SAVE --commitment {}\nor without pbp: printf '{COMMITMENT_TAG}\\n%s\\n%s\\n' {} {} | sha256sum\n",
         secret.seed,
         secret.salt,
@@ -606,7 +522,7 @@ fn reveal(games: &Games, file: &Path) -> Result<(), String> {
         secret.commitment(),
         secret.seed,
         secret.salt
-    ))
+    ))?)
 }
 
 /// `--bot` of `pbp simulate`.
@@ -644,13 +560,13 @@ fn simulate(
     config: Option<&Path>,
     players: Players,
     json: bool,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     let Players {
         bot,
         rotate_seats,
         threads,
     } = players;
-    let game = games.game(game).map_err(|e| e.to_string())?;
+    let game = games.game(game).map_err(TableError::from)?;
     let config = config.map(read_text).transpose()?;
     let bar = if std::io::stderr().is_terminal() {
         let bar = ProgressBar::with_draw_target(Some(count), ProgressDrawTarget::stderr());
@@ -673,21 +589,21 @@ fn simulate(
     };
     let result = game.simulate(config.as_deref(), count, seed, bot, rotate_seats, &control);
     bar.finish_and_clear();
-    let summary = result.map_err(|e| e.to_string())?;
+    let summary = result.map_err(TableError::from)?;
     let interrupted = summary.games < count;
     let report = simulation_report(game.name(), seed, bot, &summary, json)?;
     emit(&report)?;
     if interrupted {
-        return Err(format!(
+        return Err(Failure::from(format!(
             "interrupted: the summary covers the first {} of the {count} games asked for (as --games {} would)",
             summary.games, summary.games
-        ));
+        )));
     }
     Ok(())
 }
 
 /// A flag that Ctrl-C (SIGINT) sets; a second Ctrl-C ends pbp at once, with status 130.
-fn interrupt_flag() -> Result<Arc<AtomicBool>, String> {
+fn interrupt_flag() -> Result<Arc<AtomicBool>, Failure> {
     let stop = Arc::new(AtomicBool::new(false));
     let install = |stop: &Arc<AtomicBool>| -> std::io::Result<()> {
         // Registered first, so that it sees the flag before the second handler sets it.
@@ -695,7 +611,7 @@ fn interrupt_flag() -> Result<Arc<AtomicBool>, String> {
         signal_hook::flag::register(SIGINT, Arc::clone(stop))?;
         Ok(())
     };
-    install(&stop).map_err(|e| format!("cannot catch Ctrl-C: {e}"))?;
+    install(&stop).map_err(|e| Failure::from(format!("cannot catch Ctrl-C: {e}")))?;
     Ok(stop)
 }
 
@@ -706,7 +622,7 @@ fn simulation_report(
     bot: Bot,
     summary: &SimulationSummary,
     json: bool,
-) -> Result<String, String> {
+) -> Result<String, Failure> {
     if json {
         let average = (summary.games > 0).then(|| summary.actions as f64 / summary.games as f64);
         return to_text(&json!({

@@ -2,6 +2,7 @@
 
 mod army_cmd;
 mod dice_cmd;
+mod failure;
 mod game_cmd;
 mod serve_cmd;
 mod store;
@@ -35,17 +36,17 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Roll(args) => dice_cmd::roll(&args),
-        Command::Odds(args) => dice_cmd::odds(&args),
-        Command::CheckArmy(args) => army_cmd::check_army(&args),
-        Command::Serve(args) => serve_cmd::serve(&args),
+        Command::Roll(args) => dice_cmd::roll(&args).map_err(failure::Failure::from),
+        Command::Odds(args) => dice_cmd::odds(&args).map_err(failure::Failure::from),
+        Command::CheckArmy(args) => army_cmd::check_army(&args).map_err(failure::Failure::from),
+        Command::Serve(args) => serve_cmd::serve(&args).map_err(failure::Failure::from),
         Command::Game(command) => game_cmd::run(command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("pbp: {message}");
-            ExitCode::FAILURE
+        Err(failure) => {
+            eprintln!("pbp: {}", failure.message);
+            failure.exit_code()
         }
     }
 }

@@ -61,11 +61,20 @@ fn ok(args: &[&str]) -> String {
     text(&out.stdout)
 }
 
-/// Runs `pbp` and expects a refusal (exit 1, a message on stderr, nothing on stdout); returns
-/// the message.
+/// Runs `pbp` and expects a refusal (an exit code of docs/CLI.md, a message on stderr, nothing on
+/// stdout); returns the message.
 fn refused(args: &[&str]) -> String {
+    refused_code(args).1
+}
+
+/// [`refused`], with the exit code.
+fn refused_code(args: &[&str]) -> (i32, String) {
     let out = pbp(args);
-    assert_eq!(out.status.code(), Some(1), "pbp {args:?} should fail");
+    let code = out.status.code().unwrap_or_default();
+    assert!(
+        code == 1 || (3..=10).contains(&code),
+        "pbp {args:?} should fail with a documented code, not {code}"
+    );
     assert!(
         out.stdout.is_empty(),
         "pbp {args:?} printed {:?}",
@@ -74,7 +83,7 @@ fn refused(args: &[&str]) -> String {
     let message = text(&out.stderr);
     assert!(message.starts_with("pbp: "), "{message}");
     assert!(!message.contains("panicked"), "{message}");
-    message
+    (code, message)
 }
 
 fn json(args: &[&str]) -> Value {
@@ -240,7 +249,9 @@ fn undo_with_nothing_to_undo_is_refused() {
     let dir = Scratch::new("undo");
     let save = start(&dir);
     let before = fs::read(&save).unwrap();
-    assert!(refused(&["undo", s(&save)]).contains("there is no action to undo"));
+    let (code, message) = refused_code(&["undo", s(&save)]);
+    assert!(message.contains("there is no action to undo"));
+    assert_eq!(code, 10);
     assert_eq!(fs::read(&save).unwrap(), before);
 }
 
@@ -291,9 +302,14 @@ fn refused_actions_leave_the_save_byte_identical() {
             "were given but only",
         ),
     ];
-    for (args, expected) in cases {
-        let message = refused(args);
+    // The exit codes of docs/CLI.md: 5 not your turn, 3 cannot parse, 4 illegal, 6 more dice, 7
+    // a bad dice value or too many.
+    let codes = [5, 3, 3, 4, 4, 5, 6, 7, 7];
+    assert_eq!(codes.len(), cases.len());
+    for ((args, expected), code) in cases.iter().zip(codes) {
+        let (got, message) = refused_code(args);
         assert!(message.contains(expected), "{args:?}: {message}");
+        assert_eq!(got, code, "{args:?}: {message}");
         assert_eq!(
             fs::read(&save).unwrap(),
             before,

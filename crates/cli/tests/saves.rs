@@ -62,9 +62,22 @@ fn ok(args: &[&str]) -> String {
     text(&out.stdout)
 }
 
+/// Exit status of a refusal that is no refusal of the game or the save (docs/CLI.md).
+const OTHER: i32 = 1;
+/// Exit status of a save that cannot be loaded.
+const BAD_SAVE: i32 = 9;
+/// Exit status of `--expect-step` on a save at another step.
+const STALE: i32 = 11;
+/// Exit status of `pbp verify` against another commitment, or a save without one.
+const NOT_VERIFIED: i32 = 12;
+
 fn refused(args: &[&str]) -> String {
+    refused_with(OTHER, args)
+}
+
+fn refused_with(code: i32, args: &[&str]) -> String {
     let out = pbp(args);
-    assert_eq!(out.status.code(), Some(1), "pbp {args:?} should fail");
+    assert_eq!(out.status.code(), Some(code), "pbp {args:?} should fail");
     assert!(
         out.stdout.is_empty(),
         "pbp {args:?} printed {:?}",
@@ -182,14 +195,19 @@ fn expect_step_and_the_lock_wait_refuse_clearly() {
     let dir = Scratch::new("expect");
     let (save, _) = start(&dir, "game.json", None);
     let file = s(&save);
-    let message = refused(&["act", file, "--as", "0", "focus", "--expect-step", "1"]);
+    let message = refused_with(
+        STALE,
+        &["act", file, "--as", "0", "focus", "--expect-step", "1"],
+    );
     assert!(
         message.contains("is at step 0, not 1: the game moved on since it was shown"),
         "{message}"
     );
     ok(&["act", file, "--as", "0", "focus", "--expect-step", "0"]);
     let before = fs::read_to_string(&save).unwrap();
-    assert!(refused(&["undo", file, "--expect-step", "0"]).contains("is at step 1, not 0"));
+    assert!(
+        refused_with(STALE, &["undo", file, "--expect-step", "0"]).contains("is at step 1, not 0")
+    );
     assert_eq!(fs::read_to_string(&save).unwrap(), before);
 
     // Another writer holds the lock: a bounded wait, then a clear error, nothing changed.
@@ -459,7 +477,7 @@ fn edited_saves_are_refused_by_every_loading_command() {
         let forged = fs::read_to_string(&broken).unwrap();
         for args in commands(s(&broken)) {
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
-            let message = refused(&args);
+            let message = refused_with(BAD_SAVE, &args);
             assert!(message.contains(expected), "{what}, {args:?}: {message}");
             assert!(!message.contains(SEED), "{message}");
             assert_eq!(
@@ -526,7 +544,7 @@ fn verify_and_reveal_follow_the_commitment_protocol() {
     assert!(out.contains("verified"), "{out}");
     // Another game's commitment, and text that is not one.
     let (_, other) = start(&dir, "other.json", None);
-    let message = refused(&["verify", file, "--commitment", &other]);
+    let message = refused_with(NOT_VERIFIED, &["verify", file, "--commitment", &other]);
     assert!(
         message.contains(&format!(
             "the save's commitment is {commitment}, not the published {other}"
@@ -569,7 +587,10 @@ fn saves_from_before_commitments_load_and_say_they_cannot_be_verified() {
     ok(&["act", s(&save), "--as", "1", "strike"]);
     assert!(ok(&["show", s(&save)]).contains("dice commitment: none"));
     assert!(ok(&["replay", s(&save)]).contains("no dice commitment"));
-    let message = refused(&["verify", s(&save), "--commitment", &commitment]);
+    let message = refused_with(
+        NOT_VERIFIED,
+        &["verify", s(&save), "--commitment", &commitment],
+    );
     assert!(
         message.contains("this save has no seed commitment"),
         "{message}"
@@ -580,7 +601,7 @@ fn saves_from_before_commitments_load_and_say_they_cannot_be_verified() {
         let v = r["entries"][1]["draws"][0]["value"].as_u64().unwrap();
         r["entries"][1]["draws"][0]["value"] = (v % 10 + 1).into();
     });
-    assert!(refused(&["show", s(&save)]).contains("do not match the record's seed"));
+    assert!(refused_with(BAD_SAVE, &["show", s(&save)]).contains("do not match the record's seed"));
 }
 
 #[test]

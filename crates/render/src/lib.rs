@@ -18,9 +18,7 @@
 //! carries what is public, such as the map), never the game's state, so a rendering cannot show
 //! what its viewer may not see. The game master's renderings take the game master's view.
 
-pub mod catalog;
 mod clan_war;
-pub mod dice;
 mod duel;
 mod escape;
 mod ink;

@@ -6,7 +6,7 @@
 
 use pbp_core::erased::{ActionInput, DynSession, ErasedError, ErasedEvent, LegalAction};
 use pbp_core::{Actor, DiceChoice, Turn, Viewer};
-use pbp_render::catalog::{Renderer, catalog};
+use pbp_frontend::catalog::{Renderer, catalog};
 use serde_json::{Value, json};
 
 /// How a view is written.
@@ -106,12 +106,7 @@ impl GameTable {
             "scroll-race" => Some(10),
             _ => None,
         };
-        counted.unwrap_or_else(|| {
-            pbp_render::catalog::known_seats(self.session.as_ref())
-                .ok()
-                .and_then(|seats| seats.last().map(|s| s.0.saturating_add(1)))
-                .unwrap_or(0)
-        })
+        counted.unwrap_or_else(|| u16::try_from(self.session.seats().len()).unwrap_or(u16::MAX))
     }
 
     /// Whether `seat` may act now.
@@ -211,16 +206,25 @@ impl GameTable {
                 .map(|v| v.to_string())
                 .map_err(|e| e.to_string()),
             Format::Text => {
-                let mut text = self.renderer.text(session, viewer)?;
+                let mut text = self
+                    .renderer
+                    .text(session, viewer)
+                    .map_err(|e| e.to_string())?;
                 if !text.ends_with('\n') {
                     text.push('\n');
                 }
-                text.push_str(&pbp_render::catalog::describe_turn(&session.turn()));
+                text.push_str(&pbp_frontend::words::describe_turn(&session.turn()));
                 text.push('\n');
                 Ok(text)
             }
-            Format::Bbcode => self.renderer.bbcode(session, viewer),
-            Format::Svg => self.renderer.svg(session, viewer),
+            Format::Bbcode => self
+                .renderer
+                .bbcode(session, viewer)
+                .map_err(|e| e.to_string()),
+            Format::Svg => self
+                .renderer
+                .svg(session, viewer)
+                .map_err(|e| e.to_string()),
         }
     }
 
@@ -244,7 +248,7 @@ impl GameTable {
         let text = self
             .renderer
             .event_text(self.session.as_ref(), viewer, &event.event)
-            .map_err(ErasedError::Serialize)?;
+            .map_err(|e| ErasedError::Serialize(e.to_string()))?;
         Ok(json!({
             "step": event.step,
             "audience": event.audience,

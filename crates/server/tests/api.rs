@@ -293,7 +293,7 @@ fn a_cli_save_imports_and_the_record_is_a_cli_save() {
     );
     assert_eq!(answer.status, 200, "{}", answer.body);
     let record = get(base, &table.path("record"), Some(&table.gm)).body;
-    let (session, _) = pbp_render::catalog::catalog().load(&record).unwrap();
+    let (session, _) = pbp_frontend::catalog::catalog().load(&record).unwrap();
     assert_eq!(session.steps(), 3);
     // An edited save is refused.
     let edited = save.replacen("\"seed\": 2026", "\"seed\": 2027", 1);

@@ -21,7 +21,7 @@ fn entries(base: &str, table: &Table) -> Vec<Value> {
     assert_eq!(record.status, 200, "{}", record.body);
     let save: Value = serde_json::from_str(&record.body).unwrap();
     // It replays with the seed check, as `pbp replay` does.
-    pbp_render::catalog::catalog().load(&record.body).unwrap();
+    pbp_frontend::catalog::catalog().load(&record.body).unwrap();
     save["record"]["entries"].as_array().unwrap().clone()
 }
 

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 /// A Warring States table for three players.
 fn three_player_ws(base: &str) -> Table {
-    let (game, _) = pbp_render::catalog::catalog()
+    let (game, _) = pbp_frontend::catalog::catalog()
         .get("warring-states")
         .unwrap();
     let mut config = game.default_config().unwrap();

@@ -1,6 +1,6 @@
 //! # pbp-wasm
 //!
-//! pbp for JavaScript: the games of [`pbp_render::catalog`] through the type-erased layer of
+//! pbp for JavaScript: the games of [`pbp_frontend::catalog`] through the type-erased layer of
 //! `pbp_core::erased`, with nothing game-specific here, so every game added to the catalog is in
 //! the browser too. The game master's page in `crates/wasm/www` is built on it (see `docs/WEB.md`).
 //!
@@ -38,7 +38,6 @@
 //! and for viewers `"public"`. Dice rolled elsewhere are a string of whole numbers separated by
 //! commas or spaces (`"10,4,7"`); leaving them out draws from the game's seed.
 
-mod dice;
 mod table;
 
 use serde_json::Value;
@@ -62,7 +61,7 @@ fn to_js(value: Result<Value, String>) -> Result<JsValue, JsError> {
 /// A default config that cannot be written as JSON.
 #[wasm_bindgen]
 pub fn games() -> Result<JsValue, JsError> {
-    to_js(table::games(pbp_render::catalog::catalog()))
+    to_js(table::games(pbp_frontend::catalog::catalog()))
 }
 
 /// The name of the game a save file is for, after checking its envelope.
@@ -83,7 +82,7 @@ pub fn save_game(save: &str) -> Result<String, JsError> {
 /// bad character), more than 10000 rolls, or a roll the dice limits refuse.
 #[wasm_bindgen]
 pub fn roll(expr: &str, seed: u64, count: Option<u32>) -> Result<JsValue, JsError> {
-    to_js(dice::roll(expr, seed, count.unwrap_or(1)))
+    to_js(pbp_frontend::dice::roll(expr, seed, count.unwrap_or(1)))
 }
 
 /// The exact odds of `text`, as `pbp odds TEXT --compare COMPARE --json`: for one roll its
@@ -96,7 +95,7 @@ pub fn roll(expr: &str, seed: u64, count: Option<u32>) -> Result<JsValue, JsErro
 /// too large for exact odds, with the CLI's messages.
 #[wasm_bindgen]
 pub fn odds(text: &str, compare: Option<String>) -> Result<JsValue, JsError> {
-    to_js(dice::odds(text, compare.as_deref()))
+    to_js(pbp_frontend::dice::odds(text, compare.as_deref()))
 }
 
 /// One game in progress.

@@ -1,37 +1,23 @@
-//! The JavaScript API in plain Rust: every operation of the page on a type-erased session,
-//! answering JSON values or text, and errors as the CLI words them. The bindings in `lib.rs` only
-//! convert these to JavaScript values and errors, so this part is tested natively as well.
+//! The JavaScript API in plain Rust: the page's calls on a [`pbp_frontend::Table`], with actors,
+//! viewers and dice as the strings the page passes, answers as JSON values or text, and errors as
+//! the CLI words them. The bindings in `lib.rs` only convert these to JavaScript values and
+//! errors, so this part is tested natively as well.
 
-use pbp_core::erased::{ActionInput, DynGame, DynSession, ErasedEvent};
-use pbp_core::{DiceChoice, Seat, Secret, Viewer};
-use pbp_render::catalog::{
-    Games, Renderer, actor_name, catalog, describe_turn, known_seats, parse_actor, parse_viewer,
-};
-use serde::Serialize;
-use serde_json::{Value, json};
+use pbp_core::{DiceChoice, Secret};
+use pbp_frontend::catalog::Games;
+use pbp_frontend::words::actor_name;
+use pbp_frontend::{TableError, game_list, parse_dice as read_dice, to_json};
+use serde_json::Value;
 
 /// Every game with its default config, as `pbp games --json` prints it.
 pub fn games(games: &Games) -> Result<Value, String> {
-    let mut all = Vec::new();
-    for (game, _) in games.iter() {
-        let config = game.default_config().map_err(|e| e.to_string())?;
-        all.push(json!({ "name": game.name(), "default_config": config }));
-    }
-    Ok(Value::Array(all))
+    to_json(&game_list(games).map_err(|e| e.to_string())?).map_err(|e| e.to_string())
 }
 
 /// Reads dice rolled elsewhere: whole numbers separated by commas or spaces (`10,4,7` or
 /// `10 4 7`), as a forum's dice roller posts them.
 pub fn parse_dice(text: &str) -> Result<Vec<u32>, String> {
-    text.split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|part| !part.is_empty())
-        .map(|part| {
-            part.parse::<u32>().map_err(|e| {
-                let shown: String = part.chars().take(20).collect();
-                format!("invalid die value '{shown}': {e}")
-            })
-        })
-        .collect()
+    read_dice(text).map_err(|e| e.to_string())
 }
 
 fn dice_choice(dice: Option<&str>) -> Result<DiceChoice, String> {
@@ -41,31 +27,17 @@ fn dice_choice(dice: Option<&str>) -> Result<DiceChoice, String> {
     })
 }
 
-fn to_value<T: Serialize>(value: &T) -> Result<Value, String> {
-    serde_json::to_value(value).map_err(|e| format!("cannot write JSON: {e}"))
+fn text(error: TableError) -> String {
+    error.to_string()
 }
 
-/// One game in progress with its renderer.
-pub struct Table {
-    session: Box<dyn DynSession>,
-    renderer: &'static dyn Renderer,
+fn json<T: serde::Serialize>(value: Result<T, TableError>) -> Result<Value, String> {
+    to_json(&value.map_err(text)?).map_err(text)
 }
 
-impl std::fmt::Debug for Table {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Table")
-            .field("game", &self.session.game())
-            .field("steps", &self.session.steps())
-            .finish()
-    }
-}
-
-fn find(name: &str) -> Result<(&'static dyn DynGame, &'static dyn Renderer), String> {
-    catalog()
-        .get(name)
-        .map(|(game, renderer)| (game, renderer.as_ref()))
-        .map_err(|e| e.to_string())
-}
+/// One game in progress: a [`pbp_frontend::Table`] with the page's string arguments.
+#[derive(Debug)]
+pub struct Table(pbp_frontend::Table);
 
 impl Table {
     /// Starts `game` with a config (JSON text; `None` for the default) and a seed, the setup's
@@ -77,215 +49,149 @@ impl Table {
         seed: u64,
         dice: Option<&str>,
     ) -> Result<Table, String> {
-        let (game, renderer) = find(game)?;
         let secret = Secret::with_seed(seed).map_err(|e| e.to_string())?;
-        let session = game
-            .start(config, &secret, dice_choice(dice)?)
-            .map_err(|e| e.to_string())?;
-        Ok(Table { session, renderer })
+        pbp_frontend::Table::start(game, config, &secret, dice_choice(dice)?)
+            .map(Table)
+            .map_err(text)
     }
 
     /// Loads a save file's text, checking every seeded roll and the commitment as every `pbp`
     /// command does; `source` (a file name) starts the error messages, as the CLI's do.
     pub fn load(save: &str, source: Option<&str>) -> Result<Table, String> {
-        let (session, renderer) = catalog().load(save).map_err(|e| match source {
-            Some(source) => format!("{source}: {e}"),
-            None => e.to_string(),
-        })?;
-        Ok(Table {
-            session,
-            renderer: renderer.as_ref(),
-        })
+        pbp_frontend::Table::load(save)
+            .map(Table)
+            .map_err(|e| match source {
+                Some(source) => format!("{source}: {e}"),
+                None => e.to_string(),
+            })
     }
 
     /// The game's name.
     pub fn game(&self) -> &'static str {
-        self.session.game()
+        self.0.game()
     }
 
     /// The record's seed: the game master's secret.
     pub fn seed(&self) -> u64 {
-        self.session.seed()
+        self.0.seed()
     }
 
     /// The commitment to the seed, to post from the first post on (`None` for a save started
     /// before commitments).
     pub fn commitment(&self) -> Option<String> {
-        self.session.commitment().map(|c| c.to_string())
+        self.0.commitment().map(|c| c.to_string())
     }
 
     /// Actions taken so far.
     pub fn steps(&self) -> usize {
-        self.session.steps()
+        self.0.steps()
     }
 
     /// Who may act now, or the outcome, as JSON.
     pub fn turn(&self) -> Result<Value, String> {
-        to_value(&self.session.turn())
+        json(Ok(self.0.turn()))
     }
 
     /// Who may act now, or how the game ended, in one line.
     pub fn describe_turn(&self) -> String {
-        describe_turn(&self.session.turn())
+        self.0.describe_turn()
     }
 
-    /// The seats the session shows (see [`known_seats`]).
+    /// The game's seats, by number.
     pub fn seats(&self) -> Result<Vec<u16>, String> {
-        Ok(known_seats(self.session.as_ref())
-            .map_err(|e| e.to_string())?
-            .into_iter()
-            .map(|seat| seat.0)
-            .collect())
+        Ok(self.0.seats().iter().map(|s| s.seat.0).collect())
     }
 
-    /// The players' names the game gives its seats (those it shows, see [`known_seats`], and
-    /// those that acted in the record), as `[{seat, name}]`: a clan, faction or colour, or
-    /// `seat N` where the game has none.
+    /// The players' names the game gives its seats, as `[{seat, name}]`: a clan, faction or
+    /// colour, or `seat N` where the game has none.
     pub fn players(&self) -> Result<Value, String> {
-        let mut seats = known_seats(self.session.as_ref()).map_err(|e| e.to_string())?;
-        let record = self.session.record().map_err(|e| e.to_string())?;
-        let acted = record["entries"].as_array().into_iter().flatten();
-        seats.extend(acted.filter_map(|entry| {
-            let seat = entry["actor"]["seat"].as_u64()?;
-            u16::try_from(seat).ok().map(Seat)
-        }));
-        seats.sort();
-        seats.dedup();
-        let mut players = Vec::with_capacity(seats.len());
-        for seat in seats {
-            let name = self.renderer.seat_label(self.session.as_ref(), seat)?;
-            players.push(json!({ "seat": seat.0, "name": name }));
-        }
-        Ok(Value::Array(players))
+        json(Ok(self.0.players()))
     }
 
     /// The legal actions of `actor` (a seat number or `gm`), each as `{text, json}`.
     pub fn legal(&self, actor: &str) -> Result<Value, String> {
-        let actor = parse_actor(actor)?;
-        let actions = self
-            .session
-            .legal_actions(actor)
-            .map_err(|e| e.to_string())?;
-        to_value(&actions)
+        let actor = self.0.actor(actor).map_err(text)?;
+        json(self.0.legal_actions(actor))
     }
 
     /// Reads an action (JSON or text) of `actor` without applying it, as `{text, json}`.
     pub fn parse(&self, actor: &str, input: &str) -> Result<Value, String> {
-        let actor = parse_actor(actor)?;
-        let parsed = self
-            .session
-            .parse_action(actor, &ActionInput::Auto(input.to_owned()))
-            .map_err(|e| e.to_string())?;
-        to_value(&parsed)
+        let actor = self.0.actor(actor).map_err(text)?;
+        json(self.0.parse_action(
+            actor,
+            &pbp_core::erased::ActionInput::Auto(input.to_owned()),
+        ))
     }
 
     /// Applies `actor`'s action (JSON or text) with seeded dice or, with `dice`, values rolled
     /// elsewhere (all must be used). Answers as `pbp act --json` does: `{step, action, events,
     /// turn}` with the events the actor may see, each with its `text`. On error nothing changes.
     pub fn act(&mut self, actor: &str, input: &str, dice: Option<&str>) -> Result<Value, String> {
-        let actor = parse_actor(actor)?;
+        let actor = self.0.actor(actor).map_err(text)?;
         let dice = dice_choice(dice)?;
-        let input = ActionInput::Auto(input.to_owned());
-        let parsed = self
-            .session
-            .parse_action(actor, &input)
-            .map_err(|e| e.to_string())?;
-        let events = self
-            .session
+        let input = pbp_core::erased::ActionInput::Auto(input.to_owned());
+        self.0.parse_action(actor, &input).map_err(text)?;
+        let report = self
+            .0
             .act(actor, &input, dice)
             .map_err(|e| format!("{} cannot do that: {e}", actor_name(actor)))?;
-        let viewer = Viewer::from(actor);
-        let seen: Vec<ErasedEvent> = events
-            .into_iter()
-            .filter(|e| e.audience.includes(viewer))
-            .collect();
-        Ok(json!({
-            "step": self.session.steps(),
-            "action": to_value(&parsed)?,
-            "events": self.events_with_text(viewer, &seen)?,
-            "turn": to_value(&self.session.turn())?,
-        }))
-    }
-
-    fn events_with_text(&self, viewer: Viewer, events: &[ErasedEvent]) -> Result<Value, String> {
-        let mut out = Vec::with_capacity(events.len());
-        for event in events {
-            let mut value = to_value(event)?;
-            if let Value::Object(map) = &mut value {
-                map.insert(
-                    "text".into(),
-                    Value::String(self.renderer.event_text(
-                        self.session.as_ref(),
-                        viewer,
-                        &event.event,
-                    )?),
-                );
-            }
-            out.push(value);
-        }
-        Ok(Value::Array(out))
+        json(Ok(report))
     }
 
     /// What `viewer` (a seat number, `public` or `gm`) may see, as `pbp show --format json`
     /// prints it: `{game, steps, turn, view}`.
     pub fn view(&self, viewer: &str) -> Result<Value, String> {
-        let viewer = parse_viewer(viewer)?;
-        let view = self.session.view(viewer).map_err(|e| e.to_string())?;
-        Ok(json!({
-            "game": self.session.game(),
-            "steps": self.session.steps(),
-            "turn": to_value(&self.session.turn())?,
-            "view": view,
-        }))
+        let viewer = self.0.viewer(viewer).map_err(text)?;
+        json(self.0.view(viewer))
     }
 
     /// The events `viewer` may see, in order, each as `{step, audience, event, text}`.
     pub fn log(&self, viewer: &str) -> Result<Value, String> {
-        let viewer = parse_viewer(viewer)?;
-        let events = self.session.log(viewer).map_err(|e| e.to_string())?;
-        self.events_with_text(viewer, &events)
+        let viewer = self.0.viewer(viewer).map_err(text)?;
+        json(self.0.log(viewer))
     }
 
     /// The state as `viewer` sees it, as plain text.
     pub fn text(&self, viewer: &str) -> Result<String, String> {
-        self.renderer
-            .text(self.session.as_ref(), parse_viewer(viewer)?)
+        let viewer = self.0.viewer(viewer).map_err(text)?;
+        self.0.text(viewer).map_err(text)
     }
 
     /// The map or field as `viewer` sees it, as an SVG document.
     pub fn svg(&self, viewer: &str) -> Result<String, String> {
-        self.renderer
-            .svg(self.session.as_ref(), parse_viewer(viewer)?)
+        let viewer = self.0.viewer(viewer).map_err(text)?;
+        self.0.svg(viewer).map_err(text)
     }
 
     /// A forum post for `viewer`: the state and the last action's events.
     pub fn bbcode(&self, viewer: &str) -> Result<String, String> {
-        self.renderer
-            .bbcode(self.session.as_ref(), parse_viewer(viewer)?)
+        let viewer = self.0.viewer(viewer).map_err(text)?;
+        self.0.bbcode(viewer).map_err(text)
     }
 
     /// A forum post for `viewer` covering every step after `after` (the whole game, setup
     /// included, when `None`): the state and those steps' events.
     pub fn bbcode_since(&self, viewer: &str, after: Option<usize>) -> Result<String, String> {
-        self.renderer
-            .bbcode_since(self.session.as_ref(), parse_viewer(viewer)?, after)
+        let viewer = self.0.viewer(viewer).map_err(text)?;
+        self.0.bbcode_since(viewer, after).map_err(text)
     }
 
     /// Takes back the last action and answers the step taken back.
     pub fn undo(&mut self) -> Result<usize, String> {
-        let step = self.session.steps();
-        self.session.undo().map_err(|e| e.to_string())?;
-        Ok(step)
+        self.0.undo().map_err(text)
     }
 
     /// The save file, byte for byte what the CLI writes.
     pub fn save(&self) -> Result<String, String> {
-        self.session.save().map_err(|e| e.to_string())
+        self.0.save().map_err(text)
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use pbp_frontend::catalog::catalog;
+    use serde_json::json;
+
     use super::*;
 
     fn duel() -> Table {
@@ -367,13 +273,24 @@ mod tests {
     }
 
     #[test]
-    fn players_are_named_for_the_seats_shown_and_those_that_acted() {
-        // Three Kingdoms shows a seat once it acts or is sent an event: a seat that acted on an
-        // earlier turn is no longer shown by the turn or the log, but is still named.
+    fn every_seat_is_named_from_the_start_and_after_it_acted() {
+        // The game counts its seats (Game::seat_count), so every seat is listed and named from
+        // the setup on, whether or not it has acted or been sent an event yet.
         let mut table = Table::new("three-kingdoms", None, 1, None).unwrap();
-        let mut actors = Vec::new();
-        let mut unshown = false;
+        let count = table.seats().unwrap().len();
+        assert!(count >= 2, "{count}");
         for _ in 0..8 {
+            let players = table.players().unwrap();
+            let players = players.as_array().unwrap();
+            assert_eq!(players.len(), count, "{players:?}");
+            for (n, player) in players.iter().enumerate() {
+                assert_eq!(player["seat"], n);
+                let name = player["name"].as_str().unwrap();
+                assert!(
+                    !name.is_empty() && name != format!("seat {n}"),
+                    "{players:?}"
+                );
+            }
             let Some(actor) = table.turn().unwrap()["acting"][0]["seat"].as_u64() else {
                 break;
             };
@@ -381,24 +298,7 @@ mod tests {
             table
                 .act(&actor.to_string(), &legal[0]["json"].to_string(), None)
                 .unwrap();
-            actors.push(actor);
-            let shown = table.seats().unwrap();
-            unshown |= actors.iter().any(|a| !shown.contains(&(*a as u16)));
-            let players = table.players().unwrap();
-            for actor in &actors {
-                let named = players
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .find(|p| p["seat"] == *actor);
-                let name = named.map(|p| p["name"].as_str().unwrap());
-                assert!(
-                    name.is_some_and(|n| n != format!("seat {actor}")),
-                    "{players}"
-                );
-            }
         }
-        assert!(unshown, "every seat that acted was still shown: {actors:?}");
     }
 
     #[test]

@@ -95,6 +95,10 @@ pub trait DynSession: Send + Sync {
     /// [`ErasedError::Serialize`] if the record cannot be written as JSON.
     fn save(&self) -> Result<String, ErasedError>;
 
+    /// A copy of the session, to try something on (a frontend's step that must succeed as a
+    /// whole).
+    fn clone_box(&self) -> Box<dyn DynSession>;
+
     /// The concrete session, for a frontend that knows the game (a renderer downcasts it to
     /// [`Session<G>`]).
     fn as_any(&self) -> &dyn Any;
@@ -227,6 +231,10 @@ impl<G: Game> DynSession for Session<G> {
 
     fn save(&self) -> Result<String, ErasedError> {
         crate::save::save_session(self)
+    }
+
+    fn clone_box(&self) -> Box<dyn DynSession> {
+        Box::new(self.clone())
     }
 
     fn as_any(&self) -> &dyn Any {

@@ -168,7 +168,7 @@ pub fn save_of(
     seed: u64,
     actions: &[(pbp_core::Actor, &str)],
 ) -> String {
-    let (game, _) = pbp_render::catalog::catalog().get(game).unwrap();
+    let (game, _) = pbp_frontend::catalog::catalog().get(game).unwrap();
     let mut session = game
         .new_session(config, seed, pbp_core::DiceChoice::Seeded)
         .unwrap();

@@ -1,19 +1,19 @@
-//! The games the frontends offer, each paired with its renderer, and the few words both frontends
-//! use to talk about seats, viewers and turns.
+//! The games the frontends offer, each paired with its renderer.
 //!
-//! Adding a game to every frontend (the `pbp` CLI and the web page) is one line in [`games`]:
+//! Adding a game to every frontend (the `pbp` CLI, the web page, the table server) is one line in
+//! [`games`]:
 //! `add::<pbp_some_game::SomeGame>(&mut games);`. The game must implement [`pbp_core::Game`] and
-//! [`Render`].
+//! [`pbp_render::Render`].
 //!
 //! ```
 //! use pbp_core::{DiceChoice, Viewer};
-//! use pbp_render::catalog;
+//! use pbp_frontend::catalog;
 //!
 //! let (game, renderer) = catalog::catalog().get("duel")?;
 //! let session = game.new_session(None, 7, DiceChoice::Seeded)?;
 //! let svg = renderer.svg(session.as_ref(), Viewer::Public).unwrap();
 //! assert!(svg.starts_with("<svg"));
-//! # Ok::<(), pbp_core::erased::ErasedError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use std::marker::PhantomData;
@@ -21,10 +21,11 @@ use std::sync::OnceLock;
 
 use pbp_core::duel::Duel;
 use pbp_core::erased::{DynSession, Registry};
-use pbp_core::{Actor, Game, Seat, Session, Turn, Viewer};
+use pbp_core::{Game, Session, Viewer};
+use pbp_render::Render;
 use serde_json::Value;
 
-use crate::Render;
+use crate::TableError;
 
 /// How a frontend shows one game: [`Render`] behind a type-erased session.
 pub trait Renderer: Send + Sync {
@@ -32,13 +33,13 @@ pub trait Renderer: Send + Sync {
     ///
     /// # Errors
     /// A session of another game than this renderer's.
-    fn text(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, String>;
+    fn text(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, TableError>;
 
     /// A forum post: the state as `viewer` sees it and the last action's events `viewer` may see.
     ///
     /// # Errors
     /// A session of another game than this renderer's.
-    fn bbcode(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, String>;
+    fn bbcode(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, TableError>;
 
     /// A forum post covering several steps: the state as `viewer` sees it and every event
     /// `viewer` may see after step `after` (all of them, the setup's too, when `None`), for a
@@ -51,21 +52,13 @@ pub trait Renderer: Send + Sync {
         session: &dyn DynSession,
         viewer: Viewer,
         after: Option<usize>,
-    ) -> Result<String, String>;
+    ) -> Result<String, TableError>;
 
     /// The map or field as an SVG document.
     ///
     /// # Errors
     /// A session of another game than this renderer's.
-    fn svg(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, String>;
-
-    /// The name the game gives a seat ([`Game::seat_label`]: its clan, faction or colour; `seat N`
-    /// where the game has none), for frontends that name players instead of numbering them.
-    /// `seat` must be one of the session's seats (see [`known_seats`]).
-    ///
-    /// # Errors
-    /// A session of another game than this renderer's.
-    fn seat_label(&self, session: &dyn DynSession, seat: Seat) -> Result<String, String>;
+    fn svg(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, TableError>;
 
     /// One event (its JSON, as the erased layer gives it) as a line of text, named as `viewer`
     /// sees the session.
@@ -78,18 +71,21 @@ pub trait Renderer: Send + Sync {
         session: &dyn DynSession,
         viewer: Viewer,
         event: &Value,
-    ) -> Result<String, String>;
+    ) -> Result<String, TableError>;
 }
 
 /// The [`Renderer`] of the game `G`.
 struct RenderOf<G>(PhantomData<G>);
 
 impl<G: Render> RenderOf<G> {
-    fn session<'a>(&self, session: &'a dyn DynSession) -> Result<&'a Session<G>, String> {
+    fn session<'a>(&self, session: &'a dyn DynSession) -> Result<&'a Session<G>, TableError> {
         session
             .as_any()
             .downcast_ref::<Session<G>>()
-            .ok_or_else(|| format!("a {} session was shown as {}", session.game(), G::NAME))
+            .ok_or(TableError::WrongRenderer {
+                session: session.game(),
+                renderer: G::NAME,
+            })
     }
 }
 
@@ -129,13 +125,13 @@ fn commitment_bbcode(session: &dyn DynSession, out: &mut String) {
 }
 
 impl<G: Render> Renderer for RenderOf<G> {
-    fn text(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, String> {
+    fn text(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, TableError> {
         let mut text = G::text(&G::view(self.session(session)?.state(), viewer));
         commitment_lines(session, viewer, &mut text);
         Ok(text)
     }
 
-    fn bbcode(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, String> {
+    fn bbcode(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, TableError> {
         let erased = session;
         let session = self.session(session)?;
         let last = session.record().entries.len();
@@ -150,7 +146,7 @@ impl<G: Render> Renderer for RenderOf<G> {
         session: &dyn DynSession,
         viewer: Viewer,
         after: Option<usize>,
-    ) -> Result<String, String> {
+    ) -> Result<String, TableError> {
         let erased = session;
         let session = self.session(session)?;
         let events: Vec<_> = session
@@ -162,12 +158,8 @@ impl<G: Render> Renderer for RenderOf<G> {
         Ok(post)
     }
 
-    fn svg(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, String> {
+    fn svg(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, TableError> {
         Ok(G::svg(&G::view(self.session(session)?.state(), viewer)))
-    }
-
-    fn seat_label(&self, session: &dyn DynSession, seat: Seat) -> Result<String, String> {
-        Ok(G::seat_label(self.session(session)?.state(), seat))
     }
 
     fn event_text(
@@ -175,10 +167,13 @@ impl<G: Render> Renderer for RenderOf<G> {
         session: &dyn DynSession,
         viewer: Viewer,
         event: &Value,
-    ) -> Result<String, String> {
+    ) -> Result<String, TableError> {
         let view = G::view(self.session(session)?.state(), viewer);
-        let event: <G as Game>::Event = serde_json::from_value(event.clone())
-            .map_err(|e| format!("an event of {} could not be read: {e}", G::NAME))?;
+        let event: <G as Game>::Event =
+            serde_json::from_value(event.clone()).map_err(|e| TableError::Event {
+                game: G::NAME,
+                message: e.to_string(),
+            })?;
         Ok(G::event_text(&event, &view))
     }
 }
@@ -208,123 +203,10 @@ pub fn catalog() -> &'static Games {
     CATALOG.get_or_init(games)
 }
 
-fn parse_seat(text: &str) -> Option<Seat> {
-    let digits = text.strip_prefix("seat").unwrap_or(text).trim_start();
-    digits.parse::<u16>().ok().map(Seat)
-}
-
-/// Reads an actor: a seat number (`0`, `seat0`, `seat 0`) or `gm` (`game-master`), in any case.
-///
-/// # Errors
-/// Anything else, with what is expected.
-///
-/// ```
-/// use pbp_core::{Actor, Seat};
-/// assert_eq!(pbp_render::catalog::parse_actor("GM"), Ok(Actor::GameMaster));
-/// assert_eq!(pbp_render::catalog::parse_actor("seat1"), Ok(Actor::Seat(Seat(1))));
-/// ```
-pub fn parse_actor(text: &str) -> Result<Actor, String> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "gm" | "game-master" => Ok(Actor::GameMaster),
-        other => parse_seat(other)
-            .map(Actor::Seat)
-            .ok_or_else(|| "expected a seat number (0, 1, ...) or gm".to_owned()),
-    }
-}
-
-/// Reads a viewer: a seat number, `public` or `gm`, in any case.
-///
-/// # Errors
-/// Anything else, with what is expected.
-///
-/// ```
-/// use pbp_core::Viewer;
-/// assert_eq!(pbp_render::catalog::parse_viewer("public"), Ok(Viewer::Public));
-/// ```
-pub fn parse_viewer(text: &str) -> Result<Viewer, String> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "public" => Ok(Viewer::Public),
-        other => parse_actor(other)
-            .map(Viewer::from)
-            .map_err(|_| "expected a seat number (0, 1, ...), public or gm".to_owned()),
-    }
-}
-
-/// An actor in a sentence: `seat 1` or `the game master`.
-pub fn actor_name(actor: Actor) -> String {
-    match actor {
-        Actor::Seat(seat) => format!("seat {seat}"),
-        Actor::GameMaster => "the game master".to_owned(),
-    }
-}
-
-fn seat_list(seats: &[Seat]) -> String {
-    seats
-        .iter()
-        .map(|s| format!("seat {s}"))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// One line saying who may act, or how the game ended.
-///
-/// ```
-/// use pbp_core::{Actor, Seat, Turn};
-/// let turn = Turn::Acting(vec![Actor::Seat(Seat(1)), Actor::GameMaster]);
-/// assert_eq!(pbp_render::catalog::describe_turn(&turn), "to act: seat 1, gm");
-/// ```
-pub fn describe_turn(turn: &Turn) -> String {
-    match turn {
-        Turn::Acting(actors) => {
-            let names: Vec<String> = actors
-                .iter()
-                .map(|&a| match a {
-                    Actor::Seat(seat) => format!("seat {seat}"),
-                    Actor::GameMaster => "gm".to_owned(),
-                })
-                .collect();
-            format!("to act: {}", names.join(", "))
-        }
-        Turn::Over(outcome) if outcome.winners.is_empty() => {
-            format!("game over, no winner: {}", outcome.reason)
-        }
-        Turn::Over(outcome) => format!(
-            "game over, won by {}: {}",
-            seat_list(&outcome.winners),
-            outcome.reason
-        ),
-    }
-}
-
-/// The seats a session shows: every seat that may act now, that an event of the log was sent to,
-/// or that the outcome names, in order. The contract has no seat count, so a frontend offering
-/// "view as seat N" lists these and lets the user name any other seat.
-///
-/// # Errors
-/// [`pbp_core::erased::ErasedError::Serialize`] if the log cannot be written as JSON.
-pub fn known_seats(session: &dyn DynSession) -> Result<Vec<Seat>, pbp_core::erased::ErasedError> {
-    let mut seats = Vec::new();
-    let turn = session.turn();
-    seats.extend(turn.actors().iter().filter_map(|a| a.seat()));
-    if let Some(outcome) = turn.outcome() {
-        seats.extend(outcome.winners.iter().copied());
-        seats.extend(outcome.ranking.iter().flatten().copied());
-        seats.extend(outcome.scores.keys().copied());
-    }
-    for event in session.log(Viewer::GameMaster)? {
-        if let pbp_core::Audience::Seats(to) = event.audience {
-            seats.extend(to);
-        }
-    }
-    seats.sort();
-    seats.dedup();
-    Ok(seats)
-}
-
 #[cfg(test)]
 mod tests {
-    use pbp_core::DiceChoice;
     use pbp_core::erased::ActionInput;
+    use pbp_core::{Actor, DiceChoice, Seat, Turn};
 
     use super::*;
 
@@ -364,11 +246,8 @@ mod tests {
             renderer
                 .event_text(session.as_ref(), gm, &serde_json::json!({"no": 1}))
                 .unwrap_err()
+                .to_string()
                 .starts_with("an event of duel could not be read")
-        );
-        assert_eq!(
-            known_seats(session.as_ref()).unwrap(),
-            vec![Seat(0), Seat(1)]
         );
     }
 
@@ -479,52 +358,18 @@ mod tests {
         let (duel, _) = games.get("duel").unwrap();
         let (_, mirror) = games.get("mirror").unwrap();
         let session = duel.new_session(None, 3, DiceChoice::Seeded).unwrap();
-        let message = "a duel session was shown as mirror";
+        let message = TableError::WrongRenderer {
+            session: "duel",
+            renderer: "mirror",
+        };
         for result in [
             mirror.text(session.as_ref(), Viewer::Public),
             mirror.bbcode(session.as_ref(), Viewer::Public),
+            mirror.bbcode_since(session.as_ref(), Viewer::Public, None),
             mirror.svg(session.as_ref(), Viewer::Public),
             mirror.event_text(session.as_ref(), Viewer::Public, &serde_json::json!({})),
         ] {
-            assert_eq!(result, Err(message.to_owned()));
+            assert_eq!(result, Err(message.clone()));
         }
-    }
-
-    #[test]
-    fn actors_viewers_and_turns_read_and_write_like_the_cli() {
-        assert_eq!(parse_actor("gm"), Ok(Actor::GameMaster));
-        assert_eq!(parse_actor("Game-Master"), Ok(Actor::GameMaster));
-        assert_eq!(parse_actor("3"), Ok(Actor::Seat(Seat(3))));
-        assert_eq!(parse_actor("seat1"), Ok(Actor::Seat(Seat(1))));
-        assert_eq!(parse_actor("seat 2"), Ok(Actor::Seat(Seat(2))));
-        assert_eq!(
-            parse_actor("public"),
-            Err("expected a seat number (0, 1, ...) or gm".to_owned())
-        );
-        assert!(parse_actor("70000").is_err());
-        assert!(parse_actor("").is_err());
-        assert_eq!(parse_viewer("PUBLIC"), Ok(Viewer::Public));
-        assert_eq!(parse_viewer("0"), Ok(Viewer::Seat(Seat(0))));
-        assert_eq!(parse_viewer("gm"), Ok(Viewer::GameMaster));
-        assert_eq!(
-            parse_viewer("everyone"),
-            Err("expected a seat number (0, 1, ...), public or gm".to_owned())
-        );
-        assert_eq!(actor_name(Actor::Seat(Seat(4))), "seat 4");
-        assert_eq!(actor_name(Actor::GameMaster), "the game master");
-        let over = Turn::Over(pbp_core::Outcome {
-            winners: vec![Seat(0), Seat(2)],
-            reason: "a team won".into(),
-            ..Default::default()
-        });
-        assert_eq!(
-            describe_turn(&over),
-            "game over, won by seat 0, seat 2: a team won"
-        );
-        let draw = Turn::Over(pbp_core::Outcome {
-            reason: "time ran out".into(),
-            ..Default::default()
-        });
-        assert_eq!(describe_turn(&draw), "game over, no winner: time ran out");
     }
 }

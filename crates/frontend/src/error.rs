@@ -1,0 +1,70 @@
+//! The one error type of `pbp-frontend`.
+
+use pbp_core::erased::ErasedError;
+use thiserror::Error;
+
+/// Why a [`Table`](crate::Table) operation failed. Messages never reveal hidden information.
+///
+/// Most refusals come from the game or the save, as [`TableError::Game`] wrapping the erased
+/// layer's [`ErasedError`], whose variants tell an action that cannot be read
+/// ([`ErasedError::Parse`]) from an illegal one ([`ErasedError::Illegal`]), another actor's turn
+/// ([`ErasedError::NotYourTurn`]), outside dice that ran out ([`ErasedError::MoreDice`], with
+/// how many more) or do not fit ([`ErasedError::BadDice`], [`ErasedError::UnusedDice`]), a bad
+/// config ([`ErasedError::Config`]) and a bad save ([`ErasedError::is_bad_record`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum TableError {
+    /// The game, its record or its save refused.
+    #[error(transparent)]
+    Game(#[from] ErasedError),
+    /// Who acts or looks could not be read (`--as`): what is expected.
+    #[error("{0}")]
+    Who(String),
+    /// Outside dice text that is not whole numbers.
+    #[error("invalid die value '{value}': {message}")]
+    DiceText {
+        /// The part that is not a number (at most 20 characters).
+        value: String,
+        /// Why.
+        message: String,
+    },
+    /// A session was handed to another game's renderer.
+    #[error("a {session} session was shown as {renderer}")]
+    WrongRenderer {
+        /// The session's game.
+        session: &'static str,
+        /// The renderer's game.
+        renderer: &'static str,
+    },
+    /// JSON that is not an event of the game.
+    #[error("an event of {game} could not be read: {message}")]
+    Event {
+        /// The game.
+        game: &'static str,
+        /// Why.
+        message: String,
+    },
+    /// The table is not at the step the caller expected: the game moved on since it was shown.
+    #[error(
+        "the table is at step {at}, not {expected}: the game moved on since it was shown (nothing was done; look again)"
+    )]
+    Stale {
+        /// The table's step.
+        at: usize,
+        /// The step expected.
+        expected: usize,
+    },
+    /// A value could not be written as JSON.
+    #[error("cannot write JSON: {0}")]
+    Json(String),
+}
+
+impl TableError {
+    /// The erased layer's error, if the game, its record or its save refused.
+    pub fn game(&self) -> Option<&ErasedError> {
+        match self {
+            TableError::Game(e) => Some(e),
+            _ => None,
+        }
+    }
+}

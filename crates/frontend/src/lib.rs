@@ -1,0 +1,54 @@
+//! # pbp-frontend
+//!
+//! The one place every pbp frontend goes through: the [catalog] of games (each with its
+//! renderer), the [`Table`] facade (a game in progress with its save: acting by text or JSON with
+//! seeded or outside dice, views, logs, undo, legal actions, renderings) with its typed
+//! [`TableError`], the [words] for seats, viewers and turns, and the [dice] answers of `roll` and
+//! `odds`. The `pbp` CLI only translates argv to a `Table`, the wasm crate JavaScript, and the
+//! table server HTTP requests; a bot does the same.
+//!
+//! ```
+//! use pbp_core::erased::ErasedError;
+//! use pbp_core::{Actor, DiceChoice, Seat, Viewer};
+//! use pbp_frontend::{Table, TableError};
+//!
+//! let mut table = Table::new("clan-war", None, 7, DiceChoice::Seeded)?;
+//! assert_eq!(table.seats().len(), 5);
+//! let crab = Actor::Seat(Seat(0));
+//! let legal = table.legal_actions(crab)?;
+//! table.act_text(crab, &legal[0].text, DiceChoice::Seeded)?;
+//! // A refusal says what kind it is.
+//! match table.act_text(crab, "dance", DiceChoice::Seeded) {
+//!     Err(TableError::Game(ErasedError::Parse { .. })) => {}
+//!     other => panic!("{other:?}"),
+//! }
+//! let view = table.view(Viewer::Seat(Seat(1)))?; // seat 1 sees its own hand only
+//! assert_eq!(view.game, "clan-war");
+//! # Ok::<(), TableError>(())
+//! ```
+
+pub mod catalog;
+pub mod dice;
+mod error;
+mod table;
+pub mod words;
+
+pub use error::TableError;
+pub use table::{
+    ActReport, EventLine, GameInfo, PlayerName, SecretReport, Table, ViewReport, game_list,
+    parse_dice, to_json,
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A table can be shared between threads and moved into async tasks: this fails to compile
+    /// if `Table` stops being `Send + Sync`.
+    #[test]
+    fn tables_are_send_and_sync() {
+        fn shared<T: Send + Sync>() {}
+        shared::<Table>();
+        shared::<TableError>();
+    }
+}

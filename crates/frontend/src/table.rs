@@ -1,0 +1,504 @@
+//! [`Table`]: one game in progress with its save, as every frontend holds it.
+
+use pbp_core::erased::{ActionInput, DynSession, ErasedError, ErasedEvent, LegalAction, SeatInfo};
+use pbp_core::{Actor, Audience, Commitment, DiceChoice, Salt, Secret, Turn, Viewer};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::catalog::{Games, Renderer, catalog};
+use crate::{TableError, words};
+
+/// Reads dice rolled elsewhere: whole numbers separated by commas or spaces (`10,4,7` or
+/// `10 4 7`), as a forum's dice roller posts them.
+///
+/// ```
+/// assert_eq!(pbp_frontend::parse_dice("10, 4 7"), Ok(vec![10, 4, 7]));
+/// ```
+///
+/// # Errors
+/// [`TableError::DiceText`] for a part that is not a whole number.
+pub fn parse_dice(text: &str) -> Result<Vec<u32>, TableError> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|part| !part.is_empty())
+        .map(|part| {
+            part.parse::<u32>().map_err(|e| TableError::DiceText {
+                value: part.chars().take(20).collect(),
+                message: e.to_string(),
+            })
+        })
+        .collect()
+}
+
+/// An event as a frontend shows it: step, audience, the event's JSON and its line of text.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EventLine {
+    /// 0 for the setup, then 1 for the first action.
+    pub step: usize,
+    /// Who may see it.
+    pub audience: Audience,
+    /// The event as JSON.
+    pub event: Value,
+    /// The event as a line of text, named as the viewer sees the game.
+    pub text: String,
+}
+
+/// What [`Table::act`] answers (and `pbp act --json` prints): the step, the action in both
+/// forms, the events the actor may see, and who acts next.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ActReport {
+    /// The step just taken (1 for the first action).
+    pub step: usize,
+    /// The action, in its text and JSON forms.
+    pub action: LegalAction,
+    /// The events the actor may see.
+    pub events: Vec<EventLine>,
+    /// Who may act now, or the outcome.
+    pub turn: Turn,
+}
+
+/// What [`Table::view`] answers (and `pbp show --format json` prints).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ViewReport {
+    /// The game's name.
+    pub game: &'static str,
+    /// Actions taken so far.
+    pub steps: usize,
+    /// Who may act now, or the outcome.
+    pub turn: Turn,
+    /// The dice commitment to post (`null` for a save started before commitments).
+    pub commitment: Option<Commitment>,
+    /// The seed and salt, in the game master's own view alone.
+    #[serde(flatten)]
+    pub secret: Option<SecretReport>,
+    /// The viewer's view, as JSON.
+    pub view: Value,
+}
+
+/// The game master's secret as [`ViewReport`] shows it to the game master: the seed predicts
+/// every seeded roll, so no other viewer's report holds it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SecretReport {
+    /// The record's seed.
+    pub seed: u64,
+    /// The salt of the commitment (`null` for a save started before commitments).
+    pub salt: Option<Salt>,
+}
+
+/// A seat with the name the game gives it, as the web page lists players.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerName {
+    /// The seat.
+    pub seat: u16,
+    /// Its clan, faction, colour or team; `seat N` where the game has none.
+    pub name: String,
+}
+
+/// A game of the catalog with its default config, as `pbp games --json` lists it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameInfo {
+    /// The game's name.
+    pub name: &'static str,
+    /// Its standard setup, as JSON.
+    pub default_config: Value,
+}
+
+/// Every game of `games` with its default config.
+///
+/// # Errors
+/// [`TableError::Game`] if a default config cannot be written as JSON.
+pub fn game_list(games: &Games) -> Result<Vec<GameInfo>, TableError> {
+    games
+        .iter()
+        .map(|(game, _)| {
+            Ok(GameInfo {
+                name: game.name(),
+                default_config: game.default_config()?,
+            })
+        })
+        .collect()
+}
+
+/// Any value as JSON.
+///
+/// # Errors
+/// [`TableError::Json`] if it cannot be written.
+pub fn to_json<T: Serialize>(value: &T) -> Result<Value, TableError> {
+    serde_json::to_value(value).map_err(|e| TableError::Json(e.to_string()))
+}
+
+/// One game in progress with its save: the facade every frontend (the CLI, the web page, the
+/// table server, a bot) goes through. It starts or loads a game of the [catalog](crate::catalog),
+/// acts by text or JSON with seeded or outside dice, and answers views, logs, legal actions and
+/// renderings for any viewer, each viewer seeing only what it may.
+///
+/// `Table` is `Send + Sync`: it can live in a bot's shared state or move into an async task.
+///
+/// ```
+/// use pbp_core::{Actor, DiceChoice, Seat, Viewer};
+/// use pbp_frontend::Table;
+///
+/// let mut table = Table::new("duel", None, 2026, DiceChoice::Seeded)?;
+/// let seat0 = Actor::Seat(Seat(0));
+/// assert_eq!(table.legal_actions(seat0)?[0].text, "strike");
+/// let report = table.act_text(seat0, "focus", DiceChoice::Seeded)?;
+/// assert_eq!(report.events[1].text, "seat 0 chose focus");
+/// let save = table.save()?;
+/// let again = Table::load(&save)?;
+/// assert_eq!(again.view(Viewer::GameMaster)?, table.view(Viewer::GameMaster)?);
+/// # Ok::<(), pbp_frontend::TableError>(())
+/// ```
+pub struct Table {
+    session: Box<dyn DynSession>,
+    renderer: &'static dyn Renderer,
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table")
+            .field("game", &self.session.game())
+            .field("steps", &self.session.steps())
+            .finish()
+    }
+}
+
+impl Table {
+    /// Starts `game` (a name of the catalog) with `config` (JSON text; `None` for the game's
+    /// standard setup), seeded with `secret`'s seed; the save carries the salt and the
+    /// commitment to post ([`Table::commitment`]). The setup's dice come from the seed or are
+    /// rolled elsewhere. This is how frontends start games (`Secret::from_os` or
+    /// `Secret::with_seed` in `pbp-core` with its `os-random` feature draws the salt).
+    ///
+    /// # Errors
+    /// An unknown game ([`ErasedError::UnknownGame`]), a bad or refused config, or outside dice
+    /// that do not fit.
+    pub fn start(
+        game: &str,
+        config: Option<&str>,
+        secret: &Secret,
+        dice: DiceChoice,
+    ) -> Result<Table, TableError> {
+        let (game, renderer) = catalog().get(game)?;
+        let session = game.start(config, secret, dice)?;
+        Ok(Table {
+            session,
+            renderer: renderer.as_ref(),
+        })
+    }
+
+    /// Starts `game` as [`Table::start`] does but from a bare seed, without a salt or a
+    /// commitment: for tests, examples and simulations, where nobody needs to verify the dice.
+    ///
+    /// # Errors
+    /// As [`Table::start`].
+    pub fn new(
+        game: &str,
+        config: Option<&str>,
+        seed: u64,
+        dice: DiceChoice,
+    ) -> Result<Table, TableError> {
+        let (game, renderer) = catalog().get(game)?;
+        let session = game.new_session(config, seed, dice)?;
+        Ok(Table {
+            session,
+            renderer: renderer.as_ref(),
+        })
+    }
+
+    /// Loads a save file's text (of any game of the catalog), checking everything: every seeded
+    /// roll is derived again from the seed and must match, and the seed and salt must hash to
+    /// the record's commitment.
+    ///
+    /// # Errors
+    /// The save's problem, each with its own variant (see [`ErasedError::is_bad_record`]).
+    pub fn load(save: &str) -> Result<Table, TableError> {
+        let (session, renderer) = catalog().load(save)?;
+        Ok(Table {
+            session,
+            renderer: renderer.as_ref(),
+        })
+    }
+
+    /// The type-erased session, for what the table does not wrap.
+    pub fn session(&self) -> &dyn DynSession {
+        self.session.as_ref()
+    }
+
+    /// The game's name.
+    pub fn game(&self) -> &'static str {
+        self.session.game()
+    }
+
+    /// The record's seed. It is the game master's secret: a frontend must not show it to
+    /// players while the game runs.
+    pub fn seed(&self) -> u64 {
+        self.session.seed()
+    }
+
+    /// The commitment to the seed, to post from the first post on (`None` for a save started
+    /// before commitments, or a table from [`Table::new`]).
+    pub fn commitment(&self) -> Option<Commitment> {
+        self.session.commitment()
+    }
+
+    /// The seed and salt the commitment hashes: the game master's secret, to reveal when the
+    /// game is over (`None` without a commitment).
+    pub fn secret(&self) -> Option<Secret> {
+        self.session.secret()
+    }
+
+    /// Checks the table's commitment against the one the game master posted (64 hex digits;
+    /// spaces around are ignored). Loading already checked the seed and every seeded roll.
+    ///
+    /// # Errors
+    /// [`ErasedError::Commitment`] with [`CommitmentError::Hex`](pbp_core::CommitmentError),
+    /// `Mismatch` or `Missing` (a save started before commitments).
+    pub fn verify(&self, published: &str) -> Result<(), TableError> {
+        pbp_core::commitment::check_published(self.commitment().as_ref(), published)
+            .map_err(|e| TableError::Game(ErasedError::Commitment(e)))
+    }
+
+    /// Actions taken so far.
+    pub fn steps(&self) -> usize {
+        self.session.steps()
+    }
+
+    /// Refuses a table that is not at the step the caller expects (`None` expects nothing): for
+    /// a bot or a page that showed a state and acts on it.
+    ///
+    /// # Errors
+    /// [`TableError::Stale`] with both steps.
+    pub fn expect_step(&self, expected: Option<usize>) -> Result<(), TableError> {
+        match expected {
+            Some(expected) if expected != self.steps() => Err(TableError::Stale {
+                at: self.steps(),
+                expected,
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Who may act now, or the outcome.
+    pub fn turn(&self) -> Turn {
+        self.session.turn()
+    }
+
+    /// Who may act now, or how the game ended, in one line (`to act: seat 0, gm`).
+    pub fn describe_turn(&self) -> String {
+        words::describe_turn(&self.session.turn())
+    }
+
+    /// Every seat of the game with its label (clan, faction, colour, team).
+    pub fn seats(&self) -> Vec<SeatInfo> {
+        self.session.seats()
+    }
+
+    /// Every seat with the name the game gives it, as the web page lists players.
+    pub fn players(&self) -> Vec<PlayerName> {
+        self.seats()
+            .into_iter()
+            .map(|info| PlayerName {
+                seat: info.seat.0,
+                name: info.label,
+            })
+            .collect()
+    }
+
+    /// Reads who acts (`0`, `seat 1`, `gm`).
+    ///
+    /// # Errors
+    /// [`TableError::Who`], saying what is expected.
+    pub fn actor(&self, text: &str) -> Result<Actor, TableError> {
+        words::parse_actor(text).map_err(TableError::Who)
+    }
+
+    /// Reads who looks (`0`, `public`, `gm`).
+    ///
+    /// # Errors
+    /// [`TableError::Who`], saying what is expected.
+    pub fn viewer(&self, text: &str) -> Result<Viewer, TableError> {
+        words::parse_viewer(text).map_err(TableError::Who)
+    }
+
+    /// The legal actions of `actor` now, each in its text and JSON forms.
+    ///
+    /// # Errors
+    /// [`TableError::Game`] if an action cannot be written as JSON.
+    pub fn legal_actions(&self, actor: Actor) -> Result<Vec<LegalAction>, TableError> {
+        Ok(self.session.legal_actions(actor)?)
+    }
+
+    /// Reads an action of `actor` without applying it, in both forms.
+    ///
+    /// # Errors
+    /// [`ErasedError::Parse`](pbp_core::erased::ErasedError::Parse) when it is not an action of
+    /// the game.
+    pub fn parse_action(
+        &self,
+        actor: Actor,
+        input: &ActionInput,
+    ) -> Result<LegalAction, TableError> {
+        Ok(self.session.parse_action(actor, input)?)
+    }
+
+    /// Applies `actor`'s action with seeded dice or values rolled elsewhere (all of which must be
+    /// used), and answers the step, the action, the events the actor may see (with their text)
+    /// and the turn. On error nothing changes.
+    ///
+    /// # Errors
+    /// The erased layer's refusals: [`ErasedError::Parse`], [`ErasedError::Illegal`],
+    /// [`ErasedError::NotYourTurn`], [`ErasedError::MoreDice`], [`ErasedError::BadDice`],
+    /// [`ErasedError::UnusedDice`].
+    ///
+    /// [`ErasedError::Parse`]: pbp_core::erased::ErasedError::Parse
+    /// [`ErasedError::Illegal`]: pbp_core::erased::ErasedError::Illegal
+    /// [`ErasedError::NotYourTurn`]: pbp_core::erased::ErasedError::NotYourTurn
+    /// [`ErasedError::MoreDice`]: pbp_core::erased::ErasedError::MoreDice
+    /// [`ErasedError::BadDice`]: pbp_core::erased::ErasedError::BadDice
+    /// [`ErasedError::UnusedDice`]: pbp_core::erased::ErasedError::UnusedDice
+    pub fn act(
+        &mut self,
+        actor: Actor,
+        input: &ActionInput,
+        dice: DiceChoice,
+    ) -> Result<ActReport, TableError> {
+        let action = self.session.parse_action(actor, input)?;
+        let mut next = Table {
+            session: self.session.clone_box(),
+            renderer: self.renderer,
+        };
+        let viewer = Viewer::from(actor);
+        let seen: Vec<ErasedEvent> = next
+            .session
+            .act(actor, input, dice)?
+            .into_iter()
+            .filter(|e| e.audience.includes(viewer))
+            .collect();
+        let events = next.lines(viewer, seen)?;
+        let report = ActReport {
+            step: next.steps(),
+            action,
+            events,
+            turn: next.turn(),
+        };
+        *self = next;
+        Ok(report)
+    }
+
+    /// [`Table::act`] with an action as text: its JSON form if it is JSON, the game's text form
+    /// otherwise.
+    ///
+    /// # Errors
+    /// As [`Table::act`].
+    pub fn act_text(
+        &mut self,
+        actor: Actor,
+        input: &str,
+        dice: DiceChoice,
+    ) -> Result<ActReport, TableError> {
+        self.act(actor, &ActionInput::Auto(input.to_owned()), dice)
+    }
+
+    fn lines(
+        &self,
+        viewer: Viewer,
+        events: Vec<ErasedEvent>,
+    ) -> Result<Vec<EventLine>, TableError> {
+        events
+            .into_iter()
+            .map(|e| {
+                let text = self
+                    .renderer
+                    .event_text(self.session.as_ref(), viewer, &e.event)?;
+                Ok(EventLine {
+                    step: e.step,
+                    audience: e.audience,
+                    event: e.event,
+                    text,
+                })
+            })
+            .collect()
+    }
+
+    /// What `viewer` may see, with the game, the step count, the turn and the dice commitment;
+    /// for the game master alone, the seed and salt too.
+    ///
+    /// # Errors
+    /// [`TableError::Game`] if the view cannot be written as JSON.
+    pub fn view(&self, viewer: Viewer) -> Result<ViewReport, TableError> {
+        let secret = (viewer == Viewer::GameMaster).then(|| SecretReport {
+            seed: self.seed(),
+            salt: self.secret().map(|s| s.salt),
+        });
+        Ok(ViewReport {
+            game: self.game(),
+            steps: self.steps(),
+            turn: self.turn(),
+            commitment: self.commitment(),
+            secret,
+            view: self.session.view(viewer)?,
+        })
+    }
+
+    /// The events `viewer` may see, in order, each with its text.
+    ///
+    /// # Errors
+    /// [`TableError::Game`] if an event cannot be written as JSON.
+    pub fn log(&self, viewer: Viewer) -> Result<Vec<EventLine>, TableError> {
+        let events = self.session.log(viewer)?;
+        self.lines(viewer, events)
+    }
+
+    /// The game as `viewer` sees it, as plain text, with the dice commitment under it (and for
+    /// the game master the seed and salt).
+    ///
+    /// # Errors
+    /// A renderer that does not fit the session (never for a table of the catalog).
+    pub fn text(&self, viewer: Viewer) -> Result<String, TableError> {
+        self.renderer.text(self.session.as_ref(), viewer)
+    }
+
+    /// A forum post for `viewer`: the game and the last action's events `viewer` may see, with
+    /// the dice commitment (never the seed, even for the game master: a post is meant to be posted).
+    ///
+    /// # Errors
+    /// As [`Table::text`].
+    pub fn bbcode(&self, viewer: Viewer) -> Result<String, TableError> {
+        self.renderer.bbcode(self.session.as_ref(), viewer)
+    }
+
+    /// A forum post for `viewer` covering every step after `after` (the whole game, the setup's
+    /// events included, when `None`): for a game master who posts once for several actions.
+    ///
+    /// # Errors
+    /// As [`Table::text`].
+    pub fn bbcode_since(&self, viewer: Viewer, after: Option<usize>) -> Result<String, TableError> {
+        self.renderer
+            .bbcode_since(self.session.as_ref(), viewer, after)
+    }
+
+    /// The map or field as `viewer` sees it, as an SVG document.
+    ///
+    /// # Errors
+    /// As [`Table::text`].
+    pub fn svg(&self, viewer: Viewer) -> Result<String, TableError> {
+        self.renderer.svg(self.session.as_ref(), viewer)
+    }
+
+    /// Takes back the last action and answers the step taken back. On error nothing changes.
+    ///
+    /// # Errors
+    /// [`ErasedError::NothingToUndo`](pbp_core::erased::ErasedError::NothingToUndo).
+    pub fn undo(&mut self) -> Result<usize, TableError> {
+        let step = self.session.steps();
+        self.session.undo()?;
+        Ok(step)
+    }
+
+    /// The save file: the record in its envelope, the same bytes from every frontend.
+    ///
+    /// # Errors
+    /// [`TableError::Game`] if the record cannot be written as JSON.
+    pub fn save(&self) -> Result<String, TableError> {
+        Ok(self.session.save()?)
+    }
+}
