@@ -41,4 +41,9 @@ pub use game::ClanWar;
 pub use map::{DEFAULT_GRID, HexSpec, Map, MapHex, MapSpec, Terrain, label, parse_label};
 pub use rules::{battle_pools, pool_for};
 pub use text::battle_id;
-pub use types::*;
+pub use types::{
+    Battle, BattleReport, BattleResult, ClanWarAction, ClanWarConfig, ClanWarEvent, ClanWarState,
+    ClanWarView, Contested, Defender, DuelistSpan, HandView, HexView, Holder, HomeBonus,
+    NullifyTarget, Options, Pending, Phase, Played, Player, PlayerSetup, PlayerView, Rolled,
+    RoundReport, SideState, Slot,
+};

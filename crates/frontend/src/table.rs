@@ -361,27 +361,57 @@ impl Table {
         input: &ActionInput,
         dice: DiceChoice,
     ) -> Result<ActReport, TableError> {
+        self.act_seen_by(Viewer::from(actor), actor, input, dice)
+    }
+
+    /// [`Table::act`], answering the events `viewer` may see instead of the actor's: for a game
+    /// master who acts for an absent player and sees everything.
+    ///
+    /// # Errors
+    /// As [`Table::act`].
+    pub fn act_seen_by(
+        &mut self,
+        viewer: Viewer,
+        actor: Actor,
+        input: &ActionInput,
+        dice: DiceChoice,
+    ) -> Result<ActReport, TableError> {
         let action = self.session.parse_action(actor, input)?;
-        let mut next = Table {
-            session: self.session.clone_box(),
-            renderer: self.renderer,
-        };
-        let viewer = Viewer::from(actor);
-        let seen: Vec<ErasedEvent> = next
+        // The session refuses without changing anything; only the events' text is left to fail
+        // (a renderer that cannot read its own game's event, a bug), and then the step is taken
+        // back, so that on every error nothing changes.
+        let seen: Vec<ErasedEvent> = self
             .session
             .act(actor, input, dice)?
             .into_iter()
             .filter(|e| e.audience.includes(viewer))
             .collect();
-        let events = next.lines(viewer, seen)?;
-        let report = ActReport {
-            step: next.steps(),
+        let events = match self.lines(viewer, seen) {
+            Ok(events) => events,
+            Err(error) => {
+                self.session.undo()?;
+                return Err(error);
+            }
+        };
+        Ok(ActReport {
+            step: self.steps(),
             action,
             events,
-            turn: next.turn(),
-        };
-        *self = next;
-        Ok(report)
+            turn: self.turn(),
+        })
+    }
+
+    /// Whether `actor` could take `input` now with seeded dice, tried on a copy of the game (the
+    /// table itself is untouched): for drafts of orders checked long before they are applied.
+    /// Answers the action in both forms.
+    ///
+    /// # Errors
+    /// As [`Table::act`].
+    pub fn try_action(&self, actor: Actor, input: &ActionInput) -> Result<LegalAction, TableError> {
+        let parsed = self.session.parse_action(actor, input)?;
+        let mut copy = self.session.clone_box();
+        copy.act(actor, input, DiceChoice::Seeded)?;
+        Ok(parsed)
     }
 
     /// [`Table::act`] with an action as text: its JSON form if it is JSON, the game's text form

@@ -70,6 +70,7 @@ async fn create(State(hub): State<HubHandle>, raw: Result<Bytes, BytesRejection>
                 "gm_token": created.gm_token,
                 "seat_tokens": created.seat_tokens,
                 "players": created.players,
+                "commitment": created.commitment,
             });
             Ok(json_response(StatusCode::CREATED, &value))
         }

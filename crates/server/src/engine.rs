@@ -1,13 +1,12 @@
-//! The one place the server touches the games: a game in progress with its renderer, over the
-//! type-erased layer of `pbp-core` and the catalog of `pbp-render`.
-//!
-//! Everything above this module sees [`GameTable`] only, so moving to `pbp_frontend::Table`
-//! when that facade lands changes this file and nothing else.
+//! The one place the server touches the games: a [`pbp_frontend::Table`], with the server's
+//! own questions about it (the game master's "no orders" and "close" actions of the turn
+//! workflow). Everything above this module sees [`GameTable`] only.
 
-use pbp_core::erased::{ActionInput, DynSession, ErasedError, ErasedEvent, LegalAction};
-use pbp_core::{Actor, DiceChoice, Turn, Viewer};
-use pbp_frontend::catalog::{Renderer, catalog};
-use serde_json::{Value, json};
+use pbp_core::erased::{ActionInput, ErasedError, LegalAction};
+use pbp_core::{Actor, DiceChoice, Secret, Viewer};
+use pbp_frontend::catalog::catalog;
+use pbp_frontend::{ActReport, Table, TableError, to_json};
+use serde_json::Value;
 
 /// How a view is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,10 +21,9 @@ pub enum Format {
     Svg,
 }
 
-/// One game in progress with its renderer.
+/// One game in progress: a [`Table`] of `pbp-frontend`.
 pub struct GameTable {
-    session: Box<dyn DynSession>,
-    renderer: &'static dyn Renderer,
+    table: Table,
 }
 
 impl std::fmt::Debug for GameTable {
@@ -39,6 +37,15 @@ pub fn game_names() -> Vec<&'static str> {
     catalog().names()
 }
 
+/// The erased layer's error inside a table's failure; the table's own failures (a renderer or
+/// JSON writer that fails: bugs) as [`ErasedError::Serialize`], which the server answers 500.
+fn erased(error: TableError) -> ErasedError {
+    match error {
+        TableError::Game(e) => e,
+        other => ErasedError::Serialize(other.to_string()),
+    }
+}
+
 impl GameTable {
     /// Starts `game` with `config` (JSON text, `None` for the default) and `seed`, with a salt
     /// from the operating system and the commitment to the seed in its record.
@@ -46,13 +53,9 @@ impl GameTable {
     /// # Errors
     /// An unknown game, an invalid config, a refused setup, or no randomness from the OS.
     pub fn new(game: &str, config: Option<&str>, seed: u64) -> Result<GameTable, ErasedError> {
-        let (game, renderer) = catalog().get(game)?;
-        let secret = pbp_core::Secret::with_seed(seed)?;
-        let session = game.start(config, &secret, DiceChoice::Seeded)?;
-        Ok(GameTable {
-            session,
-            renderer: renderer.as_ref(),
-        })
+        let secret = Secret::with_seed(seed)?;
+        let table = Table::start(game, config, &secret, DiceChoice::Seeded).map_err(erased)?;
+        Ok(GameTable { table })
     }
 
     /// Loads a save, with every check of the save loader (every seeded roll is derived again
@@ -61,57 +64,34 @@ impl GameTable {
     /// # Errors
     /// Every check of the save loader, each with its own error.
     pub fn load(save: &str) -> Result<GameTable, ErasedError> {
-        let (session, renderer) = catalog().load(save)?;
-        Ok(GameTable {
-            session,
-            renderer: renderer.as_ref(),
-        })
+        let table = Table::load(save).map_err(erased)?;
+        Ok(GameTable { table })
     }
 
     /// The game's name.
     pub fn game(&self) -> &'static str {
-        self.session.game()
+        self.table.game()
     }
 
     /// Actions taken so far.
     pub fn steps(&self) -> u64 {
-        self.session.steps() as u64
+        self.table.steps() as u64
     }
 
-    /// Who may act now, or the outcome.
-    pub fn turn(&self) -> Turn {
-        self.session.turn()
+    /// The dice commitment to post (64 hex digits), `None` for a save started before
+    /// commitments.
+    pub fn commitment(&self) -> Option<String> {
+        self.table.commitment().map(|c| c.to_string())
     }
 
-    /// How many seats the game has. The contract has no seat count, so it is read from each
-    /// game's config; a game not listed counts the seats it has shown so far.
+    /// How many seats the game has ([`pbp_core::Game::seat_count`]).
     pub fn seat_count(&self) -> u16 {
-        let config = self
-            .session
-            .record()
-            .ok()
-            .and_then(|record| record.get("config").cloned())
-            .unwrap_or(Value::Null);
-        let length = |key: &str| {
-            config
-                .get(key)
-                .and_then(Value::as_array)
-                .map(|list| u16::try_from(list.len()).unwrap_or(u16::MAX))
-        };
-        let counted = match self.game() {
-            "duel" => Some(2),
-            "clan-war" | "warring-states" => length("players"),
-            "three-kingdoms" => length("armies"),
-            // Five characters a team, character n played from seat n.
-            "scroll-race" => Some(10),
-            _ => None,
-        };
-        counted.unwrap_or_else(|| u16::try_from(self.session.seats().len()).unwrap_or(u16::MAX))
+        u16::try_from(self.table.seats().len()).unwrap_or(u16::MAX)
     }
 
     /// Whether `seat` may act now.
     pub fn may_act(&self, actor: Actor) -> bool {
-        self.session.turn().actors().contains(&actor)
+        self.table.turn().actors().contains(&actor)
     }
 
     /// The legal actions of `actor` now.
@@ -119,18 +99,11 @@ impl GameTable {
     /// # Errors
     /// An action that cannot be written as JSON.
     pub fn legal(&self, actor: Actor) -> Result<Vec<LegalAction>, ErasedError> {
-        self.session.legal_actions(actor)
+        self.table.legal_actions(actor).map_err(erased)
     }
 
-    /// Reads an action without applying it.
-    ///
-    /// # Errors
-    /// [`ErasedError::Action`] when the input is not an action of this game.
-    pub fn parse(&self, actor: Actor, input: &ActionInput) -> Result<LegalAction, ErasedError> {
-        self.session.parse_action(actor, input)
-    }
-
-    /// Applies an action; on error nothing changes.
+    /// Applies an action and answers the step, the action, the events its actor may see and
+    /// the turn; on error nothing changes.
     ///
     /// # Errors
     /// An input that is not an action, the game's refusal, or outside dice that do not fit.
@@ -139,8 +112,25 @@ impl GameTable {
         actor: Actor,
         input: &ActionInput,
         dice: DiceChoice,
-    ) -> Result<Vec<ErasedEvent>, ErasedError> {
-        self.session.act(actor, input, dice)
+    ) -> Result<ActReport, ErasedError> {
+        self.table.act(actor, input, dice).map_err(erased)
+    }
+
+    /// [`GameTable::act`], answering the events `viewer` may see (the game master acting for
+    /// a seat sees everything).
+    ///
+    /// # Errors
+    /// As [`GameTable::act`].
+    pub fn act_seen_by(
+        &mut self,
+        viewer: Viewer,
+        actor: Actor,
+        input: &ActionInput,
+        dice: DiceChoice,
+    ) -> Result<ActReport, ErasedError> {
+        self.table
+            .act_seen_by(viewer, actor, input, dice)
+            .map_err(erased)
     }
 
     /// Whether `actor` could take `input` now: read, then tried on a copy of the game (the
@@ -149,10 +139,7 @@ impl GameTable {
     /// # Errors
     /// As [`GameTable::act`].
     pub fn trial(&self, actor: Actor, input: &ActionInput) -> Result<LegalAction, ErasedError> {
-        let parsed = self.parse(actor, input)?;
-        let mut copy = GameTable::load(&self.save()?)?;
-        copy.act(actor, input, DiceChoice::Seeded)?;
-        Ok(parsed)
+        self.table.try_action(actor, input).map_err(erased)
     }
 
     /// The game master's action that gives `seat` no orders, if the game has one now
@@ -178,83 +165,55 @@ impl GameTable {
 
     /// The actors who may act now.
     pub fn acting(&self) -> Vec<Actor> {
-        self.session.turn().actors().to_vec()
+        self.table.turn().actors().to_vec()
     }
 
-    /// The view of `viewer` as `pbp show --format json` prints it.
+    /// The view of `viewer` as `pbp show --format json` prints it (with the dice commitment;
+    /// the seed and salt for the game master alone).
     ///
     /// # Errors
     /// A view that cannot be written as JSON.
     pub fn view_json(&self, viewer: Viewer) -> Result<Value, ErasedError> {
-        Ok(json!({
-            "game": self.game(),
-            "steps": self.session.steps(),
-            "turn": self.session.turn(),
-            "view": self.session.view(viewer)?,
-        }))
+        to_json(&self.table.view(viewer).map_err(erased)?).map_err(erased)
     }
 
-    /// The view of `viewer` as text, BBCode or SVG (JSON through [`GameTable::view_json`]).
+    /// The view of `viewer` as text, BBCode or SVG (JSON through [`GameTable::view_json`]),
+    /// as `pbp show --format FORMAT` prints it.
     ///
     /// # Errors
     /// A renderer that does not match the session (a bug).
     pub fn render(&self, viewer: Viewer, format: Format) -> Result<String, String> {
-        let session = self.session.as_ref();
+        let table = &self.table;
         match format {
             Format::Json => self
                 .view_json(viewer)
                 .map(|v| v.to_string())
                 .map_err(|e| e.to_string()),
             Format::Text => {
-                let mut text = self
-                    .renderer
-                    .text(session, viewer)
-                    .map_err(|e| e.to_string())?;
+                let mut text = table.text(viewer).map_err(|e| e.to_string())?;
                 if !text.ends_with('\n') {
                     text.push('\n');
                 }
-                text.push_str(&pbp_frontend::words::describe_turn(&session.turn()));
+                text.push_str(&table.describe_turn());
                 text.push('\n');
                 Ok(text)
             }
-            Format::Bbcode => self
-                .renderer
-                .bbcode(session, viewer)
-                .map_err(|e| e.to_string()),
-            Format::Svg => self
-                .renderer
-                .svg(session, viewer)
-                .map_err(|e| e.to_string()),
+            Format::Bbcode => table.bbcode(viewer).map_err(|e| e.to_string()),
+            Format::Svg => table.svg(viewer).map_err(|e| e.to_string()),
         }
     }
 
-    /// The events `viewer` may see, each with its line of text.
+    /// The events `viewer` may see, each as `{step, audience, event, text}`.
     ///
     /// # Errors
     /// An event that cannot be written as JSON or read back by the renderer.
     pub fn log(&self, viewer: Viewer) -> Result<Vec<Value>, ErasedError> {
-        self.session
-            .log(viewer)?
-            .into_iter()
-            .map(|event| self.event_json(&event, viewer))
+        self.table
+            .log(viewer)
+            .map_err(erased)?
+            .iter()
+            .map(|line| to_json(line).map_err(erased))
             .collect()
-    }
-
-    /// One event as JSON with its text, named as `viewer` sees the game.
-    ///
-    /// # Errors
-    /// An event the renderer cannot read back.
-    pub fn event_json(&self, event: &ErasedEvent, viewer: Viewer) -> Result<Value, ErasedError> {
-        let text = self
-            .renderer
-            .event_text(self.session.as_ref(), viewer, &event.event)
-            .map_err(|e| ErasedError::Serialize(e.to_string()))?;
-        Ok(json!({
-            "step": event.step,
-            "audience": event.audience,
-            "event": event.event,
-            "text": text,
-        }))
     }
 
     /// The save file, as `pbp` writes it.
@@ -262,7 +221,7 @@ impl GameTable {
     /// # Errors
     /// A record that cannot be written as JSON.
     pub fn save(&self) -> Result<String, ErasedError> {
-        self.session.save()
+        self.table.save().map_err(erased)
     }
 }
 
@@ -283,6 +242,7 @@ mod tests {
             let table = GameTable::new(game, None, 1).unwrap();
             assert_eq!(table.seat_count(), seats, "{game}");
             assert_eq!(table.steps(), 0);
+            assert_eq!(table.commitment().map(|c| c.len()), Some(64));
             let loaded = GameTable::load(&table.save().unwrap()).unwrap();
             assert_eq!(
                 loaded.view_json(Viewer::GameMaster).unwrap(),
@@ -293,5 +253,31 @@ mod tests {
             }
         }
         assert!(GameTable::new("chess", None, 1).is_err());
+    }
+
+    #[test]
+    fn the_seed_is_in_the_game_masters_view_alone_and_a_trial_changes_nothing() {
+        let table = GameTable::new("duel", None, 987_654_321).unwrap();
+        let gm = table.view_json(Viewer::GameMaster).unwrap();
+        assert_eq!(gm["seed"], 987_654_321);
+        assert_eq!(gm["commitment"], table.commitment().unwrap());
+        for viewer in [Viewer::Public, Viewer::Seat(pbp_core::Seat(0))] {
+            let view = table.view_json(viewer).unwrap();
+            assert_eq!(view["commitment"], table.commitment().unwrap());
+            for format in [Format::Json, Format::Text, Format::Bbcode, Format::Svg] {
+                let shown = table.render(viewer, format).unwrap();
+                assert!(
+                    !shown.contains("987654321"),
+                    "{viewer:?} {format:?}: {shown}"
+                );
+            }
+        }
+        let seat0 = Actor::Seat(pbp_core::Seat(0));
+        let before = table.save().unwrap();
+        let tried = table
+            .trial(seat0, &ActionInput::Auto("focus".into()))
+            .unwrap();
+        assert_eq!(tried.text, "focus");
+        assert_eq!(table.save().unwrap(), before);
     }
 }

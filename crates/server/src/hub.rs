@@ -9,9 +9,9 @@
 use std::collections::BTreeMap;
 use std::sync::mpsc;
 
-use pbp_core::erased::{ErasedError, ErasedEvent};
+use pbp_core::erased::ErasedError;
 use pbp_core::{Actor, DiceChoice, Seat, Viewer};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::engine::{Format, GameTable};
 use crate::error::ApiError;
@@ -84,6 +84,8 @@ pub struct Created {
     pub seat_tokens: Vec<String>,
     /// The players' names, in seat order.
     pub players: Vec<String>,
+    /// The dice commitment to post (`None` for an imported save from before commitments).
+    pub commitment: Option<String>,
 }
 
 /// A job for the hub's thread.
@@ -260,6 +262,7 @@ impl Hub {
             });
         }
         let save = game.save().map_err(|e| ApiError::Internal(e.to_string()))?;
+        let commitment = game.commitment();
         let turn = TurnState {
             absent,
             ..TurnState::default()
@@ -292,6 +295,7 @@ impl Hub {
             gm_token,
             seat_tokens,
             players: names,
+            commitment,
         })
     }
 
@@ -401,22 +405,13 @@ impl Hub {
             Some(values) => DiceChoice::Outside(values),
             None => DiceChoice::Seeded,
         };
-        let parsed = live.game.parse(actor, &request.action).map_err(refused)?;
         let before = live.game.acting();
-        let events = live
+        let report = live
             .game
-            .act(actor, &request.action, dice)
+            .act_seen_by(role.viewer(), actor, &request.action, dice)
             .map_err(refused)?;
-        self.commit(id, from_step, &before, actor, &parsed.json)?;
-        let live = self.live(id)?;
-        let viewer = role.viewer();
-        let seen = visible(live, &events, viewer)?;
-        Ok(json!({
-            "step": live.game.steps(),
-            "action": parsed,
-            "events": seen,
-            "turn": live.game.turn(),
-        }))
+        self.commit(id, from_step, &before, actor, &report.action.json)?;
+        serde_json::to_value(&report).map_err(|e| ApiError::Internal(e.to_string()))
     }
 
     /// Commits the action just applied to the table in memory, with its turn state; on failure
@@ -498,23 +493,6 @@ pub(crate) fn acting(live: &Live, role: Role, seat: Option<u16>) -> Result<Actor
             live.seats.len().saturating_sub(1)
         ))),
     }
-}
-
-/// The events of `events` that `viewer` may see, as JSON with their text.
-pub(crate) fn visible(
-    live: &Live,
-    events: &[ErasedEvent],
-    viewer: Viewer,
-) -> Result<Vec<Value>, ApiError> {
-    events
-        .iter()
-        .filter(|e| e.audience.includes(viewer))
-        .map(|e| {
-            live.game
-                .event_json(e, viewer)
-                .map_err(|e| ApiError::Internal(e.to_string()))
-        })
-        .collect()
 }
 
 /// Sends jobs to the hub's thread; cheap to clone, one per request handler.

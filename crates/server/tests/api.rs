@@ -423,3 +423,54 @@ fn the_pages_are_served() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_new_table_answers_its_commitment_and_the_seed_stays_the_game_masters() {
+    let dir = temp_dir("commitment");
+    let server = start(&dir.join("db.sqlite"));
+    let base = &server.base;
+    let answer = post(base, "/api/tables", None, r#"{"game":"duel"}"#);
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    let created = answer.json();
+    let commitment = created["commitment"].as_str().unwrap().to_owned();
+    assert_eq!(commitment.len(), 64, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let gm = created["gm_token"].as_str().unwrap();
+    let seat0 = created["seat_tokens"][0].as_str().unwrap();
+    let view = |token: Option<&str>| get(base, &format!("/api/tables/{id}/view"), token).json();
+    // The record holds the seed; the game master's view shows it, no other view does.
+    let record: serde_json::Value =
+        serde_json::from_str(&get(base, &format!("/api/tables/{id}/record"), Some(gm)).body)
+            .unwrap();
+    assert_eq!(record["record"]["commitment"], commitment.as_str());
+    let seed = record["record"]["seed"].as_u64().unwrap();
+    assert_eq!(view(Some(gm))["seed"], seed);
+    for token in [None, Some(seat0)] {
+        let shown = view(token);
+        assert_eq!(shown["commitment"], commitment.as_str(), "{shown}");
+        assert!(
+            shown.get("seed").is_none() && shown.get("salt").is_none(),
+            "{shown}"
+        );
+        for format in ["text", "bbcode", "svg"] {
+            let path = format!("/api/tables/{id}/view?format={format}");
+            let body = get(base, &path, token).body;
+            assert!(!body.contains(&seed.to_string()), "{format}: {body}");
+        }
+    }
+    // The game master acting for seat 1 sees what it chose; seat 0 sees it sealed only.
+    let answer = post(
+        base,
+        &format!("/api/tables/{id}/act"),
+        Some(gm),
+        r#"{"action":"strike","as":1}"#,
+    );
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert!(
+        answer.body.contains("seat 1 chose strike"),
+        "{}",
+        answer.body
+    );
+    let log = get(base, &format!("/api/tables/{id}/log"), Some(seat0)).body;
+    assert!(!log.contains("strike"), "{log}");
+}

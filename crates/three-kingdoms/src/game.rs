@@ -2228,8 +2228,8 @@ impl Game for ThreeKingdoms {
         crate::text::parse(state, actor, text)
     }
 
-    fn format_action(_state: &TkState, action: &TkAction) -> String {
-        crate::text::format(action)
+    fn format_action(state: &TkState, action: &TkAction) -> String {
+        crate::text::format_named(state, action)
     }
 
     fn max_actions(config: &TkConfig) -> u64 {

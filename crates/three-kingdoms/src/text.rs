@@ -12,6 +12,10 @@
 //! | `attack 2 on 5` | character 2 attacks enemy card 5 |
 //! | `intercept 3 4`, `intercept none` | intercept with 3 then 4, or not |
 //! | `follow 3`, `follow none` | follow up with 3, or not |
+//!
+//! Anything in parentheses is a reader's note and is skipped, so the names pbp writes after
+//! each number (`discard 21 (Shield Wall)`, `attack 2 (Zhang Fei) on 5 (Cao Cao)`,
+//! `use 3 (Guo Jia) on 1:4 (Shu's Liao Hua)`) read back as the numbers alone.
 
 use pbp_core::{Actor, Seat};
 
@@ -53,7 +57,7 @@ fn target(text: &str, word: &str) -> Result<TargetRef, TkError> {
 /// # Errors
 /// [`TkError::Parse`] with the reason.
 pub fn parse(_state: &TkState, _actor: Actor, text: &str) -> Result<TkAction, TkError> {
-    let lower = text.to_ascii_lowercase();
+    let lower = without_notes(text)?.to_ascii_lowercase();
     let words: Vec<&str> = lower.split_whitespace().collect();
     let on = |rest: &[&str]| -> Result<Option<TargetRef>, TkError> {
         match rest {
@@ -110,6 +114,89 @@ pub fn parse(_state: &TkState, _actor: Actor, text: &str) -> Result<TkAction, Tk
             text,
             "write discard N, play N [on S:C], summon N, revive N, defend N, use N [strategist] [on S:C], move lord, end, attack N on M, intercept N.../none, follow N/none",
         )),
+    }
+}
+
+/// The text without its parenthesised notes (nested ones too).
+fn without_notes(text: &str) -> Result<String, TkError> {
+    let mut out = String::with_capacity(text.len());
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' if depth == 0 => return Err(parse_err(text, "a ')' closes no '('")),
+            ')' => {
+                depth -= 1;
+                out.push(' ');
+            }
+            c if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    if depth > 0 {
+        return Err(parse_err(text, "a '(' is never closed"));
+    }
+    Ok(out)
+}
+
+/// Writes an action with the name of each card after its number, as the acting player reads
+/// it: `attack 2 (Zhang Fei) on 5 (Cao Cao)`. [`parse`] reads it back (the names are notes).
+pub fn format_named(state: &TkState, action: &TkAction) -> String {
+    let seat = if state.pending.is_some() {
+        crate::state::other(state.active)
+    } else {
+        state.active
+    };
+    // Names never hold parentheses here, so the text reads back.
+    let clean = |name: &str| name.replace(['(', ')'], "");
+    let own = |card: u32| match state.def(seat, card) {
+        Some(d) => format!("{card} ({})", clean(&d.name)),
+        None => card.to_string(),
+    };
+    let theirs = |card: u32| match state.def(crate::state::other(seat), card) {
+        Some(d) => format!("{card} ({})", clean(&d.name)),
+        None => card.to_string(),
+    };
+    let on = |t: &Option<TargetRef>| match t {
+        Some(t) => match state.def(t.seat, t.card) {
+            Some(d) => format!(
+                " on {}:{} ({}'s {})",
+                t.seat,
+                t.card,
+                clean(&<crate::game::ThreeKingdoms as pbp_core::Game>::seat_label(
+                    state, t.seat
+                )),
+                clean(&d.name)
+            ),
+            None => format!(" on {}:{}", t.seat, t.card),
+        },
+        None => String::new(),
+    };
+    match action {
+        TkAction::Discard { card } => format!("discard {}", own(*card)),
+        TkAction::Play { card, target } => format!("play {}{}", own(*card), on(target)),
+        TkAction::Summon { card } => format!("summon {}", own(*card)),
+        TkAction::Revive { card } => format!("revive {}", own(*card)),
+        TkAction::Defend { general } => format!("defend {}", own(*general)),
+        TkAction::Use {
+            character,
+            strategist,
+            target,
+        } => format!(
+            "use {}{}{}",
+            own(*character),
+            if *strategist { " strategist" } else { "" },
+            on(target)
+        ),
+        TkAction::Attack { attacker, target } => {
+            format!("attack {} on {}", own(*attacker), theirs(*target))
+        }
+        TkAction::Intercept { with } if !with.is_empty() => format!(
+            "intercept {}",
+            with.iter().map(|c| own(*c)).collect::<Vec<_>>().join(" ")
+        ),
+        TkAction::FollowUp { with: Some(g) } => format!("follow {}", own(*g)),
+        other => format(other),
     }
 }
 

@@ -115,6 +115,11 @@ fn every_action_text_reads_back() {
                 a,
                 "{text}"
             );
+            // Every card number is followed by the card's name.
+            let named = text.split_whitespace().all(|w| {
+                w.parse::<u32>().is_err() && !w.contains(':') || text.contains(&format!("{w} ("))
+            });
+            assert!(named, "{text}");
             checked += 1;
         }
         ThreeKingdoms::apply(&mut s, actor, &action, &mut dice).unwrap();
@@ -129,6 +134,8 @@ fn every_action_text_reads_back() {
         "play 3 on 2:1",
         "intercept",
         "fly",
+        "discard 3 (Cao Cao",
+        "discard 3 Cao Cao)",
     ] {
         assert!(
             ThreeKingdoms::parse_action(&s, actor, bad).is_err(),
@@ -144,6 +151,15 @@ fn every_action_text_reads_back() {
                 seat: Seat(1),
                 card: 2
             })
+        }
+    );
+    // The names pbp writes in parentheses are notes: they read back as the numbers.
+    assert_eq!(
+        ThreeKingdoms::parse_action(&s, actor, "attack 2 (Zhang Fei) on 5 (Cao Cao (Lord))")
+            .unwrap(),
+        TkAction::Attack {
+            attacker: 2,
+            target: 5
         }
     );
 }
