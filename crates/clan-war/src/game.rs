@@ -240,6 +240,14 @@ impl Game for ClanWar {
             .map_or_else(|| format!("seat {seat}"), |p| p.clan.to_string())
     }
 
+    fn seat_name(state: &ClanWarState, seat: Seat) -> String {
+        match state.players.iter().find(|p| p.seat == seat) {
+            Some(p) if p.name.is_empty() => p.clan.to_string(),
+            Some(p) => format!("{} ({})", p.name, p.clan),
+            None => format!("seat {seat}"),
+        }
+    }
+
     fn heuristic_action(
         state: &ClanWarState,
         actor: Actor,

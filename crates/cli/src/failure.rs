@@ -11,6 +11,9 @@ use pbp_frontend::TableError;
 pub const OTHER: u8 = 1;
 /// Exit code: the action cannot be read (neither its JSON nor the game's text form).
 pub const PARSE: u8 = 3;
+/// A malformed command line: clap's usage errors, and a `--as` that names no seat of the game
+/// (read once the save is loaded, since seats are named by the game).
+pub const USAGE: u8 = 2;
 /// Exit code: the game refused the action (not legal now).
 pub const ILLEGAL: u8 = 4;
 /// Exit code: the actor may not act now (another's turn, or the game is over).
@@ -81,6 +84,7 @@ pub fn code_of(error: &TableError) -> u8 {
         return match error {
             TableError::DiceText { .. } => BAD_DICE,
             TableError::Stale { .. } => STALE,
+            TableError::Who(_) => USAGE,
             _ => OTHER,
         };
     };

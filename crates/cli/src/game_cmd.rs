@@ -16,9 +16,9 @@ use clap::{Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pbp_core::erased::ActionInput;
 use pbp_core::sim::{Bot, Control, SimulationSummary};
-use pbp_core::{Actor, COMMITMENT_TAG, DiceChoice, Secret, Viewer};
+use pbp_core::{COMMITMENT_TAG, DiceChoice, Secret};
 use pbp_frontend::catalog::{Games, catalog};
-use pbp_frontend::words::{actor_name, describe_turn, parse_actor, parse_viewer};
+use pbp_frontend::{BbcodeStyle, PostOptions};
 use pbp_frontend::{EventLine, Table, TableError, game_list, to_json};
 use serde_json::json;
 use signal_hook::consts::SIGINT;
@@ -65,9 +65,10 @@ pub enum GameCommand {
     Legal {
         /// The save file.
         file: PathBuf,
-        /// Who acts: a seat number, or `gm` for the game master.
-        #[arg(long = "as", value_name = "SEAT|gm", value_parser = parse_actor)]
-        actor: Actor,
+        /// Who acts: a seat by number, label or player name (`0`, `Lion`, `Plainsfox`), or `gm`
+        /// for the game master.
+        #[arg(long = "as", value_name = "SEAT|gm")]
+        actor: String,
         /// Print each action in both forms, as JSON.
         #[arg(long)]
         json: bool,
@@ -76,9 +77,10 @@ pub enum GameCommand {
     Act {
         /// The save file.
         file: PathBuf,
-        /// Who acts: a seat number, or `gm` for the game master.
-        #[arg(long = "as", value_name = "SEAT|gm", value_parser = parse_actor)]
-        actor: Actor,
+        /// Who acts: a seat by number, label or player name (`0`, `Lion`, `Plainsfox`), or `gm`
+        /// for the game master.
+        #[arg(long = "as", value_name = "SEAT|gm")]
+        actor: String,
         /// The action, as JSON (`{"choose":"focus"}`) or in the game's text form (`focus`);
         /// several words are joined with spaces.
         #[arg(required = true, num_args = 1.., value_name = "ACTION")]
@@ -102,20 +104,26 @@ pub enum GameCommand {
     Show {
         /// The save file.
         file: PathBuf,
-        /// Who looks: a seat number, `public`, or `gm` for the game master.
-        #[arg(long = "as", value_name = "SEAT|public|gm", default_value = "public", value_parser = parse_viewer)]
-        viewer: Viewer,
+        /// Who looks: a seat by number, label or player name, `public`, or `gm` for the game
+        /// master.
+        #[arg(long = "as", value_name = "SEAT|public|gm", default_value = "public")]
+        viewer: String,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// How a BBCode post lays out its tables: `plain` lists, which every forum shows, or
+        /// `table` (`[table]`, which many forums lack).
+        #[arg(long, value_name = "plain|table", default_value = "plain", value_parser = parse_style)]
+        bbcode_style: BbcodeStyle,
     },
     /// Print the events a seat, the public or the game master may see.
     Log {
         /// The save file.
         file: PathBuf,
-        /// Who looks: a seat number, `public`, or `gm` for the game master.
-        #[arg(long = "as", value_name = "SEAT|public|gm", default_value = "public", value_parser = parse_viewer)]
-        viewer: Viewer,
+        /// Who looks: a seat by number, label or player name, `public`, or `gm` for the game
+        /// master.
+        #[arg(long = "as", value_name = "SEAT|public|gm", default_value = "public")]
+        viewer: String,
         /// Print the events as JSON.
         #[arg(long)]
         json: bool,
@@ -256,6 +264,10 @@ fn event_lines(events: &[EventLine]) -> String {
     out
 }
 
+fn parse_style(text: &str) -> Result<BbcodeStyle, String> {
+    BbcodeStyle::parse(text)
+}
+
 /// Runs a game command.
 pub fn run(command: GameCommand) -> Result<(), Failure> {
     let games = catalog();
@@ -278,7 +290,7 @@ pub fn run(command: GameCommand) -> Result<(), Failure> {
             force,
             wait_for(wait),
         ),
-        GameCommand::Legal { file, actor, json } => legal(&file, actor, json),
+        GameCommand::Legal { file, actor, json } => legal(&file, &actor, json),
         GameCommand::Act {
             file,
             actor,
@@ -289,7 +301,7 @@ pub fn run(command: GameCommand) -> Result<(), Failure> {
             wait,
         } => act(
             &file,
-            actor,
+            &actor,
             &action.join(" "),
             dice,
             json,
@@ -300,8 +312,9 @@ pub fn run(command: GameCommand) -> Result<(), Failure> {
             file,
             viewer,
             format,
-        } => show(&file, viewer, format),
-        GameCommand::Log { file, viewer, json } => log(&file, viewer, json),
+            bbcode_style,
+        } => show(&file, &viewer, format, bbcode_style),
+        GameCommand::Log { file, viewer, json } => log(&file, &viewer, json),
         GameCommand::Undo {
             file,
             expect_step,
@@ -379,8 +392,9 @@ fn new(
     ))?)
 }
 
-fn legal(file: &Path, actor: Actor, json: bool) -> Result<(), Failure> {
+fn legal(file: &Path, actor: &str, json: bool) -> Result<(), Failure> {
     let table = load(file)?;
+    let actor = table.actor(actor)?;
     let actions = table.legal_actions(actor)?;
     if json {
         return Ok(emit(&to_text(&actions)?)?);
@@ -388,7 +402,7 @@ fn legal(file: &Path, actor: Actor, json: bool) -> Result<(), Failure> {
     if actions.is_empty() {
         eprintln!(
             "{} has no legal action now ({})",
-            actor_name(actor),
+            table.actor_name(actor),
             table.describe_turn()
         );
         return Ok(());
@@ -403,7 +417,7 @@ fn legal(file: &Path, actor: Actor, json: bool) -> Result<(), Failure> {
 #[allow(clippy::too_many_arguments)] // one per option of `pbp act`
 fn act(
     file: &Path,
-    actor: Actor,
+    actor: &str,
     action: &str,
     dice: Option<Vec<u32>>,
     json: bool,
@@ -414,25 +428,30 @@ fn act(
     let locked = lock_save(file, wait)?;
     let mut table = load_text(file, &locked.text)?;
     table.expect_step(expect_step).map_err(about(file))?;
+    let actor = table.actor(actor)?;
     let input = ActionInput::Auto(action.to_owned());
     // An action that cannot be read is reported as such, without "seat N cannot do that".
     table.parse_action(actor, &input)?;
-    let report = table
-        .act(actor, &input, dice_choice(dice))
-        .map_err(|e| Failure::table(&e, Some(&format!("{} cannot do that", actor_name(actor)))))?;
+    let report = table.act(actor, &input, dice_choice(dice)).map_err(|e| {
+        Failure::table(
+            &e,
+            Some(&format!("{} cannot do that", table.actor_name(actor))),
+        )
+    })?;
     save(&table, &locked)?;
     drop(locked);
     if json {
         return Ok(emit(&to_text(&report)?)?);
     }
     let mut out = event_lines(&report.events);
-    out.push_str(&describe_turn(&report.turn));
+    out.push_str(&table.describe_turn());
     out.push('\n');
     Ok(emit(&out)?)
 }
 
-fn show(file: &Path, viewer: Viewer, format: Format) -> Result<(), Failure> {
+fn show(file: &Path, viewer: &str, format: Format, style: BbcodeStyle) -> Result<(), Failure> {
     let table = load(file)?;
+    let viewer = table.viewer(viewer)?;
     let mut text = match format {
         Format::Text => {
             let mut text = table.text(viewer)?;
@@ -443,7 +462,7 @@ fn show(file: &Path, viewer: Viewer, format: Format) -> Result<(), Failure> {
             text
         }
         Format::Json => to_text(&table.view(viewer)?)?,
-        Format::Bbcode => table.bbcode(viewer)?,
+        Format::Bbcode => table.bbcode_with(viewer, &PostOptions::styled(style))?,
         Format::Svg => table.svg(viewer)?,
     };
     if !text.ends_with('\n') {
@@ -452,13 +471,17 @@ fn show(file: &Path, viewer: Viewer, format: Format) -> Result<(), Failure> {
     Ok(emit(&text)?)
 }
 
-fn log(file: &Path, viewer: Viewer, json: bool) -> Result<(), Failure> {
+fn log(file: &Path, viewer: &str, json: bool) -> Result<(), Failure> {
     let table = load(file)?;
+    let viewer = table.viewer(viewer)?;
     let events = table.log(viewer)?;
     if json {
         return Ok(emit(&to_text(&events)?)?);
     }
-    Ok(emit(&event_lines(&events))?)
+    // Step 0 is the setup, whether or not it told this viewer anything.
+    let mut out = format!("step 0: {}\n", table.setup_line());
+    out.push_str(&event_lines(&events));
+    Ok(emit(&out)?)
 }
 
 fn undo(file: &Path, expect_step: Option<usize>, wait: Duration) -> Result<(), Failure> {

@@ -162,7 +162,10 @@ fn a_whole_duel() {
             assert!(!out.contains("\"focus\""), "{viewer} {format}: {out}");
         }
         let log = ok(&["log", file, "--as", viewer]);
-        assert_eq!(log, "step 1: seat 0 sealed a stance\n", "{viewer}");
+        assert_eq!(
+            log, "step 0: the setup of duel: seat 0, seat 1\nstep 1: seat 0 sealed a stance\n",
+            "{viewer}"
+        );
         let log = ok(&["log", file, "--as", viewer, "--json"]);
         assert!(!log.contains("\"focus\""), "{viewer}: {log}");
     }
@@ -554,4 +557,64 @@ fn simulate_interrupted_prints_the_games_finished_so_far() {
     let count = games.to_string();
     let again = ok(&["simulate", "duel", "--games", &count, "--seed", "3"]);
     assert_eq!(stdout, again);
+}
+
+/// A Clan War game as a game master runs it: seats by player name or clan, a log that opens with
+/// the setup, names instead of numbers, BBCode in plain lists unless tables are asked for.
+#[test]
+fn a_clan_war_game_master_names_seats_and_chooses_the_bbcode_style() {
+    let dir = Scratch::new("clan-war-words");
+    let save = dir.path("cw.json");
+    let out = ok(&["new", "clan-war", "--seed", "3", "--out", s(&save)]);
+    assert!(
+        out.contains("to act: Mongooseh (Crab), BegrudginglyGood (Dragon), Plainsfox (Lion)"),
+        "{out}"
+    );
+    // --as takes the seat's number, its clan or its player's name, in any case.
+    let by_number = ok(&["legal", s(&save), "--as", "2"]);
+    assert_eq!(ok(&["legal", s(&save), "--as", "Lion"]), by_number);
+    assert_eq!(ok(&["legal", s(&save), "--as", "plainsfox"]), by_number);
+    let out = pbp(&["legal", s(&save), "--as", "Unicorn"]);
+    assert_eq!(out.status.code(), Some(2), "a bad --as is a usage error");
+    assert!(out.stdout.is_empty());
+    let unknown = text(&out.stderr);
+    assert!(unknown.contains("2 Plainsfox (Lion)"), "{unknown}");
+    let first = by_number.lines().find(|l| l.starts_with("attack")).unwrap();
+    let acted = ok(&["act", s(&save), "--as", "Plainsfox", first]);
+    assert!(acted.contains("Plainsfox (Lion) attacks"), "{acted}");
+    // The log opens with step 0, the setup, naming every seat.
+    let log = ok(&["log", s(&save), "--as", "gm"]);
+    assert!(
+        log.starts_with("step 0: the setup of clan-war: seat 0 Mongooseh (Crab), seat 1 BegrudginglyGood (Dragon)"),
+        "{log}"
+    );
+    assert!(!log.contains("seat 2:"), "{log}");
+    ok(&["act", s(&save), "--as", "gm", "end round"]);
+    let plain = ok(&["show", s(&save), "--format", "bbcode"]);
+    assert!(!plain.contains("[table]"), "{plain}");
+    assert!(plain.contains("[*][b]Plainsfox (Lion)[/b]: "), "{plain}");
+    assert!(
+        plain.contains("[i]round 2 of 12: step 2, after the post for step 1[/i]"),
+        "{plain}"
+    );
+    let table = ok(&[
+        "show",
+        s(&save),
+        "--format",
+        "bbcode",
+        "--bbcode-style",
+        "table",
+    ]);
+    assert!(table.contains("[table][tr][th]Clan[/th]"), "{table}");
+    assert!(table.contains("[td]Plainsfox (Lion)[/td]"), "{table}");
+    let bad = pbp(&[
+        "show",
+        s(&save),
+        "--format",
+        "bbcode",
+        "--bbcode-style",
+        "grid",
+    ]);
+    assert_eq!(bad.status.code(), Some(2), "a usage error");
+    assert!(text(&bad.stderr).contains("expected plain or table"));
 }

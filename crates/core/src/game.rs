@@ -279,6 +279,13 @@ pub trait Game: Sized + Clone + Copy + Debug + PartialEq + Default + Send + Sync
         format!("seat {seat}")
     }
 
+    /// A seat as people call it in what they read: the player's name where the config has one,
+    /// with the seat's clan, faction, colour or team ("Plainsfox (Lion)"). Defaults to
+    /// [`Game::seat_label`].
+    fn seat_name(state: &Self::State, seat: Seat) -> String {
+        Self::seat_label(state, seat)
+    }
+
     /// The starting position of each seat of `config`, seat 0 first (a starting state, a home
     /// province, a side of the field, a place in the turn order), as the simulator's report by
     /// position names it. Empty (the default) when the game names none; then it cannot rotate

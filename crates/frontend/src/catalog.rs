@@ -22,7 +22,7 @@ use std::sync::OnceLock;
 use pbp_core::duel::Duel;
 use pbp_core::erased::{DynSession, Registry};
 use pbp_core::{Game, Session, Viewer};
-use pbp_render::Render;
+use pbp_render::{PostOptions, Render};
 use serde_json::Value;
 
 use crate::TableError;
@@ -40,6 +40,17 @@ pub trait Renderer: Send + Sync {
     /// # Errors
     /// A session of another game than this renderer's.
     fn bbcode(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, TableError>;
+
+    /// [`Renderer::bbcode`] laid out as `options` say (plain lists or `[table]`s).
+    ///
+    /// # Errors
+    /// A session of another game than this renderer's.
+    fn bbcode_with(
+        &self,
+        session: &dyn DynSession,
+        viewer: Viewer,
+        options: &PostOptions,
+    ) -> Result<String, TableError>;
 
     /// A forum post covering several steps: the state as `viewer` sees it and every event
     /// `viewer` may see after step `after` (all of them, the setup's too, when `None`), for a
@@ -132,11 +143,20 @@ impl<G: Render> Renderer for RenderOf<G> {
     }
 
     fn bbcode(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, TableError> {
+        self.bbcode_with(session, viewer, &PostOptions::default())
+    }
+
+    fn bbcode_with(
+        &self,
+        session: &dyn DynSession,
+        viewer: Viewer,
+        options: &PostOptions,
+    ) -> Result<String, TableError> {
         let erased = session;
         let session = self.session(session)?;
         let last = session.record().entries.len();
         let events: Vec<_> = session.log_for(viewer).filter(|e| e.step == last).collect();
-        let mut post = G::bbcode(&G::view(session.state(), viewer), &events);
+        let mut post = G::bbcode_with(&G::view(session.state(), viewer), &events, options);
         commitment_bbcode(erased, &mut post);
         Ok(post)
     }

@@ -34,6 +34,7 @@ mod table;
 pub mod words;
 
 pub use error::TableError;
+pub use pbp_render::{BbcodeStyle, PostOptions};
 pub use table::{
     ActReport, EventLine, GameInfo, PlayerName, SecretReport, Table, ViewReport, game_list,
     parse_dice, to_json,

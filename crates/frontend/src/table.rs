@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::catalog::{Games, Renderer, catalog};
-use crate::{TableError, words};
+use crate::{PostOptions, TableError, words};
 
 /// Reads dice rolled elsewhere: whole numbers separated by commas or spaces (`10,4,7` or
 /// `10 4 7`), as a forum's dice roller posts them.
@@ -282,9 +282,45 @@ impl Table {
         self.session.turn()
     }
 
-    /// Who may act now, or how the game ended, in one line (`to act: seat 0, gm`).
+    /// Who may act now, or how the game ended, in one line, each seat by its name
+    /// (`to act: Plainsfox (Lion), gm`).
     pub fn describe_turn(&self) -> String {
-        words::describe_turn(&self.session.turn())
+        words::describe_turn_in(&self.session.turn(), &self.seats())
+    }
+
+    /// A seat or the game master as the table names them in a sentence: "Plainsfox (Lion)",
+    /// "the game master".
+    pub fn actor_name(&self, actor: Actor) -> String {
+        match actor {
+            Actor::Seat(seat) => self
+                .seats()
+                .into_iter()
+                .find(|i| i.seat == seat)
+                .map_or_else(|| format!("seat {seat}"), |i| i.name),
+            Actor::GameMaster => "the game master".to_owned(),
+        }
+    }
+
+    /// Step 0 of the log in words: the game set up and its seats by name
+    /// ("the setup of clan-war: seat 0 Mongooseh (Crab), seat 1 ...").
+    pub fn setup_line(&self) -> String {
+        let seats: Vec<String> = self
+            .seats()
+            .into_iter()
+            .map(|i| {
+                let number = format!("seat {}", i.seat);
+                if i.name == number {
+                    number
+                } else {
+                    format!("{number} {}", i.name)
+                }
+            })
+            .collect();
+        if seats.is_empty() {
+            format!("the setup of {}", self.game())
+        } else {
+            format!("the setup of {}: {}", self.game(), seats.join(", "))
+        }
     }
 
     /// Every seat of the game with its label (clan, faction, colour, team).
@@ -303,20 +339,21 @@ impl Table {
             .collect()
     }
 
-    /// Reads who acts (`0`, `seat 1`, `gm`).
+    /// Reads who acts: a seat by number, label or player name (`0`, `seat 1`, `Lion`,
+    /// `Plainsfox`), or `gm`.
     ///
     /// # Errors
-    /// [`TableError::Who`], saying what is expected.
+    /// [`TableError::Who`], saying what is expected (the table's seats by number and name).
     pub fn actor(&self, text: &str) -> Result<Actor, TableError> {
-        words::parse_actor(text).map_err(TableError::Who)
+        words::parse_actor_in(text, &self.seats()).map_err(TableError::Who)
     }
 
-    /// Reads who looks (`0`, `public`, `gm`).
+    /// Reads who looks: a seat by number, label or player name, `public`, or `gm`.
     ///
     /// # Errors
     /// [`TableError::Who`], saying what is expected.
     pub fn viewer(&self, text: &str) -> Result<Viewer, TableError> {
-        words::parse_viewer(text).map_err(TableError::Who)
+        words::parse_viewer_in(text, &self.seats()).map_err(TableError::Who)
     }
 
     /// The legal actions of `actor` now, each in its text and JSON forms.
@@ -494,6 +531,16 @@ impl Table {
     /// As [`Table::text`].
     pub fn bbcode(&self, viewer: Viewer) -> Result<String, TableError> {
         self.renderer.bbcode(self.session.as_ref(), viewer)
+    }
+
+    /// [`Table::bbcode`] laid out as `options` say: plain lists (the default, which every forum
+    /// shows) or `[table]`s.
+    ///
+    /// # Errors
+    /// As [`Table::text`].
+    pub fn bbcode_with(&self, viewer: Viewer, options: &PostOptions) -> Result<String, TableError> {
+        self.renderer
+            .bbcode_with(self.session.as_ref(), viewer, options)
     }
 
     /// A forum post for `viewer` covering every step after `after` (the whole game, the setup's

@@ -1,6 +1,7 @@
 //! The words every frontend uses for seats, viewers and turns: reading `--as 0`, `gm`, `public`,
 //! and writing `seat 1`, `the game master`, `to act: seat 0, gm`.
 
+use pbp_core::erased::SeatInfo;
 use pbp_core::{Actor, Seat, Turn, Viewer};
 
 fn parse_seat(text: &str) -> Option<Seat> {
@@ -42,6 +43,136 @@ pub fn parse_viewer(text: &str) -> Result<Viewer, String> {
         other => parse_actor(other)
             .map(Viewer::from)
             .map_err(|_| "expected a seat number (0, 1, ...), public or gm".to_owned()),
+    }
+}
+
+/// The seat `text` names among `seats`: its number (`0`, `seat 0`), its label (`Lion`, `red`),
+/// its whole name (`Plainsfox (Lion)`) or the player's name alone (`Plainsfox`), in any case.
+/// `None` when nothing matches; an error when a name fits several seats.
+fn seat_named(text: &str, seats: &[SeatInfo]) -> Result<Option<Seat>, String> {
+    let t = text.trim();
+    if let Some(seat) = parse_seat(&t.to_ascii_lowercase()) {
+        return Ok(Some(seat));
+    }
+    let fits = |info: &SeatInfo| {
+        let player = info
+            .name
+            .rsplit_once(" (")
+            .map_or(info.name.as_str(), |(player, _)| player);
+        [info.label.as_str(), info.name.as_str(), player]
+            .iter()
+            .any(|n| !n.is_empty() && n.eq_ignore_ascii_case(t))
+    };
+    let found: Vec<&SeatInfo> = seats.iter().filter(|info| fits(info)).collect();
+    match found.as_slice() {
+        [] => Ok(None),
+        [one] => Ok(Some(one.seat)),
+        several => Err(format!(
+            "'{t}' names several seats ({}): give the seat's number",
+            several
+                .iter()
+                .map(|i| format!("{} is seat {}", i.name, i.seat))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
+/// What a table's seats are called, for the messages of [`parse_actor_in`].
+fn expected_seats(seats: &[SeatInfo]) -> String {
+    let names: Vec<String> = seats
+        .iter()
+        .map(|i| format!("{} {}", i.seat, i.name))
+        .collect();
+    // A game that names its seats by number alone has nothing more to list.
+    let numbered = seats.iter().all(|i| i.name == format!("seat {}", i.seat));
+    if names.is_empty() || numbered {
+        "a seat number (0, 1, ...)".to_owned()
+    } else {
+        format!("a seat's number or name ({})", names.join(", "))
+    }
+}
+
+/// Reads an actor at a table: a seat by number, label or player name (see the seats), or `gm`.
+///
+/// # Errors
+/// Anything else, or a name several seats share, with what is expected.
+///
+/// ```
+/// use pbp_core::erased::SeatInfo;
+/// use pbp_core::{Actor, Seat};
+/// let seats = [SeatInfo { seat: Seat(2), label: "Lion".into(), name: "Plainsfox (Lion)".into() }];
+/// let read = |t| pbp_frontend::words::parse_actor_in(t, &seats);
+/// assert_eq!(read("plainsfox"), Ok(Actor::Seat(Seat(2))));
+/// assert_eq!(read("Lion"), Ok(Actor::Seat(Seat(2))));
+/// assert_eq!(read("gm"), Ok(Actor::GameMaster));
+/// ```
+pub fn parse_actor_in(text: &str, seats: &[SeatInfo]) -> Result<Actor, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "gm" | "game-master" => Ok(Actor::GameMaster),
+        _ => seat_named(text, seats)?
+            .map(Actor::Seat)
+            .ok_or_else(|| format!("expected {} or gm", expected_seats(seats))),
+    }
+}
+
+/// Reads a viewer at a table: a seat by number, label or player name, `public` or `gm`.
+///
+/// # Errors
+/// As [`parse_actor_in`].
+pub fn parse_viewer_in(text: &str, seats: &[SeatInfo]) -> Result<Viewer, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "public" => Ok(Viewer::Public),
+        "gm" | "game-master" => Ok(Viewer::GameMaster),
+        _ => seat_named(text, seats)?
+            .map(Viewer::Seat)
+            .ok_or_else(|| format!("expected {}, public or gm", expected_seats(seats))),
+    }
+}
+
+/// A seat as the table names it: "Plainsfox (Lion)" (`seat N` for a seat it does not list).
+fn seat_called(seat: Seat, seats: &[SeatInfo]) -> String {
+    seats
+        .iter()
+        .find(|i| i.seat == seat)
+        .map_or_else(|| format!("seat {seat}"), |i| i.name.clone())
+}
+
+/// [`describe_turn`] with each seat by its name: `to act: Plainsfox (Lion), gm`.
+///
+/// ```
+/// use pbp_core::erased::SeatInfo;
+/// use pbp_core::{Actor, Seat, Turn};
+/// let seats = [SeatInfo { seat: Seat(1), label: "Lion".into(), name: "Plainsfox (Lion)".into() }];
+/// let turn = Turn::Acting(vec![Actor::Seat(Seat(1)), Actor::GameMaster]);
+/// assert_eq!(pbp_frontend::words::describe_turn_in(&turn, &seats), "to act: Plainsfox (Lion), gm");
+/// ```
+pub fn describe_turn_in(turn: &Turn, seats: &[SeatInfo]) -> String {
+    let list = |s: &[Seat]| {
+        s.iter()
+            .map(|&seat| seat_called(seat, seats))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match turn {
+        Turn::Acting(actors) => {
+            let names: Vec<String> = actors
+                .iter()
+                .map(|&a| match a {
+                    Actor::Seat(seat) => seat_called(seat, seats),
+                    Actor::GameMaster => "gm".to_owned(),
+                })
+                .collect();
+            format!("to act: {}", names.join(", "))
+        }
+        Turn::Over(outcome) if outcome.winners.is_empty() => {
+            format!("game over, no winner: {}", outcome.reason)
+        }
+        Turn::Over(outcome) => format!(
+            "game over, won by {}: {}",
+            list(&outcome.winners),
+            outcome.reason
+        ),
     }
 }
 
@@ -131,5 +262,73 @@ mod tests {
             ..Default::default()
         });
         assert_eq!(describe_turn(&draw), "game over, no winner: time ran out");
+    }
+
+    fn seats() -> Vec<SeatInfo> {
+        let info = |seat: u16, label: &str, name: &str| SeatInfo {
+            seat: Seat(seat),
+            label: label.into(),
+            name: name.into(),
+        };
+        vec![
+            info(0, "Crab", "Mongooseh (Crab)"),
+            info(1, "Lion", "Plainsfox (Lion)"),
+            info(2, "Wei", "Wei"),
+            info(3, "Wei", "Wei"),
+        ]
+    }
+
+    #[test]
+    fn a_seat_is_read_by_number_label_or_player_name_and_written_by_name() {
+        let seats = seats();
+        for text in [
+            "1",
+            "seat 1",
+            "Lion",
+            "lion",
+            "Plainsfox",
+            "PLAINSFOX (lion)",
+        ] {
+            assert_eq!(
+                parse_actor_in(text, &seats),
+                Ok(Actor::Seat(Seat(1))),
+                "{text}"
+            );
+            assert_eq!(
+                parse_viewer_in(text, &seats),
+                Ok(Viewer::Seat(Seat(1))),
+                "{text}"
+            );
+        }
+        assert_eq!(parse_actor_in("GM", &seats), Ok(Actor::GameMaster));
+        assert_eq!(parse_viewer_in("public", &seats), Ok(Viewer::Public));
+        let unknown = parse_actor_in("Dragon", &seats).unwrap_err();
+        assert!(
+            unknown.contains("0 Mongooseh (Crab), 1 Plainsfox (Lion)"),
+            "{unknown}"
+        );
+        let shared = parse_actor_in("wei", &seats).unwrap_err();
+        assert_eq!(
+            shared,
+            "'wei' names several seats (Wei is seat 2, Wei is seat 3): give the seat's number"
+        );
+        let turn = Turn::Acting(vec![
+            Actor::Seat(Seat(0)),
+            Actor::Seat(Seat(1)),
+            Actor::GameMaster,
+        ]);
+        assert_eq!(
+            describe_turn_in(&turn, &seats),
+            "to act: Mongooseh (Crab), Plainsfox (Lion), gm"
+        );
+        let over = Turn::Over(pbp_core::Outcome {
+            winners: vec![Seat(1)],
+            reason: "the most points".into(),
+            ..Default::default()
+        });
+        assert_eq!(
+            describe_turn_in(&over, &seats),
+            "game over, won by Plainsfox (Lion): the most points"
+        );
     }
 }

@@ -559,6 +559,17 @@ impl Game for ScrollRace {
         }
     }
 
+    fn seat_name(state: &ScrollRaceState, seat: Seat) -> String {
+        match state.characters.get(usize::from(seat.0)) {
+            Some(c) => format!(
+                "{} ({})",
+                c.name,
+                state.config.team_names[usize::from(c.team)]
+            ),
+            None => format!("seat {seat}"),
+        }
+    }
+
     fn heuristic_action(
         state: &ScrollRaceState,
         actor: Actor,

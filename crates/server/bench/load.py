@@ -9,6 +9,12 @@ bounded run. Usage:
     python3 crates/server/bench/load.py --game duel --stored 100 --active 100 --seconds 10
 
 Prints one line of figures. Only 200 answers count as acts; wrk's non-2xx count is printed.
+
+On PostgreSQL (`--db postgres`, with `PBP_BENCH_POSTGRES=postgres://...` naming a database the
+script may create a schema in; it drops it at the end), `--instances 2` starts two servers on
+the one database and runs one wrk per instance at the same time, each posting to every active
+table (as a load balancer that spreads requests would): acts/s is their sum, p50 and p99 the
+larger of the two wrk runs' figures.
 """
 
 import argparse
@@ -20,6 +26,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+import uuid
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
@@ -54,6 +61,25 @@ def post(base, path, body):
         return json.loads(response.read())
 
 
+def parse(out):
+    total = int(re.search(r"(\d+) requests in", out).group(1))
+    duration = float(re.search(r"requests in ([0-9.]+)s", out).group(1))
+    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    bad = int(bad.group(1)) if bad else 0
+
+    def percentile(name):
+        m = re.search(rf"^\s+{name}%\s+([0-9.]+)(us|ms|s)", out, re.M)
+        value, unit = float(m.group(1)), m.group(2)
+        return value * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+    return total, duration, bad, percentile(50), percentile(99)
+
+
+def psql(url, sql):
+    subprocess.run(["psql", url, "-q", "-v", "ON_ERROR_STOP=1", "-c", sql], check=True,
+                   capture_output=True)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--game", choices=["duel", "ws12"], default="duel")
@@ -62,16 +88,32 @@ def main():
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite")
+    parser.add_argument("--instances", type=int, default=1)
+    parser.add_argument("--verbose", action="store_true", help="print wrk's own output too")
     args = parser.parse_args()
     active = min(args.active, args.stored)
 
     with tempfile.TemporaryDirectory() as tmp:
-        db = os.path.join(tmp, "load.sqlite")
-        server = subprocess.Popen([PBP, "serve", "--db", db, "--addr", "127.0.0.1:0"],
-                                  stdout=subprocess.PIPE, text=True)
+        schema = None
+        if args.db == "sqlite":
+            db = os.path.join(tmp, "load.sqlite")
+        else:
+            base_url = os.environ["PBP_BENCH_POSTGRES"]
+            schema = "pbp_bench_" + uuid.uuid4().hex[:12]
+            psql(base_url, f"CREATE SCHEMA {schema}")
+            db = base_url + ("&" if "?" in base_url else "?") + \
+                f"options=-csearch_path%3D{schema}"
+        servers = []
         try:
-            line = server.stdout.readline()
-            base = re.search(r"(http://[0-9.:]+)", line).group(1)
+            bases = []
+            for _ in range(args.instances):
+                server = subprocess.Popen([PBP, "serve", "--db", db, "--addr", "127.0.0.1:0"],
+                                          stdout=subprocess.PIPE, text=True)
+                servers.append(server)
+                line = server.stdout.readline()
+                bases.append(re.search(r"(http://[0-9.:]+)", line).group(1))
+            base = bases[0]
             if args.game == "duel":
                 body = {"game": "duel",
                         "config": {"first_to": 255, "focus_tokens": 2, "rolled": 2, "kept": 1}}
@@ -91,31 +133,36 @@ def main():
             tables = os.path.join(tmp, "tables.txt")
             with open(tables, "w") as f:
                 f.write("\n".join(lines) + "\n")
+            threads = max(1, args.threads // len(bases))
+            connections = max(threads, args.connections // len(bases))
             env = dict(os.environ, PBP_TABLES=tables, PBP_ACTION=action,
-                       PBP_THREADS=str(args.threads))
-            out = subprocess.run(
-                ["wrk", "-t", str(args.threads), "-c", str(args.connections),
-                 "-d", f"{args.seconds}s", "--latency", "-s", os.path.join(HERE, "act.lua"), base],
-                env=env, check=True, capture_output=True, text=True).stdout
+                       PBP_THREADS=str(threads))
+            runs = [subprocess.Popen(
+                ["wrk", "-t", str(threads), "-c", str(connections), "-d", f"{args.seconds}s",
+                 "--latency", "-s", os.path.join(HERE, "act.lua"), b],
+                env=env, stdout=subprocess.PIPE, text=True) for b in bases]
+            outs = [run.communicate()[0] for run in runs]
+            if any(run.returncode != 0 for run in runs):
+                sys.exit("wrk failed")
         finally:
-            server.terminate()
-            server.wait()
-    total = int(re.search(r"(\d+) requests in", out).group(1))
-    duration = float(re.search(r"requests in ([0-9.]+)s", out).group(1))
-    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-    bad = int(bad.group(1)) if bad else 0
-
-    def percentile(name):
-        m = re.search(rf"^\s+{name}%\s+([0-9.]+)(us|ms|s)", out, re.M)
-        value, unit = float(m.group(1)), m.group(2)
-        return value * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
-
-    print(f"game={args.game} stored={args.stored} active={active} "
-          f"connections={args.connections} seconds={duration:.1f} "
-          f"acts/s={(total - bad) / duration:.0f} rejected={bad} "
-          f"p50={percentile(50):.2f}ms p99={percentile(99):.2f}ms setup={setup:.1f}s")
-    if "--verbose" in sys.argv:
-        print(out)
+            for server in servers:
+                server.terminate()
+                server.wait()
+            if schema:
+                psql(os.environ["PBP_BENCH_POSTGRES"], f"DROP SCHEMA {schema} CASCADE")
+    figures = [parse(out) for out in outs]
+    acts = sum((total - bad) / duration for total, duration, bad, _, _ in figures)
+    rejected = sum(bad for _, _, bad, _, _ in figures)
+    duration = max(f[1] for f in figures)
+    p50 = max(f[3] for f in figures)
+    p99 = max(f[4] for f in figures)
+    print(f"game={args.game} db={args.db} instances={args.instances} stored={args.stored} "
+          f"active={active} connections={args.connections} seconds={duration:.1f} "
+          f"acts/s={acts:.0f} rejected={rejected} "
+          f"p50={p50:.2f}ms p99={p99:.2f}ms setup={setup:.1f}s")
+    if args.verbose:
+        for out in outs:
+            print(out)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,11 @@
 //!
 //! Games are loaded from the store on first use and kept in memory (at most
 //! [`Hub::CACHE_LIMIT`], the least recently used leaving first); a restart therefore resumes
-//! every table simply by loading it again.
+//! every table simply by loading it again. Several instances may share one database: before a
+//! table in memory is used, its stored version is read (one small query), and a table that
+//! another instance changed is loaded again. A write made from a version that is no longer the
+//! stored one is refused by the store, and the request is tried again from the stored table
+//! ([`Hub::RETRIES`] times at most), as if it had arrived just after the other instance's.
 
 use std::collections::BTreeMap;
 use std::sync::mpsc;
@@ -47,6 +51,8 @@ pub(crate) struct Live {
     pub(crate) gm_token: TokenHash,
     pub(crate) seats: Vec<StoredSeat>,
     pub(crate) turn: TurnState,
+    /// The stored version this table in memory was loaded at (or written as).
+    pub(crate) version: u64,
     used: u64,
 }
 
@@ -96,8 +102,11 @@ pub struct Hub {
     pub(crate) store: Box<dyn Store>,
     live: BTreeMap<String, Live>,
     clock: u64,
-    /// The tables with a deadline, by id: when their turn closes (deadline plus grace).
-    pub(crate) closing: BTreeMap<String, u64>,
+    /// This hub's name as the holder of a deadline's lease.
+    pub(crate) owner: String,
+    /// Set when the store refused a write because the table had moved on (another instance
+    /// wrote first): the request is then tried again.
+    pub(crate) conflicted: bool,
 }
 
 pub(crate) fn refused(error: ErasedError) -> ApiError {
@@ -138,14 +147,55 @@ impl Hub {
     /// How many tables are kept in memory at most.
     pub const CACHE_LIMIT: usize = 4096;
 
+    /// How many times a request is tried when another instance changed its table meanwhile.
+    pub const RETRIES: usize = 8;
+
     /// A hub over `store`.
     pub fn new(store: Box<dyn Store>) -> Hub {
+        let owner = random_hex(8).unwrap_or_else(|_| format!("pid-{}", std::process::id()));
         Hub {
             store,
             live: BTreeMap::new(),
             clock: 0,
-            closing: BTreeMap::new(),
+            owner,
+            conflicted: false,
         }
+    }
+
+    /// Runs `attempt` until it succeeds, fails for a reason other than another instance's
+    /// write, or has been tried [`Hub::RETRIES`] times.
+    pub(crate) fn retrying<T>(
+        &mut self,
+        mut attempt: impl FnMut(&mut Hub) -> Result<T, ApiError>,
+    ) -> Result<T, ApiError> {
+        let mut tries = 0;
+        loop {
+            self.conflicted = false;
+            let result = attempt(self);
+            tries += 1;
+            if result.is_ok() || !self.conflicted || tries >= Self::RETRIES {
+                self.conflicted = false;
+                return result;
+            }
+        }
+    }
+
+    /// Records why a write failed: a conflict is retried, and the table leaves memory either
+    /// way (to be loaded again as stored).
+    pub(crate) fn failed(&mut self, id: &str, error: crate::store::StoreError) -> ApiError {
+        if matches!(error, crate::store::StoreError::Conflict { .. }) {
+            self.conflicted = true;
+        }
+        self.forget(id);
+        error.into()
+    }
+
+    /// The table `id` as held in memory, without asking the store: for the writes that follow
+    /// a change made in memory, which must be stored from the version it was made on.
+    pub(crate) fn cached(&mut self, id: &str) -> Result<&mut Live, ApiError> {
+        self.live
+            .get_mut(id)
+            .ok_or_else(|| ApiError::Internal("a table left memory while in use".into()))
     }
 
     /// The store, for the scheduler and tests.
@@ -164,6 +214,18 @@ impl Hub {
             return Err(ApiError::NotFound(id.chars().take(64).collect()));
         }
         self.clock += 1;
+        if let Some(held) = self.live.get(id).map(|live| live.version) {
+            match self.store.version(id)? {
+                None => {
+                    self.live.remove(id);
+                    return Err(ApiError::NotFound(id.to_owned()));
+                }
+                Some(stored) if stored != held => {
+                    self.live.remove(id);
+                }
+                Some(_) => {}
+            }
+        }
         if !self.live.contains_key(id) {
             let stored = self
                 .store
@@ -189,6 +251,7 @@ impl Hub {
                     gm_token: stored.gm_token,
                     seats: stored.seats,
                     turn: stored.turn,
+                    version: stored.version,
                     used: 0,
                 },
             );
@@ -271,6 +334,7 @@ impl Hub {
             id: id.clone(),
             game: game.game().to_owned(),
             step: game.steps(),
+            version: 0,
             save,
             gm_token: gm_hash,
             seats: seats.clone(),
@@ -286,6 +350,7 @@ impl Hub {
                 gm_token: gm_hash,
                 seats,
                 turn,
+                version: 0,
                 used: self.clock,
             },
         );
@@ -389,6 +454,15 @@ impl Hub {
         token: Option<&str>,
         request: ActRequest,
     ) -> Result<Value, ApiError> {
+        self.retrying(|hub| hub.act_once(id, token, &request))
+    }
+
+    fn act_once(
+        &mut self,
+        id: &str,
+        token: Option<&str>,
+        request: &ActRequest,
+    ) -> Result<Value, ApiError> {
         let live = self.live(id)?;
         let role = live.role(token)?;
         let actor = acting(live, role, request.seat)?;
@@ -401,8 +475,8 @@ impl Hub {
                 found: from_step,
             });
         }
-        let dice = match request.dice {
-            Some(values) => DiceChoice::Outside(values),
+        let dice = match &request.dice {
+            Some(values) => DiceChoice::Outside(values.clone()),
             None => DiceChoice::Seeded,
         };
         let before = live.game.acting();
@@ -414,9 +488,9 @@ impl Hub {
         serde_json::to_value(&report).map_err(|e| ApiError::Internal(e.to_string()))
     }
 
-    /// Commits the action just applied to the table in memory, with its turn state; on failure
-    /// the table leaves memory (it is loaded again, as committed, by the next request).
-    /// `before` is who could act before the action.
+    /// Commits the action just applied to the table in memory, with its turn state, from the
+    /// version it was loaded at; on failure the table leaves memory (it is loaded again, as
+    /// committed, by the next request). `before` is who could act before the action.
     pub(crate) fn commit(
         &mut self,
         id: &str,
@@ -425,38 +499,35 @@ impl Hub {
         actor: Actor,
         action: &Value,
     ) -> Result<(), ApiError> {
-        self.live(id)?;
-        let Some(live) = self.live.get_mut(id) else {
-            return Err(ApiError::Internal(
-                "a table left memory while in use".into(),
-            ));
+        let live = self.cached(id)?;
+        crate::turns::after_act(live, before);
+        let version = live.version;
+        let turn = live.turn.clone();
+        let save = match live.game.save() {
+            Ok(save) => save,
+            Err(error) => {
+                self.forget(id);
+                return Err(ApiError::Internal(error.to_string()));
+            }
         };
-        if crate::turns::after_act(live, before) {
-            self.closing.remove(id);
+        let action = action.to_string();
+        let actor = actor_text(actor);
+        let result = self.store.commit_act(&NewAct {
+            table: id,
+            from_step,
+            version,
+            actor: &actor,
+            action: &action,
+            save: &save,
+            turn: &turn,
+        });
+        match result {
+            Ok(()) => {
+                self.cached(id)?.version = version + 1;
+                Ok(())
+            }
+            Err(error) => Err(self.failed(id, error)),
         }
-        let result = live
-            .game
-            .save()
-            .map_err(|e| ApiError::Internal(e.to_string()))
-            .and_then(|save| {
-                let turn = live.turn.clone();
-                let action = action.to_string();
-                let actor = actor_text(actor);
-                self.store
-                    .commit_act(&NewAct {
-                        table: id,
-                        from_step,
-                        actor: &actor,
-                        action: &action,
-                        save: &save,
-                        turn: &turn,
-                    })
-                    .map_err(ApiError::from)
-            });
-        if result.is_err() {
-            self.forget(id);
-        }
-        result
     }
 
     /// Runs jobs from `jobs` until every sender is gone. A job that panics (a bug) is answered
@@ -511,9 +582,7 @@ impl HubHandle {
         std::thread::Builder::new()
             .name("pbp-hub".into())
             .spawn(move || {
-                let mut hub = Hub::new(store);
-                hub.load_deadlines();
-                hub.run(receiver);
+                Hub::new(store).run(receiver);
             })?;
         Ok(HubHandle { jobs })
     }

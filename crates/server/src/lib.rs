@@ -1,7 +1,8 @@
 //! The hosted table of pbp: `pbp serve`. A game master creates a table once and hands out one
 //! private link per seat; every player then acts for their own seat over HTTP, sees only their
 //! own view, and gets the rules' answer at once. Tables live in a [`Store`] (SQLite in one file
-//! by default, [`SqliteStore`]), and an action is answered only after it is committed.
+//! by default, [`SqliteStore`]; or PostgreSQL, [`PostgresStore`], which several instances can
+//! share), and an action is answered only after it is committed.
 //!
 //! The crate only translates HTTP to the games: requests are read in [`request`], answered by
 //! the table hub (one thread that owns the store and the games in memory, so actions on one
@@ -11,6 +12,7 @@
 //! ```no_run
 //! # fn main() -> Result<(), pbp_server::ServerError> {
 //! let options = pbp_server::Options {
+//!     // Or "postgres://pbp@127.0.0.1/pbp" for a database shared by several instances.
 //!     db: "pbp.sqlite".into(),
 //!     addr: "127.0.0.1:8080".into(),
 //! };
@@ -23,6 +25,7 @@ mod api;
 mod engine;
 mod error;
 mod hub;
+mod postgres;
 pub mod request;
 mod sqlite;
 mod store;
@@ -33,19 +36,18 @@ pub use api::{Server, router};
 pub use engine::{Format, game_names};
 pub use error::{ApiError, ServerError};
 pub use hub::HubHandle;
+pub use postgres::{POSTGRES_MIGRATIONS, PostgresStore};
 pub use sqlite::{MIGRATIONS, SqliteStore};
 pub use store::{
-    AbsentDefault, Draft, NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState,
+    AbsentDefault, Draft, NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState, open_store,
 };
 pub use token::TokenHash;
-
-use std::path::PathBuf;
 
 /// How `pbp serve` runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
-    /// The SQLite database file.
-    pub db: PathBuf,
+    /// Where the tables are kept: a SQLite file, or a `postgres://` URL (see [`open_store`]).
+    pub db: String,
     /// The address to listen on (`127.0.0.1:8080`: loopback only).
     pub addr: String,
 }
@@ -59,8 +61,9 @@ pub fn run(
     options: &Options,
     started: impl FnOnce(std::net::SocketAddr),
 ) -> Result<(), ServerError> {
-    let store = SqliteStore::open(&options.db).map_err(|source| ServerError::Open {
-        path: options.db.display().to_string(),
+    // Opened before the runtime starts: the PostgreSQL client blocks, with a runtime of its own.
+    let store = open_store(&options.db).map_err(|source| ServerError::Open {
+        path: shown_location(&options.db),
         source,
     })?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -68,7 +71,7 @@ pub fn run(
         .build()
         .map_err(|e| ServerError::Io(e.to_string()))?;
     runtime.block_on(async {
-        let server = Server::bind(Box::new(store), &options.addr).await?;
+        let server = Server::bind(store, &options.addr).await?;
         started(server.addr());
         server
             .serve_until(async {
@@ -76,4 +79,30 @@ pub fn run(
             })
             .await
     })
+}
+
+/// A database location as it may be shown: a URL's password is left out.
+fn shown_location(location: &str) -> String {
+    let Some((scheme, rest)) = location.split_once("://") else {
+        return location.to_owned();
+    };
+    match rest.split_once('@') {
+        Some((user, host)) => {
+            let user = user.split_once(':').map_or(user, |(name, _)| name);
+            format!("{scheme}://{user}@{host}")
+        }
+        None => location.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_password_is_not_shown() {
+        assert_eq!(
+            super::shown_location("postgres://pbp:secret@db:5432/pbp"),
+            "postgres://pbp@db:5432/pbp"
+        );
+        assert_eq!(super::shown_location("pbp.sqlite"), "pbp.sqlite");
+    }
 }

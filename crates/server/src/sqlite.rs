@@ -46,6 +46,16 @@ pub const MIGRATIONS: &[&str] = &[
     "ALTER TABLE tables ADD COLUMN turn TEXT NOT NULL DEFAULT '{}';
     ALTER TABLE tables ADD COLUMN deadline INTEGER;
     CREATE INDEX tables_deadline ON tables(deadline) WHERE deadline IS NOT NULL;",
+    // 3: several instances: a version per table raised by every write, the time its turn
+    // closes (deadline plus grace) for the scheduler, and the lease of that deadline.
+    "ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tables ADD COLUMN closes_at INTEGER;
+    ALTER TABLE tables ADD COLUMN lease_owner TEXT;
+    ALTER TABLE tables ADD COLUMN lease_until INTEGER;
+    UPDATE tables SET closes_at = deadline + COALESCE(json_extract(turn, '$.grace'), 0)
+        WHERE deadline IS NOT NULL;
+    DROP INDEX tables_deadline;
+    CREATE INDEX tables_closes_at ON tables(closes_at) WHERE closes_at IS NOT NULL;",
 ];
 
 fn backend(error: rusqlite::Error) -> StoreError {
@@ -61,6 +71,11 @@ fn now() -> i64 {
 
 fn to_i64(value: u64) -> i64 {
     i64::try_from(value).unwrap_or(i64::MAX)
+}
+
+/// When a turn with this state closes: its deadline plus grace.
+pub(crate) fn closes_at(turn: &TurnState) -> Option<i64> {
+    turn.deadline.map(|d| to_i64(d.saturating_add(turn.grace)))
 }
 
 /// Tables in one SQLite file.
@@ -191,8 +206,9 @@ impl Store for SqliteStore {
         let at = now();
         transaction
             .execute(
-                "INSERT INTO tables (id, game, step, save, gm_token, created_at, updated_at, turn, deadline)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8)",
+                "INSERT INTO tables (id, game, step, save, gm_token, created_at, updated_at, turn,
+                     deadline, version, closes_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10)",
                 params![
                     table.id,
                     table.game,
@@ -202,6 +218,8 @@ impl Store for SqliteStore {
                     at,
                     turn,
                     table.turn.deadline.map(to_i64),
+                    to_i64(table.version),
+                    closes_at(&table.turn),
                 ],
             )
             .map_err(backend)?;
@@ -224,7 +242,9 @@ impl Store for SqliteStore {
     fn load(&mut self, id: &str) -> Result<Option<StoredTable>, StoreError> {
         let row = self
             .connection
-            .prepare_cached("SELECT game, step, save, gm_token, turn FROM tables WHERE id = ?1")
+            .prepare_cached(
+                "SELECT game, step, save, gm_token, turn, version FROM tables WHERE id = ?1",
+            )
             .map_err(backend)?
             .query_row([id], |row| {
                 Ok((
@@ -233,11 +253,12 @@ impl Store for SqliteStore {
                     row.get::<_, String>(2)?,
                     row.get::<_, Vec<u8>>(3)?,
                     row.get::<_, String>(4)?,
+                    row.get::<_, i64>(5)?,
                 ))
             })
             .optional()
             .map_err(backend)?;
-        let Some((game, step, save, gm_token, turn)) = row else {
+        let Some((game, step, save, gm_token, turn, version)) = row else {
             return Ok(None);
         };
         let mut statement = self
@@ -265,6 +286,7 @@ impl Store for SqliteStore {
             id: id.to_owned(),
             game,
             step: u64::try_from(step).map_err(|_| damaged(format!("step {step}")))?,
+            version: u64::try_from(version).map_err(|_| damaged(format!("version {version}")))?,
             save,
             gm_token: hash_from(id, &gm_token)?,
             seats,
@@ -281,17 +303,20 @@ impl Store for SqliteStore {
         let from = to_i64(act.from_step);
         let changed = transaction
             .prepare_cached(
-                "UPDATE tables SET step = step + 1, save = ?1, turn = ?2, deadline = ?3, updated_at = ?4
-                 WHERE id = ?5 AND step = ?6",
+                "UPDATE tables SET step = step + 1, version = version + 1, save = ?1, turn = ?2,
+                     deadline = ?3, closes_at = ?4, updated_at = ?5
+                 WHERE id = ?6 AND step = ?7 AND version = ?8",
             )
             .map_err(backend)?
             .execute(params![
                 act.save,
                 turn,
                 act.turn.deadline.map(to_i64),
+                closes_at(act.turn),
                 now(),
                 act.table,
-                from
+                from,
+                to_i64(act.version),
             ])
             .map_err(backend)?;
         if changed == 0 {
@@ -321,25 +346,66 @@ impl Store for SqliteStore {
         transaction.commit().map_err(backend)
     }
 
-    fn set_turn(&mut self, id: &str, turn: &TurnState) -> Result<(), StoreError> {
-        let json = turn_json(id, turn)?;
-        let changed = self
+    fn version(&mut self, id: &str) -> Result<Option<u64>, StoreError> {
+        let version: Option<i64> = self
             .connection
+            .prepare_cached("SELECT version FROM tables WHERE id = ?1")
+            .map_err(backend)?
+            .query_row([id], |row| row.get(0))
+            .optional()
+            .map_err(backend)?;
+        Ok(version.map(|v| u64::try_from(v).unwrap_or_default()))
+    }
+
+    fn set_turn(&mut self, id: &str, version: u64, turn: &TurnState) -> Result<(), StoreError> {
+        let json = turn_json(id, turn)?;
+        let transaction = self
+            .connection
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(backend)?;
+        let changed = transaction
             .prepare_cached(
-                "UPDATE tables SET turn = ?1, deadline = ?2, updated_at = ?3 WHERE id = ?4",
+                "UPDATE tables SET turn = ?1, deadline = ?2, closes_at = ?3, updated_at = ?4,
+                     version = version + 1
+                 WHERE id = ?5 AND version = ?6",
             )
             .map_err(backend)?
-            .execute(params![json, turn.deadline.map(to_i64), now(), id])
+            .execute(params![
+                json,
+                turn.deadline.map(to_i64),
+                closes_at(turn),
+                now(),
+                id,
+                to_i64(version)
+            ])
             .map_err(backend)?;
         if changed == 0 {
-            return Err(StoreError::NoTable(id.to_owned()));
+            let found: Option<i64> = transaction
+                .query_row("SELECT step FROM tables WHERE id = ?1", [id], |row| {
+                    row.get(0)
+                })
+                .optional()
+                .map_err(backend)?;
+            return Err(match found {
+                None => StoreError::NoTable(id.to_owned()),
+                Some(step) => {
+                    let step = u64::try_from(step).unwrap_or_default();
+                    StoreError::Conflict {
+                        expected: step,
+                        found: step,
+                    }
+                }
+            });
         }
-        Ok(())
+        transaction.commit().map_err(backend)
     }
 
     fn set_seat_token(&mut self, id: &str, seat: u16, token: &TokenHash) -> Result<(), StoreError> {
-        let changed = self
+        let transaction = self
             .connection
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(backend)?;
+        let changed = transaction
             .execute(
                 "UPDATE seats SET token = ?1 WHERE table_id = ?2 AND seat = ?3",
                 params![token.0.as_slice(), id, i64::from(seat)],
@@ -348,24 +414,58 @@ impl Store for SqliteStore {
         if changed == 0 {
             return Err(StoreError::NoTable(id.to_owned()));
         }
-        Ok(())
+        transaction
+            .execute(
+                "UPDATE tables SET version = version + 1, updated_at = ?1 WHERE id = ?2",
+                params![now(), id],
+            )
+            .map_err(backend)?;
+        transaction.commit().map_err(backend)
     }
 
-    fn deadlines(&mut self) -> Result<Vec<(String, u64)>, StoreError> {
+    fn due(&mut self, now: u64) -> Result<Vec<String>, StoreError> {
         let mut statement = self
             .connection
-            .prepare("SELECT id, deadline FROM tables WHERE deadline IS NOT NULL ORDER BY deadline")
+            .prepare_cached(
+                "SELECT id FROM tables WHERE closes_at IS NOT NULL AND closes_at <= ?1
+                 ORDER BY closes_at, id",
+            )
             .map_err(backend)?;
         statement
-            .query_map([], |row| {
-                Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?))
-            })
+            .query_map([to_i64(now)], |row| row.get::<_, String>(0))
             .map_err(backend)?
-            .map(|row| {
-                let (id, deadline) = row.map_err(backend)?;
-                Ok((id, u64::try_from(deadline).unwrap_or_default()))
-            })
+            .map(|row| row.map_err(backend))
             .collect()
+    }
+
+    fn claim(&mut self, id: &str, owner: &str, now: u64, seconds: u64) -> Result<bool, StoreError> {
+        let changed = self
+            .connection
+            .prepare_cached(
+                "UPDATE tables SET lease_owner = ?1, lease_until = ?2
+                 WHERE id = ?3 AND (lease_until IS NULL OR lease_until <= ?4 OR lease_owner = ?1)",
+            )
+            .map_err(backend)?
+            .execute(params![
+                owner,
+                to_i64(now.saturating_add(seconds)),
+                id,
+                to_i64(now)
+            ])
+            .map_err(backend)?;
+        Ok(changed == 1)
+    }
+
+    fn release(&mut self, id: &str, owner: &str) -> Result<(), StoreError> {
+        self.connection
+            .prepare_cached(
+                "UPDATE tables SET lease_owner = NULL, lease_until = NULL
+                 WHERE id = ?1 AND lease_owner = ?2",
+            )
+            .map_err(backend)?
+            .execute(params![id, owner])
+            .map_err(backend)?;
+        Ok(())
     }
 
     fn count(&mut self) -> Result<u64, StoreError> {
@@ -402,88 +502,24 @@ impl Store for SqliteStore {
 
 #[cfg(test)]
 mod tests {
+    // The behaviour every store shares is tested against both backends in tests/store.rs;
+    // here, what is SQLite's own: the file's migrations.
     use super::*;
-    use crate::store::Draft;
 
     fn table(id: &str) -> StoredTable {
         StoredTable {
             id: id.to_owned(),
             game: "duel".into(),
             step: 0,
+            version: 0,
             save: "{}".into(),
             gm_token: TokenHash([1; 32]),
-            seats: vec![
-                StoredSeat {
-                    name: "Ann".into(),
-                    token: TokenHash([2; 32]),
-                },
-                StoredSeat {
-                    name: "Bo".into(),
-                    token: TokenHash([3; 32]),
-                },
-            ],
+            seats: vec![StoredSeat {
+                name: "Ann".into(),
+                token: TokenHash([2; 32]),
+            }],
             turn: TurnState::default(),
         }
-    }
-
-    fn act<'a>(id: &'a str, from_step: u64, save: &'a str, turn: &'a TurnState) -> NewAct<'a> {
-        NewAct {
-            table: id,
-            from_step,
-            actor: "seat 0",
-            action: "{\"choose\":\"focus\"}",
-            save,
-            turn,
-        }
-    }
-
-    #[test]
-    fn tables_round_trip_and_actions_check_their_step() {
-        let mut store = SqliteStore::in_memory().unwrap();
-        assert_eq!(store.schema_version().unwrap(), MIGRATIONS.len() as i64);
-        store.create(&table("a")).unwrap();
-        assert!(matches!(
-            store.create(&table("a")),
-            Err(StoreError::Exists(_))
-        ));
-        assert_eq!(store.load("a").unwrap().unwrap(), table("a"));
-        assert_eq!(store.load("b").unwrap(), None);
-        let turn = TurnState {
-            deadline: Some(99),
-            drafts: vec![Draft {
-                seat: 1,
-                action: "x".into(),
-                ready: true,
-            }],
-            ..TurnState::default()
-        };
-        store.commit_act(&act("a", 0, "one", &turn)).unwrap();
-        // The same step again is a conflict and writes nothing.
-        let error = store
-            .commit_act(&act("a", 0, "other", &TurnState::default()))
-            .unwrap_err();
-        assert!(matches!(
-            error,
-            StoreError::Conflict {
-                expected: 0,
-                found: 1
-            }
-        ));
-        assert!(matches!(
-            store.commit_act(&act("zz", 0, "x", &turn)),
-            Err(StoreError::NoTable(_))
-        ));
-        let loaded = store.load("a").unwrap().unwrap();
-        assert_eq!((loaded.step, loaded.save.as_str()), (1, "one"));
-        assert_eq!(loaded.turn, turn);
-        assert_eq!(store.deadlines().unwrap(), vec![("a".to_owned(), 99)]);
-        assert_eq!(store.acts("a").unwrap().len(), 1);
-        assert_eq!(store.count().unwrap(), 1);
-        store.set_seat_token("a", 1, &TokenHash([9; 32])).unwrap();
-        assert_eq!(
-            store.load("a").unwrap().unwrap().seats[1].token,
-            TokenHash([9; 32])
-        );
     }
 
     #[test]
@@ -494,6 +530,7 @@ mod tests {
         let _ = std::fs::remove_file(&path);
         {
             let mut store = SqliteStore::open(&path).unwrap();
+            assert_eq!(store.schema_version().unwrap(), MIGRATIONS.len() as i64);
             store.create(&table("kept")).unwrap();
         }
         // Reopening runs no migration again and keeps the data.
@@ -522,11 +559,29 @@ mod tests {
             connection.execute_batch("PRAGMA user_version = 1").unwrap();
         }
         let mut store = SqliteStore::open(&old).unwrap();
-        assert_eq!(store.schema_version().unwrap(), 2);
-        assert_eq!(
-            store.load("v1").unwrap().unwrap().turn,
-            TurnState::default()
-        );
+        assert_eq!(store.schema_version().unwrap(), 3);
+        let loaded = store.load("v1").unwrap().unwrap();
+        assert_eq!((loaded.turn, loaded.version), (TurnState::default(), 0));
+        // A database at version 2 with a deadline gets the time its turn closes.
+        let two = dir.join("two.sqlite");
+        let _ = std::fs::remove_file(&two);
+        {
+            let connection = Connection::open(&two).unwrap();
+            connection.execute_batch(MIGRATIONS[0]).unwrap();
+            connection.execute_batch(MIGRATIONS[1]).unwrap();
+            connection
+                .execute(
+                    "INSERT INTO tables (id, game, step, save, gm_token, created_at, updated_at,
+                         turn, deadline)
+                     VALUES ('v2', 'duel', 0, '{}', ?1, 0, 0, '{\"deadline\":100,\"grace\":20}', 100)",
+                    [vec![1u8; 32]],
+                )
+                .unwrap();
+            connection.execute_batch("PRAGMA user_version = 2").unwrap();
+        }
+        let mut store = SqliteStore::open(&two).unwrap();
+        assert!(store.due(119).unwrap().is_empty());
+        assert_eq!(store.due(120).unwrap(), vec!["v2".to_owned()]);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

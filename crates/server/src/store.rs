@@ -1,12 +1,18 @@
 //! The store: where tables live between requests and across restarts.
 //!
-//! [`Store`] is a trait so that another database can follow the embedded default
-//! ([`crate::SqliteStore`]); everything above it (the table hub, the HTTP API) is written against
-//! the trait alone. A store keeps, per table, the save file (the same text `pbp` writes), the
-//! step it is at, the hashes of its tokens, its seats' names, its turn settings, and one row per
-//! action taken, and it refuses an action whose step is not the one the table is at: that check
-//! and the action's insert happen in one transaction, which is what lets several writers share
-//! one database without two actions on the same step.
+//! [`Store`] is a trait with two backends, the embedded default ([`crate::SqliteStore`], one
+//! file) and [`crate::PostgresStore`] (one database shared by several `pbp serve` instances);
+//! everything above it (the table hub, the HTTP API) is written against the trait alone, and
+//! [`open_store`] picks the backend from the `--db` argument. A store keeps, per table, the save
+//! file (the same text `pbp` writes), the step it is at, a version that every write raises, the
+//! hashes of its tokens, its seats' names, its turn settings, and one row per action taken.
+//!
+//! Every write names the version it was computed from and is refused with
+//! [`StoreError::Conflict`] if the table moved on meanwhile: the check, the version's rise and
+//! an action's insert happen in one transaction, which is what lets several instances share one
+//! database without two actions on the same step or a lost draft. Deadlines are claimed with a
+//! lease ([`Store::claim`]) so that a turn closes once even when every instance runs the
+//! scheduler.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -17,10 +23,12 @@ use crate::token::TokenHash;
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum StoreError {
-    /// The table is not at the step the action was made for (another writer was first).
+    /// The table changed since the version the write was made from (another writer was
+    /// first): its step is `found` where the write expected `expected`, or, at the same step,
+    /// its drafts or deadline changed.
     #[error("the table is at step {found}, not {expected}")]
     Conflict {
-        /// The step the action was made for.
+        /// The step the write was made for.
         expected: u64,
         /// The step the store has.
         found: u64,
@@ -47,9 +55,12 @@ pub enum StoreError {
         /// What is wrong.
         message: String,
     },
-    /// The database itself failed (disk full, file locked, I/O error).
+    /// The database itself failed (disk full, file locked, I/O error, connection lost).
     #[error("the database failed: {0}")]
     Backend(String),
+    /// The `--db` argument names no store this build knows.
+    #[error("'{0}' is neither a SQLite file nor a postgres:// URL")]
+    BadLocation(String),
 }
 
 /// One seat of a table as stored: who plays it and the hash of its token.
@@ -106,6 +117,10 @@ pub struct StoredTable {
     pub game: String,
     /// Actions taken so far.
     pub step: u64,
+    /// The table's version: raised by every write (an action, a draft, a deadline, a token), so
+    /// that an instance knows whether the table it holds in memory is the stored one. A new
+    /// table is at version 0.
+    pub version: u64,
     /// The save file, as `pbp` writes it.
     pub save: String,
     /// The hash of the game master's token.
@@ -123,6 +138,8 @@ pub struct NewAct<'a> {
     pub table: &'a str,
     /// The step the table was at when the action was applied.
     pub from_step: u64,
+    /// The version of the table the action was applied to; the table is then at `version + 1`.
+    pub version: u64,
     /// Who acted (`seat N` or `gm`).
     pub actor: &'a str,
     /// The action, as JSON text.
@@ -135,7 +152,7 @@ pub struct NewAct<'a> {
 
 /// Where tables are kept. Every method is one transaction: it is done whole or not at all.
 pub trait Store: Send {
-    /// Stores a new table.
+    /// Stores a new table (at the version it carries, normally 0).
     ///
     /// # Errors
     /// [`StoreError::Exists`] for a taken id, or the backend's failure.
@@ -147,32 +164,56 @@ pub trait Store: Send {
     /// The backend's failure, or [`StoreError::Damaged`].
     fn load(&mut self, id: &str) -> Result<Option<StoredTable>, StoreError>;
 
-    /// Commits one action: checks that the table is at `act.from_step`, records the action,
-    /// and stores the new save and turn state, all in one transaction.
+    /// The version of table `id` (one small read, to check a table held in memory), or `None`.
     ///
     /// # Errors
-    /// [`StoreError::Conflict`] if the table is at another step, [`StoreError::NoTable`], or the
-    /// backend's failure; nothing is written then.
+    /// The backend's failure.
+    fn version(&mut self, id: &str) -> Result<Option<u64>, StoreError>;
+
+    /// Commits one action: checks that the table is at `act.version` (and so at
+    /// `act.from_step`), records the action, and stores the new save and turn state at the next
+    /// version, all in one transaction.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] if the table is at another version, [`StoreError::NoTable`], or
+    /// the backend's failure; nothing is written then.
     fn commit_act(&mut self, act: &NewAct<'_>) -> Result<(), StoreError>;
 
-    /// Stores a table's turn state (drafts, deadline) without an action.
+    /// Stores a table's turn state (drafts, deadline) without an action, if the table is at
+    /// `version`; it is then at `version + 1`.
     ///
     /// # Errors
-    /// [`StoreError::NoTable`], or the backend's failure.
-    fn set_turn(&mut self, id: &str, turn: &TurnState) -> Result<(), StoreError>;
+    /// [`StoreError::Conflict`] if the table is at another version, [`StoreError::NoTable`], or
+    /// the backend's failure.
+    fn set_turn(&mut self, id: &str, version: u64, turn: &TurnState) -> Result<(), StoreError>;
 
-    /// Replaces the token of one seat (the game master hands out a new link).
+    /// Replaces the token of one seat (the game master hands out a new link), raising the
+    /// table's version.
     ///
     /// # Errors
     /// [`StoreError::NoTable`], or the backend's failure.
     fn set_seat_token(&mut self, id: &str, seat: u16, token: &TokenHash) -> Result<(), StoreError>;
 
-    /// The ids of the tables with a deadline, and the deadline (for the scheduler after a
-    /// restart).
+    /// The ids of the tables whose turn closes (deadline plus grace) at or before `now`, in
+    /// Unix seconds, soonest first.
     ///
     /// # Errors
     /// The backend's failure.
-    fn deadlines(&mut self) -> Result<Vec<(String, u64)>, StoreError>;
+    fn due(&mut self, now: u64) -> Result<Vec<String>, StoreError>;
+
+    /// Takes the lease of table `id`'s deadline for `owner` until `now + seconds`, if nobody
+    /// holds an unexpired one: answers whether `owner` has it. The instance that has it closes
+    /// the turn; one that dies holding it loses it when it expires.
+    ///
+    /// # Errors
+    /// The backend's failure.
+    fn claim(&mut self, id: &str, owner: &str, now: u64, seconds: u64) -> Result<bool, StoreError>;
+
+    /// Gives back `owner`'s lease of table `id` (nothing if another holds it).
+    ///
+    /// # Errors
+    /// The backend's failure.
+    fn release(&mut self, id: &str, owner: &str) -> Result<(), StoreError>;
 
     /// How many tables the store holds.
     ///
@@ -185,4 +226,26 @@ pub trait Store: Send {
     /// # Errors
     /// The backend's failure.
     fn acts(&mut self, id: &str) -> Result<Vec<(u64, String, String)>, StoreError>;
+}
+
+/// Opens the store that `location` names: a `postgres://` (or `postgresql://`) URL opens
+/// [`crate::PostgresStore`], anything else is a SQLite file ([`crate::SqliteStore`]). Either
+/// brings its schema up to date first.
+///
+/// This connects synchronously: call it outside an async runtime (the PostgreSQL client runs
+/// one of its own).
+///
+/// # Errors
+/// The database cannot be opened or reached, a migration fails, or its schema is newer than
+/// this build's.
+pub fn open_store(location: &str) -> Result<Box<dyn Store>, StoreError> {
+    if location.starts_with("postgres://") || location.starts_with("postgresql://") {
+        return Ok(Box::new(crate::PostgresStore::connect(location)?));
+    }
+    if location.is_empty() || location.contains("://") {
+        return Err(StoreError::BadLocation(location.to_owned()));
+    }
+    Ok(Box::new(crate::SqliteStore::open(std::path::Path::new(
+        location,
+    ))?))
 }

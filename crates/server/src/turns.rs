@@ -7,6 +7,11 @@
 //! of the game, so an invalid order is refused at once) and kept, with its ready mark, beside
 //! the table. Only the seat and the game master may read it. When the turn resolves, the drafts
 //! are applied in seat order as the seats' actions, each committed like any other.
+//!
+//! Deadlines live in the store (the time each turn closes), and every instance's scheduler asks
+//! it once a second which turns are due; an instance closes a turn only while it holds the
+//! turn's lease in the store, and only after reading the table as stored and finding the turn
+//! still due, so a turn closes once however many instances run.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -105,23 +110,23 @@ fn seat_of(actor: Actor) -> Result<u16, ApiError> {
     })
 }
 
+/// How long an instance holds a deadline's lease: long enough to close any turn, short enough
+/// that a turn whose instance died closes soon after.
+pub(crate) const LEASE_SECONDS: u64 = 30;
+
 impl Hub {
+    /// Stores the turn state of the table in memory, from the version it was loaded at.
     fn save_turn(&mut self, id: &str) -> Result<(), ApiError> {
-        let turn = self.live(id)?.turn.clone();
-        if let Err(error) = self.store.set_turn(id, &turn) {
-            self.forget(id);
-            return Err(error.into());
-        }
-        match turn.deadline {
-            Some(deadline) => {
-                self.closing
-                    .insert(id.to_owned(), deadline.saturating_add(turn.grace));
+        let live = self.cached(id)?;
+        let turn = live.turn.clone();
+        let version = live.version;
+        match self.store.set_turn(id, version, &turn) {
+            Ok(()) => {
+                self.cached(id)?.version = version + 1;
+                Ok(())
             }
-            None => {
-                self.closing.remove(id);
-            }
+            Err(error) => Err(self.failed(id, error)),
         }
-        Ok(())
     }
 
     /// Saves (or replaces) a seat's draft after checking it against the rules on a copy.
@@ -134,6 +139,15 @@ impl Hub {
         id: &str,
         token: Option<&str>,
         request: ActRequest,
+    ) -> Result<Value, ApiError> {
+        self.retrying(|hub| hub.draft_once(id, token, &request))
+    }
+
+    fn draft_once(
+        &mut self,
+        id: &str,
+        token: Option<&str>,
+        request: &ActRequest,
     ) -> Result<Value, ApiError> {
         let live = self.live(id)?;
         let role = live.role(token)?;
@@ -167,7 +181,7 @@ impl Hub {
         });
         live.turn.drafts.sort_by_key(|d| d.seat);
         self.save_turn(id)?;
-        let live = self.live(id)?;
+        let live = self.cached(id)?;
         Ok(json!({ "draft": parsed, "ready": false, "table": status(live, role) }))
     }
 
@@ -181,29 +195,36 @@ impl Hub {
         token: Option<&str>,
         request: ReadyRequest,
     ) -> Result<Value, ApiError> {
-        let live = self.live(id)?;
-        let role = live.role(token)?;
-        let seat = seat_of(acting(live, role, request.seat)?)?;
-        let Some(draft) = live.turn.drafts.iter_mut().find(|d| d.seat == seat) else {
-            return Err(ApiError::Refused {
-                kind: "refused",
-                message: format!("seat {seat} has no draft to mark: save one first"),
-            });
-        };
-        draft.ready = request.ready;
-        self.save_turn(id)?;
-        let live = self.live(id)?;
-        let everyone_ready = live
-            .game
-            .acting()
-            .iter()
-            .filter_map(|a| a.seat())
-            .all(|s| live.turn.drafts.iter().any(|d| d.seat == s.0 && d.ready));
-        let resolved = if everyone_ready {
-            self.resolve(id, false)?
-        } else {
-            false
-        };
+        let role = self.retrying(|hub| {
+            let live = hub.live(id)?;
+            let role = live.role(token)?;
+            let seat = seat_of(acting(live, role, request.seat)?)?;
+            let Some(draft) = live.turn.drafts.iter_mut().find(|d| d.seat == seat) else {
+                return Err(ApiError::Refused {
+                    kind: "refused",
+                    message: format!("seat {seat} has no draft to mark: save one first"),
+                });
+            };
+            draft.ready = request.ready;
+            hub.save_turn(id)?;
+            Ok(role)
+        })?;
+        // The mark is stored; the resolution is tried on the table as stored (another
+        // instance may have resolved the turn meanwhile).
+        let resolved = self.retrying(|hub| {
+            let live = hub.live(id)?;
+            let everyone_ready = live
+                .game
+                .acting()
+                .iter()
+                .filter_map(|a| a.seat())
+                .all(|s| live.turn.drafts.iter().any(|d| d.seat == s.0 && d.ready));
+            if everyone_ready {
+                hub.resolve(id, false)
+            } else {
+                Ok(false)
+            }
+        })?;
         let live = self.live(id)?;
         Ok(json!({
             "ready": request.ready,
@@ -223,13 +244,16 @@ impl Hub {
         token: Option<&str>,
         request: DeadlineRequest,
     ) -> Result<Value, ApiError> {
-        let live = self.live(id)?;
-        let role = game_master(live, token)?;
-        live.turn.deadline = request.in_seconds.map(|s| now().saturating_add(s));
-        live.turn.grace = request.grace;
-        self.save_turn(id)?;
-        let live = self.live(id)?;
-        Ok(json!({ "table": status(live, role) }))
+        let deadline = request.in_seconds.map(|s| now().saturating_add(s));
+        self.retrying(|hub| {
+            let live = hub.live(id)?;
+            let role = game_master(live, token)?;
+            live.turn.deadline = deadline;
+            live.turn.grace = request.grace;
+            hub.save_turn(id)?;
+            let live = hub.cached(id)?;
+            Ok(json!({ "table": status(live, role) }))
+        })
     }
 
     /// Closes the turn now (game master only): as at the deadline.
@@ -239,7 +263,20 @@ impl Hub {
     pub fn resolve_now(&mut self, id: &str, token: Option<&str>) -> Result<Value, ApiError> {
         let live = self.live(id)?;
         let role = game_master(live, token)?;
-        let resolved = self.resolve(id, true)?;
+        let started = live.game.acting();
+        // Tried again only while the turn it was asked for is the table's (another instance
+        // may have resolved it, and the next turn is not this request's).
+        let resolved = self.retrying(|hub| {
+            let now = hub.live(id)?.game.acting();
+            let moved_on = now
+                .iter()
+                .any(|a| a.seat().is_some() && !started.contains(a))
+                || !now.iter().any(|a| a.seat().is_some());
+            if moved_on && now != started {
+                return Ok(true);
+            }
+            hub.resolve(id, true)
+        })?;
         let live = self.live(id)?;
         Ok(json!({
             "resolved": resolved,
@@ -281,20 +318,20 @@ impl Hub {
             .filter_map(|a| a.seat().map(|s| s.0))
             .collect();
         for seat in absent {
-            let Some(action) = self.live(id)?.game.no_orders(seat) else {
+            let Some(action) = self.cached(id)?.game.no_orders(seat) else {
                 continue;
             };
             if self.apply(id, Actor::GameMaster, action)? {
                 return Ok(true);
             }
         }
-        if let Some(action) = self.live(id)?.game.close()
+        if let Some(action) = self.cached(id)?.game.close()
             && self.apply(id, Actor::GameMaster, action)?
         {
             return Ok(true);
         }
         // The game has no way to close this turn: it waits, without its deadline.
-        let live = self.live(id)?;
+        let live = self.cached(id)?;
         live.turn.deadline = None;
         self.save_turn(id)?;
         Ok(false)
@@ -303,7 +340,7 @@ impl Hub {
     /// Applies and commits one action of a resolution. A draft the rules refuse now is dropped.
     /// Answers whether a new turn began.
     fn apply(&mut self, id: &str, actor: Actor, action: Value) -> Result<bool, ApiError> {
-        let live = self.live(id)?;
+        let live = self.cached(id)?;
         if !live.game.may_act(actor) {
             return Ok(false);
         }
@@ -318,42 +355,41 @@ impl Hub {
             return Ok(false);
         }
         self.commit(id, from_step, &before, actor, &action)?;
-        let now = self.live(id)?.game.acting();
+        let now = self.cached(id)?.game.acting();
         Ok(now
             .iter()
             .any(|a| a.seat().is_some() && !before.contains(a))
             || !now.iter().any(|a| a.seat().is_some()))
     }
 
-    /// Reads every deadline from the store (at start).
-    pub(crate) fn load_deadlines(&mut self) {
-        let Ok(deadlines) = self.store.deadlines() else {
-            return;
-        };
-        for (id, deadline) in deadlines {
-            let grace = self
-                .store
-                .load(&id)
-                .ok()
-                .flatten()
-                .map_or(0, |t| t.turn.grace);
-            self.closing.insert(id, deadline.saturating_add(grace));
-        }
-    }
-
-    /// Closes the turn of every table whose deadline and grace have passed at `now`. Answers
-    /// how many were closed.
+    /// Closes the turn of every table whose deadline and grace have passed at `now`, as the
+    /// store has them: each under its lease, and only if the table as stored is still due (a
+    /// turn that another instance closed, or whose deadline moved, is left alone). Answers how
+    /// many were closed.
     pub fn close_due(&mut self, now: u64) -> usize {
-        let due: Vec<String> = self
-            .closing
-            .iter()
-            .filter(|(_, at)| **at <= now)
-            .map(|(id, _)| id.clone())
-            .collect();
+        let Ok(due) = self.store.due(now) else {
+            return 0;
+        };
         let mut closed = 0;
         for id in due {
-            self.closing.remove(&id);
-            if self.resolve(&id, true).is_ok() {
+            let owner = self.owner.clone();
+            if !matches!(self.store.claim(&id, &owner, now, LEASE_SECONDS), Ok(true)) {
+                continue;
+            }
+            let outcome = self.retrying(|hub| {
+                let live = hub.live(&id)?;
+                let closes = live
+                    .turn
+                    .deadline
+                    .map(|d| d.saturating_add(live.turn.grace));
+                if closes.is_none_or(|at| at > now) {
+                    return Ok(false);
+                }
+                hub.resolve(&id, true)?;
+                Ok(true)
+            });
+            let _ = self.store.release(&id, &owner);
+            if matches!(outcome, Ok(true)) {
                 closed += 1;
             }
         }

@@ -642,6 +642,10 @@ impl Game for WarringStates {
             .map_or_else(|| format!("seat {seat}"), |p| p.colour.name().to_owned())
     }
 
+    fn seat_name(state: &WsState, seat: Seat) -> String {
+        state.seat_name(seat)
+    }
+
     fn heuristic_action(
         state: &WsState,
         actor: Actor,

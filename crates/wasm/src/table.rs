@@ -5,7 +5,6 @@
 
 use pbp_core::{DiceChoice, Secret};
 use pbp_frontend::catalog::Games;
-use pbp_frontend::words::actor_name;
 use pbp_frontend::{TableError, game_list, parse_dice as read_dice, to_json};
 use serde_json::Value;
 
@@ -131,10 +130,11 @@ impl Table {
         let dice = dice_choice(dice)?;
         let input = pbp_core::erased::ActionInput::Auto(input.to_owned());
         self.0.parse_action(actor, &input).map_err(text)?;
+        let name = self.0.actor_name(actor);
         let report = self
             .0
             .act(actor, &input, dice)
-            .map_err(|e| format!("{} cannot do that: {e}", actor_name(actor)))?;
+            .map_err(|e| format!("{name} cannot do that: {e}"))?;
         json(Ok(report))
     }
 

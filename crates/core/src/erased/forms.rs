@@ -38,6 +38,8 @@ pub struct SeatInfo {
     pub seat: Seat,
     /// Its label ([`Game::seat_label`]).
     pub label: String,
+    /// Its name as people read it ([`Game::seat_name`]): "Plainsfox (Lion)".
+    pub name: String,
 }
 
 /// An event with its step and audience, the event as JSON.

@@ -165,6 +165,7 @@ impl<G: Game> DynSession for Session<G> {
             .map(|n| SeatInfo {
                 seat: Seat(n),
                 label: G::seat_label(self.state(), Seat(n)),
+                name: G::seat_name(self.state(), Seat(n)),
             })
             .collect()
     }

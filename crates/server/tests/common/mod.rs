@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
+pub mod pg;
+
 use pbp_server::{Server, SqliteStore};
 use serde_json::Value;
 

@@ -1,0 +1,517 @@
+//! The shared store: PostgreSQL, through the `postgres` crate (the blocking client of
+//! rust-postgres), for several `pbp serve` instances on one database.
+//!
+//! The hub calls its store from one thread of its own, so the blocking client fits it as it
+//! is. Every write is one statement, and so one transaction: an action's update of its table
+//! (checked against the version the action was applied to, which takes the row's lock) and the
+//! insert of its row in `acts` are one `WITH ... INSERT` statement, so two instances can never
+//! both commit an action on the same step, and an action acknowledged is committed (PostgreSQL's
+//! default `synchronous_commit`).
+//!
+//! The schema is versioned in the table `pbp_schema`; [`POSTGRES_MIGRATIONS`] (version for
+//! version the same schema as [`crate::MIGRATIONS`], in PostgreSQL's types) are applied in
+//! order at connect, each in its own transaction under an advisory lock, so instances starting
+//! together migrate once. Forward only: a released migration is never edited.
+//!
+//! The URL is libpq's (`postgres://user:password@host:port/database`); its `options` parameter
+//! can choose a schema (`?options=-csearch_path%3Dname`), as the tests do to keep apart.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use postgres::{Client, NoTls, Statement};
+
+use crate::sqlite::closes_at;
+use crate::store::{NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState};
+use crate::token::TokenHash;
+
+/// The schema in PostgreSQL, one migration per version, as [`crate::MIGRATIONS`]: migration `i`
+/// takes the database from version `i` to `i + 1`. Append only.
+pub const POSTGRES_MIGRATIONS: &[&str] = &[
+    // 1: tables, their seats and every action.
+    "CREATE TABLE tables (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        step BIGINT NOT NULL,
+        save TEXT NOT NULL,
+        gm_token BYTEA NOT NULL,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL
+    );
+    CREATE TABLE seats (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        seat BIGINT NOT NULL,
+        name TEXT NOT NULL,
+        token BYTEA NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    );
+    CREATE TABLE acts (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        step BIGINT NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        at BIGINT NOT NULL,
+        PRIMARY KEY (table_id, step)
+    );",
+    // 2: the turn workflow: drafts, deadline and defaults per table.
+    "ALTER TABLE tables ADD COLUMN turn TEXT NOT NULL DEFAULT '{}';
+    ALTER TABLE tables ADD COLUMN deadline BIGINT;
+    CREATE INDEX tables_deadline ON tables(deadline) WHERE deadline IS NOT NULL;",
+    // 3: several instances: a version per table raised by every write, the time its turn
+    // closes (deadline plus grace) for the scheduler, and the lease of that deadline.
+    "ALTER TABLE tables ADD COLUMN version BIGINT NOT NULL DEFAULT 0;
+    ALTER TABLE tables ADD COLUMN closes_at BIGINT;
+    ALTER TABLE tables ADD COLUMN lease_owner TEXT;
+    ALTER TABLE tables ADD COLUMN lease_until BIGINT;
+    UPDATE tables SET closes_at = deadline + COALESCE((turn::jsonb ->> 'grace')::BIGINT, 0)
+        WHERE deadline IS NOT NULL;
+    DROP INDEX tables_deadline;
+    CREATE INDEX tables_closes_at ON tables(closes_at) WHERE closes_at IS NOT NULL;",
+];
+
+/// The advisory lock that serializes migrations (any fixed number; "pbp" in ASCII).
+const MIGRATION_LOCK: i64 = 0x70_62_70;
+
+fn backend(error: postgres::Error) -> StoreError {
+    StoreError::Backend(error.to_string())
+}
+
+fn now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+        .unwrap_or_default()
+}
+
+fn to_i64(value: u64) -> i64 {
+    i64::try_from(value).unwrap_or(i64::MAX)
+}
+
+fn to_u64(value: i64) -> u64 {
+    u64::try_from(value).unwrap_or_default()
+}
+
+/// The statements of the hot paths, prepared once per connection.
+struct Prepared {
+    version: Statement,
+    table: Statement,
+    seats: Statement,
+    act: Statement,
+    step: Statement,
+    turn: Statement,
+}
+
+impl Prepared {
+    fn new(client: &mut Client) -> Result<Prepared, StoreError> {
+        Ok(Prepared {
+            version: client
+                .prepare("SELECT version FROM tables WHERE id = $1")
+                .map_err(backend)?,
+            table: client
+                .prepare(
+                    "SELECT game, step, save, gm_token, turn, version FROM tables WHERE id = $1",
+                )
+                .map_err(backend)?,
+            seats: client
+                .prepare("SELECT name, token FROM seats WHERE table_id = $1 ORDER BY seat")
+                .map_err(backend)?,
+            // One statement, so one transaction: the table moves on only if it is at the
+            // version the action was applied to, and the action's row goes in with it.
+            act: client
+                .prepare(
+                    "WITH moved AS (
+                        UPDATE tables SET step = step + 1, version = version + 1, save = $1,
+                            turn = $2, deadline = $3, closes_at = $4, updated_at = $5
+                        WHERE id = $6 AND step = $7 AND version = $8
+                        RETURNING step
+                    )
+                    INSERT INTO acts (table_id, step, actor, action, at)
+                    SELECT $6, step, $9, $10, $5 FROM moved",
+                )
+                .map_err(backend)?,
+            step: client
+                .prepare("SELECT step FROM tables WHERE id = $1")
+                .map_err(backend)?,
+            turn: client
+                .prepare(
+                    "UPDATE tables SET turn = $1, deadline = $2, closes_at = $3, updated_at = $4,
+                        version = version + 1
+                    WHERE id = $5 AND version = $6",
+                )
+                .map_err(backend)?,
+        })
+    }
+}
+
+/// Tables in a PostgreSQL database, shared by any number of instances.
+pub struct PostgresStore {
+    url: String,
+    client: Client,
+    prepared: Prepared,
+}
+
+impl std::fmt::Debug for PostgresStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The URL may carry a password: it is not shown.
+        f.debug_struct("PostgresStore").finish_non_exhaustive()
+    }
+}
+
+impl PostgresStore {
+    /// Connects to the database at `url` and brings its schema up to date.
+    ///
+    /// Call it outside an async runtime: the blocking client runs one of its own.
+    ///
+    /// # Errors
+    /// [`StoreError::Backend`] if the database cannot be reached or a migration fails,
+    /// [`StoreError::SchemaTooNew`] for a database written by a newer build.
+    pub fn connect(url: &str) -> Result<PostgresStore, StoreError> {
+        let mut client = Client::connect(url, NoTls).map_err(backend)?;
+        migrate(&mut client)?;
+        let prepared = Prepared::new(&mut client)?;
+        Ok(PostgresStore {
+            url: url.to_owned(),
+            client,
+            prepared,
+        })
+    }
+
+    /// The schema version of the database.
+    ///
+    /// # Errors
+    /// [`StoreError::Backend`].
+    pub fn schema_version(&mut self) -> Result<i64, StoreError> {
+        self.ready()?;
+        let row = self
+            .client
+            .query_one("SELECT version FROM pbp_schema", &[])
+            .map_err(backend)?;
+        Ok(row.get(0))
+    }
+
+    /// Connects again if the connection was lost (the database restarted): the request that
+    /// saw it fail got an error, the next one finds the database again.
+    fn ready(&mut self) -> Result<(), StoreError> {
+        if self.client.is_closed() {
+            let mut client = Client::connect(&self.url, NoTls).map_err(backend)?;
+            self.prepared = Prepared::new(&mut client)?;
+            self.client = client;
+        }
+        Ok(())
+    }
+
+    /// The conflict (or missing table) that explains a write that changed nothing.
+    fn refusal(&mut self, id: &str, expected: Option<u64>) -> StoreError {
+        match self.client.query_opt(&self.prepared.step, &[&id]) {
+            Err(error) => backend(error),
+            Ok(None) => StoreError::NoTable(id.to_owned()),
+            Ok(Some(row)) => {
+                let found = to_u64(row.get(0));
+                StoreError::Conflict {
+                    expected: expected.unwrap_or(found),
+                    found,
+                }
+            }
+        }
+    }
+}
+
+/// Applies the migrations this database lacks, each in its own transaction, under an advisory
+/// lock held by that transaction.
+fn migrate(client: &mut Client) -> Result<(), StoreError> {
+    let supported = i64::try_from(POSTGRES_MIGRATIONS.len()).unwrap_or(i64::MAX);
+    loop {
+        let mut transaction = client.transaction().map_err(backend)?;
+        transaction
+            .execute("SELECT pg_advisory_xact_lock($1)::text", &[&MIGRATION_LOCK])
+            .map_err(backend)?;
+        transaction
+            .batch_execute("CREATE TABLE IF NOT EXISTS pbp_schema (version BIGINT NOT NULL)")
+            .map_err(backend)?;
+        let version: i64 = match transaction
+            .query_opt("SELECT version FROM pbp_schema", &[])
+            .map_err(backend)?
+        {
+            Some(row) => row.get(0),
+            None => {
+                transaction
+                    .execute("INSERT INTO pbp_schema (version) VALUES (0)", &[])
+                    .map_err(backend)?;
+                0
+            }
+        };
+        if version > supported {
+            return Err(StoreError::SchemaTooNew {
+                found: version,
+                supported,
+            });
+        }
+        let Some(sql) = usize::try_from(version)
+            .ok()
+            .and_then(|v| POSTGRES_MIGRATIONS.get(v))
+        else {
+            return transaction.commit().map_err(backend);
+        };
+        transaction.batch_execute(sql).map_err(backend)?;
+        transaction
+            .execute("UPDATE pbp_schema SET version = $1", &[&(version + 1)])
+            .map_err(backend)?;
+        transaction.commit().map_err(backend)?;
+    }
+}
+
+fn hash_from(table: &str, bytes: &[u8]) -> Result<TokenHash, StoreError> {
+    <[u8; 32]>::try_from(bytes)
+        .map(TokenHash)
+        .map_err(|_| StoreError::Damaged {
+            table: table.to_owned(),
+            message: "a token hash is not 32 bytes".into(),
+        })
+}
+
+fn turn_json(table: &str, turn: &TurnState) -> Result<String, StoreError> {
+    serde_json::to_string(turn).map_err(|e| StoreError::Damaged {
+        table: table.to_owned(),
+        message: e.to_string(),
+    })
+}
+
+impl Store for PostgresStore {
+    fn create(&mut self, table: &StoredTable) -> Result<(), StoreError> {
+        self.ready()?;
+        let turn = turn_json(&table.id, &table.turn)?;
+        let mut transaction = self.client.transaction().map_err(backend)?;
+        let at = now();
+        let inserted = transaction
+            .execute(
+                "INSERT INTO tables (id, game, step, save, gm_token, created_at, updated_at, turn,
+                     deadline, version, closes_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10)
+                 ON CONFLICT (id) DO NOTHING",
+                &[
+                    &table.id,
+                    &table.game,
+                    &to_i64(table.step),
+                    &table.save,
+                    &table.gm_token.0.as_slice(),
+                    &at,
+                    &turn,
+                    &table.turn.deadline.map(to_i64),
+                    &to_i64(table.version),
+                    &closes_at(&table.turn),
+                ],
+            )
+            .map_err(backend)?;
+        if inserted == 0 {
+            return Err(StoreError::Exists(table.id.clone()));
+        }
+        for (seat, stored) in table.seats.iter().enumerate() {
+            transaction
+                .execute(
+                    "INSERT INTO seats (table_id, seat, name, token) VALUES ($1, $2, $3, $4)",
+                    &[
+                        &table.id,
+                        &to_i64(seat as u64),
+                        &stored.name,
+                        &stored.token.0.as_slice(),
+                    ],
+                )
+                .map_err(backend)?;
+        }
+        transaction.commit().map_err(backend)
+    }
+
+    fn load(&mut self, id: &str) -> Result<Option<StoredTable>, StoreError> {
+        self.ready()?;
+        // One snapshot for the table and its seats.
+        let mut transaction = self
+            .client
+            .build_transaction()
+            .isolation_level(postgres::IsolationLevel::RepeatableRead)
+            .read_only(true)
+            .start()
+            .map_err(backend)?;
+        let Some(row) = transaction
+            .query_opt(&self.prepared.table, &[&id])
+            .map_err(backend)?
+        else {
+            return Ok(None);
+        };
+        let seats = transaction
+            .query(&self.prepared.seats, &[&id])
+            .map_err(backend)?
+            .iter()
+            .map(|seat| {
+                Ok(StoredSeat {
+                    name: seat.get(0),
+                    token: hash_from(id, seat.get(1))?,
+                })
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        transaction.commit().map_err(backend)?;
+        let damaged = |message: String| StoreError::Damaged {
+            table: id.to_owned(),
+            message,
+        };
+        let step: i64 = row.get(1);
+        let version: i64 = row.get(5);
+        let turn: String = row.get(4);
+        Ok(Some(StoredTable {
+            id: id.to_owned(),
+            game: row.get(0),
+            step: u64::try_from(step).map_err(|_| damaged(format!("step {step}")))?,
+            version: u64::try_from(version).map_err(|_| damaged(format!("version {version}")))?,
+            save: row.get(2),
+            gm_token: hash_from(id, row.get(3))?,
+            seats,
+            turn: serde_json::from_str(&turn).map_err(|e| damaged(e.to_string()))?,
+        }))
+    }
+
+    fn version(&mut self, id: &str) -> Result<Option<u64>, StoreError> {
+        self.ready()?;
+        Ok(self
+            .client
+            .query_opt(&self.prepared.version, &[&id])
+            .map_err(backend)?
+            .map(|row| to_u64(row.get(0))))
+    }
+
+    fn commit_act(&mut self, act: &NewAct<'_>) -> Result<(), StoreError> {
+        self.ready()?;
+        let turn = turn_json(act.table, act.turn)?;
+        let inserted = self
+            .client
+            .execute(
+                &self.prepared.act,
+                &[
+                    &act.save,
+                    &turn,
+                    &act.turn.deadline.map(to_i64),
+                    &closes_at(act.turn),
+                    &now(),
+                    &act.table,
+                    &to_i64(act.from_step),
+                    &to_i64(act.version),
+                    &act.actor,
+                    &act.action,
+                ],
+            )
+            .map_err(backend)?;
+        if inserted == 0 {
+            return Err(self.refusal(act.table, Some(act.from_step)));
+        }
+        Ok(())
+    }
+
+    fn set_turn(&mut self, id: &str, version: u64, turn: &TurnState) -> Result<(), StoreError> {
+        self.ready()?;
+        let json = turn_json(id, turn)?;
+        let changed = self
+            .client
+            .execute(
+                &self.prepared.turn,
+                &[
+                    &json,
+                    &turn.deadline.map(to_i64),
+                    &closes_at(turn),
+                    &now(),
+                    &id,
+                    &to_i64(version),
+                ],
+            )
+            .map_err(backend)?;
+        if changed == 0 {
+            return Err(self.refusal(id, None));
+        }
+        Ok(())
+    }
+
+    fn set_seat_token(&mut self, id: &str, seat: u16, token: &TokenHash) -> Result<(), StoreError> {
+        self.ready()?;
+        let mut transaction = self.client.transaction().map_err(backend)?;
+        let changed = transaction
+            .execute(
+                "UPDATE seats SET token = $1 WHERE table_id = $2 AND seat = $3",
+                &[&token.0.as_slice(), &id, &i64::from(seat)],
+            )
+            .map_err(backend)?;
+        if changed == 0 {
+            return Err(StoreError::NoTable(id.to_owned()));
+        }
+        transaction
+            .execute(
+                "UPDATE tables SET version = version + 1, updated_at = $1 WHERE id = $2",
+                &[&now(), &id],
+            )
+            .map_err(backend)?;
+        transaction.commit().map_err(backend)
+    }
+
+    fn due(&mut self, now: u64) -> Result<Vec<String>, StoreError> {
+        self.ready()?;
+        Ok(self
+            .client
+            .query(
+                "SELECT id FROM tables WHERE closes_at IS NOT NULL AND closes_at <= $1
+                 ORDER BY closes_at, id",
+                &[&to_i64(now)],
+            )
+            .map_err(backend)?
+            .iter()
+            .map(|row| row.get(0))
+            .collect())
+    }
+
+    fn claim(&mut self, id: &str, owner: &str, now: u64, seconds: u64) -> Result<bool, StoreError> {
+        self.ready()?;
+        let changed = self
+            .client
+            .execute(
+                "UPDATE tables SET lease_owner = $1, lease_until = $2
+                 WHERE id = $3 AND (lease_until IS NULL OR lease_until <= $4 OR lease_owner = $1)",
+                &[
+                    &owner,
+                    &to_i64(now.saturating_add(seconds)),
+                    &id,
+                    &to_i64(now),
+                ],
+            )
+            .map_err(backend)?;
+        Ok(changed == 1)
+    }
+
+    fn release(&mut self, id: &str, owner: &str) -> Result<(), StoreError> {
+        self.ready()?;
+        self.client
+            .execute(
+                "UPDATE tables SET lease_owner = NULL, lease_until = NULL
+                 WHERE id = $1 AND lease_owner = $2",
+                &[&id, &owner],
+            )
+            .map_err(backend)?;
+        Ok(())
+    }
+
+    fn count(&mut self) -> Result<u64, StoreError> {
+        self.ready()?;
+        let row = self
+            .client
+            .query_one("SELECT COUNT(*) FROM tables", &[])
+            .map_err(backend)?;
+        Ok(to_u64(row.get(0)))
+    }
+
+    fn acts(&mut self, id: &str) -> Result<Vec<(u64, String, String)>, StoreError> {
+        self.ready()?;
+        Ok(self
+            .client
+            .query(
+                "SELECT step, actor, action FROM acts WHERE table_id = $1 ORDER BY step",
+                &[&id],
+            )
+            .map_err(backend)?
+            .iter()
+            .map(|row| (to_u64(row.get(0)), row.get(1), row.get(2)))
+            .collect())
+    }
+}

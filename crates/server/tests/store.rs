@@ -1,0 +1,382 @@
+//! The store's test suite, one suite for both backends: every case runs on a SQLite file and
+//! on PostgreSQL (the database `PBP_TEST_POSTGRES` names; skipped with a printed line when it
+//! is not set). A case gets a way to open the store, and opens it more than once where it tests
+//! what several instances on one database see.
+
+mod common;
+
+use std::sync::{Arc, Barrier};
+
+use pbp_server::{
+    Draft, MIGRATIONS, NewAct, POSTGRES_MIGRATIONS, PostgresStore, SqliteStore, Store, StoreError,
+    StoredSeat, StoredTable, TokenHash, TurnState,
+};
+
+/// Opens one more handle (connection) to the case's database.
+type Open<'a> = &'a (dyn Fn() -> Box<dyn Store> + Sync);
+
+fn table(id: &str) -> StoredTable {
+    StoredTable {
+        id: id.to_owned(),
+        game: "duel".into(),
+        step: 0,
+        version: 0,
+        save: "{}".into(),
+        gm_token: TokenHash([1; 32]),
+        seats: vec![
+            StoredSeat {
+                name: "Ann".into(),
+                token: TokenHash([2; 32]),
+            },
+            StoredSeat {
+                name: "Bo".into(),
+                token: TokenHash([3; 32]),
+            },
+        ],
+        turn: TurnState::default(),
+    }
+}
+
+fn act<'a>(
+    id: &'a str,
+    from_step: u64,
+    version: u64,
+    save: &'a str,
+    turn: &'a TurnState,
+) -> NewAct<'a> {
+    NewAct {
+        table: id,
+        from_step,
+        version,
+        actor: "seat 0",
+        action: "{\"choose\":\"focus\"}",
+        save,
+        turn,
+    }
+}
+
+fn tables_round_trip(open: Open<'_>) {
+    let mut store = open();
+    store.create(&table("a")).unwrap();
+    assert!(matches!(
+        store.create(&table("a")),
+        Err(StoreError::Exists(_))
+    ));
+    assert_eq!(store.load("a").unwrap().unwrap(), table("a"));
+    assert_eq!(store.load("b").unwrap(), None);
+    assert_eq!(store.version("a").unwrap(), Some(0));
+    assert_eq!(store.version("b").unwrap(), None);
+    // Another connection sees it too.
+    assert_eq!(open().load("a").unwrap().unwrap(), table("a"));
+    store.create(&table("c")).unwrap();
+    assert_eq!(store.count().unwrap(), 2);
+    // A name with quotes and non-ASCII letters, and a long save, come back as they went in.
+    let mut odd = table("d");
+    odd.seats[0].name = "Zhào 'the \"Red\"'".into();
+    odd.save = "x".repeat(200_000);
+    store.create(&odd).unwrap();
+    assert_eq!(store.load("d").unwrap().unwrap(), odd);
+}
+
+fn actions_check_their_version(open: Open<'_>) {
+    let mut store = open();
+    store.create(&table("a")).unwrap();
+    let turn = TurnState {
+        deadline: Some(99),
+        grace: 1,
+        drafts: vec![Draft {
+            seat: 1,
+            action: "x".into(),
+            ready: true,
+        }],
+        ..TurnState::default()
+    };
+    store.commit_act(&act("a", 0, 0, "one", &turn)).unwrap();
+    // The same step (and version) again is a conflict and writes nothing.
+    let error = store
+        .commit_act(&act("a", 0, 0, "other", &TurnState::default()))
+        .unwrap_err();
+    assert!(
+        matches!(
+            error,
+            StoreError::Conflict {
+                expected: 0,
+                found: 1
+            }
+        ),
+        "{error:?}"
+    );
+    // The right step from an old version (the drafts changed since) is one too.
+    store.set_turn("a", 1, &TurnState::default()).unwrap();
+    assert!(matches!(
+        store.commit_act(&act("a", 1, 1, "two", &turn)),
+        Err(StoreError::Conflict { .. })
+    ));
+    assert!(matches!(
+        store.commit_act(&act("zz", 0, 0, "x", &turn)),
+        Err(StoreError::NoTable(_))
+    ));
+    let loaded = store.load("a").unwrap().unwrap();
+    assert_eq!(
+        (loaded.step, loaded.version, loaded.save.as_str()),
+        (1, 2, "one")
+    );
+    assert_eq!(loaded.turn, TurnState::default());
+    store.commit_act(&act("a", 1, 2, "two", &turn)).unwrap();
+    let loaded = store.load("a").unwrap().unwrap();
+    assert_eq!((loaded.step, loaded.version), (2, 3));
+    assert_eq!(loaded.turn, turn);
+    let acts = store.acts("a").unwrap();
+    assert_eq!(
+        acts.iter().map(|(step, ..)| *step).collect::<Vec<_>>(),
+        vec![1, 2]
+    );
+    assert_eq!(acts[0].1, "seat 0");
+    assert_eq!(acts[0].2, "{\"choose\":\"focus\"}");
+}
+
+fn turns_check_their_version(open: Open<'_>) {
+    let mut store = open();
+    store.create(&table("a")).unwrap();
+    let turn = TurnState {
+        deadline: Some(50),
+        grace: 10,
+        ..TurnState::default()
+    };
+    store.set_turn("a", 0, &turn).unwrap();
+    assert_eq!(store.version("a").unwrap(), Some(1));
+    // A draft saved from the old version (another instance's) is refused, not lost silently.
+    assert!(matches!(
+        store.set_turn("a", 0, &TurnState::default()),
+        Err(StoreError::Conflict { .. })
+    ));
+    assert!(matches!(
+        store.set_turn("zz", 0, &turn),
+        Err(StoreError::NoTable(_))
+    ));
+    assert_eq!(store.load("a").unwrap().unwrap().turn, turn);
+    // A new token raises the version, so that other instances read the table again.
+    store.set_seat_token("a", 1, &TokenHash([9; 32])).unwrap();
+    let loaded = store.load("a").unwrap().unwrap();
+    assert_eq!(
+        (loaded.seats[1].token, loaded.version),
+        (TokenHash([9; 32]), 2)
+    );
+    assert!(matches!(
+        store.set_seat_token("a", 7, &TokenHash([9; 32])),
+        Err(StoreError::NoTable(_))
+    ));
+}
+
+fn deadlines_are_due_once_leased(open: Open<'_>) {
+    let mut one = open();
+    let mut two = open();
+    one.create(&table("a")).unwrap();
+    one.create(&table("b")).unwrap();
+    one.set_turn(
+        "a",
+        0,
+        &TurnState {
+            deadline: Some(100),
+            grace: 20,
+            ..TurnState::default()
+        },
+    )
+    .unwrap();
+    one.set_turn(
+        "b",
+        0,
+        &TurnState {
+            deadline: Some(110),
+            ..TurnState::default()
+        },
+    )
+    .unwrap();
+    // Due at deadline plus grace, soonest first.
+    assert!(two.due(109).unwrap().is_empty());
+    assert_eq!(two.due(110).unwrap(), vec!["b".to_owned()]);
+    assert_eq!(two.due(500).unwrap(), vec!["b".to_owned(), "a".to_owned()]);
+    // One instance gets the lease; the other does not until it expires or is given back.
+    assert!(one.claim("a", "one", 200, 30).unwrap());
+    assert!(!two.claim("a", "two", 200, 30).unwrap());
+    assert!(!two.claim("a", "two", 229, 30).unwrap());
+    assert!(two.claim("a", "two", 230, 30).unwrap());
+    assert!(!one.claim("a", "one", 231, 30).unwrap());
+    // Giving back another's lease does nothing; one's own frees it.
+    one.release("a", "one").unwrap();
+    assert!(!one.claim("a", "one", 232, 30).unwrap());
+    two.release("a", "two").unwrap();
+    assert!(one.claim("a", "one", 232, 30).unwrap());
+    assert!(!one.claim("zz", "one", 232, 30).unwrap());
+    // The lease is not part of the table's version: holding it changes nothing others read.
+    assert_eq!(one.version("a").unwrap(), Some(1));
+    // An action that ends the turn clears its deadline, so it is no longer due.
+    one.commit_act(&act("a", 0, 1, "s", &TurnState::default()))
+        .unwrap();
+    assert_eq!(two.due(500).unwrap(), vec!["b".to_owned()]);
+}
+
+/// Several connections race to commit on one table, each from the version it read: every step
+/// is taken exactly once, and every success is one row of `acts`.
+fn racing_writers_take_each_step_once(open: Open<'_>) {
+    open().create(&table("race")).unwrap();
+    const WRITERS: usize = 4;
+    const TRIES: usize = 40;
+    let barrier = Arc::new(Barrier::new(WRITERS));
+    let wins: usize = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..WRITERS)
+            .map(|writer| {
+                let mut store = open();
+                let barrier = Arc::clone(&barrier);
+                scope.spawn(move || {
+                    barrier.wait();
+                    let mut wins = 0;
+                    for attempt in 0..TRIES {
+                        let loaded = store.load("race").unwrap().unwrap();
+                        let save = format!("{writer}/{attempt}");
+                        let turn = TurnState::default();
+                        let mut new = act("race", loaded.step, loaded.version, &save, &turn);
+                        let actor = format!("seat {writer}");
+                        new.actor = &actor;
+                        match store.commit_act(&new) {
+                            Ok(()) => wins += 1,
+                            Err(StoreError::Conflict { .. }) => {}
+                            Err(other) => panic!("{other}"),
+                        }
+                    }
+                    wins
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).sum()
+    });
+    let mut store = open();
+    let loaded = store.load("race").unwrap().unwrap();
+    assert!(wins >= TRIES, "every round has a winner: {wins}");
+    assert_eq!(loaded.step, wins as u64);
+    assert_eq!(loaded.version, wins as u64);
+    let steps: Vec<u64> = store.acts("race").unwrap().iter().map(|a| a.0).collect();
+    assert_eq!(steps, (1..=wins as u64).collect::<Vec<_>>());
+}
+
+/// Opening the store again runs no migration twice and keeps the tables; many instances
+/// opening a fresh database at once migrate it once.
+fn migrations_run_once(open: Open<'_>) {
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..4).map(|_| scope.spawn(open)).collect();
+        for handle in handles {
+            drop(handle.join().unwrap());
+        }
+    });
+    open().create(&table("kept")).unwrap();
+    assert!(open().load("kept").unwrap().is_some());
+    assert_eq!(open().count().unwrap(), 1);
+}
+
+#[test]
+fn both_backends_have_every_migration() {
+    // Version for version the same schema: one list each, of the same length.
+    assert_eq!(MIGRATIONS.len(), POSTGRES_MIGRATIONS.len());
+}
+
+#[test]
+fn postgres_refuses_a_newer_schema() {
+    let Some(db) = common::pg::test_db("postgres_refuses_a_newer_schema") else {
+        return;
+    };
+    let mut store = PostgresStore::connect(&db.url).unwrap();
+    assert_eq!(
+        store.schema_version().unwrap(),
+        POSTGRES_MIGRATIONS.len() as i64
+    );
+    drop(store);
+    let mut client = ::postgres::Client::connect(&db.url, ::postgres::NoTls).unwrap();
+    client
+        .batch_execute("UPDATE pbp_schema SET version = 99")
+        .unwrap();
+    let error = PostgresStore::connect(&db.url).unwrap_err();
+    assert!(
+        matches!(error, StoreError::SchemaTooNew { found: 99, .. }),
+        "{error}"
+    );
+}
+
+#[test]
+fn postgres_upgrades_a_version_2_database() {
+    let Some(db) = common::pg::test_db("postgres_upgrades_a_version_2_database") else {
+        return;
+    };
+    let mut client = ::postgres::Client::connect(&db.url, ::postgres::NoTls).unwrap();
+    client
+        .batch_execute(&format!(
+            "CREATE TABLE pbp_schema (version BIGINT NOT NULL); INSERT INTO pbp_schema VALUES (2);
+             {} {}
+             INSERT INTO tables (id, game, step, save, gm_token, created_at, updated_at, turn, deadline)
+             VALUES ('v2', 'duel', 0, '{{}}', '\\x{}', 0, 0, '{{\"deadline\":100,\"grace\":20}}', 100);",
+            POSTGRES_MIGRATIONS[0],
+            POSTGRES_MIGRATIONS[1],
+            "01".repeat(32)
+        ))
+        .unwrap();
+    let mut store = PostgresStore::connect(&db.url).unwrap();
+    assert_eq!(store.schema_version().unwrap(), 3);
+    let loaded = store.load("v2").unwrap().unwrap();
+    assert_eq!((loaded.version, loaded.turn.grace), (0, 20));
+    assert!(store.due(119).unwrap().is_empty());
+    assert_eq!(store.due(120).unwrap(), vec!["v2".to_owned()]);
+}
+
+#[test]
+fn a_location_that_is_no_store_is_refused() {
+    assert!(matches!(
+        pbp_server::open_store("mysql://db/pbp"),
+        Err(StoreError::BadLocation(_))
+    ));
+    assert!(matches!(
+        pbp_server::open_store(""),
+        Err(StoreError::BadLocation(_))
+    ));
+}
+
+/// Each case, once per backend.
+macro_rules! suite {
+    ($($case:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[test]
+                fn $case() {
+                    let dir = super::common::temp_dir(stringify!($case));
+                    let path = dir.join("store.sqlite");
+                    let open = || -> Box<dyn super::Store> {
+                        Box::new(super::SqliteStore::open(&path).unwrap())
+                    };
+                    super::$case(&open);
+                    let _ = std::fs::remove_dir_all(dir);
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[test]
+                fn $case() {
+                    let Some(db) = super::common::pg::test_db(stringify!($case)) else {
+                        return;
+                    };
+                    let open = || -> Box<dyn super::Store> {
+                        Box::new(super::PostgresStore::connect(&db.url).unwrap())
+                    };
+                    super::$case(&open);
+                }
+            )*
+        }
+    };
+}
+
+suite!(
+    tables_round_trip,
+    actions_check_their_version,
+    turns_check_their_version,
+    deadlines_are_due_once_leased,
+    racing_writers_take_each_step_once,
+    migrations_run_once,
+);
