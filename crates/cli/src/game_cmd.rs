@@ -8,17 +8,20 @@
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use clap::{Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pbp_core::erased::ActionInput;
-use pbp_core::sim::Bot;
+use pbp_core::sim::{Bot, Control, SimulationSummary};
 use pbp_core::{COMMITMENT_TAG, DiceChoice, Secret};
 use pbp_frontend::catalog::{Games, catalog};
 use pbp_frontend::{BbcodeStyle, PostOptions};
 use pbp_frontend::{EventLine, Table, TableError, game_list, to_json};
 use serde_json::json;
+use signal_hook::consts::SIGINT;
 
 use crate::failure::Failure;
 use crate::store::{LockedSave, emit, lock_save, new_target, read_text};
@@ -183,6 +186,11 @@ pub enum GameCommand {
         /// Print the summary as JSON.
         #[arg(long)]
         json: bool,
+        /// Threads to play on [default: one per core]. Game i is seeded by its index, so the
+        /// summary is the same for any number of threads. Ctrl-C stops the run and prints the
+        /// summary of the games finished so far (games 0 to k-1, as `--games k` would).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+        threads: Option<u16>,
     },
 }
 
@@ -323,6 +331,7 @@ pub fn run(command: GameCommand) -> Result<(), Failure> {
             bot,
             rotate_seats,
             json,
+            threads,
         } => simulate(
             games,
             &game,
@@ -332,6 +341,7 @@ pub fn run(command: GameCommand) -> Result<(), Failure> {
             Players {
                 bot: bot.into(),
                 rotate_seats,
+                threads: threads.map_or(0, usize::from),
             },
             json,
         ),
@@ -556,11 +566,13 @@ impl From<BotArg> for Bot {
     }
 }
 
-/// Who plays the simulated games: the bot, and whether the seats rotate across games.
+/// Who plays the simulated games: the bot, whether the seats rotate across games, and on how
+/// many threads (0: one per core).
 #[derive(Clone, Copy, Debug)]
 struct Players {
     bot: Bot,
     rotate_seats: bool,
+    threads: usize,
 }
 
 fn simulate(
@@ -572,7 +584,11 @@ fn simulate(
     players: Players,
     json: bool,
 ) -> Result<(), Failure> {
-    let Players { bot, rotate_seats } = players;
+    let Players {
+        bot,
+        rotate_seats,
+        threads,
+    } = players;
     let game = games.game(game).map_err(TableError::from)?;
     let config = config.map(read_text).transpose()?;
     let bar = if std::io::stderr().is_terminal() {
@@ -587,29 +603,62 @@ fn simulate(
     } else {
         ProgressBar::hidden()
     };
-    let result = game.simulate(
-        config.as_deref(),
-        count,
-        seed,
-        bot,
-        rotate_seats,
-        &mut |done| bar.set_position(done),
-    );
+    let stop = interrupt_flag()?;
+    let progress = || bar.inc(1);
+    let control = Control {
+        threads,
+        stop: Some(&stop),
+        progress: &progress,
+    };
+    let result = game.simulate(config.as_deref(), count, seed, bot, rotate_seats, &control);
     bar.finish_and_clear();
     let summary = result.map_err(TableError::from)?;
+    let interrupted = summary.games < count;
+    let report = simulation_report(game.name(), seed, bot, &summary, json)?;
+    emit(&report)?;
+    if interrupted {
+        return Err(Failure::from(format!(
+            "interrupted: the summary covers the first {} of the {count} games asked for (as --games {} would)",
+            summary.games, summary.games
+        )));
+    }
+    Ok(())
+}
+
+/// A flag that Ctrl-C (SIGINT) sets; a second Ctrl-C ends pbp at once, with status 130.
+fn interrupt_flag() -> Result<Arc<AtomicBool>, Failure> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let install = |stop: &Arc<AtomicBool>| -> std::io::Result<()> {
+        // Registered first, so that it sees the flag before the second handler sets it.
+        signal_hook::flag::register_conditional_shutdown(SIGINT, 130, Arc::clone(stop))?;
+        signal_hook::flag::register(SIGINT, Arc::clone(stop))?;
+        Ok(())
+    };
+    install(&stop).map_err(|e| Failure::from(format!("cannot catch Ctrl-C: {e}")))?;
+    Ok(stop)
+}
+
+/// The text (or JSON) summary of a simulation.
+fn simulation_report(
+    name: &str,
+    seed: u64,
+    bot: Bot,
+    summary: &SimulationSummary,
+    json: bool,
+) -> Result<String, Failure> {
     if json {
         let average = (summary.games > 0).then(|| summary.actions as f64 / summary.games as f64);
-        return Ok(emit(&to_text(&json!({
-            "game": game.name(),
+        return to_text(&json!({
+            "game": name,
             "seed": seed,
             "bot": format!("{bot:?}").to_lowercase(),
             "summary": summary,
             "average_actions": average,
-        }))?)?);
+        }));
     }
     let mut out = format!(
         "{}: {} game(s) from seed {seed}, {} finished{}\n",
-        game.name(),
+        name,
         summary.games,
         summary.finished,
         if summary.rotated {
@@ -674,5 +723,5 @@ fn simulate(
             summary.longest
         );
     }
-    Ok(emit(&out)?)
+    Ok(out)
 }

@@ -482,6 +482,83 @@ fn simulate_summarizes() {
     assert!(refused(&["simulate", "nope", "--games", "1"]).contains("no game named"));
 }
 
+#[test]
+fn simulate_gives_the_same_summary_on_any_number_of_threads() {
+    for (game, games) in [("duel", "300"), ("clan-war", "6"), ("scroll-race", "6")] {
+        for bot in ["random", "heuristic"] {
+            let args = |threads: &'static str| {
+                vec![
+                    "simulate",
+                    game,
+                    "--games",
+                    games,
+                    "--seed",
+                    "5",
+                    "--bot",
+                    bot,
+                    "--threads",
+                    threads,
+                ]
+            };
+            let one = ok(&args("1"));
+            assert!(
+                one.contains(&format!("{games} game(s) from seed 5")),
+                "{one}"
+            );
+            assert_eq!(ok(&args("2")), one, "{game} {bot}");
+            assert_eq!(ok(&args("3")), one, "{game} {bot}");
+        }
+    }
+    let zero = pbp(&["simulate", "duel", "--threads", "0"]);
+    assert_eq!(zero.status.code(), Some(2));
+    assert!(text(&zero.stderr).contains("--threads"));
+}
+
+/// Ctrl-C stops a run: the summary of the games finished so far is printed, and it is the
+/// summary of `--games k` for the `k` games it covers.
+#[cfg(unix)]
+#[test]
+fn simulate_interrupted_prints_the_games_finished_so_far() {
+    let child = Command::new(env!("CARGO_BIN_EXE_pbp"))
+        .args([
+            "simulate",
+            "duel",
+            "--games",
+            "100000000",
+            "--seed",
+            "3",
+            "--threads",
+            "2",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    assert!(!out.status.success());
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("interrupted: the summary covers the first"),
+        "{stderr}"
+    );
+    let stdout = text(&out.stdout);
+    let games: u64 = stdout
+        .strip_prefix("duel: ")
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count of games in {stdout:?}"));
+    assert!(games > 0 && games < 100_000_000, "{stdout}");
+    let count = games.to_string();
+    let again = ok(&["simulate", "duel", "--games", &count, "--seed", "3"]);
+    assert_eq!(stdout, again);
+}
+
 /// A Clan War game as a game master runs it: seats by player name or clan, a log that opens with
 /// the setup, names instead of numbers, BBCode in plain lists unless tables are asked for.
 #[test]

@@ -3,6 +3,9 @@
 //! built (the CLI's `pbp simulate` uses it); the random-play test harness is in
 //! `testing` (feature `testing`).
 
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
 use serde::Serialize;
 
 use crate::dice::{Dice, SeededDice};
@@ -143,10 +146,115 @@ pub fn rotated_config<G: Game>(config: &G::Config, game: u64) -> Result<G::Confi
     G::rotate_seats(config, faction, position).ok_or_else(refused)
 }
 
+/// One finished game, as [`SimulationSummary::record`] counts it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct GameResult {
+    /// Actions taken.
+    actions: u64,
+    /// How it ended, if it ended within the bound.
+    over: Option<GameOver>,
+}
+
+/// The end of one game: who won, and the label and position of every ranked seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct GameOver {
+    /// The winners.
+    winners: Vec<Seat>,
+    /// Every seat that was ranked, scored or won: its label, its position, whether it won.
+    seats: Vec<(String, Option<String>, bool)>,
+}
+
+impl SimulationSummary {
+    /// Adds one game's result. Only counts, sums and maxima change, so the order in which
+    /// games are recorded does not change the summary.
+    fn record(&mut self, game: GameResult) {
+        self.games += 1;
+        self.actions += game.actions;
+        self.longest = self.longest.max(game.actions);
+        let Some(over) = game.over else {
+            return;
+        };
+        self.finished += 1;
+        if over.winners.is_empty() {
+            self.draws += 1;
+        }
+        for (label, position, won) in over.seats {
+            let record = self.by_label.entry(label).or_default();
+            record.played += 1;
+            record.won += u64::from(won);
+            if let Some(position) = position {
+                let record = self.by_position.entry(position).or_default();
+                record.played += 1;
+                record.won += u64::from(won);
+            }
+        }
+        for seat in over.winners {
+            *self.wins.entry(seat).or_default() += 1;
+        }
+    }
+}
+
+/// Plays game number `game` of a simulation: seeded with `step_seed(seed, game)`, with the
+/// rotated config if `rotate_seats`.
+fn play_one<G: Game>(
+    config: &G::Config,
+    seed: u64,
+    game: u64,
+    bot: Bot,
+    rotate_seats: bool,
+) -> Result<GameResult, String> {
+    let game_seed = crate::record::step_seed(seed, game);
+    let mut dice = SeededDice::new(game_seed);
+    let rotated = if rotate_seats {
+        Some(rotated_config::<G>(config, game)?)
+    } else {
+        None
+    };
+    let config = rotated.as_ref().unwrap_or(config);
+    let positions = G::seat_positions(config);
+    let mut state =
+        G::setup(config, &mut dice).map_err(|e| format!("game {game}: setup failed: {e}"))?;
+    let bound = G::max_actions(config);
+    let mut actions = 0_u64;
+    while actions < bound {
+        let Some((actor, action)) = bot_action::<G>(&state, bot, &mut dice) else {
+            break;
+        };
+        G::apply(&mut state, actor, &action, &mut dice)
+            .map_err(|e| format!("game {game}: legal action {action:?} refused: {e}"))?;
+        actions += 1;
+    }
+    let over = match G::turn(&state) {
+        Turn::Over(outcome) => {
+            let mut seats: Vec<Seat> = outcome.ranking.iter().flatten().copied().collect();
+            seats.extend(outcome.scores.keys().copied());
+            seats.extend(outcome.winners.iter().copied());
+            seats.sort_unstable();
+            seats.dedup();
+            let seats = seats
+                .into_iter()
+                .map(|seat| {
+                    (
+                        G::seat_label(&state, seat),
+                        positions.get(usize::from(seat.0)).cloned(),
+                        outcome.winners.contains(&seat),
+                    )
+                })
+                .collect();
+            Some(GameOver {
+                winners: outcome.winners,
+                seats,
+            })
+        }
+        Turn::Acting(_) => None,
+    };
+    Ok(GameResult { actions, over })
+}
+
 /// Plays `games` games with `bot` at every seat, game `i` seeded with `step_seed(seed, i)`,
 /// calling `progress` after each. With `rotate_seats`, game `i` is played with
 /// [`rotated_config`]`(config, i)`, and the summary's wins by seat, by label (faction) and by
-/// position tell the three effects apart.
+/// position tell the three effects apart. On one thread; [`simulate_with`] can use more.
 ///
 /// # Errors
 /// A setup that fails, or a legal action that is refused, with the game's index; a game that
@@ -167,63 +275,301 @@ pub fn simulate<G: Game>(
         rotated_config::<G>(config, 0)?;
     }
     for game in 0..games {
-        let game_seed = crate::record::step_seed(seed, game);
-        let mut dice = SeededDice::new(game_seed);
-        let rotated = if rotate_seats {
-            Some(rotated_config::<G>(config, game)?)
-        } else {
-            None
-        };
-        let config = rotated.as_ref().unwrap_or(config);
-        let positions = G::seat_positions(config);
-        let mut state =
-            G::setup(config, &mut dice).map_err(|e| format!("game {game}: setup failed: {e}"))?;
-        let bound = G::max_actions(config);
-        let mut actions = 0_u64;
-        while actions < bound {
-            let Some((actor, action)) = bot_action::<G>(&state, bot, &mut dice) else {
-                break;
-            };
-            G::apply(&mut state, actor, &action, &mut dice)
-                .map_err(|e| format!("game {game}: legal action {action:?} refused: {e}"))?;
-            actions += 1;
-        }
-        summary.games += 1;
-        summary.actions += actions;
-        summary.longest = summary.longest.max(actions);
-        if let Turn::Over(outcome) = G::turn(&state) {
-            summary.finished += 1;
-            if outcome.winners.is_empty() {
-                summary.draws += 1;
-            }
-            let mut seats: Vec<Seat> = outcome.ranking.iter().flatten().copied().collect();
-            seats.extend(outcome.scores.keys().copied());
-            seats.extend(outcome.winners.iter().copied());
-            seats.sort_unstable();
-            seats.dedup();
-            for seat in seats {
-                let record = summary
-                    .by_label
-                    .entry(G::seat_label(&state, seat))
-                    .or_default();
-                record.played += 1;
-                let won = outcome.winners.contains(&seat);
-                if won {
-                    record.won += 1;
-                }
-                if let Some(position) = positions.get(usize::from(seat.0)) {
-                    let record = summary.by_position.entry(position.clone()).or_default();
-                    record.played += 1;
-                    if won {
-                        record.won += 1;
-                    }
-                }
-            }
-            for seat in outcome.winners {
-                *summary.wins.entry(seat).or_default() += 1;
-            }
-        }
+        summary.record(play_one::<G>(config, seed, game, bot, rotate_seats)?);
         progress(game + 1);
     }
     Ok(summary)
+}
+
+/// How [`simulate_with`] runs: on how many threads, when to stop early, and what to call as
+/// games finish.
+#[derive(Clone, Copy)]
+pub struct Control<'a> {
+    /// Threads to play on; 0 for one per core. Without the `parallel` feature, games are
+    /// played on the calling thread whatever this says.
+    pub threads: usize,
+    /// Set (from a Ctrl-C handler, say) to stop: no game starts after it is seen, the games in
+    /// play finish, and the summary covers the games `0..k` that were started.
+    pub stop: Option<&'a AtomicBool>,
+    /// Called once after each game finishes, from the thread that played it.
+    pub progress: &'a (dyn Fn() + Sync),
+}
+
+impl std::fmt::Debug for Control<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Control")
+            .field("threads", &self.threads)
+            .field("stop", &self.stop)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for Control<'_> {
+    /// One thread per core, never stopped, no progress reports.
+    fn default() -> Self {
+        Control {
+            threads: 0,
+            stop: None,
+            progress: &|| {},
+        }
+    }
+}
+
+/// The games of a run that finished, merged in the order of their indices.
+struct Merger {
+    /// The games `0..next` are in `summary` (or the first failure is in `failed`).
+    next: u64,
+    /// Games finished out of order, waiting for the ones before them.
+    pending: std::collections::BTreeMap<u64, Result<GameResult, String>>,
+    summary: SimulationSummary,
+    /// The failure of the lowest-numbered game that failed: games after it are not counted.
+    failed: Option<String>,
+}
+
+impl Merger {
+    fn add(&mut self, game: u64, result: Result<GameResult, String>) {
+        self.pending.insert(game, result);
+        while self.failed.is_none() {
+            let Some(result) = self.pending.remove(&self.next) else {
+                break;
+            };
+            match result {
+                Ok(result) => self.summary.record(result),
+                Err(e) => self.failed = Some(e),
+            }
+            self.next += 1;
+        }
+    }
+}
+
+/// [`simulate`] under `control`: on several threads (feature `parallel`, with rayon) and
+/// stoppable. Game `i` is seeded by its index alone, and the summary counts the games `0..k`
+/// in that order, so it is the same on any number of threads. `k` is `games`, unless
+/// `control.stop` was set: threads take the next game by index as they become free, and once
+/// the flag is set they start no other but finish the one they are playing, so `k` is the
+/// number of games started, no finished game is lost, and the summary is that of `simulate`
+/// with `k` games.
+///
+/// # Errors
+/// Those of [`simulate`], for the lowest-numbered game that fails (the same on any number of
+/// threads); a thread pool that cannot be built.
+pub fn simulate_with<G: Game>(
+    config: &G::Config,
+    games: u64,
+    seed: u64,
+    bot: Bot,
+    rotate_seats: bool,
+    control: &Control<'_>,
+) -> Result<SimulationSummary, String> {
+    if rotate_seats {
+        rotated_config::<G>(config, 0)?;
+    }
+    let merger = Mutex::new(Merger {
+        next: 0,
+        pending: std::collections::BTreeMap::new(),
+        summary: SimulationSummary {
+            rotated: rotate_seats,
+            ..SimulationSummary::default()
+        },
+        failed: None,
+    });
+    // The next game to start, and the first that is not to be started (lowered to the index
+    // of a game that failed: the games before it still finish, so the lowest failure wins).
+    let next = AtomicU64::new(0);
+    let limit = AtomicU64::new(games);
+    let stopped = || {
+        control
+            .stop
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+    };
+    let worker = || {
+        loop {
+            if stopped() {
+                return;
+            }
+            let game = next.fetch_add(1, Ordering::Relaxed);
+            if game >= limit.load(Ordering::Relaxed) {
+                return;
+            }
+            let result = match play_one::<G>(config, seed, game, bot, rotate_seats) {
+                Ok(result) => Ok(result),
+                Err(e) => {
+                    limit.fetch_min(game, Ordering::Relaxed);
+                    Err(e)
+                }
+            };
+            let failed = result.is_err();
+            if !failed {
+                (control.progress)();
+            }
+            merger
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .add(game, result);
+            if failed {
+                return;
+            }
+        }
+    };
+    run_workers(control.threads, &worker)?;
+    let merger = merger
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    match merger.failed {
+        Some(e) => Err(e),
+        None => Ok(merger.summary),
+    }
+}
+
+/// Runs `worker` on `threads` threads (0: one per core) of a new rayon pool, and returns when
+/// every copy has returned.
+#[cfg(feature = "parallel")]
+fn run_workers(threads: usize, worker: &(dyn Fn() + Sync)) -> Result<(), String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    pool.broadcast(|_| worker());
+    Ok(())
+}
+
+/// Runs `worker` once on the calling thread (built without the `parallel` feature).
+#[cfg(not(feature = "parallel"))]
+fn run_workers(_threads: usize, worker: &(dyn Fn() + Sync)) -> Result<(), String> {
+    worker();
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::duel::{Duel, DuelConfig};
+    use std::sync::atomic::AtomicU64;
+
+    fn on_threads(threads: usize, games: u64, seed: u64, bot: Bot) -> SimulationSummary {
+        let control = Control {
+            threads,
+            ..Control::default()
+        };
+        simulate_with::<Duel>(&DuelConfig::default(), games, seed, bot, false, &control).unwrap()
+    }
+
+    #[test]
+    fn the_summary_is_the_same_on_any_number_of_threads() {
+        for bot in [Bot::Random, Bot::Heuristic] {
+            let one =
+                simulate::<Duel>(&DuelConfig::default(), 300, 11, bot, false, |_| {}).unwrap();
+            assert_eq!(one.games, 300);
+            for threads in [1, 2, 3, 8] {
+                assert_eq!(on_threads(threads, 300, 11, bot), one, "{threads} threads");
+            }
+        }
+    }
+
+    #[test]
+    fn progress_is_called_once_per_game() {
+        let calls = AtomicU64::new(0);
+        let progress = || {
+            calls.fetch_add(1, Ordering::Relaxed);
+        };
+        let control = Control {
+            threads: 3,
+            stop: None,
+            progress: &progress,
+        };
+        let summary =
+            simulate_with::<Duel>(&DuelConfig::default(), 257, 4, Bot::Random, false, &control)
+                .unwrap();
+        assert_eq!(summary.games, 257);
+        assert_eq!(calls.into_inner(), 257);
+    }
+
+    #[test]
+    fn a_stopped_run_counts_every_game_started() {
+        for threads in [1, 2, 4] {
+            let stop = AtomicBool::new(false);
+            let done = AtomicU64::new(0);
+            // Stop once 100 games have finished, from inside the run as a signal handler would.
+            let progress = || {
+                if done.fetch_add(1, Ordering::Relaxed) + 1 == 100 {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            };
+            let control = Control {
+                threads,
+                stop: Some(&stop),
+                progress: &progress,
+            };
+            let summary = simulate_with::<Duel>(
+                &DuelConfig::default(),
+                100_000,
+                8,
+                Bot::Random,
+                false,
+                &control,
+            )
+            .unwrap();
+            // The games in play when the flag was set finish too; a thread that had just
+            // checked the flag may start one more.
+            assert!(
+                (100..=100 + 2 * threads as u64).contains(&summary.games),
+                "{threads} threads: {} games",
+                summary.games
+            );
+            let prefix = simulate::<Duel>(
+                &DuelConfig::default(),
+                summary.games,
+                8,
+                Bot::Random,
+                false,
+                |_| {},
+            )
+            .unwrap();
+            assert_eq!(summary, prefix, "{threads} threads");
+        }
+    }
+
+    #[test]
+    fn a_run_stopped_before_it_starts_counts_nothing() {
+        let stop = AtomicBool::new(true);
+        let control = Control {
+            threads: 2,
+            stop: Some(&stop),
+            progress: &|| {},
+        };
+        let summary =
+            simulate_with::<Duel>(&DuelConfig::default(), 50, 1, Bot::Random, false, &control)
+                .unwrap();
+        assert_eq!(summary.games, 0);
+    }
+
+    fn result(actions: u64) -> GameResult {
+        GameResult {
+            actions,
+            over: None,
+        }
+    }
+
+    #[test]
+    fn games_finished_out_of_order_are_merged_in_order_up_to_the_first_failure() {
+        let mut merger = Merger {
+            next: 0,
+            pending: std::collections::BTreeMap::new(),
+            summary: SimulationSummary::default(),
+            failed: None,
+        };
+        merger.add(1, Ok(result(5)));
+        assert_eq!(merger.summary.games, 0, "game 1 waits for game 0");
+        merger.add(4, Err("game 4 failed".into()));
+        merger.add(0, Ok(result(3)));
+        assert_eq!(merger.summary.games, 2);
+        merger.add(3, Err("game 3 failed".into()));
+        merger.add(5, Ok(result(1)));
+        assert_eq!(merger.failed, None, "game 2 is still in play");
+        merger.add(2, Ok(result(7)));
+        assert_eq!(merger.failed.as_deref(), Some("game 3 failed"));
+        assert_eq!(merger.summary.games, 3);
+        assert_eq!(merger.summary.actions, 15);
+        assert_eq!(merger.summary.longest, 7);
+    }
 }

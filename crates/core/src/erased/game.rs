@@ -57,7 +57,8 @@ pub trait DynGame: Send + Sync {
     fn load(&self, save: &str) -> Result<Box<dyn DynSession>, ErasedError>;
 
     /// Plays `games` games with `bot` at every seat, rotating the seats' factions and
-    /// positions across games with `rotate_seats` (see [`crate::sim::simulate`]).
+    /// positions across games with `rotate_seats`, on the threads and with the stop flag and
+    /// progress callback of `control` (see [`crate::sim::simulate_with`]).
     ///
     /// # Errors
     /// An invalid config, a game that breaks its contract, or one that cannot rotate seats.
@@ -68,7 +69,7 @@ pub trait DynGame: Send + Sync {
         seed: u64,
         bot: crate::sim::Bot,
         rotate_seats: bool,
-        progress: &mut dyn FnMut(u64),
+        control: &crate::sim::Control<'_>,
     ) -> Result<crate::sim::SimulationSummary, ErasedError>;
 }
 
@@ -162,10 +163,10 @@ impl<G: Game> DynGame for Erased<G> {
         seed: u64,
         bot: crate::sim::Bot,
         rotate_seats: bool,
-        progress: &mut dyn FnMut(u64),
+        control: &crate::sim::Control<'_>,
     ) -> Result<crate::sim::SimulationSummary, ErasedError> {
         let config = parse_config::<G>(config)?;
-        crate::sim::simulate::<G>(&config, games, seed, bot, rotate_seats, progress)
+        crate::sim::simulate_with::<G>(&config, games, seed, bot, rotate_seats, control)
             .map_err(ErasedError::Simulation)
     }
 }

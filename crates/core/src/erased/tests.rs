@@ -484,15 +484,21 @@ fn no_truncation_or_changed_byte_loads_another_game() {
 #[test]
 fn simulate_counts_every_game() {
     let registry = registry();
-    let mut calls = 0;
+    let calls = std::sync::atomic::AtomicU64::new(0);
+    let progress = || {
+        calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    };
+    let control = crate::sim::Control {
+        threads: 2,
+        stop: None,
+        progress: &progress,
+    };
     let summary = registry
         .game("duel")
         .unwrap()
-        .simulate(None, 20, 3, crate::sim::Bot::Random, false, &mut |_| {
-            calls += 1
-        })
+        .simulate(None, 20, 3, crate::sim::Bot::Random, false, &control)
         .unwrap();
-    assert_eq!(calls, 20);
+    assert_eq!(calls.into_inner(), 20);
     assert_eq!(summary.games, 20);
     assert_eq!(summary.finished, 20);
     assert_eq!(summary.wins.values().sum::<u64>() + summary.draws, 20);

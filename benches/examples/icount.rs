@@ -1,0 +1,192 @@
+//! The scenarios of the instruction-count regression check (`benches/icount/check.sh`): each
+//! one prepares its inputs, then runs its work inside [`measured`], the only function valgrind's
+//! callgrind counts instructions in. Instruction counts do not depend on the machine's load,
+//! so a rise of a few percent is a real change of the code (or of the compiler).
+//!
+//! Run: `icount --list` names the scenarios and how many operations each counts;
+//! `icount SCENARIO` runs one (under callgrind, through the script).
+#![forbid(unsafe_code)]
+
+use std::hint::black_box;
+
+use pbp_core::sim::{Bot, bot_action};
+use pbp_core::{Actor, Comparison, Game, Limits, Pool, RollExpr, SeededDice, contest_odds};
+use pbp_warring_states::{
+    Colour, MapSpec, PlayerSpec, School, WarringStates, WsAction, WsConfig, WsState,
+    heuristic_sheet,
+};
+
+/// Rolls per pool scenario.
+const ROLLS: u64 = 10_000;
+/// Applies per game scenario (each on its own copy of the reference position).
+const APPLIES: u64 = 100;
+
+/// The function whose instructions callgrind counts (`--toggle-collect=*icount::measured*`).
+#[inline(never)]
+fn measured(work: &mut dyn FnMut()) {
+    work();
+}
+
+/// Every scenario: its name and the number of operations it counts.
+const SCENARIOS: [(&str, u64); 14] = [
+    ("prepared-2k1", ROLLS),
+    ("prepared-5k3", ROLLS),
+    ("prepared-10k5", ROLLS),
+    ("roll-2k1", ROLLS),
+    ("roll-5k3", ROLLS),
+    ("roll-10k5", ROLLS),
+    ("apply-duel", APPLIES),
+    ("apply-clan-war", APPLIES),
+    ("apply-three-kingdoms", APPLIES),
+    ("apply-scroll-race", APPLIES),
+    ("apply-warring-states", APPLIES),
+    ("warring-states-12-player-turn", 5),
+    ("odds-10k5-vs-10k5", 1),
+    ("odds-10k5", 1),
+];
+
+fn prepared(rolled: u32, kept: u32) {
+    let prepared = Pool::new(rolled, kept)
+        .prepare(&Limits::default())
+        .expect("within the limits");
+    let mut dice = SeededDice::new(7);
+    measured(&mut || {
+        for _ in 0..ROLLS {
+            black_box(&prepared.roll(&mut dice));
+        }
+    });
+}
+
+fn full_roll(rolled: u32, kept: u32) {
+    let pool = Pool::new(rolled, kept);
+    let mut dice = SeededDice::new(7);
+    measured(&mut || {
+        for _ in 0..ROLLS {
+            black_box(&pool.roll(&mut dice));
+        }
+    });
+}
+
+/// The reference position of `G`: the standard setup from seed 1 after `steps` moves of the
+/// heuristic bot. Then [`APPLIES`] copies of it each take the bot's next action.
+fn apply<G: Game>(steps: usize) {
+    let config = G::Config::default();
+    let mut dice = SeededDice::new(1);
+    let mut state = G::setup(&config, &mut dice).expect("the standard setup");
+    for _ in 0..steps {
+        let (actor, action) =
+            bot_action::<G>(&state, Bot::Heuristic, &mut dice).expect("the game goes on");
+        G::apply(&mut state, actor, &action, &mut dice).expect("a legal action");
+    }
+    let (actor, action) =
+        bot_action::<G>(&state, Bot::Heuristic, &mut dice).expect("the game goes on");
+    let mut copies: Vec<(G::State, SeededDice)> = (0..APPLIES)
+        .map(|_| (state.clone(), dice.clone()))
+        .collect();
+    measured(&mut || {
+        for (copy, dice) in &mut copies {
+            black_box(&G::apply(copy, actor, &action, dice).expect("a legal action"));
+        }
+    });
+}
+
+/// Twelve players on the standard map, every sixth state a start (as `benches/games.rs`).
+fn twelve_players() -> WsConfig {
+    let map = MapSpec::standard();
+    let starts: Vec<String> = map
+        .states
+        .iter()
+        .map(|s| s.name.clone())
+        .filter(|s| s != "Zhou")
+        .step_by(6)
+        .collect();
+    WsConfig {
+        map,
+        players: starts
+            .into_iter()
+            .take(12)
+            .enumerate()
+            .map(|(i, state)| PlayerSpec {
+                name: format!("P{i}"),
+                state,
+                colour: Colour::ALL[i],
+                school: School::ALL[i % 5],
+            })
+            .collect(),
+        ..WsConfig::default()
+    }
+}
+
+fn send_orders(state: &mut WsState, seats: &[pbp_core::Seat], dice: &mut SeededDice) {
+    for &seat in seats {
+        let sheet = heuristic_sheet(state, seat);
+        WarringStates::apply(state, Actor::Seat(seat), &WsAction::Orders(sheet), dice)
+            .expect("heuristic orders are legal");
+    }
+}
+
+/// The twelfth order sheet of turn 5 resolves the turn (movement, battles, supply), on five
+/// copies of the position.
+fn warring_states_turn() {
+    let mut dice = SeededDice::new(5);
+    let mut state = WarringStates::setup(&twelve_players(), &mut dice).expect("a valid setup");
+    while state.turn < 5 {
+        let seats = WarringStates::waiting(&state);
+        send_orders(&mut state, &seats, &mut dice);
+    }
+    let waiting = WarringStates::waiting(&state);
+    let (&last, rest) = waiting.split_last().expect("seats are waiting for orders");
+    send_orders(&mut state, rest, &mut dice);
+    let sheet = WsAction::Orders(heuristic_sheet(&state, last));
+    let mut copies: Vec<WsState> = (0..5).map(|_| state.clone()).collect();
+    measured(&mut || {
+        for copy in &mut copies {
+            black_box(
+                &WarringStates::apply(copy, Actor::Seat(last), &sheet, &mut dice)
+                    .expect("the last sheet resolves the turn"),
+            );
+        }
+    });
+}
+
+fn odds(first: &str, second: Option<&str>) {
+    let a = RollExpr::parse(first).expect("a pool");
+    let b = second.map(|s| RollExpr::parse(s).expect("a pool"));
+    measured(&mut || match &b {
+        Some(b) => {
+            black_box(&contest_odds(&a, b, Comparison::HighestThenSecond));
+        }
+        None => {
+            black_box(&pbp_core::distribution(&a));
+        }
+    });
+}
+
+fn main() {
+    let scenario = std::env::args().nth(1).unwrap_or_default();
+    match scenario.as_str() {
+        "--list" => {
+            for (name, operations) in SCENARIOS {
+                println!("{name} {operations}");
+            }
+        }
+        "prepared-2k1" => prepared(2, 1),
+        "prepared-5k3" => prepared(5, 3),
+        "prepared-10k5" => prepared(10, 5),
+        "roll-2k1" => full_roll(2, 1),
+        "roll-5k3" => full_roll(5, 3),
+        "roll-10k5" => full_roll(10, 5),
+        "apply-duel" => apply::<pbp_core::duel::Duel>(3),
+        "apply-clan-war" => apply::<pbp_clan_war::ClanWar>(20),
+        "apply-three-kingdoms" => apply::<pbp_three_kingdoms::ThreeKingdoms>(20),
+        "apply-scroll-race" => apply::<pbp_scroll_race::ScrollRace>(20),
+        "apply-warring-states" => apply::<WarringStates>(6),
+        "warring-states-12-player-turn" => warring_states_turn(),
+        "odds-10k5-vs-10k5" => odds("10k5", Some("10k5")),
+        "odds-10k5" => odds("10k5", None),
+        other => {
+            eprintln!("unknown scenario {other:?}: see --list");
+            std::process::exit(2);
+        }
+    }
+}
