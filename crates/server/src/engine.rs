@@ -3,7 +3,7 @@
 //! workflow). Everything above this module sees [`GameTable`] only.
 
 use pbp_core::erased::{ActionInput, ErasedError, LegalAction};
-use pbp_core::{Actor, DiceChoice, Secret, Viewer};
+use pbp_core::{Actor, DiceChoice, Seat, Secret, Viewer};
 use pbp_frontend::catalog::catalog;
 use pbp_frontend::{ActReport, Table, TableError, to_json};
 use serde_json::Value;
@@ -87,6 +87,12 @@ impl GameTable {
     /// How many seats the game has ([`pbp_core::Game::seat_count`]).
     pub fn seat_count(&self) -> u16 {
         u16::try_from(self.table.seats().len()).unwrap_or(u16::MAX)
+    }
+
+    /// The seat's name in the game: the player's name with the clan, faction, colour or team
+    /// where the config has one ("Plainsfox (Lion)"), else its label.
+    pub fn seat_name(&self, seat: u16) -> String {
+        self.table.actor_name(Actor::Seat(Seat(seat)))
     }
 
     /// Whether `seat` may act now.

@@ -110,6 +110,14 @@ fn seat_of(actor: Actor) -> Result<u16, ApiError> {
     })
 }
 
+/// A seat as its players know it: the name the game master gave at the table, or the game's own
+/// name for the seat.
+fn player_name(live: &Live, seat: u16) -> String {
+    live.seats
+        .get(usize::from(seat))
+        .map_or_else(|| live.game.seat_name(seat), |stored| stored.name.clone())
+}
+
 /// How long an instance holds a deadline's lease: long enough to close any turn, short enough
 /// that a turn whose instance died closes soon after.
 pub(crate) const LEASE_SECONDS: u64 = 30;
@@ -169,7 +177,7 @@ impl Hub {
         if !live.game.may_act(actor) {
             return Err(ApiError::Refused {
                 kind: "refused",
-                message: format!("seat {seat} has nothing to send now"),
+                message: format!("{} has nothing to send now", player_name(live, seat)),
             });
         }
         let parsed = live.game.trial(actor, &request.action).map_err(refused)?;
@@ -200,9 +208,10 @@ impl Hub {
             let role = live.role(token)?;
             let seat = seat_of(acting(live, role, request.seat)?)?;
             let Some(draft) = live.turn.drafts.iter_mut().find(|d| d.seat == seat) else {
+                let name = player_name(live, seat);
                 return Err(ApiError::Refused {
                     kind: "refused",
-                    message: format!("seat {seat} has no draft to mark: save one first"),
+                    message: format!("{name} has no draft to mark: save one first"),
                 });
             };
             draft.ready = request.ready;

@@ -112,10 +112,13 @@ fn drafts_are_checked_private_and_resolve_when_all_are_ready() {
         post(base, &table.path("ready"), bo, r#"{"as":0}"#).status,
         403
     );
-    assert_eq!(
-        post(base, &table.path("ready"), bo, "").status,
-        422,
-        "no draft yet"
+    let answer = post(base, &table.path("ready"), bo, "");
+    assert_eq!(answer.status, 422, "no draft yet");
+    // The refusal names the player as the table knows them, not a seat number.
+    assert!(
+        answer.body.contains("Bo has no draft to mark"),
+        "{}",
+        answer.body
     );
 
     // Bo and Cy send theirs; the last ready resolves the turn.
