@@ -15,10 +15,7 @@ use pbp_core::duel::{Duel, DuelConfig};
 use pbp_core::testing::{Bot, simulate};
 use pbp_core::{Actor, Game, SeededDice};
 use pbp_three_kingdoms::{Faction, ThreeKingdoms, TkConfig};
-use pbp_warring_states::{
-    Colour, MapSpec, PlayerSpec, School, WarringStates, WsAction, WsConfig, WsState,
-    heuristic_sheet,
-};
+use pbp_warring_states::{WarringStates, WsAction, WsConfig, heuristic_sheet};
 
 /// Benchmarks one random game of `G` per iteration, each with its own seed.
 fn random_games<G: Game>(c: &mut Criterion, name: &str, config: &G::Config, samples: usize) {
@@ -59,41 +56,9 @@ fn warring_states(c: &mut Criterion) {
     random_games::<WarringStates>(c, "warring states (4 players)", &WsConfig::default(), 10);
 }
 
-/// Twelve players on the standard map, every sixth state a start.
-fn twelve_players() -> WsConfig {
-    let map = MapSpec::standard();
-    let starts: Vec<String> = map
-        .states
-        .iter()
-        .map(|s| s.name.clone())
-        .filter(|s| s != "Zhou")
-        .step_by(6)
-        .collect();
-    WsConfig {
-        map,
-        players: starts
-            .into_iter()
-            .take(12)
-            .enumerate()
-            .map(|(i, state)| PlayerSpec {
-                name: format!("P{i}"),
-                state,
-                colour: Colour::ALL[i],
-                school: School::ALL[i % 5],
-            })
-            .collect(),
-        ..WsConfig::default()
-    }
-}
-
-/// Sends every waiting seat's heuristic orders.
-fn send_orders(state: &mut WsState, seats: &[pbp_core::Seat], dice: &mut SeededDice) {
-    for &seat in seats {
-        let sheet = heuristic_sheet(state, seat);
-        WarringStates::apply(state, Actor::Seat(seat), &WsAction::Orders(sheet), dice)
-            .expect("heuristic orders are legal");
-    }
-}
+#[path = "../shared/twelve_players.rs"]
+mod twelve_players;
+use twelve_players::{send_orders, twelve_players};
 
 /// One 12-player turn: eleven order sheets are in, the twelfth resolves the turn (movement,
 /// battles, supply). Setup and four turns of heuristic play come first, outside the timing.

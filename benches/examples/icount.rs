@@ -11,10 +11,7 @@ use std::hint::black_box;
 
 use pbp_core::sim::{Bot, bot_action};
 use pbp_core::{Actor, Comparison, Game, Limits, Pool, RollExpr, SeededDice, contest_odds};
-use pbp_warring_states::{
-    Colour, MapSpec, PlayerSpec, School, WarringStates, WsAction, WsConfig, WsState,
-    heuristic_sheet,
-};
+use pbp_warring_states::{WarringStates, WsAction, WsState, heuristic_sheet};
 
 /// Rolls per pool scenario.
 const ROLLS: u64 = 10_000;
@@ -90,40 +87,9 @@ fn apply<G: Game>(steps: usize) {
     });
 }
 
-/// Twelve players on the standard map, every sixth state a start (as `benches/games.rs`).
-fn twelve_players() -> WsConfig {
-    let map = MapSpec::standard();
-    let starts: Vec<String> = map
-        .states
-        .iter()
-        .map(|s| s.name.clone())
-        .filter(|s| s != "Zhou")
-        .step_by(6)
-        .collect();
-    WsConfig {
-        map,
-        players: starts
-            .into_iter()
-            .take(12)
-            .enumerate()
-            .map(|(i, state)| PlayerSpec {
-                name: format!("P{i}"),
-                state,
-                colour: Colour::ALL[i],
-                school: School::ALL[i % 5],
-            })
-            .collect(),
-        ..WsConfig::default()
-    }
-}
-
-fn send_orders(state: &mut WsState, seats: &[pbp_core::Seat], dice: &mut SeededDice) {
-    for &seat in seats {
-        let sheet = heuristic_sheet(state, seat);
-        WarringStates::apply(state, Actor::Seat(seat), &WsAction::Orders(sheet), dice)
-            .expect("heuristic orders are legal");
-    }
-}
+#[path = "../shared/twelve_players.rs"]
+mod twelve_players;
+use twelve_players::{send_orders, twelve_players};
 
 /// The twelfth order sheet of turn 5 resolves the turn (movement, battles, supply), on five
 /// copies of the position.

@@ -683,29 +683,23 @@ fn simulation_report(
         .any(|label| !label.starts_with("seat "));
     if labelled {
         for (label, record) in &summary.by_label {
-            let rate = if record.played == 0 {
-                0.0
-            } else {
-                100.0 * record.won as f64 / record.played as f64
-            };
             let _ = writeln!(
                 out,
-                "{label}: won {} of {} ({rate:.1}%)",
-                record.won, record.played
+                "{label}: won {} of {} ({:.1}%)",
+                record.won,
+                record.played,
+                record.win_percent()
             );
         }
     }
     if !summary.by_position.is_empty() {
         for (position, record) in &summary.by_position {
-            let rate = if record.played == 0 {
-                0.0
-            } else {
-                100.0 * record.won as f64 / record.played as f64
-            };
             let _ = writeln!(
                 out,
-                "starting at {position}: won {} of {} ({rate:.1}%)",
-                record.won, record.played
+                "starting at {position}: won {} of {} ({:.1}%)",
+                record.won,
+                record.played,
+                record.win_percent()
             );
         }
     }

@@ -105,6 +105,17 @@ pub struct LabelRecord {
     pub won: u64,
 }
 
+impl LabelRecord {
+    /// The share of the seat-games played that were won, in percent (0 when none were played).
+    pub fn win_percent(&self) -> f64 {
+        if self.played == 0 {
+            0.0
+        } else {
+            100.0 * self.won as f64 / self.played as f64
+        }
+    }
+}
+
 /// Outcome statistics of many games.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct SimulationSummary {

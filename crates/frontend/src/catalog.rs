@@ -358,7 +358,11 @@ mod tests {
         fn text(view: &Self::View) -> String {
             Duel::text(view)
         }
-        fn bbcode(_view: &Self::View, _events: &[&pbp_core::LoggedEvent<Self>]) -> String {
+        fn bbcode_with(
+            _view: &Self::View,
+            _events: &[&pbp_core::LoggedEvent<Self>],
+            _options: &pbp_render::PostOptions,
+        ) -> String {
             String::new()
         }
         fn svg(view: &Self::View) -> String {

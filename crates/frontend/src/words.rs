@@ -184,14 +184,6 @@ pub fn actor_name(actor: Actor) -> String {
     }
 }
 
-fn seat_list(seats: &[Seat]) -> String {
-    seats
-        .iter()
-        .map(|s| format!("seat {s}"))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// One line saying who may act, or how the game ended.
 ///
 /// ```
@@ -200,26 +192,7 @@ fn seat_list(seats: &[Seat]) -> String {
 /// assert_eq!(pbp_frontend::words::describe_turn(&turn), "to act: seat 1, gm");
 /// ```
 pub fn describe_turn(turn: &Turn) -> String {
-    match turn {
-        Turn::Acting(actors) => {
-            let names: Vec<String> = actors
-                .iter()
-                .map(|&a| match a {
-                    Actor::Seat(seat) => format!("seat {seat}"),
-                    Actor::GameMaster => "gm".to_owned(),
-                })
-                .collect();
-            format!("to act: {}", names.join(", "))
-        }
-        Turn::Over(outcome) if outcome.winners.is_empty() => {
-            format!("game over, no winner: {}", outcome.reason)
-        }
-        Turn::Over(outcome) => format!(
-            "game over, won by {}: {}",
-            seat_list(&outcome.winners),
-            outcome.reason
-        ),
-    }
+    describe_turn_in(turn, &[])
 }
 
 #[cfg(test)]

@@ -229,10 +229,6 @@ impl Render for ClanWar {
         out
     }
 
-    fn bbcode(view: &ClanWarView, events: &[&LoggedEvent<ClanWar>]) -> String {
-        Self::bbcode_with(view, events, &PostOptions::default())
-    }
-
     fn bbcode_with(
         view: &ClanWarView,
         events: &[&LoggedEvent<ClanWar>],

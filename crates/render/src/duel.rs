@@ -5,7 +5,7 @@ use std::fmt::Write;
 use pbp_core::LoggedEvent;
 use pbp_core::duel::{Duel, DuelEvent, DuelView, Stance};
 
-use crate::Render;
+use crate::{PostOptions, Render};
 
 fn stance(s: Option<Stance>) -> &'static str {
     match s {
@@ -37,7 +37,11 @@ impl Render for Duel {
         out
     }
 
-    fn bbcode(view: &DuelView, events: &[&LoggedEvent<Duel>]) -> String {
+    fn bbcode_with(
+        view: &DuelView,
+        events: &[&LoggedEvent<Duel>],
+        _options: &PostOptions,
+    ) -> String {
         let mut out = format!("[b]Duel[/b]: {} - {}\n", view.wins[0], view.wins[1]);
         for event in events {
             let _ = writeln!(out, "[*] {}", Duel::event_text(&event.visible.event, view));

@@ -44,19 +44,18 @@ pub trait Render: Game {
     /// A summary as a game master would post it on a forum: the view and the given events
     /// (usually the last action's, already filtered for the view's viewer), laid out in the
     /// default [`PostOptions`] (plain lists, which every forum shows).
-    fn bbcode(view: &Self::View, events: &[&LoggedEvent<Self>]) -> String;
+    fn bbcode(view: &Self::View, events: &[&LoggedEvent<Self>]) -> String {
+        Self::bbcode_with(view, events, &PostOptions::default())
+    }
 
     /// [`Render::bbcode`] laid out as `options` say (plain lists or `[table]`s). The games'
     /// posts open with where they stand in the thread: the turn or round and the steps they
-    /// cover. A game without tables need not implement it: it is then [`Render::bbcode`].
+    /// cover. A game without tables ignores `options`.
     fn bbcode_with(
         view: &Self::View,
         events: &[&LoggedEvent<Self>],
         options: &PostOptions,
-    ) -> String {
-        let _ = options;
-        Self::bbcode(view, events)
-    }
+    ) -> String;
 
     /// The map or field as the view shows it, as a standalone SVG document.
     fn svg(view: &Self::View) -> String;

@@ -255,10 +255,6 @@ impl Render for ScrollRace {
         out
     }
 
-    fn bbcode(view: &ScrollRaceView, events: &[&LoggedEvent<ScrollRace>]) -> String {
-        Self::bbcode_with(view, events, &PostOptions::default())
-    }
-
     fn bbcode_with(
         view: &ScrollRaceView,
         events: &[&LoggedEvent<ScrollRace>],

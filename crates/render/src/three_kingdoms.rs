@@ -280,10 +280,6 @@ impl Render for ThreeKingdoms {
         out
     }
 
-    fn bbcode(view: &TkView, events: &[&LoggedEvent<ThreeKingdoms>]) -> String {
-        Self::bbcode_with(view, events, &PostOptions::default())
-    }
-
     fn bbcode_with(
         view: &TkView,
         events: &[&LoggedEvent<ThreeKingdoms>],

@@ -423,10 +423,6 @@ impl Render for WarringStates {
         out
     }
 
-    fn bbcode(view: &WsView, events: &[&LoggedEvent<WarringStates>]) -> String {
-        Self::bbcode_with(view, events, &PostOptions::default())
-    }
-
     fn bbcode_with(
         view: &WsView,
         events: &[&LoggedEvent<WarringStates>],

@@ -21,7 +21,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use postgres::{Client, NoTls, Statement};
 
 use crate::sqlite::closes_at;
-use crate::store::{NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState};
+use crate::store::{
+    NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState, hash_from, turn_json,
+};
 use crate::token::TokenHash;
 
 /// The schema in PostgreSQL, one migration per version, as [`crate::MIGRATIONS`]: migration `i`
@@ -257,22 +259,6 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
             .map_err(backend)?;
         transaction.commit().map_err(backend)?;
     }
-}
-
-fn hash_from(table: &str, bytes: &[u8]) -> Result<TokenHash, StoreError> {
-    <[u8; 32]>::try_from(bytes)
-        .map(TokenHash)
-        .map_err(|_| StoreError::Damaged {
-            table: table.to_owned(),
-            message: "a token hash is not 32 bytes".into(),
-        })
-}
-
-fn turn_json(table: &str, turn: &TurnState) -> Result<String, StoreError> {
-    serde_json::to_string(turn).map_err(|e| StoreError::Damaged {
-        table: table.to_owned(),
-        message: e.to_string(),
-    })
 }
 
 impl Store for PostgresStore {

@@ -11,7 +11,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
-use crate::store::{NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState};
+use crate::store::{
+    NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState, hash_from, turn_json,
+};
 use crate::token::TokenHash;
 
 /// The schema, one migration per version: migration `i` takes the database from version `i` to
@@ -169,22 +171,6 @@ impl SqliteStore {
             transaction.commit().map_err(backend)?;
         }
     }
-}
-
-fn hash_from(table: &str, bytes: &[u8]) -> Result<TokenHash, StoreError> {
-    <[u8; 32]>::try_from(bytes)
-        .map(TokenHash)
-        .map_err(|_| StoreError::Damaged {
-            table: table.to_owned(),
-            message: "a token hash is not 32 bytes".into(),
-        })
-}
-
-fn turn_json(table: &str, turn: &TurnState) -> Result<String, StoreError> {
-    serde_json::to_string(turn).map_err(|e| StoreError::Damaged {
-        table: table.to_owned(),
-        message: e.to_string(),
-    })
 }
 
 impl Store for SqliteStore {

@@ -249,3 +249,21 @@ pub fn open_store(location: &str) -> Result<Box<dyn Store>, StoreError> {
         location,
     ))?))
 }
+
+/// A seat's token hash as a backend stored it: 32 bytes, or the table is damaged.
+pub(crate) fn hash_from(table: &str, bytes: &[u8]) -> Result<TokenHash, StoreError> {
+    <[u8; 32]>::try_from(bytes)
+        .map(TokenHash)
+        .map_err(|_| StoreError::Damaged {
+            table: table.to_owned(),
+            message: "a token hash is not 32 bytes".into(),
+        })
+}
+
+/// A table's turn state as the JSON text both backends store.
+pub(crate) fn turn_json(table: &str, turn: &TurnState) -> Result<String, StoreError> {
+    serde_json::to_string(turn).map_err(|e| StoreError::Damaged {
+        table: table.to_owned(),
+        message: e.to_string(),
+    })
+}

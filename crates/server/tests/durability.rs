@@ -3,12 +3,10 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::{Table, create, get, post, start, temp_dir};
+use common::{ServerProcess, Table, create, get, post, start, temp_dir, try_post};
 use pbp_server::{SqliteStore, Store};
 use serde_json::{Value, json};
 
@@ -181,47 +179,12 @@ fn crash_test_server_process() {
     }
 }
 
-struct Child {
-    process: std::process::Child,
-    base: String,
-}
-
-fn spawn_server(db: &std::path::Path) -> Child {
-    let mut process = Command::new(std::env::current_exe().unwrap())
-        .args([
-            "--ignored",
-            "--exact",
-            "crash_test_server_process",
-            "--nocapture",
-        ])
-        .env("PBP_CRASH_DB", db)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let stdout = process.stdout.take().unwrap();
-    let mut lines = BufReader::new(stdout).lines();
-    let base = loop {
-        let line = lines.next().expect("the server process ended").unwrap();
-        if let Some(base) = line.strip_prefix("LISTENING ") {
-            break base.to_owned();
-        }
-    };
-    // Keep reading its output so that it never blocks on a full pipe.
-    std::thread::spawn(move || for _ in lines {});
-    Child { process, base }
-}
-
-/// One post that may fail because the server was killed: `None` then.
-fn try_post(base: &str, path: &str, token: &str, body: &str) -> Option<(u16, Value)> {
-    let mut response = common::agent()
-        .post(format!("{base}{path}"))
-        .header("Authorization", format!("Bearer {token}"))
-        .send(body)
-        .ok()?;
-    let status = response.status().as_u16();
-    let text = response.body_mut().read_to_string().ok()?;
-    Some((status, serde_json::from_str(&text).ok()?))
+fn spawn_server(db: &std::path::Path) -> ServerProcess {
+    common::spawn_server_process(
+        "crash_test_server_process",
+        "PBP_CRASH_DB",
+        db.to_str().unwrap(),
+    )
 }
 
 #[test]

@@ -7,13 +7,11 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::{Table, create, get, post, temp_dir};
+use common::{ServerProcess, Table, create, get, post, temp_dir, try_post};
 use serde_json::{Value, json};
 
 /// How many tables the load runs on (two clients each, one per seat).
@@ -23,53 +21,8 @@ const LONG_DUEL: &str =
     r#"{"game":"duel","config":{"first_to":100,"focus_tokens":2,"rolled":2,"kept":1}}"#;
 
 /// One `pbp serve` process: this test binary run as [`instance_server_process`].
-struct Instance {
-    process: std::process::Child,
-    base: String,
-}
-
-impl Drop for Instance {
-    fn drop(&mut self) {
-        let _ = self.process.kill();
-        let _ = self.process.wait();
-    }
-}
-
-fn spawn_instance(db: &str) -> Instance {
-    let mut process = Command::new(std::env::current_exe().unwrap())
-        .args([
-            "--ignored",
-            "--exact",
-            "instance_server_process",
-            "--nocapture",
-        ])
-        .env("PBP_INSTANCE_DB", db)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let stdout = process.stdout.take().unwrap();
-    let mut lines = BufReader::new(stdout).lines();
-    let base = loop {
-        let line = lines.next().expect("the server process ended").unwrap();
-        if let Some(base) = line.strip_prefix("LISTENING ") {
-            break base.to_owned();
-        }
-    };
-    std::thread::spawn(move || for _ in lines {});
-    Instance { process, base }
-}
-
-/// One post that may fail because its instance was killed: `None` then.
-fn try_post(base: &str, path: &str, token: &str, body: &str) -> Option<(u16, Value)> {
-    let mut response = common::agent()
-        .post(format!("{base}{path}"))
-        .header("Authorization", format!("Bearer {token}"))
-        .send(body)
-        .ok()?;
-    let status = response.status().as_u16();
-    let text = response.body_mut().read_to_string().ok()?;
-    Some((status, serde_json::from_str(&text).ok()?))
+fn spawn_instance(db: &str) -> ServerProcess {
+    common::spawn_server_process("instance_server_process", "PBP_INSTANCE_DB", db)
 }
 
 fn entries(base: &str, table: &Table) -> Vec<Value> {

@@ -191,3 +191,54 @@ pub fn import(base: &str, save: &str) -> Table {
     let body = serde_json::json!({ "record": save }).to_string();
     create(base, &body)
 }
+
+/// A server in a child process of the test binary (one of its ignored tests, which serves and
+/// prints `LISTENING <base>`), so that a test can kill it with SIGKILL; killed on drop.
+pub struct ServerProcess {
+    pub process: std::process::Child,
+    pub base: String,
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.process.kill();
+        let _ = self.process.wait();
+    }
+}
+
+/// Starts the ignored test `test` of this test binary as a server process, with the database
+/// named by the environment variable `db_variable`, and waits until it listens.
+pub fn spawn_server_process(test: &str, db_variable: &str, db: &str) -> ServerProcess {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut process = Command::new(std::env::current_exe().unwrap())
+        .args(["--ignored", "--exact", test, "--nocapture"])
+        .env(db_variable, db)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = process.stdout.take().unwrap();
+    let mut lines = BufReader::new(stdout).lines();
+    let base = loop {
+        let line = lines.next().expect("the server process ended").unwrap();
+        if let Some(base) = line.strip_prefix("LISTENING ") {
+            break base.to_owned();
+        }
+    };
+    // Keep reading its output so that it never blocks on a full pipe.
+    std::thread::spawn(move || for _ in lines {});
+    ServerProcess { process, base }
+}
+
+/// One post that may fail because its server was killed: `None` then.
+pub fn try_post(base: &str, path: &str, token: &str, body: &str) -> Option<(u16, Value)> {
+    let mut response = agent()
+        .post(format!("{base}{path}"))
+        .header("Authorization", format!("Bearer {token}"))
+        .send(body)
+        .ok()?;
+    let status = response.status().as_u16();
+    let text = response.body_mut().read_to_string().ok()?;
+    Some((status, serde_json::from_str(&text).ok()?))
+}
