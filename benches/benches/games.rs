@@ -14,8 +14,10 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use pbp_core::duel::{Duel, DuelConfig};
 use pbp_core::testing::{Bot, simulate};
 use pbp_core::{Actor, Game, SeededDice};
-use pbp_three_kingdoms::{Faction, ThreeKingdoms, TkConfig};
-use pbp_warring_states::{WarringStates, WsAction, WsConfig, heuristic_sheet};
+use pbp_three_kingdoms::{Faction, ThreeKingdoms, ThreeKingdomsConfig};
+use pbp_warring_states::{
+    WarringStates, WarringStatesAction, WarringStatesConfig, heuristic_sheet,
+};
 
 /// Benchmarks one random game of `G` per iteration, each with its own seed.
 fn random_games<G: Game>(c: &mut Criterion, name: &str, config: &G::Config, samples: usize) {
@@ -38,7 +40,7 @@ fn duel(c: &mut Criterion) {
 }
 
 fn three_kingdoms(c: &mut Criterion) {
-    let config = TkConfig::presets(Faction::Wei, Faction::Wu);
+    let config = ThreeKingdomsConfig::presets(Faction::Wei, Faction::Wu);
     random_games::<ThreeKingdoms>(c, "three kingdoms (Wei vs Wu)", &config, 10);
 }
 
@@ -53,7 +55,12 @@ fn scroll_race(c: &mut Criterion) {
 }
 
 fn warring_states(c: &mut Criterion) {
-    random_games::<WarringStates>(c, "warring states (4 players)", &WsConfig::default(), 10);
+    random_games::<WarringStates>(
+        c,
+        "warring states (4 players)",
+        &WarringStatesConfig::default(),
+        10,
+    );
 }
 
 #[path = "../shared/twelve_players.rs"]
@@ -74,7 +81,7 @@ fn warring_states_turn(c: &mut Criterion) {
     let waiting = WarringStates::waiting(&state);
     let (&last, rest) = waiting.split_last().expect("seats are waiting for orders");
     send_orders(&mut state, rest, &mut dice);
-    let last_sheet = WsAction::Orders(heuristic_sheet(&state, last));
+    let last_sheet = WarringStatesAction::Orders(heuristic_sheet(&state, last));
     let mut group = c.benchmark_group("warring states");
     group.sample_size(20);
     let mut dice = SeededDice::new(9);

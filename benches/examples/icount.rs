@@ -11,7 +11,7 @@ use std::hint::black_box;
 
 use pbp_core::sim::{Bot, bot_action};
 use pbp_core::{Actor, Comparison, Game, Limits, Pool, RollExpr, SeededDice, contest_odds};
-use pbp_warring_states::{WarringStates, WsAction, WsState, heuristic_sheet};
+use pbp_warring_states::{WarringStates, WarringStatesAction, WarringStatesState, heuristic_sheet};
 
 /// Rolls per pool scenario.
 const ROLLS: u64 = 10_000;
@@ -103,8 +103,8 @@ fn warring_states_turn() {
     let waiting = WarringStates::waiting(&state);
     let (&last, rest) = waiting.split_last().expect("seats are waiting for orders");
     send_orders(&mut state, rest, &mut dice);
-    let sheet = WsAction::Orders(heuristic_sheet(&state, last));
-    let mut copies: Vec<WsState> = (0..5).map(|_| state.clone()).collect();
+    let sheet = WarringStatesAction::Orders(heuristic_sheet(&state, last));
+    let mut copies: Vec<WarringStatesState> = (0..5).map(|_| state.clone()).collect();
     measured(&mut || {
         for copy in &mut copies {
             black_box(

@@ -3,12 +3,12 @@
 
 use pbp_core::{Actor, Game, Seat, SeededDice};
 use pbp_warring_states::{
-    Colour, MapSpec, PlayerSpec, School, WarringStates, WsAction, WsConfig, WsState,
-    heuristic_sheet,
+    Colour, MapSpec, PlayerSpec, School, WarringStates, WarringStatesAction, WarringStatesConfig,
+    WarringStatesState, heuristic_sheet,
 };
 
 /// Twelve players on the standard map, every sixth state a start.
-pub fn twelve_players() -> WsConfig {
+pub fn twelve_players() -> WarringStatesConfig {
     let map = MapSpec::standard();
     let starts: Vec<String> = map
         .states
@@ -17,7 +17,7 @@ pub fn twelve_players() -> WsConfig {
         .filter(|s| s != "Zhou")
         .step_by(6)
         .collect();
-    WsConfig {
+    WarringStatesConfig {
         map,
         players: starts
             .into_iter()
@@ -30,15 +30,20 @@ pub fn twelve_players() -> WsConfig {
                 school: School::ALL[i % 5],
             })
             .collect(),
-        ..WsConfig::default()
+        ..WarringStatesConfig::default()
     }
 }
 
 /// Sends every waiting seat's heuristic orders.
-pub fn send_orders(state: &mut WsState, seats: &[Seat], dice: &mut SeededDice) {
+pub fn send_orders(state: &mut WarringStatesState, seats: &[Seat], dice: &mut SeededDice) {
     for &seat in seats {
         let sheet = heuristic_sheet(state, seat);
-        WarringStates::apply(state, Actor::Seat(seat), &WsAction::Orders(sheet), dice)
-            .expect("heuristic orders are legal");
+        WarringStates::apply(
+            state,
+            Actor::Seat(seat),
+            &WarringStatesAction::Orders(sheet),
+            dice,
+        )
+        .expect("heuristic orders are legal");
     }
 }

@@ -10,7 +10,7 @@
 use libfuzzer_sys::fuzz_target;
 use pbp_core::{Game, Seat, SeededDice};
 use pbp_three_kingdoms::{
-    ArmyChoice, CardSet, Rules, ThreeKingdoms, TkConfig, armies_from_json, validate_army,
+    ArmyChoice, CardSet, Rules, ThreeKingdoms, ThreeKingdomsConfig, armies_from_json, validate_army,
     validate_army_file, validate_card,
 };
 
@@ -63,7 +63,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let second = legal.get(1).copied().unwrap_or(first);
-    let config = TkConfig {
+    let config = ThreeKingdomsConfig {
         armies: [
             ArmyChoice::Custom(Box::new(first.clone())),
             ArmyChoice::Custom(Box::new(second.clone())),

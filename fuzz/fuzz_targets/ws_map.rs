@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use pbp_core::{Game, SeededDice};
-use pbp_warring_states::{Colour, MapSpec, PlayerSpec, School, WarringStates, WsConfig};
+use pbp_warring_states::{Colour, MapSpec, PlayerSpec, School, WarringStates, WarringStatesConfig};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -61,10 +61,10 @@ fuzz_target!(|data: &[u8]| {
             school: School::ALL[i % School::ALL.len()],
         })
         .collect();
-    let config = WsConfig {
+    let config = WarringStatesConfig {
         map: spec,
         players,
-        ..WsConfig::default()
+        ..WarringStatesConfig::default()
     };
     let mut dice = SeededDice::new(data.len() as u64);
     let Ok(mut state) = WarringStates::setup(&config, &mut dice) else {

@@ -6,7 +6,9 @@
 use std::fmt::Write;
 
 use pbp_core::{LoggedEvent, Viewer};
-use pbp_scroll_race::{Cell, CharId, Event, Phase, ScrollRace, ScrollRaceView, Square, TrapKind};
+use pbp_scroll_race::{
+    Cell, CharId, Phase, ScrollRace, ScrollRaceEvent, ScrollRaceView, Square, TrapKind,
+};
 
 use crate::post::position;
 use crate::{PostOptions, Render, bbcode_escape, xml_escape};
@@ -437,38 +439,40 @@ impl Render for ScrollRace {
         out
     }
 
-    fn event_text(event: &Event, view: &ScrollRaceView) -> String {
+    fn event_text(event: &ScrollRaceEvent, view: &ScrollRaceView) -> String {
         let c = |id: &CharId| name(view, *id);
         let t = |id: &u8| team(view, *id);
         match event {
-            Event::CarrierChosen { team, carrier } => {
+            ScrollRaceEvent::CarrierChosen { team, carrier } => {
                 format!("{} chose {} as carrier", t(team), c(carrier))
             }
-            Event::CarrierDecided { team } => format!("{} made its carrier decision", t(team)),
-            Event::RoundStarted { round } => format!("round {round} begins"),
-            Event::Moved { character, path } => {
+            ScrollRaceEvent::CarrierDecided { team } => {
+                format!("{} made its carrier decision", t(team))
+            }
+            ScrollRaceEvent::RoundStarted { round } => format!("round {round} begins"),
+            ScrollRaceEvent::Moved { character, path } => {
                 let path: Vec<String> = path.iter().map(Square::to_string).collect();
                 format!("{} moved to {}", c(character), path.join(", "))
             }
-            Event::Slid { character, to } => format!("{} slid to {to}", c(character)),
-            Event::TrapSprung { trap, character } => format!(
+            ScrollRaceEvent::Slid { character, to } => format!("{} slid to {to}", c(character)),
+            ScrollRaceEvent::TrapSprung { trap, character } => format!(
                 "{} sprang a {} trap on {}",
                 c(character),
                 trap.technique.name(),
                 trap.square
             ),
-            Event::EnteredEnemyZone { character } => {
+            ScrollRaceEvent::EnteredEnemyZone { character } => {
                 format!("{} entered the enemy zone with the scroll", c(character))
             }
-            Event::PickedUp { team, carrier } => {
+            ScrollRaceEvent::PickedUp { team, carrier } => {
                 format!("{} picked up the {} scroll", c(carrier), t(team))
             }
-            Event::Used {
+            ScrollRaceEvent::Used {
                 character,
                 technique,
                 rank,
             } => format!("{} used {} {rank}", c(character), technique.name()),
-            Event::Passed {
+            ScrollRaceEvent::Passed {
                 team,
                 from,
                 carrier,
@@ -478,7 +482,7 @@ impl Render for ScrollRace {
                 t(team),
                 c(carrier)
             ),
-            Event::PassSpotted {
+            ScrollRaceEvent::PassSpotted {
                 team,
                 from,
                 carrier,
@@ -488,8 +492,10 @@ impl Render for ScrollRace {
                 t(team),
                 c(carrier)
             ),
-            Event::GenjutsuCast(g) => format!("{} cast a rank {} genjutsu", c(&g.caster), g.rank),
-            Event::GenjutsuCancelled {
+            ScrollRaceEvent::GenjutsuCast(g) => {
+                format!("{} cast a rank {} genjutsu", c(&g.caster), g.rank)
+            }
+            ScrollRaceEvent::GenjutsuCancelled {
                 genjutsu,
                 character,
                 technique,
@@ -499,8 +505,10 @@ impl Render for ScrollRace {
                 technique.name(),
                 c(character)
             ),
-            Event::GenjutsuSpent(g) => format!("the genjutsu of {} was spent", c(&g.caster)),
-            Event::Struck {
+            ScrollRaceEvent::GenjutsuSpent(g) => {
+                format!("the genjutsu of {} was spent", c(&g.caster))
+            }
+            ScrollRaceEvent::Struck {
                 attacker,
                 target,
                 technique,
@@ -521,32 +529,36 @@ impl Render for ScrollRace {
                 }
                 s
             }
-            Event::Blocked { attacker, target } => {
+            ScrollRaceEvent::Blocked { attacker, target } => {
                 format!("the doton of {} blocked {}", c(target), c(attacker))
             }
-            Event::ShieldBroken { target } => format!("the doton of {} failed", c(target)),
-            Event::Burned { target } => format!("{} is burnt", c(target)),
-            Event::Paralysed { target } => format!("{} is paralysed", c(target)),
-            Event::Missed { attacker, target } => format!("{} missed {}", c(attacker), c(target)),
-            Event::ScrollDropped { team, from, square } => {
+            ScrollRaceEvent::ShieldBroken { target } => {
+                format!("the doton of {} failed", c(target))
+            }
+            ScrollRaceEvent::Burned { target } => format!("{} is burnt", c(target)),
+            ScrollRaceEvent::Paralysed { target } => format!("{} is paralysed", c(target)),
+            ScrollRaceEvent::Missed { attacker, target } => {
+                format!("{} missed {}", c(attacker), c(target))
+            }
+            ScrollRaceEvent::ScrollDropped { team, from, square } => {
                 format!("{} dropped the {} scroll on {square}", c(from), t(team))
             }
-            Event::Summoned(s) => format!("{} summoned on {}", c(&s.caster), s.square),
-            Event::SummonDestroyed { square, by } => {
+            ScrollRaceEvent::Summoned(s) => format!("{} summoned on {}", c(&s.caster), s.square),
+            ScrollRaceEvent::SummonDestroyed { square, by } => {
                 format!("{} destroyed the summon on {square}", c(by))
             }
-            Event::SummonExpired { square } => format!("the summon on {square} vanished"),
-            Event::TrapSet(t) => format!(
+            ScrollRaceEvent::SummonExpired { square } => format!("the summon on {square} vanished"),
+            ScrollRaceEvent::TrapSet(t) => format!(
                 "{} laid a {} {} on {}",
                 c(&t.caster),
                 t.technique.name(),
                 t.rank,
                 t.square
             ),
-            Event::Shielded { character, rank } => {
+            ScrollRaceEvent::Shielded { character, rank } => {
                 format!("{} raised a rank {rank} doton", c(character))
             }
-            Event::Sensed(s) => {
+            ScrollRaceEvent::Sensed(s) => {
                 let names: Vec<String> = s.sensed.iter().map(c).collect();
                 format!(
                     "{} senses the carrier among {}",
@@ -554,10 +566,10 @@ impl Render for ScrollRace {
                     names.join(", ")
                 )
             }
-            Event::Pulled { by, character, to } => {
+            ScrollRaceEvent::Pulled { by, character, to } => {
                 format!("{} drew {} to {to}", c(by), c(character))
             }
-            Event::Restored {
+            ScrollRaceEvent::Restored {
                 by,
                 target,
                 technique,
@@ -567,7 +579,7 @@ impl Render for ScrollRace {
                 technique.name(),
                 c(target)
             ),
-            Event::Jumped {
+            ScrollRaceEvent::Jumped {
                 character,
                 over,
                 success,
@@ -577,7 +589,7 @@ impl Render for ScrollRace {
                 if *success { "jumped" } else { "failed to jump" },
                 c(over)
             ),
-            Event::Fizzled {
+            ScrollRaceEvent::Fizzled {
                 character,
                 technique,
             } => format!(
@@ -585,27 +597,27 @@ impl Render for ScrollRace {
                 technique.name(),
                 c(character)
             ),
-            Event::TurnEnded { character } => format!("{} ended its turn", c(character)),
-            Event::TurnLost { character } => {
+            ScrollRaceEvent::TurnEnded { character } => format!("{} ended its turn", c(character)),
+            ScrollRaceEvent::TurnLost { character } => {
                 format!("{} is paralysed and loses its turn", c(character))
             }
-            Event::Skipped { character } => format!(
+            ScrollRaceEvent::Skipped { character } => format!(
                 "the organizer skips the turn of {} (its player is absent)",
                 c(character)
             ),
-            Event::Placed { character, square } => {
+            ScrollRaceEvent::Placed { character, square } => {
                 format!("the organizer placed {} on {square}", c(character))
             }
-            Event::ScrollGiven { team, carrier } => format!(
+            ScrollRaceEvent::ScrollGiven { team, carrier } => format!(
                 "the organizer gave the {} scroll to {}",
                 t(team),
                 c(carrier)
             ),
-            Event::ScrollRuling { team } => {
+            ScrollRaceEvent::ScrollRuling { team } => {
                 format!("the organizer ruled on the {} scroll", t(team))
             }
-            Event::Cleared(square) => format!("the organizer cleared {square}"),
-            Event::GameOver(e) => format!("game over: {}", e.reason),
+            ScrollRaceEvent::Cleared(square) => format!("the organizer cleared {square}"),
+            ScrollRaceEvent::GameOver(e) => format!("game over: {}", e.reason),
         }
     }
 }
@@ -614,7 +626,7 @@ impl Render for ScrollRace {
 mod tests {
     use super::*;
     use pbp_core::{Actor, Game, Seat, SeededDice};
-    use pbp_scroll_race::{Action, ScrollRaceConfig, ScrollRaceState};
+    use pbp_scroll_race::{ScrollRaceAction, ScrollRaceConfig, ScrollRaceState};
 
     fn text_of(state: &ScrollRaceState, viewer: Viewer) -> String {
         ScrollRace::text(&ScrollRace::view(state, viewer))
@@ -631,7 +643,7 @@ mod tests {
             ScrollRace::apply(
                 &mut state,
                 Actor::Seat(Seat(seat)),
-                &Action::Carrier(carrier),
+                &ScrollRaceAction::Carrier(carrier),
                 &mut dice,
             )
             .unwrap();
@@ -703,7 +715,7 @@ mod tests {
         assert!(out.contains("[code]"));
         assert_eq!(
             ScrollRace::event_text(
-                &Event::RoundStarted { round: 2 },
+                &ScrollRaceEvent::RoundStarted { round: 2 },
                 &ScrollRace::view(&state, Viewer::Public)
             ),
             "round 2 begins"
@@ -719,7 +731,7 @@ mod tests {
             for e in ScrollRace::apply(
                 &mut state,
                 Actor::Seat(Seat(seat)),
-                &Action::Carrier(carrier),
+                &ScrollRaceAction::Carrier(carrier),
                 &mut dice,
             )
             .unwrap()
@@ -735,7 +747,7 @@ mod tests {
         for e in ScrollRace::apply(
             &mut state,
             Actor::GameMaster,
-            &Action::Gm(pbp_scroll_race::Ruling::Skip),
+            &ScrollRaceAction::Gm(pbp_scroll_race::Ruling::Skip),
             &mut dice,
         )
         .unwrap()
@@ -765,12 +777,12 @@ mod tests {
         assert!(!all.contains('#'), "{all}");
         let view = ScrollRace::view(&state, Viewer::Public);
         assert_eq!(
-            ScrollRace::event_text(&Event::TurnLost { character: 6 }, &view),
+            ScrollRace::event_text(&ScrollRaceEvent::TurnLost { character: 6 }, &view),
             "Blue-2 is paralysed and loses its turn"
         );
         assert_eq!(
             ScrollRace::event_text(
-                &Event::PickedUp {
+                &ScrollRaceEvent::PickedUp {
                     team: 1,
                     carrier: 8
                 },

@@ -5,7 +5,7 @@ use std::fmt::Write;
 use pbp_core::{LoggedEvent, Seat};
 use pbp_three_kingdoms::{
     CardSeen, CardType, CharacterView, FightResult, Pending, Phase, PlayerView, TargetRef,
-    ThreeKingdoms, TkEvent, TkView, Trait, Zone,
+    ThreeKingdoms, ThreeKingdomsEvent, ThreeKingdomsView, Trait, Zone,
 };
 
 use crate::post::position;
@@ -42,11 +42,11 @@ fn trait_name(t: Trait) -> &'static str {
     }
 }
 
-fn name_of(view: &TkView, card: &CardSeen) -> String {
+fn name_of(view: &ThreeKingdomsView, card: &CardSeen) -> String {
     view.card_name(card).to_owned()
 }
 
-fn cards(view: &TkView, list: &[CardSeen]) -> String {
+fn cards(view: &ThreeKingdomsView, list: &[CardSeen]) -> String {
     if list.is_empty() {
         return "none".into();
     }
@@ -77,7 +77,7 @@ fn flags(c: &CharacterView) -> Vec<String> {
     out
 }
 
-fn character_line(view: &TkView, c: &CharacterView) -> String {
+fn character_line(view: &ThreeKingdomsView, c: &CharacterView) -> String {
     let traits: Vec<&str> = c.traits.iter().map(|&t| trait_name(t)).collect();
     let mut line = format!(
         "{} ({}; {}, cost {}) {}/{}",
@@ -106,7 +106,7 @@ fn zone_name(z: Zone) -> &'static str {
     }
 }
 
-fn player_text(view: &TkView, p: &PlayerView) -> String {
+fn player_text(view: &ThreeKingdomsView, p: &PlayerView) -> String {
     let mut out = format!(
         "{} - {}: deck {}, hand {}, resources {}, discard {}\n",
         p.label,
@@ -144,7 +144,7 @@ fn player_text(view: &TkView, p: &PlayerView) -> String {
     out
 }
 
-fn status(view: &TkView) -> String {
+fn status(view: &ThreeKingdomsView) -> String {
     if let Some(end) = &view.ending {
         return match end.winner {
             Some(w) => format!("{} wins: {}", view.seat_name(w), end.reason),
@@ -272,7 +272,7 @@ fn svg_card(out: &mut String, x: u32, y: u32, owner: &str, c: &CharacterView) {
 }
 
 impl Render for ThreeKingdoms {
-    fn text(view: &TkView) -> String {
+    fn text(view: &ThreeKingdomsView) -> String {
         let mut out = format!("Three Kingdoms. {}\n", status(view));
         for p in &view.players {
             out.push_str(&player_text(view, p));
@@ -281,7 +281,7 @@ impl Render for ThreeKingdoms {
     }
 
     fn bbcode_with(
-        view: &TkView,
+        view: &ThreeKingdomsView,
         events: &[&LoggedEvent<ThreeKingdoms>],
         _options: &PostOptions,
     ) -> String {
@@ -328,7 +328,7 @@ impl Render for ThreeKingdoms {
         out
     }
 
-    fn svg(view: &TkView) -> String {
+    fn svg(view: &ThreeKingdomsView) -> String {
         // Rows from top to bottom: seat 1's Command, seat 1's deployment zone, seat 0's
         // deployment zone, seat 0's Command. A General at the front stands in the enemy's row.
         let name = |i: usize| view.seat_name(Seat(i as u16));
@@ -404,7 +404,7 @@ impl Render for ThreeKingdoms {
         out
     }
 
-    fn event_text(event: &TkEvent, view: &TkView) -> String {
+    fn event_text(event: &ThreeKingdomsEvent, view: &ThreeKingdomsView) -> String {
         let seat_name = |seat: &Seat| view.seat_name(*seat);
         let who = |t: &TargetRef| view.character(*t);
         let card = |c: &CardSeen| view.card_name(c).to_owned();
@@ -413,20 +413,22 @@ impl Render for ThreeKingdoms {
                 .unwrap_or_else(|| "a character".to_owned())
         };
         match event {
-            TkEvent::TurnBegan { seat, turn } => format!("turn {turn}: {} begins", seat_name(seat)),
-            TkEvent::PhaseBegan { seat, phase: p } => {
+            ThreeKingdomsEvent::TurnBegan { seat, turn } => {
+                format!("turn {turn}: {} begins", seat_name(seat))
+            }
+            ThreeKingdomsEvent::PhaseBegan { seat, phase: p } => {
                 format!("{}: {}", seat_name(seat), phase(*p))
             }
-            TkEvent::Drew { seat } => format!("{} draws a card", seat_name(seat)),
-            TkEvent::DrewCard { seat, card: c } => {
+            ThreeKingdomsEvent::Drew { seat } => format!("{} draws a card", seat_name(seat)),
+            ThreeKingdomsEvent::DrewCard { seat, card: c } => {
                 format!("{} drew {}", seat_name(seat), card(c))
             }
-            TkEvent::Burned { seat, card: c } => format!(
+            ThreeKingdomsEvent::Burned { seat, card: c } => format!(
                 "{}'s hand is full: {} goes to the discard pile",
                 seat_name(seat),
                 card(c)
             ),
-            TkEvent::Discarded {
+            ThreeKingdomsEvent::Discarded {
                 seat,
                 card: c,
                 resources,
@@ -435,10 +437,10 @@ impl Render for ThreeKingdoms {
                 seat_name(seat),
                 card(c)
             ),
-            TkEvent::DiscardedAtRandom { seat, card: c } => {
+            ThreeKingdomsEvent::DiscardedAtRandom { seat, card: c } => {
                 format!("{} discards {} at random", seat_name(seat), card(c))
             }
-            TkEvent::Played {
+            ThreeKingdomsEvent::Played {
                 seat,
                 card: c,
                 cost,
@@ -449,7 +451,7 @@ impl Render for ThreeKingdoms {
                     .unwrap_or_default();
                 format!("{} plays {} for {cost}{on}", seat_name(seat), card(c))
             }
-            TkEvent::AbilityUsed {
+            ThreeKingdomsEvent::AbilityUsed {
                 seat,
                 character,
                 strategist,
@@ -471,38 +473,40 @@ impl Render for ThreeKingdoms {
                     })
                 )
             }
-            TkEvent::EffectApplied { target, effect } => match target {
+            ThreeKingdomsEvent::EffectApplied { target, effect } => match target {
                 Some(t) => format!("{}: {}", who(t), pbp_three_kingdoms::effect_text(effect)),
                 None => pbp_three_kingdoms::effect_text(effect),
             },
-            TkEvent::Summoned {
+            ThreeKingdomsEvent::Summoned {
                 seat,
                 card: c,
                 cost,
             } => {
                 format!("{} summons {} for {cost}", seat_name(seat), card(c))
             }
-            TkEvent::Revived {
+            ThreeKingdomsEvent::Revived {
                 seat,
                 card: c,
                 cost,
             } => {
                 format!("{} revives {} for {cost}", seat_name(seat), card(c))
             }
-            TkEvent::Defending { general } => format!("{} activates Defend", who(general)),
-            TkEvent::LordMoved { seat, to, cost } => format!(
+            ThreeKingdomsEvent::Defending { general } => {
+                format!("{} activates Defend", who(general))
+            }
+            ThreeKingdomsEvent::LordMoved { seat, to, cost } => format!(
                 "{}'s Lord moves to the {} for {cost}",
                 seat_name(seat),
                 zone_name(*to)
             ),
-            TkEvent::AttackDeclared { attacker, target } => {
+            ThreeKingdomsEvent::AttackDeclared { attacker, target } => {
                 format!("{} attacks {}", who(attacker), who(target))
             }
-            TkEvent::AmbushFoiled { general } => format!(
+            ThreeKingdomsEvent::AmbushFoiled { general } => format!(
                 "the attack on {} is foiled: it lies in Ambush",
                 who(general)
             ),
-            TkEvent::Intercepted { seat, with } => {
+            ThreeKingdomsEvent::Intercepted { seat, with } => {
                 if with.is_empty() {
                     format!("{} does not intercept", seat_name(seat))
                 } else {
@@ -514,7 +518,7 @@ impl Render for ThreeKingdoms {
                     )
                 }
             }
-            TkEvent::AmbushSprung { general, won } => {
+            ThreeKingdomsEvent::AmbushSprung { general, won } => {
                 if *won {
                     format!("{} springs its Ambush and wins", who(general))
                 } else {
@@ -524,7 +528,7 @@ impl Render for ThreeKingdoms {
                     )
                 }
             }
-            TkEvent::Fight {
+            ThreeKingdomsEvent::Fight {
                 attacker,
                 defender,
                 strengths,
@@ -550,34 +554,36 @@ impl Render for ThreeKingdoms {
                     remaining[1]
                 )
             }
-            TkEvent::Vulnerable { who: w } => format!("{} is Vulnerable", who(w)),
-            TkEvent::Evacuated { who: w, removed } => {
+            ThreeKingdomsEvent::Vulnerable { who: w } => format!("{} is Vulnerable", who(w)),
+            ThreeKingdomsEvent::Evacuated { who: w, removed } => {
                 if *removed {
                     format!("{} is Evacuated and leaves the game", who(w))
                 } else {
                     format!("{} is Evacuated to the discard pile", who(w))
                 }
             }
-            TkEvent::CommanderFell { seat } => format!(
+            ThreeKingdomsEvent::CommanderFell { seat } => format!(
                 "{0}'s Commander has fallen: every General of {0} is Evacuated",
                 seat_name(seat)
             ),
-            TkEvent::Advanced { who: w } => {
+            ThreeKingdomsEvent::Advanced { who: w } => {
                 format!("{} advances into the enemy deployment zone", who(w))
             }
-            TkEvent::Stopped { who: w } => format!("{} is stopped by the interceptors", who(w)),
-            TkEvent::FollowUpChosen { seat, with } => match with {
+            ThreeKingdomsEvent::Stopped { who: w } => {
+                format!("{} is stopped by the interceptors", who(w))
+            }
+            ThreeKingdomsEvent::FollowUpChosen { seat, with } => match with {
                 Some(g) => format!("{} follows up with {}", seat_name(seat), own(seat, g)),
                 None => format!("{} does not follow up", seat_name(seat)),
             },
-            TkEvent::EndPhase { seat } => format!("{}'s End Phase", seat_name(seat)),
-            TkEvent::GameMasterActs { seat } => {
+            ThreeKingdomsEvent::EndPhase { seat } => format!("{}'s End Phase", seat_name(seat)),
+            ThreeKingdomsEvent::GameMasterActs { seat } => {
                 format!(
                     "the game master acts for {}, who is absent",
                     seat_name(seat)
                 )
             }
-            TkEvent::GameOver { winner, reason } => match winner {
+            ThreeKingdomsEvent::GameOver { winner, reason } => match winner {
                 Some(w) => format!("{} wins: {reason}", seat_name(w)),
                 None => format!("the match is a draw: {reason}"),
             },
@@ -589,11 +595,11 @@ impl Render for ThreeKingdoms {
 mod tests {
     use super::*;
     use pbp_core::{Actor, DiceChoice, Game, Session, Viewer};
-    use pbp_three_kingdoms::{Faction, TkAction, TkConfig};
+    use pbp_three_kingdoms::{Faction, ThreeKingdomsAction, ThreeKingdomsConfig};
 
     fn session() -> Session<ThreeKingdoms> {
         Session::new(
-            TkConfig::presets(Faction::Wei, Faction::Shu),
+            ThreeKingdomsConfig::presets(Faction::Wei, Faction::Shu),
             4,
             DiceChoice::Seeded,
         )
@@ -634,8 +640,12 @@ mod tests {
     fn bbcode_lists_events() {
         let mut s = session();
         let seat = s.state().active;
-        s.act(Actor::Seat(seat), TkAction::End, DiceChoice::Seeded)
-            .unwrap();
+        s.act(
+            Actor::Seat(seat),
+            ThreeKingdomsAction::End,
+            DiceChoice::Seeded,
+        )
+        .unwrap();
         let events: Vec<&LoggedEvent<ThreeKingdoms>> = s.log_for(Viewer::Public).collect();
         let view = ThreeKingdoms::view(s.state(), Viewer::Public);
         let post = ThreeKingdoms::bbcode(&view, &events);

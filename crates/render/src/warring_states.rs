@@ -5,7 +5,8 @@ use std::fmt::Write;
 
 use pbp_core::{Coin, LoggedEvent, Seat};
 use pbp_warring_states::{
-    Battle, Colour, Force, GainReason, Link, Map, Order, School, WarringStates, WsEvent, WsView,
+    Battle, Colour, Force, GainReason, Link, Map, Order, School, WarringStates, WarringStatesEvent,
+    WarringStatesView,
 };
 
 use crate::ink::ink_on;
@@ -44,14 +45,14 @@ fn school(s: School) -> &'static str {
 /// by name and colour ("Plainsfox (Yellow)"), a general by name.
 struct Names<'a> {
     map: Option<&'a Map>,
-    players: Option<&'a WsView>,
+    players: Option<&'a WarringStatesView>,
     /// Generals named in the events being written, who may have died or left since.
     recalled: BTreeMap<u32, String>,
 }
 
 impl<'a> Names<'a> {
     /// Names from a view (its map and players).
-    fn of(view: &'a WsView) -> Self {
+    fn of(view: &'a WarringStatesView) -> Self {
         Names {
             map: Some(&view.map),
             players: Some(view),
@@ -60,19 +61,20 @@ impl<'a> Names<'a> {
     }
 
     /// Remembers the generals an event names, for the events after it.
-    fn recall(&mut self, event: &WsEvent) {
+    fn recall(&mut self, event: &WarringStatesEvent) {
         match event {
-            WsEvent::Battle(b) => {
+            WarringStatesEvent::Battle(b) => {
                 for g in b.attack.generals.iter().chain(&b.defence.generals) {
                     self.recalled.insert(g.id, g.name.clone());
                 }
             }
-            WsEvent::Sealed(s) | WsEvent::Revealed(s) => {
+            WarringStatesEvent::Sealed(s) | WarringStatesEvent::Revealed(s) => {
                 for (id, name) in &s.names {
                     self.recalled.insert(*id, name.clone());
                 }
             }
-            WsEvent::GeneralJoined { general, .. } | WsEvent::Dismissed { general, .. } => {
+            WarringStatesEvent::GeneralJoined { general, .. }
+            | WarringStatesEvent::Dismissed { general, .. } => {
                 self.recalled.insert(general.id, general.name.clone());
             }
             _ => {}
@@ -195,9 +197,9 @@ fn order_text(names: &Names<'_>, order: &Order) -> String {
     }
 }
 
-fn describe(names: &Names<'_>, event: &WsEvent) -> String {
+fn describe(names: &Names<'_>, event: &WarringStatesEvent) -> String {
     match event {
-        WsEvent::Joined {
+        WarringStatesEvent::Joined {
             name,
             state,
             colour,
@@ -210,7 +212,7 @@ fn describe(names: &Names<'_>, event: &WsEvent) -> String {
             names.state(*state),
             school(*s),
         ),
-        WsEvent::GeneralJoined {
+        WarringStatesEvent::GeneralJoined {
             seat,
             general,
             reason,
@@ -235,8 +237,8 @@ fn describe(names: &Names<'_>, event: &WsEvent) -> String {
                 general.skill
             )
         }
-        WsEvent::Submitted { seat } => format!("{} sent orders", names.seat(*seat)),
-        WsEvent::Sealed(s) | WsEvent::Revealed(s) => {
+        WarringStatesEvent::Submitted { seat } => format!("{} sent orders", names.seat(*seat)),
+        WarringStatesEvent::Sealed(s) | WarringStatesEvent::Revealed(s) => {
             let orders: Vec<String> = s
                 .sheet
                 .orders
@@ -253,7 +255,7 @@ fn describe(names: &Names<'_>, event: &WsEvent) -> String {
                 }
             )
         }
-        WsEvent::TurnClosed { missing } => {
+        WarringStatesEvent::TurnClosed { missing } => {
             if missing.is_empty() {
                 "the game master closes the turn".to_owned()
             } else {
@@ -264,7 +266,7 @@ fn describe(names: &Names<'_>, event: &WsEvent) -> String {
                 )
             }
         }
-        WsEvent::Dismissed {
+        WarringStatesEvent::Dismissed {
             seat,
             general,
             coin: toss,
@@ -279,7 +281,7 @@ fn describe(names: &Names<'_>, event: &WsEvent) -> String {
                 names.seat(s)
             ))
         ),
-        WsEvent::Invested {
+        WarringStatesEvent::Invested {
             seat,
             state,
             rice,
@@ -290,8 +292,8 @@ fn describe(names: &Names<'_>, event: &WsEvent) -> String {
             names.seat(*seat),
             names.state(*state)
         ),
-        WsEvent::Battle(b) => battle(names, b),
-        WsEvent::Conquered {
+        WarringStatesEvent::Battle(b) => battle(names, b),
+        WarringStatesEvent::Conquered {
             state,
             from,
             to,
@@ -316,7 +318,7 @@ fn describe(names: &Names<'_>, event: &WsEvent) -> String {
                 if *output == 0 { " (devastated)" } else { "" }
             )
         }
-        WsEvent::GeneralFate {
+        WarringStatesEvent::GeneralFate {
             seat,
             name,
             tosses,
@@ -336,7 +338,7 @@ fn describe(names: &Names<'_>, event: &WsEvent) -> String {
                 "survives"
             }
         ),
-        WsEvent::Eliminated { seat, by } => {
+        WarringStatesEvent::Eliminated { seat, by } => {
             let by: Vec<String> = by.iter().map(|s| names.seat(*s)).collect();
             if by.is_empty() {
                 format!("{} is eliminated", names.seat(*seat))
@@ -344,41 +346,43 @@ fn describe(names: &Names<'_>, event: &WsEvent) -> String {
                 format!("{} is eliminated by {}", names.seat(*seat), by.join(", "))
             }
         }
-        WsEvent::GeneralLost { seat, name, .. } => {
+        WarringStatesEvent::GeneralLost { seat, name, .. } => {
             format!("General {name} of {} leaves the game", names.seat(*seat))
         }
-        WsEvent::Refunded { seat, rice } => format!(
+        WarringStatesEvent::Refunded { seat, rice } => format!(
             "{} gets {rice} rice back: no room under the general cap",
             names.seat(*seat)
         ),
-        WsEvent::NoOrders { seat } => format!(
+        WarringStatesEvent::NoOrders { seat } => format!(
             "the game master records no orders for {}, who is absent",
             names.seat(*seat)
         ),
-        WsEvent::KingdomFailed { seat, state } => format!(
+        WarringStatesEvent::KingdomFailed { seat, state } => format!(
             "{} cannot proclaim the Kingdom of {}: after the battles it no longer holds it and four states around it",
             names.seat(*seat),
             names.state(*state)
         ),
-        WsEvent::Kingdom { seat, state } => format!(
+        WarringStatesEvent::Kingdom { seat, state } => format!(
             "{} declares the Kingdom of {}",
             names.seat(*seat),
             names.state(*state)
         ),
-        WsEvent::Regrew { state } => format!("devastated {} regrows to 1", names.state(*state)),
-        WsEvent::Income { seat, gained, rice } => {
+        WarringStatesEvent::Regrew { state } => {
+            format!("devastated {} regrows to 1", names.state(*state))
+        }
+        WarringStatesEvent::Income { seat, gained, rice } => {
             format!("{} gains {gained} rice, now {rice}", names.seat(*seat))
         }
-        WsEvent::TurnBegan { turn } => format!("turn {turn} begins"),
-        WsEvent::GameOver(o) => format!("the game is over: {}", o.reason),
+        WarringStatesEvent::TurnBegan { turn } => format!("turn {turn} begins"),
+        WarringStatesEvent::GameOver(o) => format!("the game is over: {}", o.reason),
     }
 }
 
 impl Render for WarringStates {
-    fn text(view: &WsView) -> String {
+    fn text(view: &WarringStatesView) -> String {
         let mut names = Names::of(view);
         for sheet in &view.sheets {
-            names.recall(&WsEvent::Sealed(sheet.clone()));
+            names.recall(&WarringStatesEvent::Sealed(sheet.clone()));
         }
         let mut out = format!("Warring States of Han, turn {}\n", view.turn);
         if let Some(o) = &view.outcome {
@@ -418,13 +422,17 @@ impl Render for WarringStates {
             );
         }
         for sheet in &view.sheets {
-            let _ = writeln!(out, "{}", describe(&names, &WsEvent::Sealed(sheet.clone())));
+            let _ = writeln!(
+                out,
+                "{}",
+                describe(&names, &WarringStatesEvent::Sealed(sheet.clone()))
+            );
         }
         out
     }
 
     fn bbcode_with(
-        view: &WsView,
+        view: &WarringStatesView,
         events: &[&LoggedEvent<WarringStates>],
         options: &PostOptions,
     ) -> String {
@@ -442,10 +450,13 @@ impl Render for WarringStates {
         for e in events {
             let line = bbcode_escape(&describe(&names, &e.visible.event));
             let line = match &e.visible.event {
-                WsEvent::Battle(_) | WsEvent::Conquered { .. } | WsEvent::Kingdom { .. } => {
+                WarringStatesEvent::Battle(_)
+                | WarringStatesEvent::Conquered { .. }
+                | WarringStatesEvent::Kingdom { .. } => {
                     format!("[b]{line}[/b]")
                 }
-                WsEvent::GeneralFate { died: true, .. } | WsEvent::Eliminated { .. } => {
+                WarringStatesEvent::GeneralFate { died: true, .. }
+                | WarringStatesEvent::Eliminated { .. } => {
                     format!("[color=darkred]{line}[/color]")
                 }
                 _ => line,
@@ -512,7 +523,7 @@ impl Render for WarringStates {
         out
     }
 
-    fn svg(view: &WsView) -> String {
+    fn svg(view: &WarringStatesView) -> String {
         let map = &view.map;
         let (mut min_x, mut min_y, mut max_x, mut max_y) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
         for p in &map.provinces {
@@ -771,7 +782,7 @@ impl Render for WarringStates {
         out
     }
 
-    fn event_text(event: &WsEvent, view: &WsView) -> String {
+    fn event_text(event: &WarringStatesEvent, view: &WarringStatesView) -> String {
         let mut names = Names::of(view);
         names.recall(event);
         describe(&names, event)
@@ -782,14 +793,15 @@ impl Render for WarringStates {
 mod tests {
     use super::*;
     use pbp_core::{Actor, DiceChoice, Game, Session, Viewer};
-    use pbp_warring_states::{WsAction, WsConfig};
+    use pbp_warring_states::{WarringStatesAction, WarringStatesConfig};
 
-    fn view(s: &Session<WarringStates>, viewer: Viewer) -> WsView {
+    fn view(s: &Session<WarringStates>, viewer: Viewer) -> WarringStatesView {
         WarringStates::view(s.state(), viewer)
     }
 
     fn session() -> Session<WarringStates> {
-        Session::<WarringStates>::new(WsConfig::default(), 5, DiceChoice::Seeded).unwrap()
+        Session::<WarringStates>::new(WarringStatesConfig::default(), 5, DiceChoice::Seeded)
+            .unwrap()
     }
 
     #[test]
@@ -813,8 +825,12 @@ mod tests {
         let action = WarringStates::parse_action(s.state(), Actor::Seat(Seat(0)), post).unwrap();
         s.act(Actor::Seat(Seat(0)), action, DiceChoice::Seeded)
             .unwrap();
-        s.act(Actor::GameMaster, WsAction::CloseTurn, DiceChoice::Seeded)
-            .unwrap();
+        s.act(
+            Actor::GameMaster,
+            WarringStatesAction::CloseTurn,
+            DiceChoice::Seeded,
+        )
+        .unwrap();
         let step = s.record().entries.len();
         let events: Vec<_> = s
             .log_for(Viewer::Public)
@@ -908,8 +924,12 @@ mod tests {
         let action = WarringStates::parse_action(s.state(), Actor::Seat(Seat(1)), post).unwrap();
         s.act(Actor::Seat(Seat(1)), action, DiceChoice::Seeded)
             .unwrap();
-        s.act(Actor::GameMaster, WsAction::CloseTurn, DiceChoice::Seeded)
-            .unwrap();
+        s.act(
+            Actor::GameMaster,
+            WarringStatesAction::CloseTurn,
+            DiceChoice::Seeded,
+        )
+        .unwrap();
         // Read the log as if every general named had died or left since: the orders
         // still name them, from the names the revealed sheet carries.
         let mut gm = view(&s, Viewer::GameMaster);

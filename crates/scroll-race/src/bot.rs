@@ -22,8 +22,13 @@ fn nearest(from: Square, targets: &[Square]) -> u32 {
 }
 
 /// Scores one of `id`'s turns from what `view` shows.
-fn score(state: &ScrollRaceState, view: &ScrollRaceView, id: CharId, action: &Action) -> i64 {
-    let Action::Play {
+fn score(
+    state: &ScrollRaceState,
+    view: &ScrollRaceView,
+    id: CharId,
+    action: &ScrollRaceAction,
+) -> i64 {
+    let ScrollRaceAction::Play {
         movement,
         technique,
     } = action
@@ -112,13 +117,13 @@ pub fn heuristic_action(
     state: &ScrollRaceState,
     actor: Actor,
     dice: &mut dyn Dice,
-) -> Result<Option<Action>, DiceError> {
+) -> Result<Option<ScrollRaceAction>, DiceError> {
     let legal = ScrollRace::legal_actions(state, actor);
     if legal.is_empty() {
         return Ok(None);
     }
-    if legal.contains(&Action::Keep) {
-        return Ok(Some(Action::Keep));
+    if legal.contains(&ScrollRaceAction::Keep) {
+        return Ok(Some(ScrollRaceAction::Keep));
     }
     let Actor::Seat(Seat(seat)) = actor else {
         // The game master's only offered ruling is a skip; the bot never rules.
@@ -130,12 +135,12 @@ pub fn heuristic_action(
     }
     let id = seat as CharId;
     let view = ScrollRace::view(state, Viewer::Seat(Seat(seat)));
-    let scored: Vec<(i64, &Action)> = legal
+    let scored: Vec<(i64, &ScrollRaceAction)> = legal
         .iter()
         .map(|a| (score(state, &view, id, a), a))
         .collect();
     let best = scored.iter().map(|s| s.0).max().unwrap_or(0);
-    let top: Vec<&Action> = scored.iter().filter(|s| s.0 == best).map(|s| s.1).collect();
+    let top: Vec<&ScrollRaceAction> = scored.iter().filter(|s| s.0 == best).map(|s| s.1).collect();
     let i = dice.roll(top.len() as u32)? as usize - 1;
     Ok(top.get(i).map(|a| (*a).clone()))
 }

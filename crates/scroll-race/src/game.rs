@@ -135,8 +135,8 @@ impl ScrollRace {
 
     /// Every turn `id` may play now: doing nothing, each move alone, and each move (or none)
     /// followed by each technique usable from where the move ends.
-    fn plays(state: &ScrollRaceState, id: CharId) -> Vec<Action> {
-        let mut actions = vec![Action::Play {
+    fn plays(state: &ScrollRaceState, id: CharId) -> Vec<ScrollRaceAction> {
+        let mut actions = vec![ScrollRaceAction::Play {
             movement: None,
             technique: None,
         }];
@@ -149,7 +149,7 @@ impl ScrollRace {
                 .legs(id, m)
                 .and_then(|legs| sim.walk_plan(id, &legs, &mut scratch))
                 .unwrap_or(false);
-            actions.push(Action::Play {
+            actions.push(ScrollRaceAction::Play {
                 movement: Some(m),
                 technique: None,
             });
@@ -160,7 +160,7 @@ impl ScrollRace {
                 continue;
             }
             for u in ScrollRace::uses_from(&sim, id) {
-                actions.push(Action::Play {
+                actions.push(ScrollRaceAction::Play {
                     movement,
                     technique: Some(u),
                 });
@@ -180,8 +180,8 @@ impl Game for ScrollRace {
     const NAME: &'static str = "scroll-race";
     type Config = ScrollRaceConfig;
     type State = ScrollRaceState;
-    type Action = Action;
-    type Event = Event;
+    type Action = ScrollRaceAction;
+    type Event = ScrollRaceEvent;
     type View = ScrollRaceView;
     type Error = E;
 
@@ -232,16 +232,16 @@ impl Game for ScrollRace {
         Turn::Acting(actors)
     }
 
-    fn legal_actions(state: &ScrollRaceState, actor: Actor) -> Vec<Action> {
+    fn legal_actions(state: &ScrollRaceState, actor: Actor) -> Vec<ScrollRaceAction> {
         match (state.phase, actor) {
             (Phase::Over, _) => Vec::new(),
-            (Phase::Play, Actor::GameMaster) => vec![Action::Gm(Ruling::Skip)],
+            (Phase::Play, Actor::GameMaster) => vec![ScrollRaceAction::Gm(Ruling::Skip)],
             (_, Actor::GameMaster) => Vec::new(),
             (Phase::ChooseCarriers, Actor::Seat(seat)) => {
                 match ScrollRace::may_choose_carrier(state, seat) {
                     Some(t) => team_seats(t)
                         .into_iter()
-                        .map(|s| Action::Carrier(s.0 as CharId))
+                        .map(|s| ScrollRaceAction::Carrier(s.0 as CharId))
                         .collect(),
                     None => Vec::new(),
                 }
@@ -251,14 +251,14 @@ impl Game for ScrollRace {
                 if seat != captain(team) {
                     return Vec::new();
                 }
-                let mut actions = vec![Action::Keep];
+                let mut actions = vec![ScrollRaceAction::Keep];
                 if let Some(c) = state.carrier(team) {
                     actions.extend(
                         team_seats(team)
                             .into_iter()
                             .map(|s| s.0 as CharId)
                             .filter(|&s| s != c)
-                            .map(Action::Carrier),
+                            .map(ScrollRaceAction::Carrier),
                     );
                 }
                 actions
@@ -273,17 +273,17 @@ impl Game for ScrollRace {
     fn apply(
         state: &mut ScrollRaceState,
         actor: Actor,
-        action: &Action,
+        action: &ScrollRaceAction,
         dice: &mut dyn Dice,
-    ) -> Result<Vec<Visible<Event>>, E> {
+    ) -> Result<Vec<Visible<ScrollRaceEvent>>, E> {
         if state.phase == Phase::Over {
             return Err(E::Over);
         }
         let mut next = state.clone();
         let mut events = Vec::new();
         match (action, actor) {
-            (Action::Gm(ruling), Actor::GameMaster) => next.rule(ruling, &mut events)?,
-            (Action::Gm(_), _) => {
+            (ScrollRaceAction::Gm(ruling), Actor::GameMaster) => next.rule(ruling, &mut events)?,
+            (ScrollRaceAction::Gm(_), _) => {
                 return Err(E::NotYourTurn("only the game master makes rulings".into()));
             }
             (_, Actor::GameMaster) => {
@@ -291,7 +291,7 @@ impl Game for ScrollRace {
                     "the game master rules; players move and choose carriers".into(),
                 ));
             }
-            (Action::Carrier(c), Actor::Seat(seat)) => {
+            (ScrollRaceAction::Carrier(c), Actor::Seat(seat)) => {
                 let chosen = next.find(*c)?.id;
                 match next.phase {
                     Phase::ChooseCarriers => {
@@ -305,12 +305,12 @@ impl Game for ScrollRace {
                         next.scrolls[usize::from(team)].holder = Holder::Carrier(chosen);
                         events.push(Visible {
                             audience: rules::own(team),
-                            event: Event::CarrierChosen {
+                            event: ScrollRaceEvent::CarrierChosen {
                                 team,
                                 carrier: chosen,
                             },
                         });
-                        events.push(Visible::public(Event::CarrierDecided { team }));
+                        events.push(Visible::public(ScrollRaceEvent::CarrierDecided { team }));
                         if next.scrolls.iter().all(|s| s.holder != Holder::Unassigned) {
                             next.phase = Phase::Play;
                             next.settle(&mut events);
@@ -343,12 +343,12 @@ impl Game for ScrollRace {
                         next.scrolls[usize::from(team)].holder = Holder::Carrier(chosen);
                         events.push(Visible {
                             audience: rules::own(team),
-                            event: Event::CarrierChosen {
+                            event: ScrollRaceEvent::CarrierChosen {
                                 team,
                                 carrier: chosen,
                             },
                         });
-                        events.push(Visible::public(Event::CarrierDecided { team }));
+                        events.push(Visible::public(ScrollRaceEvent::CarrierDecided { team }));
                         next.change_done = true;
                         next.phase = Phase::Play;
                         next.settle(&mut events);
@@ -356,20 +356,20 @@ impl Game for ScrollRace {
                     _ => return Err(E::NotYourTurn("carriers are not chosen now".into())),
                 }
             }
-            (Action::Keep, Actor::Seat(seat)) => {
+            (ScrollRaceAction::Keep, Actor::Seat(seat)) => {
                 let team = 1 - next.starting_team;
                 if next.phase != Phase::ChangeCarrier || seat != captain(team) {
                     return Err(E::NotYourTurn(format!(
                         "seat {seat} has no carrier change to decide"
                     )));
                 }
-                events.push(Visible::public(Event::CarrierDecided { team }));
+                events.push(Visible::public(ScrollRaceEvent::CarrierDecided { team }));
                 next.change_done = true;
                 next.phase = Phase::Play;
                 next.settle(&mut events);
             }
             (
-                Action::Play {
+                ScrollRaceAction::Play {
                     movement,
                     technique,
                 },
@@ -473,11 +473,15 @@ impl Game for ScrollRace {
         }
     }
 
-    fn parse_action(state: &ScrollRaceState, actor: Actor, text: &str) -> Result<Action, E> {
+    fn parse_action(
+        state: &ScrollRaceState,
+        actor: Actor,
+        text: &str,
+    ) -> Result<ScrollRaceAction, E> {
         text::parse(state, actor, text)
     }
 
-    fn format_action(state: &ScrollRaceState, action: &Action) -> String {
+    fn format_action(state: &ScrollRaceState, action: &ScrollRaceAction) -> String {
         text::format(state, action)
     }
 
@@ -574,7 +578,7 @@ impl Game for ScrollRace {
         state: &ScrollRaceState,
         actor: Actor,
         dice: &mut dyn Dice,
-    ) -> Result<Option<Action>, E> {
+    ) -> Result<Option<ScrollRaceAction>, E> {
         Ok(crate::bot::heuristic_action(state, actor, dice)?)
     }
 

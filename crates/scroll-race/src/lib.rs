@@ -12,7 +12,7 @@
 //!
 //! ```
 //! use pbp_core::{Actor, Game, Seat, SeededDice, Viewer};
-//! use pbp_scroll_race::{Action, Phase, ScrollRace, ScrollRaceConfig};
+//! use pbp_scroll_race::{ScrollRaceAction, Phase, ScrollRace, ScrollRaceConfig};
 //!
 //! let mut dice = SeededDice::new(4);
 //! let mut state = ScrollRace::setup(&ScrollRaceConfig::default(), &mut dice)?;
@@ -43,8 +43,8 @@ pub use error::ScrollRaceError;
 pub use field::{Cell, Dir, Field, Square, TEAM_SIZE};
 pub use game::ScrollRace;
 pub use model::{
-    Action, CharId, Character, CharacterConfig, CharacterView, Ending, Event, Genjutsu,
-    GenjutsuScope, Holder, Metric, Movement, Phase, Ruling, Scroll, ScrollRaceConfig,
+    CharId, Character, CharacterConfig, CharacterView, Ending, Genjutsu, GenjutsuScope, Holder,
+    Metric, Movement, Phase, Ruling, Scroll, ScrollRaceAction, ScrollRaceConfig, ScrollRaceEvent,
     ScrollRaceState, ScrollRaceView, ScrollView, Sensing, Skill, SuitonReading, Summon, Talent,
     Target, Trap, TrapKind, TurnOrder, Use, UsesView,
 };

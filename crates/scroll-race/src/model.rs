@@ -447,7 +447,7 @@ pub enum Ruling {
 /// One decision.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Action {
+pub enum ScrollRaceAction {
     /// A team's captain names its carrier (at the start), or changes it (the once-free change).
     Carrier(CharId),
     /// The non-starting team keeps its carrier.
@@ -467,7 +467,7 @@ pub enum Action {
 /// Something that happened. Each is sent to an audience that may know it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Event {
+pub enum ScrollRaceEvent {
     /// A team chose its carrier (its team only).
     CarrierChosen {
         /// The team.

@@ -7,7 +7,7 @@ use crate::field::{Cell, Dir, Field, Square, TEAM_SIZE};
 use crate::model::*;
 use crate::technique::{Technique, allowance, chance, half_chance, quarter_chance};
 
-pub(crate) type Events = Vec<Visible<Event>>;
+pub(crate) type Events = Vec<Visible<ScrollRaceEvent>>;
 
 /// The seats of a team.
 pub fn team_seats(team: u8) -> Vec<Seat> {
@@ -418,7 +418,7 @@ impl ScrollRaceState {
         let ending = Ending { winner, reason };
         self.phase = Phase::Over;
         self.ending = Some(ending.clone());
-        events.push(Visible::public(Event::GameOver(ending)));
+        events.push(Visible::public(ScrollRaceEvent::GameOver(ending)));
     }
 
     /// What happens when `id` arrives on `square` by its own team's doing: picking up its
@@ -438,7 +438,10 @@ impl ScrollRaceState {
         if self.scrolls[t].holder == Holder::Ground(square) {
             self.scrolls[t].holder = Holder::Carrier(id);
             self.scrolls[t].last_seen = Some(id);
-            events.push(Visible::public(Event::PickedUp { team, carrier: id }));
+            events.push(Visible::public(ScrollRaceEvent::PickedUp {
+                team,
+                carrier: id,
+            }));
         }
         let cell = self.config.field.cell(square);
         if self.carries(id) {
@@ -446,7 +449,9 @@ impl ScrollRaceState {
                 && self.scrolls[t].last_seen != Some(id)
             {
                 self.scrolls[t].last_seen = Some(id);
-                events.push(Visible::public(Event::EnteredEnemyZone { character: id }));
+                events.push(Visible::public(ScrollRaceEvent::EnteredEnemyZone {
+                    character: id,
+                }));
             }
             if cell == Some(Cell::Base(1 - team)) {
                 let reason = format!(
@@ -473,7 +478,7 @@ impl ScrollRaceState {
                 i += 1;
                 continue;
             }
-            events.push(Visible::public(Event::TrapSprung {
+            events.push(Visible::public(ScrollRaceEvent::TrapSprung {
                 trap,
                 character: id,
             }));
@@ -514,7 +519,7 @@ impl ScrollRaceState {
                 break;
             }
         }
-        events.push(Visible::public(Event::Moved {
+        events.push(Visible::public(ScrollRaceEvent::Moved {
             character: id,
             path,
         }));
@@ -528,7 +533,7 @@ impl ScrollRaceState {
                 && self.can_enter(id, to).is_ok()
             {
                 self.ch_mut(id).square = to;
-                events.push(Visible::public(Event::Slid { character: id, to }));
+                events.push(Visible::public(ScrollRaceEvent::Slid { character: id, to }));
                 let mut again = false;
                 if self.arrive(id, to, mode, true, &mut again, events) {
                     return Ok(false);
@@ -802,7 +807,7 @@ impl ScrollRaceState {
         };
         let genjutsu = self.genjutsu.remove(i);
         if chance(dice, quarter_chance(genjutsu.rank))? {
-            events.push(Visible::public(Event::GenjutsuCancelled {
+            events.push(Visible::public(ScrollRaceEvent::GenjutsuCancelled {
                 genjutsu,
                 character: id,
                 technique,
@@ -811,7 +816,7 @@ impl ScrollRaceState {
         } else {
             events.push(Visible {
                 audience: own(genjutsu.team),
-                event: Event::GenjutsuSpent(genjutsu),
+                event: ScrollRaceEvent::GenjutsuSpent(genjutsu),
             });
             Ok(false)
         }
@@ -831,7 +836,7 @@ impl ScrollRaceState {
         self.consume(id, technique);
         events.push(Visible {
             audience: audience_for(team, technique),
-            event: Event::Used {
+            event: ScrollRaceEvent::Used {
                 character: id,
                 technique,
                 rank,
@@ -854,7 +859,7 @@ impl ScrollRaceState {
                 self.scrolls[t].holder = Holder::Carrier(to);
                 events.push(Visible {
                     audience: own(team),
-                    event: Event::Passed {
+                    event: ScrollRaceEvent::Passed {
                         team,
                         from: id,
                         carrier: to,
@@ -862,7 +867,7 @@ impl ScrollRaceState {
                 });
                 if chance(dice, spot)? {
                     self.scrolls[t].last_seen = Some(to);
-                    events.push(Visible::public(Event::PassSpotted {
+                    events.push(Visible::public(ScrollRaceEvent::PassSpotted {
                         team,
                         from: id,
                         carrier: to,
@@ -883,12 +888,12 @@ impl ScrollRaceState {
                 self.genjutsu.push(g);
                 events.push(Visible {
                     audience: own(team),
-                    event: Event::GenjutsuCast(g),
+                    event: ScrollRaceEvent::GenjutsuCast(g),
                 });
             }
             Use::Doton => {
                 self.ch_mut(id).doton = Some(rank);
-                events.push(Visible::public(Event::Shielded {
+                events.push(Visible::public(ScrollRaceEvent::Shielded {
                     character: id,
                     rank,
                 }));
@@ -912,7 +917,7 @@ impl ScrollRaceState {
                     self.sensings.push(sensing.clone());
                     events.push(Visible {
                         audience: Audience::only(Seat(u16::from(id))),
-                        event: Event::Sensed(sensing),
+                        event: ScrollRaceEvent::Sensed(sensing),
                     });
                 }
             }
@@ -925,7 +930,7 @@ impl ScrollRaceState {
                     turns_left: if rank == 1 { 2 } else { 3 },
                 };
                 self.summons.push(summon);
-                events.push(Visible::public(Event::Summoned(summon)));
+                events.push(Visible::public(ScrollRaceEvent::Summoned(summon)));
             }
             Use::Fuinjutsu(square) => {
                 let trap = Trap {
@@ -941,7 +946,7 @@ impl ScrollRaceState {
                 self.traps.push(trap);
                 events.push(Visible {
                     audience: own(team),
-                    event: Event::TrapSet(trap),
+                    event: ScrollRaceEvent::TrapSet(trap),
                 });
             }
             Use::Suiton(square) => {
@@ -961,11 +966,11 @@ impl ScrollRaceState {
                     persistent: rank == 3,
                 };
                 self.traps.push(trap);
-                events.push(Visible::public(Event::TrapSet(trap)));
+                events.push(Visible::public(ScrollRaceEvent::TrapSet(trap)));
             }
             Use::Kujutsu { ally, to } => {
                 self.ch_mut(ally).square = to;
-                events.push(Visible::public(Event::Pulled {
+                events.push(Visible::public(ScrollRaceEvent::Pulled {
                     by: id,
                     character: ally,
                     to,
@@ -979,7 +984,7 @@ impl ScrollRaceState {
                 }
                 events.push(Visible {
                     audience: own(team),
-                    event: Event::Restored {
+                    event: ScrollRaceEvent::Restored {
                         by: id,
                         target,
                         technique,
@@ -990,7 +995,7 @@ impl ScrollRaceState {
                 let foe = self.ch(over).square;
                 let (dx, dy) = at.delta(foe);
                 let success = chance(dice, half_chance(rank))?;
-                events.push(Visible::public(Event::Jumped {
+                events.push(Visible::public(ScrollRaceEvent::Jumped {
                     character: id,
                     over,
                     success,
@@ -1019,7 +1024,10 @@ impl ScrollRaceState {
         let target = match target {
             Target::Summon(square) => {
                 self.summons.retain(|s| s.square != square);
-                events.push(Visible::public(Event::SummonDestroyed { square, by: id }));
+                events.push(Visible::public(ScrollRaceEvent::SummonDestroyed {
+                    square,
+                    by: id,
+                }));
                 return Ok(());
             }
             Target::Character(t) => t,
@@ -1030,13 +1038,13 @@ impl ScrollRaceState {
         if let Some(shield) = self.ch(target).doton {
             self.ch_mut(target).doton = None;
             if chance(dice, half_chance(shield))? {
-                events.push(Visible::public(Event::Blocked {
+                events.push(Visible::public(ScrollRaceEvent::Blocked {
                     attacker: id,
                     target,
                 }));
                 return Ok(());
             }
-            events.push(Visible::public(Event::ShieldBroken { target }));
+            events.push(Visible::public(ScrollRaceEvent::ShieldBroken { target }));
         }
         match technique {
             Technique::Goken | Technique::Suiken | Technique::Taijutsu => {
@@ -1057,7 +1065,7 @@ impl ScrollRaceState {
                     let t = usize::from(team);
                     self.scrolls[t].holder = Holder::Ground(there);
                     self.scrolls[t].last_seen = None;
-                    dropped = Some(Event::ScrollDropped {
+                    dropped = Some(ScrollRaceEvent::ScrollDropped {
                         team,
                         from: target,
                         square: there,
@@ -1079,7 +1087,7 @@ impl ScrollRaceState {
                         pushed = true;
                     }
                 }
-                events.push(Visible::public(Event::Struck {
+                events.push(Visible::public(ScrollRaceEvent::Struck {
                     attacker: id,
                     target,
                     technique,
@@ -1093,9 +1101,9 @@ impl ScrollRaceState {
             Technique::Katon => {
                 if chance(dice, half_chance(rank))? {
                     self.ch_mut(target).burned = true;
-                    events.push(Visible::public(Event::Burned { target }));
+                    events.push(Visible::public(ScrollRaceEvent::Burned { target }));
                 } else {
-                    events.push(Visible::public(Event::Missed {
+                    events.push(Visible::public(ScrollRaceEvent::Missed {
                         attacker: id,
                         target,
                     }));
@@ -1104,9 +1112,9 @@ impl ScrollRaceState {
             _ => {
                 if chance(dice, quarter_chance(rank))? {
                     self.ch_mut(target).paralysed = true;
-                    events.push(Visible::public(Event::Paralysed { target }));
+                    events.push(Visible::public(ScrollRaceEvent::Paralysed { target }));
                 } else {
-                    events.push(Visible::public(Event::Missed {
+                    events.push(Visible::public(ScrollRaceEvent::Missed {
                         attacker: id,
                         target,
                     }));
@@ -1163,7 +1171,7 @@ impl ScrollRaceState {
             if matches!(m, Movement::Sprint { .. }) {
                 let rank = self.ready(id, Technique::Sprint)?;
                 self.consume(id, Technique::Sprint);
-                events.push(Visible::public(Event::Used {
+                events.push(Visible::public(ScrollRaceEvent::Used {
                     character: id,
                     technique: Technique::Sprint,
                     rank,
@@ -1182,7 +1190,7 @@ impl ScrollRaceState {
                 Ok(rank) => self.resolve_use(id, u, rank, dice, events)?,
                 Err(_) => events.push(Visible {
                     audience: audience_for(team_of(id), u.technique()),
-                    event: Event::Fizzled {
+                    event: ScrollRaceEvent::Fizzled {
                         character: id,
                         technique: u.technique(),
                     },
@@ -1190,7 +1198,9 @@ impl ScrollRaceState {
             }
         }
         if self.phase != Phase::Over {
-            events.push(Visible::public(Event::TurnEnded { character: id }));
+            events.push(Visible::public(ScrollRaceEvent::TurnEnded {
+                character: id,
+            }));
             self.close_turn(id, events);
         }
         Ok(())
@@ -1212,7 +1222,7 @@ impl ScrollRaceState {
                 self.summons[i].turns_left = self.summons[i].turns_left.saturating_sub(1);
                 if self.summons[i].turns_left == 0 {
                     let square = self.summons.remove(i).square;
-                    events.push(Visible::public(Event::SummonExpired { square }));
+                    events.push(Visible::public(ScrollRaceEvent::SummonExpired { square }));
                     continue;
                 }
             }
@@ -1235,7 +1245,9 @@ impl ScrollRaceState {
                 );
                 return;
             }
-            events.push(Visible::public(Event::RoundStarted { round: self.round }));
+            events.push(Visible::public(ScrollRaceEvent::RoundStarted {
+                round: self.round,
+            }));
         }
     }
 
@@ -1256,7 +1268,7 @@ impl ScrollRaceState {
             }
             let c = self.ch_mut(id);
             c.paralysed = false;
-            events.push(Visible::public(Event::TurnLost { character: id }));
+            events.push(Visible::public(ScrollRaceEvent::TurnLost { character: id }));
             self.end_of_turn_upkeep(id, events);
             self.step_pointer(events);
         }
@@ -1270,7 +1282,7 @@ impl ScrollRaceState {
                 let Some(id) = self.current() else {
                     return bad("nobody is taking a turn");
                 };
-                events.push(Visible::public(Event::Skipped { character: id }));
+                events.push(Visible::public(ScrollRaceEvent::Skipped { character: id }));
                 self.close_turn(id, events);
             }
             Ruling::Place { character, square } => {
@@ -1294,7 +1306,10 @@ impl ScrollRaceState {
                     );
                 }
                 self.ch_mut(character).square = square;
-                events.push(Visible::public(Event::Placed { character, square }));
+                events.push(Visible::public(ScrollRaceEvent::Placed {
+                    character,
+                    square,
+                }));
             }
             Ruling::GiveScroll { character } => {
                 self.find(character)?;
@@ -1305,17 +1320,17 @@ impl ScrollRaceState {
                 self.scrolls[usize::from(team)].holder = Holder::Carrier(character);
                 events.push(Visible {
                     audience: own(team),
-                    event: Event::ScrollGiven {
+                    event: ScrollRaceEvent::ScrollGiven {
                         team,
                         carrier: character,
                     },
                 });
-                events.push(Visible::public(Event::ScrollRuling { team }));
+                events.push(Visible::public(ScrollRaceEvent::ScrollRuling { team }));
             }
             Ruling::Clear(square) => {
                 self.summons.retain(|s| s.square != square);
                 self.traps.retain(|t| t.square != square);
-                events.push(Visible::public(Event::Cleared(square)));
+                events.push(Visible::public(ScrollRaceEvent::Cleared(square)));
             }
             Ruling::End { winner } => {
                 if winner.is_some_and(|w| w > 1) {

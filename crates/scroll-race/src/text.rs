@@ -189,7 +189,11 @@ fn ruling(state: &ScrollRaceState, words: &[&str], text: &str) -> Result<Ruling,
 }
 
 /// Reads an action.
-pub(crate) fn parse(state: &ScrollRaceState, actor: Actor, text: &str) -> Result<Action, E> {
+pub(crate) fn parse(
+    state: &ScrollRaceState,
+    actor: Actor,
+    text: &str,
+) -> Result<ScrollRaceAction, E> {
     let normalized = text.replace([';', ','], " ; ");
     let words: Vec<&str> = normalized.split_whitespace().collect();
     let Some(first) = words.first() else {
@@ -202,15 +206,15 @@ pub(crate) fn parse(state: &ScrollRaceState, actor: Actor, text: &str) -> Result
         } else {
             &words[..]
         };
-        return Ok(Action::Gm(ruling(state, rest, text)?));
+        return Ok(ScrollRaceAction::Gm(ruling(state, rest, text)?));
     }
     match (head.as_str(), words.len()) {
         ("carrier" | "porteur", 2) => {
-            return Ok(Action::Carrier(character(state, words[1], text)?));
+            return Ok(ScrollRaceAction::Carrier(character(state, words[1], text)?));
         }
-        ("keep" | "garder" | "garde", 1) => return Ok(Action::Keep),
+        ("keep" | "garder" | "garde", 1) => return Ok(ScrollRaceAction::Keep),
         ("wait" | "nothing" | "rien" | "attendre" | "done", 1) => {
-            return Ok(Action::Play {
+            return Ok(ScrollRaceAction::Play {
                 movement: None,
                 technique: None,
             });
@@ -224,11 +228,11 @@ pub(crate) fn parse(state: &ScrollRaceState, actor: Actor, text: &str) -> Result
         .collect();
     match parts.as_slice() {
         [one] => match movement(one, text)? {
-            Some(m) => Ok(Action::Play {
+            Some(m) => Ok(ScrollRaceAction::Play {
                 movement: Some(m),
                 technique: None,
             }),
-            None => Ok(Action::Play {
+            None => Ok(ScrollRaceAction::Play {
                 movement: None,
                 technique: Some(technique(state, one, text)?),
             }),
@@ -236,7 +240,7 @@ pub(crate) fn parse(state: &ScrollRaceState, actor: Actor, text: &str) -> Result
         [m, t] => {
             let m = movement(m, text)?
                 .ok_or_else(|| err(text, "write the move first, then the technique"))?;
-            Ok(Action::Play {
+            Ok(ScrollRaceAction::Play {
                 movement: Some(m),
                 technique: Some(technique(state, t, text)?),
             })
@@ -288,27 +292,27 @@ fn format_movement(m: Movement) -> String {
 }
 
 /// Writes an action.
-pub(crate) fn format(state: &ScrollRaceState, action: &Action) -> String {
+pub(crate) fn format(state: &ScrollRaceState, action: &ScrollRaceAction) -> String {
     match action {
-        Action::Carrier(c) => format!("carrier {}", name(state, *c)),
-        Action::Keep => "keep".into(),
-        Action::Play {
+        ScrollRaceAction::Carrier(c) => format!("carrier {}", name(state, *c)),
+        ScrollRaceAction::Keep => "keep".into(),
+        ScrollRaceAction::Play {
             movement: None,
             technique: None,
         } => "wait".into(),
-        Action::Play {
+        ScrollRaceAction::Play {
             movement: Some(m),
             technique: None,
         } => format_movement(*m),
-        Action::Play {
+        ScrollRaceAction::Play {
             movement: None,
             technique: Some(u),
         } => format_use(state, u),
-        Action::Play {
+        ScrollRaceAction::Play {
             movement: Some(m),
             technique: Some(u),
         } => format!("{}; {}", format_movement(*m), format_use(state, u)),
-        Action::Gm(r) => match r {
+        ScrollRaceAction::Gm(r) => match r {
             Ruling::Skip => "gm skip".into(),
             Ruling::Place { character, square } => {
                 format!("gm place {} {square}", name(state, *character))

@@ -195,17 +195,47 @@ fn only_captains_choose_carriers_and_play_starts_when_both_have() {
     assert_eq!(state.phase, Phase::ChooseCarriers);
     let none = &mut ScriptedDice::new([]);
     assert!(
-        ScrollRace::apply(&mut state, Actor::Seat(Seat(1)), &Action::Carrier(2), none).is_err()
+        ScrollRace::apply(
+            &mut state,
+            Actor::Seat(Seat(1)),
+            &ScrollRaceAction::Carrier(2),
+            none
+        )
+        .is_err()
     );
     assert!(
-        ScrollRace::apply(&mut state, Actor::Seat(Seat(0)), &Action::Carrier(7), none).is_err()
+        ScrollRace::apply(
+            &mut state,
+            Actor::Seat(Seat(0)),
+            &ScrollRaceAction::Carrier(7),
+            none
+        )
+        .is_err()
     );
-    ScrollRace::apply(&mut state, Actor::Seat(Seat(0)), &Action::Carrier(2), none).unwrap();
+    ScrollRace::apply(
+        &mut state,
+        Actor::Seat(Seat(0)),
+        &ScrollRaceAction::Carrier(2),
+        none,
+    )
+    .unwrap();
     assert!(
-        ScrollRace::apply(&mut state, Actor::Seat(Seat(0)), &Action::Carrier(3), none).is_err()
+        ScrollRace::apply(
+            &mut state,
+            Actor::Seat(Seat(0)),
+            &ScrollRaceAction::Carrier(3),
+            none
+        )
+        .is_err()
     );
     assert_eq!(state.phase, Phase::ChooseCarriers);
-    ScrollRace::apply(&mut state, Actor::Seat(Seat(5)), &Action::Carrier(9), none).unwrap();
+    ScrollRace::apply(
+        &mut state,
+        Actor::Seat(Seat(5)),
+        &ScrollRaceAction::Carrier(9),
+        none,
+    )
+    .unwrap();
     assert_eq!(state.phase, Phase::Play);
     assert_eq!((state.carrier(0), state.carrier(1)), (Some(2), Some(9)));
 }
@@ -221,7 +251,7 @@ fn the_other_team_may_change_carrier_after_the_first_player_in_alternate_order()
     ScrollRace::apply(
         &mut g,
         Actor::Seat(Seat(5)),
-        &Action::Play {
+        &ScrollRaceAction::Play {
             movement: None,
             technique: None,
         },
@@ -230,7 +260,13 @@ fn the_other_team_may_change_carrier_after_the_first_player_in_alternate_order()
     .unwrap();
     assert_eq!(g.phase, Phase::ChangeCarrier);
     assert_eq!(ScrollRace::turn(&g).actors()[0], Actor::Seat(Seat(0)));
-    ScrollRace::apply(&mut g, Actor::Seat(Seat(0)), &Action::Carrier(3), none).unwrap();
+    ScrollRace::apply(
+        &mut g,
+        Actor::Seat(Seat(0)),
+        &ScrollRaceAction::Carrier(3),
+        none,
+    )
+    .unwrap();
     assert_eq!(g.carrier(0), Some(3));
     assert_eq!(g.current(), Some(0));
 }
@@ -245,7 +281,7 @@ fn only_the_carrier_enters_the_enemy_zone_and_is_revealed_there() {
     let events = act(&mut g, 0, "step s", &[]);
     assert!(has(&events, |e| matches!(
         e,
-        Event::EnteredEnemyZone { character: 0 }
+        ScrollRaceEvent::EnteredEnemyZone { character: 0 }
     )));
     assert_eq!(ScrollRace::view(&g, seat(5)).scrolls[0].carrier, Some(0));
     // Passing from inside the enemy zone is not allowed.
@@ -260,7 +296,7 @@ fn bringing_the_scroll_into_the_enemy_base_wins() {
     let events = act(&mut g, 0, "step s", &[]);
     assert!(has(&events, |e| matches!(
         e,
-        Event::GameOver(Ending {
+        ScrollRaceEvent::GameOver(Ending {
             winner: Some(0),
             ..
         })
@@ -274,7 +310,7 @@ fn bringing_the_scroll_into_the_enemy_base_wins() {
         ScrollRace::apply(
             &mut g,
             Actor::GameMaster,
-            &Action::Gm(Ruling::Skip),
+            &ScrollRaceAction::Gm(Ruling::Skip),
             &mut ScriptedDice::new([])
         ),
         Err(ScrollRaceError::Over)
@@ -284,7 +320,7 @@ fn bringing_the_scroll_into_the_enemy_base_wins() {
     put(&mut g, 0, "e13");
     let events = act(&mut g, 0, "sprint s e", &[]);
     assert_eq!(at(&g, 0), sq("e15"));
-    assert!(has(&events, |e| matches!(e, Event::GameOver(_))));
+    assert!(has(&events, |e| matches!(e, ScrollRaceEvent::GameOver(_))));
 }
 
 #[test]
@@ -309,7 +345,7 @@ fn a_dropped_scroll_bars_the_enemy_and_its_team_picks_it_up() {
     let events = act(&mut g, 5, "step n", &[]);
     assert!(has(&events, |e| matches!(
         e,
-        Event::PickedUp {
+        ScrollRaceEvent::PickedUp {
             team: 1,
             carrier: 5
         }
@@ -354,7 +390,7 @@ fn a_turn_is_a_move_a_technique_or_a_move_then_a_technique() {
         ScrollRace::apply(
             &mut g,
             Actor::Seat(Seat(2)),
-            &Action::Play {
+            &ScrollRaceAction::Play {
                 movement: None,
                 technique: None
             },
@@ -375,18 +411,18 @@ fn the_game_master_rules_where_the_seed_is_silent() {
         ScrollRace::apply(g, Actor::GameMaster, &action, &mut ScriptedDice::new([]))
     };
     let current = g.current().unwrap();
-    let skipped = ScrollRace::apply(&mut g, gm, &Action::Gm(Ruling::Skip), none).unwrap();
+    let skipped = ScrollRace::apply(&mut g, gm, &ScrollRaceAction::Gm(Ruling::Skip), none).unwrap();
     assert_ne!(g.current(), Some(current));
     // A skip is the organizer's, not a paralysis: its own event, never "lost its turn".
     assert!(
         skipped
             .iter()
-            .any(|e| e.event == Event::Skipped { character: current })
+            .any(|e| e.event == ScrollRaceEvent::Skipped { character: current })
     );
     assert!(
         !skipped
             .iter()
-            .any(|e| matches!(e.event, Event::TurnLost { .. }))
+            .any(|e| matches!(e.event, ScrollRaceEvent::TurnLost { .. }))
     );
     rule(&mut g, "gm place Red3 f8").unwrap();
     assert_eq!(at(&g, 2), sq("f8"));
@@ -396,7 +432,7 @@ fn the_game_master_rules_where_the_seed_is_silent() {
     assert!(
         seen(&events, seat(0))
             .iter()
-            .all(|e| !matches!(e, Event::ScrollGiven { .. }))
+            .all(|e| !matches!(e, ScrollRaceEvent::ScrollGiven { .. }))
     );
     teach(&mut g, 1, Technique::Kuchiyose, 1);
     put(&mut g, 1, "c8");
@@ -407,12 +443,12 @@ fn the_game_master_rules_where_the_seed_is_silent() {
         ScrollRace::apply(
             &mut g,
             Actor::Seat(Seat(1)),
-            &Action::Gm(Ruling::Skip),
+            &ScrollRaceAction::Gm(Ruling::Skip),
             none
         )
         .is_err()
     );
-    assert!(ScrollRace::apply(&mut g, gm, &Action::Keep, none).is_err());
+    assert!(ScrollRace::apply(&mut g, gm, &ScrollRaceAction::Keep, none).is_err());
     rule(&mut g, "gm end Blue").unwrap();
     assert_eq!(
         ScrollRace::turn(&g).outcome().unwrap().winners,
@@ -448,11 +484,11 @@ fn french_aliases_read_the_same_actions() {
     );
     assert_eq!(
         ScrollRace::parse_action(&g, actor, "garder").unwrap(),
-        Action::Keep
+        ScrollRaceAction::Keep
     );
     assert_eq!(
         ScrollRace::parse_action(&g, actor, "porteur Red3").unwrap(),
-        Action::Carrier(2)
+        ScrollRaceAction::Carrier(2)
     );
     assert!(ScrollRace::parse_action(&g, actor, "sensoriel").is_ok());
     assert!(ScrollRace::parse_action(&g, actor, "sprint nord est").is_ok());
@@ -531,10 +567,15 @@ fn a_dropped_scroll_cannot_be_handed_over_at_the_carrier_change() {
     }
     assert_eq!(g.phase, Phase::ChangeCarrier);
     let captain = Actor::Seat(captain(1));
-    assert_eq!(ScrollRace::legal_actions(&g, captain), vec![Action::Keep]);
+    assert_eq!(
+        ScrollRace::legal_actions(&g, captain),
+        vec![ScrollRaceAction::Keep]
+    );
     let none = &mut ScriptedDice::new([]);
-    assert!(ScrollRace::apply(&mut g, captain, &Action::Carrier(6), none).is_err());
-    assert!(ScrollRace::apply(&mut g, Actor::Seat(Seat(6)), &Action::Keep, none).is_err());
-    ScrollRace::apply(&mut g, captain, &Action::Keep, none).unwrap();
+    assert!(ScrollRace::apply(&mut g, captain, &ScrollRaceAction::Carrier(6), none).is_err());
+    assert!(
+        ScrollRace::apply(&mut g, Actor::Seat(Seat(6)), &ScrollRaceAction::Keep, none).is_err()
+    );
+    ScrollRace::apply(&mut g, captain, &ScrollRaceAction::Keep, none).unwrap();
     assert_eq!(g.current(), Some(5));
 }

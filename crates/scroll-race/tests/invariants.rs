@@ -99,13 +99,13 @@ proptest! {
             let before = state.clone();
             if pick % 9 == 0 {
                 let r = ruling(pick / 9);
-                if ScrollRace::apply(&mut state, Actor::GameMaster, &Action::Gm(r), &mut dice).is_err() {
+                if ScrollRace::apply(&mut state, Actor::GameMaster, &ScrollRaceAction::Gm(r), &mut dice).is_err() {
                     prop_assert_eq!(&state, &before);
                 }
             } else if pick % 9 == 1 {
                 let intruder = Actor::Seat(Seat((pick % 10) as u16));
                 if !actors.contains(&intruder) {
-                    let action = Action::Play { movement: None, technique: None };
+                    let action = ScrollRaceAction::Play { movement: None, technique: None };
                     prop_assert!(ScrollRace::apply(&mut state, intruder, &action, &mut dice).is_err());
                     prop_assert_eq!(&state, &before);
                 }

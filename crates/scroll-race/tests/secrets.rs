@@ -149,11 +149,11 @@ fn a_sprung_seal_and_a_cancelling_genjutsu_are_revealed() {
     assert!(
         seen(&events, Viewer::Public)
             .iter()
-            .any(|e| matches!(e, Event::TrapSprung { .. }))
+            .any(|e| matches!(e, ScrollRaceEvent::TrapSprung { .. }))
     );
     assert!(!has(&events, |e| matches!(
         e,
-        Event::Burned { .. } | Event::Missed { .. }
+        ScrollRaceEvent::Burned { .. } | ScrollRaceEvent::Missed { .. }
     )));
     // Then Red3's technique meets the Genjutsu, which cancels it (roll 25 at rank 1).
     put(&mut b, 2, "a8");
@@ -161,7 +161,7 @@ fn a_sprung_seal_and_a_cancelling_genjutsu_are_revealed() {
     assert!(
         seen(&events, Viewer::Public)
             .iter()
-            .any(|e| matches!(e, Event::GenjutsuCancelled { .. }))
+            .any(|e| matches!(e, ScrollRaceEvent::GenjutsuCancelled { .. }))
     );
 }
 
@@ -180,7 +180,7 @@ fn carriers_are_chosen_and_changed_in_secret() {
         let events = ScrollRace::apply(
             &mut state,
             Actor::Seat(captain(team)),
-            &Action::Carrier(c),
+            &ScrollRaceAction::Carrier(c),
             &mut ScriptedDice::new([]),
         )
         .unwrap();
@@ -195,7 +195,7 @@ fn carriers_are_chosen_and_changed_in_secret() {
         assert!(
             seen(&all, v)
                 .iter()
-                .all(|e| !matches!(e, Event::CarrierChosen { team: 1, .. }))
+                .all(|e| !matches!(e, ScrollRaceEvent::CarrierChosen { team: 1, .. }))
         );
     }
     assert_eq!(
@@ -208,7 +208,7 @@ fn carriers_are_chosen_and_changed_in_secret() {
         ScrollRace::apply(
             &mut state,
             Actor::Seat(Seat(u16::from(id))),
-            &Action::Play {
+            &ScrollRaceAction::Play {
                 movement: None,
                 technique: None,
             },
@@ -222,14 +222,14 @@ fn carriers_are_chosen_and_changed_in_secret() {
     let keep = ScrollRace::apply(
         &mut kept,
         captain,
-        &Action::Keep,
+        &ScrollRaceAction::Keep,
         &mut ScriptedDice::new([]),
     )
     .unwrap();
     let change = ScrollRace::apply(
         &mut state,
         captain,
-        &Action::Carrier(other * 5 + 1),
+        &ScrollRaceAction::Carrier(other * 5 + 1),
         &mut ScriptedDice::new([]),
     )
     .unwrap();
@@ -246,7 +246,7 @@ fn carriers_are_chosen_and_changed_in_secret() {
     );
     // Only once.
     assert_eq!(state.phase, Phase::Play);
-    assert!(!ScrollRace::legal_actions(&state, captain).contains(&Action::Keep));
+    assert!(!ScrollRace::legal_actions(&state, captain).contains(&ScrollRaceAction::Keep));
 }
 
 #[test]
@@ -300,7 +300,7 @@ fn a_cancelling_genjutsu_does_not_give_away_a_second_one_alike() {
     let events = act(&mut g, 1, "doton", &[50]);
     assert!(has(&events, |e| matches!(
         e,
-        Event::GenjutsuCancelled { .. }
+        ScrollRaceEvent::GenjutsuCancelled { .. }
     )));
     let hidden = json(&g.genjutsu[0]);
     for v in outsiders() {
@@ -315,7 +315,7 @@ fn a_cancelling_genjutsu_does_not_give_away_a_second_one_alike() {
 }
 
 /// A state after a turn, with that turn's events.
-type Played = (ScrollRaceState, Vec<pbp_core::Visible<Event>>);
+type Played = (ScrollRaceState, Vec<pbp_core::Visible<ScrollRaceEvent>>);
 
 /// Twins for a waiting Genjutsu of `genjutsu_team`: in one the enemy carrier (whose talents
 /// hold neither Genjutsu nor Fuinjutsu) waits, in the other it passes the scroll in secret,

@@ -56,7 +56,10 @@ fn sprint_path_must_be_clear_and_counts_as_the_move() {
     // The sprint is the move: a technique may follow it, but not another move.
     put(&mut g, 6, "e8");
     let events = act(&mut g, 1, "sprint s w; goken Blue2", &[100, 100]);
-    assert!(has(&events, |e| matches!(e, Event::Struck { .. })));
+    assert!(has(&events, |e| matches!(
+        e,
+        ScrollRaceEvent::Struck { .. }
+    )));
 }
 
 #[test]
@@ -83,19 +86,22 @@ fn pass_rank_1_reaches_an_orthogonal_ally_and_is_spotted_half_the_time() {
     );
     let events = act(&mut g, 0, "pass Red2", &[51]);
     assert_eq!(g.carrier(0), Some(1));
-    assert!(!has(&events, |e| matches!(e, Event::PassSpotted { .. })));
+    assert!(!has(&events, |e| matches!(
+        e,
+        ScrollRaceEvent::PassSpotted { .. }
+    )));
     // Only team 0 hears of it.
     assert!(
         seen(&events, seat(5))
             .iter()
-            .all(|e| !matches!(e, Event::Passed { .. }))
+            .all(|e| !matches!(e, ScrollRaceEvent::Passed { .. }))
     );
     assert_eq!(ScrollRace::view(&g, seat(5)).scrolls[0].carrier, None);
     free_rank(&mut g, 1, Technique::Pass, 1);
     let events = act(&mut g, 1, "pass Red1", &[50]);
     assert!(has(&events, |e| matches!(
         e,
-        Event::PassSpotted { carrier: 0, .. }
+        ScrollRaceEvent::PassSpotted { carrier: 0, .. }
     )));
     assert_eq!(ScrollRace::view(&g, seat(5)).scrolls[0].carrier, Some(0));
 }
@@ -108,15 +114,24 @@ fn pass_rank_2_reaches_diagonals_spotted_at_75() {
     put(&mut g, 2, "g7");
     let events = act(&mut g, 0, "pass Red3", &[76]);
     assert_eq!(g.carrier(0), Some(2));
-    assert!(!has(&events, |e| matches!(e, Event::PassSpotted { .. })));
+    assert!(!has(&events, |e| matches!(
+        e,
+        ScrollRaceEvent::PassSpotted { .. }
+    )));
     free_rank(&mut g, 2, Technique::Pass, 2);
     let events = act(&mut g, 2, "pass Red1", &[75]);
-    assert!(has(&events, |e| matches!(e, Event::PassSpotted { .. })));
+    assert!(has(&events, |e| matches!(
+        e,
+        ScrollRaceEvent::PassSpotted { .. }
+    )));
     // Orthogonal at rank 2: 50%.
     free_rank(&mut g, 0, Technique::Pass, 2);
     put(&mut g, 3, "f9");
     let events = act(&mut g, 0, "pass Red4", &[51]);
-    assert!(!has(&events, |e| matches!(e, Event::PassSpotted { .. })));
+    assert!(!has(&events, |e| matches!(
+        e,
+        ScrollRaceEvent::PassSpotted { .. }
+    )));
     put(&mut g, 2, "a7");
     assert!(
         try_act(&mut g, 3, "pass Red3", &[]).is_err(),
@@ -132,12 +147,15 @@ fn pass_rank_3_reaches_two_squares_and_farther_is_always_spotted() {
     let events = act(&mut g, 0, "pass Red2", &[]);
     assert!(has(&events, |e| matches!(
         e,
-        Event::PassSpotted { carrier: 1, .. }
+        ScrollRaceEvent::PassSpotted { carrier: 1, .. }
     )));
     put(&mut g, 2, "f7");
     let events = act(&mut g, 1, "pass Red3", &[51]);
     assert_eq!(g.carrier(0), Some(2));
-    assert!(!has(&events, |e| matches!(e, Event::PassSpotted { .. })));
+    assert!(!has(&events, |e| matches!(
+        e,
+        ScrollRaceEvent::PassSpotted { .. }
+    )));
     put(&mut g, 3, "i7");
     assert!(
         try_act(&mut g, 2, "pass Red4", &[]).is_err(),
@@ -169,7 +187,7 @@ fn goken_pushes_and_drops_at_25_50_75() {
         assert_eq!(g.scrolls[1].holder, Holder::Ground(sq("f9")));
         assert!(has(&events, |e| matches!(
             e,
-            Event::ScrollDropped { team: 1, .. }
+            ScrollRaceEvent::ScrollDropped { team: 1, .. }
         )));
         // Both fail.
         let mut g = strike_setup(Technique::Goken, rank);
@@ -178,7 +196,7 @@ fn goken_pushes_and_drops_at_25_50_75() {
         assert_eq!(g.carrier(1), Some(5));
         assert!(has(&events, |e| matches!(
             e,
-            Event::Struck { pushed: false, .. }
+            ScrollRaceEvent::Struck { pushed: false, .. }
         )));
     }
 }
@@ -192,7 +210,7 @@ fn goken_does_not_tell_why_the_scroll_did_not_fall() {
     let mut g = strike_setup(Technique::Goken, 1);
     put(&mut g, 6, "e8");
     let empty = act(&mut g, 1, "goken Blue2", &[100, 1]);
-    let strip = |events: Vec<Event>| -> Vec<String> {
+    let strip = |events: Vec<ScrollRaceEvent>| -> Vec<String> {
         events
             .into_iter()
             .map(|e| {
@@ -219,7 +237,7 @@ fn suiken_recoils_the_striker_at_25_50_75() {
         assert_eq!(at(&g, 5), sq("f9"));
         assert!(has(&events, |e| matches!(
             e,
-            Event::Struck { recoiled: true, .. }
+            ScrollRaceEvent::Struck { recoiled: true, .. }
         )));
         let mut g = strike_setup(Technique::Suiken, rank);
         act(&mut g, 1, "suiken Blue1", &[p + 1, p]);
@@ -255,7 +273,7 @@ fn pushes_never_enter_the_enemy_zone_nor_blocked_squares() {
     assert_eq!(at(&g, 5), sq("f7"));
     assert!(has(&events, |e| matches!(
         e,
-        Event::Struck { pushed: false, .. }
+        ScrollRaceEvent::Struck { pushed: false, .. }
     )));
     // Another character behind blocks the push.
     let mut g = strike_setup(Technique::Taijutsu, 3);
@@ -290,7 +308,10 @@ fn katon_burns_at_50_75_100_and_the_burnt_cannot_move_but_may_use_a_technique() 
         put(&mut g, 5, "f9");
         let rolls: Vec<u32> = p.into_iter().collect();
         let events = act(&mut g, 1, "katon Blue1", &rolls);
-        assert!(has(&events, |e| matches!(e, Event::Burned { target: 5 })));
+        assert!(has(&events, |e| matches!(
+            e,
+            ScrollRaceEvent::Burned { target: 5 }
+        )));
         assert!(g.characters[5].burned);
         assert!(try_act(&mut g, 5, "step s", &[]).is_err());
         act(&mut g, 5, "doton", &[]);
@@ -334,11 +355,11 @@ fn raiton_paralyses_at_25_50_75_and_the_target_loses_its_turn() {
         let events = act(&mut g, 4, "raiton Blue1", &[p]);
         assert!(has(&events, |e| matches!(
             e,
-            Event::Paralysed { target: 5 }
+            ScrollRaceEvent::Paralysed { target: 5 }
         )));
         assert!(has(&events, |e| matches!(
             e,
-            Event::TurnLost { character: 5 }
+            ScrollRaceEvent::TurnLost { character: 5 }
         )));
         // Red5 was the last of team 0: Blue1 is next, paralysed, and is skipped.
         assert_eq!(g.current(), Some(6));
@@ -361,7 +382,10 @@ fn doton_blocks_the_next_attack_at_50_75_100() {
         assert_eq!(g.characters[5].doton, Some(rank));
         let rolls: Vec<u32> = p.into_iter().collect();
         let events = act(&mut g, 1, "goken Blue1", &rolls);
-        assert!(has(&events, |e| matches!(e, Event::Blocked { .. })));
+        assert!(has(&events, |e| matches!(
+            e,
+            ScrollRaceEvent::Blocked { .. }
+        )));
         assert_eq!(g.characters[5].doton, None);
         assert_eq!(g.carrier(1), Some(5));
         if let Some(p) = p {
@@ -369,7 +393,10 @@ fn doton_blocks_the_next_attack_at_50_75_100() {
             teach(&mut g, 5, Technique::Doton, rank);
             act(&mut g, 5, "doton", &[]);
             let events = act(&mut g, 1, "goken Blue1", &[p + 1, 75, 75]);
-            assert!(has(&events, |e| matches!(e, Event::ShieldBroken { .. })));
+            assert!(has(&events, |e| matches!(
+                e,
+                ScrollRaceEvent::ShieldBroken { .. }
+            )));
             assert_eq!(g.scrolls[1].holder, Holder::Ground(sq("f9")));
         }
     }
@@ -392,7 +419,7 @@ fn fuuton_jumps_over_an_enemy_at_50_75_100() {
             assert_eq!(at(&g, 1), sq("f7"));
             assert!(has(&events, |e| matches!(
                 e,
-                Event::Jumped { success: false, .. }
+                ScrollRaceEvent::Jumped { success: false, .. }
             )));
         }
     }
@@ -423,7 +450,7 @@ fn genjutsu_cancels_the_next_enemy_technique_at_25_50_75() {
         let events = act(&mut g, 1, "goken Blue1", &[p]);
         assert!(has(&events, |e| matches!(
             e,
-            Event::GenjutsuCancelled { .. }
+            ScrollRaceEvent::GenjutsuCancelled { .. }
         )));
         assert_eq!(g.carrier(1), Some(5));
         assert_eq!(
@@ -440,12 +467,12 @@ fn genjutsu_cancels_the_next_enemy_technique_at_25_50_75() {
         assert!(
             seen(&events, seat(1))
                 .iter()
-                .all(|e| !matches!(e, Event::GenjutsuSpent(_)))
+                .all(|e| !matches!(e, ScrollRaceEvent::GenjutsuSpent(_)))
         );
         assert!(
             seen(&events, seat(7))
                 .iter()
-                .any(|e| matches!(e, Event::GenjutsuSpent(_)))
+                .any(|e| matches!(e, ScrollRaceEvent::GenjutsuSpent(_)))
         );
         assert_eq!(g.scrolls[1].holder, Holder::Ground(sq("f9")));
     }
@@ -468,7 +495,7 @@ fn genjutsu_cancels_a_sprint_but_a_secret_pass_goes_by_it_unseen() {
     assert_eq!(g.carrier(0), Some(2));
     assert!(!has(&events, |e| matches!(
         e,
-        Event::GenjutsuCancelled { .. } | Event::GenjutsuSpent(_)
+        ScrollRaceEvent::GenjutsuCancelled { .. } | ScrollRaceEvent::GenjutsuSpent(_)
     )));
     assert_eq!(g.genjutsu.len(), 1);
     assert_eq!(ScrollRace::view(&g, seat(5)).scrolls[0].carrier, None);
@@ -477,7 +504,7 @@ fn genjutsu_cancels_a_sprint_but_a_secret_pass_goes_by_it_unseen() {
     let events = act(&mut g, 3, "sprint n e", &[75]);
     assert!(has(&events, |e| matches!(
         e,
-        Event::GenjutsuCancelled {
+        ScrollRaceEvent::GenjutsuCancelled {
             technique: Technique::Sprint,
             ..
         }
@@ -544,7 +571,10 @@ fn summons_fall_to_offensive_techniques_of_equal_or_higher_rank() {
     );
     teach(&mut g, 1, Technique::Taijutsu, 2);
     let events = act(&mut g, 1, "taijutsu f9", &[]);
-    assert!(has(&events, |e| matches!(e, Event::SummonDestroyed { .. })));
+    assert!(has(&events, |e| matches!(
+        e,
+        ScrollRaceEvent::SummonDestroyed { .. }
+    )));
     assert!(g.summon_at(sq("f9")).is_none());
 }
 
@@ -570,8 +600,14 @@ fn fuinjutsu_rank_1_traps_an_adjacent_square_and_ends_anyones_turn() {
     put(&mut g, 6, "f10");
     let events = act(&mut g, 2, "step e; goken Blue2", &[]);
     assert_eq!(at(&g, 2), sq("f9"));
-    assert!(has(&events, |e| matches!(e, Event::TrapSprung { .. })));
-    assert!(!has(&events, |e| matches!(e, Event::Struck { .. })));
+    assert!(has(&events, |e| matches!(
+        e,
+        ScrollRaceEvent::TrapSprung { .. }
+    )));
+    assert!(!has(&events, |e| matches!(
+        e,
+        ScrollRaceEvent::Struck { .. }
+    )));
     assert!(g.traps.is_empty(), "springing it disarms it");
 }
 
@@ -595,7 +631,7 @@ fn fuinjutsu_rank_2_reaches_two_squares_and_rank_3_only_springs_on_enemies() {
     assert_eq!(at(&g, 6), sq("f9"), "the enemy is stopped on the seal");
     assert!(has(&events, |e| matches!(
         e,
-        Event::TrapSprung { character: 6, .. }
+        ScrollRaceEvent::TrapSprung { character: 6, .. }
     )));
     assert!(g.traps.is_empty());
 }
@@ -614,7 +650,7 @@ fn suiton_rank_1_floods_a_square_and_the_next_walker_slides_one_more() {
     put(&mut g, 6, "e8");
     let events = act(&mut g, 6, "step e", &[]);
     assert_eq!(at(&g, 6), sq("g8"));
-    assert!(has(&events, |e| matches!(e, Event::Slid { .. })));
+    assert!(has(&events, |e| matches!(e, ScrollRaceEvent::Slid { .. })));
     assert!(g.traps.is_empty());
 }
 
@@ -714,7 +750,7 @@ fn iroujutsu_restores_a_spent_technique_of_its_rank() {
         assert!(
             seen(&events, seat(5))
                 .iter()
-                .all(|e| !matches!(e, Event::Restored { .. }))
+                .all(|e| !matches!(e, ScrollRaceEvent::Restored { .. }))
         );
     }
     // On oneself, and only the same rank.
@@ -750,12 +786,12 @@ fn sensory_names_4_3_2_enemies_including_the_carrier_to_its_user_only() {
         assert_eq!(sensing.sensed.len(), n);
         assert!(sensing.sensed.contains(&5));
         let mine = seen(&events, seat(1));
-        assert!(mine.iter().any(|e| matches!(e, Event::Sensed(_))));
+        assert!(mine.iter().any(|e| matches!(e, ScrollRaceEvent::Sensed(_))));
         for v in [seat(0), seat(5), Viewer::Public] {
             assert!(
                 seen(&events, v)
                     .iter()
-                    .all(|e| !matches!(e, Event::Sensed(_)))
+                    .all(|e| !matches!(e, ScrollRaceEvent::Sensed(_)))
             );
             assert!(ScrollRace::view(&g, v).sensings.is_empty());
         }
@@ -789,7 +825,7 @@ fn a_technique_planned_after_a_cancelled_sprint_fizzles_and_costs_nothing() {
     assert_eq!(at(&g, 1), sq("f4"));
     assert!(has(&events, |e| matches!(
         e,
-        Event::Fizzled {
+        ScrollRaceEvent::Fizzled {
             technique: Technique::Goken,
             ..
         }

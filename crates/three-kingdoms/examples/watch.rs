@@ -4,14 +4,14 @@
 
 use pbp_core::testing::random_action;
 use pbp_core::{Game, SeededDice};
-use pbp_three_kingdoms::{Faction, ThreeKingdoms, TkConfig};
+use pbp_three_kingdoms::{Faction, ThreeKingdoms, ThreeKingdomsConfig};
 
 fn main() {
     let seed = std::env::args()
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(1);
-    let config = TkConfig::presets(Faction::Wei, Faction::Shu);
+    let config = ThreeKingdomsConfig::presets(Faction::Wei, Faction::Shu);
     let mut dice = SeededDice::new(seed);
     let Ok(mut state) = ThreeKingdoms::setup(&config, &mut dice) else {
         return;

@@ -3,9 +3,9 @@
 //! `cargo run -p pbp-three-kingdoms --example win_rates -- GAMES_PER_PAIRING`
 
 use pbp_core::{Game, Seat, SeededDice, Turn};
-use pbp_three_kingdoms::{Faction, ThreeKingdoms, TkConfig, heuristic_action};
+use pbp_three_kingdoms::{Faction, ThreeKingdoms, ThreeKingdomsConfig, heuristic_action};
 
-fn play(config: &TkConfig, seed: u64) -> Option<(Seat, Seat)> {
+fn play(config: &ThreeKingdomsConfig, seed: u64) -> Option<(Seat, Seat)> {
     let mut dice = SeededDice::new(seed);
     let mut state = ThreeKingdoms::setup(config, &mut dice).ok()?;
     let first = state.active;
@@ -41,9 +41,9 @@ fn main() {
             let mut wins = 0;
             for g in 0..games {
                 let (config, me) = if g % 2 == 0 {
-                    (TkConfig::presets(a, b), Seat(0))
+                    (ThreeKingdomsConfig::presets(a, b), Seat(0))
                 } else {
-                    (TkConfig::presets(b, a), Seat(1))
+                    (ThreeKingdomsConfig::presets(b, a), Seat(1))
                 };
                 if let Some((winner, first)) = play(&config, g * 31 + 7) {
                     total += 1;

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{CardSet, CardType, Faction, TitleClass, Trait};
-use crate::error::TkError;
+use crate::error::ThreeKingdomsError;
 use crate::rules::{PoliticsRule, Rules};
 
 /// The `format` string of an army file.
@@ -509,8 +509,8 @@ pub fn title_fits(class: Option<TitleClass>, bearer: CardType, rules: &Rules) ->
 /// Reads an army file.
 ///
 /// # Errors
-/// [`TkError::ArmyFile`] for a file that is not an army file of this version.
-pub fn armies_from_json(text: &str) -> Result<Vec<ArmySpec>, TkError> {
+/// [`ThreeKingdomsError::ArmyFile`] for a file that is not an army file of this version.
+pub fn armies_from_json(text: &str) -> Result<Vec<ArmySpec>, ThreeKingdomsError> {
     #[derive(Deserialize)]
     #[serde(deny_unknown_fields)]
     struct File {
@@ -518,14 +518,15 @@ pub fn armies_from_json(text: &str) -> Result<Vec<ArmySpec>, TkError> {
         version: u32,
         armies: Vec<ArmySpec>,
     }
-    let file: File = serde_json::from_str(text).map_err(|e| TkError::ArmyFile(e.to_string()))?;
+    let file: File =
+        serde_json::from_str(text).map_err(|e| ThreeKingdomsError::ArmyFile(e.to_string()))?;
     if file.format != ARMY_FORMAT {
-        return Err(TkError::ArmyFile(format!(
+        return Err(ThreeKingdomsError::ArmyFile(format!(
             "field format must be \"{ARMY_FORMAT}\""
         )));
     }
     if file.version != ARMY_FORMAT_VERSION {
-        return Err(TkError::ArmyFile(format!(
+        return Err(ThreeKingdomsError::ArmyFile(format!(
             "version {} is not supported: this build reads version {ARMY_FORMAT_VERSION}",
             file.version
         )));
@@ -540,7 +541,7 @@ pub fn armies_from_json(text: &str) -> Result<Vec<ArmySpec>, TkError> {
 /// use pbp_three_kingdoms::{Rules, STARTER_ARMIES, validate_army_file};
 /// let report = validate_army_file(STARTER_ARMIES, None, &Rules::default())?;
 /// assert!(report.iter().all(|(_, problems)| problems.is_empty()));
-/// # Ok::<(), pbp_three_kingdoms::TkError>(())
+/// # Ok::<(), pbp_three_kingdoms::ThreeKingdomsError>(())
 /// ```
 ///
 /// # Errors
@@ -549,7 +550,7 @@ pub fn validate_army_file(
     armies: &str,
     cards: Option<&str>,
     rules: &Rules,
-) -> Result<Vec<(String, Vec<ArmyProblem>)>, TkError> {
+) -> Result<Vec<(String, Vec<ArmyProblem>)>, ThreeKingdomsError> {
     let mut set = CardSet::starter();
     if let Some(text) = cards {
         set.extend(&CardSet::from_json(text)?)?;

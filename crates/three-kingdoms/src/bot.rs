@@ -9,10 +9,15 @@
 use pbp_core::{Actor, Game, Seat};
 
 use crate::cards::{CardType, Effect, Target};
-use crate::game::{ThreeKingdoms, TkAction};
-use crate::state::{Pending, TkState, other};
+use crate::game::{ThreeKingdoms, ThreeKingdomsAction};
+use crate::state::{Pending, ThreeKingdomsState, other};
 
-fn score_play(state: &TkState, seat: Seat, card: u32, target: Option<crate::TargetRef>) -> i64 {
+fn score_play(
+    state: &ThreeKingdomsState,
+    seat: Seat,
+    card: u32,
+    target: Option<crate::TargetRef>,
+) -> i64 {
     let Some(d) = state.def(seat, card) else {
         return 0;
     };
@@ -61,34 +66,34 @@ fn score_play(state: &TkState, seat: Seat, card: u32, target: Option<crate::Targ
 }
 
 /// The heuristic bot's choice for `seat` now, if it may act.
-pub fn heuristic_action(state: &TkState, seat: Seat) -> Option<TkAction> {
+pub fn heuristic_action(state: &ThreeKingdomsState, seat: Seat) -> Option<ThreeKingdomsAction> {
     let actions = ThreeKingdoms::legal_actions(state, Actor::Seat(seat));
     if actions.is_empty() {
         return None;
     }
     let enemy = other(seat);
-    let mut best: Option<(i64, &TkAction)> = None;
+    let mut best: Option<(i64, &ThreeKingdomsAction)> = None;
     for action in &actions {
         let score = match action {
-            TkAction::End => 0,
-            TkAction::MoveLord => -100,
-            TkAction::Revive { card } => {
+            ThreeKingdomsAction::End => 0,
+            ThreeKingdomsAction::MoveLord => -100,
+            ThreeKingdomsAction::Revive { card } => {
                 if state.player(seat).commander == Some(*card) {
                     100
                 } else {
                     40 + i64::from(state.printed_cost(seat, *card))
                 }
             }
-            TkAction::Summon { card } => 50 + i64::from(state.printed_cost(seat, *card)),
-            TkAction::Play { card, target } => score_play(state, seat, *card, *target),
-            TkAction::Use { target, .. } => {
+            ThreeKingdomsAction::Summon { card } => 50 + i64::from(state.printed_cost(seat, *card)),
+            ThreeKingdomsAction::Play { card, target } => score_play(state, seat, *card, *target),
+            ThreeKingdomsAction::Use { target, .. } => {
                 if target.is_none_or(|t| t.seat == enemy) {
                     30
                 } else {
                     10
                 }
             }
-            TkAction::Defend { general } => {
+            ThreeKingdomsAction::Defend { general } => {
                 let mine = state.strength(seat, *general);
                 let strongest = state
                     .player(enemy)
@@ -99,7 +104,7 @@ pub fn heuristic_action(state: &TkState, seat: Seat) -> Option<TkAction> {
                     .unwrap_or(0);
                 if strongest > mine { 5 } else { -5 }
             }
-            TkAction::Discard { card } => {
+            ThreeKingdomsAction::Discard { card } => {
                 // Worth it only if the points buy something in hand that is not yet affordable.
                 let points = state.player(seat).resources + state.printed_cost(seat, *card);
                 let buys = state.player(seat).hand.iter().any(|&c| {
@@ -132,7 +137,7 @@ pub fn heuristic_action(state: &TkState, seat: Seat) -> Option<TkAction> {
                     -10
                 }
             }
-            TkAction::Attack { attacker, target } => {
+            ThreeKingdomsAction::Attack { attacker, target } => {
                 let a = state.strength(seat, *attacker);
                 let t = state.strength(enemy, *target);
                 let target_lord = *target == state.player(enemy).lord;
@@ -149,7 +154,7 @@ pub fn heuristic_action(state: &TkState, seat: Seat) -> Option<TkAction> {
                     -30
                 }
             }
-            TkAction::Intercept { with } => {
+            ThreeKingdomsAction::Intercept { with } => {
                 let Some(Pending::Intercept { attacker, target }) = &state.pending else {
                     continue;
                 };
@@ -176,7 +181,7 @@ pub fn heuristic_action(state: &TkState, seat: Seat) -> Option<TkAction> {
                     _ => -5,
                 }
             }
-            TkAction::FollowUp { with } => match with {
+            ThreeKingdomsAction::FollowUp { with } => match with {
                 Some(g) => 20 - i64::from(state.printed_cost(seat, *g)),
                 None => 0,
             },
@@ -188,7 +193,7 @@ pub fn heuristic_action(state: &TkState, seat: Seat) -> Option<TkAction> {
     let (score, action) = best?;
     // Nothing worth doing in this phase: move on.
     if score < 0 && state.pending.is_none() {
-        return Some(TkAction::End);
+        return Some(ThreeKingdomsAction::End);
     }
     Some(action.clone())
 }
@@ -196,11 +201,11 @@ pub fn heuristic_action(state: &TkState, seat: Seat) -> Option<TkAction> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Faction, TkConfig};
+    use crate::{Faction, ThreeKingdomsConfig};
     use pbp_core::{Dice, SeededDice, Turn};
 
     /// Plays a game: seat 0 heuristic, seat 1 uniform random (or heuristic too).
-    fn game(config: &TkConfig, seed: u64, both: bool) -> Option<Seat> {
+    fn game(config: &ThreeKingdomsConfig, seed: u64, both: bool) -> Option<Seat> {
         let mut dice = SeededDice::new(seed);
         let mut state = ThreeKingdoms::setup(config, &mut dice).ok()?;
         for _ in 0..20_000 {
@@ -232,7 +237,7 @@ mod tests {
         for seed in 0..games {
             let a = Faction::ALL[(seed % 5) as usize];
             let b = Faction::ALL[((seed / 5 + 1 + seed) % 5) as usize];
-            let config = TkConfig::presets(a, b);
+            let config = ThreeKingdomsConfig::presets(a, b);
             if game(&config, seed, false) == Some(Seat(0)) {
                 wins += 1;
             }
@@ -243,8 +248,10 @@ mod tests {
     #[test]
     fn heuristic_games_end() {
         for seed in 0..5 {
-            let config =
-                TkConfig::presets(Faction::ALL[seed as usize], Faction::ALL[4 - seed as usize]);
+            let config = ThreeKingdomsConfig::presets(
+                Faction::ALL[seed as usize],
+                Faction::ALL[4 - seed as usize],
+            );
             assert!(game(&config, seed, true).is_some());
         }
     }

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::TkError;
+use crate::error::ThreeKingdomsError;
 
 /// The `format` string of a card file.
 pub const CARD_FORMAT: &str = "pbp-three-kingdoms-cards";
@@ -458,8 +458,8 @@ pub struct CardSet {
     cards: BTreeMap<String, CardDef>,
 }
 
-fn card_err(card: &str, field: &'static str, reason: impl Into<String>) -> TkError {
-    TkError::Card {
+fn card_err(card: &str, field: &'static str, reason: impl Into<String>) -> ThreeKingdomsError {
+    ThreeKingdomsError::Card {
         card: card.to_owned(),
         field,
         reason: reason.into(),
@@ -482,18 +482,18 @@ impl CardSet {
     /// Reads and validates a card file.
     ///
     /// # Errors
-    /// [`TkError::CardFile`] for a file that is not a card file of this version, and
-    /// [`TkError::Card`] naming the card and field of the first invalid card.
-    pub fn from_json(text: &str) -> Result<CardSet, TkError> {
+    /// [`ThreeKingdomsError::CardFile`] for a file that is not a card file of this version, and
+    /// [`ThreeKingdomsError::Card`] naming the card and field of the first invalid card.
+    pub fn from_json(text: &str) -> Result<CardSet, ThreeKingdomsError> {
         let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| TkError::CardFile(e.to_string()))?;
+            serde_json::from_str(text).map_err(|e| ThreeKingdomsError::CardFile(e.to_string()))?;
         let obj = value
             .as_object()
-            .ok_or_else(|| TkError::CardFile("a card file is a JSON object".into()))?;
+            .ok_or_else(|| ThreeKingdomsError::CardFile("a card file is a JSON object".into()))?;
         match obj.get("format").and_then(|f| f.as_str()) {
             Some(CARD_FORMAT) => {}
             _ => {
-                return Err(TkError::CardFile(format!(
+                return Err(ThreeKingdomsError::CardFile(format!(
                     "field format must be \"{CARD_FORMAT}\""
                 )));
             }
@@ -501,21 +501,25 @@ impl CardSet {
         match obj.get("version").and_then(|v| v.as_u64()) {
             Some(v) if v == u64::from(CARD_FORMAT_VERSION) => {}
             Some(v) => {
-                return Err(TkError::CardFile(format!(
+                return Err(ThreeKingdomsError::CardFile(format!(
                     "version {v} is not supported: this build reads version {CARD_FORMAT_VERSION}"
                 )));
             }
-            None => return Err(TkError::CardFile("field version is missing".into())),
+            None => {
+                return Err(ThreeKingdomsError::CardFile(
+                    "field version is missing".into(),
+                ));
+            }
         }
         for key in obj.keys() {
             if !matches!(key.as_str(), "format" | "version" | "set" | "cards") {
-                return Err(TkError::CardFile(format!("unknown field {key}")));
+                return Err(ThreeKingdomsError::CardFile(format!("unknown field {key}")));
             }
         }
         let cards = obj
             .get("cards")
             .and_then(|c| c.as_array())
-            .ok_or_else(|| TkError::CardFile("field cards must be a list".into()))?;
+            .ok_or_else(|| ThreeKingdomsError::CardFile("field cards must be a list".into()))?;
         let mut set = CardSet::default();
         for (i, raw) in cards.iter().enumerate() {
             let label = raw
@@ -533,8 +537,8 @@ impl CardSet {
     /// Adds a card after validating it.
     ///
     /// # Errors
-    /// [`TkError::Card`] naming the field at fault, or a duplicate id.
-    pub fn insert(&mut self, card: CardDef) -> Result<(), TkError> {
+    /// [`ThreeKingdomsError::Card`] naming the field at fault, or a duplicate id.
+    pub fn insert(&mut self, card: CardDef) -> Result<(), ThreeKingdomsError> {
         validate_card(&card)?;
         if self.cards.contains_key(&card.id) {
             return Err(card_err(&card.id, "id", "the id is used twice"));
@@ -547,7 +551,7 @@ impl CardSet {
     ///
     /// # Errors
     /// A duplicate id.
-    pub fn extend(&mut self, other: &CardSet) -> Result<(), TkError> {
+    pub fn extend(&mut self, other: &CardSet) -> Result<(), ThreeKingdomsError> {
         for card in other.cards.values() {
             self.insert(card.clone())?;
         }
@@ -586,7 +590,7 @@ impl CardSet {
     }
 }
 
-fn check_duration(card: &str, field: &'static str, d: Duration) -> Result<(), TkError> {
+fn check_duration(card: &str, field: &'static str, d: Duration) -> Result<(), ThreeKingdomsError> {
     if let Duration::Turns(n) = d
         && !(1..=9).contains(&n)
     {
@@ -595,7 +599,7 @@ fn check_duration(card: &str, field: &'static str, d: Duration) -> Result<(), Tk
     Ok(())
 }
 
-fn check_effect(card: &str, field: &'static str, e: &Effect) -> Result<(), TkError> {
+fn check_effect(card: &str, field: &'static str, e: &Effect) -> Result<(), ThreeKingdomsError> {
     let bad = |reason: &str| Err(card_err(card, field, reason.to_owned()));
     match e {
         Effect::Strength { amount, .. } if *amount == 0 || amount.abs() > 5000 => {
@@ -633,7 +637,7 @@ fn check_effects(
     target: Target,
     effects: &[Effect],
     continuous: bool,
-) -> Result<(), TkError> {
+) -> Result<(), ThreeKingdomsError> {
     if effects.is_empty() {
         return Err(card_err(card, field, "at least one effect is needed"));
     }
@@ -666,7 +670,7 @@ fn check_effects(
     Ok(())
 }
 
-fn check_ability(card: &str, field: &'static str, a: &Ability) -> Result<(), TkError> {
+fn check_ability(card: &str, field: &'static str, a: &Ability) -> Result<(), ThreeKingdomsError> {
     match a.kind {
         AbilityKind::Passive => {
             if !matches!(
@@ -688,8 +692,8 @@ fn check_ability(card: &str, field: &'static str, a: &Ability) -> Result<(), TkE
 /// Checks one card; the error names the card and the field.
 ///
 /// # Errors
-/// [`TkError::Card`] with the field at fault and why.
-pub fn validate_card(c: &CardDef) -> Result<(), TkError> {
+/// [`ThreeKingdomsError::Card`] with the field at fault and why.
+pub fn validate_card(c: &CardDef) -> Result<(), ThreeKingdomsError> {
     let id = c.id.as_str();
     if id.is_empty()
         || id.len() > 60
@@ -880,7 +884,7 @@ mod tests {
         assert_eq!(back, set);
     }
 
-    fn one(card: &str) -> Result<CardSet, TkError> {
+    fn one(card: &str) -> Result<CardSet, ThreeKingdomsError> {
         CardSet::from_json(&format!(
             "{{\"format\":\"{CARD_FORMAT}\",\"version\":1,\"set\":\"t\",\"cards\":[{card}]}}"
         ))
@@ -892,7 +896,7 @@ mod tests {
             .unwrap_err();
         assert_eq!(
             e,
-            TkError::Card {
+            ThreeKingdomsError::Card {
                 card: "x".into(),
                 field: "cost",
                 reason: "a general costs 1 to 5".into()
@@ -901,12 +905,14 @@ mod tests {
         let e =
             one(r#"{"id":"y","name":"Y","rarity":"C","type":"general","cost":2,"faction":"wei"}"#)
                 .unwrap_err();
-        assert!(matches!(e, TkError::Card { ref card, field: "strength", .. } if card == "y"));
+        assert!(
+            matches!(e, ThreeKingdomsError::Card { ref card, field: "strength", .. } if card == "y")
+        );
         let e = one(r#"{"id":"z","name":"Z","rarity":"C","type":"tactic","cost":2,"target":"player","effects":[{"op":"damage","amount":100}]}"#)
             .unwrap_err();
         assert!(matches!(
             e,
-            TkError::Card {
+            ThreeKingdomsError::Card {
                 field: "effects",
                 ..
             }
@@ -925,7 +931,7 @@ mod tests {
             .unwrap_err();
         assert!(matches!(
             e,
-            TkError::Card {
+            ThreeKingdomsError::Card {
                 field: "traits",
                 ..
             }
@@ -936,13 +942,13 @@ mod tests {
     fn events_cost_nothing() {
         let e = one(r#"{"id":"ev","name":"Ev","rarity":"C","type":"event","cost":1,"target":"player","effects":[{"op":"cost_change","amount":-1,"cards":"any","player":"you","duration":"permanent"}]}"#)
             .unwrap_err();
-        assert!(matches!(e, TkError::Card { field: "cost", .. }));
+        assert!(matches!(e, ThreeKingdomsError::Card { field: "cost", .. }));
         let e = one(r#"{"id":"ev","name":"Ev","rarity":"C","type":"event","cost":0,"target":"player","effects":[{"op":"draw","count":1,"player":"you"}]}"#)
             .unwrap_err();
         assert!(
             matches!(
                 e,
-                TkError::Card {
+                ThreeKingdomsError::Card {
                     field: "effects",
                     ..
                 }
@@ -955,6 +961,6 @@ mod tests {
     fn duplicate_ids_are_refused() {
         let c = r#"{"id":"d","name":"D","rarity":"C","type":"tactic","cost":1,"target":"player","effects":[{"op":"draw","count":1,"player":"you"}]}"#;
         let e = one(&format!("{c},{c}")).unwrap_err();
-        assert!(matches!(e, TkError::Card { field: "id", .. }));
+        assert!(matches!(e, ThreeKingdomsError::Card { field: "id", .. }));
     }
 }

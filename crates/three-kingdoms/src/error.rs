@@ -8,7 +8,7 @@ use crate::army::ArmyProblem;
 /// Why a card file, an army, a setup or an action was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
-pub enum TkError {
+pub enum ThreeKingdomsError {
     /// The card file is not a card file of this version.
     #[error("card file: {0}")]
     CardFile(String),
@@ -58,21 +58,21 @@ pub enum TkError {
     Dice(#[from] DiceError),
 }
 
-impl From<DeckError> for TkError {
+impl From<DeckError> for ThreeKingdomsError {
     fn from(e: DeckError) -> Self {
         match e {
-            DeckError::Dice(d) => TkError::Dice(d),
-            other => TkError::Illegal(other.to_string()),
+            DeckError::Dice(d) => ThreeKingdomsError::Dice(d),
+            other => ThreeKingdomsError::Illegal(other.to_string()),
         }
     }
 }
 
-impl TkError {
-    pub(crate) fn illegal(reason: impl Into<String>) -> TkError {
-        TkError::Illegal(reason.into())
+impl ThreeKingdomsError {
+    pub(crate) fn illegal(reason: impl Into<String>) -> ThreeKingdomsError {
+        ThreeKingdomsError::Illegal(reason.into())
     }
 
-    pub(crate) fn not_your_turn(seat: Seat) -> TkError {
-        TkError::NotYourTurn(format!("seat {seat}"))
+    pub(crate) fn not_your_turn(seat: Seat) -> ThreeKingdomsError {
+        ThreeKingdomsError::NotYourTurn(format!("seat {seat}"))
     }
 }

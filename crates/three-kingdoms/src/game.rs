@@ -7,10 +7,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::army::{ArmyChoice, ArmySpec, preset, title_fits, validate_army};
 use crate::cards::{CardSet, CardType, Duration, Effect, Target, Timing, Trait, Whom};
-use crate::error::TkError;
-use crate::rules::{AmbushTie, AmbushVisibility, ResourceExpiry, StrengthTie, TkConfig};
+use crate::error::ThreeKingdomsError;
+use crate::rules::{AmbushTie, AmbushVisibility, ResourceExpiry, StrengthTie, ThreeKingdomsConfig};
 use crate::state::{
-    Character, CostMod, Ending, Modifier, Pending, Phase, Player, TargetRef, TkState, Zone, other,
+    Character, CostMod, Ending, Modifier, Pending, Phase, Player, TargetRef, ThreeKingdomsState,
+    Zone, other,
 };
 
 /// The Three Kingdoms card game (seed 001).
@@ -24,7 +25,7 @@ pub struct ThreeKingdoms;
 /// One decision of a player.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum TkAction {
+pub enum ThreeKingdomsAction {
     /// Discard a card from the hand for Resource points equal to its printed cost.
     Discard {
         /// The card.
@@ -108,7 +109,7 @@ pub enum FightResult {
 /// What happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum TkEvent {
+pub enum ThreeKingdomsEvent {
     /// A seat's turn began.
     TurnBegan {
         /// Whose.
@@ -391,7 +392,7 @@ pub struct PlayerView {
 
 /// What a viewer sees.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TkView {
+pub struct ThreeKingdomsView {
     /// Who looks.
     pub viewer: Viewer,
     /// The turn number.
@@ -411,7 +412,7 @@ pub struct TkView {
     pub card_names: BTreeMap<String, String>,
 }
 
-impl TkView {
+impl ThreeKingdomsView {
     /// The printed name of a card this view shows, or its id if the card has no definition.
     pub fn card_name<'a>(&'a self, card: &'a CardSeen) -> &'a str {
         self.card_names
@@ -461,7 +462,7 @@ impl TkView {
 }
 
 /// The names of the cards a view shows, from the card definitions.
-fn card_names(state: &TkState, players: &[PlayerView]) -> BTreeMap<String, String> {
+fn card_names(state: &ThreeKingdomsState, players: &[PlayerView]) -> BTreeMap<String, String> {
     let mut ids: Vec<&str> = Vec::new();
     for p in players {
         let lists = [
@@ -488,7 +489,7 @@ fn card_names(state: &TkState, players: &[PlayerView]) -> BTreeMap<String, Strin
         .collect()
 }
 
-fn seen(state: &TkState, seat: Seat, card: u32) -> CardSeen {
+fn seen(state: &ThreeKingdomsState, seat: Seat, card: u32) -> CardSeen {
     CardSeen {
         instance: card,
         card: state
@@ -504,13 +505,13 @@ fn tr(seat: Seat, card: u32) -> TargetRef {
     TargetRef { seat, card }
 }
 
-type Events = Vec<Visible<TkEvent>>;
+type Events = Vec<Visible<ThreeKingdomsEvent>>;
 
-fn public(events: &mut Events, e: TkEvent) {
+fn public(events: &mut Events, e: ThreeKingdomsEvent) {
     events.push(Visible::public(e));
 }
 
-fn expiry(state: &TkState, d: Duration) -> Option<u32> {
+fn expiry(state: &ThreeKingdomsState, d: Duration) -> Option<u32> {
     match d {
         Duration::EndOfTurn => Some(state.turn),
         Duration::Turns(n) => Some(state.turn + 2 * u32::from(n.max(1) - 1)),
@@ -518,9 +519,9 @@ fn expiry(state: &TkState, d: Duration) -> Option<u32> {
     }
 }
 
-fn check_seat(seat: Seat) -> Result<(), TkError> {
+fn check_seat(seat: Seat) -> Result<(), ThreeKingdomsError> {
     if seat.0 > 1 {
-        return Err(TkError::not_your_turn(seat));
+        return Err(ThreeKingdomsError::not_your_turn(seat));
     }
     Ok(())
 }
@@ -610,7 +611,12 @@ fn build_player(
 
 impl ThreeKingdoms {
     /// Ends the match: `winner` wins, or none (both Lords fell at once) for a draw.
-    fn end_game(state: &mut TkState, winner: Option<Seat>, reason: String, events: &mut Events) {
+    fn end_game(
+        state: &mut ThreeKingdomsState,
+        winner: Option<Seat>,
+        reason: String,
+        events: &mut Events,
+    ) {
         if state.ending.is_some() {
             return;
         }
@@ -619,16 +625,16 @@ impl ThreeKingdoms {
             reason: reason.clone(),
         });
         state.pending = None;
-        public(events, TkEvent::GameOver { winner, reason });
+        public(events, ThreeKingdomsEvent::GameOver { winner, reason });
     }
 
     /// Draws one card for `seat`; an empty deck loses the match.
     fn draw(
-        state: &mut TkState,
+        state: &mut ThreeKingdomsState,
         seat: Seat,
         dice: &mut dyn Dice,
         events: &mut Events,
-    ) -> Result<(), TkError> {
+    ) -> Result<(), ThreeKingdomsError> {
         if state.ending.is_some() {
             return Ok(());
         }
@@ -646,25 +652,25 @@ impl ThreeKingdoms {
         let p = state.player_mut(seat);
         if p.hand.len() >= limit {
             p.discard.push(card);
-            public(events, TkEvent::Drew { seat });
-            public(events, TkEvent::Burned { seat, card: shown });
+            public(events, ThreeKingdomsEvent::Drew { seat });
+            public(events, ThreeKingdomsEvent::Burned { seat, card: shown });
         } else {
             p.hand.push(card);
-            public(events, TkEvent::Drew { seat });
+            public(events, ThreeKingdomsEvent::Drew { seat });
             events.push(Visible {
                 audience: Audience::only(seat),
-                event: TkEvent::DrewCard { seat, card: shown },
+                event: ThreeKingdomsEvent::DrewCard { seat, card: shown },
             });
         }
         Ok(())
     }
 
     fn start_turn(
-        state: &mut TkState,
+        state: &mut ThreeKingdomsState,
         seat: Seat,
         dice: &mut dyn Dice,
         events: &mut Events,
-    ) -> Result<(), TkError> {
+    ) -> Result<(), ThreeKingdomsError> {
         state.active = seat;
         state.turn += 1;
         state.phase = Phase::Preparation;
@@ -680,7 +686,7 @@ impl ThreeKingdoms {
         }
         public(
             events,
-            TkEvent::TurnBegan {
+            ThreeKingdomsEvent::TurnBegan {
                 seat,
                 turn: state.turn,
             },
@@ -690,7 +696,7 @@ impl ThreeKingdoms {
         }
         public(
             events,
-            TkEvent::PhaseBegan {
+            ThreeKingdomsEvent::PhaseBegan {
                 seat,
                 phase: Phase::Preparation,
             },
@@ -698,7 +704,7 @@ impl ThreeKingdoms {
         Ok(())
     }
 
-    fn end_phase(state: &mut TkState, events: &mut Events) {
+    fn end_phase(state: &mut ThreeKingdomsState, events: &mut Events) {
         let turn = state.turn;
         let keep = |e: Option<u32>| e.is_none_or(|t| t > turn);
         for p in &mut state.players {
@@ -716,12 +722,12 @@ impl ThreeKingdoms {
                 }
             }
         }
-        public(events, TkEvent::EndPhase { seat: state.active });
+        public(events, ThreeKingdomsEvent::EndPhase { seat: state.active });
     }
 
     /// Evacuates a character: Generals to the discard pile, Advisers out of the game, Titles to
     /// the discard pile; a Commander takes every General with it.
-    fn evacuate(state: &mut TkState, seat: Seat, card: u32, events: &mut Events) {
+    fn evacuate(state: &mut ThreeKingdomsState, seat: Seat, card: u32, events: &mut Events) {
         let Some(i) = state.find(seat, card) else {
             return;
         };
@@ -740,7 +746,7 @@ impl ThreeKingdoms {
         }
         public(
             events,
-            TkEvent::Evacuated {
+            ThreeKingdomsEvent::Evacuated {
                 who: tr(seat, card),
                 removed,
             },
@@ -748,7 +754,7 @@ impl ThreeKingdoms {
         if state.player(seat).commander == Some(card) {
             let turn = state.turn;
             state.player_mut(seat).commander_fell = Some(turn);
-            public(events, TkEvent::CommanderFell { seat });
+            public(events, ThreeKingdomsEvent::CommanderFell { seat });
             let generals: Vec<u32> = state
                 .player(seat)
                 .field
@@ -763,7 +769,7 @@ impl ThreeKingdoms {
     }
 
     /// A character lost a fight or was damaged to 0: Vulnerable, or Evacuated if it already was.
-    fn lose(state: &mut TkState, seat: Seat, card: u32, events: &mut Events) {
+    fn lose(state: &mut ThreeKingdomsState, seat: Seat, card: u32, events: &mut Events) {
         if card == state.player(seat).lord {
             return;
         }
@@ -776,21 +782,21 @@ impl ThreeKingdoms {
             ch.vulnerable = true;
             public(
                 events,
-                TkEvent::Vulnerable {
+                ThreeKingdomsEvent::Vulnerable {
                     who: tr(seat, card),
                 },
             );
         }
     }
 
-    fn set_strength_zero(state: &mut TkState, seat: Seat, card: u32) {
+    fn set_strength_zero(state: &mut ThreeKingdomsState, seat: Seat, card: u32) {
         let max = state.max_strength(seat, card);
         if let Some(ch) = state.character_mut(seat, card) {
             ch.damage = ch.damage.max(max);
         }
     }
 
-    fn take_damage(state: &mut TkState, seat: Seat, card: u32, amount: u32) {
+    fn take_damage(state: &mut ThreeKingdomsState, seat: Seat, card: u32, amount: u32) {
         if let Some(ch) = state.character_mut(seat, card) {
             ch.damage = ch.damage.saturating_add(amount);
         }
@@ -803,7 +809,7 @@ impl ThreeKingdoms {
     /// character that was already tapped has none (the seed's Q&A: a tapped character's
     /// abilities cannot be used, Generals' as Advisers').
     fn fight(
-        state: &mut TkState,
+        state: &mut ThreeKingdomsState,
         att: TargetRef,
         def: TargetRef,
         fresh: [bool; 2],
@@ -885,7 +891,7 @@ impl ThreeKingdoms {
         ];
         public(
             events,
-            TkEvent::Fight {
+            ThreeKingdomsEvent::Fight {
                 attacker: att,
                 defender: def,
                 strengths: [sa, sd],
@@ -899,12 +905,12 @@ impl ThreeKingdoms {
 
     /// A Lord at 0 Strength loses the match. Both seats are checked together, so when one fight
     /// (or one effect) brings both Lords to 0 at once, neither seat is favoured: a draw.
-    fn check_lords(state: &mut TkState, events: &mut Events) {
+    fn check_lords(state: &mut ThreeKingdomsState, events: &mut Events) {
         let fallen = [Seat(0), Seat(1)].map(|seat| {
             let lord = state.player(seat).lord;
             state.strength(seat, lord) == 0
         });
-        let name = |state: &TkState, seat: Seat| Self::seat_label(state, seat);
+        let name = |state: &ThreeKingdomsState, seat: Seat| Self::seat_label(state, seat);
         match fallen {
             [true, true] => {
                 let reason = format!(
@@ -923,20 +929,20 @@ impl ThreeKingdoms {
         }
     }
 
-    fn advance(state: &mut TkState, who: TargetRef, events: &mut Events) {
+    fn advance(state: &mut ThreeKingdomsState, who: TargetRef, events: &mut Events) {
         if state.card_type(who.seat, who.card) != Some(CardType::General) {
             return;
         }
         if let Some(ch) = state.character_mut(who.seat, who.card) {
             ch.zone = Zone::Front;
-            public(events, TkEvent::Advanced { who });
+            public(events, ThreeKingdomsEvent::Advanced { who });
         }
     }
 
     // ---- Legality ----
 
     /// Whether a character may declare an attack (or a follow-up) now, on its owner's behalf.
-    fn can_attack(state: &TkState, seat: Seat, card: u32) -> bool {
+    fn can_attack(state: &ThreeKingdomsState, seat: Seat, card: u32) -> bool {
         let Some(ch) = state.character(seat, card) else {
             return false;
         };
@@ -950,7 +956,7 @@ impl ThreeKingdoms {
     }
 
     /// Whether an enemy character may be chosen as the target of `attacker`'s attack.
-    fn can_be_attacked(state: &TkState, attacker: TargetRef, target: TargetRef) -> bool {
+    fn can_be_attacked(state: &ThreeKingdomsState, attacker: TargetRef, target: TargetRef) -> bool {
         let Some(ch) = state.character(target.seat, target.card) else {
             return false;
         };
@@ -974,7 +980,7 @@ impl ThreeKingdoms {
         }
     }
 
-    fn can_intercept(state: &TkState, seat: Seat, card: u32, target: TargetRef) -> bool {
+    fn can_intercept(state: &ThreeKingdomsState, seat: Seat, card: u32, target: TargetRef) -> bool {
         let Some(ch) = state.character(seat, card) else {
             return false;
         };
@@ -989,7 +995,7 @@ impl ThreeKingdoms {
     /// The characters a single-target card or ability may choose. `tactic_cost` is the printed
     /// cost of a Tactic (for immunity); `title` checks a Title's class.
     fn single_targets(
-        state: &TkState,
+        state: &ThreeKingdomsState,
         seat: Seat,
         target: Target,
         tactic_cost: Option<u8>,
@@ -1033,14 +1039,18 @@ impl ThreeKingdoms {
     }
 
     /// Checks an action of the acting seat without changing anything.
-    fn validate(state: &TkState, seat: Seat, action: &TkAction) -> Result<(), TkError> {
-        let illegal = |s: &str| Err(TkError::illegal(s));
+    fn validate(
+        state: &ThreeKingdomsState,
+        seat: Seat,
+        action: &ThreeKingdomsAction,
+    ) -> Result<(), ThreeKingdomsError> {
+        let illegal = |s: &str| Err(ThreeKingdomsError::illegal(s));
         let p = state.player(seat);
         let active = seat == state.active;
         let prep = active && state.phase == Phase::Preparation && state.pending.is_none();
         let combat = active && state.phase == Phase::Combat && state.pending.is_none();
         match action {
-            TkAction::Intercept { with } => {
+            ThreeKingdomsAction::Intercept { with } => {
                 let Some(Pending::Intercept { target, .. }) = &state.pending else {
                     return illegal("no attack is waiting for interception");
                 };
@@ -1059,7 +1069,7 @@ impl ThreeKingdoms {
                 }
                 Ok(())
             }
-            TkAction::FollowUp { with } => {
+            ThreeKingdomsAction::FollowUp { with } => {
                 let Some(Pending::FollowUp { .. }) = &state.pending else {
                     return illegal("no follow-up attack is possible now");
                 };
@@ -1074,9 +1084,9 @@ impl ThreeKingdoms {
                 }
             }
             _ if state.pending.is_some() => illegal("the defender must decide first"),
-            _ if !active => Err(TkError::not_your_turn(seat)),
-            TkAction::End => Ok(()),
-            TkAction::Discard { card } => {
+            _ if !active => Err(ThreeKingdomsError::not_your_turn(seat)),
+            ThreeKingdomsAction::End => Ok(()),
+            ThreeKingdomsAction::Discard { card } => {
                 let when =
                     prep || (combat && state.rules.resource_expiry == ResourceExpiry::EndOfPhase);
                 if !when {
@@ -1087,7 +1097,7 @@ impl ThreeKingdoms {
                 }
                 Ok(())
             }
-            TkAction::Play { card, target } => {
+            ThreeKingdomsAction::Play { card, target } => {
                 if !p.hand.contains(card) {
                     return illegal("that card is not in your hand");
                 }
@@ -1119,7 +1129,7 @@ impl ThreeKingdoms {
                 let tactic = (d.card_type == CardType::Tactic).then_some(d.cost);
                 Self::check_target(state, seat, spec, tactic, title, *target)
             }
-            TkAction::Use {
+            ThreeKingdomsAction::Use {
                 character,
                 strategist,
                 target,
@@ -1152,7 +1162,7 @@ impl ThreeKingdoms {
                 }
                 Self::check_target(state, seat, a.target, None, None, *target)
             }
-            TkAction::Summon { card } => {
+            ThreeKingdomsAction::Summon { card } => {
                 if !prep {
                     return illegal("summoning is done in the Preparation Phase");
                 }
@@ -1172,7 +1182,7 @@ impl ThreeKingdoms {
                 }
                 Ok(())
             }
-            TkAction::Revive { card } => {
+            ThreeKingdomsAction::Revive { card } => {
                 if !prep {
                     return illegal("reviving is done in the Preparation Phase");
                 }
@@ -1193,7 +1203,7 @@ impl ThreeKingdoms {
                 }
                 Ok(())
             }
-            TkAction::Defend { general } => {
+            ThreeKingdomsAction::Defend { general } => {
                 if !prep {
                     return illegal("Defend is activated in the Preparation Phase");
                 }
@@ -1209,7 +1219,7 @@ impl ThreeKingdoms {
                 }
                 Ok(())
             }
-            TkAction::MoveLord => {
+            ThreeKingdomsAction::MoveLord => {
                 if !prep {
                     return illegal("the Lord moves in the Preparation Phase");
                 }
@@ -1221,7 +1231,7 @@ impl ThreeKingdoms {
                 }
                 Ok(())
             }
-            TkAction::Attack { attacker, target } => {
+            ThreeKingdomsAction::Attack { attacker, target } => {
                 if !combat {
                     return illegal("attacks are declared in the Combat Phase");
                 }
@@ -1242,7 +1252,11 @@ impl ThreeKingdoms {
         }
     }
 
-    fn check_unique(state: &TkState, seat: Seat, card: u32) -> Result<(), TkError> {
+    fn check_unique(
+        state: &ThreeKingdomsState,
+        seat: Seat,
+        card: u32,
+    ) -> Result<(), ThreeKingdomsError> {
         let cards = &state.player(seat).cards;
         let id = cards.get(card as usize);
         if state
@@ -1251,29 +1265,31 @@ impl ThreeKingdoms {
             .iter()
             .any(|c| cards.get(c.card as usize) == id)
         {
-            return Err(TkError::illegal("that character is already in play"));
+            return Err(ThreeKingdomsError::illegal(
+                "that character is already in play",
+            ));
         }
         Ok(())
     }
 
     fn check_target(
-        state: &TkState,
+        state: &ThreeKingdomsState,
         seat: Seat,
         spec: Target,
         tactic: Option<u8>,
         title: Option<crate::cards::TitleClass>,
         target: Option<TargetRef>,
-    ) -> Result<(), TkError> {
+    ) -> Result<(), ThreeKingdomsError> {
         if spec.is_single() || title.is_some() {
             let Some(t) = target else {
-                return Err(TkError::illegal("choose a target"));
+                return Err(ThreeKingdomsError::illegal("choose a target"));
             };
             if !Self::single_targets(state, seat, spec, tactic, title).contains(&t) {
-                return Err(TkError::illegal("that target cannot be chosen"));
+                return Err(ThreeKingdomsError::illegal("that target cannot be chosen"));
             }
             Ok(())
         } else if target.is_some() {
-            Err(TkError::illegal("that card takes no target"))
+            Err(ThreeKingdomsError::illegal("that card takes no target"))
         } else {
             Ok(())
         }
@@ -1283,7 +1299,7 @@ impl ThreeKingdoms {
 
     #[allow(clippy::too_many_arguments)] // the source, its owner and its target all matter
     fn apply_effects(
-        state: &mut TkState,
+        state: &mut ThreeKingdomsState,
         seat: Seat,
         spec: Target,
         target: Option<TargetRef>,
@@ -1292,9 +1308,9 @@ impl ThreeKingdoms {
         effects: &[Effect],
         dice: &mut dyn Dice,
         events: &mut Events,
-    ) -> Result<(), TkError> {
+    ) -> Result<(), ThreeKingdomsError> {
         let enemy = other(seat);
-        let generals_of = |state: &TkState, s: Seat| -> Vec<TargetRef> {
+        let generals_of = |state: &ThreeKingdomsState, s: Seat| -> Vec<TargetRef> {
             state
                 .player(s)
                 .field
@@ -1334,16 +1350,16 @@ impl ThreeKingdoms {
     }
 
     fn player_effect(
-        state: &mut TkState,
+        state: &mut ThreeKingdomsState,
         seat: Seat,
         effect: &Effect,
         dice: &mut dyn Dice,
         events: &mut Events,
-    ) -> Result<(), TkError> {
+    ) -> Result<(), ThreeKingdomsError> {
         let whom = |w: Whom| if w == Whom::You { seat } else { other(seat) };
         public(
             events,
-            TkEvent::EffectApplied {
+            ThreeKingdomsEvent::EffectApplied {
                 target: None,
                 effect: effect.clone(),
             },
@@ -1367,7 +1383,7 @@ impl ThreeKingdoms {
                     let shown = seen(state, s, card);
                     public(
                         events,
-                        TkEvent::DiscardedAtRandom {
+                        ThreeKingdomsEvent::DiscardedAtRandom {
                             seat: s,
                             card: shown,
                         },
@@ -1396,12 +1412,17 @@ impl ThreeKingdoms {
         Ok(())
     }
 
-    fn character_effect(state: &mut TkState, t: TargetRef, effect: &Effect, events: &mut Events) {
+    fn character_effect(
+        state: &mut ThreeKingdomsState,
+        t: TargetRef,
+        effect: &Effect,
+        events: &mut Events,
+    ) {
         let is_lord = t.card == state.player(t.seat).lord;
         let kind = state.card_type(t.seat, t.card);
         public(
             events,
-            TkEvent::EffectApplied {
+            ThreeKingdomsEvent::EffectApplied {
                 target: Some(t),
                 effect: effect.clone(),
             },
@@ -1470,7 +1491,7 @@ impl ThreeKingdoms {
     // ---- Combat ----
 
     fn resolve_on_target(
-        state: &mut TkState,
+        state: &mut ThreeKingdomsState,
         att: TargetRef,
         target: TargetRef,
         events: &mut Events,
@@ -1497,7 +1518,7 @@ impl ThreeKingdoms {
     }
 
     fn intercept(
-        state: &mut TkState,
+        state: &mut ThreeKingdomsState,
         seat: Seat,
         attacker: u32,
         target: TargetRef,
@@ -1533,7 +1554,7 @@ impl ThreeKingdoms {
                     Some(true) => {
                         public(
                             events,
-                            TkEvent::AmbushSprung {
+                            ThreeKingdomsEvent::AmbushSprung {
                                 general: me,
                                 won: true,
                             },
@@ -1548,7 +1569,7 @@ impl ThreeKingdoms {
                     Some(false) => {
                         public(
                             events,
-                            TkEvent::AmbushSprung {
+                            ThreeKingdomsEvent::AmbushSprung {
                                 general: me,
                                 won: false,
                             },
@@ -1578,7 +1599,7 @@ impl ThreeKingdoms {
             }
         }
         if stopped {
-            public(events, TkEvent::Stopped { who: att });
+            public(events, ThreeKingdomsEvent::Stopped { who: att });
             let followers = state
                 .player(seat)
                 .field
@@ -1595,14 +1616,14 @@ impl ThreeKingdoms {
     }
 
     fn execute(
-        state: &mut TkState,
+        state: &mut ThreeKingdomsState,
         seat: Seat,
-        action: &TkAction,
+        action: &ThreeKingdomsAction,
         dice: &mut dyn Dice,
         events: &mut Events,
-    ) -> Result<(), TkError> {
+    ) -> Result<(), ThreeKingdomsError> {
         match action {
-            TkAction::Discard { card } => {
+            ThreeKingdomsAction::Discard { card } => {
                 let gain = state.printed_cost(seat, *card);
                 let p = state.player_mut(seat);
                 p.hand.retain(|c| c != card);
@@ -1611,26 +1632,26 @@ impl ThreeKingdoms {
                 let shown = seen(state, seat, *card);
                 public(
                     events,
-                    TkEvent::Discarded {
+                    ThreeKingdomsEvent::Discarded {
                         seat,
                         card: shown,
                         resources: gain,
                     },
                 );
             }
-            TkAction::Play { card, target } => {
+            ThreeKingdomsAction::Play { card, target } => {
                 let cost = state.play_cost(seat, *card);
                 let d = state
                     .def(seat, *card)
                     .cloned()
-                    .ok_or_else(|| TkError::illegal("unknown card"))?;
+                    .ok_or_else(|| ThreeKingdomsError::illegal("unknown card"))?;
                 let p = state.player_mut(seat);
                 p.resources -= cost;
                 p.hand.retain(|c| c != card);
                 let shown = seen(state, seat, *card);
                 public(
                     events,
-                    TkEvent::Played {
+                    ThreeKingdomsEvent::Played {
                         seat,
                         card: shown,
                         cost,
@@ -1652,7 +1673,7 @@ impl ThreeKingdoms {
                     )?;
                 }
             }
-            TkAction::Use {
+            ThreeKingdomsAction::Use {
                 character,
                 strategist,
                 target,
@@ -1662,14 +1683,14 @@ impl ThreeKingdoms {
                     .into_iter()
                     .find(|(_, s)| s == strategist)
                     .map(|(a, _)| a.clone())
-                    .ok_or_else(|| TkError::illegal("no such ability"))?;
+                    .ok_or_else(|| ThreeKingdomsError::illegal("no such ability"))?;
                 if let Some(ch) = state.character_mut(seat, *character) {
                     ch.tapped = true;
                     ch.ability_used = true;
                 }
                 public(
                     events,
-                    TkEvent::AbilityUsed {
+                    ThreeKingdomsEvent::AbilityUsed {
                         seat,
                         character: *character,
                         strategist: *strategist,
@@ -1688,7 +1709,7 @@ impl ThreeKingdoms {
                     events,
                 )?;
             }
-            TkAction::Summon { card } => {
+            ThreeKingdomsAction::Summon { card } => {
                 let cost = state.summon_cost(seat, *card);
                 let zone = match state.card_type(seat, *card) {
                     Some(CardType::General) => Zone::Home,
@@ -1703,14 +1724,14 @@ impl ThreeKingdoms {
                 let shown = seen(state, seat, *card);
                 public(
                     events,
-                    TkEvent::Summoned {
+                    ThreeKingdomsEvent::Summoned {
                         seat,
                         card: shown,
                         cost,
                     },
                 );
             }
-            TkAction::Revive { card } => {
+            ThreeKingdomsAction::Revive { card } => {
                 let cost = state.revive_cost(seat, *card);
                 let p = state.player_mut(seat);
                 p.resources -= cost;
@@ -1724,25 +1745,25 @@ impl ThreeKingdoms {
                 let shown = seen(state, seat, *card);
                 public(
                     events,
-                    TkEvent::Revived {
+                    ThreeKingdomsEvent::Revived {
                         seat,
                         card: shown,
                         cost,
                     },
                 );
             }
-            TkAction::Defend { general } => {
+            ThreeKingdomsAction::Defend { general } => {
                 if let Some(ch) = state.character_mut(seat, *general) {
                     ch.defending = true;
                 }
                 public(
                     events,
-                    TkEvent::Defending {
+                    ThreeKingdomsEvent::Defending {
                         general: tr(seat, *general),
                     },
                 );
             }
-            TkAction::MoveLord => {
+            ThreeKingdomsAction::MoveLord => {
                 let cost = if state.war_lord(seat) { 0 } else { 2 };
                 let lord = state.player(seat).lord;
                 let p = state.player_mut(seat);
@@ -1757,9 +1778,9 @@ impl ThreeKingdoms {
                     };
                     to = ch.zone;
                 }
-                public(events, TkEvent::LordMoved { seat, to, cost });
+                public(events, ThreeKingdomsEvent::LordMoved { seat, to, cost });
             }
-            TkAction::End => match state.phase {
+            ThreeKingdomsAction::End => match state.phase {
                 Phase::Preparation => {
                     state.phase = Phase::Combat;
                     if state.rules.resource_expiry == ResourceExpiry::EndOfPhase {
@@ -1767,7 +1788,7 @@ impl ThreeKingdoms {
                     }
                     public(
                         events,
-                        TkEvent::PhaseBegan {
+                        ThreeKingdomsEvent::PhaseBegan {
                             seat,
                             phase: Phase::Combat,
                         },
@@ -1778,14 +1799,14 @@ impl ThreeKingdoms {
                     Self::start_turn(state, other(seat), dice, events)?;
                 }
             },
-            TkAction::Attack { attacker, target } => {
+            ThreeKingdomsAction::Attack { attacker, target } => {
                 let t = tr(other(seat), *target);
                 if let Some(ch) = state.character_mut(seat, *attacker) {
                     ch.tapped = true;
                 }
                 public(
                     events,
-                    TkEvent::AttackDeclared {
+                    ThreeKingdomsEvent::AttackDeclared {
                         attacker: tr(seat, *attacker),
                         target: t,
                     },
@@ -1797,7 +1818,7 @@ impl ThreeKingdoms {
                     if let Some(ch) = state.character_mut(t.seat, t.card) {
                         ch.ambush_revealed = true;
                     }
-                    public(events, TkEvent::AmbushFoiled { general: t });
+                    public(events, ThreeKingdomsEvent::AmbushFoiled { general: t });
                 } else {
                     state.pending = Some(Pending::Intercept {
                         attacker: *attacker,
@@ -1805,24 +1826,27 @@ impl ThreeKingdoms {
                     });
                 }
             }
-            TkAction::Intercept { with } => {
+            ThreeKingdomsAction::Intercept { with } => {
                 let Some(Pending::Intercept { attacker, target }) = state.pending.take() else {
-                    return Err(TkError::illegal("no attack is waiting"));
+                    return Err(ThreeKingdomsError::illegal("no attack is waiting"));
                 };
                 public(
                     events,
-                    TkEvent::Intercepted {
+                    ThreeKingdomsEvent::Intercepted {
                         seat,
                         with: with.clone(),
                     },
                 );
                 Self::intercept(state, seat, attacker, target, with, events);
             }
-            TkAction::FollowUp { with } => {
+            ThreeKingdomsAction::FollowUp { with } => {
                 let Some(Pending::FollowUp { attacker }) = state.pending.take() else {
-                    return Err(TkError::illegal("no follow-up is possible"));
+                    return Err(ThreeKingdomsError::illegal("no follow-up is possible"));
                 };
-                public(events, TkEvent::FollowUpChosen { seat, with: *with });
+                public(
+                    events,
+                    ThreeKingdomsEvent::FollowUpChosen { seat, with: *with },
+                );
                 if let Some(g) = with {
                     if let Some(ch) = state.character_mut(seat, *g) {
                         ch.tapped = true;
@@ -1848,13 +1872,15 @@ impl ThreeKingdoms {
 
     /// What the game master may do for an absent player who must act now: end the phase, or
     /// decline an interception or a follow-up (never a choice that plays or spends a card).
-    fn game_master_may(action: &TkAction) -> bool {
-        matches!(action, TkAction::End | TkAction::FollowUp { with: None })
-            || matches!(action, TkAction::Intercept { with } if with.is_empty())
+    fn game_master_may(action: &ThreeKingdomsAction) -> bool {
+        matches!(
+            action,
+            ThreeKingdomsAction::End | ThreeKingdomsAction::FollowUp { with: None }
+        ) || matches!(action, ThreeKingdomsAction::Intercept { with } if with.is_empty())
     }
 
     /// The seat that must act now, if any.
-    fn acting(state: &TkState) -> Option<Seat> {
+    fn acting(state: &ThreeKingdomsState) -> Option<Seat> {
         if state.ending.is_some() {
             return None;
         }
@@ -1869,15 +1895,18 @@ impl ThreeKingdoms {
     ///
     /// # Errors
     /// The cards added by the config are invalid.
-    pub fn resolve_armies(config: &TkConfig) -> Result<(CardSet, [ArmySpec; 2]), TkError> {
+    pub fn resolve_armies(
+        config: &ThreeKingdomsConfig,
+    ) -> Result<(CardSet, [ArmySpec; 2]), ThreeKingdomsError> {
         let mut cards = CardSet::starter();
         for c in &config.extra_cards {
             cards.insert(c.clone())?;
         }
-        let pick = |choice: &ArmyChoice| -> Result<ArmySpec, TkError> {
+        let pick = |choice: &ArmyChoice| -> Result<ArmySpec, ThreeKingdomsError> {
             match choice {
-                ArmyChoice::Preset(f) => preset(*f)
-                    .ok_or_else(|| TkError::Config(format!("no preset army for {}", f.name()))),
+                ArmyChoice::Preset(f) => preset(*f).ok_or_else(|| {
+                    ThreeKingdomsError::Config(format!("no preset army for {}", f.name()))
+                }),
                 ArmyChoice::Custom(a) => Ok((**a).clone()),
             }
         };
@@ -1887,33 +1916,38 @@ impl ThreeKingdoms {
 
 impl Game for ThreeKingdoms {
     const NAME: &'static str = "three-kingdoms";
-    type Config = TkConfig;
-    type State = TkState;
-    type Action = TkAction;
-    type Event = TkEvent;
-    type View = TkView;
-    type Error = TkError;
+    type Config = ThreeKingdomsConfig;
+    type State = ThreeKingdomsState;
+    type Action = ThreeKingdomsAction;
+    type Event = ThreeKingdomsEvent;
+    type View = ThreeKingdomsView;
+    type Error = ThreeKingdomsError;
 
-    fn setup(config: &TkConfig, dice: &mut dyn Dice) -> Result<TkState, TkError> {
+    fn setup(
+        config: &ThreeKingdomsConfig,
+        dice: &mut dyn Dice,
+    ) -> Result<ThreeKingdomsState, ThreeKingdomsError> {
         let rules = &config.rules;
         if rules.hand_limit == 0 || rules.opening_hand > rules.hand_limit {
-            return Err(TkError::Config(
+            return Err(ThreeKingdomsError::Config(
                 "the opening hand must fit the hand limit, which is at least 1".into(),
             ));
         }
         if rules.deck_min == 0 || rules.deck_min > rules.deck_max || rules.max_copies == 0 {
-            return Err(TkError::Config(
+            return Err(ThreeKingdomsError::Config(
                 "deck_min must be 1 to deck_max, and max_copies at least 1".into(),
             ));
         }
         if config.first.is_some_and(|s| s.0 > 1) {
-            return Err(TkError::Config("first must be seat 0 or 1".into()));
+            return Err(ThreeKingdomsError::Config(
+                "first must be seat 0 or 1".into(),
+            ));
         }
         let (cards, armies) = Self::resolve_armies(config)?;
         for army in &armies {
             let problems = validate_army(army, &cards, rules);
             if !problems.is_empty() {
-                return Err(TkError::Army {
+                return Err(ThreeKingdomsError::Army {
                     army: army.name.clone(),
                     problems,
                 });
@@ -1924,7 +1958,7 @@ impl Game for ThreeKingdoms {
             build_player(&mut defs, &cards, &armies[0]),
             build_player(&mut defs, &cards, &armies[1]),
         ];
-        let mut state = TkState {
+        let mut state = ThreeKingdomsState {
             rules: rules.clone(),
             defs,
             players,
@@ -1949,7 +1983,7 @@ impl Game for ThreeKingdoms {
         let mut events = Vec::new();
         for seat in [Seat(0), Seat(1)] {
             if state.player(seat).deck.remaining() < u32::from(rules.opening_hand) {
-                return Err(TkError::Config(
+                return Err(ThreeKingdomsError::Config(
                     "a deck is smaller than the opening hand".into(),
                 ));
             }
@@ -1961,11 +1995,11 @@ impl Game for ThreeKingdoms {
         Ok(state)
     }
 
-    fn seat_count(_state: &TkState) -> u16 {
+    fn seat_count(_state: &ThreeKingdomsState) -> u16 {
         2
     }
 
-    fn turn(state: &TkState) -> Turn {
+    fn turn(state: &ThreeKingdomsState) -> Turn {
         if let Some(end) = &state.ending {
             let (winners, ranking) = match end.winner {
                 Some(w) => (vec![w], vec![vec![w], vec![other(w)]]),
@@ -1988,7 +2022,7 @@ impl Game for ThreeKingdoms {
         Turn::Acting(actors)
     }
 
-    fn legal_actions(state: &TkState, actor: Actor) -> Vec<TkAction> {
+    fn legal_actions(state: &ThreeKingdomsState, actor: Actor) -> Vec<ThreeKingdomsAction> {
         let Some(seat) = actor.seat() else {
             // The game master, for the absent player who must act now.
             return match Self::acting(state) {
@@ -2012,27 +2046,27 @@ impl Game for ThreeKingdoms {
                     .map(|c| c.card)
                     .filter(|&c| Self::can_intercept(state, seat, c, *target))
                     .collect();
-                candidates.push(TkAction::Intercept { with: Vec::new() });
+                candidates.push(ThreeKingdomsAction::Intercept { with: Vec::new() });
                 for &g in &eligible {
-                    candidates.push(TkAction::Intercept { with: vec![g] });
+                    candidates.push(ThreeKingdomsAction::Intercept { with: vec![g] });
                 }
                 if eligible.len() > 1 {
-                    candidates.push(TkAction::Intercept { with: eligible });
+                    candidates.push(ThreeKingdomsAction::Intercept { with: eligible });
                 }
                 return candidates;
             }
             Some(Pending::FollowUp { .. }) => {
-                candidates.push(TkAction::FollowUp { with: None });
+                candidates.push(ThreeKingdomsAction::FollowUp { with: None });
                 for c in &p.field {
-                    candidates.push(TkAction::FollowUp { with: Some(c.card) });
+                    candidates.push(ThreeKingdomsAction::FollowUp { with: Some(c.card) });
                 }
             }
             None => {
-                candidates.push(TkAction::End);
-                candidates.push(TkAction::MoveLord);
+                candidates.push(ThreeKingdomsAction::End);
+                candidates.push(ThreeKingdomsAction::MoveLord);
                 for &c in &p.hand {
-                    candidates.push(TkAction::Discard { card: c });
-                    candidates.push(TkAction::Summon { card: c });
+                    candidates.push(ThreeKingdomsAction::Discard { card: c });
+                    candidates.push(ThreeKingdomsAction::Summon { card: c });
                     let Some(d) = state.def(seat, c) else {
                         continue;
                     };
@@ -2041,7 +2075,7 @@ impl Game for ThreeKingdoms {
                             for t in
                                 Self::single_targets(state, seat, Target::Bearer, None, d.class)
                             {
-                                candidates.push(TkAction::Play {
+                                candidates.push(ThreeKingdomsAction::Play {
                                     card: c,
                                     target: Some(t),
                                 });
@@ -2052,13 +2086,13 @@ impl Game for ThreeKingdoms {
                             if spec.is_single() {
                                 let tactic = (d.card_type == CardType::Tactic).then_some(d.cost);
                                 for t in Self::single_targets(state, seat, spec, tactic, None) {
-                                    candidates.push(TkAction::Play {
+                                    candidates.push(ThreeKingdomsAction::Play {
                                         card: c,
                                         target: Some(t),
                                     });
                                 }
                             } else {
-                                candidates.push(TkAction::Play {
+                                candidates.push(ThreeKingdomsAction::Play {
                                     card: c,
                                     target: None,
                                 });
@@ -2068,22 +2102,22 @@ impl Game for ThreeKingdoms {
                     }
                 }
                 for &c in &p.discard {
-                    candidates.push(TkAction::Revive { card: c });
+                    candidates.push(ThreeKingdomsAction::Revive { card: c });
                 }
                 let enemy = other(seat);
                 for ch in &p.field {
-                    candidates.push(TkAction::Defend { general: ch.card });
+                    candidates.push(ThreeKingdomsAction::Defend { general: ch.card });
                     for (a, strategist) in state.abilities(seat, ch.card) {
                         if a.target.is_single() {
                             for t in Self::single_targets(state, seat, a.target, None, None) {
-                                candidates.push(TkAction::Use {
+                                candidates.push(ThreeKingdomsAction::Use {
                                     character: ch.card,
                                     strategist,
                                     target: Some(t),
                                 });
                             }
                         } else {
-                            candidates.push(TkAction::Use {
+                            candidates.push(ThreeKingdomsAction::Use {
                                 character: ch.card,
                                 strategist,
                                 target: None,
@@ -2091,7 +2125,7 @@ impl Game for ThreeKingdoms {
                         }
                     }
                     for t in &state.player(enemy).field {
-                        candidates.push(TkAction::Attack {
+                        candidates.push(ThreeKingdomsAction::Attack {
                             attacker: ch.card,
                             target: t.card,
                         });
@@ -2105,22 +2139,22 @@ impl Game for ThreeKingdoms {
     }
 
     fn apply(
-        state: &mut TkState,
+        state: &mut ThreeKingdomsState,
         actor: Actor,
-        action: &TkAction,
+        action: &ThreeKingdomsAction,
         dice: &mut dyn Dice,
-    ) -> Result<Vec<Visible<TkEvent>>, TkError> {
+    ) -> Result<Vec<Visible<ThreeKingdomsEvent>>, ThreeKingdomsError> {
         if state.ending.is_some() {
-            return Err(TkError::Over);
+            return Err(ThreeKingdomsError::Over);
         }
         let (seat, for_absent) = match actor.seat() {
             Some(seat) => (seat, false),
             None => {
                 let Some(seat) = Self::acting(state) else {
-                    return Err(TkError::NotYourTurn("the game master".into()));
+                    return Err(ThreeKingdomsError::NotYourTurn("the game master".into()));
                 };
                 if !Self::game_master_may(action) {
-                    return Err(TkError::illegal(
+                    return Err(ThreeKingdomsError::illegal(
                         "for an absent player the game master only ends the phase (end), or declines an interception (intercept none) or a follow-up (follow none)",
                     ));
                 }
@@ -2129,20 +2163,20 @@ impl Game for ThreeKingdoms {
         };
         check_seat(seat)?;
         if Self::acting(state) != Some(seat) {
-            return Err(TkError::not_your_turn(seat));
+            return Err(ThreeKingdomsError::not_your_turn(seat));
         }
         Self::validate(state, seat, action)?;
         let mut next = state.clone();
         let mut events = Vec::new();
         if for_absent {
-            public(&mut events, TkEvent::GameMasterActs { seat });
+            public(&mut events, ThreeKingdomsEvent::GameMasterActs { seat });
         }
         Self::execute(&mut next, seat, action, dice, &mut events)?;
         *state = next;
         Ok(events)
     }
 
-    fn view(state: &TkState, viewer: Viewer) -> TkView {
+    fn view(state: &ThreeKingdomsState, viewer: Viewer) -> ThreeKingdomsView {
         let players: Vec<PlayerView> = [Seat(0), Seat(1)]
             .into_iter()
             .map(|seat| {
@@ -2212,7 +2246,7 @@ impl Game for ThreeKingdoms {
                 }
             })
             .collect();
-        TkView {
+        ThreeKingdomsView {
             viewer,
             turn: state.turn,
             active: state.active,
@@ -2224,15 +2258,19 @@ impl Game for ThreeKingdoms {
         }
     }
 
-    fn parse_action(state: &TkState, actor: Actor, text: &str) -> Result<TkAction, TkError> {
+    fn parse_action(
+        state: &ThreeKingdomsState,
+        actor: Actor,
+        text: &str,
+    ) -> Result<ThreeKingdomsAction, ThreeKingdomsError> {
         crate::text::parse(state, actor, text)
     }
 
-    fn format_action(state: &TkState, action: &TkAction) -> String {
+    fn format_action(state: &ThreeKingdomsState, action: &ThreeKingdomsAction) -> String {
         crate::text::format_named(state, action)
     }
 
-    fn max_actions(config: &TkConfig) -> u64 {
+    fn max_actions(config: &ThreeKingdomsConfig) -> u64 {
         let deck = u64::from(config.rules.deck_max.max(1));
         // Every turn draws a card, so a game lasts at most (deck + 1) turns a seat; a turn's
         // actions are bounded by the cards and characters it can use.
@@ -2243,7 +2281,7 @@ impl Game for ThreeKingdoms {
 
     /// Each seat's place in the turn order: first or second where the config fixes who starts,
     /// "first by a coin" for both where a coin decides.
-    fn seat_positions(config: &TkConfig) -> Vec<String> {
+    fn seat_positions(config: &ThreeKingdomsConfig) -> Vec<String> {
         (0..2u16)
             .map(|i| match config.first {
                 Some(first) if first == Seat(i) => "first player".to_owned(),
@@ -2256,10 +2294,10 @@ impl Game for ThreeKingdoms {
     /// The faction is the army; the position the place in the turn order (where the config
     /// fixes it: with a coin toss there is nothing to rotate).
     fn rotate_seats(
-        config: &TkConfig,
+        config: &ThreeKingdomsConfig,
         faction_shift: usize,
         position_shift: usize,
-    ) -> Option<TkConfig> {
+    ) -> Option<ThreeKingdomsConfig> {
         let armies = [
             config.armies[faction_shift % 2].clone(),
             config.armies[(1 + faction_shift) % 2].clone(),
@@ -2268,7 +2306,7 @@ impl Game for ThreeKingdoms {
         let first = config
             .first
             .map(|s| Seat(((usize::from(s.0) + 2 - position_shift % 2) % 2) as u16));
-        Some(TkConfig {
+        Some(ThreeKingdomsConfig {
             armies,
             first,
             ..config.clone()
@@ -2277,7 +2315,7 @@ impl Game for ThreeKingdoms {
 
     /// The seat's faction (`Wei`), from its Lord; when both armies are of one faction, the
     /// Lord's name instead (`Cao Cao`).
-    fn seat_label(state: &TkState, seat: Seat) -> String {
+    fn seat_label(state: &ThreeKingdomsState, seat: Seat) -> String {
         let lord = |seat: Seat| {
             let player = state.player(seat);
             player
@@ -2294,16 +2332,16 @@ impl Game for ThreeKingdoms {
     }
 
     fn heuristic_action(
-        state: &TkState,
+        state: &ThreeKingdomsState,
         actor: Actor,
         _dice: &mut dyn Dice,
-    ) -> Result<Option<TkAction>, TkError> {
+    ) -> Result<Option<ThreeKingdomsAction>, ThreeKingdomsError> {
         Ok(actor
             .seat()
             .and_then(|seat| crate::bot::heuristic_action(state, seat)))
     }
 
-    fn secrets(state: &TkState, viewer: Viewer) -> Vec<String> {
+    fn secrets(state: &ThreeKingdomsState, viewer: Viewer) -> Vec<String> {
         let mut out = Vec::new();
         for seat in [Seat(0), Seat(1)] {
             let p = state.player(seat);
@@ -2332,7 +2370,7 @@ impl Game for ThreeKingdoms {
                 ));
             }
             for card in hand {
-                let event = TkEvent::DrewCard { seat, card };
+                let event = ThreeKingdomsEvent::DrewCard { seat, card };
                 out.push(serde_json::to_string(&event).unwrap_or_default());
             }
             for ch in &p.field {

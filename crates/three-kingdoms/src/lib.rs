@@ -9,9 +9,9 @@
 //!
 //! ```
 //! use pbp_core::{Actor, Game, Seat, SeededDice, Turn};
-//! use pbp_three_kingdoms::{Faction, ThreeKingdoms, TkConfig};
+//! use pbp_three_kingdoms::{Faction, ThreeKingdoms, ThreeKingdomsConfig};
 //!
-//! let config = TkConfig::presets(Faction::Wei, Faction::Wu);
+//! let config = ThreeKingdomsConfig::presets(Faction::Wei, Faction::Wu);
 //! let mut dice = SeededDice::new(1);
 //! let mut state = ThreeKingdoms::setup(&config, &mut dice)?;
 //! let Turn::Acting(actors) = ThreeKingdoms::turn(&state) else { unreachable!() };
@@ -19,7 +19,7 @@
 //! let end = ThreeKingdoms::parse_action(&state, seat, "end")?;
 //! ThreeKingdoms::apply(&mut state, seat, &end, &mut dice)?;
 //! assert_eq!(state.phase, pbp_three_kingdoms::Phase::Combat);
-//! # Ok::<(), pbp_three_kingdoms::TkError>(())
+//! # Ok::<(), pbp_three_kingdoms::ThreeKingdomsError>(())
 //! ```
 
 mod army;
@@ -42,14 +42,17 @@ pub use cards::{
     CostScope, Duration, Effect, Faction, Rarity, STARTER_CARDS, Target, Timing, TitleClass, Trait,
     Whom, validate_card,
 };
-pub use error::TkError;
+pub use error::ThreeKingdomsError;
 pub use game::{
-    CardSeen, CharacterView, FightResult, PlayerView, ThreeKingdoms, TkAction, TkEvent, TkView,
+    CardSeen, CharacterView, FightResult, PlayerView, ThreeKingdoms, ThreeKingdomsAction,
+    ThreeKingdomsEvent, ThreeKingdomsView,
 };
 pub use rules::{
-    AmbushTie, AmbushVisibility, PoliticsRule, ResourceExpiry, Rules, StrengthTie, TkConfig,
+    AmbushTie, AmbushVisibility, PoliticsRule, ResourceExpiry, Rules, StrengthTie,
+    ThreeKingdomsConfig,
 };
 pub use state::{
-    Character, CostMod, Ending, Modifier, Pending, Phase, Player, TargetRef, TkState, Zone,
+    Character, CostMod, Ending, Modifier, Pending, Phase, Player, TargetRef, ThreeKingdomsState,
+    Zone,
 };
 pub use text::{duration_text, effect_text};

@@ -139,7 +139,7 @@ impl Default for Rules {
 /// The setup of a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct TkConfig {
+pub struct ThreeKingdomsConfig {
     /// Seat 0's and seat 1's armies.
     pub armies: [ArmyChoice; 2],
     /// The rules options.
@@ -150,10 +150,10 @@ pub struct TkConfig {
     pub extra_cards: Vec<CardDef>,
 }
 
-impl Default for TkConfig {
+impl Default for ThreeKingdomsConfig {
     /// Wei against Shu, preconstructed, coin toss for the first turn.
     fn default() -> Self {
-        TkConfig {
+        ThreeKingdomsConfig {
             armies: [
                 ArmyChoice::Preset(crate::cards::Faction::Wei),
                 ArmyChoice::Preset(crate::cards::Faction::Shu),
@@ -165,12 +165,12 @@ impl Default for TkConfig {
     }
 }
 
-impl TkConfig {
+impl ThreeKingdomsConfig {
     /// Two preconstructed armies.
-    pub fn presets(a: crate::cards::Faction, b: crate::cards::Faction) -> TkConfig {
-        TkConfig {
+    pub fn presets(a: crate::cards::Faction, b: crate::cards::Faction) -> ThreeKingdomsConfig {
+        ThreeKingdomsConfig {
             armies: [ArmyChoice::Preset(a), ArmyChoice::Preset(b)],
-            ..TkConfig::default()
+            ..ThreeKingdomsConfig::default()
         }
     }
 }

@@ -172,7 +172,7 @@ pub enum Pending {
 
 /// The whole game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TkState {
+pub struct ThreeKingdomsState {
     /// The rules in force.
     pub rules: Rules,
     /// The definitions of every card in the game, by id.
@@ -197,7 +197,7 @@ pub(crate) fn other(seat: Seat) -> Seat {
     Seat(1 - seat.0.min(1))
 }
 
-impl TkState {
+impl ThreeKingdomsState {
     /// A seat's player.
     pub fn player(&self, seat: Seat) -> &Player {
         &self.players[usize::from(seat.0.min(1))]

@@ -20,24 +20,24 @@
 use pbp_core::{Actor, Seat};
 
 use crate::cards::{CostScope, Duration, Effect, Trait, Whom};
-use crate::error::TkError;
-use crate::game::TkAction;
-use crate::state::{TargetRef, TkState};
+use crate::error::ThreeKingdomsError;
+use crate::game::ThreeKingdomsAction;
+use crate::state::{TargetRef, ThreeKingdomsState};
 
-fn parse_err(text: &str, reason: &str) -> TkError {
-    TkError::Parse {
+fn parse_err(text: &str, reason: &str) -> ThreeKingdomsError {
+    ThreeKingdomsError::Parse {
         text: text.chars().take(80).collect(),
         reason: reason.into(),
     }
 }
 
-fn number(text: &str, word: &str) -> Result<u32, TkError> {
+fn number(text: &str, word: &str) -> Result<u32, ThreeKingdomsError> {
     word.trim_start_matches('#')
         .parse::<u32>()
         .map_err(|_| parse_err(text, "expected a card number"))
 }
 
-fn target(text: &str, word: &str) -> Result<TargetRef, TkError> {
+fn target(text: &str, word: &str) -> Result<TargetRef, ThreeKingdomsError> {
     let (s, c) = word
         .split_once(':')
         .ok_or_else(|| parse_err(text, "a target is written SEAT:CARD, like 1:3"))?;
@@ -55,11 +55,15 @@ fn target(text: &str, word: &str) -> Result<TargetRef, TkError> {
 /// Reads an action.
 ///
 /// # Errors
-/// [`TkError::Parse`] with the reason.
-pub fn parse(_state: &TkState, _actor: Actor, text: &str) -> Result<TkAction, TkError> {
+/// [`ThreeKingdomsError::Parse`] with the reason.
+pub fn parse(
+    _state: &ThreeKingdomsState,
+    _actor: Actor,
+    text: &str,
+) -> Result<ThreeKingdomsAction, ThreeKingdomsError> {
     let lower = without_notes(text)?.to_ascii_lowercase();
     let words: Vec<&str> = lower.split_whitespace().collect();
-    let on = |rest: &[&str]| -> Result<Option<TargetRef>, TkError> {
+    let on = |rest: &[&str]| -> Result<Option<TargetRef>, ThreeKingdomsError> {
         match rest {
             [] => Ok(None),
             ["on", t] => Ok(Some(target(text, t)?)),
@@ -67,47 +71,47 @@ pub fn parse(_state: &TkState, _actor: Actor, text: &str) -> Result<TkAction, Tk
         }
     };
     match words.as_slice() {
-        ["discard", n] => Ok(TkAction::Discard {
+        ["discard", n] => Ok(ThreeKingdomsAction::Discard {
             card: number(text, n)?,
         }),
-        ["play", n, rest @ ..] => Ok(TkAction::Play {
+        ["play", n, rest @ ..] => Ok(ThreeKingdomsAction::Play {
             card: number(text, n)?,
             target: on(rest)?,
         }),
-        ["summon", n] => Ok(TkAction::Summon {
+        ["summon", n] => Ok(ThreeKingdomsAction::Summon {
             card: number(text, n)?,
         }),
-        ["revive", n] => Ok(TkAction::Revive {
+        ["revive", n] => Ok(ThreeKingdomsAction::Revive {
             card: number(text, n)?,
         }),
-        ["defend", n] => Ok(TkAction::Defend {
+        ["defend", n] => Ok(ThreeKingdomsAction::Defend {
             general: number(text, n)?,
         }),
-        ["use", n, "strategist", rest @ ..] => Ok(TkAction::Use {
+        ["use", n, "strategist", rest @ ..] => Ok(ThreeKingdomsAction::Use {
             character: number(text, n)?,
             strategist: true,
             target: on(rest)?,
         }),
-        ["use", n, rest @ ..] => Ok(TkAction::Use {
+        ["use", n, rest @ ..] => Ok(ThreeKingdomsAction::Use {
             character: number(text, n)?,
             strategist: false,
             target: on(rest)?,
         }),
-        ["move", "lord"] => Ok(TkAction::MoveLord),
-        ["end"] => Ok(TkAction::End),
-        ["attack", a, "on", t] => Ok(TkAction::Attack {
+        ["move", "lord"] => Ok(ThreeKingdomsAction::MoveLord),
+        ["end"] => Ok(ThreeKingdomsAction::End),
+        ["attack", a, "on", t] => Ok(ThreeKingdomsAction::Attack {
             attacker: number(text, a)?,
             target: number(text, t)?,
         }),
-        ["intercept", "none"] => Ok(TkAction::Intercept { with: Vec::new() }),
-        ["intercept", rest @ ..] if !rest.is_empty() => Ok(TkAction::Intercept {
+        ["intercept", "none"] => Ok(ThreeKingdomsAction::Intercept { with: Vec::new() }),
+        ["intercept", rest @ ..] if !rest.is_empty() => Ok(ThreeKingdomsAction::Intercept {
             with: rest
                 .iter()
                 .map(|w| number(text, w))
                 .collect::<Result<_, _>>()?,
         }),
-        ["follow", "none"] => Ok(TkAction::FollowUp { with: None }),
-        ["follow", n] => Ok(TkAction::FollowUp {
+        ["follow", "none"] => Ok(ThreeKingdomsAction::FollowUp { with: None }),
+        ["follow", n] => Ok(ThreeKingdomsAction::FollowUp {
             with: Some(number(text, n)?),
         }),
         _ => Err(parse_err(
@@ -118,7 +122,7 @@ pub fn parse(_state: &TkState, _actor: Actor, text: &str) -> Result<TkAction, Tk
 }
 
 /// The text without its parenthesised notes (nested ones too).
-fn without_notes(text: &str) -> Result<String, TkError> {
+fn without_notes(text: &str) -> Result<String, ThreeKingdomsError> {
     let mut out = String::with_capacity(text.len());
     let mut depth = 0usize;
     for c in text.chars() {
@@ -141,7 +145,7 @@ fn without_notes(text: &str) -> Result<String, TkError> {
 
 /// Writes an action with the name of each card after its number, as the acting player reads
 /// it: `attack 2 (Zhang Fei) on 5 (Cao Cao)`. [`parse`] reads it back (the names are notes).
-pub fn format_named(state: &TkState, action: &TkAction) -> String {
+pub fn format_named(state: &ThreeKingdomsState, action: &ThreeKingdomsAction) -> String {
     let seat = if state.pending.is_some() {
         crate::state::other(state.active)
     } else {
@@ -173,12 +177,12 @@ pub fn format_named(state: &TkState, action: &TkAction) -> String {
         None => String::new(),
     };
     match action {
-        TkAction::Discard { card } => format!("discard {}", own(*card)),
-        TkAction::Play { card, target } => format!("play {}{}", own(*card), on(target)),
-        TkAction::Summon { card } => format!("summon {}", own(*card)),
-        TkAction::Revive { card } => format!("revive {}", own(*card)),
-        TkAction::Defend { general } => format!("defend {}", own(*general)),
-        TkAction::Use {
+        ThreeKingdomsAction::Discard { card } => format!("discard {}", own(*card)),
+        ThreeKingdomsAction::Play { card, target } => format!("play {}{}", own(*card), on(target)),
+        ThreeKingdomsAction::Summon { card } => format!("summon {}", own(*card)),
+        ThreeKingdomsAction::Revive { card } => format!("revive {}", own(*card)),
+        ThreeKingdomsAction::Defend { general } => format!("defend {}", own(*general)),
+        ThreeKingdomsAction::Use {
             character,
             strategist,
             target,
@@ -188,31 +192,31 @@ pub fn format_named(state: &TkState, action: &TkAction) -> String {
             if *strategist { " strategist" } else { "" },
             on(target)
         ),
-        TkAction::Attack { attacker, target } => {
+        ThreeKingdomsAction::Attack { attacker, target } => {
             format!("attack {} on {}", own(*attacker), theirs(*target))
         }
-        TkAction::Intercept { with } if !with.is_empty() => format!(
+        ThreeKingdomsAction::Intercept { with } if !with.is_empty() => format!(
             "intercept {}",
             with.iter().map(|c| own(*c)).collect::<Vec<_>>().join(" ")
         ),
-        TkAction::FollowUp { with: Some(g) } => format!("follow {}", own(*g)),
+        ThreeKingdomsAction::FollowUp { with: Some(g) } => format!("follow {}", own(*g)),
         other => format(other),
     }
 }
 
 /// Writes an action; [`parse`] reads it back.
-pub fn format(action: &TkAction) -> String {
+pub fn format(action: &ThreeKingdomsAction) -> String {
     let on = |t: &Option<TargetRef>| match t {
         Some(t) => format!(" on {}:{}", t.seat, t.card),
         None => String::new(),
     };
     match action {
-        TkAction::Discard { card } => format!("discard {card}"),
-        TkAction::Play { card, target } => format!("play {card}{}", on(target)),
-        TkAction::Summon { card } => format!("summon {card}"),
-        TkAction::Revive { card } => format!("revive {card}"),
-        TkAction::Defend { general } => format!("defend {general}"),
-        TkAction::Use {
+        ThreeKingdomsAction::Discard { card } => format!("discard {card}"),
+        ThreeKingdomsAction::Play { card, target } => format!("play {card}{}", on(target)),
+        ThreeKingdomsAction::Summon { card } => format!("summon {card}"),
+        ThreeKingdomsAction::Revive { card } => format!("revive {card}"),
+        ThreeKingdomsAction::Defend { general } => format!("defend {general}"),
+        ThreeKingdomsAction::Use {
             character,
             strategist,
             target,
@@ -221,19 +225,21 @@ pub fn format(action: &TkAction) -> String {
             if *strategist { " strategist" } else { "" },
             on(target)
         ),
-        TkAction::MoveLord => "move lord".into(),
-        TkAction::End => "end".into(),
-        TkAction::Attack { attacker, target } => format!("attack {attacker} on {target}"),
-        TkAction::Intercept { with } if with.is_empty() => "intercept none".into(),
-        TkAction::Intercept { with } => format!(
+        ThreeKingdomsAction::MoveLord => "move lord".into(),
+        ThreeKingdomsAction::End => "end".into(),
+        ThreeKingdomsAction::Attack { attacker, target } => {
+            format!("attack {attacker} on {target}")
+        }
+        ThreeKingdomsAction::Intercept { with } if with.is_empty() => "intercept none".into(),
+        ThreeKingdomsAction::Intercept { with } => format!(
             "intercept {}",
             with.iter()
                 .map(|c| c.to_string())
                 .collect::<Vec<_>>()
                 .join(" ")
         ),
-        TkAction::FollowUp { with: None } => "follow none".into(),
-        TkAction::FollowUp { with: Some(g) } => format!("follow {g}"),
+        ThreeKingdomsAction::FollowUp { with: None } => "follow none".into(),
+        ThreeKingdomsAction::FollowUp { with: Some(g) } => format!("follow {g}"),
     }
 }
 

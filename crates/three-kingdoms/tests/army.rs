@@ -5,8 +5,8 @@ mod common;
 use common::*;
 use pbp_core::{Game, SeededDice};
 use pbp_three_kingdoms::{
-    ArmyProblem, ArmySpec, CardSet, DeckEntry, PoliticsRule, Rules, ThreeKingdoms, TitleGrant,
-    TkError, validate_army,
+    ArmyProblem, ArmySpec, CardSet, DeckEntry, PoliticsRule, Rules, ThreeKingdoms,
+    ThreeKingdomsError, TitleGrant, validate_army,
 };
 
 fn cards() -> CardSet {
@@ -302,7 +302,7 @@ fn setup_refuses_an_illegal_army_with_every_reason() {
     let err =
         ThreeKingdoms::setup(&config(a, base(), rules()), &mut SeededDice::new(1)).unwrap_err();
     match &err {
-        TkError::Army { problems, .. } => assert_eq!(problems.len(), 3),
+        ThreeKingdomsError::Army { problems, .. } => assert_eq!(problems.len(), 3),
         other => panic!("{other}"),
     }
     let text = err.to_string();

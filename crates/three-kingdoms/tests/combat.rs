@@ -5,14 +5,14 @@ mod common;
 use common::*;
 use pbp_core::Seat;
 use pbp_three_kingdoms::{
-    AmbushTie, AmbushVisibility, FightResult, Pending, StrengthTie, TkEvent, Zone,
+    AmbushTie, AmbushVisibility, FightResult, Pending, StrengthTie, ThreeKingdomsEvent, Zone,
 };
 
-fn fight_of(events: &[TkEvent]) -> (FightResult, [u32; 2], [u32; 2]) {
+fn fight_of(events: &[ThreeKingdomsEvent]) -> (FightResult, [u32; 2], [u32; 2]) {
     events
         .iter()
         .find_map(|e| match e {
-            TkEvent::Fight {
+            ThreeKingdomsEvent::Fight {
                 result,
                 strengths,
                 remaining,
@@ -23,7 +23,7 @@ fn fight_of(events: &[TkEvent]) -> (FightResult, [u32; 2], [u32; 2]) {
         .expect("a fight")
 }
 
-fn attack(state: &mut pbp_three_kingdoms::TkState, seat: u16, a: &str, t: &str) {
+fn attack(state: &mut pbp_three_kingdoms::ThreeKingdomsState, seat: u16, a: &str, t: &str) {
     let a = on_field(state, seat, a);
     let t = on_field(state, 1 - seat, t);
     act(state, seat, &format!("attack {a} on {t}"));
@@ -72,7 +72,7 @@ fn a_vulnerable_general_attacked_again_is_evacuated() {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, TkEvent::Evacuated { removed: false, .. }))
+            .any(|e| matches!(e, ThreeKingdomsEvent::Evacuated { removed: false, .. }))
     );
     assert!(in_discard(&s, 1, "t-b"));
     assert_eq!(ch(&s, 0, "t-d").zone, Zone::Front);
@@ -149,7 +149,7 @@ fn when_both_have_assault_the_higher_cost_strikes_first() {
     attack(&mut s, 0, "t-assault-2", "t-assault-3");
     let events = act(&mut s, 1, "intercept none");
     let first = events.iter().find_map(|e| match e {
-        TkEvent::Fight { first_strike, .. } => *first_strike,
+        ThreeKingdomsEvent::Fight { first_strike, .. } => *first_strike,
         _ => None,
     });
     assert_eq!(first.map(|t| t.seat), Some(Seat(1)));
@@ -231,7 +231,11 @@ fn an_attacker_stopped_by_interceptors_is_not_vulnerable_and_may_be_followed_up(
     attack(&mut s, 0, "t-d", "t-b");
     let a = on_field(&s, 1, "t-a");
     let events = act(&mut s, 1, &format!("intercept {a}"));
-    assert!(events.iter().any(|e| matches!(e, TkEvent::Stopped { .. })));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, ThreeKingdomsEvent::Stopped { .. }))
+    );
     assert!(!ch(&s, 0, "t-d").vulnerable);
     assert_eq!(ch(&s, 0, "t-d").zone, Zone::Home);
     assert!(matches!(s.pending, Some(Pending::FollowUp { .. })));
@@ -353,7 +357,7 @@ fn an_ambush_of_higher_cost_wins_and_stops_the_attacker() {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, TkEvent::AmbushSprung { won: true, .. }))
+            .any(|e| matches!(e, ThreeKingdomsEvent::AmbushSprung { won: true, .. }))
     );
     assert_eq!(strength(&s, 1, "t-b"), 2000, "the Ambush takes no damage");
     assert!(!ch(&s, 0, "t-d").vulnerable);
@@ -375,7 +379,7 @@ fn an_attacker_of_higher_cost_passes_the_ambush_which_stays_untapped() {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, TkEvent::AmbushSprung { won: false, .. }))
+            .any(|e| matches!(e, ThreeKingdomsEvent::AmbushSprung { won: false, .. }))
     );
     assert_eq!(
         strength(&s, 0, "t-a"),
@@ -406,7 +410,7 @@ fn an_ambush_against_equal_cost_follows_the_config() {
         let b = on_field(&s, 1, "t-b");
         let events = act(&mut s, 1, &format!("intercept {b}"));
         let sprung = events.iter().find_map(|e| match e {
-            TkEvent::AmbushSprung { won, .. } => Some(*won),
+            ThreeKingdomsEvent::AmbushSprung { won, .. } => Some(*won),
             _ => None,
         });
         assert_eq!(sprung, ambusher_wins, "{tie:?}");
@@ -448,14 +452,14 @@ fn secret_ambush_is_hidden_and_an_attack_on_it_is_foiled() {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, TkEvent::AmbushFoiled { .. }))
+            .any(|e| matches!(e, ThreeKingdomsEvent::AmbushFoiled { .. }))
     );
     assert!(ch(&s, 0, "t-a").tapped);
     assert!(s.pending.is_none());
     assert!(ch(&s, 1, "t-b").ambush_revealed);
 }
 
-fn command_scene(r: pbp_three_kingdoms::Rules) -> pbp_three_kingdoms::TkState {
+fn command_scene(r: pbp_three_kingdoms::Rules) -> pbp_three_kingdoms::ThreeKingdomsState {
     let mut s = start(
         army("t-war-lord", &["t-a", "t-giant", "t-d"], None),
         army("t-pol-lord", &["t-c", "t-b", "t-law"], Some("t-c")),
@@ -468,7 +472,7 @@ fn command_scene(r: pbp_three_kingdoms::Rules) -> pbp_three_kingdoms::TkState {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, TkEvent::CommanderFell { .. }))
+            .any(|e| matches!(e, ThreeKingdomsEvent::CommanderFell { .. }))
     );
     s
 }
@@ -522,7 +526,7 @@ fn an_evacuated_adviser_leaves_the_game_and_a_lord_at_zero_loses() {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, TkEvent::Evacuated { removed: true, .. }))
+            .any(|e| matches!(e, ThreeKingdomsEvent::Evacuated { removed: true, .. }))
     );
     let p = s.player(Seat(1));
     assert!(p.removed.iter().any(|&c| p.cards[c as usize] == "t-law"));
@@ -531,7 +535,7 @@ fn an_evacuated_adviser_leaves_the_game_and_a_lord_at_zero_loses() {
     let events = act(&mut s, 1, "intercept none");
     assert!(events.iter().any(|e| matches!(
         e,
-        TkEvent::GameOver {
+        ThreeKingdomsEvent::GameOver {
             winner: Some(Seat(0)),
             ..
         }
@@ -608,7 +612,7 @@ fn a_tapped_general_fights_without_its_traits() {
     attack(&mut s, 0, "t-b", "t-assault-3");
     let events = act(&mut s, 1, "intercept none");
     let first = events.iter().find_map(|e| match e {
-        TkEvent::Fight { first_strike, .. } => Some(*first_strike),
+        ThreeKingdomsEvent::Fight { first_strike, .. } => Some(*first_strike),
         _ => None,
     });
     assert_eq!(first, Some(None));
@@ -631,7 +635,7 @@ fn a_general_that_taps_to_attack_keeps_its_traits_in_that_fight() {
 }
 
 /// Both Lords, 4000 each, in their deployment zones; `attacker`'s Lord attacks the other's.
-fn lords_fall_together(attacker: u16) -> pbp_three_kingdoms::TkState {
+fn lords_fall_together(attacker: u16) -> pbp_three_kingdoms::ThreeKingdomsState {
     let mut s = start(
         army("t-war-lord", &["t-d"], None),
         army("t-war-lord", &["t-d"], None),
@@ -652,7 +656,7 @@ fn lords_fall_together(attacker: u16) -> pbp_three_kingdoms::TkState {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, TkEvent::GameOver { winner: None, .. }))
+            .any(|e| matches!(e, ThreeKingdomsEvent::GameOver { winner: None, .. }))
     );
     s
 }

@@ -4,9 +4,9 @@ mod common;
 
 use common::*;
 use pbp_core::Seat;
-use pbp_three_kingdoms::{Effect, TkEvent, Zone};
+use pbp_three_kingdoms::{Effect, ThreeKingdomsEvent, Zone};
 
-fn scene() -> pbp_three_kingdoms::TkState {
+fn scene() -> pbp_three_kingdoms::ThreeKingdomsState {
     let mut s = start(
         army("t-war-lord", &["t-a", "t-b"], None),
         army("t-war-lord", &["t-c", "t-d", "t-law"], None),
@@ -19,10 +19,10 @@ fn scene() -> pbp_three_kingdoms::TkState {
 }
 
 fn play(
-    s: &mut pbp_three_kingdoms::TkState,
+    s: &mut pbp_three_kingdoms::ThreeKingdomsState,
     id: &str,
     target: Option<(u16, &str)>,
-) -> Vec<TkEvent> {
+) -> Vec<ThreeKingdomsEvent> {
     let card = give(s, 0, id);
     let on = match target {
         Some((seat, t)) => format!(" on {seat}:{}", on_field(s, seat, t)),
@@ -101,7 +101,12 @@ fn discard_takes_cards_at_random_from_the_opponent() {
     assert_eq!(s.player(Seat(1)).discard.len(), 2);
     let told = events
         .iter()
-        .filter(|e| matches!(e, TkEvent::DiscardedAtRandom { seat: Seat(1), .. }))
+        .filter(|e| {
+            matches!(
+                e,
+                ThreeKingdomsEvent::DiscardedAtRandom { seat: Seat(1), .. }
+            )
+        })
         .count();
     assert_eq!(told, 2);
 }

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use pbp_core::testing::random_action;
 use pbp_core::{DiceChoice, Game, Record, SeededDice, Session, Viewer};
-use pbp_three_kingdoms::{Faction, ThreeKingdoms, TkConfig};
+use pbp_three_kingdoms::{Faction, ThreeKingdoms, ThreeKingdomsConfig};
 
 fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
@@ -35,7 +35,7 @@ fn transcript(session: &Session<ThreeKingdoms>) -> String {
     out
 }
 
-fn play(config: TkConfig, seed: u64) -> Session<ThreeKingdoms> {
+fn play(config: ThreeKingdomsConfig, seed: u64) -> Session<ThreeKingdoms> {
     let mut session = Session::<ThreeKingdoms>::new(config, seed, DiceChoice::Seeded).unwrap();
     let mut bot = SeededDice::new(seed ^ 0xB07);
     while let Some((actor, action)) = random_action::<ThreeKingdoms>(session.state(), &mut bot) {
@@ -44,7 +44,7 @@ fn play(config: TkConfig, seed: u64) -> Session<ThreeKingdoms> {
     session
 }
 
-fn golden(name: &str, config: TkConfig, seed: u64) {
+fn golden(name: &str, config: ThreeKingdomsConfig, seed: u64) {
     let record_path = dir().join(format!("{name}.record.json"));
     let log_path = dir().join(format!("{name}.log"));
     if std::env::var_os("PBP_UPDATE_GOLDEN").is_some() {
@@ -75,7 +75,7 @@ fn golden(name: &str, config: TkConfig, seed: u64) {
 fn golden_wei_against_wu() {
     golden(
         "wei-wu-42",
-        TkConfig::presets(Faction::Wei, Faction::Wu),
+        ThreeKingdomsConfig::presets(Faction::Wei, Faction::Wu),
         42,
     );
 }
@@ -84,7 +84,7 @@ fn golden_wei_against_wu() {
 fn golden_han_against_qun() {
     golden(
         "han-qun-7",
-        TkConfig::presets(Faction::Han, Faction::Qun),
+        ThreeKingdomsConfig::presets(Faction::Han, Faction::Qun),
         7,
     );
 }

@@ -4,11 +4,13 @@ mod common;
 
 use common::*;
 use pbp_core::{Actor, DiceChoice, Game, Seat, Session, Viewer};
-use pbp_three_kingdoms::{Faction, ThreeKingdoms, TkAction, TkConfig, TkEvent};
+use pbp_three_kingdoms::{
+    Faction, ThreeKingdoms, ThreeKingdomsAction, ThreeKingdomsConfig, ThreeKingdomsEvent,
+};
 
 #[test]
 fn views_show_hands_and_decks_only_to_whom_they_belong() {
-    let config = TkConfig::presets(Faction::Shu, Faction::Wu);
+    let config = ThreeKingdomsConfig::presets(Faction::Shu, Faction::Wu);
     let session = Session::<ThreeKingdoms>::new(config, 5, DiceChoice::Seeded).unwrap();
     let s = session.state();
     for seat in [Seat(0), Seat(1)] {
@@ -48,7 +50,7 @@ fn a_drawn_card_is_told_to_its_owner_only() {
     let events = ThreeKingdoms::apply(
         &mut s,
         Actor::Seat(Seat(0)),
-        &TkAction::End,
+        &ThreeKingdomsAction::End,
         &mut pbp_core::SeededDice::new(1),
     )
     .unwrap();
@@ -56,29 +58,27 @@ fn a_drawn_card_is_told_to_its_owner_only() {
         events.is_empty()
             || events
                 .iter()
-                .all(|e| !matches!(e.event, TkEvent::DrewCard { .. }))
+                .all(|e| !matches!(e.event, ThreeKingdomsEvent::DrewCard { .. }))
     );
     let events = ThreeKingdoms::apply(
         &mut s,
         Actor::Seat(Seat(0)),
-        &TkAction::End,
+        &ThreeKingdomsAction::End,
         &mut pbp_core::SeededDice::new(1),
     )
     .unwrap();
     let drew: Vec<_> = events
         .iter()
-        .filter(|e| matches!(e.event, TkEvent::DrewCard { .. }))
+        .filter(|e| matches!(e.event, ThreeKingdomsEvent::DrewCard { .. }))
         .collect();
     assert_eq!(drew.len(), 1);
     assert!(drew[0].audience.includes(Viewer::Seat(Seat(1))));
     assert!(!drew[0].audience.includes(Viewer::Seat(Seat(0))));
     assert!(!drew[0].audience.includes(Viewer::Public));
-    assert!(
-        events
-            .iter()
-            .any(|e| matches!(e.event, TkEvent::Drew { seat: Seat(1) })
-                && e.audience.includes(Viewer::Public))
-    );
+    assert!(events.iter().any(
+        |e| matches!(e.event, ThreeKingdomsEvent::Drew { seat: Seat(1) })
+            && e.audience.includes(Viewer::Public)
+    ));
 }
 
 #[test]
@@ -98,7 +98,7 @@ fn a_card_discarded_for_resources_is_revealed() {
 
 #[test]
 fn every_action_text_reads_back() {
-    let config = TkConfig::presets(Faction::Han, Faction::Qun);
+    let config = ThreeKingdomsConfig::presets(Faction::Han, Faction::Qun);
     let mut dice = pbp_core::SeededDice::new(9);
     let mut s = ThreeKingdoms::setup(&config, &mut dice).unwrap();
     let mut checked = 0;
@@ -144,7 +144,7 @@ fn every_action_text_reads_back() {
     }
     assert_eq!(
         ThreeKingdoms::parse_action(&s, actor, "Use 4 Strategist on 1:2").unwrap(),
-        TkAction::Use {
+        ThreeKingdomsAction::Use {
             character: 4,
             strategist: true,
             target: Some(pbp_three_kingdoms::TargetRef {
@@ -157,7 +157,7 @@ fn every_action_text_reads_back() {
     assert_eq!(
         ThreeKingdoms::parse_action(&s, actor, "attack 2 (Zhang Fei) on 5 (Cao Cao (Lord))")
             .unwrap(),
-        TkAction::Attack {
+        ThreeKingdomsAction::Attack {
             attacker: 2,
             target: 5
         }

@@ -2,10 +2,12 @@
 
 use pbp_core::testing::random_action;
 use pbp_core::{Game, Seat, SeededDice};
-use pbp_three_kingdoms::{CardType, Faction, ThreeKingdoms, TkConfig, TkState};
+use pbp_three_kingdoms::{
+    CardType, Faction, ThreeKingdoms, ThreeKingdomsConfig, ThreeKingdomsState,
+};
 use proptest::prelude::*;
 
-fn check(s: &TkState) -> Result<(), TestCaseError> {
+fn check(s: &ThreeKingdomsState) -> Result<(), TestCaseError> {
     for seat in [Seat(0), Seat(1)] {
         let p = s.player(seat);
         // Cards are conserved: each instance in exactly one place.
@@ -61,7 +63,7 @@ proptest! {
 
     #[test]
     fn invariants_hold_through_random_games(seed in any::<u64>(), a in 0usize..5, b in 0usize..5) {
-        let config = TkConfig::presets(Faction::ALL[a], Faction::ALL[b]);
+        let config = ThreeKingdomsConfig::presets(Faction::ALL[a], Faction::ALL[b]);
         let mut dice = SeededDice::new(seed);
         let mut s = ThreeKingdoms::setup(&config, &mut dice).unwrap();
         check(&s)?;

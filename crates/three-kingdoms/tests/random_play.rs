@@ -4,10 +4,10 @@ use pbp_core::Seat;
 use pbp_core::testing::{PlayOptions, random_play};
 use pbp_three_kingdoms::{
     AmbushTie, AmbushVisibility, Faction, PoliticsRule, ResourceExpiry, StrengthTie, ThreeKingdoms,
-    TkConfig,
+    ThreeKingdomsConfig,
 };
 
-fn run(config: &TkConfig, seeds: std::ops::Range<u64>, options: PlayOptions) -> u64 {
+fn run(config: &ThreeKingdomsConfig, seeds: std::ops::Range<u64>, options: PlayOptions) -> u64 {
     let mut actions = 0;
     for seed in seeds {
         let report = random_play::<ThreeKingdoms>(config, seed, &[Seat(0), Seat(1)], options)
@@ -26,7 +26,7 @@ fn run(config: &TkConfig, seeds: std::ops::Range<u64>, options: PlayOptions) -> 
 fn every_pairing_plays_out_with_full_checks() {
     for (i, a) in Faction::ALL.into_iter().enumerate() {
         for b in [a, Faction::ALL[(i + 1) % 5]] {
-            let config = TkConfig::presets(a, b);
+            let config = ThreeKingdomsConfig::presets(a, b);
             let start = 100 * i as u64;
             let started = std::time::Instant::now();
             let actions = run(&config, start..start + 1, PlayOptions::default());
@@ -46,14 +46,14 @@ fn many_seeds_play_out() {
         check_secrets: true,
         round_trip: false,
     };
-    let config = TkConfig::presets(Faction::Shu, Faction::Qun);
+    let config = ThreeKingdomsConfig::presets(Faction::Shu, Faction::Qun);
     run(&config, 1000..1040, options);
 }
 
 #[test]
 fn every_rules_option_plays_out() {
     let options = PlayOptions::default();
-    let mut config = TkConfig::presets(Faction::Wu, Faction::Han);
+    let mut config = ThreeKingdomsConfig::presets(Faction::Wu, Faction::Han);
     config.rules.strength_tie = StrengthTie::DefenderWins;
     config.rules.resource_expiry = ResourceExpiry::EndOfPhase;
     config.rules.politics = PoliticsRule::SummonAdvisers;
@@ -64,7 +64,7 @@ fn every_rules_option_plays_out() {
     config.rules.attack_when_summoned = true;
     config.rules.first_turn_draw = false;
     run(&config, 0..4, options);
-    let mut config = TkConfig::presets(Faction::Wei, Faction::Qun);
+    let mut config = ThreeKingdomsConfig::presets(Faction::Wei, Faction::Qun);
     config.rules.strength_tie = StrengthTie::AttackerWins;
     config.rules.ambush = AmbushVisibility::Secret;
     config.rules.ambush_cost_tie = AmbushTie::Attacker;
@@ -77,7 +77,7 @@ fn hundreds_of_games_between_every_pairing_end() {
     let mut draws = 0;
     for (i, a) in Faction::ALL.into_iter().enumerate() {
         for (j, b) in Faction::ALL.into_iter().enumerate() {
-            let config = TkConfig::presets(a, b);
+            let config = ThreeKingdomsConfig::presets(a, b);
             let seed = (i * 5 + j) as u64;
             let summary = pbp_core::testing::simulate::<ThreeKingdoms>(
                 &config,
@@ -110,7 +110,7 @@ fn hundreds_of_fully_checked_games() {
     };
     for (i, a) in Faction::ALL.into_iter().enumerate() {
         for b in Faction::ALL {
-            let config = TkConfig::presets(a, b);
+            let config = ThreeKingdomsConfig::presets(a, b);
             let start = 10_000 * (i as u64 + 1);
             run(&config, start..start + 8, options);
         }
@@ -126,7 +126,7 @@ fn every_shipped_army_plays_out() {
         ..PlayOptions::default()
     };
     for (i, army) in armies.into_iter().enumerate() {
-        let mut config = TkConfig::presets(Faction::Wei, Faction::ALL[i % 5]);
+        let mut config = ThreeKingdomsConfig::presets(Faction::Wei, Faction::ALL[i % 5]);
         config.armies[0] = pbp_three_kingdoms::ArmyChoice::Custom(Box::new(army));
         run(&config, 500 + i as u64..501 + i as u64, options);
     }

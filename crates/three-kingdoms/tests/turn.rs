@@ -5,12 +5,13 @@ mod common;
 use common::*;
 use pbp_core::{Game, Seat, SeededDice};
 use pbp_three_kingdoms::{
-    Faction, Phase, PoliticsRule, ResourceExpiry, ThreeKingdoms, TkConfig, TkEvent, Zone,
+    Faction, Phase, PoliticsRule, ResourceExpiry, ThreeKingdoms, ThreeKingdomsConfig,
+    ThreeKingdomsEvent, Zone,
 };
 
 #[test]
 fn each_side_starts_with_eight_cards_and_never_holds_more() {
-    let config = TkConfig::presets(Faction::Wei, Faction::Han);
+    let config = ThreeKingdomsConfig::presets(Faction::Wei, Faction::Han);
     let mut s = ThreeKingdoms::setup(&config, &mut SeededDice::new(3)).unwrap();
     // The first player drew into a full hand: that card went to the discard pile.
     for seat in [Seat(0), Seat(1)] {
@@ -75,7 +76,7 @@ fn drawing_from_an_empty_deck_loses() {
     let events = act(&mut s, 0, "end");
     assert!(events.iter().any(|e| matches!(
         e,
-        TkEvent::GameOver {
+        ThreeKingdomsEvent::GameOver {
             winner: Some(Seat(0)),
             ..
         }
@@ -149,7 +150,7 @@ fn summoning_pays_the_cost_and_a_war_lord_makes_generals_cheaper() {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, TkEvent::Summoned { cost: 3, .. }))
+            .any(|e| matches!(e, ThreeKingdomsEvent::Summoned { cost: 3, .. }))
     );
     assert_eq!(ch(&s, 0, "t-c").zone, Zone::Home);
     pass_turn(&mut s);
@@ -159,7 +160,7 @@ fn summoning_pays_the_cost_and_a_war_lord_makes_generals_cheaper() {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, TkEvent::Summoned { cost: 1, .. }))
+            .any(|e| matches!(e, ThreeKingdomsEvent::Summoned { cost: 1, .. }))
     );
 }
 
@@ -212,7 +213,7 @@ fn politics_may_let_advisers_be_summoned_for_one_less() {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, TkEvent::Summoned { cost: 1, .. }))
+            .any(|e| matches!(e, ThreeKingdomsEvent::Summoned { cost: 1, .. }))
     );
     assert_eq!(ch(&s, 0, "t-law").zone, Zone::Command);
 }
@@ -246,7 +247,7 @@ fn seed_example_reviving_a_cost_4_general_costs_8() {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, TkEvent::Revived { cost: 8, .. }))
+            .any(|e| matches!(e, ThreeKingdomsEvent::Revived { cost: 8, .. }))
     );
     assert_eq!(s.player(Seat(0)).resources, 0);
     assert!(ch(&s, 0, "t-c").fresh);
@@ -294,7 +295,7 @@ fn a_war_lord_moves_freely_one_way_per_preparation_phase() {
     let events = act(&mut s, 0, "move lord");
     assert!(events.iter().any(|e| matches!(
         e,
-        TkEvent::LordMoved {
+        ThreeKingdomsEvent::LordMoved {
             cost: 0,
             to: Zone::Home,
             ..
@@ -322,7 +323,7 @@ fn a_politics_lord_pays_two_points_each_way() {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, TkEvent::LordMoved { cost: 2, .. }))
+            .any(|e| matches!(e, ThreeKingdomsEvent::LordMoved { cost: 2, .. }))
     );
     assert_eq!(s.player(Seat(0)).resources, 0);
     pass_turn(&mut s);
@@ -435,13 +436,13 @@ fn the_opponent_cannot_act_and_the_game_master_only_acts_for_the_absent() {
     // The game master may only end the phase for the seat that must act (see the next test).
     assert_eq!(
         ThreeKingdoms::legal_actions(&s, pbp_core::Actor::GameMaster),
-        vec![pbp_three_kingdoms::TkAction::End]
+        vec![pbp_three_kingdoms::ThreeKingdomsAction::End]
     );
     assert!(
         ThreeKingdoms::apply(
             &mut s,
             pbp_core::Actor::GameMaster,
-            &pbp_three_kingdoms::TkAction::MoveLord,
+            &pbp_three_kingdoms::ThreeKingdomsAction::MoveLord,
             &mut SeededDice::new(1)
         )
         .is_err()
@@ -494,17 +495,20 @@ fn a_dice_failure_leaves_the_state_unchanged() {
     let result = ThreeKingdoms::apply(
         &mut s,
         pbp_core::Actor::Seat(Seat(0)),
-        &pbp_three_kingdoms::TkAction::End,
+        &pbp_three_kingdoms::ThreeKingdomsAction::End,
         &mut pbp_core::ScriptedDice::new([]),
     );
-    assert!(matches!(result, Err(pbp_three_kingdoms::TkError::Dice(_))));
+    assert!(matches!(
+        result,
+        Err(pbp_three_kingdoms::ThreeKingdomsError::Dice(_))
+    ));
     assert_eq!(s, before);
     // An outside roll picks the card by its position among the remaining ones.
     let second = s.player(Seat(1)).deck.draw_pile()[1];
     ThreeKingdoms::apply(
         &mut s,
         pbp_core::Actor::Seat(Seat(0)),
-        &pbp_three_kingdoms::TkAction::End,
+        &pbp_three_kingdoms::ThreeKingdomsAction::End,
         &mut pbp_core::ScriptedDice::new([2]),
     )
     .unwrap();
@@ -514,7 +518,7 @@ fn a_dice_failure_leaves_the_state_unchanged() {
 #[test]
 fn the_game_master_ends_the_phase_and_declines_for_an_absent_player() {
     use pbp_core::Actor;
-    use pbp_three_kingdoms::TkAction;
+    use pbp_three_kingdoms::ThreeKingdomsAction;
     let mut s = start(
         army("t-war-lord", &["t-a"], None),
         army("t-war-lord", &["t-b"], None),
@@ -523,20 +527,29 @@ fn the_game_master_ends_the_phase_and_declines_for_an_absent_player() {
     let gm = Actor::GameMaster;
     // What the game master can really do now: end seat 0's phase, nothing else; and the turn
     // says so (who may act now: seat 0, or the game master for seat 0).
-    assert_eq!(ThreeKingdoms::legal_actions(&s, gm), vec![TkAction::End]);
+    assert_eq!(
+        ThreeKingdoms::legal_actions(&s, gm),
+        vec![ThreeKingdomsAction::End]
+    );
     assert_eq!(
         ThreeKingdoms::turn(&s).actors(),
         &[Actor::Seat(Seat(0)), Actor::GameMaster]
     );
-    let summon = TkAction::Summon { card: 0 };
+    let summon = ThreeKingdomsAction::Summon { card: 0 };
     let before = s.clone();
     let err = ThreeKingdoms::apply(&mut s, gm, &summon, &mut SeededDice::new(1)).unwrap_err();
     assert!(err.to_string().contains("absent player"), "{err}");
     assert_eq!(s, before);
-    let events = ThreeKingdoms::apply(&mut s, gm, &TkAction::End, &mut SeededDice::new(1)).unwrap();
+    let events = ThreeKingdoms::apply(
+        &mut s,
+        gm,
+        &ThreeKingdomsAction::End,
+        &mut SeededDice::new(1),
+    )
+    .unwrap();
     assert!(matches!(
         events[0].event,
-        TkEvent::GameMasterActs { seat: Seat(0) }
+        ThreeKingdomsEvent::GameMasterActs { seat: Seat(0) }
     ));
     assert_eq!(s.phase, Phase::Combat);
     // Seat 0 attacks; the absent seat 1 is asked to intercept: the game master declines.
@@ -544,17 +557,20 @@ fn the_game_master_ends_the_phase_and_declines_for_an_absent_player() {
     let b = on_field(&s, 1, "t-b");
     act(&mut s, 0, &format!("attack {a} on {b}"));
     let legal = ThreeKingdoms::legal_actions(&s, gm);
-    assert_eq!(legal, vec![TkAction::Intercept { with: Vec::new() }]);
+    assert_eq!(
+        legal,
+        vec![ThreeKingdomsAction::Intercept { with: Vec::new() }]
+    );
     let text = ThreeKingdoms::parse_action(&s, gm, "intercept none").unwrap();
     let events = ThreeKingdoms::apply(&mut s, gm, &text, &mut SeededDice::new(1)).unwrap();
     assert!(matches!(
         events[0].event,
-        TkEvent::GameMasterActs { seat: Seat(1) }
+        ThreeKingdomsEvent::GameMasterActs { seat: Seat(1) }
     ));
     assert!(
         events
             .iter()
-            .any(|e| matches!(e.event, TkEvent::Fight { .. }))
+            .any(|e| matches!(e.event, ThreeKingdomsEvent::Fight { .. }))
     );
 }
 

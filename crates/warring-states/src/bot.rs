@@ -3,7 +3,7 @@
 use pbp_core::Seat;
 
 use crate::map::StateId;
-use crate::model::{Order, OrderSheet, WsState};
+use crate::model::{Order, OrderSheet, WarringStatesState};
 use crate::orders::check_sheet;
 
 /// The exact chance that an attack wins one battle: `attack` (rice and generals' bonuses) plus a
@@ -31,7 +31,7 @@ pub fn attack_odds(attack: u32, defence: u32) -> u32 {
 /// The defence a lone attack of `seat` on `target` would face, as far as `seat` can know:
 /// an independent state's fixed rice and river bonus; for a player's state, its output as a
 /// guess of the rice set aside for it, plus the river and Mohist bonuses.
-pub fn expected_defence(state: &WsState, seat: Seat, target: StateId) -> u32 {
+pub fn expected_defence(state: &WarringStatesState, seat: Seat, target: StateId) -> u32 {
     let river = if state.across_river(seat, target) {
         state.rules.river_bonus
     } else {
@@ -62,7 +62,7 @@ pub fn expected_defence(state: &WsState, seat: Seat, target: StateId) -> u32 {
 /// first), recruits a general when it has four times the cost to spare, and invests what is
 /// left where investment is cheapest. The sheet is always legal; if a rule refuses it the bot sends no
 /// orders.
-pub fn heuristic_sheet(state: &WsState, seat: Seat) -> OrderSheet {
+pub fn heuristic_sheet(state: &WarringStatesState, seat: Seat) -> OrderSheet {
     let empty = OrderSheet {
         turn: state.turn,
         orders: Vec::new(),
@@ -183,7 +183,7 @@ pub fn heuristic_sheet(state: &WsState, seat: Seat) -> OrderSheet {
 mod tests {
     use super::*;
     use crate::game::WarringStates;
-    use crate::model::{WsAction, WsConfig};
+    use crate::model::{WarringStatesAction, WarringStatesConfig};
     use pbp_core::{Actor, Game, SeededDice};
 
     #[test]
@@ -199,7 +199,7 @@ mod tests {
 
     #[test]
     fn heuristic_bots_play_legal_games_to_the_end() {
-        let mut config = WsConfig::default();
+        let mut config = WarringStatesConfig::default();
         config.rules.turn_limit = 30;
         for seed in 0..4 {
             let mut dice = SeededDice::new(seed);
@@ -211,7 +211,7 @@ mod tests {
                     WarringStates::apply(
                         &mut state,
                         Actor::GameMaster,
-                        &WsAction::CloseTurn,
+                        &WarringStatesAction::CloseTurn,
                         &mut dice,
                     )
                     .unwrap();
@@ -227,7 +227,7 @@ mod tests {
                 WarringStates::apply(
                     &mut state,
                     Actor::Seat(seat),
-                    &WsAction::Orders(sheet),
+                    &WarringStatesAction::Orders(sheet),
                     &mut dice,
                 )
                 .unwrap();

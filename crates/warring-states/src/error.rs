@@ -29,7 +29,7 @@ fn list(problems: &[OrderProblem]) -> String {
 /// Why a map, a setup or an action was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
-pub enum WsError {
+pub enum WarringStatesError {
     /// The map cannot be played.
     #[error("invalid map: {0}")]
     Map(String),

@@ -4,11 +4,11 @@ use std::collections::BTreeMap;
 
 use pbp_core::{Actor, Audience, Dice, Game, Seat, Turn, Viewer, Visible};
 
-use crate::error::WsError;
+use crate::error::WarringStatesError;
 use crate::map::{Map, StateId};
 use crate::model::{
-    Colour, GainReason, JoinSpec, Order, OrderSheet, Player, School, WsAction, WsConfig, WsEvent,
-    WsState, WsView,
+    Colour, GainReason, JoinSpec, Order, OrderSheet, Player, School, WarringStatesAction,
+    WarringStatesConfig, WarringStatesEvent, WarringStatesState, WarringStatesView,
 };
 use crate::orders::{check_sheet, format_sheet, parse_post, problems_for};
 use crate::resolve::{new_general, resolve};
@@ -26,11 +26,11 @@ fn starting_generals(school: School) -> u32 {
 
 /// Seats a player at `state`, with starting rice and generals.
 fn seat_player(
-    state: &mut WsState,
+    state: &mut WarringStatesState,
     spec: &JoinSpec,
     rice: u32,
     dice: &mut dyn Dice,
-) -> Result<Vec<Visible<WsEvent>>, WsError> {
+) -> Result<Vec<Visible<WarringStatesEvent>>, WarringStatesError> {
     let ix = usize::from(spec.seat.0);
     let player = Player {
         name: spec.name.trim().to_owned(),
@@ -49,7 +49,7 @@ fn seat_player(
     }
     state.used_colours.push(spec.colour);
     state.holders[usize::from(spec.state)] = Some(spec.seat);
-    let mut events = vec![Visible::public(WsEvent::Joined {
+    let mut events = vec![Visible::public(WarringStatesEvent::Joined {
         seat: spec.seat,
         name: spec.name.trim().to_owned(),
         state: spec.state,
@@ -60,7 +60,7 @@ fn seat_player(
     for _ in 0..starting_generals(spec.school) {
         let general = new_general(state, spec.school, dice)?;
         state.players[ix].generals.push(general.clone());
-        events.push(Visible::public(WsEvent::GeneralJoined {
+        events.push(Visible::public(WarringStatesEvent::GeneralJoined {
             seat: spec.seat,
             general,
             reason: GainReason::Start,
@@ -70,19 +70,22 @@ fn seat_player(
 }
 
 /// The game master's `no orders SEAT`.
-fn no_orders_for(state: &WsState, who: &str) -> Result<WsAction, WsError> {
+fn no_orders_for(
+    state: &WarringStatesState,
+    who: &str,
+) -> Result<WarringStatesAction, WarringStatesError> {
     state
         .find_seat(who)
-        .map(|seat| WsAction::NoOrders { seat })
+        .map(|seat| WarringStatesAction::NoOrders { seat })
         .ok_or_else(|| {
-            WsError::Parse(format!(
+            WarringStatesError::Parse(format!(
                 "'{who}' is no player: name a seat by its number, colour or player name"
             ))
         })
 }
 
-fn check_join(state: &WsState, spec: &JoinSpec) -> Result<(), WsError> {
-    let err = |m: String| Err(WsError::Join(m));
+fn check_join(state: &WarringStatesState, spec: &JoinSpec) -> Result<(), WarringStatesError> {
+    let err = |m: String| Err(WarringStatesError::Join(m));
     if !state.joining_open() {
         return err(format!(
             "joining closed when turn {} began",
@@ -135,7 +138,7 @@ fn check_join(state: &WsState, spec: &JoinSpec) -> Result<(), WsError> {
 }
 
 impl WarringStates {
-    fn seat_of(state: &WsState, actor: Actor) -> Option<Seat> {
+    fn seat_of(state: &WarringStatesState, actor: Actor) -> Option<Seat> {
         let seat = actor.seat()?;
         let p = state.player(seat)?;
         (!p.eliminated && !state.sheets.contains_key(&seat) && state.outcome.is_none())
@@ -143,7 +146,7 @@ impl WarringStates {
     }
 
     /// A documented sample of legal order sheets for `seat` (see `legal_actions`).
-    fn sample_sheets(state: &WsState, seat: Seat) -> Vec<OrderSheet> {
+    fn sample_sheets(state: &WarringStatesState, seat: Seat) -> Vec<OrderSheet> {
         let Some(p) = state.player(seat) else {
             return Vec::new();
         };
@@ -257,7 +260,7 @@ impl WarringStates {
         unique
     }
 
-    fn sample_joins(state: &WsState) -> Vec<JoinSpec> {
+    fn sample_joins(state: &WarringStatesState) -> Vec<JoinSpec> {
         if !state.joining_open() {
             return Vec::new();
         }
@@ -301,7 +304,7 @@ impl WarringStates {
     }
 
     /// Every seat still to send orders this turn.
-    pub fn waiting(state: &WsState) -> Vec<Seat> {
+    pub fn waiting(state: &WarringStatesState) -> Vec<Seat> {
         state
             .active_seats()
             .into_iter()
@@ -312,31 +315,38 @@ impl WarringStates {
 
 impl Game for WarringStates {
     const NAME: &'static str = "warring-states";
-    type Config = WsConfig;
-    type State = WsState;
-    type Action = WsAction;
-    type Event = WsEvent;
-    type View = WsView;
-    type Error = WsError;
+    type Config = WarringStatesConfig;
+    type State = WarringStatesState;
+    type Action = WarringStatesAction;
+    type Event = WarringStatesEvent;
+    type View = WarringStatesView;
+    type Error = WarringStatesError;
 
-    fn setup(config: &WsConfig, dice: &mut dyn Dice) -> Result<WsState, WsError> {
+    fn setup(
+        config: &WarringStatesConfig,
+        dice: &mut dyn Dice,
+    ) -> Result<WarringStatesState, WarringStatesError> {
         let map = Map::new(&config.map)?;
         let rules = config.rules.clone();
         if rules.invest_base == 0 || rules.recruit_cost == 0 {
-            return Err(WsError::Config("costs must be at least 1".into()));
+            return Err(WarringStatesError::Config(
+                "costs must be at least 1".into(),
+            ));
         }
         if rules.turn_limit == 0 {
-            return Err(WsError::Config("the turn limit must be at least 1".into()));
+            return Err(WarringStatesError::Config(
+                "the turn limit must be at least 1".into(),
+            ));
         }
         if config.players.len() > MAX_PLAYERS {
-            return Err(WsError::Config(format!(
+            return Err(WarringStatesError::Config(format!(
                 "at most {MAX_PLAYERS} players, not {}",
                 config.players.len()
             )));
         }
         let n = map.len();
         let output = rules.starting_output.min(rules.max_output);
-        let mut state = WsState {
+        let mut state = WarringStatesState {
             holders: vec![None; n],
             output: vec![output; n],
             map,
@@ -349,27 +359,29 @@ impl Game for WarringStates {
             outcome: None,
         };
         for (i, p) in config.players.iter().enumerate() {
-            let s = state
-                .map
-                .find(&p.state)
-                .ok_or_else(|| WsError::Config(format!("no state called '{}'", p.state)))?;
+            let s = state.map.find(&p.state).ok_or_else(|| {
+                WarringStatesError::Config(format!("no state called '{}'", p.state))
+            })?;
             if s == state.map.capital {
-                return Err(WsError::Config(format!(
+                return Err(WarringStatesError::Config(format!(
                     "{} is off-limits at the start",
                     p.state
                 )));
             }
             if state.holders[usize::from(s)].is_some() {
-                return Err(WsError::Config(format!("{} is taken twice", p.state)));
+                return Err(WarringStatesError::Config(format!(
+                    "{} is taken twice",
+                    p.state
+                )));
             }
             if state.used_colours.contains(&p.colour) {
-                return Err(WsError::Config(format!(
+                return Err(WarringStatesError::Config(format!(
                     "{} is taken twice",
                     p.colour.name()
                 )));
             }
             if p.name.trim().is_empty() {
-                return Err(WsError::Config("a player needs a name".into()));
+                return Err(WarringStatesError::Config("a player needs a name".into()));
             }
             let spec = JoinSpec {
                 seat: Seat(i as u16),
@@ -385,11 +397,11 @@ impl Game for WarringStates {
     }
 
     /// The players who joined so far, eliminated ones included.
-    fn seat_count(state: &WsState) -> u16 {
+    fn seat_count(state: &WarringStatesState) -> u16 {
         state.players.len() as u16
     }
 
-    fn turn(state: &WsState) -> Turn {
+    fn turn(state: &WarringStatesState) -> Turn {
         if let Some(outcome) = &state.outcome {
             return Turn::Over(outcome.clone());
         }
@@ -405,25 +417,29 @@ impl Game for WarringStates {
     /// Kingdom declaration where one is ready. Each is checked with the same rules as `apply`.
     /// The game master may always close the turn and, while joining is open, admit a player
     /// at the first and last allowed state with the first free colour.
-    fn legal_actions(state: &WsState, actor: Actor) -> Vec<WsAction> {
+    fn legal_actions(state: &WarringStatesState, actor: Actor) -> Vec<WarringStatesAction> {
         if state.outcome.is_some() {
             return Vec::new();
         }
         match actor {
             Actor::GameMaster => {
-                let mut actions = vec![WsAction::CloseTurn];
+                let mut actions = vec![WarringStatesAction::CloseTurn];
                 actions.extend(
                     Self::waiting(state)
                         .into_iter()
-                        .map(|seat| WsAction::NoOrders { seat }),
+                        .map(|seat| WarringStatesAction::NoOrders { seat }),
                 );
-                actions.extend(Self::sample_joins(state).into_iter().map(WsAction::Join));
+                actions.extend(
+                    Self::sample_joins(state)
+                        .into_iter()
+                        .map(WarringStatesAction::Join),
+                );
                 actions
             }
             Actor::Seat(_) => match Self::seat_of(state, actor) {
                 Some(seat) => Self::sample_sheets(state, seat)
                     .into_iter()
-                    .map(WsAction::Orders)
+                    .map(WarringStatesAction::Orders)
                     .collect(),
                 None => Vec::new(),
             },
@@ -431,33 +447,35 @@ impl Game for WarringStates {
     }
 
     fn apply(
-        state: &mut WsState,
+        state: &mut WarringStatesState,
         actor: Actor,
-        action: &WsAction,
+        action: &WarringStatesAction,
         dice: &mut dyn Dice,
-    ) -> Result<Vec<Visible<WsEvent>>, WsError> {
+    ) -> Result<Vec<Visible<WarringStatesEvent>>, WarringStatesError> {
         if state.outcome.is_some() {
-            return Err(WsError::Over);
+            return Err(WarringStatesError::Over);
         }
         let mut next = state.clone();
         let events = match (action, actor) {
-            (WsAction::Orders(sheet), Actor::Seat(seat)) => {
+            (WarringStatesAction::Orders(sheet), Actor::Seat(seat)) => {
                 if Self::seat_of(&next, actor).is_none() {
-                    return Err(WsError::NotNow(format!(
+                    return Err(WarringStatesError::NotNow(format!(
                         "{} may not send orders now (not playing, eliminated, or already sent)",
                         next.seat_name(seat)
                     )));
                 }
                 let raw = check_sheet(&next, seat, sheet);
                 if !raw.is_empty() {
-                    return Err(WsError::Orders(problems_for(&next, sheet, None, raw)));
+                    return Err(WarringStatesError::Orders(problems_for(
+                        &next, sheet, None, raw,
+                    )));
                 }
                 next.sheets.insert(seat, sheet.clone());
                 let mut events = vec![
-                    Visible::public(WsEvent::Submitted { seat }),
+                    Visible::public(WarringStatesEvent::Submitted { seat }),
                     Visible {
                         audience: Audience::only(seat),
-                        event: WsEvent::Sealed(next.sealed(seat, sheet)),
+                        event: WarringStatesEvent::Sealed(next.sealed(seat, sheet)),
                     },
                 ];
                 if Self::waiting(&next).is_empty() {
@@ -465,10 +483,10 @@ impl Game for WarringStates {
                 }
                 events
             }
-            (WsAction::NoOrders { seat }, Actor::GameMaster) => {
+            (WarringStatesAction::NoOrders { seat }, Actor::GameMaster) => {
                 let seat = *seat;
                 if Self::seat_of(&next, Actor::Seat(seat)).is_none() {
-                    return Err(WsError::NotNow(format!(
+                    return Err(WarringStatesError::NotNow(format!(
                         "{} has no orders to give now (not playing, eliminated, or already sent)",
                         next.seat_name(seat)
                     )));
@@ -481,30 +499,30 @@ impl Game for WarringStates {
                         notes: Vec::new(),
                     },
                 );
-                let mut events = vec![Visible::public(WsEvent::NoOrders { seat })];
+                let mut events = vec![Visible::public(WarringStatesEvent::NoOrders { seat })];
                 if Self::waiting(&next).is_empty() {
                     events.extend(resolve(&mut next, dice)?);
                 }
                 events
             }
-            (WsAction::CloseTurn, Actor::GameMaster) => {
+            (WarringStatesAction::CloseTurn, Actor::GameMaster) => {
                 let missing = Self::waiting(&next);
-                let mut events = vec![Visible::public(WsEvent::TurnClosed { missing })];
+                let mut events = vec![Visible::public(WarringStatesEvent::TurnClosed { missing })];
                 events.extend(resolve(&mut next, dice)?);
                 events
             }
-            (WsAction::Join(spec), Actor::GameMaster) => {
+            (WarringStatesAction::Join(spec), Actor::GameMaster) => {
                 check_join(&next, spec)?;
                 let rice = next.join_rice();
                 seat_player(&mut next, spec, rice, dice)?
             }
-            (WsAction::Orders(_), Actor::GameMaster) => {
-                return Err(WsError::NotNow(
+            (WarringStatesAction::Orders(_), Actor::GameMaster) => {
+                return Err(WarringStatesError::NotNow(
                     "the game master does not send orders".into(),
                 ));
             }
             (_, Actor::Seat(_)) => {
-                return Err(WsError::NotNow(
+                return Err(WarringStatesError::NotNow(
                     "only the game master closes turns, admits players and gives no orders for an absent player".into(),
                 ));
             }
@@ -513,7 +531,7 @@ impl Game for WarringStates {
         Ok(events)
     }
 
-    fn view(state: &WsState, viewer: Viewer) -> WsView {
+    fn view(state: &WarringStatesState, viewer: Viewer) -> WarringStatesView {
         let sheets = state
             .sheets
             .iter()
@@ -524,7 +542,7 @@ impl Game for WarringStates {
             })
             .map(|(&seat, sheet)| state.sealed(seat, sheet))
             .collect();
-        WsView {
+        WarringStatesView {
             map: state.map.clone(),
             turn: state.turn,
             holders: state.holders.clone(),
@@ -540,13 +558,17 @@ impl Game for WarringStates {
 
     /// A seat writes its order post (see [`parse_post`]). The game master writes `close` (close
     /// the turn) or `join SEAT STATE COLOUR SCHOOL NAME...`.
-    fn parse_action(state: &WsState, actor: Actor, text: &str) -> Result<WsAction, WsError> {
+    fn parse_action(
+        state: &WarringStatesState,
+        actor: Actor,
+        text: &str,
+    ) -> Result<WarringStatesAction, WarringStatesError> {
         match actor {
-            Actor::Seat(seat) => parse_post(state, seat, text).map(WsAction::Orders),
+            Actor::Seat(seat) => parse_post(state, seat, text).map(WarringStatesAction::Orders),
             Actor::GameMaster => {
                 let words: Vec<&str> = text.split_whitespace().collect();
                 match words.as_slice() {
-                    [w] | [w, _] if w.eq_ignore_ascii_case("close") => Ok(WsAction::CloseTurn),
+                    [w] | [w, _] if w.eq_ignore_ascii_case("close") => Ok(WarringStatesAction::CloseTurn),
                     [w, o, who @ ..]
                         if w.eq_ignore_ascii_case("no")
                             && o.eq_ignore_ascii_case("orders")
@@ -561,16 +583,16 @@ impl Game for WarringStates {
                         if w.eq_ignore_ascii_case("join") && !name.is_empty() =>
                     {
                         let seat: u16 = seat.parse().map_err(|_| {
-                            WsError::Parse(format!("'{seat}' is not a seat number"))
+                            WarringStatesError::Parse(format!("'{seat}' is not a seat number"))
                         })?;
                         let st = state.map.find(st).ok_or_else(|| {
-                            WsError::Parse(format!("there is no state called '{st}'"))
+                            WarringStatesError::Parse(format!("there is no state called '{st}'"))
                         })?;
                         let colour = Colour::parse(colour)
-                            .ok_or_else(|| WsError::Parse(format!("'{colour}' is not a colour")))?;
+                            .ok_or_else(|| WarringStatesError::Parse(format!("'{colour}' is not a colour")))?;
                         let school = School::parse(school)
-                            .ok_or_else(|| WsError::Parse(format!("'{school}' is not a school")))?;
-                        Ok(WsAction::Join(JoinSpec {
+                            .ok_or_else(|| WarringStatesError::Parse(format!("'{school}' is not a school")))?;
+                        Ok(WarringStatesAction::Join(JoinSpec {
                             seat: Seat(seat),
                             name: name.join(" "),
                             state: st,
@@ -578,7 +600,7 @@ impl Game for WarringStates {
                             school,
                         }))
                     }
-                    _ => Err(WsError::Parse(
+                    _ => Err(WarringStatesError::Parse(
                         "game master commands: 'close', 'no orders SEAT' (SEAT: number, colour or player name) for an absent player, or 'join SEAT STATE COLOUR SCHOOL NAME'"
                             .into(),
                     )),
@@ -587,12 +609,12 @@ impl Game for WarringStates {
         }
     }
 
-    fn format_action(state: &WsState, action: &WsAction) -> String {
+    fn format_action(state: &WarringStatesState, action: &WarringStatesAction) -> String {
         match action {
-            WsAction::Orders(sheet) => format_sheet(state, sheet),
-            WsAction::CloseTurn => "close".into(),
-            WsAction::NoOrders { seat } => format!("no orders {seat}"),
-            WsAction::Join(spec) => format!(
+            WarringStatesAction::Orders(sheet) => format_sheet(state, sheet),
+            WarringStatesAction::CloseTurn => "close".into(),
+            WarringStatesAction::NoOrders { seat } => format!("no orders {seat}"),
+            WarringStatesAction::Join(spec) => format!(
                 "join {} {} {} {} {}",
                 spec.seat,
                 state.map.name(spec.state),
@@ -603,23 +625,23 @@ impl Game for WarringStates {
         }
     }
 
-    fn max_actions(config: &WsConfig) -> u64 {
+    fn max_actions(config: &WarringStatesConfig) -> u64 {
         // Each turn: at most one sheet per seat and the game master's close; at most one join
         // per colour over the whole game.
         u64::from(config.rules.turn_limit) * (MAX_PLAYERS as u64 + 1) + Colour::ALL.len() as u64 + 1
     }
 
     /// Each player's starting state.
-    fn seat_positions(config: &WsConfig) -> Vec<String> {
+    fn seat_positions(config: &WarringStatesConfig) -> Vec<String> {
         config.players.iter().map(|p| p.state.clone()).collect()
     }
 
     /// The faction is the player's name, colour and school; the position its starting state.
     fn rotate_seats(
-        config: &WsConfig,
+        config: &WarringStatesConfig,
         faction_shift: usize,
         position_shift: usize,
-    ) -> Option<WsConfig> {
+    ) -> Option<WarringStatesConfig> {
         let n = config.players.len();
         if n == 0 {
             return None;
@@ -630,34 +652,34 @@ impl Game for WarringStates {
                 ..config.players[(i + faction_shift) % n].clone()
             })
             .collect();
-        Some(WsConfig {
+        Some(WarringStatesConfig {
             players,
             ..config.clone()
         })
     }
 
-    fn seat_label(state: &WsState, seat: Seat) -> String {
+    fn seat_label(state: &WarringStatesState, seat: Seat) -> String {
         state
             .player(seat)
             .map_or_else(|| format!("seat {seat}"), |p| p.colour.name().to_owned())
     }
 
-    fn seat_name(state: &WsState, seat: Seat) -> String {
+    fn seat_name(state: &WarringStatesState, seat: Seat) -> String {
         state.seat_name(seat)
     }
 
     fn heuristic_action(
-        state: &WsState,
+        state: &WarringStatesState,
         actor: Actor,
         _dice: &mut dyn Dice,
-    ) -> Result<Option<WsAction>, WsError> {
+    ) -> Result<Option<WarringStatesAction>, WarringStatesError> {
         Ok(actor
             .seat()
             .filter(|&seat| state.player(seat).is_some())
-            .map(|seat| WsAction::Orders(crate::bot::heuristic_sheet(state, seat))))
+            .map(|seat| WarringStatesAction::Orders(crate::bot::heuristic_sheet(state, seat))))
     }
 
-    fn secrets(state: &WsState, viewer: Viewer) -> Vec<String> {
+    fn secrets(state: &WarringStatesState, viewer: Viewer) -> Vec<String> {
         state
             .sheets
             .iter()

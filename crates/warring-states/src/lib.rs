@@ -7,18 +7,18 @@
 //!
 //! ```
 //! use pbp_core::{Actor, Game, Seat, SeededDice};
-//! use pbp_warring_states::{WarringStates, WsAction, WsConfig};
+//! use pbp_warring_states::{WarringStates, WarringStatesAction, WarringStatesConfig};
 //!
 //! let mut dice = SeededDice::new(3);
-//! let mut state = WarringStates::setup(&WsConfig::default(), &mut dice)?;
+//! let mut state = WarringStates::setup(&WarringStatesConfig::default(), &mut dice)?;
 //! // Seat 0 holds Tang: an order post, bolded as the seed requires.
 //! let post = "My orders:\n[b]5 Rice for Defense of Tang.\n5 Rice for Conquest of Sui.[/b]";
 //! let action = WarringStates::parse_action(&state, Actor::Seat(Seat(0)), post)?;
 //! WarringStates::apply(&mut state, Actor::Seat(Seat(0)), &action, &mut dice)?;
 //! // The game master closes the turn: the others sent nothing.
-//! WarringStates::apply(&mut state, Actor::GameMaster, &WsAction::CloseTurn, &mut dice)?;
+//! WarringStates::apply(&mut state, Actor::GameMaster, &WarringStatesAction::CloseTurn, &mut dice)?;
 //! assert_eq!(state.turn, 2);
-//! # Ok::<(), pbp_warring_states::WsError>(())
+//! # Ok::<(), pbp_warring_states::WarringStatesError>(())
 //! ```
 //!
 //! The rules, clause by clause, with every decision and the test of each, are in
@@ -36,13 +36,14 @@ mod resolve;
 mod rules;
 
 pub use bot::{attack_odds, expected_defence, heuristic_sheet};
-pub use error::{OrderProblem, WsError};
+pub use error::{OrderProblem, WarringStatesError};
 pub use game::{MAX_PLAYERS, WarringStates};
 pub use map::{Bank, Link, Map, MapSpec, Province, StateId, StateSpec};
 pub use model::{
     Battle, Colour, Force, GainReason, General, GeneralId, GeneralInBattle, JoinSpec, Order,
-    OrderSheet, Player, PlayerSpec, Rounding, Rules, School, SealedSheet, Trait, WsAction,
-    WsConfig, WsEvent, WsState, WsView,
+    OrderSheet, Player, PlayerSpec, Rounding, Rules, School, SealedSheet, Trait,
+    WarringStatesAction, WarringStatesConfig, WarringStatesEvent, WarringStatesState,
+    WarringStatesView,
 };
 pub use orders::{GENERALS_PER_ORDER, check_sheet, format_order, format_sheet, parse_post};
 pub use resolve::GENERAL_NAMES;

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::WsError;
+use crate::error::WarringStatesError;
 
 /// The index of a state (province) on the map.
 pub type StateId = u16;
@@ -81,10 +81,11 @@ impl MapSpec {
     /// Reads a map file (JSON) and validates it.
     ///
     /// # Errors
-    /// [`WsError::Map`] for text that is not a map file or a map that breaks a rule of
+    /// [`WarringStatesError::Map`] for text that is not a map file or a map that breaks a rule of
     /// [`Map::new`].
-    pub fn from_json(text: &str) -> Result<Map, WsError> {
-        let spec: MapSpec = serde_json::from_str(text).map_err(|e| WsError::Map(e.to_string()))?;
+    pub fn from_json(text: &str) -> Result<Map, WarringStatesError> {
+        let spec: MapSpec =
+            serde_json::from_str(text).map_err(|e| WarringStatesError::Map(e.to_string()))?;
         Map::new(&spec)
     }
 }
@@ -130,9 +131,9 @@ impl Map {
     /// Validates a map file.
     ///
     /// # Errors
-    /// [`WsError::Map`] naming the first problem found.
-    pub fn new(spec: &MapSpec) -> Result<Map, WsError> {
-        let err = |m: String| Err(WsError::Map(m));
+    /// [`WarringStatesError::Map`] naming the first problem found.
+    pub fn new(spec: &MapSpec) -> Result<Map, WarringStatesError> {
+        let err = |m: String| Err(WarringStatesError::Map(m));
         if spec.states.len() < 2 {
             return err("a map needs at least two states".into());
         }
@@ -163,12 +164,14 @@ impl Map {
                 neighbours: Vec::new(),
             });
         }
-        fn find_in(provinces: &[Province], name: &str) -> Result<StateId, WsError> {
+        fn find_in(provinces: &[Province], name: &str) -> Result<StateId, WarringStatesError> {
             provinces
                 .iter()
                 .position(|p| p.name.eq_ignore_ascii_case(name.trim()))
                 .map(|i| i as StateId)
-                .ok_or_else(|| WsError::Map(format!("unknown state '{name}' in a border")))
+                .ok_or_else(|| {
+                    WarringStatesError::Map(format!("unknown state '{name}' in a border"))
+                })
         }
         let find = |name: &str| find_in(&provinces, name);
         let mut edges: Vec<(StateId, StateId, Link)> = Vec::new();
@@ -213,7 +216,7 @@ impl Map {
             }
         }
         let capital = find(&spec.capital).map_err(|_| {
-            WsError::Map(format!("the capital '{}' is not on the map", spec.capital))
+            WarringStatesError::Map(format!("the capital '{}' is not on the map", spec.capital))
         })?;
         for &(a, b, link) in &edges {
             provinces[usize::from(a)].neighbours.push((b, link));
@@ -237,14 +240,14 @@ impl Map {
         Ok(map)
     }
 
-    fn check_symmetric(&self) -> Result<(), WsError> {
+    fn check_symmetric(&self) -> Result<(), WarringStatesError> {
         for (a, p) in self.provinces.iter().enumerate() {
             for &(b, link) in &p.neighbours {
                 if !self.provinces[usize::from(b)]
                     .neighbours
                     .contains(&(a as StateId, link))
                 {
-                    return Err(WsError::Map(format!(
+                    return Err(WarringStatesError::Map(format!(
                         "'{}' borders '{}' but not the other way",
                         p.name,
                         self.provinces[usize::from(b)].name
@@ -399,27 +402,35 @@ mod tests {
     fn maps_are_validated() {
         let mut spec = MapSpec::standard();
         spec.states[1].name = spec.states[0].name.to_uppercase();
-        assert!(matches!(Map::new(&spec), Err(WsError::Map(m)) if m.contains("used twice")));
+        assert!(
+            matches!(Map::new(&spec), Err(WarringStatesError::Map(m)) if m.contains("used twice"))
+        );
 
         let mut spec = MapSpec::standard();
         let last = spec.states.len() - 1;
         let lonely = spec.states[last].name.clone();
         spec.borders.retain(|[a, b]| *a != lonely && *b != lonely);
         spec.crossings.retain(|[a, b]| *a != lonely && *b != lonely);
-        assert!(matches!(Map::new(&spec), Err(WsError::Map(m)) if m.contains("not connected")));
+        assert!(
+            matches!(Map::new(&spec), Err(WarringStatesError::Map(m)) if m.contains("not connected"))
+        );
 
         let mut spec = MapSpec::standard();
         let [a, b] = spec.borders[0].clone();
         spec.borders.push([b, a]);
-        assert!(matches!(Map::new(&spec), Err(WsError::Map(m)) if m.contains("twice")));
+        assert!(matches!(Map::new(&spec), Err(WarringStatesError::Map(m)) if m.contains("twice")));
 
         let mut spec = MapSpec::standard();
         spec.borders.push(["Zheng".into(), "Song".into()]);
-        assert!(matches!(Map::new(&spec), Err(WsError::Map(m)) if m.contains("opposite banks")));
+        assert!(
+            matches!(Map::new(&spec), Err(WarringStatesError::Map(m)) if m.contains("opposite banks"))
+        );
 
         let mut spec = MapSpec::standard();
         spec.crossings.push(["Lai".into(), "Song".into()]);
-        assert!(matches!(Map::new(&spec), Err(WsError::Map(m)) if m.contains("river-adjacent")));
+        assert!(
+            matches!(Map::new(&spec), Err(WarringStatesError::Map(m)) if m.contains("river-adjacent"))
+        );
 
         let mut spec = MapSpec::standard();
         spec.capital = "Lai".into();

@@ -298,7 +298,7 @@ impl Default for Rules {
 /// The setup: the map, the starting players and the rules.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct WsConfig {
+pub struct WarringStatesConfig {
     /// The map (the default 70-state map, or a user's file).
     pub map: MapSpec,
     /// The players at the start, seat 0 first (up to 12).
@@ -307,7 +307,7 @@ pub struct WsConfig {
     pub rules: Rules,
 }
 
-impl Default for WsConfig {
+impl Default for WarringStatesConfig {
     /// The standard map with four players.
     fn default() -> Self {
         let p = |name: &str, state: &str, colour, school| PlayerSpec {
@@ -316,7 +316,7 @@ impl Default for WsConfig {
             colour,
             school,
         };
-        WsConfig {
+        WarringStatesConfig {
             map: MapSpec::standard(),
             players: vec![
                 p("Player 1", "Tang", Colour::Red, School::Legalist),
@@ -428,7 +428,7 @@ pub struct JoinSpec {
 /// An action of Warring States.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum WsAction {
+pub enum WarringStatesAction {
     /// A seat sends its order sheet.
     Orders(OrderSheet),
     /// The game master admits a player.
@@ -533,7 +533,7 @@ pub enum GainReason {
 /// What happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum WsEvent {
+pub enum WarringStatesEvent {
     /// A player joined (at the start, late, or again after elimination).
     Joined {
         /// The seat.
@@ -696,7 +696,7 @@ pub enum WsEvent {
 
 /// The whole game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WsState {
+pub struct WarringStatesState {
     /// The map.
     pub map: Map,
     /// The rules.
@@ -721,7 +721,7 @@ pub struct WsState {
 
 /// What one viewer sees.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WsView {
+pub struct WarringStatesView {
     /// The map, which is public. It is the config's map, so it is left out of the view's JSON
     /// (an embedder reads it from the config); a view read back from JSON has an empty map.
     #[serde(skip)]
@@ -746,7 +746,7 @@ pub struct WsView {
     pub outcome: Option<Outcome>,
 }
 
-impl WsView {
+impl WarringStatesView {
     /// A seat's player, if the seat exists.
     pub fn player(&self, seat: Seat) -> Option<&Player> {
         self.players.get(usize::from(seat.0))

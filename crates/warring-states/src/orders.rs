@@ -2,9 +2,9 @@
 
 use pbp_core::Seat;
 
-use crate::error::{OrderProblem, WsError};
+use crate::error::{OrderProblem, WarringStatesError};
 use crate::map::StateId;
-use crate::model::{GeneralId, Order, OrderSheet, WsState};
+use crate::model::{GeneralId, Order, OrderSheet, WarringStatesState};
 
 /// The most generals one conquest or defence may take.
 pub const GENERALS_PER_ORDER: usize = 3;
@@ -32,7 +32,7 @@ impl Order {
 
 impl OrderSheet {
     /// Rice the sheet spends for `seat` in `state`.
-    pub fn total(&self, state: &WsState, seat: Seat) -> u32 {
+    pub fn total(&self, state: &WarringStatesState, seat: Seat) -> u32 {
         let cost = state.recruit_cost(seat);
         self.orders
             .iter()
@@ -43,7 +43,7 @@ impl OrderSheet {
 /// Checks `sheet` as `seat`'s orders now. Returns every problem: the index of the order (or
 /// `None` for the sheet as a whole) and the reason. Empty means the sheet is legal.
 pub fn check_sheet(
-    state: &WsState,
+    state: &WarringStatesState,
     seat: Seat,
     sheet: &OrderSheet,
 ) -> Vec<(Option<usize>, String)> {
@@ -264,7 +264,7 @@ fn dismissed_count(dismissed: &[GeneralId], player: &crate::model::Player) -> us
 /// Turns `check_sheet`'s problems into line-by-line problems, using `lines` (the text of each
 /// order, if known) or the formatted orders.
 pub(crate) fn problems_for(
-    state: &WsState,
+    state: &WarringStatesState,
     sheet: &OrderSheet,
     lines: Option<&[String]>,
     raw: Vec<(Option<usize>, String)>,
@@ -285,7 +285,7 @@ pub(crate) fn problems_for(
 
 /// A general as people call it, "General Sun Ce"; a number that is nobody's general (a sheet
 /// built by hand) is "an unknown general".
-fn general_name(state: &WsState, id: GeneralId) -> String {
+fn general_name(state: &WarringStatesState, id: GeneralId) -> String {
     state
         .players
         .iter()
@@ -297,7 +297,7 @@ fn general_name(state: &WsState, id: GeneralId) -> String {
         )
 }
 
-fn general_ref(state: &WsState, id: GeneralId) -> String {
+fn general_ref(state: &WarringStatesState, id: GeneralId) -> String {
     for p in &state.players {
         if let Some(g) = p.generals.iter().find(|g| g.id == id) {
             let unique = p
@@ -316,7 +316,7 @@ fn general_ref(state: &WsState, id: GeneralId) -> String {
     format!("#{id}")
 }
 
-fn with_generals(state: &WsState, generals: &[GeneralId]) -> String {
+fn with_generals(state: &WarringStatesState, generals: &[GeneralId]) -> String {
     if generals.is_empty() {
         return String::new();
     }
@@ -325,7 +325,7 @@ fn with_generals(state: &WsState, generals: &[GeneralId]) -> String {
 }
 
 /// Writes one order in the seed's form.
-pub fn format_order(state: &WsState, order: &Order) -> String {
+pub fn format_order(state: &WarringStatesState, order: &Order) -> String {
     let n = |s: StateId| state.map.name(s).to_owned();
     match order {
         Order::Defense {
@@ -359,7 +359,7 @@ pub fn format_order(state: &WsState, order: &Order) -> String {
 }
 
 /// Writes a sheet as a forum post: every order bolded, one a line.
-pub fn format_sheet(state: &WsState, sheet: &OrderSheet) -> String {
+pub fn format_sheet(state: &WarringStatesState, sheet: &OrderSheet) -> String {
     let mut lines: Vec<String> = sheet.notes.clone();
     if sheet.orders.is_empty() {
         lines.push("No orders.".into());
@@ -581,7 +581,7 @@ fn strip_any<'a>(text: &'a str, prefixes: &[&str]) -> Option<&'a str> {
 
 /// Finds one of `seat`'s generals by name (trait words and "General" allowed before it) or by
 /// `#id`.
-fn find_general(state: &WsState, seat: Seat, text: &str) -> Result<GeneralId, String> {
+fn find_general(state: &WarringStatesState, seat: Seat, text: &str) -> Result<GeneralId, String> {
     let mut t = text.trim();
     loop {
         let before = t;
@@ -630,7 +630,7 @@ fn find_general(state: &WsState, seat: Seat, text: &str) -> Result<GeneralId, St
     }
 }
 
-fn find_state(state: &WsState, text: &str) -> Result<StateId, String> {
+fn find_state(state: &WarringStatesState, text: &str) -> Result<StateId, String> {
     let t = text.trim();
     state
         .map
@@ -649,7 +649,7 @@ enum Line {
 }
 
 /// Reads one line of a post.
-fn read_line(state: &WsState, seat: Seat, line: &str) -> Result<Line, String> {
+fn read_line(state: &WarringStatesState, seat: Seat, line: &str) -> Result<Line, String> {
     let bare = line.trim().trim_end_matches(['!', ':', ',']);
     if matches!(
         bare.to_ascii_lowercase().as_str(),
@@ -664,7 +664,7 @@ fn read_line(state: &WsState, seat: Seat, line: &str) -> Result<Line, String> {
 }
 
 /// Reads one order line.
-fn parse_line(state: &WsState, seat: Seat, line: &str) -> Result<Order, String> {
+fn parse_line(state: &WarringStatesState, seat: Seat, line: &str) -> Result<Order, String> {
     let l = line.trim().trim_end_matches(['!', ':', ',']);
     if let Some(rest) = strip_any(l, &["dismiss ", "dismissing "]) {
         return find_general(state, seat, rest).map(|general| Order::Dismiss { general });
@@ -840,11 +840,15 @@ fn unknown(line: &str) -> String {
 /// reported with its line.
 ///
 /// # Errors
-/// [`WsError::Parse`] when nothing is bolded; [`WsError::Orders`] listing every refused line.
-pub fn parse_post(state: &WsState, seat: Seat, text: &str) -> Result<OrderSheet, WsError> {
+/// [`WarringStatesError::Parse`] when nothing is bolded; [`WarringStatesError::Orders`] listing every refused line.
+pub fn parse_post(
+    state: &WarringStatesState,
+    seat: Seat,
+    text: &str,
+) -> Result<OrderSheet, WarringStatesError> {
     let parts = bold_parts(text);
     if parts.iter().all(|p| p.trim().is_empty()) {
-        return Err(WsError::Parse(
+        return Err(WarringStatesError::Parse(
             "no bolded orders: orders count only inside [b]...[/b]".into(),
         ));
     }
@@ -883,7 +887,7 @@ pub fn parse_post(state: &WsState, seat: Seat, text: &str) -> Result<OrderSheet,
                 sheet.notes.join("', '")
             )
         };
-        return Err(WsError::Parse(format!(
+        return Err(WarringStatesError::Parse(format!(
             "no bolded orders: orders count only inside [b]...[/b]; write [b]No orders.[/b] to send none{skipped}"
         )));
     }
@@ -899,6 +903,6 @@ pub fn parse_post(state: &WsState, seat: Seat, text: &str) -> Result<OrderSheet,
     if problems.is_empty() {
         Ok(sheet)
     } else {
-        Err(WsError::Orders(problems))
+        Err(WarringStatesError::Orders(problems))
     }
 }

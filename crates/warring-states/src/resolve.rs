@@ -22,11 +22,11 @@ use std::collections::BTreeMap;
 
 use pbp_core::{Coin, Dice, Outcome, Seat, Visible, pick, strictly_higher};
 
-use crate::error::WsError;
+use crate::error::WarringStatesError;
 use crate::map::StateId;
 use crate::model::{
     Battle, Force, GainReason, General, GeneralId, GeneralInBattle, Order, OrderSheet, Rounding,
-    School, Trait, WsEvent, WsState,
+    School, Trait, WarringStatesEvent, WarringStatesState,
 };
 
 /// Names generals are drawn from.
@@ -81,14 +81,14 @@ pub const GENERAL_NAMES: [&str; 48] = [
     "Chen Zhen",
 ];
 
-type Events = Vec<Visible<WsEvent>>;
+type Events = Vec<Visible<WarringStatesEvent>>;
 
-fn toss(dice: &mut dyn Dice) -> Result<Coin, WsError> {
+fn toss(dice: &mut dyn Dice) -> Result<Coin, WarringStatesError> {
     Ok(Coin::toss(dice)?)
 }
 
 /// Picks an index among `n` (no draw when `n` is 1).
-fn pick_index(dice: &mut dyn Dice, n: usize) -> Result<usize, WsError> {
+fn pick_index(dice: &mut dyn Dice, n: usize) -> Result<usize, WarringStatesError> {
     Ok(pick(dice, n as u32)? as usize)
 }
 
@@ -102,7 +102,7 @@ fn numeral(n: usize) -> String {
 
 /// The names a new general may get: the names of [`GENERAL_NAMES`] that no general now in the
 /// game bears, in that order; once all are borne, the same names with "II" (then "III", ...).
-fn free_names(state: &WsState) -> Vec<String> {
+fn free_names(state: &WarringStatesState) -> Vec<String> {
     let borne: Vec<&str> = state
         .players
         .iter()
@@ -133,10 +133,10 @@ fn free_names(state: &WsState) -> Vec<String> {
 /// in the game bears (see `free_names`), so that no roster, and no summary, has two generals
 /// of one name.
 pub(crate) fn new_general(
-    state: &mut WsState,
+    state: &mut WarringStatesState,
     school: School,
     dice: &mut dyn Dice,
-) -> Result<General, WsError> {
+) -> Result<General, WarringStatesError> {
     let mut names = free_names(state);
     let name = names.swap_remove(pick_index(dice, names.len())?);
     let r#trait = if school == School::Militarist {
@@ -163,12 +163,12 @@ pub(crate) fn new_general(
 
 /// Gives `seat` a new general if it is below its cap.
 fn gift(
-    state: &mut WsState,
+    state: &mut WarringStatesState,
     seat: Seat,
     reason: GainReason,
     dice: &mut dyn Dice,
     events: &mut Events,
-) -> Result<bool, WsError> {
+) -> Result<bool, WarringStatesError> {
     let Some(p) = state.player(seat) else {
         return Ok(false);
     };
@@ -180,7 +180,7 @@ fn gift(
     if let Some(p) = state.player_mut(seat) {
         p.generals.push(general.clone());
     }
-    events.push(Visible::public(WsEvent::GeneralJoined {
+    events.push(Visible::public(WarringStatesEvent::GeneralJoined {
         seat,
         general,
         reason,
@@ -189,7 +189,7 @@ fn gift(
 }
 
 /// Active seats below their general cap, except those listed.
-fn below_cap(state: &WsState, except: &[Seat]) -> Vec<Seat> {
+fn below_cap(state: &WarringStatesState, except: &[Seat]) -> Vec<Seat> {
     state
         .active_seats()
         .into_iter()
@@ -202,14 +202,14 @@ fn below_cap(state: &WsState, except: &[Seat]) -> Vec<Seat> {
         .collect()
 }
 
-fn take_general(state: &mut WsState, seat: Seat, id: GeneralId) -> Option<General> {
+fn take_general(state: &mut WarringStatesState, seat: Seat, id: GeneralId) -> Option<General> {
     let p = state.player_mut(seat)?;
     let at = p.generals.iter().position(|g| g.id == id)?;
     Some(p.generals.remove(at))
 }
 
 fn generals_of(
-    state: &WsState,
+    state: &WarringStatesState,
     seat: Seat,
     ids: &[GeneralId],
     attacking: bool,
@@ -232,12 +232,12 @@ fn generals_of(
 
 /// Each general of a failed attack or defence tosses for its life.
 fn fates(
-    state: &mut WsState,
+    state: &mut WarringStatesState,
     seat: Seat,
     ids: &[GeneralId],
     dice: &mut dyn Dice,
     events: &mut Events,
-) -> Result<(), WsError> {
+) -> Result<(), WarringStatesError> {
     for &id in ids {
         let Some(g) = state
             .player(seat)
@@ -254,7 +254,7 @@ fn fates(
         if died {
             take_general(state, seat, id);
         }
-        events.push(Visible::public(WsEvent::GeneralFate {
+        events.push(Visible::public(WarringStatesEvent::GeneralFate {
             seat,
             general: id,
             name: g.name,
@@ -277,7 +277,7 @@ fn largest(
     attacks: &[Attack],
     candidates: &[usize],
     dice: &mut dyn Dice,
-) -> Result<(usize, Option<u32>), WsError> {
+) -> Result<(usize, Option<u32>), WarringStatesError> {
     let top = candidates
         .iter()
         .map(|&i| attacks[i].rice)
@@ -289,7 +289,7 @@ fn largest(
         .filter(|&i| attacks[i].rice == top)
         .collect();
     match tied.len() {
-        0 => Err(WsError::NotNow("no attack to choose".into())),
+        0 => Err(WarringStatesError::NotNow("no attack to choose".into())),
         1 => Ok((tied[0], None)),
         2 => {
             let coin = toss(dice)?;
@@ -304,11 +304,14 @@ fn largest(
 }
 
 /// Resolves the turn: reveals the sheets and applies them (see the module docs for the order).
-pub(crate) fn resolve(state: &mut WsState, dice: &mut dyn Dice) -> Result<Events, WsError> {
+pub(crate) fn resolve(
+    state: &mut WarringStatesState,
+    dice: &mut dyn Dice,
+) -> Result<Events, WarringStatesError> {
     let mut events: Events = Vec::new();
     let sheets: BTreeMap<Seat, OrderSheet> = std::mem::take(&mut state.sheets);
     for (&seat, sheet) in &sheets {
-        events.push(Visible::public(WsEvent::Revealed(
+        events.push(Visible::public(WarringStatesEvent::Revealed(
             state.sealed(seat, sheet),
         )));
     }
@@ -340,14 +343,14 @@ pub(crate) fn resolve(state: &mut WsState, dice: &mut dyn Dice) -> Result<Events
                     joined = Some(to);
                 }
             }
-            events.push(Visible::public(WsEvent::Dismissed {
+            events.push(Visible::public(WarringStatesEvent::Dismissed {
                 seat,
                 general: g.clone(),
                 coin,
                 joined,
             }));
             if let Some(to) = joined {
-                events.push(Visible::public(WsEvent::GeneralJoined {
+                events.push(Visible::public(WarringStatesEvent::GeneralJoined {
                     seat: to,
                     general: g,
                     reason: GainReason::Dismissed { from: seat },
@@ -368,7 +371,7 @@ pub(crate) fn resolve(state: &mut WsState, dice: &mut dyn Dice) -> Result<Events
                 .saturating_add(gain)
                 .min(state.rules.max_output);
             state.output[ix] = output;
-            events.push(Visible::public(WsEvent::Invested {
+            events.push(Visible::public(WarringStatesEvent::Invested {
                 seat,
                 state: *s,
                 rice: *rice,
@@ -468,7 +471,7 @@ pub(crate) fn resolve(state: &mut WsState, dice: &mut dyn Dice) -> Result<Events
             } else {
                 losers.push(i);
             }
-            events.push(Visible::public(WsEvent::Battle(Battle {
+            events.push(Visible::public(WarringStatesEvent::Battle(Battle {
                 target,
                 defender: holder,
                 attacker: a.seat,
@@ -540,7 +543,7 @@ pub(crate) fn resolve(state: &mut WsState, dice: &mut dyn Dice) -> Result<Events
                 by.push(to);
             }
         }
-        events.push(Visible::public(WsEvent::Conquered {
+        events.push(Visible::public(WarringStatesEvent::Conquered {
             state: target,
             from,
             to,
@@ -564,7 +567,7 @@ pub(crate) fn resolve(state: &mut WsState, dice: &mut dyn Dice) -> Result<Events
     }
     for &seat in &out_now {
         let by = eliminators.get(&seat).cloned().unwrap_or_default();
-        events.push(Visible::public(WsEvent::Eliminated {
+        events.push(Visible::public(WarringStatesEvent::Eliminated {
             seat,
             by: by.clone(),
         }));
@@ -579,7 +582,7 @@ pub(crate) fn resolve(state: &mut WsState, dice: &mut dyn Dice) -> Result<Events
         for g in generals {
             let eligible = below_cap(state, &by);
             if eligible.is_empty() {
-                events.push(Visible::public(WsEvent::GeneralLost {
+                events.push(Visible::public(WarringStatesEvent::GeneralLost {
                     seat,
                     general: g.id,
                     name: g.name.clone(),
@@ -590,7 +593,7 @@ pub(crate) fn resolve(state: &mut WsState, dice: &mut dyn Dice) -> Result<Events
             if let Some(p) = state.player_mut(to) {
                 p.generals.push(g.clone());
             }
-            events.push(Visible::public(WsEvent::GeneralJoined {
+            events.push(Visible::public(WarringStatesEvent::GeneralJoined {
                 seat: to,
                 general: g,
                 reason: GainReason::Inherited { from: seat },
@@ -612,7 +615,10 @@ pub(crate) fn resolve(state: &mut WsState, dice: &mut dyn Dice) -> Result<Events
                     if let Some(p) = state.player_mut(seat) {
                         p.rice = p.rice.saturating_add(cost);
                     }
-                    events.push(Visible::public(WsEvent::Refunded { seat, rice: cost }));
+                    events.push(Visible::public(WarringStatesEvent::Refunded {
+                        seat,
+                        rice: cost,
+                    }));
                 }
             }
         }
@@ -630,13 +636,19 @@ pub(crate) fn resolve(state: &mut WsState, dice: &mut dyn Dice) -> Result<Events
                 continue;
             }
             if !state.kingdom_ready(seat, *s) {
-                events.push(Visible::public(WsEvent::KingdomFailed { seat, state: *s }));
+                events.push(Visible::public(WarringStatesEvent::KingdomFailed {
+                    seat,
+                    state: *s,
+                }));
                 continue;
             }
             if let Some(p) = state.player_mut(seat) {
                 p.kingdom = Some(*s);
             }
-            events.push(Visible::public(WsEvent::Kingdom { seat, state: *s }));
+            events.push(Visible::public(WarringStatesEvent::Kingdom {
+                seat,
+                state: *s,
+            }));
         }
     }
     // Mohist regrowth.
@@ -646,7 +658,7 @@ pub(crate) fn resolve(state: &mut WsState, dice: &mut dyn Dice) -> Result<Events
             && state.player(h).is_some_and(|p| p.school == School::Mohist)
         {
             state.output[s] = 1;
-            events.push(Visible::public(WsEvent::Regrew {
+            events.push(Visible::public(WarringStatesEvent::Regrew {
                 state: s as StateId,
             }));
         }
@@ -657,7 +669,11 @@ pub(crate) fn resolve(state: &mut WsState, dice: &mut dyn Dice) -> Result<Events
         if let Some(p) = state.player_mut(seat) {
             p.rice = p.rice.saturating_add(gained);
             let rice = p.rice;
-            events.push(Visible::public(WsEvent::Income { seat, gained, rice }));
+            events.push(Visible::public(WarringStatesEvent::Income {
+                seat,
+                gained,
+                rice,
+            }));
         }
     }
     // Victory, limits, and the next turn.
@@ -697,7 +713,9 @@ pub(crate) fn resolve(state: &mut WsState, dice: &mut dyn Dice) -> Result<Events
         finish(state, outcome, &mut events);
         return Ok(events);
     }
-    events.push(Visible::public(WsEvent::TurnBegan { turn: state.turn }));
+    events.push(Visible::public(WarringStatesEvent::TurnBegan {
+        turn: state.turn,
+    }));
     let eligible = below_cap(state, &[]);
     if !eligible.is_empty() {
         let seat = eligible[pick_index(dice, eligible.len())?];
@@ -714,13 +732,15 @@ pub(crate) fn resolve(state: &mut WsState, dice: &mut dyn Dice) -> Result<Events
     Ok(events)
 }
 
-fn finish(state: &mut WsState, outcome: Outcome, events: &mut Events) {
-    events.push(Visible::public(WsEvent::GameOver(outcome.clone())));
+fn finish(state: &mut WarringStatesState, outcome: Outcome, events: &mut Events) {
+    events.push(Visible::public(WarringStatesEvent::GameOver(
+        outcome.clone(),
+    )));
     state.outcome = Some(outcome);
 }
 
 /// The outcome with `winners` first and the rest ranked by states held.
-pub(crate) fn outcome(state: &WsState, winners: Vec<Seat>, reason: String) -> Outcome {
+pub(crate) fn outcome(state: &WarringStatesState, winners: Vec<Seat>, reason: String) -> Outcome {
     let mut scores = BTreeMap::new();
     for i in 0..state.players.len() {
         let seat = Seat(i as u16);

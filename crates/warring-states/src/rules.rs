@@ -3,9 +3,11 @@
 use pbp_core::Seat;
 
 use crate::map::{Link, StateId};
-use crate::model::{Colour, GeneralId, Order, OrderSheet, Player, School, SealedSheet, WsState};
+use crate::model::{
+    Colour, GeneralId, Order, OrderSheet, Player, School, SealedSheet, WarringStatesState,
+};
 
-impl WsState {
+impl WarringStatesState {
     /// The player at `seat`.
     pub fn player(&self, seat: Seat) -> Option<&Player> {
         self.players.get(usize::from(seat.0))

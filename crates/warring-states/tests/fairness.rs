@@ -5,16 +5,16 @@
 use pbp_core::sim::{Bot, rotated_config, simulate};
 use pbp_core::{Actor, Game, Seat, SeededDice};
 use pbp_warring_states::{
-    Colour, MapSpec, PlayerSpec, School, StateId, WarringStates, WsAction, WsConfig, WsEvent,
-    WsState,
+    Colour, MapSpec, PlayerSpec, School, StateId, WarringStates, WarringStatesAction,
+    WarringStatesConfig, WarringStatesEvent, WarringStatesState,
 };
 
 mod common;
 use common::*;
 
 /// A game of these players (state, colour), all Taoists without generals, each with `rice`.
-fn game(players: &[(&str, Colour)], rice: u32) -> WsState {
-    let config = WsConfig {
+fn game(players: &[(&str, Colour)], rice: u32) -> WarringStatesState {
+    let config = WarringStatesConfig {
         map: MapSpec::standard(),
         players: players
             .iter()
@@ -25,7 +25,7 @@ fn game(players: &[(&str, Colour)], rice: u32) -> WsState {
                 school: School::Taoist,
             })
             .collect(),
-        ..WsConfig::default()
+        ..WarringStatesConfig::default()
     };
     let mut s = WarringStates::setup(&config, &mut SeededDice::new(1)).unwrap();
     for p in &mut s.players {
@@ -35,13 +35,18 @@ fn game(players: &[(&str, Colour)], rice: u32) -> WsState {
     s
 }
 
-fn seat_of(s: &WsState, colour: Colour) -> Seat {
+fn seat_of(s: &WarringStatesState, colour: Colour) -> Seat {
     Seat(s.players.iter().position(|p| p.colour == colour).unwrap() as u16)
 }
 
 /// Every seat posts its text (by colour), with these dice for the whole turn; returns the
 /// colour holding `target` after the turn.
-fn play(s: &mut WsState, posts: &[(Colour, &str)], dice: &[u32], target: &str) -> Option<Colour> {
+fn play(
+    s: &mut WarringStatesState,
+    posts: &[(Colour, &str)],
+    dice: &[u32],
+    target: &str,
+) -> Option<Colour> {
     let mut d = Script::new(dice);
     for (colour, text) in posts {
         let actor = Actor::Seat(seat_of(s, *colour));
@@ -104,7 +109,7 @@ fn the_leftover_of_a_split_defence_goes_to_each_largest_attack_on_one_of_the_pic
                 events.extend(WarringStates::apply(&mut s, actor, &action, &mut d).unwrap());
             }
             for e in events {
-                if let WsEvent::Battle(b) = e.event
+                if let WarringStatesEvent::Battle(b) = e.event
                     && b.defence.rice == 3
                 {
                     faced.push(s.players[usize::from(b.attacker.0)].colour);
@@ -144,7 +149,7 @@ fn simultaneous_conquests_resolve_the_same_in_either_seat_order() {
 
 #[test]
 fn rotation_gives_every_seat_every_faction_and_every_position_equally() {
-    let config = WsConfig::default();
+    let config = WarringStatesConfig::default();
     let n = config.players.len();
     let mut seat_state = vec![vec![0; n]; n];
     let mut seat_colour = vec![vec![0; n]; n];
@@ -174,9 +179,15 @@ fn rotation_gives_every_seat_every_faction_and_every_position_equally() {
 fn the_default_tables_winner_is_its_starting_state_not_its_seat() {
     // Rotating seats over 160 games (ten full cycles of 16): the seats win alike, and starting
     // in Tang (alone in the south, next to Shu) is what wins.
-    let summary =
-        simulate::<WarringStates>(&WsConfig::default(), 160, 5, Bot::Heuristic, true, |_| {})
-            .unwrap();
+    let summary = simulate::<WarringStates>(
+        &WarringStatesConfig::default(),
+        160,
+        5,
+        Bot::Heuristic,
+        true,
+        |_| {},
+    )
+    .unwrap();
     assert_eq!(summary.finished, 160);
     let won: Vec<u64> = (0..4)
         .map(|s| summary.wins.get(&Seat(s)).copied().unwrap_or(0))
@@ -191,12 +202,18 @@ fn the_default_tables_winner_is_its_starting_state_not_its_seat() {
     let tang = summary.by_position["Tang"].won;
     assert!(tang * 2 > total, "Tang won {tang} of {total}");
     // Reversing the seats of the default table moves the wins with the player, not the seat.
-    let mut reversed = WsConfig::default();
+    let mut reversed = WarringStatesConfig::default();
     reversed.players.reverse();
     let back = simulate::<WarringStates>(&reversed, 80, 5, Bot::Heuristic, false, |_| {}).unwrap();
-    let front =
-        simulate::<WarringStates>(&WsConfig::default(), 80, 5, Bot::Heuristic, false, |_| {})
-            .unwrap();
+    let front = simulate::<WarringStates>(
+        &WarringStatesConfig::default(),
+        80,
+        5,
+        Bot::Heuristic,
+        false,
+        |_| {},
+    )
+    .unwrap();
     let red = |s: &pbp_core::sim::SimulationSummary| s.by_label["red"].won;
     assert!(
         red(&back).abs_diff(red(&front)) <= 8,
@@ -218,7 +235,7 @@ fn the_game_masters_close_and_no_orders_do_not_depend_on_seat_numbers() {
         WarringStates::apply(
             &mut s,
             Actor::GameMaster,
-            &WsAction::NoOrders { seat: absent },
+            &WarringStatesAction::NoOrders { seat: absent },
             &mut d,
         )
         .unwrap();

@@ -4,19 +4,20 @@
 use pbp_core::{Actor, Game, Seat, SeededDice, Turn};
 use pbp_warring_states::{
     Colour, General, GeneralId, JoinSpec, Order, OrderSheet, PlayerSpec, School, StateId,
-    WarringStates, WsAction, WsConfig, WsError, WsEvent, WsState,
+    WarringStates, WarringStatesAction, WarringStatesConfig, WarringStatesError,
+    WarringStatesEvent, WarringStatesState,
 };
 
 mod common;
 use common::*;
 
-fn give(s: &mut WsState, seat: Seat, names: &[StateId]) {
+fn give(s: &mut WarringStatesState, seat: Seat, names: &[StateId]) {
     for &i in names {
         s.holders[usize::from(i)] = Some(seat);
     }
 }
 
-fn general(s: &mut WsState, seat: Seat, name: &str) -> GeneralId {
+fn general(s: &mut WarringStatesState, seat: Seat, name: &str) -> GeneralId {
     let gid = s.next_general;
     s.next_general += 1;
     s.players[usize::from(seat.0)].generals.push(General {
@@ -28,20 +29,20 @@ fn general(s: &mut WsState, seat: Seat, name: &str) -> GeneralId {
     gid
 }
 
-fn sheet(s: &WsState, seat: Seat, text: &str) -> Result<OrderSheet, WsError> {
+fn sheet(s: &WarringStatesState, seat: Seat, text: &str) -> Result<OrderSheet, WarringStatesError> {
     match WarringStates::parse_action(s, Actor::Seat(seat), text)? {
-        WsAction::Orders(sheet) => Ok(sheet),
+        WarringStatesAction::Orders(sheet) => Ok(sheet),
         other => panic!("not orders: {other:?}"),
     }
 }
 
-fn orders(s: &WsState, text: &str) -> Vec<Order> {
+fn orders(s: &WarringStatesState, text: &str) -> Vec<Order> {
     sheet(s, S0, text)
         .unwrap_or_else(|e| panic!("{text}: {e}"))
         .orders
 }
 
-fn tang() -> WsState {
+fn tang() -> WarringStatesState {
     let mut s = game(&[("Tang", School::Taoist), ("Lai", School::Confucian)]);
     s.players[0].rice = 40;
     s.players[1].rice = 40;
@@ -100,11 +101,11 @@ fn a_bold_header_is_a_note_not_a_refused_order() {
     );
     assert_eq!(got.notes, vec!["Orders for Turn 1:".to_owned()]);
     // The sheet's text form keeps the note and reads back as the same sheet.
-    let text = WarringStates::format_action(&s, &WsAction::Orders(got.clone()));
+    let text = WarringStates::format_action(&s, &WarringStatesAction::Orders(got.clone()));
     assert_eq!(sheet(&s, S0, &text).unwrap(), got);
     // A line that names an order word is an order, and a bad one is still refused.
     let err = sheet(&s, S0, "[b]My plan: attack Sui[/b]").unwrap_err();
-    assert!(matches!(err, WsError::Orders(_)), "{err}");
+    assert!(matches!(err, WarringStatesError::Orders(_)), "{err}");
 }
 
 #[test]
@@ -116,7 +117,7 @@ fn a_post_of_only_notes_or_an_empty_bold_is_not_a_final_no_orders() {
         "[b]Orders for Turn 1:[/b]\n5 Rice for Defense of Tang.",
     ] {
         let err = sheet(&s, S0, post).unwrap_err();
-        assert!(matches!(err, WsError::Parse(_)), "{post}: {err}");
+        assert!(matches!(err, WarringStatesError::Parse(_)), "{post}: {err}");
         assert!(err.to_string().contains("no bolded orders"), "{err}");
     }
     // An explicit "no orders" still passes.
@@ -204,7 +205,7 @@ fn gen_with_a_full_stop_a_comma_before_with_and_a_parenthesis_are_read() {
 fn no_roster_holds_two_generals_of_one_name() {
     // Twelve Legalists draw sixty starting generals from 48 names: every roster's names are
     // distinct, and names repeat in the game only once all 48 are in use (then with a numeral).
-    let mut config = WsConfig::default();
+    let mut config = WarringStatesConfig::default();
     config.players.clear();
     let states = [
         "Tang", "Lai", "Cheng", "Liao", "Yan", "Dai", "Xing", "Han", "Cao", "Xu", "Ju", "Teng",
@@ -238,7 +239,7 @@ fn no_roster_holds_two_generals_of_one_name() {
 
 #[test]
 fn a_thirteenth_player_is_told_the_table_is_full() {
-    let mut config = WsConfig::default();
+    let mut config = WarringStatesConfig::default();
     config.players.clear();
     let states = [
         "Tang", "Lai", "Cheng", "Liao", "Yan", "Dai", "Xing", "Han", "Cao", "Xu", "Ju", "Teng",
@@ -263,7 +264,7 @@ fn a_thirteenth_player_is_told_the_table_is_full() {
     let err = WarringStates::apply(
         &mut s,
         Actor::GameMaster,
-        &WsAction::Join(spec),
+        &WarringStatesAction::Join(spec),
         &mut SeededDice::new(2),
     )
     .unwrap_err();
@@ -277,7 +278,7 @@ fn a_thirteenth_player_is_told_the_table_is_full() {
 // ---------------------------------------------------------------- item 9: Kingdoms
 
 /// Seat 0 holds a KINGDOM-type state with four of its neighbours; seat 1 holds a fifth.
-fn kingdom_setup() -> (WsState, StateId, Vec<StateId>, StateId) {
+fn kingdom_setup() -> (WarringStatesState, StateId, Vec<StateId>, StateId) {
     let mut s = game(&[("Tang", School::Taoist), ("Lai", School::Taoist)]);
     let k = s
         .map
@@ -324,7 +325,7 @@ fn a_kingdom_whose_state_falls_the_same_turn_is_not_proclaimed() {
     // The KINGDOM-type state is undefended: seat 1 walks in.
     let attack = format!("[b]5 Rice for Conquest of {name}.[/b]");
     let a = WarringStates::parse_action(&s, Actor::Seat(S1), &attack).unwrap();
-    let events: Vec<WsEvent> = WarringStates::apply(&mut s, Actor::Seat(S1), &a, &mut d)
+    let events: Vec<WarringStatesEvent> = WarringStates::apply(&mut s, Actor::Seat(S1), &a, &mut d)
         .unwrap()
         .into_iter()
         .map(|v| v.event)
@@ -334,11 +335,11 @@ fn a_kingdom_whose_state_falls_the_same_turn_is_not_proclaimed() {
     assert!(
         !events
             .iter()
-            .any(|e| matches!(e, WsEvent::Kingdom { seat: S0, .. }))
+            .any(|e| matches!(e, WarringStatesEvent::Kingdom { seat: S0, .. }))
     );
     assert!(events.iter().any(|e| matches!(
         e,
-        WsEvent::KingdomFailed { seat: S0, state } if *state == k
+        WarringStatesEvent::KingdomFailed { seat: S0, state } if *state == k
     )));
     // No +5 rice: the income is the outputs alone.
     assert_eq!(s.players[0].rice, 10 + 4 * 10);
@@ -400,23 +401,23 @@ fn the_game_master_gives_no_orders_for_an_absent_player() {
     for text in ["no orders 1", "no-orders yellow", "no orders P1"] {
         assert_eq!(
             WarringStates::parse_action(&s, gm, text).unwrap(),
-            WsAction::NoOrders { seat: S1 },
+            WarringStatesAction::NoOrders { seat: S1 },
             "{text}"
         );
     }
-    let action = WsAction::NoOrders { seat: S1 };
+    let action = WarringStatesAction::NoOrders { seat: S1 };
     assert_eq!(WarringStates::format_action(&s, &action), "no orders 1");
     // A seat cannot do it for another, nor the game master twice.
     let before = s.clone();
     assert!(WarringStates::apply(&mut s, Actor::Seat(S0), &action, &mut d).is_err());
     assert_eq!(s, before);
     assert!(WarringStates::legal_actions(&s, gm).contains(&action));
-    let events: Vec<WsEvent> = WarringStates::apply(&mut s, gm, &action, &mut d)
+    let events: Vec<WarringStatesEvent> = WarringStates::apply(&mut s, gm, &action, &mut d)
         .unwrap()
         .into_iter()
         .map(|v| v.event)
         .collect();
-    assert_eq!(events, vec![WsEvent::NoOrders { seat: S1 }]);
+    assert_eq!(events, vec![WarringStatesEvent::NoOrders { seat: S1 }]);
     assert_eq!(
         WarringStates::turn(&s),
         Turn::Acting(vec![Actor::Seat(S0), Actor::GameMaster])

@@ -4,12 +4,14 @@
 //! `cargo test -p pbp-warring-states --test golden -- --ignored bless`.
 
 use pbp_core::{Actor, DiceChoice, Game, Record, Seat, Session};
-use pbp_warring_states::{WarringStates, WsAction, WsConfig, WsState, heuristic_sheet};
+use pbp_warring_states::{
+    WarringStates, WarringStatesAction, WarringStatesConfig, WarringStatesState, heuristic_sheet,
+};
 
 const RECORD: &str = include_str!("golden/heuristic_4p.json");
 const SUMMARY: &str = include_str!("golden/heuristic_4p.txt");
 
-fn summary(state: &WsState) -> String {
+fn summary(state: &WarringStatesState) -> String {
     let mut out = format!("turn {}\n", state.turn);
     for (i, p) in state.players.iter().enumerate() {
         let seat = Seat(i as u16);
@@ -36,7 +38,7 @@ fn summary(state: &WsState) -> String {
 }
 
 fn play() -> Session<WarringStates> {
-    let mut config = WsConfig::default();
+    let mut config = WarringStatesConfig::default();
     config.rules.turn_limit = 12;
     let mut session = Session::<WarringStates>::new(config, 2026, DiceChoice::Seeded).unwrap();
     while WarringStates::turn(session.state()).outcome().is_none() {
@@ -45,12 +47,15 @@ fn play() -> Session<WarringStates> {
             Some(&seat) => {
                 // Through the forum: the bot's sheet written as a post and read back.
                 let sheet = heuristic_sheet(&state, seat);
-                let post = WarringStates::format_action(&state, &WsAction::Orders(sheet.clone()));
+                let post = WarringStates::format_action(
+                    &state,
+                    &WarringStatesAction::Orders(sheet.clone()),
+                );
                 let read = WarringStates::parse_action(&state, Actor::Seat(seat), &post).unwrap();
-                assert_eq!(read, WsAction::Orders(sheet));
+                assert_eq!(read, WarringStatesAction::Orders(sheet));
                 (Actor::Seat(seat), read)
             }
-            None => (Actor::GameMaster, WsAction::CloseTurn),
+            None => (Actor::GameMaster, WarringStatesAction::CloseTurn),
         };
         session.act(action.0, action.1, DiceChoice::Seeded).unwrap();
     }

@@ -5,16 +5,17 @@
 use pbp_core::testing::random_action;
 use pbp_core::{Actor, Game, Seat, SeededDice};
 use pbp_warring_states::{
-    Colour, MapSpec, PlayerSpec, School, WarringStates, WsAction, WsConfig, WsState,
+    Colour, MapSpec, PlayerSpec, School, WarringStates, WarringStatesAction, WarringStatesConfig,
+    WarringStatesState,
 };
 use proptest::prelude::*;
 
-fn table(n: usize, turn_limit: u32) -> WsConfig {
+fn table(n: usize, turn_limit: u32) -> WarringStatesConfig {
     let map = MapSpec::standard();
-    let mut config = WsConfig {
+    let mut config = WarringStatesConfig {
         map: map.clone(),
         players: Vec::new(),
-        ..WsConfig::default()
+        ..WarringStatesConfig::default()
     };
     config.rules.turn_limit = turn_limit;
     let starts: Vec<String> = map
@@ -35,7 +36,7 @@ fn table(n: usize, turn_limit: u32) -> WsConfig {
     config
 }
 
-fn check(state: &WsState) -> Result<(), TestCaseError> {
+fn check(state: &WarringStatesState) -> Result<(), TestCaseError> {
     let capital = state.map.capital;
     let mut ids = Vec::new();
     for (i, p) in state.players.iter().enumerate() {
@@ -109,7 +110,7 @@ proptest! {
             let Some((actor, action)) = random_action::<WarringStates>(&state, &mut dice) else {
                 break;
             };
-            if let (Actor::Seat(seat), WsAction::Orders(sheet)) = (actor, &action) {
+            if let (Actor::Seat(seat), WarringStatesAction::Orders(sheet)) = (actor, &action) {
                 let rice = state.player(seat).unwrap().rice;
                 prop_assert!(sheet.total(&state, seat) <= rice);
                 // The forum post of a sheet reads back as the same sheet.
@@ -163,7 +164,7 @@ proptest! {
 
     #[test]
     fn the_order_parser_never_panics(text in ".{0,200}", bold in "\\PC{0,80}") {
-        let state = WarringStates::setup(&WsConfig::default(), &mut SeededDice::new(1)).unwrap();
+        let state = WarringStates::setup(&WarringStatesConfig::default(), &mut SeededDice::new(1)).unwrap();
         let _ = WarringStates::parse_action(&state, Actor::Seat(Seat(0)), &text);
         let _ = WarringStates::parse_action(&state, Actor::Seat(Seat(0)), &format!("[b]{bold}[/b]"));
         let _ = WarringStates::parse_action(&state, Actor::GameMaster, &text);

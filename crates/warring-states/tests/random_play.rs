@@ -2,15 +2,15 @@
 
 use pbp_core::Seat;
 use pbp_core::testing::{PlayOptions, random_play, simulate};
-use pbp_warring_states::{Colour, MapSpec, PlayerSpec, School, WarringStates, WsConfig};
+use pbp_warring_states::{Colour, MapSpec, PlayerSpec, School, WarringStates, WarringStatesConfig};
 
 /// A table of `n` players on spread-out states of the default map.
-pub fn table(n: usize, turn_limit: u32) -> WsConfig {
+pub fn table(n: usize, turn_limit: u32) -> WarringStatesConfig {
     let map = MapSpec::standard();
-    let mut config = WsConfig {
+    let mut config = WarringStatesConfig {
         map: map.clone(),
         players: Vec::new(),
-        ..WsConfig::default()
+        ..WarringStatesConfig::default()
     };
     config.rules.turn_limit = turn_limit;
     let starts: Vec<&str> = map

@@ -3,20 +3,27 @@
 use pbp_core::{Actor, Coin, Game, ScriptedDice, Seat, SeededDice, Turn, Viewer};
 use pbp_warring_states::{
     Colour, GainReason, General, GeneralId, JoinSpec, MapSpec, Order, OrderSheet, PlayerSpec,
-    School, Trait, WarringStates, WsAction, WsConfig, WsError, WsEvent, WsState,
+    School, Trait, WarringStates, WarringStatesAction, WarringStatesConfig, WarringStatesError,
+    WarringStatesEvent, WarringStatesState,
 };
 
 mod common;
 use common::*;
 
-fn give(s: &mut WsState, seat: Seat, names: &[&str]) {
+fn give(s: &mut WarringStatesState, seat: Seat, names: &[&str]) {
     for n in names {
         let i = id(s, n);
         s.holders[usize::from(i)] = Some(seat);
     }
 }
 
-fn general(s: &mut WsState, seat: Seat, name: &str, t: Option<Trait>, skill: u8) -> GeneralId {
+fn general(
+    s: &mut WarringStatesState,
+    seat: Seat,
+    name: &str,
+    t: Option<Trait>,
+    skill: u8,
+) -> GeneralId {
     let gid = s.next_general;
     s.next_general += 1;
     s.players[usize::from(seat.0)].generals.push(General {
@@ -28,35 +35,35 @@ fn general(s: &mut WsState, seat: Seat, name: &str, t: Option<Trait>, skill: u8)
     gid
 }
 
-fn rice(s: &mut WsState, seat: Seat, r: u32) {
+fn rice(s: &mut WarringStatesState, seat: Seat, r: u32) {
     s.players[usize::from(seat.0)].rice = r;
 }
 
 fn post(
-    s: &mut WsState,
+    s: &mut WarringStatesState,
     seat: Seat,
     text: &str,
     dice: &mut Script,
-) -> Result<Vec<WsEvent>, WsError> {
+) -> Result<Vec<WarringStatesEvent>, WarringStatesError> {
     let actor = Actor::Seat(seat);
     let action = WarringStates::parse_action(s, actor, text)?;
     let events = WarringStates::apply(s, actor, &action, dice)?;
     Ok(events.into_iter().map(|v| v.event).collect())
 }
 
-fn close(s: &mut WsState, dice: &mut Script) -> Vec<WsEvent> {
-    WarringStates::apply(s, Actor::GameMaster, &WsAction::CloseTurn, dice)
+fn close(s: &mut WarringStatesState, dice: &mut Script) -> Vec<WarringStatesEvent> {
+    WarringStates::apply(s, Actor::GameMaster, &WarringStatesAction::CloseTurn, dice)
         .unwrap()
         .into_iter()
         .map(|v| v.event)
         .collect()
 }
 
-fn battles(events: &[WsEvent]) -> Vec<pbp_warring_states::Battle> {
+fn battles(events: &[WarringStatesEvent]) -> Vec<pbp_warring_states::Battle> {
     events
         .iter()
         .filter_map(|e| match e {
-            WsEvent::Battle(b) => Some(b.clone()),
+            WarringStatesEvent::Battle(b) => Some(b.clone()),
             _ => None,
         })
         .collect()
@@ -121,7 +128,7 @@ fn example_liao_17_against_19_and_tails_kills_sun_ce() {
     assert_eq!(b.defence.total, 19);
     assert!(!b.attacker_won);
     assert!(events.iter().any(|e| matches!(e,
-        WsEvent::GeneralFate { general, tosses, died: true, .. } if *general == sun_ce && tosses == &[Coin::Tails])));
+        WarringStatesEvent::GeneralFate { general, tosses, died: true, .. } if *general == sun_ce && tosses == &[Coin::Tails])));
     assert!(s.players[0].generals.iter().all(|g| g.id != sun_ce));
     assert!(s.holds(S1, id(&s, "Liao")));
     // The defenders' generals did not fail and toss nothing.
@@ -142,7 +149,13 @@ fn example_joining_at_turn_3_gives_14_rice() {
         colour: Colour::Blue,
         school: School::Mohist,
     };
-    WarringStates::apply(&mut s, Actor::GameMaster, &WsAction::Join(spec), &mut d).unwrap();
+    WarringStates::apply(
+        &mut s,
+        Actor::GameMaster,
+        &WarringStatesAction::Join(spec),
+        &mut d,
+    )
+    .unwrap();
     assert_eq!(s.players[1].rice, 14);
     assert_eq!(s.players[1].generals.len(), 3);
 }
@@ -159,7 +172,7 @@ fn example_lai_output_15_and_45_invested_makes_24() {
     assert_eq!(s.output_of(lai), 24);
     assert!(events.iter().any(|e| matches!(
         e,
-        WsEvent::Invested {
+        WarringStatesEvent::Invested {
             gain: 9,
             output: 24,
             ..
@@ -259,7 +272,7 @@ fn an_undefended_player_state_falls_without_a_battle() {
     assert!(battles(&events).is_empty());
     assert!(events.iter().any(|e| matches!(
         e,
-        WsEvent::Conquered {
+        WarringStatesEvent::Conquered {
             walkover: true,
             to: S0,
             ..
@@ -268,7 +281,7 @@ fn an_undefended_player_state_falls_without_a_battle() {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, WsEvent::Eliminated { seat: S1, by } if by == &[S0]))
+            .any(|e| matches!(e, WarringStatesEvent::Eliminated { seat: S1, by } if by == &[S0]))
     );
 }
 
@@ -325,7 +338,7 @@ fn among_several_winners_the_largest_attack_takes_and_a_tie_is_a_coin_toss() {
     assert!(s.holds(S1, id(&s, "Dun")));
     assert!(events.iter().any(|e| matches!(
         e,
-        WsEvent::Conquered {
+        WarringStatesEvent::Conquered {
             tie_break: Some(2),
             ..
         }
@@ -355,7 +368,7 @@ fn mohists_defend_with_3_more_and_regrow_devastated_states() {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, WsEvent::Regrew { state } if *state == chen))
+            .any(|e| matches!(e, WarringStatesEvent::Regrew { state } if *state == chen))
     );
 }
 
@@ -377,7 +390,7 @@ fn pillage_halves_taoists_and_just_generals_pillage_less_and_stack() {
     .unwrap();
     assert!(events.iter().any(|e| matches!(
         e,
-        WsEvent::Conquered {
+        WarringStatesEvent::Conquered {
             pillage: 6,
             output: 9,
             ..
@@ -399,7 +412,9 @@ fn pillage_halves_taoists_and_just_generals_pillage_less_and_stack() {
     assert!(!s.can_attack(S0, song));
     let refused =
         WarringStates::parse_action(&s, Actor::Seat(S0), "[b]1 Rice for Conquest of Song.[/b]");
-    assert!(matches!(refused, Err(WsError::Orders(p)) if p[0].reason.contains("devastated")));
+    assert!(
+        matches!(refused, Err(WarringStatesError::Orders(p)) if p[0].reason.contains("devastated"))
+    );
     // ... until invested in: from the next turn it may launch attacks.
     rice(&mut s, S0, 4);
     post(&mut s, S0, "[b]4 Rice for Investing of Dun.[/b]", &mut d).unwrap();
@@ -443,7 +458,8 @@ fn partial_investments_and_outputs_above_30_are_refused_with_nothing_applied() {
     rice(&mut s, S0, 200);
     let before = s.clone();
     let text = "[b]7 Rice for Investing of Lai.\n5 Rice for Defense of Lai.\n300 Rice for Conquest of Atlantis.[/b]";
-    let Err(WsError::Orders(problems)) = WarringStates::parse_action(&s, Actor::Seat(S0), text)
+    let Err(WarringStatesError::Orders(problems)) =
+        WarringStates::parse_action(&s, Actor::Seat(S0), text)
     else {
         panic!("must be refused");
     };
@@ -452,7 +468,7 @@ fn partial_investments_and_outputs_above_30_are_refused_with_nothing_applied() {
     assert!(problems[1].line.contains("Atlantis") && problems[1].reason.contains("no state"));
     let err =
         WarringStates::parse_action(&s, Actor::Seat(S0), "[b]105 Rice for Investing of Lai.[/b]");
-    assert!(matches!(err, Err(WsError::Orders(p)) if p[0].reason.contains("30")));
+    assert!(matches!(err, Err(WarringStatesError::Orders(p)) if p[0].reason.contains("30")));
     // An action built by hand is checked the same way, and the state is untouched.
     let sheet = OrderSheet {
         turn: 1,
@@ -465,7 +481,7 @@ fn partial_investments_and_outputs_above_30_are_refused_with_nothing_applied() {
     let r = WarringStates::apply(
         &mut s,
         Actor::Seat(S0),
-        &WsAction::Orders(sheet),
+        &WarringStatesAction::Orders(sheet),
         &mut Script::new(&[]),
     );
     assert!(r.is_err());
@@ -477,7 +493,8 @@ fn overspending_and_non_adjacent_conquests_are_reported_line_by_line() {
     let mut s = game(&[("Lai", School::Legalist)]);
     rice(&mut s, S0, 10);
     let text = "Hello all!\n[b]6 Rice for Defense of Lai.\n6 Rice for Conquest of Shu.[/b]";
-    let Err(WsError::Orders(problems)) = WarringStates::parse_action(&s, Actor::Seat(S0), text)
+    let Err(WarringStatesError::Orders(problems)) =
+        WarringStates::parse_action(&s, Actor::Seat(S0), text)
     else {
         panic!("must be refused");
     };
@@ -522,7 +539,7 @@ fn a_kingdom_needs_a_kingdom_state_and_four_adjacent_states() {
     give(&mut s, S0, &[&ns[0], &ns[1], &ns[2]]);
     let refused =
         WarringStates::parse_action(&s, Actor::Seat(S0), "[b]Declare Kingdom of Qin.[/b]");
-    assert!(matches!(refused, Err(WsError::Orders(_))));
+    assert!(matches!(refused, Err(WarringStatesError::Orders(_))));
     give(&mut s, S0, &[&ns[3]]);
     let cap = s.general_cap(S0);
     let events = post(
@@ -535,7 +552,7 @@ fn a_kingdom_needs_a_kingdom_state_and_four_adjacent_states() {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, WsEvent::Kingdom { state, .. } if *state == qin))
+            .any(|e| matches!(e, WarringStatesEvent::Kingdom { state, .. } if *state == qin))
     );
     assert_eq!(s.general_cap(S0), cap + 2);
 }
@@ -556,7 +573,7 @@ fn imperial_victory_needs_zhou_six_kingdom_states_and_one_dominion() {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, WsEvent::GameOver(o) if o.winners == vec![S0]))
+            .any(|e| matches!(e, WarringStatesEvent::GameOver(o) if o.winners == vec![S0]))
     );
     assert!(matches!(WarringStates::turn(&s), Turn::Over(_)));
     // Not without Zhou, nor with a gap.
@@ -572,7 +589,7 @@ fn imperial_victory_needs_zhou_six_kingdom_states_and_one_dominion() {
 
 #[test]
 fn starting_generals_three_legalists_five_and_skill_by_coins() {
-    let config = WsConfig {
+    let config = WarringStatesConfig {
         players: vec![
             PlayerSpec {
                 name: "a".into(),
@@ -587,7 +604,7 @@ fn starting_generals_three_legalists_five_and_skill_by_coins() {
                 school: School::Militarist,
             },
         ],
-        ..WsConfig::default()
+        ..WarringStatesConfig::default()
     };
     // Legalist: 5 generals; each a name pick, a trait roll of 1-5 and skill coins.
     // Then the Militarist's 3, with a trait roll of 1-4.
@@ -630,7 +647,8 @@ fn generals_up_to_three_per_order_one_rice_each_and_one_task() {
     for n in ["A Yi", "B Er", "C San", "D Si"] {
         general(&mut s, S0, n, None, 1);
     }
-    let try_post = |s: &WsState, text: &str| WarringStates::parse_action(s, Actor::Seat(S0), text);
+    let try_post =
+        |s: &WarringStatesState, text: &str| WarringStates::parse_action(s, Actor::Seat(S0), text);
     assert!(
         try_post(
             &s,
@@ -683,7 +701,7 @@ fn elusive_generals_die_only_on_two_tails() {
     )
     .unwrap();
     assert!(events.iter().any(
-        |ev| matches!(ev, WsEvent::GeneralFate { died: false, tosses, .. } if tosses.len() == 2)
+        |ev| matches!(ev, WarringStatesEvent::GeneralFate { died: false, tosses, .. } if tosses.len() == 2)
     ));
     assert!(s.players[0].generals.iter().any(|g| g.id == e));
 }
@@ -705,7 +723,7 @@ fn a_failed_defence_risks_its_generals_and_heads_survives() {
     .unwrap();
     assert!(
         events.iter().any(
-            |e| matches!(e, WsEvent::GeneralFate { general, died: false, .. } if *general == g)
+            |e| matches!(e, WarringStatesEvent::GeneralFate { general, died: false, .. } if *general == g)
         )
     );
 }
@@ -744,7 +762,7 @@ fn recruits_cost_5_or_4_for_confucians_at_most_5_a_turn_under_the_cap() {
     .unwrap();
     let events = post(&mut s, S1, "[b]Recruit 5 Generals.[/b]", &mut d).unwrap();
     let recruited = |seat| {
-        events.iter().filter(|e| matches!(e, WsEvent::GeneralJoined { seat: x, reason: GainReason::Recruited, .. } if *x == seat)).count()
+        events.iter().filter(|e| matches!(e, WarringStatesEvent::GeneralJoined { seat: x, reason: GainReason::Recruited, .. } if *x == seat)).count()
     };
     assert_eq!(recruited(S0), 2);
     assert_eq!(recruited(S1), 5);
@@ -752,7 +770,7 @@ fn recruits_cost_5_or_4_for_confucians_at_most_5_a_turn_under_the_cap() {
     assert_eq!(s.players[1].rice, 100 - 20 + 10);
     // Liao at the cap of 5 cannot recruit more.
     let refused = WarringStates::parse_action(&s, Actor::Seat(S1), "[b]Recruit 1 General.[/b]");
-    assert!(matches!(refused, Err(WsError::Orders(p)) if p[0].reason.contains("cap")));
+    assert!(matches!(refused, Err(WarringStatesError::Orders(p)) if p[0].reason.contains("cap")));
 }
 
 #[test]
@@ -764,7 +782,7 @@ fn a_dismissed_general_joins_another_player_on_heads_or_vanishes_on_tails() {
     let events = post(&mut s, S1, "[b]No orders.[/b]", &mut d).unwrap();
     assert!(events.iter().any(|e| matches!(
         e,
-        WsEvent::Dismissed {
+        WarringStatesEvent::Dismissed {
             coin: Coin::Heads,
             joined: Some(S1),
             ..
@@ -792,13 +810,13 @@ fn each_turn_but_the_first_a_random_player_gains_a_general_and_militarists_one_m
     let events = close(&mut s, &mut d);
     assert!(events.iter().any(|e| matches!(
         e,
-        WsEvent::GeneralJoined {
+        WarringStatesEvent::GeneralJoined {
             seat: S1,
             reason: GainReason::TurnGift,
             ..
         }
     )));
-    assert!(events.iter().any(|e| matches!(e, WsEvent::GeneralJoined { seat: S0, reason: GainReason::Militarist, general } if general.r#trait == Some(Trait::Brave))));
+    assert!(events.iter().any(|e| matches!(e, WarringStatesEvent::GeneralJoined { seat: S0, reason: GainReason::Militarist, general } if general.r#trait == Some(Trait::Brave))));
     assert_eq!(d.scripted_left(), 0);
 }
 
@@ -807,7 +825,7 @@ fn each_turn_but_the_first_a_random_player_gains_a_general_and_militarists_one_m
 #[test]
 fn turns_are_simultaneous_and_resolve_when_all_have_sent() {
     let mut s = game(&[("Lai", School::Taoist), ("Tang", School::Taoist)]);
-    let acting = |s: &WsState| WarringStates::turn(s).actors().to_vec();
+    let acting = |s: &WarringStatesState| WarringStates::turn(s).actors().to_vec();
     assert_eq!(
         acting(&s),
         vec![Actor::Seat(S0), Actor::Seat(S1), Actor::GameMaster]
@@ -837,10 +855,11 @@ fn orders_count_only_when_bolded_and_quotes_are_skipped() {
     let a = Actor::Seat(S0);
     assert!(matches!(
         WarringStates::parse_action(&s, a, "5 Rice for Defense of Tang."),
-        Err(WsError::Parse(_))
+        Err(WarringStatesError::Parse(_))
     ));
     let quoted = "[quote=Other][b]5 Rice for Conquest of Sui.[/b][/quote]\n[B]5 Rice for Defense of Tang.[/B]";
-    let WsAction::Orders(sheet) = WarringStates::parse_action(&s, a, quoted).unwrap() else {
+    let WarringStatesAction::Orders(sheet) = WarringStates::parse_action(&s, a, quoted).unwrap()
+    else {
         panic!()
     };
     assert_eq!(
@@ -864,16 +883,16 @@ fn orders_count_only_when_bolded_and_quotes_are_skipped() {
 
 #[test]
 fn zhou_is_off_limits_and_colours_and_states_are_unique() {
-    let mut config = WsConfig::default();
+    let mut config = WarringStatesConfig::default();
     config.players[0].state = "Zhou".into();
     assert!(WarringStates::setup(&config, &mut SeededDice::new(1)).is_err());
-    let mut config = WsConfig::default();
+    let mut config = WarringStatesConfig::default();
     config.players[1].colour = config.players[0].colour;
     assert!(WarringStates::setup(&config, &mut SeededDice::new(1)).is_err());
-    let mut config = WsConfig::default();
+    let mut config = WarringStatesConfig::default();
     config.players[1].state = config.players[0].state.clone();
     assert!(WarringStates::setup(&config, &mut SeededDice::new(1)).is_err());
-    let mut config = WsConfig::default();
+    let mut config = WarringStatesConfig::default();
     while config.players.len() < 13 {
         let i = config.players.len();
         config.players.push(PlayerSpec {
@@ -905,7 +924,7 @@ fn joining_rules_adjacency_colours_and_the_turn_5_cutoff() {
         WarringStates::apply(
             &mut t,
             gm,
-            &WsAction::Join(join("Sui", Colour::Blue)),
+            &WarringStatesAction::Join(join("Sui", Colour::Blue)),
             &mut d
         )
         .is_err()
@@ -915,7 +934,7 @@ fn joining_rules_adjacency_colours_and_the_turn_5_cutoff() {
         WarringStates::apply(
             &mut t,
             gm,
-            &WsAction::Join(join("Zhou", Colour::Blue)),
+            &WarringStatesAction::Join(join("Zhou", Colour::Blue)),
             &mut d
         )
         .is_err()
@@ -924,7 +943,7 @@ fn joining_rules_adjacency_colours_and_the_turn_5_cutoff() {
         WarringStates::apply(
             &mut t,
             gm,
-            &WsAction::Join(join("Song", Colour::Red)),
+            &WarringStatesAction::Join(join("Song", Colour::Red)),
             &mut d
         )
         .is_err()
@@ -943,7 +962,7 @@ fn joining_rules_adjacency_colours_and_the_turn_5_cutoff() {
     WarringStates::apply(
         &mut t,
         gm,
-        &WsAction::Join(join(&name, Colour::Blue)),
+        &WarringStatesAction::Join(join(&name, Colour::Blue)),
         &mut d,
     )
     .unwrap();
@@ -962,8 +981,8 @@ fn joining_rules_adjacency_colours_and_the_turn_5_cutoff() {
         school: School::Taoist,
     };
     assert!(matches!(
-        WarringStates::apply(&mut u, gm, &WsAction::Join(spec), &mut d),
-        Err(WsError::Join(_))
+        WarringStates::apply(&mut u, gm, &WarringStatesAction::Join(spec), &mut d),
+        Err(WarringStatesError::Join(_))
     ));
 }
 
@@ -984,7 +1003,7 @@ fn elimination_passes_generals_to_others_but_not_the_eliminator_and_rejoining() 
     // Seat 0 eliminated seat 1: Wu Qi goes to seat 2 (the only other, no pick drawn).
     assert!(events.iter().any(|e| matches!(
         e,
-        WsEvent::GeneralJoined {
+        WarringStatesEvent::GeneralJoined {
             seat: S2,
             reason: GainReason::Inherited { from: S1 },
             ..
@@ -1006,7 +1025,7 @@ fn elimination_passes_generals_to_others_but_not_the_eliminator_and_rejoining() 
         WarringStates::apply(
             &mut s,
             Actor::GameMaster,
-            &WsAction::Join(same.clone()),
+            &WarringStatesAction::Join(same.clone()),
             &mut d
         )
         .is_err()
@@ -1015,7 +1034,13 @@ fn elimination_passes_generals_to_others_but_not_the_eliminator_and_rejoining() 
         colour: Colour::Pink,
         ..same
     };
-    WarringStates::apply(&mut s, Actor::GameMaster, &WsAction::Join(other), &mut d).unwrap();
+    WarringStates::apply(
+        &mut s,
+        Actor::GameMaster,
+        &WarringStatesAction::Join(other),
+        &mut d,
+    )
+    .unwrap();
     assert!(!s.players[1].eliminated);
     assert_eq!(s.players[1].rice, 12);
 }
@@ -1025,15 +1050,23 @@ fn the_game_master_sends_no_orders_and_seats_do_not_close_turns() {
     let mut s = game(&[("Tang", School::Taoist)]);
     let before = s.clone();
     let mut d = Script::new(&[]);
-    assert!(WarringStates::apply(&mut s, Actor::Seat(S0), &WsAction::CloseTurn, &mut d).is_err());
-    let sheet = WsAction::Orders(OrderSheet {
+    assert!(
+        WarringStates::apply(
+            &mut s,
+            Actor::Seat(S0),
+            &WarringStatesAction::CloseTurn,
+            &mut d
+        )
+        .is_err()
+    );
+    let sheet = WarringStatesAction::Orders(OrderSheet {
         turn: 1,
         orders: vec![],
         notes: vec![],
     });
     assert!(WarringStates::apply(&mut s, Actor::GameMaster, &sheet, &mut d).is_err());
     assert!(WarringStates::apply(&mut s, Actor::Seat(Seat(5)), &sheet, &mut d).is_err());
-    let stale = WsAction::Orders(OrderSheet {
+    let stale = WarringStatesAction::Orders(OrderSheet {
         turn: 2,
         orders: vec![],
         notes: vec![],
@@ -1050,11 +1083,9 @@ fn generals_of_a_player_eliminated_by_everyone_else_disperse() {
     let mut d = Script::new(&[]);
     post(&mut s, S0, "[b]5 Rice for Conquest of Dun.[/b]", &mut d).unwrap();
     let events = post(&mut s, S1, "[b]No orders.[/b]", &mut d).unwrap();
-    assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, WsEvent::GeneralLost { seat: S1, general, .. } if *general == g))
-    );
+    assert!(events.iter().any(
+        |e| matches!(e, WarringStatesEvent::GeneralLost { seat: S1, general, .. } if *general == g)
+    ));
     assert!(
         s.players
             .iter()
@@ -1073,7 +1104,7 @@ fn an_undefended_river_state_is_walked_into_unless_the_river_option_defends_it()
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, WsEvent::Conquered { walkover: true, .. }))
+            .any(|e| matches!(e, WarringStatesEvent::Conquered { walkover: true, .. }))
     );
     // The option: the river fights alone, without the Mohist bonus (no rice was set aside).
     let mut s = game(&[("Zheng", School::Taoist), ("Dun", School::Mohist)]);
@@ -1133,7 +1164,7 @@ fn a_user_map_file_is_read_validated_and_played() {
     let map = MapSpec::from_json(text).unwrap();
     assert_eq!(map.len(), 5);
     let spec: MapSpec = serde_json::from_str(text).unwrap();
-    let config = WsConfig {
+    let config = WarringStatesConfig {
         map: spec,
         players: vec![
             PlayerSpec {
@@ -1149,7 +1180,7 @@ fn a_user_map_file_is_read_validated_and_played() {
                 school: School::Taoist,
             },
         ],
-        ..WsConfig::default()
+        ..WarringStatesConfig::default()
     };
     let mut s = WarringStates::setup(&config, &mut SeededDice::new(4)).unwrap();
     for p in &mut s.players {
@@ -1166,7 +1197,7 @@ fn a_user_map_file_is_read_validated_and_played() {
     // A broken file is refused with the reason.
     let broken = text.replace(r#"["Ford", "Marsh"]"#, r#"["Hill", "Marsh"]"#);
     assert!(
-        matches!(MapSpec::from_json(&broken), Err(WsError::Map(m)) if m.contains("river-adjacent"))
+        matches!(MapSpec::from_json(&broken), Err(WarringStatesError::Map(m)) if m.contains("river-adjacent"))
     );
 }
 
@@ -1181,11 +1212,15 @@ fn a_conquest_may_name_its_origin_which_is_checked() {
     let plain = WarringStates::parse_action(&s, a, "[b]5 Rice for Conquest of Dun.[/b]").unwrap();
     assert_eq!(ok, plain);
     let far = WarringStates::parse_action(&s, a, "[b]5 Rice for Conquest of Dun from Lai.[/b]");
-    assert!(matches!(far, Err(WsError::Orders(p)) if p[0].reason.contains("do not hold")));
+    assert!(
+        matches!(far, Err(WarringStatesError::Orders(p)) if p[0].reason.contains("do not hold"))
+    );
     let chen = id(&s, "Chen");
     s.output[usize::from(chen)] = 0;
     let wasted = WarringStates::parse_action(&s, a, "[b]5 Rice for Conquest of Dun from Chen.[/b]");
-    assert!(matches!(wasted, Err(WsError::Orders(p)) if p[0].reason.contains("devastated")));
+    assert!(
+        matches!(wasted, Err(WarringStatesError::Orders(p)) if p[0].reason.contains("devastated"))
+    );
 }
 
 #[test]
@@ -1199,7 +1234,7 @@ fn the_turn_gift_skips_players_at_their_cap_and_losing_zhou_dismisses_nobody() {
     let events = close(&mut s, &mut d);
     assert!(events.iter().any(|e| matches!(
         e,
-        WsEvent::GeneralJoined {
+        WarringStatesEvent::GeneralJoined {
             seat: S1,
             reason: GainReason::TurnGift,
             ..

@@ -97,7 +97,7 @@ pub fn act(
     id: CharId,
     text: &str,
     rolls: &[u32],
-) -> Vec<Visible<Event>> {
+) -> Vec<Visible<ScrollRaceEvent>> {
     try_act(state, id, text, rolls).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
@@ -107,7 +107,7 @@ pub fn try_act(
     id: CharId,
     text: &str,
     rolls: &[u32],
-) -> Result<Vec<Visible<Event>>, ScrollRaceError> {
+) -> Result<Vec<Visible<ScrollRaceEvent>>, ScrollRaceError> {
     turn_of(state, id);
     let actor = Actor::Seat(Seat(u16::from(id)));
     let action = ScrollRace::parse_action(state, actor, text)?;
@@ -122,7 +122,7 @@ pub fn try_act(
 }
 
 /// The events a viewer sees.
-pub fn seen(events: &[Visible<Event>], viewer: Viewer) -> Vec<Event> {
+pub fn seen(events: &[Visible<ScrollRaceEvent>], viewer: Viewer) -> Vec<ScrollRaceEvent> {
     events
         .iter()
         .filter(|e| e.audience.includes(viewer))
@@ -148,6 +148,6 @@ pub fn left(state: &ScrollRaceState, id: CharId, technique: Technique) -> Option
 }
 
 /// Whether any event is of this kind.
-pub fn has(events: &[Visible<Event>], pred: impl Fn(&Event) -> bool) -> bool {
+pub fn has(events: &[Visible<ScrollRaceEvent>], pred: impl Fn(&ScrollRaceEvent) -> bool) -> bool {
     events.iter().any(|e| pred(&e.event))
 }

@@ -3,8 +3,8 @@
 
 use pbp_core::{Actor, Game, Seat, SeededDice};
 use pbp_three_kingdoms::{
-    ArmyChoice, ArmySpec, CardDef, CardSet, DeckEntry, Rules, ThreeKingdoms, TkAction, TkConfig,
-    TkError, TkEvent, TkState,
+    ArmyChoice, ArmySpec, CardDef, CardSet, DeckEntry, Rules, ThreeKingdoms, ThreeKingdomsAction,
+    ThreeKingdomsConfig, ThreeKingdomsError, ThreeKingdomsEvent, ThreeKingdomsState,
 };
 
 /// Test cards with round numbers and no abilities unless a test needs one.
@@ -104,8 +104,8 @@ pub fn rules() -> Rules {
 }
 
 /// A config of two test armies, seat 0 first.
-pub fn config(a: ArmySpec, b: ArmySpec, rules: Rules) -> TkConfig {
-    TkConfig {
+pub fn config(a: ArmySpec, b: ArmySpec, rules: Rules) -> ThreeKingdomsConfig {
+    ThreeKingdomsConfig {
         armies: [
             ArmyChoice::Custom(Box::new(a)),
             ArmyChoice::Custom(Box::new(b)),
@@ -117,12 +117,12 @@ pub fn config(a: ArmySpec, b: ArmySpec, rules: Rules) -> TkConfig {
 }
 
 /// Starts a scripted game.
-pub fn start(a: ArmySpec, b: ArmySpec, rules: Rules) -> TkState {
+pub fn start(a: ArmySpec, b: ArmySpec, rules: Rules) -> ThreeKingdomsState {
     ThreeKingdoms::setup(&config(a, b, rules), &mut SeededDice::new(7)).expect("setup")
 }
 
 /// The instance of a card of `seat` in play.
-pub fn on_field(state: &TkState, seat: u16, id: &str) -> u32 {
+pub fn on_field(state: &ThreeKingdomsState, seat: u16, id: &str) -> u32 {
     let p = state.player(Seat(seat));
     p.field
         .iter()
@@ -132,7 +132,7 @@ pub fn on_field(state: &TkState, seat: u16, id: &str) -> u32 {
 }
 
 /// Moves a card of `seat` from the draw pile into the hand; returns its instance.
-pub fn give(state: &mut TkState, seat: u16, id: &str) -> u32 {
+pub fn give(state: &mut ThreeKingdomsState, seat: u16, id: &str) -> u32 {
     let p = &mut state.players[seat as usize];
     let position = p
         .deck
@@ -146,20 +146,24 @@ pub fn give(state: &mut TkState, seat: u16, id: &str) -> u32 {
 }
 
 /// Gives a card and discards it for its Resource points.
-pub fn pay(state: &mut TkState, seat: u16, id: &str) {
+pub fn pay(state: &mut ThreeKingdomsState, seat: u16, id: &str) {
     let card = give(state, seat, id);
     act(state, seat, &format!("discard {card}"));
 }
 
 /// Applies an action written as text; panics if refused.
-pub fn act(state: &mut TkState, seat: u16, text: &str) -> Vec<TkEvent> {
+pub fn act(state: &mut ThreeKingdomsState, seat: u16, text: &str) -> Vec<ThreeKingdomsEvent> {
     try_act(state, seat, text).unwrap_or_else(|e| panic!("'{text}' by seat {seat}: {e}"))
 }
 
 /// Applies an action written as text; on refusal checks that nothing changed.
-pub fn try_act(state: &mut TkState, seat: u16, text: &str) -> Result<Vec<TkEvent>, TkError> {
+pub fn try_act(
+    state: &mut ThreeKingdomsState,
+    seat: u16,
+    text: &str,
+) -> Result<Vec<ThreeKingdomsEvent>, ThreeKingdomsError> {
     let actor = Actor::Seat(Seat(seat));
-    let action: TkAction = ThreeKingdoms::parse_action(state, actor, text)?;
+    let action: ThreeKingdomsAction = ThreeKingdoms::parse_action(state, actor, text)?;
     assert_eq!(
         ThreeKingdoms::parse_action(state, actor, &ThreeKingdoms::format_action(state, &action))
             .ok(),
@@ -171,7 +175,7 @@ pub fn try_act(state: &mut TkState, seat: u16, text: &str) -> Result<Vec<TkEvent
     match &result {
         // Interceptions of several Generals are a documented sample in `legal_actions`.
         Ok(_) => assert!(
-            legal || matches!(&action, TkAction::Intercept { with } if with.len() > 1),
+            legal || matches!(&action, ThreeKingdomsAction::Intercept { with } if with.len() > 1),
             "'{text}' applied but is not listed as legal"
         ),
         Err(_) => {
@@ -183,7 +187,7 @@ pub fn try_act(state: &mut TkState, seat: u16, text: &str) -> Result<Vec<TkEvent
 }
 
 /// Asserts an action is refused.
-pub fn refuse(state: &mut TkState, seat: u16, text: &str) -> TkError {
+pub fn refuse(state: &mut ThreeKingdomsState, seat: u16, text: &str) -> ThreeKingdomsError {
     match try_act(state, seat, text) {
         Ok(_) => panic!("'{text}' by seat {seat} was accepted"),
         Err(e) => e,
@@ -191,7 +195,7 @@ pub fn refuse(state: &mut TkState, seat: u16, text: &str) -> TkError {
 }
 
 /// Ends phases until the other seat's Preparation Phase.
-pub fn pass_turn(state: &mut TkState) {
+pub fn pass_turn(state: &mut ThreeKingdomsState) {
     let seat = state.active.0;
     while state.active.0 == seat && state.ending.is_none() {
         act(state, seat, "end");
@@ -199,12 +203,16 @@ pub fn pass_turn(state: &mut TkState) {
 }
 
 /// Strength now of a seat's card in play.
-pub fn strength(state: &TkState, seat: u16, id: &str) -> u32 {
+pub fn strength(state: &ThreeKingdomsState, seat: u16, id: &str) -> u32 {
     state.strength(Seat(seat), on_field(state, seat, id))
 }
 
 /// A seat's character in play, by id.
-pub fn ch<'a>(state: &'a TkState, seat: u16, id: &str) -> &'a pbp_three_kingdoms::Character {
+pub fn ch<'a>(
+    state: &'a ThreeKingdomsState,
+    seat: u16,
+    id: &str,
+) -> &'a pbp_three_kingdoms::Character {
     state
         .character(Seat(seat), on_field(state, seat, id))
         .expect("in play")
@@ -212,7 +220,7 @@ pub fn ch<'a>(state: &'a TkState, seat: u16, id: &str) -> &'a pbp_three_kingdoms
 
 /// Mutable access to a seat's character in play, to arrange a scene.
 pub fn ch_mut<'a>(
-    state: &'a mut TkState,
+    state: &'a mut ThreeKingdomsState,
     seat: u16,
     id: &str,
 ) -> &'a mut pbp_three_kingdoms::Character {
@@ -225,7 +233,7 @@ pub fn ch_mut<'a>(
 }
 
 /// Whether a card of `seat` is in its discard pile.
-pub fn in_discard(state: &TkState, seat: u16, id: &str) -> bool {
+pub fn in_discard(state: &ThreeKingdomsState, seat: u16, id: &str) -> bool {
     let p = state.player(Seat(seat));
     p.discard.iter().any(|&c| p.cards[c as usize] == id)
 }

@@ -4,7 +4,8 @@
 
 use pbp_core::{Dice, DiceError, Game, ScriptedDice, Seat, SeededDice};
 use pbp_warring_states::{
-    Colour, MapSpec, PlayerSpec, School, StateId, WarringStates, WsConfig, WsState,
+    Colour, MapSpec, PlayerSpec, School, StateId, WarringStates, WarringStatesConfig,
+    WarringStatesState,
 };
 
 /// Scripted values first (the seed's or the test's numbers), then a seeded source for the draws
@@ -44,8 +45,8 @@ pub const S1: Seat = Seat(1);
 pub const S2: Seat = Seat(2);
 
 /// A game with these players (states, schools), colours in order, no starting generals.
-pub fn game(players: &[(&str, School)]) -> WsState {
-    let config = WsConfig {
+pub fn game(players: &[(&str, School)]) -> WarringStatesState {
+    let config = WarringStatesConfig {
         map: MapSpec::standard(),
         players: players
             .iter()
@@ -57,7 +58,7 @@ pub fn game(players: &[(&str, School)]) -> WsState {
                 school: *school,
             })
             .collect(),
-        ..WsConfig::default()
+        ..WarringStatesConfig::default()
     };
     let mut s = WarringStates::setup(&config, &mut SeededDice::new(1)).unwrap();
     for p in &mut s.players {
@@ -67,6 +68,6 @@ pub fn game(players: &[(&str, School)]) -> WsState {
 }
 
 /// The state of this name on the game's map.
-pub fn id(s: &WsState, name: &str) -> StateId {
+pub fn id(s: &WarringStatesState, name: &str) -> StateId {
     s.map.find(name).unwrap()
 }
