@@ -71,18 +71,25 @@ impl Render for Duel {
                 rolls,
                 winner,
             } => {
-                let last = rolls
-                    .last()
-                    .map(|(a, b)| (a.total(), b.total()))
-                    .unwrap_or((0, 0));
-                format!(
-                    "{} against {}: {} to {} after {} roll(s); seat {winner} wins the round",
-                    stance(Some(stances[0])),
-                    stance(Some(stances[1])),
-                    last.0,
-                    last.1,
-                    rolls.len()
-                )
+                let Some((a, b)) = rolls.last() else {
+                    return format!("seat {winner} wins the round");
+                };
+                let (first, second) = (stance(Some(stances[0])), stance(Some(stances[1])));
+                let mut text = format!("{first} against {second}: {} to {}", a.total(), b.total());
+                if a.total() == b.total() {
+                    text.push_str(&format!(
+                        ", the second-highest die {} to {}",
+                        a.second_highest(),
+                        b.second_highest()
+                    ));
+                }
+                match rolls.len() {
+                    1 => {}
+                    2 => text.push_str(" on the second roll (the first was a tie)"),
+                    n => text.push_str(&format!(" on roll {n} (the ones before were ties)")),
+                }
+                text.push_str(&format!("; seat {winner} wins the round"));
+                text
             }
             DuelEvent::Over { winner } => format!("seat {winner} wins the duel"),
         }
@@ -112,5 +119,46 @@ mod tests {
         assert!(!text(&session, Viewer::Seat(Seat(1))).contains("focus,"));
         assert!(!text(&session, Viewer::Seat(Seat(1))).contains("own stance focus"));
         assert!(Duel::svg(&Duel::view(session.state(), Viewer::Public)).starts_with("<svg"));
+    }
+
+    /// The text of the last round of a duel played with outside dice: seat 0 focuses (three
+    /// dice), seat 1 strikes (two).
+    fn round_text(dice: Vec<u32>) -> String {
+        let mut session = Session::<Duel>::new(Default::default(), 1, DiceChoice::Seeded).unwrap();
+        let choose = |s| pbp_core::duel::DuelAction::Choose(s);
+        session
+            .act(
+                Actor::Seat(Seat(0)),
+                choose(Stance::Focus),
+                DiceChoice::Seeded,
+            )
+            .unwrap();
+        session
+            .act(
+                Actor::Seat(Seat(1)),
+                choose(Stance::Strike),
+                DiceChoice::Outside(dice),
+            )
+            .unwrap();
+        let view = Duel::view(session.state(), Viewer::Public);
+        let last = session.log().last().unwrap();
+        Duel::event_text(&last.visible.event, &view)
+    }
+
+    #[test]
+    fn a_round_says_how_a_tie_was_broken() {
+        assert_eq!(
+            round_text(vec![9, 4, 1, 8, 3]),
+            "focus against strike: 9 to 8; seat 0 wins the round"
+        );
+        assert_eq!(
+            round_text(vec![8, 7, 1, 8, 4]),
+            "focus against strike: 8 to 8, the second-highest die 7 to 4; seat 0 wins the round"
+        );
+        assert_eq!(
+            round_text(vec![8, 4, 1, 8, 4, 2, 1, 1, 6, 5]),
+            "focus against strike: 2 to 6 on the second roll (the first was a tie); \
+             seat 1 wins the round"
+        );
     }
 }

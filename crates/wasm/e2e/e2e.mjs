@@ -236,7 +236,7 @@ async function run(base) {
     await page.fill("#dice", "2,10,4,1,9,9");
     await page.click("#act");
     await page.waitForFunction(() => document.querySelector("#status").textContent.includes("2 action"));
-    const round = "focus against strike: 14 to 9 after 1 roll(s); seat 0 wins the round";
+    const round = "focus against strike: 14 to 9; seat 0 wins the round";
     check("the round is resolved with the dice given", (await text("#events")).includes(round),
       await text("#events"));
     await viewAs("public");

@@ -251,13 +251,13 @@ mod tests {
             .unwrap();
         assert_eq!(
             second["events"][2]["text"],
-            "focus against strike: 14 to 9 after 1 roll(s); seat 0 wins the round"
+            "focus against strike: 14 to 9; seat 0 wins the round"
         );
         assert_eq!(
             table.bbcode("public").unwrap(),
             format!(
                 "[b]Duel[/b]: 1 - 0\n[*] seat 1 sealed a stance\n\
-                 [*] focus against strike: 14 to 9 after 1 roll(s); seat 0 wins the round\n\
+                 [*] focus against strike: 14 to 9; seat 0 wins the round\n\
                  [i]dice commitment: {}[/i]\n",
                 table.commitment().unwrap()
             )
@@ -306,7 +306,7 @@ mod tests {
         let mut table = duel();
         table.act("0", "focus", None).unwrap();
         table.act("1", "strike", Some("2 10 4 1 9 9")).unwrap();
-        let round = "focus against strike: 14 to 9 after 1 roll(s); seat 0 wins the round";
+        let round = "focus against strike: 14 to 9; seat 0 wins the round";
         // Every post ends with the dice commitment, so the thread holds it from the first post on.
         let commitment = format!("[i]dice commitment: {}[/i]\n", table.commitment().unwrap());
         assert_eq!(

@@ -71,7 +71,7 @@ fn a_duel_plays_through_the_javascript_api() {
     );
     assert_eq!(
         second["events"][2]["text"],
-        "focus against strike: 14 to 9 after 1 roll(s); seat 0 wins the round"
+        "focus against strike: 14 to 9; seat 0 wins the round"
     );
     assert_eq!(s.steps(), 2);
     let view = json_of(s.view("public").unwrap());
@@ -255,7 +255,7 @@ fn players_and_the_post_since_a_step() {
     );
     s.act("0", "focus", None).unwrap();
     s.act("1", "strike", Some("2 10 4 1 9 9".into())).unwrap();
-    let round = "focus against strike: 14 to 9 after 1 roll(s); seat 0 wins the round";
+    let round = "focus against strike: 14 to 9; seat 0 wins the round";
     // Every post ends with the dice commitment.
     let commitment = format!("[i]dice commitment: {}[/i]\n", s.commitment().unwrap());
     assert_eq!(
