@@ -1084,7 +1084,10 @@ fn resolve(
                 state.battles[bi].sides[side_index(pl.side)].extra_draws += n;
                 events.push(effect(
                     id,
-                    format!("{clan} Diplomatic: {n} more card(s) to draw"),
+                    format!(
+                        "{clan} Diplomatic: {} to draw",
+                        pbp_core::counted(n, "more card", "more cards")
+                    ),
                 ));
             }
             Some(Strategy::Cunning) => {

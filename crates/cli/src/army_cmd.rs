@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
+use pbp_core::counted;
 use pbp_three_kingdoms::{Rules, validate_army_file};
 
 use crate::store::{emit, read_text};
@@ -30,7 +31,10 @@ pub fn check_army(args: &CheckArmyArgs) -> Result<(), String> {
             out.push_str(&format!("{army}: legal\n"));
         } else {
             illegal += 1;
-            out.push_str(&format!("{army}: {} problem(s)\n", problems.len()));
+            out.push_str(&format!(
+                "{army}: {}\n",
+                counted(problems.len() as u64, "problem", "problems")
+            ));
             for problem in problems {
                 out.push_str(&format!("  - {problem}\n"));
             }
@@ -39,8 +43,9 @@ pub fn check_army(args: &CheckArmyArgs) -> Result<(), String> {
     emit(&out)?;
     if illegal > 0 {
         return Err(format!(
-            "{illegal} of {} army(ies) are not legal",
-            report.len()
+            "{illegal} of {} {} not legal",
+            counted(report.len() as u64, "army", "armies"),
+            if illegal == 1 { "is" } else { "are" }
         ));
     }
     Ok(())

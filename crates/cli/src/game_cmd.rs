@@ -16,7 +16,7 @@ use clap::{Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pbp_core::erased::ActionInput;
 use pbp_core::sim::{Bot, Control, SimulationSummary};
-use pbp_core::{COMMITMENT_TAG, DiceChoice, Secret};
+use pbp_core::{COMMITMENT_TAG, DiceChoice, Secret, counted};
 use pbp_frontend::catalog::{Games, catalog};
 use pbp_frontend::{BbcodeStyle, PostOptions};
 use pbp_frontend::{EventLine, Table, TableError, game_list, to_json};
@@ -508,10 +508,10 @@ fn commitment_text(table: &Table) -> String {
 fn replay(file: &Path) -> Result<(), Failure> {
     let table = load(file)?;
     Ok(emit(&format!(
-        "{}: {} with {} action(s) replays exactly; every seeded roll follows from its seed; {}\n{}\n",
+        "{}: {} with {} replays exactly; every seeded roll follows from its seed; {}\n{}\n",
         file.display(),
         table.game(),
-        table.steps(),
+        counted(table.steps() as u64, "action", "actions"),
         commitment_text(&table),
         table.describe_turn()
     ))?)
@@ -521,10 +521,10 @@ fn verify(file: &Path, commitment: &str) -> Result<(), Failure> {
     let table = load(file)?;
     table.verify(commitment).map_err(about(file))?;
     Ok(emit(&format!(
-        "{}: verified: the seed and salt hash to the published commitment {}, and every seeded roll of its {} action(s) follows from that seed (dice rolled outside pbp are as trustworthy as the posts that rolled them)\n",
+        "{}: verified: the seed and salt hash to the published commitment {}, and every seeded roll of its {} follows from that seed (dice rolled outside pbp are as trustworthy as the posts that rolled them)\n",
         file.display(),
         commitment.trim(),
-        table.steps()
+        counted(table.steps() as u64, "action", "actions")
     ))?)
 }
 
@@ -657,9 +657,9 @@ fn simulation_report(
         }));
     }
     let mut out = format!(
-        "{}: {} game(s) from seed {seed}, {} finished{}\n",
+        "{}: {} from seed {seed}, {} finished{}\n",
         name,
-        summary.games,
+        counted(summary.games as u64, "game", "games"),
         summary.finished,
         if summary.rotated {
             ", seats rotated"

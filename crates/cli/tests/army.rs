@@ -49,11 +49,11 @@ fn each_problem_is_explained_and_the_exit_is_a_failure() {
     std::fs::remove_dir_all(&dir).unwrap();
     assert!(!ok);
     assert!(
-        out.contains("Wei: the Hero of a Chaotic Age: 1 problem(s)"),
+        out.contains("Wei: the Hero of a Chaotic Age: 1 problem"),
         "{out}"
     );
     assert!(out.contains("no-such-general"), "{out}");
-    assert!(err.contains("are not legal"), "{err}");
+    assert!(err.contains("1 of 10 armies is not legal"), "{err}");
 }
 
 #[test]

@@ -69,6 +69,7 @@ pub mod save;
 pub mod sim;
 #[cfg(feature = "testing")]
 pub mod testing;
+mod words;
 
 pub use chance::{Coin, Percent, PercentError, pick};
 #[cfg(feature = "os-random")]
@@ -94,3 +95,4 @@ pub use record::{
     DiceChoice, Entry, FORMAT_VERSION, LoggedEvent, Record, RecordError, Session, Source, step_seed,
 };
 pub use sample::sample_one_to;
+pub use words::counted;

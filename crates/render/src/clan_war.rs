@@ -6,7 +6,7 @@ use pbp_clan_war::{
     BattleResult, Clan, ClanWar, ClanWarEvent, ClanWarView, Holder, NullifyTarget, Phase, Terrain,
     card,
 };
-use pbp_core::{LoggedEvent, Side};
+use pbp_core::{LoggedEvent, Side, counted};
 
 use crate::ink::ink_on;
 use crate::post::{position, table};
@@ -99,11 +99,15 @@ fn card_text(view: &ClanWarView, no: u8) -> Option<String> {
 fn phase_text(phase: &Phase) -> String {
     match phase {
         Phase::Play { next, passes } => format!(
-            "card play, {} to act ({passes} pass(es) in a row)",
+            "card play, {} to act{}",
             if *next == Side::First {
                 "attacker"
             } else {
                 "defender"
+            },
+            match passes {
+                0 => String::new(),
+                n => format!(" ({} in a row)", counted(*n, "pass", "passes")),
             }
         ),
         Phase::Nullify { .. } => "Defensive choice".into(),
@@ -139,7 +143,47 @@ fn map_text(view: &ClanWarView) -> String {
         }
         out.push('\n');
     }
+    out.push_str(&map_key(view));
     out
+}
+
+/// The key under the text map: who each holder code is, and each terrain code on the map.
+fn map_key(view: &ClanWarView) -> String {
+    let mut holders: Vec<String> = view
+        .players
+        .iter()
+        .map(|p| {
+            format!(
+                "{} {}",
+                holder_short(Holder::Clan(p.clan)),
+                who(view, p.seat)
+            )
+        })
+        .collect();
+    holders.push("SA the Spirit Army".into());
+    let mut terrains: Vec<String> = Vec::new();
+    let mut seen: Vec<Terrain> = Vec::new();
+    for hex in &view.hexes {
+        if !seen.contains(&hex.terrain) {
+            seen.push(hex.terrain);
+        }
+    }
+    seen.sort_by_key(|t| Terrain::code(*t));
+    for terrain in seen {
+        let name = match terrain {
+            Terrain::Province(clan) => format!("{clan} province"),
+            Terrain::Imperial => "Imperial province".into(),
+            Terrain::Mountain => "Mountain".into(),
+            Terrain::Forest => "Forest".into(),
+            Terrain::Ocean => "Ocean".into(),
+        };
+        terrains.push(format!("{} {name}", Terrain::code(terrain)));
+    }
+    format!(
+        "each hex: holder/terrain; holders: {}; terrains: {}\n",
+        holders.join(", "),
+        terrains.join(", ")
+    )
 }
 
 impl Render for ClanWar {
@@ -158,11 +202,11 @@ impl Render for ClanWar {
             };
             let _ = writeln!(
                 out,
-                "{}: {}, {}; {} card(s); gold {}, glory {}, score {}{}",
+                "{}: {}, {}; {}; gold {}, glory {}, score {}{}",
                 who(view, p.seat),
                 temporary(&p.strategies[0]),
                 temporary(&p.strategies[1]),
-                p.hand_size,
+                counted(p.hand_size, "card", "cards"),
                 p.gold,
                 halves(p.glory_halves),
                 halves(p.score_halves),
@@ -186,8 +230,8 @@ impl Render for ClanWar {
         }
         let _ = writeln!(
             out,
-            "deck: {} card(s) left, {} discarded",
-            view.deck_remaining,
+            "deck: {} left, {} discarded",
+            counted(view.deck_remaining, "card", "cards"),
             view.discard_pile.len()
         );
         for b in &view.battles {
@@ -341,8 +385,13 @@ impl Render for ClanWar {
             &rows,
             |c| {
                 format!(
-                    "[b]{}[/b]: {} gold, score {}, {} card(s) in hand, hexes {}",
-                    c[0], c[1], c[2], c[3], c[4]
+                    "[b]{}[/b]: {} gold, score {}, {} {} in hand, hexes {}",
+                    c[0],
+                    c[1],
+                    c[2],
+                    c[3],
+                    if c[3] == "1" { "card" } else { "cards" },
+                    c[4]
                 )
             },
         ));
@@ -522,7 +571,7 @@ impl Render for ClanWar {
         match event {
             ClanWarEvent::Drew { seat, card } => format!("{} drew {}", who(seat), card_name(*card)),
             ClanWarEvent::DrewCards { seat, count } => {
-                format!("{} drew {count} card(s)", who(seat))
+                format!("{} drew {}", who(seat), counted(*count, "card", "cards"))
             }
             ClanWarEvent::DeckEmpty { seat } => {
                 format!("the deck is empty: {} draws nothing", who(seat))
@@ -724,6 +773,40 @@ mod tests {
     }
 
     #[test]
+    fn the_text_map_says_what_its_codes_mean() {
+        let text = ClanWar::text(&view(&session(), Viewer::Public));
+        let key = text
+            .lines()
+            .find(|l| l.starts_with("each hex: holder/terrain"))
+            .unwrap_or_else(|| panic!("no key under the map: {text}"));
+        for code in [
+            "Cr Mongooseh (Crab)",
+            "SA the Spirit Army",
+            "Mo Mountain",
+            "Oc Ocean",
+        ] {
+            assert!(key.contains(code), "{key}");
+        }
+        // Every code on the map is in the key.
+        for cell in text
+            .lines()
+            .filter(|l| l.contains('/') && !l.starts_with("each"))
+        {
+            for pair in cell.split_whitespace().filter(|w| w.contains('/')) {
+                let (holder, terrain) = pair.split_once('/').unwrap();
+                assert!(
+                    key.contains(&format!("{holder} ")),
+                    "{holder} of {pair}: {key}"
+                );
+                assert!(
+                    key.contains(&format!("{terrain} ")),
+                    "{terrain} of {pair}: {key}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn bbcode_summarises_the_round() {
         let mut session = session();
         session
@@ -756,7 +839,7 @@ mod tests {
         // Each player's holdings.
         assert!(post.contains("[b]Holdings[/b]"), "{post}");
         assert!(
-            post.contains("[*][b]Plainsfox (Lion)[/b]: 4 gold, score 4, 2 card(s) in hand, hexes 4 (C3 C4 D3 D4)"),
+            post.contains("[*][b]Plainsfox (Lion)[/b]: 4 gold, score 4, 2 cards in hand, hexes 4 (C3 C4 D3 D4)"),
             "{post}"
         );
         let table = ClanWar::bbcode_with(

@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use pbp_core::{LoggedEvent, Viewer};
+use pbp_core::{LoggedEvent, Viewer, counted};
 use pbp_scroll_race::{
     Cell, CharId, Phase, ScrollRace, ScrollRaceEvent, ScrollRaceView, Square, TrapKind,
 };
@@ -175,11 +175,11 @@ fn notes(view: &ScrollRaceView) -> String {
     for s in &view.summons {
         let _ = writeln!(
             out,
-            "summon of {} on {} (rank {}, {} turn(s) of its caster left)",
+            "summon of {} on {} (rank {}, {} of its caster left)",
             name(view, s.caster),
             s.square,
             s.rank,
-            s.turns_left
+            counted(s.turns_left, "turn", "turns")
         );
     }
     for t in &view.traps {

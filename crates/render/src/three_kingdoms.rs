@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use pbp_core::{LoggedEvent, Seat};
+use pbp_core::{LoggedEvent, Seat, counted};
 use pbp_three_kingdoms::{
     CardSeen, CardType, CharacterView, FightResult, Pending, Phase, PlayerView, TargetRef,
     ThreeKingdoms, ThreeKingdomsEvent, ThreeKingdomsView, Trait, Zone,
@@ -433,9 +433,10 @@ impl Render for ThreeKingdoms {
                 card: c,
                 resources,
             } => format!(
-                "{} discards {} for {resources} Resource point(s)",
+                "{} discards {} for {}",
                 seat_name(seat),
-                card(c)
+                card(c),
+                counted(*resources, "Resource point", "Resource points")
             ),
             ThreeKingdomsEvent::DiscardedAtRandom { seat, card: c } => {
                 format!("{} discards {} at random", seat_name(seat), card(c))

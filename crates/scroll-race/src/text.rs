@@ -78,7 +78,14 @@ fn technique(state: &ScrollRaceState, words: &[&str], text: &str) -> Result<Use,
         if args.len() == n {
             Ok(())
         } else {
-            Err(err(text, format!("{} takes {n} argument(s)", tech.name())))
+            Err(err(
+                text,
+                format!(
+                    "{} takes {}",
+                    tech.name(),
+                    pbp_core::counted(n as u64, "argument", "arguments")
+                ),
+            ))
         }
     };
     Ok(match tech {

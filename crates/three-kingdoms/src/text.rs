@@ -17,7 +17,7 @@
 //! each number (`discard 21 (Shield Wall)`, `attack 2 (Zhang Fei) on 5 (Cao Cao)`,
 //! `use 3 (Guo Jia) on 1:4 (Shu's Liao Hua)`) read back as the numbers alone.
 
-use pbp_core::{Actor, Seat};
+use pbp_core::{Actor, Seat, counted};
 
 use crate::cards::{CostScope, Duration, Effect, Trait, Whom};
 use crate::error::ThreeKingdomsError;
@@ -279,11 +279,21 @@ pub fn effect_text(effect: &Effect) -> String {
             format!("{amount:+} Strength {}", duration_text(*duration))
         }
         Effect::Damage { amount } => format!("{amount} damage"),
-        Effect::Draw { count, player } => format!("{} draws {count} card(s)", whom(*player)),
-        Effect::Discard { count, player } => {
-            format!("{} discards {count} card(s) at random", whom(*player))
+        Effect::Draw { count, player } => {
+            format!(
+                "{} draws {}",
+                whom(*player),
+                counted(*count, "card", "cards")
+            )
         }
-        Effect::Resources { amount } => format!("{amount} Resource point(s)"),
+        Effect::Discard { count, player } => {
+            format!(
+                "{} discards {} at random",
+                whom(*player),
+                counted(*count, "card", "cards")
+            )
+        }
+        Effect::Resources { amount } => counted(*amount, "Resource point", "Resource points"),
         Effect::CostChange {
             amount,
             cards,

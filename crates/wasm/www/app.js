@@ -264,7 +264,7 @@ async function render() {
   $("no-game").hidden = table !== null;
   for (const id of ["table", "actions", "post", "history"]) $(id).hidden = table === null;
   if (!table) {
-    $("status").textContent = `${catalog.length} game(s): pick one in Games and start.`;
+    $("status").textContent = `${catalog.length} games: pick one in Games and start.`;
     return;
   }
   const ticket = ++renderCount;
@@ -283,7 +283,7 @@ async function render() {
   // The seed would let a player predict the seeded rolls: the snapshot has it for the game master
   // alone. The commitment to it is public, from the first post on.
   const commitment = snap.commitment ? ` · dice commitment ${snap.commitment}` : "";
-  $("status").textContent = `${name}${snap.game}${seed} · ${table.steps} action(s) taken${commitment}`;
+  $("status").textContent = `${name}${snap.game}${seed} · ${table.steps} ${table.steps === 1 ? "action" : "actions"} taken${commitment}`;
   $("turn").textContent = snap.describe;
   $("turn").className = snap.turn.over ? "over" : "";
   renderViewers();
@@ -627,7 +627,7 @@ async function importFile(file) {
   const base = file.name.replace(/\.json$/i, "");
   await adopt(loaded, { id: newId(), name: base, posted: loaded.steps, seats: seatsOfSave(text) });
   setTab("table");
-  show(`loaded ${file.name}: ${loaded.game} with ${loaded.steps} action(s)`, "info");
+  show(`loaded ${file.name}: ${loaded.game} with ${loaded.steps} ${loaded.steps === 1 ? "action" : "actions"}`, "info");
 }
 
 async function openRecord(rec) {

@@ -81,7 +81,7 @@ function renderDie(die, pool) {
   chip.textContent = die.faces.join(" → ");
   if (die.value !== raw) chip.append(el("small", {}, ` = ${die.value}`));
   const state = pool ? (die.kept ? "kept" : "not kept") : "";
-  chip.title = [die.faces.length > 1 ? `exploded ${die.faces.length - 1} time(s)` : "", state]
+  chip.title = [die.faces.length > 1 ? (die.faces.length === 2 ? "exploded once" : `exploded ${die.faces.length - 1} times`) : "", state]
     .filter(Boolean).join(", ");
   return chip;
 }

@@ -1,0 +1,13 @@
+//! Words for what people read: counts with their noun in the right number.
+
+/// `n` followed by `one` when `n` is 1 and by `many` otherwise: "1 card", "3 cards", "0 passes".
+///
+/// ```
+/// assert_eq!(pbp_core::counted(1, "card", "cards"), "1 card");
+/// assert_eq!(pbp_core::counted(0, "pass", "passes"), "0 passes");
+/// assert_eq!(pbp_core::counted(12, "army", "armies"), "12 armies");
+/// ```
+pub fn counted(n: impl Into<i128>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
