@@ -659,7 +659,7 @@ fn simulation_report(
     let mut out = format!(
         "{}: {} from seed {seed}, {} finished{}\n",
         name,
-        counted(summary.games as u64, "game", "games"),
+        counted(summary.games, "game", "games"),
         summary.finished,
         if summary.rotated {
             ", seats rotated"
