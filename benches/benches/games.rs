@@ -22,7 +22,10 @@ use pbp_warring_states::{
 /// Benchmarks one random game and one game of heuristic bots of `G` per iteration, each with
 /// its own seed.
 fn random_games<G: Game>(c: &mut Criterion, name: &str, config: &G::Config, samples: usize) {
-    for (group_name, bot) in [("random game", Bot::Random), ("heuristic game", Bot::Heuristic)] {
+    for (group_name, bot) in [
+        ("random game", Bot::Random),
+        ("heuristic game", Bot::Heuristic),
+    ] {
         let mut group = c.benchmark_group(group_name);
         group.sample_size(samples);
         let mut seed = 0_u64;

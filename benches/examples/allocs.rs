@@ -107,6 +107,11 @@ fn main() {
             games,
             bot,
         );
-        measure::<WarringStates>("warring states", &WarringStatesConfig::default(), games, bot);
+        measure::<WarringStates>(
+            "warring states",
+            &WarringStatesConfig::default(),
+            games,
+            bot,
+        );
     }
 }
