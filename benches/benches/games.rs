@@ -1,8 +1,9 @@
-//! Whole random games and games of heuristic bots per second for every game of the workspace, and the resolution of one
-//! Warring States turn with twelve players.
+//! Whole random games and games of heuristic bots per second for every game of the workspace,
+//! and the resolution of one Warring States turn with twelve players.
 //!
 //! Each iteration plays one complete game with [`simulate`] (uniformly random legal actions, or
-//! each game's heuristic bot, seeded dice, a new seed per game), so the time per iteration is the time per game.
+//! each game's heuristic bot; seeded dice, a new seed per game), so the time per iteration is
+//! the time per game.
 //!
 //! Run: `cargo bench -p pbp-benches --bench games -- --warm-up-time 1 --measurement-time 3`.
 #![forbid(unsafe_code)]
