@@ -12,6 +12,10 @@
 //! - the game ends within [`Game::max_actions`];
 //!
 //! and at the end that the record replays to the same state, with and without the seed.
+//!
+//! [`scenario`] plays scenario files: games written as text, with the numbers they must produce.
+
+pub mod scenario;
 
 use serde::Serialize;
 
