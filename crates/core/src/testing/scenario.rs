@@ -202,22 +202,32 @@ fn numbers(words: &str) -> Result<Vec<u32>, String> {
         .collect()
 }
 
-/// The seat `who` names, as players write it: its name, its label or `seat N`.
-fn find_seat(seats: &[SeatInfo], who: &str) -> Option<crate::game::Seat> {
+/// The seat `who` names, as players write it (the words of `pbp-frontend`'s tables): its label
+/// (`Lion`), its whole name (`Plainsfox (Lion)`), the player's name alone (`Plainsfox`) or
+/// `seat N`, in any case. An error when a name fits several seats.
+fn find_seat(seats: &[SeatInfo], who: &str) -> Result<Option<crate::game::Seat>, String> {
     let who = who.trim();
-    seats
-        .iter()
-        .find(|s| {
-            s.name.eq_ignore_ascii_case(who)
-                || s.label.eq_ignore_ascii_case(who)
-                || format!("seat {}", s.seat) == who
-        })
-        .map(|s| s.seat)
+    let fits = |s: &&SeatInfo| {
+        let player = s.name.rsplit_once(" (").map_or(s.name.as_str(), |(p, _)| p);
+        format!("seat {}", s.seat).eq_ignore_ascii_case(who)
+            || [s.label.as_str(), s.name.as_str(), player]
+                .iter()
+                .any(|n| !n.is_empty() && n.eq_ignore_ascii_case(who))
+    };
+    let found: Vec<&SeatInfo> = seats.iter().filter(fits).collect();
+    match found.as_slice() {
+        [] => Ok(None),
+        [one] => Ok(Some(one.seat)),
+        several => Err(format!(
+            "'{who}' names several seats ({}): write 'seat N'",
+            seat_list(several.iter().copied())
+        )),
+    }
 }
 
-fn seat_list(seats: &[SeatInfo]) -> String {
+fn seat_list<'a>(seats: impl IntoIterator<Item = &'a SeatInfo>) -> String {
     seats
-        .iter()
+        .into_iter()
         .map(|s| s.name.clone())
         .collect::<Vec<_>>()
         .join(", ")
@@ -310,14 +320,12 @@ impl<G: Game> Runner<'_, G> {
             _ => {
                 let seats = session.seats();
                 match find_seat(&seats, who) {
-                    Some(seat) => Ok(Viewer::Seat(seat)),
-                    None => self.fail(
+                    Ok(Some(seat)) => Ok(Viewer::Seat(seat)),
+                    Ok(None) => self.fail(
                         line,
-                        format!(
-                            "no seat is called '{who}' (seats: {})",
-                            seat_list(&seats)
-                        ),
+                        format!("no seat is called '{who}' (seats: {})", seat_list(&seats)),
                     ),
+                    Err(message) => self.fail(line, message),
                 }
             }
         }
