@@ -30,6 +30,8 @@
 //!   `WORDS`; nothing may change. An action refused without such a line fails the scenario.
 //! - `expect view VIEWER POINTER = JSON`: in `VIEWER`'s view (`public`, `gm` or a seat, as
 //!   above) as JSON, the value at the JSON pointer (RFC 6901, `/players/0/hand`) equals `JSON`.
+//! - `expect over WINNERS`: the game is over and its winners are exactly these seats (written as
+//!   above, separated by commas; `nobody` for a game without a winner).
 //! - `expect event TEXT`: one event of the last action reads `TEXT` exactly, in the words
 //!   players read (the event text function given to the runner, `pbp-render`'s for the games).
 //!
@@ -290,8 +292,14 @@ impl<G: Game> Runner<'_, G> {
         if let Some(rest) = text.strip_prefix("expect event ") {
             return self.expect_event(line, rest.trim());
         }
+        if let Some(rest) = text.strip_prefix("expect over ") {
+            return self.expect_over(line, rest.trim());
+        }
         if text.starts_with("expect") {
-            return self.fail(line, "an expectation is 'expect view ...' or 'expect event ...'");
+            return self.fail(
+                line,
+                "an expectation is 'expect view ...', 'expect event ...' or 'expect over ...'",
+            );
         }
         self.action(line, text)
     }
@@ -339,7 +347,10 @@ impl<G: Game> Runner<'_, G> {
             );
         };
         let (action, dice) = match rest.rsplit_once('|') {
-            Some((action, dice)) => (action.trim(), numbers(dice).or_else(|e| self.fail(line, e))?),
+            Some((action, dice)) => (
+                action.trim(),
+                numbers(dice).or_else(|e| self.fail(line, e))?,
+            ),
             None => (rest.trim(), Vec::new()),
         };
         let actor = match who.trim() {
@@ -371,7 +382,10 @@ impl<G: Game> Runner<'_, G> {
 
     fn refused(&mut self, line: usize, rest: &str) -> Result<(), ScenarioFailure> {
         let Some(pending) = self.pending.take() else {
-            return self.fail(line, "'refused' must follow an action line, and the action before it was applied");
+            return self.fail(
+                line,
+                "'refused' must follow an action line, and the action before it was applied",
+            );
         };
         let (kind, words) = match rest.split_once(':') {
             Some((kind, words)) => (kind.trim(), Some(words.trim())),
@@ -381,7 +395,10 @@ impl<G: Game> Runner<'_, G> {
         if error.kind() != kind {
             return self.fail(
                 line,
-                format!("the action was refused as {}, not {kind}: {error}", error.kind()),
+                format!(
+                    "the action was refused as {}, not {kind}: {error}",
+                    error.kind()
+                ),
             );
         }
         if let Some(words) = words
@@ -398,10 +415,16 @@ impl<G: Game> Runner<'_, G> {
 
     fn expect_view(&mut self, line: usize, rest: &str) -> Result<(), ScenarioFailure> {
         let Some((left, want)) = rest.split_once(" = ") else {
-            return self.fail(line, "an expectation of a view is 'expect view VIEWER POINTER = JSON'");
+            return self.fail(
+                line,
+                "an expectation of a view is 'expect view VIEWER POINTER = JSON'",
+            );
         };
         let Some((who, pointer)) = left.trim().rsplit_once(' ') else {
-            return self.fail(line, "an expectation of a view names a viewer and a JSON pointer");
+            return self.fail(
+                line,
+                "an expectation of a view names a viewer and a JSON pointer",
+            );
         };
         let viewer = self.viewer(line, who.trim())?;
         let want: Value = serde_json::from_str(want.trim())
@@ -425,7 +448,10 @@ impl<G: Game> Runner<'_, G> {
 
     fn expect_event(&mut self, line: usize, want: &str) -> Result<(), ScenarioFailure> {
         let Some(event_text) = self.event_text else {
-            return self.fail(line, "this runner was given no event text to read events with");
+            return self.fail(
+                line,
+                "this runner was given no event text to read events with",
+            );
         };
         let session = self.session(line)?;
         let Some(step) = self.last_step else {
@@ -449,6 +475,48 @@ impl<G: Game> Runner<'_, G> {
                     texts.join("\n  ")
                 ),
             )
+        }
+    }
+
+    fn expect_over(&mut self, line: usize, winners: &str) -> Result<(), ScenarioFailure> {
+        let mut want = Vec::new();
+        if winners != "nobody" {
+            for who in winners.split(',') {
+                match self.viewer(line, who.trim())? {
+                    Viewer::Seat(seat) => want.push(seat),
+                    _ => return self.fail(line, format!("'{}' is not a seat", who.trim())),
+                }
+            }
+        }
+        let session = self.session(line)?;
+        let state = session.state();
+        let names = |seats: &[crate::game::Seat]| {
+            if seats.is_empty() {
+                return "nobody".to_owned();
+            }
+            let names: Vec<String> = seats.iter().map(|&s| G::seat_name(state, s)).collect();
+            names.join(", ")
+        };
+        match G::turn(state) {
+            crate::game::Turn::Over(outcome) => {
+                let mut found = outcome.winners.clone();
+                found.sort();
+                want.sort();
+                if found == want {
+                    self.report.expectations += 1;
+                    Ok(())
+                } else {
+                    self.fail(
+                        line,
+                        format!(
+                            "the game was won by {}, expected {}",
+                            names(&found),
+                            names(&want)
+                        ),
+                    )
+                }
+            }
+            crate::game::Turn::Acting(_) => self.fail(line, "the game is not over"),
         }
     }
 
