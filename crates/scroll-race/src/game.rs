@@ -300,7 +300,7 @@ impl Game for ScrollRace {
                                 E::NotYourTurn(format!("seat {seat} has no carrier to choose"))
                             })?;
                         if team_of(chosen) != team {
-                            return Err(E::UnknownCharacter(next.ch(chosen).name.clone()));
+                            return Err(E::UnknownCharacter(next.ch(chosen).name.to_string()));
                         }
                         next.scrolls[usize::from(team)].holder = Holder::Carrier(chosen);
                         events.push(Visible {
@@ -324,7 +324,7 @@ impl Game for ScrollRace {
                             )));
                         }
                         if team_of(chosen) != team {
-                            return Err(E::UnknownCharacter(next.ch(chosen).name.clone()));
+                            return Err(E::UnknownCharacter(next.ch(chosen).name.to_string()));
                         }
                         match next.carrier(team) {
                             Some(old) if old != chosen => {}
@@ -397,7 +397,7 @@ impl Game for ScrollRace {
             .iter()
             .map(|c| CharacterView {
                 id: c.id,
-                name: c.name.clone(),
+                name: c.name.to_string(),
                 team: c.team,
                 npc: c.npc,
                 square: c.square,

@@ -1,5 +1,7 @@
 //! The rules: setup, moves, techniques, turns and rulings.
 
+use std::sync::Arc;
+
 use pbp_core::{Audience, Coin, Dice, Seat, Visible, pick};
 
 use crate::error::ScrollRaceError as E;
@@ -162,7 +164,7 @@ pub(crate) fn setup(config: &ScrollRaceConfig, dice: &mut dyn Dice) -> Result<Sc
                 None => draw_talents(dice)?,
             };
             let free_allowance = config.free_uses;
-            let mut skills = vec![
+            let mut skills: Skills = smallvec::smallvec![
                 Skill {
                     technique: Technique::Sprint,
                     rank: config.free_rank,
@@ -184,7 +186,7 @@ pub(crate) fn setup(config: &ScrollRaceConfig, dice: &mut dyn Dice) -> Result<Sc
             }));
             characters.push(Character {
                 id: team * TEAM_SIZE as u8 + i as u8,
-                name,
+                name: Arc::from(name),
                 team,
                 npc: given.is_none(),
                 square: config.field.starts[usize::from(team)][i],
@@ -232,7 +234,7 @@ pub(crate) fn setup(config: &ScrollRaceConfig, dice: &mut dyn Dice) -> Result<Sc
     };
     let ready = scrolls.iter().all(|s| s.holder != Holder::Unassigned);
     Ok(ScrollRaceState {
-        config: config.clone(),
+        config: Arc::new(config.clone()),
         characters,
         scrolls,
         starting_team,
