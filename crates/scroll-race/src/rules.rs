@@ -545,16 +545,6 @@ impl ScrollRaceState {
         Ok(true)
     }
 
-    /// Walks in planning mode (see [`Mode::Plan`]).
-    pub(crate) fn walk_plan(
-        &mut self,
-        id: CharId,
-        legs: &[(Square, Dir)],
-        events: &mut Events,
-    ) -> Result<bool, E> {
-        self.walk(id, legs, Mode::Plan, events)
-    }
-
     /// The squares of a move, checking the Sprint's shape against its rank.
     pub(crate) fn legs(&self, id: CharId, movement: Movement) -> Result<Vec<(Square, Dir)>, E> {
         let dirs: Vec<Dir> = match movement {
@@ -1134,19 +1124,16 @@ impl ScrollRaceState {
         movement: Option<Movement>,
         technique: Option<&Use>,
     ) -> Result<(), E> {
-        let mut sim = self.clone();
-        let mut scratch = Vec::new();
-        let mut goes_on = true;
-        if let Some(m) = movement {
-            if self.ch(id).burned {
-                return Err(E::Move(format!(
-                    "{} is burnt and cannot move this turn",
-                    self.ch(id).name
-                )));
+        let Some(m) = movement else {
+            // Nothing moves: the technique is checked on the state itself, without a copy.
+            if let Some(u) = technique
+                && self.phase != Phase::Over
+            {
+                self.check_use(id, u)?;
             }
-            let legs = sim.legs(id, m)?;
-            goes_on = sim.walk(id, &legs, Mode::Plan, &mut scratch)?;
-        }
+            return Ok(());
+        };
+        let (sim, goes_on) = self.planned_move(id, m)?;
         if let Some(u) = technique
             && goes_on
             && sim.phase != Phase::Over
@@ -1154,6 +1141,22 @@ impl ScrollRaceState {
             sim.check_use(id, u)?;
         }
         Ok(())
+    }
+
+    /// The state after `id`'s move `m` as the actor plans it (hidden enemy traps and Genjutsu
+    /// ignored), and whether the turn goes on after it; an error if the move is not allowed.
+    pub(crate) fn planned_move(&self, id: CharId, m: Movement) -> Result<(Self, bool), E> {
+        if self.ch(id).burned {
+            return Err(E::Move(format!(
+                "{} is burnt and cannot move this turn",
+                self.ch(id).name
+            )));
+        }
+        let mut sim = self.clone();
+        let mut scratch = Vec::new();
+        let legs = sim.legs(id, m)?;
+        let goes_on = sim.walk(id, &legs, Mode::Plan, &mut scratch)?;
+        Ok((sim, goes_on))
     }
 
     /// Plays a checked turn for real.
