@@ -303,7 +303,9 @@ fn largest(
     }
 }
 
-/// Resolves the turn: reveals the sheets and applies them (see the module docs for the order).
+/// Resolves the turn: reveals the sheets and applies them, phase by phase (spending, dismissals,
+/// investments, battles with their transfers, pillage and eliminations, recruits, kingdoms,
+/// Mohist regrowth, income, then the end of the turn); see the module docs for the draws.
 pub(crate) fn resolve(
     state: &mut WarringStatesState,
     dice: &mut dyn Dice,
@@ -315,71 +317,9 @@ pub(crate) fn resolve(
             state.sealed(seat, sheet),
         )));
     }
-    // Spending.
-    for (&seat, sheet) in &sheets {
-        let total = sheet.total(state, seat);
-        if let Some(p) = state.player_mut(seat) {
-            p.rice = p.rice.saturating_sub(total);
-        }
-    }
-    // Dismissals.
-    for (&seat, sheet) in &sheets {
-        for order in &sheet.orders {
-            let Order::Dismiss { general } = order else {
-                continue;
-            };
-            let Some(g) = take_general(state, seat, *general) else {
-                continue;
-            };
-            let coin = toss(dice)?;
-            let mut joined = None;
-            if coin == Coin::Heads {
-                let eligible = below_cap(state, &[seat]);
-                if !eligible.is_empty() {
-                    let to = eligible[pick_index(dice, eligible.len())?];
-                    if let Some(p) = state.player_mut(to) {
-                        p.generals.push(g.clone());
-                    }
-                    joined = Some(to);
-                }
-            }
-            events.push(Visible::public(WarringStatesEvent::Dismissed {
-                seat,
-                general: g.clone(),
-                coin,
-                joined,
-            }));
-            if let Some(to) = joined {
-                events.push(Visible::public(WarringStatesEvent::GeneralJoined {
-                    seat: to,
-                    general: g,
-                    reason: GainReason::Dismissed { from: seat },
-                }));
-            }
-        }
-    }
-    // Investments.
-    for (&seat, sheet) in &sheets {
-        for order in &sheet.orders {
-            let Order::Invest { state: s, rice } = order else {
-                continue;
-            };
-            let cost = state.invest_cost(seat, *s);
-            let gain = u8::try_from(rice / cost).unwrap_or(u8::MAX);
-            let ix = usize::from(*s);
-            let output = state.output[ix]
-                .saturating_add(gain)
-                .min(state.rules.max_output);
-            state.output[ix] = output;
-            events.push(Visible::public(WarringStatesEvent::Invested {
-                seat,
-                state: *s,
-                rice: *rice,
-                gain,
-                output,
-            }));
-        }
-    }
+    spend(state, &sheets);
+    dismiss(state, &sheets, dice, &mut events)?;
+    invest(state, &sheets, &mut events);
     // Battles, all against the holdings at the start of the turn.
     let mut defences: BTreeMap<StateId, (Seat, u32, Vec<GeneralId>)> = BTreeMap::new();
     let mut attacks: BTreeMap<StateId, Vec<Attack>> = BTreeMap::new();
@@ -600,8 +540,109 @@ pub(crate) fn resolve(
             }));
         }
     }
-    // Recruits.
-    for (&seat, sheet) in &sheets {
+    recruit(state, &sheets, &before, dice, &mut events)?;
+    declare_kingdoms(state, &sheets, &mut events);
+    regrow(state, &mut events);
+    collect_income(state, &mut events);
+    end_turn(state, dice, &mut events)?;
+    Ok(events)
+}
+
+/// Spending: each sheet's Rice leaves its player's store.
+fn spend(state: &mut WarringStatesState, sheets: &BTreeMap<Seat, OrderSheet>) {
+    for (&seat, sheet) in sheets {
+        let total = sheet.total(state, seat);
+        if let Some(p) = state.player_mut(seat) {
+            p.rice = p.rice.saturating_sub(total);
+        }
+    }
+}
+
+/// Dismissals, by seat then sheet order: a coin each (heads: the general joins a random
+/// other player below the cap; tails: it vanishes).
+fn dismiss(
+    state: &mut WarringStatesState,
+    sheets: &BTreeMap<Seat, OrderSheet>,
+    dice: &mut dyn Dice,
+    events: &mut Events,
+) -> Result<(), WarringStatesError> {
+    for (&seat, sheet) in sheets {
+        for order in &sheet.orders {
+            let Order::Dismiss { general } = order else {
+                continue;
+            };
+            let Some(g) = take_general(state, seat, *general) else {
+                continue;
+            };
+            let coin = toss(dice)?;
+            let mut joined = None;
+            if coin == Coin::Heads {
+                let eligible = below_cap(state, &[seat]);
+                if !eligible.is_empty() {
+                    let to = eligible[pick_index(dice, eligible.len())?];
+                    if let Some(p) = state.player_mut(to) {
+                        p.generals.push(g.clone());
+                    }
+                    joined = Some(to);
+                }
+            }
+            events.push(Visible::public(WarringStatesEvent::Dismissed {
+                seat,
+                general: g.clone(),
+                coin,
+                joined,
+            }));
+            if let Some(to) = joined {
+                events.push(Visible::public(WarringStatesEvent::GeneralJoined {
+                    seat: to,
+                    general: g,
+                    reason: GainReason::Dismissed { from: seat },
+                }));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Investments: each raises its state's output by the Rice over the cost, up to the maximum.
+fn invest(
+    state: &mut WarringStatesState,
+    sheets: &BTreeMap<Seat, OrderSheet>,
+    events: &mut Events,
+) {
+    for (&seat, sheet) in sheets {
+        for order in &sheet.orders {
+            let Order::Invest { state: s, rice } = order else {
+                continue;
+            };
+            let cost = state.invest_cost(seat, *s);
+            let gain = u8::try_from(rice / cost).unwrap_or(u8::MAX);
+            let ix = usize::from(*s);
+            let output = state.output[ix]
+                .saturating_add(gain)
+                .min(state.rules.max_output);
+            state.output[ix] = output;
+            events.push(Visible::public(WarringStatesEvent::Invested {
+                seat,
+                state: *s,
+                rice: *rice,
+                gain,
+                output,
+            }));
+        }
+    }
+}
+
+/// Recruits, by seat: a new general each, or the Rice back for one above the cap (costs as
+/// at the start of the turn, in `before`).
+fn recruit(
+    state: &mut WarringStatesState,
+    sheets: &BTreeMap<Seat, OrderSheet>,
+    before: &WarringStatesState,
+    dice: &mut dyn Dice,
+    events: &mut Events,
+) -> Result<(), WarringStatesError> {
+    for (&seat, sheet) in sheets {
         if state.player(seat).is_none_or(|p| p.eliminated) {
             continue;
         }
@@ -611,7 +652,7 @@ pub(crate) fn resolve(
                 continue;
             };
             for _ in 0..*count {
-                if !gift(state, seat, GainReason::Recruited, dice, &mut events)? {
+                if !gift(state, seat, GainReason::Recruited, dice, events)? {
                     if let Some(p) = state.player_mut(seat) {
                         p.rice = p.rice.saturating_add(cost);
                     }
@@ -623,8 +664,16 @@ pub(crate) fn resolve(
             }
         }
     }
-    // Kingdoms, checked again on the holdings after the battles.
-    for (&seat, sheet) in &sheets {
+    Ok(())
+}
+
+/// Kingdoms declared, checked on the holdings after the battles.
+fn declare_kingdoms(
+    state: &mut WarringStatesState,
+    sheets: &BTreeMap<Seat, OrderSheet>,
+    events: &mut Events,
+) {
+    for (&seat, sheet) in sheets {
         for order in &sheet.orders {
             let Order::DeclareKingdom { state: s } = order else {
                 continue;
@@ -651,7 +700,10 @@ pub(crate) fn resolve(
             }));
         }
     }
-    // Mohist regrowth.
+}
+
+/// Mohist regrowth: a Mohist's state at output 0 grows back to 1.
+fn regrow(state: &mut WarringStatesState, events: &mut Events) {
     for s in 0..state.map.len() {
         if state.output[s] == 0
             && let Some(h) = state.holders[s]
@@ -663,7 +715,10 @@ pub(crate) fn resolve(
             }));
         }
     }
-    // Income.
+}
+
+/// Income: every active player collects its states' output.
+fn collect_income(state: &mut WarringStatesState, events: &mut Events) {
     for seat in state.active_seats() {
         let gained = state.income(seat);
         if let Some(p) = state.player_mut(seat) {
@@ -676,7 +731,14 @@ pub(crate) fn resolve(
             }));
         }
     }
-    // Victory, limits, and the next turn.
+}
+
+/// Victory and the limits, then the next turn and its gifts.
+fn end_turn(
+    state: &mut WarringStatesState,
+    dice: &mut dyn Dice,
+    events: &mut Events,
+) -> Result<(), WarringStatesError> {
     if let Some(seat) = state
         .active_seats()
         .into_iter()
@@ -691,8 +753,8 @@ pub(crate) fn resolve(
                 state.kingdom_states_held(seat) - 1
             ),
         );
-        finish(state, outcome, &mut events);
-        return Ok(events);
+        finish(state, outcome, events);
+        return Ok(());
     }
     state.turn += 1;
     if state.turn > state.rules.turn_limit {
@@ -701,8 +763,8 @@ pub(crate) fn resolve(
             Vec::new(),
             format!("the turn limit of {} was reached", state.rules.turn_limit),
         );
-        finish(state, outcome, &mut events);
-        return Ok(events);
+        finish(state, outcome, events);
+        return Ok(());
     }
     if state.active_seats().is_empty() && !state.joining_open() {
         let outcome = outcome(
@@ -710,8 +772,8 @@ pub(crate) fn resolve(
             Vec::new(),
             "no player is left and joining is closed".into(),
         );
-        finish(state, outcome, &mut events);
-        return Ok(events);
+        finish(state, outcome, events);
+        return Ok(());
     }
     events.push(Visible::public(WarringStatesEvent::TurnBegan {
         turn: state.turn,
@@ -719,17 +781,17 @@ pub(crate) fn resolve(
     let eligible = below_cap(state, &[]);
     if !eligible.is_empty() {
         let seat = eligible[pick_index(dice, eligible.len())?];
-        gift(state, seat, GainReason::TurnGift, dice, &mut events)?;
+        gift(state, seat, GainReason::TurnGift, dice, events)?;
     }
     for seat in state.active_seats() {
         if state
             .player(seat)
             .is_some_and(|p| p.school == School::Militarist)
         {
-            gift(state, seat, GainReason::Militarist, dice, &mut events)?;
+            gift(state, seat, GainReason::Militarist, dice, events)?;
         }
     }
-    Ok(events)
+    Ok(())
 }
 
 fn finish(state: &mut WarringStatesState, outcome: Outcome, events: &mut Events) {
