@@ -1,8 +1,9 @@
-//! Whole random games per second for every game of the workspace, and the resolution of one
-//! Warring States turn with twelve players.
+//! Whole random games and games of heuristic bots per second for every game of the workspace,
+//! and the resolution of one Warring States turn with twelve players.
 //!
-//! Each iteration plays one complete game with [`simulate`] (uniformly random legal actions,
-//! seeded dice, a new seed per game), so the time per iteration is the time per game.
+//! Each iteration plays one complete game with [`simulate`] (uniformly random legal actions, or
+//! each game's heuristic bot; seeded dice, a new seed per game), so the time per iteration is
+//! the time per game.
 //!
 //! Run: `cargo bench -p pbp-benches --bench games -- --warm-up-time 1 --measurement-time 3`.
 #![forbid(unsafe_code)]
@@ -19,20 +20,26 @@ use pbp_warring_states::{
     WarringStates, WarringStatesAction, WarringStatesConfig, heuristic_sheet,
 };
 
-/// Benchmarks one random game of `G` per iteration, each with its own seed.
+/// Benchmarks one random game and one game of heuristic bots of `G` per iteration, each with
+/// its own seed.
 fn random_games<G: Game>(c: &mut Criterion, name: &str, config: &G::Config, samples: usize) {
-    let mut group = c.benchmark_group("random game");
-    group.sample_size(samples);
-    let mut seed = 0_u64;
-    group.bench_function(name, |b| {
-        b.iter(|| {
-            seed += 1;
-            let summary = simulate::<G>(config, 1, seed, Bot::Random, false, |_| {})
-                .expect("a random game plays to its end");
-            black_box(summary.actions)
-        })
-    });
-    group.finish();
+    for (group_name, bot) in [
+        ("random game", Bot::Random),
+        ("heuristic game", Bot::Heuristic),
+    ] {
+        let mut group = c.benchmark_group(group_name);
+        group.sample_size(samples);
+        let mut seed = 0_u64;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                seed += 1;
+                let summary = simulate::<G>(config, 1, seed, bot, false, |_| {})
+                    .expect("a game plays to its end");
+                black_box(summary.actions)
+            })
+        });
+        group.finish();
+    }
 }
 
 fn duel(c: &mut Criterion) {

@@ -71,8 +71,13 @@ pub fn heuristic_action(state: &ClanWarState, actor: Actor) -> Option<ClanWarAct
             ClanWarAction::Nullify { battle, target } => {
                 // Nullify what helps the opponent most: try each and keep the best margin.
                 let mut copy = state.clone();
-                let applied =
-                    ClanWar::apply(&mut copy, actor, action, &mut ScriptedDice::new([])).is_ok();
+                let applied = crate::rules::apply_in_place(
+                    &mut copy,
+                    actor,
+                    action,
+                    &mut ScriptedDice::new([]),
+                )
+                .is_ok();
                 let b = copy.battles.iter().find(|b| b.id == *battle);
                 if let (true, Some(b)) = (applied, b) {
                     let side = b.side_of(seat).unwrap_or(Side::First);
@@ -106,7 +111,14 @@ pub fn heuristic_action(state: &ClanWarState, actor: Actor) -> Option<ClanWarAct
                 };
                 let side = before.side_of(seat).unwrap_or(Side::First);
                 let mut copy = state.clone();
-                if ClanWar::apply(&mut copy, actor, action, &mut ScriptedDice::new([])).is_err() {
+                if crate::rules::apply_in_place(
+                    &mut copy,
+                    actor,
+                    action,
+                    &mut ScriptedDice::new([]),
+                )
+                .is_err()
+                {
                     continue;
                 }
                 let Some(after) = copy.battles.iter().find(|b| b.id == *battle) else {

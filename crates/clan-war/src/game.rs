@@ -117,7 +117,7 @@ impl Game for ClanWar {
             .map(|p| PlayerView {
                 seat: p.seat,
                 clan: p.clan,
-                name: p.name.clone(),
+                name: p.name.to_string(),
                 strategies: p.strategies,
                 hand_size: p.hand.len() as u32,
                 gold: p.gold,
@@ -179,7 +179,7 @@ impl Game for ClanWar {
             deck_remaining: state.deck.remaining(),
             discard_pile,
             cards: shown.into_iter().filter_map(crate::cards::card).collect(),
-            history: state.history.clone(),
+            history: state.history.to_vec(),
         }
     }
 

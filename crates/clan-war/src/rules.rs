@@ -1,5 +1,7 @@
 //! The rules: setup, attacks, battles, the end of the round.
 
+use std::sync::Arc;
+
 use pbp_core::{Comparison, Deck, Dice, Pool, PoolDelta, PoolRoll, Seat, Side, Verdict, Visible};
 
 use crate::cards::{self, CardKind, CardNo};
@@ -55,15 +57,15 @@ pub(crate) fn setup(config: &ClanWarConfig, dice: &mut dyn Dice) -> Res<ClanWarS
         .map(|c| c.number)
         .collect();
     let mut state = ClanWarState {
-        config: config.clone(),
-        map,
+        config: Arc::new(config.clone()),
+        map: Arc::new(map),
         holders,
         players: Vec::new(),
         deck: Deck::with_reshuffle(numbers, config.options.reshuffle),
         round: 1,
         battles: Vec::new(),
         next_battle: 1,
-        history: Vec::new(),
+        history: Arc::new(Vec::new()),
         over: false,
     };
     for (i, p) in config.players.iter().enumerate() {
@@ -109,7 +111,7 @@ fn new_player(seat: Seat, setup: &PlayerSetup, round: u32) -> Player {
     Player {
         seat,
         clan: setup.clan,
-        name: setup.name.clone(),
+        name: Arc::from(setup.name.as_str()),
         strategies: [slot(setup.strategies[0]), slot(setup.strategies[1])],
         hand: Vec::new(),
         gold: 0,
@@ -1590,7 +1592,7 @@ fn end_round(state: &mut ClanWarState, dice: &mut dyn Dice) -> Res<Events> {
         p.no_draw_this_round = false;
     }
     let round = state.round;
-    state.history.push(RoundReport {
+    Arc::make_mut(&mut state.history).push(RoundReport {
         round,
         battles: reports,
         captures,
@@ -1625,7 +1627,7 @@ fn join(
         .map(|p| PlayerSetup {
             clan: p.clan,
             strategies: [p.strategies[0].strategy, p.strategies[1].strategy],
-            name: p.name.clone(),
+            name: p.name.to_string(),
         })
         .collect();
     check_new_player(&state.map.clans(), &setups, clan, strategies)
@@ -1827,14 +1829,30 @@ pub(crate) fn apply(
         return Err(ClanWarError::Over);
     }
     let mut next = state.clone();
+    let events = apply_in_place(&mut next, actor, action, dice)?;
+    *state = next;
+    Ok(events)
+}
+
+/// Applies an action to `next` itself. On error `next` may be half changed: only for a copy
+/// that is thrown away on error (the bot's trials, [`apply`]'s copy).
+pub(crate) fn apply_in_place(
+    next: &mut ClanWarState,
+    actor: pbp_core::Actor,
+    action: &ClanWarAction,
+    dice: &mut dyn Dice,
+) -> Res<Events> {
+    if next.over {
+        return Err(ClanWarError::Over);
+    }
     let mut events = match (actor, action) {
-        (pbp_core::Actor::GameMaster, ClanWarAction::EndRound) => end_round(&mut next, dice)?,
+        (pbp_core::Actor::GameMaster, ClanWarAction::EndRound) => end_round(next, dice)?,
         (pbp_core::Actor::GameMaster, ClanWarAction::Join { clan, strategies }) => {
-            join(&mut next, *clan, *strategies, dice)?
+            join(next, *clan, *strategies, dice)?
         }
-        (pbp_core::Actor::GameMaster, ClanWarAction::Retire { clan }) => retire(&mut next, *clan)?,
+        (pbp_core::Actor::GameMaster, ClanWarAction::Retire { clan }) => retire(next, *clan)?,
         (pbp_core::Actor::GameMaster, ClanWarAction::ForClan { clan, action }) => {
-            for_clan(&mut next, *clan, action, dice)?
+            for_clan(next, *clan, action, dice)?
         }
         (pbp_core::Actor::GameMaster, _) => {
             return illegal(
@@ -1853,14 +1871,13 @@ pub(crate) fn apply(
             );
         }
         (pbp_core::Actor::Seat(seat), action) => {
-            if player(&next, seat)?.retired {
+            if player(next, seat)?.retired {
                 return illegal("you are no longer active in this game");
             }
-            seat_action(&mut next, seat, action, dice)?
+            seat_action(next, seat, action, dice)?
         }
     };
-    settle(&mut next, dice, &mut events)?;
-    *state = next;
+    settle(next, dice, &mut events)?;
     Ok(events)
 }
 

@@ -1,5 +1,7 @@
 //! The plain data of Clan War: config, state, actions, events and views.
 
+use std::sync::Arc;
+
 use pbp_core::{Deck, Pool, PoolRoll, Reshuffle, Seat, Side, Viewer};
 use serde::{Deserialize, Serialize};
 
@@ -176,8 +178,8 @@ pub struct Player {
     pub seat: Seat,
     /// The clan.
     pub clan: Clan,
-    /// The forum name.
-    pub name: String,
+    /// The forum name, shared by every copy of the state (it does not change).
+    pub name: Arc<str>,
     /// The two strategies.
     pub strategies: [Slot; 2],
     /// The cards in hand (hidden from the other players).
@@ -416,10 +418,10 @@ pub struct BattleReport {
 /// The whole game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClanWarState {
-    /// The setup.
-    pub config: ClanWarConfig,
-    /// The validated map.
-    pub map: Map,
+    /// The setup, shared by every copy of the state (it does not change during a game).
+    pub config: Arc<ClanWarConfig>,
+    /// The validated map, shared by every copy of the state (it does not change).
+    pub map: Arc<Map>,
     /// Who holds each hex (same order as `map.hexes`).
     pub holders: Vec<Holder>,
     /// The players, by seat.
@@ -432,8 +434,8 @@ pub struct ClanWarState {
     pub battles: Vec<Battle>,
     /// The next battle's number.
     pub next_battle: u32,
-    /// Every finished round.
-    pub history: Vec<RoundReport>,
+    /// Every finished round, shared by the copies of the state until a round ends.
+    pub history: Arc<Vec<RoundReport>>,
     /// The game is over.
     pub over: bool,
 }

@@ -284,7 +284,9 @@ fn clause_6_plus_one_to_all_rolls_from_or_against_own_province() {
     act(&mut state, SCORPION, "attack C7 from E7", &[]);
     assert_eq!(pool(&state, 1, Side::First).modifiers.each_die, 0);
     let mut both = crab_scorpion();
-    both.config.options.home_bonus = HomeBonus::BothSides;
+    std::sync::Arc::make_mut(&mut both.config)
+        .options
+        .home_bonus = HomeBonus::BothSides;
     act(&mut both, CRAB, "attack D6 from C6", &[]);
     assert_eq!(pool(&both, 1, Side::Second).modifiers.each_die, 1);
 }
@@ -503,7 +505,7 @@ fn honor_battle(
 #[test]
 fn honor_permanent_bonus_stacks_and_fades_and_plus_four_after_a_loss() {
     let mut state = crab_scorpion();
-    state.config.rounds = 10;
+    std::sync::Arc::make_mut(&mut state.config).rounds = 10;
     strategies(&mut state, CRAB, Honor, Warfare);
     hold(&mut state, "E7", Holder::Clan(Clan::Crab));
     // Card 4 (Lion Honor): the Crab has Honor. Win: +1 to all dice.
@@ -775,7 +777,7 @@ fn magic_discards_for_plus_two_each_or_casts_one_spell() {
 fn tactical_temporary_strategies_revert_after_the_battle_they_are_used_in() {
     let mut state = crab_scorpion();
     strategies(&mut state, CRAB, Tactical, Warfare);
-    state.config.rounds = 5;
+    std::sync::Arc::make_mut(&mut state.config).rounds = 5;
     deal(&mut state, CRAB, &[17]);
     let id = open_battle(&mut state);
     act(&mut state, CRAB, "play 17", &[]);
@@ -843,7 +845,9 @@ fn spells_give_one_k0_or_two_k0_for_their_clans() {
     assert_eq!(size(&pool(&state, id, Side::First)), (4, 1));
     assert_eq!(size(&pool(&state, id, Side::Second)), (3, 1));
     let mut state = crab_scorpion();
-    state.config.options.spells_playable = false;
+    std::sync::Arc::make_mut(&mut state.config)
+        .options
+        .spells_playable = false;
     deal(&mut state, CRAB, &[33]);
     open_battle(&mut state);
     assert!(try_act(&mut state, Actor::Seat(CRAB), "play 33", &[]).is_err());
@@ -907,7 +911,9 @@ fn rings_plus_zero_k1_and_same_element_cards_for_plus_one_k0() {
     // Ring: +0k1; two Earth cards: +1k0 each, and each is a Crab card: +1k0 each.
     assert_eq!(size(&pool(&state, id, Side::First)), (6, 2));
     let mut letter = crab_scorpion();
-    letter.config.options.ring_cards_take_effect = false;
+    std::sync::Arc::make_mut(&mut letter.config)
+        .options
+        .ring_cards_take_effect = false;
     strategies(&mut letter, CRAB, Honor, Magic);
     deal(&mut letter, CRAB, &[49, 1]);
     let id = open_battle(&mut letter);
@@ -1278,7 +1284,7 @@ fn the_documented_config_reads() {
 #[test]
 fn clause_8_the_prize_goes_to_the_runner_up_when_the_winner_is_not_active() {
     let mut state = crab_scorpion();
-    state.config.rounds = 1;
+    std::sync::Arc::make_mut(&mut state.config).rounds = 1;
     open_battle(&mut state);
     act(&mut state, CRAB, "pass", &[]);
     act(&mut state, SCORPION, "pass", &[]);
@@ -1734,7 +1740,7 @@ fn a_tie_for_first_place_is_shared_whatever_the_seats() {
         let players: Vec<(Clan, [Strategy; 2])> =
             order.iter().map(|&c| (c, [Honor, Tactical])).collect();
         let mut state = game_of(&players, Options::default());
-        state.config.rounds = 1;
+        std::sync::Arc::make_mut(&mut state.config).rounds = 1;
         gm(&mut state, "end round", &[]);
         let Turn::Over(outcome) = ClanWar::turn(&state) else {
             panic!("not over")

@@ -114,7 +114,9 @@ impl ScrollRace {
             .collect()
     }
 
-    fn moves_of(state: &ScrollRaceState, id: CharId) -> Vec<Movement> {
+    /// Every move a character might make, in the order of the legal actions: the steps, then
+    /// the sprints (straight, then with each perpendicular turn).
+    fn all_moves() -> Vec<Movement> {
         let mut moves: Vec<Movement> = Dir::ALL.into_iter().map(Movement::Step).collect();
         for long in Dir::ALL {
             moves.push(Movement::Sprint { long, short: None });
@@ -128,9 +130,6 @@ impl ScrollRace {
             }
         }
         moves
-            .into_iter()
-            .filter(|m| state.check_play(id, Some(*m), None).is_ok())
-            .collect()
     }
 
     /// Every turn `id` may play now: doing nothing, each move alone, and each move (or none)
@@ -140,26 +139,26 @@ impl ScrollRace {
             movement: None,
             technique: None,
         }];
-        let mut starts: Vec<(Option<Movement>, ScrollRaceState, bool)> =
-            vec![(None, state.clone(), true)];
-        for m in ScrollRace::moves_of(state, id) {
-            let mut sim = state.clone();
-            let mut scratch = Vec::new();
-            let goes_on = sim
-                .legs(id, m)
-                .and_then(|legs| sim.walk_plan(id, &legs, &mut scratch))
-                .unwrap_or(false);
+        // Each legal move is planned once: the plan that checks it is the start of its
+        // techniques (the state itself when nothing moves).
+        let mut starts: Vec<(Option<Movement>, Option<ScrollRaceState>, bool)> =
+            vec![(None, None, true)];
+        for m in ScrollRace::all_moves() {
+            let Ok((sim, goes_on)) = state.planned_move(id, m) else {
+                continue;
+            };
             actions.push(ScrollRaceAction::Play {
                 movement: Some(m),
                 technique: None,
             });
-            starts.push((Some(m), sim, goes_on));
+            starts.push((Some(m), Some(sim), goes_on));
         }
         for (movement, sim, goes_on) in starts {
+            let sim = sim.as_ref().unwrap_or(state);
             if !goes_on || sim.phase == Phase::Over {
                 continue;
             }
-            for u in ScrollRace::uses_from(&sim, id) {
+            for u in ScrollRace::uses_from(sim, id) {
                 actions.push(ScrollRaceAction::Play {
                     movement,
                     technique: Some(u),
@@ -300,7 +299,7 @@ impl Game for ScrollRace {
                                 E::NotYourTurn(format!("seat {seat} has no carrier to choose"))
                             })?;
                         if team_of(chosen) != team {
-                            return Err(E::UnknownCharacter(next.ch(chosen).name.clone()));
+                            return Err(E::UnknownCharacter(next.ch(chosen).name.to_string()));
                         }
                         next.scrolls[usize::from(team)].holder = Holder::Carrier(chosen);
                         events.push(Visible {
@@ -324,7 +323,7 @@ impl Game for ScrollRace {
                             )));
                         }
                         if team_of(chosen) != team {
-                            return Err(E::UnknownCharacter(next.ch(chosen).name.clone()));
+                            return Err(E::UnknownCharacter(next.ch(chosen).name.to_string()));
                         }
                         match next.carrier(team) {
                             Some(old) if old != chosen => {}
@@ -397,7 +396,7 @@ impl Game for ScrollRace {
             .iter()
             .map(|c| CharacterView {
                 id: c.id,
-                name: c.name.clone(),
+                name: c.name.to_string(),
                 team: c.team,
                 npc: c.npc,
                 square: c.square,

@@ -1,10 +1,17 @@
 //! The game's plain data: config, state, actions, events and views.
 
+use std::sync::Arc;
+
 use pbp_core::Viewer;
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 use crate::field::{Dir, Field, Square};
 use crate::technique::Technique;
+
+/// A character's skills, inline up to eight (two free techniques and the talents); serialized
+/// as a plain list.
+pub type Skills = SmallVec<[Skill; 8]>;
 
 /// A character's number: 0-4 are team 0, 5-9 team 1. Character `n` is played from seat `n`.
 pub type CharId = u8;
@@ -147,8 +154,8 @@ pub struct Skill {
 pub struct Character {
     /// Its number (and seat).
     pub id: CharId,
-    /// Its name.
-    pub name: String,
+    /// Its name, shared by every copy of the state (it does not change).
+    pub name: Arc<str>,
     /// 0 or 1.
     pub team: u8,
     /// Computer-played (its team plays it).
@@ -156,7 +163,7 @@ pub struct Character {
     /// Where it stands.
     pub square: Square,
     /// Sprint, Pass and its three talents.
-    pub skills: Vec<Skill>,
+    pub skills: Skills,
     /// Burnt by Katon: cannot move on its next turn.
     pub burned: bool,
     /// Paralysed by Raiton: loses its next turn.
@@ -295,8 +302,8 @@ pub struct Ending {
 /// The whole game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScrollRaceState {
-    /// The rules in force.
-    pub config: ScrollRaceConfig,
+    /// The rules in force, shared by every copy of the state (they do not change).
+    pub config: Arc<ScrollRaceConfig>,
     /// The ten characters, by number.
     pub characters: Vec<Character>,
     /// The two scrolls.

@@ -1,5 +1,7 @@
 //! The rules: setup, moves, techniques, turns and rulings.
 
+use std::sync::Arc;
+
 use pbp_core::{Audience, Coin, Dice, Seat, Visible, pick};
 
 use crate::error::ScrollRaceError as E;
@@ -162,7 +164,7 @@ pub(crate) fn setup(config: &ScrollRaceConfig, dice: &mut dyn Dice) -> Result<Sc
                 None => draw_talents(dice)?,
             };
             let free_allowance = config.free_uses;
-            let mut skills = vec![
+            let mut skills: Skills = smallvec::smallvec![
                 Skill {
                     technique: Technique::Sprint,
                     rank: config.free_rank,
@@ -184,7 +186,7 @@ pub(crate) fn setup(config: &ScrollRaceConfig, dice: &mut dyn Dice) -> Result<Sc
             }));
             characters.push(Character {
                 id: team * TEAM_SIZE as u8 + i as u8,
-                name,
+                name: Arc::from(name),
                 team,
                 npc: given.is_none(),
                 square: config.field.starts[usize::from(team)][i],
@@ -232,7 +234,7 @@ pub(crate) fn setup(config: &ScrollRaceConfig, dice: &mut dyn Dice) -> Result<Sc
     };
     let ready = scrolls.iter().all(|s| s.holder != Holder::Unassigned);
     Ok(ScrollRaceState {
-        config: config.clone(),
+        config: Arc::new(config.clone()),
         characters,
         scrolls,
         starting_team,
@@ -541,16 +543,6 @@ impl ScrollRaceState {
             }
         }
         Ok(true)
-    }
-
-    /// Walks in planning mode (see [`Mode::Plan`]).
-    pub(crate) fn walk_plan(
-        &mut self,
-        id: CharId,
-        legs: &[(Square, Dir)],
-        events: &mut Events,
-    ) -> Result<bool, E> {
-        self.walk(id, legs, Mode::Plan, events)
     }
 
     /// The squares of a move, checking the Sprint's shape against its rank.
@@ -1132,19 +1124,16 @@ impl ScrollRaceState {
         movement: Option<Movement>,
         technique: Option<&Use>,
     ) -> Result<(), E> {
-        let mut sim = self.clone();
-        let mut scratch = Vec::new();
-        let mut goes_on = true;
-        if let Some(m) = movement {
-            if self.ch(id).burned {
-                return Err(E::Move(format!(
-                    "{} is burnt and cannot move this turn",
-                    self.ch(id).name
-                )));
+        let Some(m) = movement else {
+            // Nothing moves: the technique is checked on the state itself, without a copy.
+            if let Some(u) = technique
+                && self.phase != Phase::Over
+            {
+                self.check_use(id, u)?;
             }
-            let legs = sim.legs(id, m)?;
-            goes_on = sim.walk(id, &legs, Mode::Plan, &mut scratch)?;
-        }
+            return Ok(());
+        };
+        let (sim, goes_on) = self.planned_move(id, m)?;
         if let Some(u) = technique
             && goes_on
             && sim.phase != Phase::Over
@@ -1152,6 +1141,22 @@ impl ScrollRaceState {
             sim.check_use(id, u)?;
         }
         Ok(())
+    }
+
+    /// The state after `id`'s move `m` as the actor plans it (hidden enemy traps and Genjutsu
+    /// ignored), and whether the turn goes on after it; an error if the move is not allowed.
+    pub(crate) fn planned_move(&self, id: CharId, m: Movement) -> Result<(Self, bool), E> {
+        if self.ch(id).burned {
+            return Err(E::Move(format!(
+                "{} is burnt and cannot move this turn",
+                self.ch(id).name
+            )));
+        }
+        let mut sim = self.clone();
+        let mut scratch = Vec::new();
+        let legs = sim.legs(id, m)?;
+        let goes_on = sim.walk(id, &legs, Mode::Plan, &mut scratch)?;
+        Ok((sim, goes_on))
     }
 
     /// Plays a checked turn for real.

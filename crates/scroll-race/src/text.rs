@@ -263,7 +263,7 @@ fn name(state: &ScrollRaceState, id: CharId) -> String {
     state
         .characters
         .get(usize::from(id))
-        .map_or_else(|| id.to_string(), |c| c.name.clone())
+        .map_or_else(|| id.to_string(), |c| c.name.to_string())
 }
 
 fn format_use(state: &ScrollRaceState, u: &Use) -> String {

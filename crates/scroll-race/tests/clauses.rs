@@ -41,7 +41,7 @@ fn missing_players_are_computer_played_with_random_talents() {
     assert_eq!(dice.remaining(), 0);
     assert_eq!(state.characters.len(), 10);
     assert!(!state.characters[0].npc);
-    assert_eq!(state.characters[0].name, "Naruto");
+    assert_eq!(&*state.characters[0].name, "Naruto");
     for c in &state.characters[1..] {
         assert!(c.npc);
         let t: Vec<(Technique, u8)> = c.skills[2..]
@@ -58,7 +58,7 @@ fn missing_players_are_computer_played_with_random_talents() {
             ]
         );
     }
-    assert_eq!(state.characters[1].name, "Red-2");
+    assert_eq!(&*state.characters[1].name, "Red-2");
     assert_eq!(state.characters[7].team, 1);
 }
 
@@ -243,7 +243,7 @@ fn only_captains_choose_carriers_and_play_starts_when_both_have() {
 #[test]
 fn the_other_team_may_change_carrier_after_the_first_player_in_alternate_order() {
     let mut g = game();
-    g.config.order = TurnOrder::Alternate;
+    std::sync::Arc::make_mut(&mut g.config).order = TurnOrder::Alternate;
     let config = g.config.clone();
     let mut g = ScrollRace::setup(&config, &mut ScriptedDice::new([2])).unwrap();
     assert_eq!(g.order[..4], [5, 0, 6, 1]);
@@ -459,7 +459,7 @@ fn the_game_master_rules_where_the_seed_is_silent() {
 #[test]
 fn the_organizer_calls_a_draw_at_the_round_limit() {
     let mut g = game();
-    g.config.round_limit = Some(1);
+    std::sync::Arc::make_mut(&mut g.config).round_limit = Some(1);
     for id in 0..10u8 {
         act(&mut g, id, "wait", &[]);
     }

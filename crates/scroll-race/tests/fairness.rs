@@ -13,7 +13,7 @@ fn play(state: &mut ScrollRaceState, turns: &[(&str, &str, &[u32])]) {
         let id = state
             .characters
             .iter()
-            .find(|c| c.name == *name)
+            .find(|c| &*c.name == *name)
             .map(|c| c.id)
             .unwrap();
         assert_eq!(state.current(), Some(id), "{name}'s turn");
@@ -33,7 +33,7 @@ fn by_name(state: &ScrollRaceState) -> Vec<(String, Square, bool)> {
         .iter()
         .map(|c| {
             (
-                c.name.clone(),
+                c.name.to_string(),
                 c.square,
                 state.carrier(c.team) == Some(c.id),
             )

@@ -294,7 +294,7 @@ fn strikes_need_an_adjacent_enemy_and_diagonals_are_an_option() {
         "not an enemy"
     );
     let mut g = strike_setup(Technique::Goken, 1);
-    g.config.diagonal_strikes = true;
+    std::sync::Arc::make_mut(&mut g.config).diagonal_strikes = true;
     act(&mut g, 1, "goken Blue2", &[1, 100]);
     assert_eq!(at(&g, 6), sq("h10"), "a diagonal blow pushes diagonally");
 }
@@ -511,7 +511,7 @@ fn genjutsu_cancels_a_sprint_but_a_secret_pass_goes_by_it_unseen() {
     )));
     // With the talents-only reading, a sprint is never cancelled.
     let mut g = game();
-    g.config.genjutsu_scope = GenjutsuScope::TalentsOnly;
+    std::sync::Arc::make_mut(&mut g.config).genjutsu_scope = GenjutsuScope::TalentsOnly;
     teach(&mut g, 7, Technique::Genjutsu, 3);
     act(&mut g, 7, "genjutsu", &[]);
     put(&mut g, 1, "f4");
@@ -667,7 +667,7 @@ fn suiton_ranks_2_and_3_as_written_trap_a_square_and_rank_3_persists() {
         assert_eq!(g.traps.len(), usize::from(rank == 3));
     }
     let mut g = game();
-    g.config.suiton = SuitonReading::Flood;
+    std::sync::Arc::make_mut(&mut g.config).suiton = SuitonReading::Flood;
     teach(&mut g, 1, Technique::Suiton, 2);
     put(&mut g, 1, "f7");
     act(&mut g, 1, "suiton f9", &[]);
