@@ -183,6 +183,22 @@ impl Commitment {
     }
 }
 
+/// The seed of the dice a computer player uses when it acts for `seat` at step `step` of a
+/// game (a hosted table's default for an absent player): SHA-256 of `pbp-bot-v1`, the game's
+/// seed, its salt (`-` without one), the step and the seat, each followed by a newline, its
+/// first eight bytes read little-endian. It follows from the game's secret and state alone, so
+/// the same game gives the same choice everywhere; it is a one-way hash of the secret, unlike
+/// the seeds of the game's own steps, so the computer player's choices tell nothing of the
+/// seed or of the dice still to come.
+pub fn bot_seed(seed: u64, salt: Option<&Salt>, step: u64, seat: u16) -> u64 {
+    let salt = salt.map_or_else(|| "-".to_owned(), ToString::to_string);
+    let text = format!("pbp-bot-v1\n{seed}\n{salt}\n{step}\n{seat}\n");
+    let digest: [u8; 32] = Sha256::digest(text.as_bytes()).into();
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&digest[..8]);
+    u64::from_le_bytes(first)
+}
+
 /// A game's secret: the seed of its seeded dice and the salt of its commitment.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Secret {
@@ -304,6 +320,32 @@ mod tests {
 
     fn salt(byte: u8) -> Salt {
         Salt::from_bytes([byte; 32])
+    }
+
+    #[test]
+    fn the_bot_seed_is_sha256_of_the_documented_text_and_differs_by_step_seat_and_salt() {
+        // Pinned: `printf 'pbp-bot-v1\n2026\n-\n3\n1\n' | sha256sum`, first 8 bytes
+        // (3ae21d98474abc0b) read little-endian.
+        assert_eq!(bot_seed(2026, None, 3, 1), 845_632_501_394_039_354);
+        let text = format!("pbp-bot-v1\n2026\n{}\n3\n1\n", "07".repeat(32));
+        let digest: [u8; 32] = Sha256::digest(text.as_bytes()).into();
+        let mut first = [0u8; 8];
+        first.copy_from_slice(&digest[..8]);
+        assert_eq!(
+            bot_seed(2026, Some(&salt(7)), 3, 1),
+            u64::from_le_bytes(first)
+        );
+        let base = bot_seed(2026, Some(&salt(7)), 3, 1);
+        for other in [
+            bot_seed(2026, Some(&salt(8)), 3, 1),
+            bot_seed(2026, Some(&salt(7)), 4, 1),
+            bot_seed(2026, Some(&salt(7)), 3, 2),
+            bot_seed(2027, Some(&salt(7)), 3, 1),
+            // Not the seed of the step's own dice either.
+            crate::record::step_seed(2026, 3),
+        ] {
+            assert_ne!(base, other);
+        }
     }
 
     #[test]

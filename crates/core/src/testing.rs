@@ -12,6 +12,12 @@
 //! - the game ends within [`Game::max_actions`];
 //!
 //! and at the end that the record replays to the same state, with and without the seed.
+//!
+//! [`scenario`] plays scenario files: games written as text, with the numbers they must produce;
+//! [`rules_page`] checks that a game's rules page names only tests and files that exist.
+
+pub mod rules_page;
+pub mod scenario;
 
 use serde::Serialize;
 

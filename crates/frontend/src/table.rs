@@ -1,7 +1,9 @@
 //! [`Table`]: one game in progress with its save, as every frontend holds it.
 
 use pbp_core::erased::{ActionInput, DynSession, ErasedError, ErasedEvent, LegalAction, SeatInfo};
-use pbp_core::{Actor, Audience, Commitment, DiceChoice, Salt, Secret, Turn, Viewer};
+use pbp_core::{
+    Actor, Audience, Commitment, Dice, DiceChoice, Salt, Seat, Secret, SeededDice, Turn, Viewer,
+};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -449,6 +451,55 @@ impl Table {
         let mut copy = self.session.clone_box();
         copy.act(actor, input, DiceChoice::Seeded)?;
         Ok(parsed)
+    }
+
+    /// The action the computer player would take for `seat` now, in both forms, or `None` when
+    /// it has none that applies (the seat may not act, or has no legal action the table can
+    /// list). The game's own heuristic ([`Game::heuristic_action`](pbp_core::Game)) is asked
+    /// first; where it has nothing, or its choice does not apply, one of the seat's legal
+    /// actions is chosen at random. Its random choices come from dice seeded with
+    /// [`bot_seed`](pbp_core::commitment::bot_seed) of the table's secret, step and seat: the
+    /// same table gives the same choice everywhere, and the choice tells nothing of the seed.
+    /// Every candidate is tried on a copy; the table itself is untouched.
+    ///
+    /// # Errors
+    /// The heuristic's failure ([`ErasedError::Simulation`]), or an action that cannot be
+    /// written as JSON.
+    pub fn bot_action(&self, seat: Seat) -> Result<Option<LegalAction>, TableError> {
+        let actor = Actor::Seat(seat);
+        if !self.turn().actors().contains(&actor) {
+            return Ok(None);
+        }
+        let secret = self.session.secret();
+        let seed = pbp_core::commitment::bot_seed(
+            self.seed(),
+            secret.as_ref().map(|s| &s.salt),
+            self.steps() as u64,
+            seat.0,
+        );
+        let mut dice = SeededDice::new(seed);
+        let applies = |action: &LegalAction| {
+            self.try_action(actor, &ActionInput::Json(action.json.clone()))
+                .is_ok()
+        };
+        if let Some(action) = self.session.heuristic_action(actor, &mut dice)?
+            && applies(&action)
+        {
+            return Ok(Some(action));
+        }
+        let mut legal = self.legal_actions(actor)?;
+        while !legal.is_empty() {
+            let count = u32::try_from(legal.len()).unwrap_or(u32::MAX);
+            let pick = dice
+                .roll(count)
+                .map_err(|e| ErasedError::Simulation(e.to_string()))?;
+            let index = usize::try_from(pick).unwrap_or(1).saturating_sub(1);
+            let action = legal.swap_remove(index.min(legal.len() - 1));
+            if applies(&action) {
+                return Ok(Some(action));
+            }
+        }
+        Ok(None)
     }
 
     /// [`Table::act`] with an action as text: its JSON form if it is JSON, the game's text form

@@ -148,6 +148,17 @@ impl GameTable {
         self.table.try_action(actor, input).map_err(erased)
     }
 
+    /// The computer player's action for `seat` now, as JSON ([`Table::bot_action`]: the game's
+    /// heuristic, else a legal action chosen with dice seeded from the table's secret, step and
+    /// seat), or `None` when it has none that applies.
+    pub fn bot_action(&self, seat: u16) -> Option<Value> {
+        self.table
+            .bot_action(Seat(seat))
+            .ok()
+            .flatten()
+            .map(|action| action.json)
+    }
+
     /// The game master's action that gives `seat` no orders, if the game has one now
     /// (Warring States: `no orders SEAT`).
     pub fn no_orders(&self, seat: u16) -> Option<Value> {

@@ -416,10 +416,11 @@ impl Hub {
     pub fn log(&mut self, id: &str, token: Option<&str>) -> Result<Value, ApiError> {
         let live = self.live(id)?;
         let viewer = live.role(token)?.viewer();
-        live.game
+        let lines = live
+            .game
             .log(viewer)
-            .map(Value::Array)
-            .map_err(|e| ApiError::Internal(e.to_string()))
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
+        Ok(Value::Array(crate::turns::with_bot_lines(live, lines)))
     }
 
     /// The save file (game master only).
@@ -610,5 +611,6 @@ impl HubHandle {
 pub(crate) fn absent_name(absent: AbsentDefault) -> &'static str {
     match absent {
         AbsentDefault::NoOrders => "no-orders",
+        AbsentDefault::Bot => "bot",
     }
 }

@@ -39,7 +39,8 @@ pub use hub::HubHandle;
 pub use postgres::{POSTGRES_MIGRATIONS, PostgresStore};
 pub use sqlite::{MIGRATIONS, SqliteStore};
 pub use store::{
-    AbsentDefault, Draft, NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState, open_store,
+    AbsentDefault, BotPlay, Draft, NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState,
+    open_store,
 };
 pub use token::TokenHash;
 

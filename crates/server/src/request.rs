@@ -320,8 +320,14 @@ mod tests {
             import,
             CreateRequest::Import { ref save, .. } if save == r#"{"pbp_save":1}"#
         ));
-        // The heuristic bot is not offered as a default (yet).
-        assert!(parse_create(br#"{"game":"duel","absent":"bot"}"#).is_err());
+        assert!(matches!(
+            parse_create(br#"{"game":"duel","absent":"bot"}"#).unwrap(),
+            CreateRequest::New {
+                absent: AbsentDefault::Bot,
+                ..
+            }
+        ));
+        assert!(parse_create(br#"{"game":"duel","absent":"robot"}"#).is_err());
         for bad in [
             &b"{}"[..],
             b"",

@@ -80,6 +80,18 @@ pub enum AbsentDefault {
     /// (`no orders SEAT` in Warring States), or the game's `close` of the turn.
     #[default]
     NoOrders,
+    /// The game's heuristic computer player plays the seat's turn (its order sheet in a
+    /// simultaneous game), and the log says so by the player's name.
+    Bot,
+}
+
+/// A step the computer player took for an absent seat, kept so that the log can say so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BotPlay {
+    /// The step it took (1 for the first action).
+    pub step: u64,
+    /// The seat it played for.
+    pub seat: u16,
 }
 
 /// A table's turn settings and the drafts of its current turn (the turn workflow of
@@ -95,6 +107,10 @@ pub struct TurnState {
     pub absent: AbsentDefault,
     /// The drafts of the current turn, by seat: the action's JSON and whether it is ready.
     pub drafts: Vec<Draft>,
+    /// Every step the computer player took for an absent seat, in order (kept for the whole
+    /// game, not only the current turn).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub bot: Vec<BotPlay>,
 }
 
 /// One seat's draft of the current turn.

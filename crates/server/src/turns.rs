@@ -22,7 +22,7 @@ use serde_json::{Value, json};
 use crate::error::ApiError;
 use crate::hub::{Hub, Live, Role, absent_name, acting, refused};
 use crate::request::{ActRequest, DeadlineRequest, ReadyRequest};
-use crate::store::Draft;
+use crate::store::{AbsentDefault, BotPlay, Draft};
 
 /// Seconds since the Unix epoch.
 pub(crate) fn now() -> u64 {
@@ -82,6 +82,52 @@ pub(crate) fn status(live: &Live, role: Role) -> Value {
     })
 }
 
+/// The log with a line before each turn the computer player played for an absent seat (before
+/// the first of its steps in a row for that seat), seen by everyone: "the bot played for Bo, who
+/// sent nothing by the deadline". It names the player, never what the bot chose (its orders are
+/// shown, or sealed, as the player's own would be).
+pub(crate) fn with_bot_lines(live: &Live, lines: Vec<Value>) -> Vec<Value> {
+    let turns: Vec<BotPlay> = live
+        .turn
+        .bot
+        .iter()
+        .enumerate()
+        .filter(|&(i, play)| {
+            i == 0 || {
+                let before = live.turn.bot[i - 1];
+                before.seat != play.seat || before.step + 1 != play.step
+            }
+        })
+        .map(|(_, play)| *play)
+        .collect();
+    if turns.is_empty() {
+        return lines;
+    }
+    let mut out = Vec::with_capacity(lines.len() + turns.len());
+    let mut plays = turns.into_iter().peekable();
+    for line in lines {
+        let step = line["step"].as_u64().unwrap_or_default();
+        while let Some(play) = plays.next_if(|play| play.step <= step) {
+            out.push(bot_line(live, play));
+        }
+        out.push(line);
+    }
+    out.extend(plays.map(|play| bot_line(live, play)));
+    out
+}
+
+fn bot_line(live: &Live, play: BotPlay) -> Value {
+    json!({
+        "step": play.step,
+        "audience": "everyone",
+        "event": { "bot_played": { "seat": play.seat } },
+        "text": format!(
+            "the bot played for {}, who sent nothing by the deadline",
+            player_name(live, play.seat)
+        ),
+    })
+}
+
 /// Keeps the turn state true after an action, `before` being who could act before it. When
 /// a new turn began (a seat may act that could not), the drafts and the deadline belong to the
 /// turn that ended and are dropped, and the answer is `true`. Otherwise the drafts of seats
@@ -121,6 +167,11 @@ fn player_name(live: &Live, seat: u16) -> String {
 /// How long an instance holds a deadline's lease: long enough to close any turn, short enough
 /// that a turn whose instance died closes soon after.
 pub(crate) const LEASE_SECONDS: u64 = 30;
+
+/// How many actions the computer player takes at most for one absent seat when a turn closes
+/// (a seat's turn in these games is a handful of actions; the bound keeps a game that never
+/// ends the seat's turn from holding the hub).
+pub(crate) const BOT_ACTIONS: usize = 64;
 
 impl Hub {
     /// Stores the turn state of the table in memory, from the version it was loaded at.
@@ -310,15 +361,17 @@ impl Hub {
             let Ok(action) = serde_json::from_str::<Value>(&draft.action) else {
                 continue;
             };
-            if self.apply(id, Actor::Seat(Seat(draft.seat)), action)? {
+            if self.apply(id, Actor::Seat(Seat(draft.seat)), action, false)? {
                 return Ok(true);
             }
         }
         if !closing {
             return Ok(false);
         }
-        // The seats that sent nothing get the table's default: the game master's "no orders"
-        // for the seat where the game has it, otherwise the game's close of the turn.
+        // The seats that sent nothing get the table's default: with the bot, the computer
+        // player's turn for the seat; then (with either default, and for a seat the bot had
+        // nothing for) the game master's "no orders" for the seat where the game has it, and
+        // last the game's close of the turn.
         let absent: Vec<u16> = self
             .live(id)?
             .game
@@ -326,16 +379,23 @@ impl Hub {
             .iter()
             .filter_map(|a| a.seat().map(|s| s.0))
             .collect();
+        if self.cached(id)?.turn.absent == AbsentDefault::Bot {
+            for &seat in &absent {
+                if self.bot_plays(id, seat)? {
+                    return Ok(true);
+                }
+            }
+        }
         for seat in absent {
             let Some(action) = self.cached(id)?.game.no_orders(seat) else {
                 continue;
             };
-            if self.apply(id, Actor::GameMaster, action)? {
+            if self.apply(id, Actor::GameMaster, action, false)? {
                 return Ok(true);
             }
         }
         if let Some(action) = self.cached(id)?.game.close()
-            && self.apply(id, Actor::GameMaster, action)?
+            && self.apply(id, Actor::GameMaster, action, false)?
         {
             return Ok(true);
         }
@@ -346,9 +406,40 @@ impl Hub {
         Ok(false)
     }
 
-    /// Applies and commits one action of a resolution. A draft the rules refuse now is dropped.
-    /// Answers whether a new turn began.
-    fn apply(&mut self, id: &str, actor: Actor, action: Value) -> Result<bool, ApiError> {
+    /// The computer player plays `seat`'s turn: one action after another while the seat may
+    /// act and its turn lasts ([`BOT_ACTIONS`] at most), each committed like the seat's own and
+    /// marked in the turn state for the log. Answers whether a new turn began.
+    fn bot_plays(&mut self, id: &str, seat: u16) -> Result<bool, ApiError> {
+        let actor = Actor::Seat(Seat(seat));
+        for _ in 0..BOT_ACTIONS {
+            let live = self.cached(id)?;
+            if !live.game.may_act(actor) {
+                return Ok(false);
+            }
+            let Some(action) = live.game.bot_action(seat) else {
+                return Ok(false);
+            };
+            let step = live.game.steps();
+            if self.apply(id, actor, action, true)? {
+                return Ok(true);
+            }
+            if self.cached(id)?.game.steps() == step {
+                return Ok(false);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Applies and commits one action of a resolution (`by_bot`: the computer player's for the
+    /// seat, marked so in the turn state). A draft the rules refuse now is dropped. Answers
+    /// whether a new turn began.
+    fn apply(
+        &mut self,
+        id: &str,
+        actor: Actor,
+        action: Value,
+        by_bot: bool,
+    ) -> Result<bool, ApiError> {
         let live = self.cached(id)?;
         if !live.game.may_act(actor) {
             return Ok(false);
@@ -362,6 +453,12 @@ impl Hub {
                 self.save_turn(id)?;
             }
             return Ok(false);
+        }
+        if by_bot && let Some(seat) = actor.seat() {
+            live.turn.bot.push(BotPlay {
+                step: from_step + 1,
+                seat: seat.0,
+            });
         }
         self.commit(id, from_step, &before, actor, &action)?;
         let now = self.cached(id)?.game.acting();

@@ -8,8 +8,8 @@ mod common;
 use std::sync::{Arc, Barrier};
 
 use pbp_server::{
-    Draft, MIGRATIONS, NewAct, POSTGRES_MIGRATIONS, PostgresStore, SqliteStore, Store, StoreError,
-    StoredSeat, StoredTable, TokenHash, TurnState,
+    AbsentDefault, BotPlay, Draft, MIGRATIONS, NewAct, POSTGRES_MIGRATIONS, PostgresStore,
+    SqliteStore, Store, StoreError, StoredSeat, StoredTable, TokenHash, TurnState,
 };
 
 /// Opens one more handle (connection) to the case's database.
@@ -338,6 +338,26 @@ fn a_location_that_is_no_store_is_refused() {
     ));
 }
 
+fn the_bot_default_and_its_plays_are_kept(open: Open<'_>) {
+    let mut store = open();
+    let mut created = table("a");
+    created.turn.absent = AbsentDefault::Bot;
+    store.create(&created).unwrap();
+    assert_eq!(
+        store.load("a").unwrap().unwrap().turn.absent,
+        AbsentDefault::Bot
+    );
+    let turn = TurnState {
+        absent: AbsentDefault::Bot,
+        bot: vec![BotPlay { step: 1, seat: 1 }],
+        ..TurnState::default()
+    };
+    store.commit_act(&act("a", 0, 0, "s1", &turn)).unwrap();
+    // Another handle (another instance) reads both back.
+    let loaded = open().load("a").unwrap().unwrap();
+    assert_eq!((loaded.turn, loaded.step), (turn, 1));
+}
+
 /// Each case, once per backend.
 macro_rules! suite {
     ($($case:ident),* $(,)?) => {
@@ -379,4 +399,5 @@ suite!(
     deadlines_are_due_once_leased,
     racing_writers_take_each_step_once,
     migrations_run_once,
+    the_bot_default_and_its_plays_are_kept,
 );

@@ -30,7 +30,7 @@ function link(label, id, token) {
 
 async function create() {
   show("");
-  const body = { game: $("game").value };
+  const body = { game: $("game").value, absent: $("absent").value };
   const config = $("config").value.trim();
   if (config) {
     try {
@@ -51,7 +51,7 @@ async function create() {
   const list = $("link-list");
   list.replaceChildren(link("Game master", answer.id, answer.gm_token));
   answer.seat_tokens.forEach((token, seat) => {
-    list.append(link(`${answer.players[seat]} (seat ${seat})`, answer.id, token));
+    list.append(link(answer.players[seat], answer.id, token));
   });
   $("links").hidden = false;
   $("status").textContent = `Table ${answer.id} is ready.`;

@@ -61,6 +61,9 @@ function renderSeats() {
     ? `Deadline: ${new Date(table.deadline * 1000).toLocaleString()}` +
       (table.grace ? ` (grace ${Math.round(table.grace / 60)} min)` : "")
     : "No deadline.";
+  $("absent-default").textContent = table.absent === "bot"
+    ? "A player who sends nothing by the deadline: the computer player moves for them."
+    : "A player who sends nothing by the deadline: no orders.";
 }
 
 function renderDraft() {

@@ -153,6 +153,28 @@ pub enum ErasedError {
 }
 
 impl ErasedError {
+    /// The error's kind as one word, stable for scripts and scenario files (`refused illegal`):
+    /// `unknown-game`, `config`, `parse`, `illegal`, `not-your-turn`, `more-dice`, `bad-dice`,
+    /// `unused-dice`, `simulation`, `nothing-to-undo`, `bad-record` (any error
+    /// [`is_bad_record`](ErasedError::is_bad_record) names), `serialize` or `commitment`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ErasedError::UnknownGame { .. } => "unknown-game",
+            ErasedError::Config { .. } => "config",
+            ErasedError::Parse { .. } => "parse",
+            ErasedError::Illegal { .. } => "illegal",
+            ErasedError::NotYourTurn { .. } => "not-your-turn",
+            ErasedError::MoreDice { .. } => "more-dice",
+            ErasedError::BadDice { .. } => "bad-dice",
+            ErasedError::UnusedDice { .. } => "unused-dice",
+            ErasedError::Simulation(_) => "simulation",
+            ErasedError::NothingToUndo => "nothing-to-undo",
+            ErasedError::Serialize(_) => "serialize",
+            e if e.is_bad_record() => "bad-record",
+            _ => "commitment",
+        }
+    }
+
     /// Whether the error is about a save or a record that cannot be loaded (syntax, envelope,
     /// versions, game, checksum, fields, or a step that does not replay): a "bad record".
     pub fn is_bad_record(&self) -> bool {

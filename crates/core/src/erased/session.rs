@@ -8,6 +8,7 @@ use super::error::step_error;
 use super::forms::{erase_event, to_json};
 use super::{ActionInput, ErasedError, ErasedEvent, LegalAction, SeatInfo};
 use crate::commitment::{Commitment, Secret};
+use crate::dice::Dice;
 use crate::game::{Actor, Game, Seat, Turn, Viewer};
 use crate::record::{DiceChoice, Session};
 
@@ -94,6 +95,19 @@ pub trait DynSession: Send + Sync {
     /// # Errors
     /// [`ErasedError::Serialize`] if the record cannot be written as JSON.
     fn save(&self) -> Result<String, ErasedError>;
+
+    /// The game's own computer player's action for `actor` now ([`Game::heuristic_action`]),
+    /// in both forms, drawing any choice it randomises from `dice`; `None` where the game has
+    /// no heuristic for `actor` here. The session is not changed.
+    ///
+    /// # Errors
+    /// [`ErasedError::Simulation`] when the heuristic fails (its dice or a state it cannot
+    /// read), [`ErasedError::Serialize`] if the action cannot be written as JSON.
+    fn heuristic_action(
+        &self,
+        actor: Actor,
+        dice: &mut dyn Dice,
+    ) -> Result<Option<LegalAction>, ErasedError>;
 
     /// A copy of the session, to try something on (a frontend's step that must succeed as a
     /// whole).
@@ -235,6 +249,22 @@ impl<G: Game> DynSession for Session<G> {
 
     fn save(&self) -> Result<String, ErasedError> {
         crate::save::save_session(self)
+    }
+
+    fn heuristic_action(
+        &self,
+        actor: Actor,
+        dice: &mut dyn Dice,
+    ) -> Result<Option<LegalAction>, ErasedError> {
+        let Some(action) = G::heuristic_action(self.state(), actor, dice)
+            .map_err(|e| ErasedError::Simulation(e.to_string()))?
+        else {
+            return Ok(None);
+        };
+        Ok(Some(LegalAction {
+            text: G::format_action(self.state(), &action),
+            json: to_json(&action)?,
+        }))
     }
 
     fn clone_box(&self) -> Box<dyn DynSession> {

@@ -1,0 +1,535 @@
+//! Scenario files: a game written as text that a reader who knows the seed can check, with one
+//! runner for every game ([`run`], [`run_dir`]).
+//!
+//! A scenario is a plain text file, one instruction per line:
+//!
+//! ```text
+//! # A comment: the rest of the line is ignored, and so are blank lines.
+//! config {"rounds": 2}
+//! setup 25 1 14 21 3 17
+//! Crab: attack D6 from C6
+//! Crab: roll | 6 4 2
+//! gm: end round
+//! Lion: attack A1 from D4
+//! refused illegal
+//! expect view Crab /hand = [1, 2]
+//! expect event the Crab wins battle #1
+//! ```
+//!
+//! - `config JSON`: fields of the game's config, laid over its default config (the seed's
+//!   standard game); a JSON value may run over several lines. Optional; before `setup`.
+//! - `setup DICE`: starts the game, the setup drawing the given dice values in order (none for a
+//!   setup that rolls nothing). Every later line needs it.
+//! - `WHO: ACTION | DICE`: `WHO` acts with the game's own text form of an action, every die it
+//!   rolls given after `|`, as a forum's dice roller would post them (all of them must be used).
+//!   `WHO` is `gm` or a seat written as players write it: its name or its label
+//!   ([`Game::seat_name`], [`Game::seat_label`]: `Mongooseh (Crab)`, `Crab`), or `seat N`.
+//! - `refused KIND` or `refused KIND: WORDS`, right after an action line: that action must be
+//!   refused with this kind of error ([`ErasedError::kind`]: `parse`, `illegal`,
+//!   `not-your-turn`, `more-dice`, `bad-dice`, `unused-dice`) and, if given, a message containing
+//!   `WORDS`; nothing may change. An action refused without such a line fails the scenario.
+//! - `expect view VIEWER POINTER = JSON`: in `VIEWER`'s view (`public`, `gm` or a seat, as
+//!   above) as JSON, the value at the JSON pointer (RFC 6901, `/players/0/hand`) equals `JSON`.
+//! - `expect over WINNERS`: the game is over and its winners are exactly these seats (written as
+//!   above, separated by commas; `nobody` for a game without a winner).
+//! - `expect event TEXT`: one event of the last action reads `TEXT` exactly, in the words
+//!   players read (the event text function given to the runner, `pbp-render`'s for the games).
+//!
+//! At the end the game's save loads back (every step replayed) to the same views. A failing
+//! scenario names its file and line and says what differed.
+
+use std::fmt;
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::erased::{ActionInput, DynSession, ErasedError, SeatInfo};
+use crate::game::{Actor, Game, Viewer};
+use crate::record::{DiceChoice, Session};
+
+/// How a scenario's `expect event` lines read an event: the line players read for `event`,
+/// given the view of the viewer who reads it (the runner passes the game master's).
+pub type EventText<G> = fn(&<G as Game>::Event, &<G as Game>::View) -> String;
+
+/// Why a scenario failed: where, and what differed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScenarioFailure {
+    /// The scenario's file name as given to the runner.
+    pub file: String,
+    /// The 1-based line (0 when the failure is about the file as a whole).
+    pub line: usize,
+    /// What was expected and what was found.
+    pub message: String,
+}
+
+impl fmt::Display for ScenarioFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.file, self.line, self.message)
+    }
+}
+
+impl std::error::Error for ScenarioFailure {}
+
+/// What a scenario that passed did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ScenarioReport {
+    /// Actions applied.
+    pub actions: usize,
+    /// Actions refused as the scenario said.
+    pub refusals: usize,
+    /// `expect` lines checked.
+    pub expectations: usize,
+}
+
+/// An action that was refused, waiting for the `refused` line that must follow it.
+struct Pending {
+    line: usize,
+    error: ErasedError,
+}
+
+/// One scenario being played.
+struct Runner<'a, G: Game> {
+    file: &'a str,
+    event_text: Option<EventText<G>>,
+    config: Value,
+    session: Option<Session<G>>,
+    /// The step whose events `expect event` reads.
+    last_step: Option<usize>,
+    pending: Option<Pending>,
+    report: ScenarioReport,
+}
+
+/// Plays the scenario `text` (named `file` in failures) for the game `G`.
+///
+/// # Errors
+/// The first line that does not read, an action refused or applied against the scenario's word,
+/// an expectation that does not hold, or a save that does not replay.
+pub fn run<G: Game>(
+    file: &str,
+    text: &str,
+    event_text: Option<EventText<G>>,
+) -> Result<ScenarioReport, ScenarioFailure> {
+    let config = serde_json::to_value(G::Config::default()).map_err(|e| ScenarioFailure {
+        file: file.to_owned(),
+        line: 0,
+        message: format!("the default config cannot be written as JSON: {e}"),
+    })?;
+    let mut runner = Runner::<G> {
+        file,
+        event_text,
+        config,
+        session: None,
+        last_step: None,
+        pending: None,
+        report: ScenarioReport::default(),
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    let mut n = 0;
+    while n < lines.len() {
+        let line = lines[n].trim();
+        n += 1;
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("config") {
+            let start = n;
+            let mut json = rest.trim().to_owned();
+            // A config may run over several lines: read on until it parses.
+            while serde_json::from_str::<Value>(&json).is_err() && n < lines.len() {
+                json.push('\n');
+                json.push_str(lines[n]);
+                n += 1;
+            }
+            runner.no_pending(start)?;
+            runner.config_line(start, &json)?;
+        } else {
+            runner.line(n, line)?;
+        }
+    }
+    runner.no_pending(lines.len() + 1)?;
+    runner.finish()?;
+    Ok(runner.report)
+}
+
+/// Plays every `.txt` file of `dir` as a scenario of `G`, in name order, and returns how many
+/// passed.
+///
+/// # Errors
+/// Every failing scenario's failure, one a line, or a folder that cannot be read or holds no
+/// scenario.
+pub fn run_dir<G: Game>(dir: &Path, event_text: Option<EventText<G>>) -> Result<usize, String> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        return Err(format!("{}: no .txt scenario", dir.display()));
+    }
+    let mut failures = Vec::new();
+    for path in &files {
+        let name = path.display().to_string();
+        match std::fs::read_to_string(path) {
+            Ok(text) => {
+                if let Err(failure) = run::<G>(&name, &text, event_text) {
+                    failures.push(failure.to_string());
+                }
+            }
+            Err(e) => failures.push(format!("{name}: {e}")),
+        }
+    }
+    if failures.is_empty() {
+        Ok(files.len())
+    } else {
+        Err(failures.join("\n"))
+    }
+}
+
+/// Lays the fields of `patch` over `base` (objects field by field at the top level).
+fn overlay(base: &mut Value, patch: Value) {
+    match (base, patch) {
+        (Value::Object(base), Value::Object(patch)) => base.extend(patch),
+        (base, patch) => *base = patch,
+    }
+}
+
+fn numbers(words: &str) -> Result<Vec<u32>, String> {
+    words
+        .split_whitespace()
+        .map(|w| {
+            w.parse()
+                .map_err(|_| format!("'{w}' is not a dice value (a whole number)"))
+        })
+        .collect()
+}
+
+/// The seat `who` names, as players write it (the words of `pbp-frontend`'s tables): its label
+/// (`Lion`), its whole name (`Plainsfox (Lion)`), the player's name alone (`Plainsfox`) or
+/// `seat N`, in any case. An error when a name fits several seats.
+fn find_seat(seats: &[SeatInfo], who: &str) -> Result<Option<crate::game::Seat>, String> {
+    let who = who.trim();
+    let fits = |s: &&SeatInfo| {
+        let player = s.name.rsplit_once(" (").map_or(s.name.as_str(), |(p, _)| p);
+        format!("seat {}", s.seat).eq_ignore_ascii_case(who)
+            || [s.label.as_str(), s.name.as_str(), player]
+                .iter()
+                .any(|n| !n.is_empty() && n.eq_ignore_ascii_case(who))
+    };
+    let found: Vec<&SeatInfo> = seats.iter().filter(fits).collect();
+    match found.as_slice() {
+        [] => Ok(None),
+        [one] => Ok(Some(one.seat)),
+        several => Err(format!(
+            "'{who}' names several seats ({}): write 'seat N'",
+            seat_list(several.iter().copied())
+        )),
+    }
+}
+
+fn seat_list<'a>(seats: impl IntoIterator<Item = &'a SeatInfo>) -> String {
+    seats
+        .into_iter()
+        .map(|s| s.name.clone())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl<G: Game> Runner<'_, G> {
+    fn fail<T>(&self, line: usize, message: impl Into<String>) -> Result<T, ScenarioFailure> {
+        Err(ScenarioFailure {
+            file: self.file.to_owned(),
+            line,
+            message: message.into(),
+        })
+    }
+
+    fn session(&self, line: usize) -> Result<&Session<G>, ScenarioFailure> {
+        match &self.session {
+            Some(s) => Ok(s),
+            None => self.fail(line, "no 'setup' line before this one"),
+        }
+    }
+
+    /// An action refused at an earlier line must be followed by its `refused` line.
+    fn no_pending(&mut self, line: usize) -> Result<(), ScenarioFailure> {
+        match self.pending.take() {
+            None => Ok(()),
+            Some(p) => {
+                let _ = line;
+                self.fail(
+                    p.line,
+                    format!("the action was refused ({}): {}", p.error.kind(), p.error),
+                )
+            }
+        }
+    }
+
+    fn config_line(&mut self, line: usize, json: &str) -> Result<(), ScenarioFailure> {
+        if self.session.is_some() {
+            return self.fail(line, "'config' must come before 'setup'");
+        }
+        match serde_json::from_str::<Value>(json) {
+            Ok(patch) => {
+                overlay(&mut self.config, patch);
+                Ok(())
+            }
+            Err(e) => self.fail(line, format!("the config is not JSON: {e}")),
+        }
+    }
+
+    fn line(&mut self, line: usize, text: &str) -> Result<(), ScenarioFailure> {
+        if let Some(rest) = text.strip_prefix("refused") {
+            return self.refused(line, rest.trim());
+        }
+        self.no_pending(line)?;
+        if let Some(rest) = text.strip_prefix("setup") {
+            return self.setup(line, rest);
+        }
+        if let Some(rest) = text.strip_prefix("expect view ") {
+            return self.expect_view(line, rest);
+        }
+        if let Some(rest) = text.strip_prefix("expect event ") {
+            return self.expect_event(line, rest.trim());
+        }
+        if let Some(rest) = text.strip_prefix("expect over ") {
+            return self.expect_over(line, rest.trim());
+        }
+        if text.starts_with("expect") {
+            return self.fail(
+                line,
+                "an expectation is 'expect view ...', 'expect event ...' or 'expect over ...'",
+            );
+        }
+        self.action(line, text)
+    }
+
+    fn setup(&mut self, line: usize, dice: &str) -> Result<(), ScenarioFailure> {
+        if self.session.is_some() {
+            return self.fail(line, "a second 'setup' line");
+        }
+        let dice = numbers(dice).or_else(|e| self.fail(line, e))?;
+        let config: G::Config = serde_json::from_value(self.config.clone())
+            .or_else(|e| self.fail(line, format!("the config is not valid: {e}")))?;
+        match Session::<G>::new(config, 0, DiceChoice::Outside(dice)) {
+            Ok(session) => {
+                self.session = Some(session);
+                Ok(())
+            }
+            Err(e) => self.fail(line, format!("the setup was refused: {e}")),
+        }
+    }
+
+    fn viewer(&self, line: usize, who: &str) -> Result<Viewer, ScenarioFailure> {
+        let session = self.session(line)?;
+        match who {
+            "public" => Ok(Viewer::Public),
+            "gm" => Ok(Viewer::GameMaster),
+            _ => {
+                let seats = session.seats();
+                match find_seat(&seats, who) {
+                    Ok(Some(seat)) => Ok(Viewer::Seat(seat)),
+                    Ok(None) => self.fail(
+                        line,
+                        format!("no seat is called '{who}' (seats: {})", seat_list(&seats)),
+                    ),
+                    Err(message) => self.fail(line, message),
+                }
+            }
+        }
+    }
+
+    fn action(&mut self, line: usize, text: &str) -> Result<(), ScenarioFailure> {
+        let Some((who, rest)) = text.split_once(':') else {
+            return self.fail(
+                line,
+                "not a scenario line (config, setup, WHO: ACTION | DICE, refused, expect)",
+            );
+        };
+        let (action, dice) = match rest.rsplit_once('|') {
+            Some((action, dice)) => (
+                action.trim(),
+                numbers(dice).or_else(|e| self.fail(line, e))?,
+            ),
+            None => (rest.trim(), Vec::new()),
+        };
+        let actor = match who.trim() {
+            "gm" => Actor::GameMaster,
+            name => match self.viewer(line, name)? {
+                Viewer::Seat(seat) => Actor::Seat(seat),
+                _ => return self.fail(line, format!("'{name}' is not a seat")),
+            },
+        };
+        let session = self.session(line)?;
+        let before = session.state().clone();
+        let session = self.session.as_mut().expect("checked above");
+        let input = ActionInput::Text(action.to_owned());
+        match DynSession::act(session, actor, &input, DiceChoice::Outside(dice)) {
+            Ok(_) => {
+                self.last_step = Some(session.steps());
+                self.report.actions += 1;
+                Ok(())
+            }
+            Err(error) => {
+                if session.state() != &before {
+                    return self.fail(line, format!("refused ({error}) but the game changed"));
+                }
+                self.pending = Some(Pending { line, error });
+                Ok(())
+            }
+        }
+    }
+
+    fn refused(&mut self, line: usize, rest: &str) -> Result<(), ScenarioFailure> {
+        let Some(pending) = self.pending.take() else {
+            return self.fail(
+                line,
+                "'refused' must follow an action line, and the action before it was applied",
+            );
+        };
+        let (kind, words) = match rest.split_once(':') {
+            Some((kind, words)) => (kind.trim(), Some(words.trim())),
+            None => (rest.trim(), None),
+        };
+        let error = pending.error;
+        if error.kind() != kind {
+            return self.fail(
+                line,
+                format!(
+                    "the action was refused as {}, not {kind}: {error}",
+                    error.kind()
+                ),
+            );
+        }
+        if let Some(words) = words
+            && !error.to_string().contains(words)
+        {
+            return self.fail(
+                line,
+                format!("the refusal says '{error}', which does not contain '{words}'"),
+            );
+        }
+        self.report.refusals += 1;
+        Ok(())
+    }
+
+    fn expect_view(&mut self, line: usize, rest: &str) -> Result<(), ScenarioFailure> {
+        let Some((left, want)) = rest.split_once(" = ") else {
+            return self.fail(
+                line,
+                "an expectation of a view is 'expect view VIEWER POINTER = JSON'",
+            );
+        };
+        let Some((who, pointer)) = left.trim().rsplit_once(' ') else {
+            return self.fail(
+                line,
+                "an expectation of a view names a viewer and a JSON pointer",
+            );
+        };
+        let viewer = self.viewer(line, who.trim())?;
+        let want: Value = serde_json::from_str(want.trim())
+            .or_else(|e| self.fail(line, format!("the expected value is not JSON: {e}")))?;
+        let view = self
+            .session(line)?
+            .view(viewer)
+            .or_else(|e| self.fail(line, e.to_string()))?;
+        match view.pointer(pointer) {
+            Some(found) if *found == want => {
+                self.report.expectations += 1;
+                Ok(())
+            }
+            Some(found) => self.fail(
+                line,
+                format!("the view of {who} has {found} at {pointer}, expected {want}"),
+            ),
+            None => self.fail(line, format!("the view of {who} has nothing at {pointer}")),
+        }
+    }
+
+    fn expect_event(&mut self, line: usize, want: &str) -> Result<(), ScenarioFailure> {
+        let Some(event_text) = self.event_text else {
+            return self.fail(
+                line,
+                "this runner was given no event text to read events with",
+            );
+        };
+        let session = self.session(line)?;
+        let Some(step) = self.last_step else {
+            return self.fail(line, "no action was applied yet");
+        };
+        let view = G::view(session.state(), Viewer::GameMaster);
+        let texts: Vec<String> = session
+            .log()
+            .iter()
+            .filter(|e| e.step == step)
+            .map(|e| event_text(&e.visible.event, &view))
+            .collect();
+        if texts.iter().any(|t| t == want) {
+            self.report.expectations += 1;
+            Ok(())
+        } else {
+            self.fail(
+                line,
+                format!(
+                    "no event of the last action reads '{want}'; they read:\n  {}",
+                    texts.join("\n  ")
+                ),
+            )
+        }
+    }
+
+    fn expect_over(&mut self, line: usize, winners: &str) -> Result<(), ScenarioFailure> {
+        let mut want = Vec::new();
+        if winners != "nobody" {
+            for who in winners.split(',') {
+                match self.viewer(line, who.trim())? {
+                    Viewer::Seat(seat) => want.push(seat),
+                    _ => return self.fail(line, format!("'{}' is not a seat", who.trim())),
+                }
+            }
+        }
+        let session = self.session(line)?;
+        let state = session.state();
+        let names = |seats: &[crate::game::Seat]| {
+            if seats.is_empty() {
+                return "nobody".to_owned();
+            }
+            let names: Vec<String> = seats.iter().map(|&s| G::seat_name(state, s)).collect();
+            names.join(", ")
+        };
+        match G::turn(state) {
+            crate::game::Turn::Over(outcome) => {
+                let mut found = outcome.winners.clone();
+                found.sort();
+                want.sort();
+                if found == want {
+                    self.report.expectations += 1;
+                    Ok(())
+                } else {
+                    self.fail(
+                        line,
+                        format!(
+                            "the game was won by {}, expected {}",
+                            names(&found),
+                            names(&want)
+                        ),
+                    )
+                }
+            }
+            crate::game::Turn::Acting(_) => self.fail(line, "the game is not over"),
+        }
+    }
+
+    /// The save loads back, replaying every step, to the same game.
+    fn finish(&self) -> Result<(), ScenarioFailure> {
+        let Some(session) = &self.session else {
+            return self.fail(0, "the scenario has no 'setup' line");
+        };
+        let save = session.save().or_else(|e| self.fail(0, e.to_string()))?;
+        match crate::save::load_session::<G>(&save) {
+            Ok(loaded) if loaded.state() == session.state() => Ok(()),
+            Ok(_) => self.fail(0, "the save replays to another game"),
+            Err(e) => self.fail(0, format!("the save does not load: {e}")),
+        }
+    }
+}
