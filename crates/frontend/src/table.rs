@@ -330,6 +330,15 @@ impl Table {
         self.session.seats()
     }
 
+    /// Every seat's name as the table writes it in sentences ([`Table::actor_name`],
+    /// [`Table::describe_turn`], the `to act:` line `pbp new` prints): the player's name with
+    /// the clan, colour or faction where the game has one ("Player 1 (Red)", "Mongooseh
+    /// (Crab)"), in seat order. The names a hosted table gives its players when the game master
+    /// gives none.
+    pub fn seat_names(&self) -> Vec<String> {
+        self.seats().into_iter().map(|info| info.name).collect()
+    }
+
     /// Every seat with the name the game gives it, as the web page lists players.
     pub fn players(&self) -> Vec<PlayerName> {
         self.seats()

@@ -95,6 +95,12 @@ impl GameTable {
         self.table.actor_name(Actor::Seat(Seat(seat)))
     }
 
+    /// Every seat's name in the game, in seat order ([`Table::seat_names`]: the names `pbp new`
+    /// and `pbp show` write).
+    pub fn seat_names(&self) -> Vec<String> {
+        self.table.seat_names()
+    }
+
     /// Whether `seat` may act now.
     pub fn may_act(&self, actor: Actor) -> bool {
         self.table.turn().actors().contains(&actor)

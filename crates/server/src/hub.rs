@@ -310,7 +310,7 @@ impl Hub {
                 )));
             }
             Some(names) => names,
-            None => (0..count).map(|seat| format!("seat {seat}")).collect(),
+            None => game.seat_names(),
         };
         let id = random_hex(8).map_err(random)?;
         let (gm_token, gm_hash) = new_token().map_err(random)?;

@@ -66,7 +66,7 @@ pub enum StoreError {
 /// One seat of a table as stored: who plays it and the hash of its token.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredSeat {
-    /// The player's name, as the game master gave it (or `seat N`).
+    /// The player's name, as the game master gave it (or the game's own name for the seat).
     pub name: String,
     /// The hash of the seat's token.
     pub token: TokenHash,

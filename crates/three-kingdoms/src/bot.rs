@@ -9,7 +9,8 @@
 use pbp_core::{Actor, Game, Seat};
 
 use crate::cards::{CardType, Effect, Target};
-use crate::game::{ThreeKingdoms, ThreeKingdomsAction};
+use crate::game::ThreeKingdoms;
+use crate::model::ThreeKingdomsAction;
 use crate::state::{Pending, ThreeKingdomsState, other};
 
 fn score_play(

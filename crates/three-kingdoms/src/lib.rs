@@ -25,11 +25,16 @@
 mod army;
 mod bot;
 mod cards;
+mod engine;
 mod error;
 mod game;
+mod legal;
+mod model;
 mod rules;
+mod setup;
 mod state;
 mod text;
+mod view;
 
 pub use army::{
     ARMY_FORMAT, ARMY_FORMAT_VERSION, ArmyChoice, ArmyProblem, ArmySpec, DeckEntry, STARTER_ARMIES,
@@ -43,10 +48,8 @@ pub use cards::{
     Whom, validate_card,
 };
 pub use error::ThreeKingdomsError;
-pub use game::{
-    CardSeen, CharacterView, FightResult, PlayerView, ThreeKingdoms, ThreeKingdomsAction,
-    ThreeKingdomsEvent, ThreeKingdomsView,
-};
+pub use game::ThreeKingdoms;
+pub use model::{CardSeen, FightResult, ThreeKingdomsAction, ThreeKingdomsEvent};
 pub use rules::{
     AmbushTie, AmbushVisibility, PoliticsRule, ResourceExpiry, Rules, StrengthTie,
     ThreeKingdomsConfig,
@@ -56,3 +59,4 @@ pub use state::{
     Zone,
 };
 pub use text::{duration_text, effect_text};
+pub use view::{CharacterView, PlayerView, ThreeKingdomsView};

@@ -21,7 +21,7 @@ use pbp_core::{Actor, Seat, counted};
 
 use crate::cards::{CostScope, Duration, Effect, Trait, Whom};
 use crate::error::ThreeKingdomsError;
-use crate::game::ThreeKingdomsAction;
+use crate::model::ThreeKingdomsAction;
 use crate::state::{TargetRef, ThreeKingdomsState};
 
 fn parse_err(text: &str, reason: &str) -> ThreeKingdomsError {

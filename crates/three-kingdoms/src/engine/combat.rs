@@ -1,0 +1,271 @@
+//! Combat: who may attack, be attacked or intercept, the fight itself and interceptions.
+
+use pbp_core::Seat;
+
+use crate::cards::{CardType, Trait};
+use crate::engine::{Events, public, tr};
+use crate::game::ThreeKingdoms;
+use crate::model::{FightResult, ThreeKingdomsEvent};
+use crate::rules::{AmbushTie, AmbushVisibility, StrengthTie};
+use crate::state::{Pending, TargetRef, ThreeKingdomsState, Zone};
+
+impl ThreeKingdoms {
+    /// Resolves one fight; applies the damage (not the consequences of losing).
+    ///
+    /// `fresh` says, for the attacker and the defender, whether the character tapped to fight
+    /// this very fight (to attack, intercept or follow up): it fights with its traits. A
+    /// character that was already tapped has none (the seed's Q&A: a tapped character's
+    /// abilities cannot be used, Generals' as Advisers').
+    pub(crate) fn fight(
+        state: &mut ThreeKingdomsState,
+        att: TargetRef,
+        def: TargetRef,
+        fresh: [bool; 2],
+        events: &mut Events,
+    ) -> FightResult {
+        let sa = state.strength(att.seat, att.card);
+        let sd = state.strength(def.seat, def.card);
+        let assault = |t: TargetRef, fresh: bool| {
+            state.has_trait(t.seat, t.card, Trait::Assault)
+                && (fresh || state.character(t.seat, t.card).is_some_and(|c| !c.tapped))
+        };
+        let aa = assault(att, fresh[0]);
+        let ad = assault(def, fresh[1]);
+        let first = match (aa, ad) {
+            (true, false) => Some(att),
+            (false, true) => Some(def),
+            (true, true) => {
+                let ca = state.printed_cost(att.seat, att.card);
+                let cd = state.printed_cost(def.seat, def.card);
+                match ca.cmp(&cd) {
+                    std::cmp::Ordering::Greater => Some(att),
+                    std::cmp::Ordering::Less => Some(def),
+                    std::cmp::Ordering::Equal => None,
+                }
+            }
+            (false, false) => None,
+        };
+        let result = match first {
+            Some(f) => {
+                let (sf, so) = if f == att { (sa, sd) } else { (sd, sa) };
+                let o = if f == att { def } else { att };
+                if sf >= so {
+                    Self::set_strength_zero(state, o.seat, o.card);
+                    if f == att {
+                        FightResult::AttackerWins
+                    } else {
+                        FightResult::DefenderWins
+                    }
+                } else {
+                    Self::take_damage(state, o.seat, o.card, sf);
+                    Self::set_strength_zero(state, f.seat, f.card);
+                    if o == att {
+                        FightResult::AttackerWins
+                    } else {
+                        FightResult::DefenderWins
+                    }
+                }
+            }
+            None => {
+                let result = match sa.cmp(&sd) {
+                    std::cmp::Ordering::Greater => FightResult::AttackerWins,
+                    std::cmp::Ordering::Less => FightResult::DefenderWins,
+                    std::cmp::Ordering::Equal => match state.rules.strength_tie {
+                        StrengthTie::BothLose => FightResult::BothLose,
+                        StrengthTie::DefenderWins => FightResult::DefenderWins,
+                        StrengthTie::AttackerWins => FightResult::AttackerWins,
+                    },
+                };
+                match result {
+                    FightResult::AttackerWins => {
+                        Self::take_damage(state, att.seat, att.card, sd);
+                        Self::set_strength_zero(state, def.seat, def.card);
+                    }
+                    FightResult::DefenderWins => {
+                        Self::take_damage(state, def.seat, def.card, sa);
+                        Self::set_strength_zero(state, att.seat, att.card);
+                    }
+                    FightResult::BothLose => {
+                        Self::set_strength_zero(state, att.seat, att.card);
+                        Self::set_strength_zero(state, def.seat, def.card);
+                    }
+                }
+                result
+            }
+        };
+        let remaining = [
+            state.strength(att.seat, att.card),
+            state.strength(def.seat, def.card),
+        ];
+        public(
+            events,
+            ThreeKingdomsEvent::Fight {
+                attacker: att,
+                defender: def,
+                strengths: [sa, sd],
+                first_strike: first,
+                result,
+                remaining,
+            },
+        );
+        result
+    }
+
+    /// Whether a character may declare an attack (or a follow-up) now, on its owner's behalf.
+    pub(crate) fn can_attack(state: &ThreeKingdomsState, seat: Seat, card: u32) -> bool {
+        let Some(ch) = state.character(seat, card) else {
+            return false;
+        };
+        let kind = state.card_type(seat, card);
+        let placed = match kind {
+            Some(CardType::General) => matches!(ch.zone, Zone::Home | Zone::Front),
+            Some(CardType::Lord) => ch.zone == Zone::Home,
+            _ => false,
+        };
+        placed && !ch.tapped && !ch.vulnerable && !ch.defending && !ch.ambush
+    }
+
+    /// Whether an enemy character may be chosen as the target of `attacker`'s attack.
+    pub(crate) fn can_be_attacked(
+        state: &ThreeKingdomsState,
+        attacker: TargetRef,
+        target: TargetRef,
+    ) -> bool {
+        let Some(ch) = state.character(target.seat, target.card) else {
+            return false;
+        };
+        if ch.defending || state.protected(target.seat, target.card) {
+            return false;
+        }
+        let hidden_ambush = state.rules.ambush == AmbushVisibility::Secret && !ch.ambush_revealed;
+        if ch.ambush && !hidden_ambush {
+            return false;
+        }
+        match (state.card_type(target.seat, target.card), ch.zone) {
+            (Some(CardType::General), _) | (Some(CardType::Lord), Zone::Home) => true,
+            (Some(CardType::Lord | CardType::Adviser), Zone::Command) => {
+                state.command_open(target.seat)
+                    && (!state.rules.command_attack_from_front
+                        || state
+                            .character(attacker.seat, attacker.card)
+                            .is_some_and(|a| a.zone == Zone::Front))
+            }
+            _ => false,
+        }
+    }
+
+    pub(crate) fn can_intercept(
+        state: &ThreeKingdomsState,
+        seat: Seat,
+        card: u32,
+        target: TargetRef,
+    ) -> bool {
+        let Some(ch) = state.character(seat, card) else {
+            return false;
+        };
+        let kind = state.card_type(seat, card);
+        matches!(kind, Some(CardType::General | CardType::Lord))
+            && ch.zone == Zone::Home
+            && !ch.tapped
+            && !ch.vulnerable
+            && !(target.seat == seat && target.card == card)
+    }
+
+    pub(crate) fn intercept(
+        state: &mut ThreeKingdomsState,
+        seat: Seat,
+        attacker: u32,
+        target: TargetRef,
+        with: &[u32],
+        events: &mut Events,
+    ) {
+        let att = tr(state.active, attacker);
+        let mut beaten = false;
+        let mut stopped = false;
+        for &g in with {
+            let me = tr(seat, g);
+            if state.character(att.seat, att.card).is_none() {
+                return;
+            }
+            let ambusher = state.character(seat, g).is_some_and(|c| c.ambush);
+            if ambusher {
+                if let Some(ch) = state.character_mut(seat, g) {
+                    ch.ambush = false;
+                    ch.ambush_revealed = true;
+                }
+                let ci = state.printed_cost(seat, g);
+                let ca = state.printed_cost(att.seat, att.card);
+                let decided = match ci.cmp(&ca) {
+                    std::cmp::Ordering::Greater => Some(true),
+                    std::cmp::Ordering::Less => Some(false),
+                    std::cmp::Ordering::Equal => match state.rules.ambush_cost_tie {
+                        AmbushTie::Strength => None,
+                        AmbushTie::Ambusher => Some(true),
+                        AmbushTie::Attacker => Some(false),
+                    },
+                };
+                match decided {
+                    Some(true) => {
+                        public(
+                            events,
+                            ThreeKingdomsEvent::AmbushSprung {
+                                general: me,
+                                won: true,
+                            },
+                        );
+                        if let Some(ch) = state.character_mut(seat, g) {
+                            ch.tapped = true;
+                        }
+                        Self::set_strength_zero(state, att.seat, att.card);
+                        stopped = true;
+                        break;
+                    }
+                    Some(false) => {
+                        public(
+                            events,
+                            ThreeKingdomsEvent::AmbushSprung {
+                                general: me,
+                                won: false,
+                            },
+                        );
+                        continue;
+                    }
+                    None => {}
+                }
+            }
+            if let Some(ch) = state.character_mut(seat, g) {
+                ch.tapped = true;
+            }
+            match Self::fight(state, att, me, [true, true], events) {
+                FightResult::AttackerWins => {
+                    Self::lose(state, seat, g, events);
+                    beaten = true;
+                }
+                FightResult::DefenderWins => {
+                    stopped = true;
+                    break;
+                }
+                FightResult::BothLose => {
+                    Self::lose(state, seat, g, events);
+                    stopped = true;
+                    break;
+                }
+            }
+        }
+        if stopped {
+            public(events, ThreeKingdomsEvent::Stopped { who: att });
+            let followers = state
+                .player(seat)
+                .field
+                .iter()
+                .any(|c| Self::can_attack(state, seat, c.card));
+            if followers {
+                state.pending = Some(Pending::FollowUp { attacker });
+            }
+        } else if beaten {
+            Self::advance(state, att, events);
+        } else {
+            Self::resolve_on_target(state, att, target, events);
+        }
+    }
+}

@@ -1,0 +1,195 @@
+//! Setting a match up: each seat's side built from a legal army.
+
+use std::collections::BTreeMap;
+
+use pbp_core::{Deck, Dice, Seat};
+
+use crate::army::{ArmyChoice, ArmySpec, preset};
+use crate::cards::{CardSet, CardType};
+use crate::error::ThreeKingdomsError;
+use crate::game::ThreeKingdoms;
+use crate::rules::{AmbushVisibility, ThreeKingdomsConfig};
+use crate::state::{Character, Phase, Player, ThreeKingdomsState, Zone};
+use crate::validate_army;
+
+/// Builds a seat's side from a legal army.
+pub(crate) fn build_player(
+    state_defs: &mut BTreeMap<String, crate::cards::CardDef>,
+    cards: &CardSet,
+    army: &ArmySpec,
+) -> Player {
+    let mut ids: Vec<String> = Vec::new();
+    ids.push(army.lord.clone());
+    ids.extend(army.characters.iter().cloned());
+    ids.extend(army.titles.iter().map(|t| t.title.clone()));
+    ids.extend(army.events.iter().cloned());
+    let army_len = ids.len() as u32;
+    for entry in &army.deck {
+        for _ in 0..entry.copies {
+            ids.push(entry.card.clone());
+        }
+    }
+    for id in &ids {
+        if let Some(d) = cards.get(id) {
+            state_defs.insert(id.clone(), d.clone());
+        }
+    }
+    let mut deck = Deck::new((0..ids.len() as u32).collect());
+    // The army's cards are out of the deck from the start: take positions 1..army_len.
+    for _ in 0..army_len {
+        let _ = deck.draw_at(1);
+    }
+    let index_of = |id: &str| army.characters.iter().position(|c| c == id);
+    let mut field = vec![Character::new(0, Zone::Command)];
+    for (i, id) in army.characters.iter().enumerate() {
+        let card = 1 + i as u32;
+        let zone = match cards.get(id).map(|d| d.card_type) {
+            Some(CardType::General) => Zone::Home,
+            _ => Zone::Command,
+        };
+        let mut ch = Character::new(card, zone);
+        ch.ambush = army.ambush.contains(id);
+        field.push(ch);
+    }
+    let titles_start = 1 + army.characters.len() as u32;
+    for (i, grant) in army.titles.iter().enumerate() {
+        let title = titles_start + i as u32;
+        let bearer = if grant.on == army.lord {
+            Some(0)
+        } else {
+            index_of(&grant.on).map(|p| 1 + p as u32)
+        };
+        if let Some(b) = bearer
+            && let Some(ch) = field.iter_mut().find(|c| c.card == b)
+        {
+            ch.titles.push(title);
+        }
+    }
+    let event = army
+        .events
+        .first()
+        .map(|_| titles_start + army.titles.len() as u32);
+    Player {
+        army: army.name.clone(),
+        commander: army
+            .commander
+            .as_deref()
+            .and_then(index_of)
+            .map(|p| 1 + p as u32),
+        strategist: army
+            .strategist
+            .as_deref()
+            .and_then(index_of)
+            .map(|p| 1 + p as u32),
+        cards: ids,
+        deck,
+        hand: Vec::new(),
+        discard: Vec::new(),
+        removed: Vec::new(),
+        field,
+        lord: 0,
+        event,
+        resources: 0,
+        lord_moved: false,
+        commander_fell: None,
+    }
+}
+
+impl ThreeKingdoms {
+    /// Every army problem for a config, by seat.
+    ///
+    /// # Errors
+    /// The cards added by the config are invalid.
+    pub fn resolve_armies(
+        config: &ThreeKingdomsConfig,
+    ) -> Result<(CardSet, [ArmySpec; 2]), ThreeKingdomsError> {
+        let mut cards = CardSet::starter();
+        for c in &config.extra_cards {
+            cards.insert(c.clone())?;
+        }
+        let pick = |choice: &ArmyChoice| -> Result<ArmySpec, ThreeKingdomsError> {
+            match choice {
+                ArmyChoice::Preset(f) => preset(*f).ok_or_else(|| {
+                    ThreeKingdomsError::Config(format!("no preset army for {}", f.name()))
+                }),
+                ArmyChoice::Custom(a) => Ok((**a).clone()),
+            }
+        };
+        Ok((cards, [pick(&config.armies[0])?, pick(&config.armies[1])?]))
+    }
+}
+
+impl ThreeKingdoms {
+    /// [`Game::setup`](pbp_core::Game::setup).
+    pub(crate) fn set_up(
+        config: &ThreeKingdomsConfig,
+        dice: &mut dyn Dice,
+    ) -> Result<ThreeKingdomsState, ThreeKingdomsError> {
+        let rules = &config.rules;
+        if rules.hand_limit == 0 || rules.opening_hand > rules.hand_limit {
+            return Err(ThreeKingdomsError::Config(
+                "the opening hand must fit the hand limit, which is at least 1".into(),
+            ));
+        }
+        if rules.deck_min == 0 || rules.deck_min > rules.deck_max || rules.max_copies == 0 {
+            return Err(ThreeKingdomsError::Config(
+                "deck_min must be 1 to deck_max, and max_copies at least 1".into(),
+            ));
+        }
+        if config.first.is_some_and(|s| s.0 > 1) {
+            return Err(ThreeKingdomsError::Config(
+                "first must be seat 0 or 1".into(),
+            ));
+        }
+        let (cards, armies) = Self::resolve_armies(config)?;
+        for army in &armies {
+            let problems = validate_army(army, &cards, rules);
+            if !problems.is_empty() {
+                return Err(ThreeKingdomsError::Army {
+                    army: army.name.clone(),
+                    problems,
+                });
+            }
+        }
+        let mut defs = BTreeMap::new();
+        let players = [
+            build_player(&mut defs, &cards, &armies[0]),
+            build_player(&mut defs, &cards, &armies[1]),
+        ];
+        let mut state = ThreeKingdomsState {
+            rules: rules.clone(),
+            defs,
+            players,
+            active: Seat(0),
+            phase: Phase::Preparation,
+            turn: 0,
+            pending: None,
+            cost_mods: Vec::new(),
+            ending: None,
+        };
+        let first = match config.first {
+            Some(s) => s,
+            None => Seat(dice.roll(2)? as u16 - 1),
+        };
+        if rules.ambush == AmbushVisibility::Public {
+            for p in &mut state.players {
+                for ch in &mut p.field {
+                    ch.ambush_revealed = true;
+                }
+            }
+        }
+        let mut events = Vec::new();
+        for seat in [Seat(0), Seat(1)] {
+            if state.player(seat).deck.remaining() < u32::from(rules.opening_hand) {
+                return Err(ThreeKingdomsError::Config(
+                    "a deck is smaller than the opening hand".into(),
+                ));
+            }
+            for _ in 0..rules.opening_hand {
+                Self::draw(&mut state, seat, dice, &mut events)?;
+            }
+        }
+        Self::start_turn(&mut state, first, dice, &mut events)?;
+        Ok(state)
+    }
+}
