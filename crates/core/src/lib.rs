@@ -63,6 +63,7 @@ mod notation;
 mod odds;
 mod pool;
 mod prepared;
+mod pretty;
 mod record;
 mod sample;
 pub mod save;

@@ -45,11 +45,11 @@ const CHECKSUM_PREFIX: &str = "fnv1a64:";
 /// The save file's outer layer, as written.
 #[derive(Serialize)]
 #[serde(bound = "")]
-struct EnvelopeOut<'a, G: Game> {
+struct EnvelopeOut<'a> {
     pbp_save: u32,
     game: &'a str,
     checksum: String,
-    record: &'a Record<G>,
+    record: &'a RawValue,
 }
 
 /// The save file's outer layer, as read: the record's text is borrowed, not parsed yet.
@@ -433,7 +433,9 @@ pub fn load_session<G: Game>(save: &str) -> Result<Session<G>, ErasedError> {
 }
 
 /// The save file of `session`: its record in the envelope, pretty-printed, ending with a newline.
-/// The record is written straight from its types, never as a `serde_json::Value`.
+/// The record is written once, compact, straight from its types (never as a `serde_json::Value`);
+/// the checksum is taken of that text, and the whole envelope is then laid out as
+/// `serde_json::to_string_pretty` would, without writing the record a second time.
 ///
 /// # Errors
 /// [`ErasedError::Serialize`] if the record cannot be written as JSON.
@@ -441,14 +443,14 @@ pub fn save_session<G: Game>(session: &Session<G>) -> Result<String, ErasedError
     let error = |e: serde_json::Error| ErasedError::Serialize(e.to_string());
     let compact = serde_json::to_string(session.record()).map_err(error)?;
     let checksum = checksum_text(&compact).map_err(error)?;
-    drop(compact);
+    let record = RawValue::from_string(compact).map_err(error)?;
     let envelope = EnvelopeOut {
         pbp_save: SAVE_FORMAT,
         game: G::NAME,
         checksum,
-        record: session.record(),
+        record: &record,
     };
-    let mut text = serde_json::to_string_pretty(&envelope).map_err(error)?;
+    let mut text = crate::pretty::pretty_json(&serde_json::to_string(&envelope).map_err(error)?);
     text.push('\n');
     Ok(text)
 }
@@ -456,6 +458,39 @@ pub fn save_session<G: Game>(session: &Session<G>) -> Result<String, ErasedError
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The save as it was written before saves were laid out from their compact text: the
+    /// envelope with the record serialized by serde_json's pretty formatter.
+    #[derive(Serialize)]
+    #[serde(bound = "")]
+    struct PrettyEnvelope<'a, G: Game> {
+        pbp_save: u32,
+        game: &'a str,
+        checksum: String,
+        record: &'a Record<G>,
+    }
+
+    #[test]
+    fn saves_are_byte_for_byte_what_the_pretty_formatter_wrote() {
+        use crate::duel::{Duel, DuelAction, Stance};
+        use crate::{Actor, DiceChoice, Seat};
+        let mut session = Session::<Duel>::new(Default::default(), 11, DiceChoice::Seeded).unwrap();
+        for (seat, stance) in [(0, Stance::Focus), (1, Stance::Strike), (1, Stance::Focus)] {
+            let action = DuelAction::Choose(stance);
+            session
+                .act(Actor::Seat(Seat(seat)), action, DiceChoice::Seeded)
+                .unwrap();
+        }
+        let compact = serde_json::to_string(session.record()).unwrap();
+        let old = PrettyEnvelope {
+            pbp_save: SAVE_FORMAT,
+            game: Duel::NAME,
+            checksum: checksum_text(&compact).unwrap(),
+            record: session.record(),
+        };
+        let old = serde_json::to_string_pretty(&old).unwrap() + "\n";
+        assert_eq!(save_session(&session).unwrap(), old);
+    }
 
     #[test]
     fn checksum_ignores_key_order_and_spacing() {

@@ -21,9 +21,8 @@ use std::sync::OnceLock;
 
 use pbp_core::duel::Duel;
 use pbp_core::erased::{DynSession, Registry};
-use pbp_core::{Game, Session, Viewer};
+use pbp_core::{Session, Viewer};
 use pbp_render::{PostOptions, Render};
-use serde_json::Value;
 
 use crate::TableError;
 
@@ -71,18 +70,19 @@ pub trait Renderer: Send + Sync {
     /// A session of another game than this renderer's.
     fn svg(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, TableError>;
 
-    /// One event (its JSON, as the erased layer gives it) as a line of text, named as `viewer`
-    /// sees the session.
+    /// The text of every event `viewer` may see after step `after` (all of them, the setup's
+    /// too, when `None`), in the order of [`DynSession::log`], each named as `viewer` sees the
+    /// session. The text comes from the session's own typed log, never from the events' JSON,
+    /// so that the browser's wasm needs no reader of events.
     ///
     /// # Errors
-    /// A session of another game than this renderer's, or JSON that is not an event of this
-    /// game.
-    fn event_text(
+    /// A session of another game than this renderer's.
+    fn event_texts(
         &self,
         session: &dyn DynSession,
         viewer: Viewer,
-        event: &Value,
-    ) -> Result<String, TableError>;
+        after: Option<usize>,
+    ) -> Result<Vec<String>, TableError>;
 }
 
 /// The [`Renderer`] of the game `G`.
@@ -182,19 +182,19 @@ impl<G: Render> Renderer for RenderOf<G> {
         Ok(G::svg(&G::view(self.session(session)?.state(), viewer)))
     }
 
-    fn event_text(
+    fn event_texts(
         &self,
         session: &dyn DynSession,
         viewer: Viewer,
-        event: &Value,
-    ) -> Result<String, TableError> {
-        let view = G::view(self.session(session)?.state(), viewer);
-        let event: <G as Game>::Event =
-            serde_json::from_value(event.clone()).map_err(|e| TableError::Event {
-                game: G::NAME,
-                message: e.to_string(),
-            })?;
-        Ok(G::event_text(&event, &view))
+        after: Option<usize>,
+    ) -> Result<Vec<String>, TableError> {
+        let session = self.session(session)?;
+        let view = G::view(session.state(), viewer);
+        Ok(session
+            .log_for(viewer)
+            .filter(|e| after.is_none_or(|after| e.step > after))
+            .map(|e| G::event_text(&e.visible.event, &view))
+            .collect())
     }
 }
 
@@ -226,7 +226,7 @@ pub fn catalog() -> &'static Games {
 #[cfg(test)]
 mod tests {
     use pbp_core::erased::ActionInput;
-    use pbp_core::{Actor, DiceChoice, Seat, Turn};
+    use pbp_core::{Actor, DiceChoice, Game, Seat, Turn};
 
     use super::*;
 
@@ -256,18 +256,22 @@ mod tests {
         assert!(public.contains("dice commitment: none"), "{public}");
         let svg = renderer.svg(session.as_ref(), Viewer::Public).unwrap();
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"), "{svg}");
-        let event = &session.log(Viewer::GameMaster).unwrap()[1].event;
         let gm = Viewer::GameMaster;
         assert_eq!(
-            renderer.event_text(session.as_ref(), gm, event).unwrap(),
-            "seat 0 chose focus"
+            renderer.event_texts(session.as_ref(), gm, None).unwrap(),
+            ["seat 0 sealed a stance", "seat 0 chose focus"]
+        );
+        assert_eq!(
+            renderer
+                .event_texts(session.as_ref(), Viewer::Seat(Seat(1)), None)
+                .unwrap(),
+            ["seat 0 sealed a stance"]
         );
         assert!(
             renderer
-                .event_text(session.as_ref(), gm, &serde_json::json!({"no": 1}))
-                .unwrap_err()
-                .to_string()
-                .starts_with("an event of duel could not be read")
+                .event_texts(session.as_ref(), gm, Some(1))
+                .unwrap()
+                .is_empty()
         );
     }
 
@@ -391,9 +395,12 @@ mod tests {
             mirror.bbcode(session.as_ref(), Viewer::Public),
             mirror.bbcode_since(session.as_ref(), Viewer::Public, None),
             mirror.svg(session.as_ref(), Viewer::Public),
-            mirror.event_text(session.as_ref(), Viewer::Public, &serde_json::json!({})),
         ] {
             assert_eq!(result, Err(message.clone()));
         }
+        assert_eq!(
+            mirror.event_texts(session.as_ref(), Viewer::Public, None),
+            Err(message.clone())
+        );
     }
 }

@@ -36,8 +36,9 @@ pub enum TableError {
         /// The renderer's game.
         renderer: &'static str,
     },
-    /// JSON that is not an event of the game.
-    #[error("an event of {game} could not be read: {message}")]
+    /// The events' text could not be written from the session's log (a renderer that does not
+    /// follow the erased layer's log: a bug, never the user's input).
+    #[error("the events of {game} could not be written: {message}")]
     Event {
         /// The game.
         game: &'static str,

@@ -125,7 +125,7 @@ pub fn game_list(games: &Games) -> Result<Vec<GameInfo>, TableError> {
 /// # Errors
 /// [`TableError::Json`] if it cannot be written.
 pub fn to_json<T: Serialize>(value: &T) -> Result<Value, TableError> {
-    serde_json::to_value(value).map_err(|e| TableError::Json(e.to_string()))
+    pbp_core::erased::json_value(value).map_err(|e| TableError::Json(e.to_string()))
 }
 
 /// One game in progress with its save: the facade every frontend (the CLI, the web page, the
@@ -434,7 +434,7 @@ impl Table {
             .into_iter()
             .filter(|e| e.audience.includes(viewer))
             .collect();
-        let events = match self.lines(viewer, seen) {
+        let events = match self.lines(viewer, seen, Some(self.steps().saturating_sub(1))) {
             Ok(events) => events,
             Err(error) => {
                 self.session.undo()?;
@@ -525,25 +525,37 @@ impl Table {
         self.act(actor, &ActionInput::Auto(input.to_owned()), dice)
     }
 
+    /// `events` (those `viewer` may see after step `after`, as the erased layer gives them)
+    /// with their text, which the renderer writes from the session's typed log.
     fn lines(
         &self,
         viewer: Viewer,
         events: Vec<ErasedEvent>,
+        after: Option<usize>,
     ) -> Result<Vec<EventLine>, TableError> {
-        events
+        let texts = self
+            .renderer
+            .event_texts(self.session.as_ref(), viewer, after)?;
+        if texts.len() != events.len() {
+            return Err(TableError::Event {
+                game: self.game(),
+                message: format!(
+                    "the log has {} events after that step for this viewer, the step {}",
+                    texts.len(),
+                    events.len()
+                ),
+            });
+        }
+        Ok(events
             .into_iter()
-            .map(|e| {
-                let text = self
-                    .renderer
-                    .event_text(self.session.as_ref(), viewer, &e.event)?;
-                Ok(EventLine {
-                    step: e.step,
-                    audience: e.audience,
-                    event: e.event,
-                    text,
-                })
+            .zip(texts)
+            .map(|(e, text)| EventLine {
+                step: e.step,
+                audience: e.audience,
+                event: e.event,
+                text,
             })
-            .collect()
+            .collect())
     }
 
     /// What `viewer` may see, with the game, the step count, the turn and the dice commitment;
@@ -572,7 +584,7 @@ impl Table {
     /// [`TableError::Game`] if an event cannot be written as JSON.
     pub fn log(&self, viewer: Viewer) -> Result<Vec<EventLine>, TableError> {
         let events = self.session.log(viewer)?;
-        self.lines(viewer, events)
+        self.lines(viewer, events, None)
     }
 
     /// The game as `viewer` sees it, as plain text, with the dice commitment under it (and for

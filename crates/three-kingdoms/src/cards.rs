@@ -527,7 +527,9 @@ impl CardSet {
                 .and_then(|v| v.as_str())
                 .map(|s| s.chars().take(40).collect::<String>())
                 .unwrap_or_else(|| format!("#{}", i + 1));
-            let card: CardDef = serde_json::from_value(raw.clone())
+            // Read from text, as a config's extra cards are, so that a build holds one reader
+            // of cards, not a second one for `serde_json::Value`.
+            let card: CardDef = serde_json::from_str(&raw.to_string())
                 .map_err(|e| card_err(&label, "card", e.to_string()))?;
             set.insert(card)?;
         }

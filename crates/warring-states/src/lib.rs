@@ -33,6 +33,7 @@ mod map;
 mod model;
 mod orders;
 mod resolve;
+mod resolve_phases;
 mod rules;
 
 pub use bot::{attack_odds, expected_defence, heuristic_sheet};

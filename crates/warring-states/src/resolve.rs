@@ -28,6 +28,9 @@ use crate::model::{
     Battle, Force, GainReason, General, GeneralId, GeneralInBattle, Order, OrderSheet, Rounding,
     School, Trait, WarringStatesEvent, WarringStatesState,
 };
+use crate::resolve_phases::{
+    collect_income, declare_kingdoms, dismiss, end_turn, invest, recruit, regrow, spend,
+};
 
 /// Names generals are drawn from.
 pub const GENERAL_NAMES: [&str; 48] = [
@@ -81,14 +84,14 @@ pub const GENERAL_NAMES: [&str; 48] = [
     "Chen Zhen",
 ];
 
-type Events = Vec<Visible<WarringStatesEvent>>;
+pub(crate) type Events = Vec<Visible<WarringStatesEvent>>;
 
-fn toss(dice: &mut dyn Dice) -> Result<Coin, WarringStatesError> {
+pub(crate) fn toss(dice: &mut dyn Dice) -> Result<Coin, WarringStatesError> {
     Ok(Coin::toss(dice)?)
 }
 
 /// Picks an index among `n` (no draw when `n` is 1).
-fn pick_index(dice: &mut dyn Dice, n: usize) -> Result<usize, WarringStatesError> {
+pub(crate) fn pick_index(dice: &mut dyn Dice, n: usize) -> Result<usize, WarringStatesError> {
     Ok(pick(dice, n as u32)? as usize)
 }
 
@@ -162,7 +165,7 @@ pub(crate) fn new_general(
 }
 
 /// Gives `seat` a new general if it is below its cap.
-fn gift(
+pub(crate) fn gift(
     state: &mut WarringStatesState,
     seat: Seat,
     reason: GainReason,
@@ -189,7 +192,7 @@ fn gift(
 }
 
 /// Active seats below their general cap, except those listed.
-fn below_cap(state: &WarringStatesState, except: &[Seat]) -> Vec<Seat> {
+pub(crate) fn below_cap(state: &WarringStatesState, except: &[Seat]) -> Vec<Seat> {
     state
         .active_seats()
         .into_iter()
@@ -202,7 +205,11 @@ fn below_cap(state: &WarringStatesState, except: &[Seat]) -> Vec<Seat> {
         .collect()
 }
 
-fn take_general(state: &mut WarringStatesState, seat: Seat, id: GeneralId) -> Option<General> {
+pub(crate) fn take_general(
+    state: &mut WarringStatesState,
+    seat: Seat,
+    id: GeneralId,
+) -> Option<General> {
     let p = state.player_mut(seat)?;
     let at = p.generals.iter().position(|g| g.id == id)?;
     Some(p.generals.remove(at))
@@ -303,7 +310,9 @@ fn largest(
     }
 }
 
-/// Resolves the turn: reveals the sheets and applies them (see the module docs for the order).
+/// Resolves the turn: reveals the sheets and applies them, phase by phase (spending, dismissals,
+/// investments, battles with their transfers, pillage and eliminations, recruits, kingdoms,
+/// Mohist regrowth, income, then the end of the turn); see the module docs for the draws.
 pub(crate) fn resolve(
     state: &mut WarringStatesState,
     dice: &mut dyn Dice,
@@ -315,71 +324,9 @@ pub(crate) fn resolve(
             state.sealed(seat, sheet),
         )));
     }
-    // Spending.
-    for (&seat, sheet) in &sheets {
-        let total = sheet.total(state, seat);
-        if let Some(p) = state.player_mut(seat) {
-            p.rice = p.rice.saturating_sub(total);
-        }
-    }
-    // Dismissals.
-    for (&seat, sheet) in &sheets {
-        for order in &sheet.orders {
-            let Order::Dismiss { general } = order else {
-                continue;
-            };
-            let Some(g) = take_general(state, seat, *general) else {
-                continue;
-            };
-            let coin = toss(dice)?;
-            let mut joined = None;
-            if coin == Coin::Heads {
-                let eligible = below_cap(state, &[seat]);
-                if !eligible.is_empty() {
-                    let to = eligible[pick_index(dice, eligible.len())?];
-                    if let Some(p) = state.player_mut(to) {
-                        p.generals.push(g.clone());
-                    }
-                    joined = Some(to);
-                }
-            }
-            events.push(Visible::public(WarringStatesEvent::Dismissed {
-                seat,
-                general: g.clone(),
-                coin,
-                joined,
-            }));
-            if let Some(to) = joined {
-                events.push(Visible::public(WarringStatesEvent::GeneralJoined {
-                    seat: to,
-                    general: g,
-                    reason: GainReason::Dismissed { from: seat },
-                }));
-            }
-        }
-    }
-    // Investments.
-    for (&seat, sheet) in &sheets {
-        for order in &sheet.orders {
-            let Order::Invest { state: s, rice } = order else {
-                continue;
-            };
-            let cost = state.invest_cost(seat, *s);
-            let gain = u8::try_from(rice / cost).unwrap_or(u8::MAX);
-            let ix = usize::from(*s);
-            let output = state.output[ix]
-                .saturating_add(gain)
-                .min(state.rules.max_output);
-            state.output[ix] = output;
-            events.push(Visible::public(WarringStatesEvent::Invested {
-                seat,
-                state: *s,
-                rice: *rice,
-                gain,
-                output,
-            }));
-        }
-    }
+    spend(state, &sheets);
+    dismiss(state, &sheets, dice, &mut events)?;
+    invest(state, &sheets, &mut events);
     // Battles, all against the holdings at the start of the turn.
     let mut defences: BTreeMap<StateId, (Seat, u32, Vec<GeneralId>)> = BTreeMap::new();
     let mut attacks: BTreeMap<StateId, Vec<Attack>> = BTreeMap::new();
@@ -600,139 +547,15 @@ pub(crate) fn resolve(
             }));
         }
     }
-    // Recruits.
-    for (&seat, sheet) in &sheets {
-        if state.player(seat).is_none_or(|p| p.eliminated) {
-            continue;
-        }
-        let cost = before.recruit_cost(seat);
-        for order in &sheet.orders {
-            let Order::Recruit { count } = order else {
-                continue;
-            };
-            for _ in 0..*count {
-                if !gift(state, seat, GainReason::Recruited, dice, &mut events)? {
-                    if let Some(p) = state.player_mut(seat) {
-                        p.rice = p.rice.saturating_add(cost);
-                    }
-                    events.push(Visible::public(WarringStatesEvent::Refunded {
-                        seat,
-                        rice: cost,
-                    }));
-                }
-            }
-        }
-    }
-    // Kingdoms, checked again on the holdings after the battles.
-    for (&seat, sheet) in &sheets {
-        for order in &sheet.orders {
-            let Order::DeclareKingdom { state: s } = order else {
-                continue;
-            };
-            if state
-                .player(seat)
-                .is_none_or(|p| p.eliminated || p.kingdom.is_some())
-            {
-                continue;
-            }
-            if !state.kingdom_ready(seat, *s) {
-                events.push(Visible::public(WarringStatesEvent::KingdomFailed {
-                    seat,
-                    state: *s,
-                }));
-                continue;
-            }
-            if let Some(p) = state.player_mut(seat) {
-                p.kingdom = Some(*s);
-            }
-            events.push(Visible::public(WarringStatesEvent::Kingdom {
-                seat,
-                state: *s,
-            }));
-        }
-    }
-    // Mohist regrowth.
-    for s in 0..state.map.len() {
-        if state.output[s] == 0
-            && let Some(h) = state.holders[s]
-            && state.player(h).is_some_and(|p| p.school == School::Mohist)
-        {
-            state.output[s] = 1;
-            events.push(Visible::public(WarringStatesEvent::Regrew {
-                state: s as StateId,
-            }));
-        }
-    }
-    // Income.
-    for seat in state.active_seats() {
-        let gained = state.income(seat);
-        if let Some(p) = state.player_mut(seat) {
-            p.rice = p.rice.saturating_add(gained);
-            let rice = p.rice;
-            events.push(Visible::public(WarringStatesEvent::Income {
-                seat,
-                gained,
-                rice,
-            }));
-        }
-    }
-    // Victory, limits, and the next turn.
-    if let Some(seat) = state
-        .active_seats()
-        .into_iter()
-        .find(|&s| state.imperial(s))
-    {
-        let outcome = outcome(
-            state,
-            vec![seat],
-            format!(
-                "{} holds the imperial capital and {} KINGDOM-type states in one dominion: Imperial victory",
-                state.seat_name(seat),
-                state.kingdom_states_held(seat) - 1
-            ),
-        );
-        finish(state, outcome, &mut events);
-        return Ok(events);
-    }
-    state.turn += 1;
-    if state.turn > state.rules.turn_limit {
-        let outcome = outcome(
-            state,
-            Vec::new(),
-            format!("the turn limit of {} was reached", state.rules.turn_limit),
-        );
-        finish(state, outcome, &mut events);
-        return Ok(events);
-    }
-    if state.active_seats().is_empty() && !state.joining_open() {
-        let outcome = outcome(
-            state,
-            Vec::new(),
-            "no player is left and joining is closed".into(),
-        );
-        finish(state, outcome, &mut events);
-        return Ok(events);
-    }
-    events.push(Visible::public(WarringStatesEvent::TurnBegan {
-        turn: state.turn,
-    }));
-    let eligible = below_cap(state, &[]);
-    if !eligible.is_empty() {
-        let seat = eligible[pick_index(dice, eligible.len())?];
-        gift(state, seat, GainReason::TurnGift, dice, &mut events)?;
-    }
-    for seat in state.active_seats() {
-        if state
-            .player(seat)
-            .is_some_and(|p| p.school == School::Militarist)
-        {
-            gift(state, seat, GainReason::Militarist, dice, &mut events)?;
-        }
-    }
+    recruit(state, &sheets, &before, dice, &mut events)?;
+    declare_kingdoms(state, &sheets, &mut events);
+    regrow(state, &mut events);
+    collect_income(state, &mut events);
+    end_turn(state, dice, &mut events)?;
     Ok(events)
 }
 
-fn finish(state: &mut WarringStatesState, outcome: Outcome, events: &mut Events) {
+pub(crate) fn finish(state: &mut WarringStatesState, outcome: Outcome, events: &mut Events) {
     events.push(Visible::public(WarringStatesEvent::GameOver(
         outcome.clone(),
     )));

@@ -8,7 +8,31 @@ use crate::game::{Audience, Game, Seat};
 use crate::record::LoggedEvent;
 
 pub(super) fn to_json<T: Serialize>(value: &T) -> Result<Value, ErasedError> {
-    serde_json::to_value(value).map_err(|e| ErasedError::Serialize(e.to_string()))
+    json_value(value).map_err(|e| ErasedError::Serialize(e.to_string()))
+}
+
+/// `value` as a JSON [`Value`]: the same value `serde_json::to_value` gives.
+///
+/// In the browser's wasm it is written as JSON text and read back, so that each type has one
+/// writer (the text one, which saves need anyway) instead of a second one for `Value`: that
+/// keeps the page's download under its budget. Elsewhere it is `serde_json::to_value`.
+///
+/// # Errors
+/// The value cannot be written as JSON (a map with keys that are not strings).
+///
+/// ```
+/// let value = pbp_core::erased::json_value(&[1, 2]).unwrap();
+/// assert_eq!(value, serde_json::json!([1, 2]));
+/// ```
+pub fn json_value<T: Serialize + ?Sized>(value: &T) -> serde_json::Result<Value> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        serde_json::from_str(&serde_json::to_string(value)?)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        serde_json::to_value(value)
+    }
 }
 
 /// An action given to [`DynSession::act`](super::DynSession::act).

@@ -60,8 +60,12 @@ pub trait DynGame: Send + Sync {
     /// positions across games with `rotate_seats`, on the threads and with the stop flag and
     /// progress callback of `control` (see [`crate::sim::simulate_with`]).
     ///
+    /// Not in the browser's wasm: the page does not simulate, and the simulator with every
+    /// game's bots would add about 20 KiB to its gzipped download.
+    ///
     /// # Errors
     /// An invalid config, a game that breaks its contract, or one that cannot rotate seats.
+    #[cfg(not(target_arch = "wasm32"))]
     fn simulate(
         &self,
         config: Option<&str>,
@@ -95,19 +99,11 @@ impl<G: Game> std::fmt::Debug for Erased<G> {
     }
 }
 
-/// Reads a config from its text, naming the line and column of any problem.
-#[cfg(not(target_arch = "wasm32"))]
+/// Reads a config from its text, naming the line and column of any problem. Configs, actions and
+/// records are all read from text, never through a `serde_json::Value`, so that a build (the
+/// browser's wasm above all) holds one reader per type.
 fn config_from_str<C: serde::de::DeserializeOwned>(text: &str) -> serde_json::Result<C> {
     serde_json::from_str(text)
-}
-
-/// Reads a config from its text through a `Value`, as records and actions are read, so that the
-/// browser's wasm holds one deserializer per config type instead of two (25 KiB of the page's
-/// gzipped download). A syntax error names its line and column; a value of the wrong type or an
-/// unknown field is named without them.
-#[cfg(target_arch = "wasm32")]
-fn config_from_str<C: serde::de::DeserializeOwned>(text: &str) -> serde_json::Result<C> {
-    serde_json::from_str::<serde_json::Value>(text).and_then(serde_json::from_value)
 }
 
 pub(super) fn parse_config<G: Game>(config: Option<&str>) -> Result<G::Config, ErasedError> {
@@ -156,6 +152,7 @@ impl<G: Game> DynGame for Erased<G> {
         Ok(Box::new(load_session::<G>(save)?))
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     fn simulate(
         &self,
         config: Option<&str>,

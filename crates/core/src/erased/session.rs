@@ -120,20 +120,23 @@ pub trait DynSession: Send + Sync {
 
 impl<G: Game> Session<G> {
     fn read_action(&self, actor: Actor, input: &ActionInput) -> Result<G::Action, ErasedError> {
-        let from_json = |value: Value| {
-            serde_json::from_value::<G::Action>(value).map_err(|e| format!("as JSON: {e}"))
+        // Actions are read from JSON text, as the record's actions are, so that a build (the
+        // browser's wasm above all) holds one reader per action type, not a second one for
+        // `serde_json::Value`.
+        let from_json = |json: &str| {
+            serde_json::from_str::<G::Action>(json).map_err(|e| format!("as JSON: {e}"))
         };
         let from_text =
             |text: &str| G::parse_action(self.state(), actor, text).map_err(|e| e.to_string());
         let result = match input {
-            ActionInput::Json(value) => from_json(value.clone()),
+            ActionInput::Json(value) => from_json(&value.to_string()),
             ActionInput::Text(text) => from_text(text),
             ActionInput::Auto(text) => {
                 // Input that is valid JSON is read as JSON (and its error reported as such);
                 // anything else, BBCode order posts like "[b]...[/b]" included, is the game's
                 // text form.
-                match serde_json::from_str::<Value>(text) {
-                    Ok(value) => from_json(value)
+                match serde_json::from_str::<serde::de::IgnoredAny>(text) {
+                    Ok(_) => from_json(text)
                         .or_else(|json_error| from_text(text).map_err(|_| json_error)),
                     Err(_) => from_text(text),
                 }
