@@ -1,9 +1,9 @@
 //! [`Table`]: one game in progress with its save, as every frontend holds it.
 
 use pbp_core::erased::{ActionInput, DynSession, ErasedError, ErasedEvent, LegalAction, SeatInfo};
-use pbp_core::{
-    Actor, Audience, Commitment, Dice, DiceChoice, Salt, Seat, Secret, SeededDice, Turn, Viewer,
-};
+use pbp_core::{Actor, Audience, Commitment, DiceChoice, Salt, Secret, Turn, Viewer};
+#[cfg(not(target_arch = "wasm32"))]
+use pbp_core::{Dice, Seat, SeededDice};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -474,6 +474,7 @@ impl Table {
     /// # Errors
     /// The heuristic's failure ([`ErasedError::Simulation`]), or an action that cannot be
     /// written as JSON.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn bot_action(&self, seat: Seat) -> Result<Option<LegalAction>, TableError> {
         let actor = Actor::Seat(seat);
         if !self.turn().actors().contains(&actor) {

@@ -8,6 +8,7 @@ use super::error::step_error;
 use super::forms::{erase_event, to_json};
 use super::{ActionInput, ErasedError, ErasedEvent, LegalAction, SeatInfo};
 use crate::commitment::{Commitment, Secret};
+#[cfg(not(target_arch = "wasm32"))]
 use crate::dice::Dice;
 use crate::game::{Actor, Game, Seat, Turn, Viewer};
 use crate::record::{DiceChoice, Session};
@@ -103,6 +104,10 @@ pub trait DynSession: Send + Sync {
     /// # Errors
     /// [`ErasedError::Simulation`] when the heuristic fails (its dice or a state it cannot
     /// read), [`ErasedError::Serialize`] if the action cannot be written as JSON.
+    ///
+    /// Not in the browser's wasm: the page plays no bots, and every game's bot would add
+    /// about 13 KiB to its gzipped download.
+    #[cfg(not(target_arch = "wasm32"))]
     fn heuristic_action(
         &self,
         actor: Actor,
@@ -251,6 +256,7 @@ impl<G: Game> DynSession for Session<G> {
         crate::save::save_session(self)
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     fn heuristic_action(
         &self,
         actor: Actor,
