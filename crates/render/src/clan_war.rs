@@ -47,6 +47,20 @@ fn terrain_colour(terrain: Terrain) -> &'static str {
     }
 }
 
+/// The cosine and sine of a flat-topped hexagon's corners, 0 to 300 degrees by 60: constants,
+/// so that the page's wasm needs no trigonometry.
+const HEX_CORNERS: [(f64, f64); 6] = {
+    const S: f64 = 0.866_025_403_784_438_6; // the sine of 60 degrees, the square root of 3 over 2
+    [
+        (1.0, 0.0),
+        (0.5, S),
+        (-0.5, S),
+        (-1.0, 0.0),
+        (-0.5, -S),
+        (0.5, -S),
+    ]
+};
+
 fn holder_short(holder: Holder) -> &'static str {
     match holder {
         Holder::Clan(c) => match c {
@@ -447,15 +461,9 @@ impl Render for ClanWar {
         );
         for hex in &view.hexes {
             let (cx, cy) = centre(hex.col, hex.row);
-            let points: Vec<String> = (0..6)
-                .map(|i| {
-                    let angle = std::f64::consts::PI / 3.0 * f64::from(i);
-                    format!(
-                        "{:.1},{:.1}",
-                        cx + size * angle.cos(),
-                        cy + size * angle.sin()
-                    )
-                })
+            let points: Vec<String> = HEX_CORNERS
+                .iter()
+                .map(|(cos, sin)| format!("{:.1},{:.1}", cx + size * cos, cy + size * sin))
                 .collect();
             let (stroke, width) = match hex.holder {
                 Holder::Clan(c) => (clan_colour(c), 3),
