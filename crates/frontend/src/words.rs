@@ -1,7 +1,7 @@
 //! The words every frontend uses for seats, viewers and turns: reading `--as 0`, `gm`, `public`,
 //! and writing `seat 1`, `the game master`, `to act: seat 0, gm`.
 
-use pbp_core::erased::SeatInfo;
+use pbp_core::erased::{SeatInfo, seat_named};
 use pbp_core::{Actor, Seat, Turn, Viewer};
 
 fn parse_seat(text: &str) -> Option<Seat> {
@@ -46,38 +46,6 @@ pub fn parse_viewer(text: &str) -> Result<Viewer, String> {
     }
 }
 
-/// The seat `text` names among `seats`: its number (`0`, `seat 0`), its label (`Lion`, `red`),
-/// its whole name (`Plainsfox (Lion)`) or the player's name alone (`Plainsfox`), in any case.
-/// `None` when nothing matches; an error when a name fits several seats.
-fn seat_named(text: &str, seats: &[SeatInfo]) -> Result<Option<Seat>, String> {
-    let t = text.trim();
-    if let Some(seat) = parse_seat(&t.to_ascii_lowercase()) {
-        return Ok(Some(seat));
-    }
-    let fits = |info: &SeatInfo| {
-        let player = info
-            .name
-            .rsplit_once(" (")
-            .map_or(info.name.as_str(), |(player, _)| player);
-        [info.label.as_str(), info.name.as_str(), player]
-            .iter()
-            .any(|n| !n.is_empty() && n.eq_ignore_ascii_case(t))
-    };
-    let found: Vec<&SeatInfo> = seats.iter().filter(|info| fits(info)).collect();
-    match found.as_slice() {
-        [] => Ok(None),
-        [one] => Ok(Some(one.seat)),
-        several => Err(format!(
-            "'{t}' names several seats ({}): give the seat's number",
-            several
-                .iter()
-                .map(|i| format!("{} is seat {}", i.name, i.seat))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
-    }
-}
-
 /// What a table's seats are called, for the messages of [`parse_actor_in`].
 fn expected_seats(seats: &[SeatInfo]) -> String {
     let names: Vec<String> = seats
@@ -99,7 +67,7 @@ fn expected_seats(seats: &[SeatInfo]) -> String {
 /// Anything else, or a name several seats share, with what is expected.
 ///
 /// ```
-/// use pbp_core::erased::SeatInfo;
+/// use pbp_core::erased::{SeatInfo, seat_named};
 /// use pbp_core::{Actor, Seat};
 /// let seats = [SeatInfo { seat: Seat(2), label: "Lion".into(), name: "Plainsfox (Lion)".into() }];
 /// let read = |t| pbp_frontend::words::parse_actor_in(t, &seats);
@@ -141,7 +109,7 @@ fn seat_called(seat: Seat, seats: &[SeatInfo]) -> String {
 /// [`describe_turn`] with each seat by its name: `to act: Plainsfox (Lion), gm`.
 ///
 /// ```
-/// use pbp_core::erased::SeatInfo;
+/// use pbp_core::erased::{SeatInfo, seat_named};
 /// use pbp_core::{Actor, Seat, Turn};
 /// let seats = [SeatInfo { seat: Seat(1), label: "Lion".into(), name: "Plainsfox (Lion)".into() }];
 /// let turn = Turn::Acting(vec![Actor::Seat(Seat(1)), Actor::GameMaster]);

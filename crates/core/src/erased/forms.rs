@@ -84,3 +84,50 @@ pub(super) fn erase_event<G: Game>(logged: &LoggedEvent<G>) -> Result<ErasedEven
         event: to_json(&logged.visible.event)?,
     })
 }
+
+/// The seat `text` names among `seats`: its number (`0`, `seat 0`), its label (`Lion`, `red`),
+/// its whole name (`Plainsfox (Lion)`) or the player's name alone (`Plainsfox`), in any case.
+/// `None` when nothing matches; an error when a name fits several seats. Every frontend and the
+/// scenario runner read seats with it, so a seat is written the same way everywhere.
+///
+/// # Errors
+/// A name that fits several seats, listing them.
+///
+/// ```
+/// use pbp_core::Seat;
+/// use pbp_core::erased::{SeatInfo, seat_named};
+/// let seats = [SeatInfo { seat: Seat(0), label: "Lion".into(), name: "Plainsfox (Lion)".into() }];
+/// assert_eq!(seat_named("plainsfox", &seats), Ok(Some(Seat(0))));
+/// assert_eq!(seat_named("seat 0", &seats), Ok(Some(Seat(0))));
+/// assert_eq!(seat_named("Crab", &seats), Ok(None));
+/// ```
+pub fn seat_named(text: &str, seats: &[SeatInfo]) -> Result<Option<Seat>, String> {
+    let t = text.trim();
+    let lower = t.to_ascii_lowercase();
+    let digits = lower.strip_prefix("seat").unwrap_or(&lower).trim_start();
+    if let Ok(n) = digits.parse::<u16>() {
+        return Ok(Some(Seat(n)));
+    }
+    let fits = |info: &SeatInfo| {
+        let player = info
+            .name
+            .rsplit_once(" (")
+            .map_or(info.name.as_str(), |(player, _)| player);
+        [info.label.as_str(), info.name.as_str(), player]
+            .iter()
+            .any(|n| !n.is_empty() && n.eq_ignore_ascii_case(t))
+    };
+    let found: Vec<&SeatInfo> = seats.iter().filter(|info| fits(info)).collect();
+    match found.as_slice() {
+        [] => Ok(None),
+        [one] => Ok(Some(one.seat)),
+        several => Err(format!(
+            "'{t}' names several seats ({}): give the seat's number",
+            several
+                .iter()
+                .map(|i| format!("{} is seat {}", i.name, i.seat))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}

@@ -204,29 +204,6 @@ fn numbers(words: &str) -> Result<Vec<u32>, String> {
         .collect()
 }
 
-/// The seat `who` names, as players write it (the words of `pbp-frontend`'s tables): its label
-/// (`Lion`), its whole name (`Plainsfox (Lion)`), the player's name alone (`Plainsfox`) or
-/// `seat N`, in any case. An error when a name fits several seats.
-fn find_seat(seats: &[SeatInfo], who: &str) -> Result<Option<crate::game::Seat>, String> {
-    let who = who.trim();
-    let fits = |s: &&SeatInfo| {
-        let player = s.name.rsplit_once(" (").map_or(s.name.as_str(), |(p, _)| p);
-        format!("seat {}", s.seat).eq_ignore_ascii_case(who)
-            || [s.label.as_str(), s.name.as_str(), player]
-                .iter()
-                .any(|n| !n.is_empty() && n.eq_ignore_ascii_case(who))
-    };
-    let found: Vec<&SeatInfo> = seats.iter().filter(fits).collect();
-    match found.as_slice() {
-        [] => Ok(None),
-        [one] => Ok(Some(one.seat)),
-        several => Err(format!(
-            "'{who}' names several seats ({}): write 'seat N'",
-            seat_list(several.iter().copied())
-        )),
-    }
-}
-
 fn seat_list<'a>(seats: impl IntoIterator<Item = &'a SeatInfo>) -> String {
     seats
         .into_iter()
@@ -327,7 +304,7 @@ impl<G: Game> Runner<'_, G> {
             "gm" => Ok(Viewer::GameMaster),
             _ => {
                 let seats = session.seats();
-                match find_seat(&seats, who) {
+                match crate::erased::seat_named(who, &seats) {
                     Ok(Some(seat)) => Ok(Viewer::Seat(seat)),
                     Ok(None) => self.fail(
                         line,
