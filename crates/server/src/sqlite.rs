@@ -7,9 +7,9 @@
 //! open, each in its own transaction, and never changed once released (forward only).
 
 use std::path::Path;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+use rusqlite::{Connection, ErrorCode, OptionalExtension, TransactionBehavior, params};
 
 use crate::store::{
     NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState, hash_from, turn_json,
@@ -113,18 +113,17 @@ impl SqliteStore {
     }
 
     fn with_connection(connection: Connection) -> Result<SqliteStore, StoreError> {
-        connection
-            .busy_timeout(std::time::Duration::from_secs(5))
-            .map_err(backend)?;
-        // journal_mode answers with a row, so it is read rather than executed.
-        let _mode: String = connection
-            .query_row("PRAGMA journal_mode=WAL", [], |row| row.get(0))
-            .map_err(backend)?;
-        connection
-            .execute_batch("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
-            .map_err(backend)?;
+        connection.busy_timeout(BUSY_TIMEOUT).map_err(backend)?;
+        let deadline = Instant::now() + BUSY_TIMEOUT;
+        retry_while_busy(deadline, || {
+            // journal_mode answers with a row, so it is read rather than executed.
+            let _mode: String =
+                connection.query_row("PRAGMA journal_mode=WAL", [], |row| row.get(0))?;
+            connection.execute_batch("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
+        })
+        .map_err(backend)?;
         let mut store = SqliteStore { connection };
-        store.migrate()?;
+        store.migrate(deadline)?;
         Ok(store)
     }
 
@@ -133,15 +132,14 @@ impl SqliteStore {
     /// # Errors
     /// [`StoreError::Backend`].
     pub fn schema_version(&self) -> Result<i64, StoreError> {
-        self.connection
-            .query_row("PRAGMA user_version", [], |row| row.get(0))
-            .map_err(backend)
+        read_schema_version(&self.connection).map_err(backend)
     }
 
-    fn migrate(&mut self) -> Result<(), StoreError> {
+    fn migrate(&mut self, deadline: Instant) -> Result<(), StoreError> {
         let supported = i64::try_from(MIGRATIONS.len()).unwrap_or(i64::MAX);
         loop {
-            let version = self.schema_version()?;
+            let version = retry_while_busy(deadline, || read_schema_version(&self.connection))
+                .map_err(backend)?;
             if version > supported {
                 return Err(StoreError::SchemaTooNew {
                     found: version,
@@ -154,23 +152,58 @@ impl SqliteStore {
             else {
                 return Ok(());
             };
-            let transaction = self
-                .connection
-                .transaction_with_behavior(TransactionBehavior::Exclusive)
-                .map_err(backend)?;
-            // Another process may have migrated in the meantime: check again under the lock.
-            let current: i64 = transaction
-                .query_row("PRAGMA user_version", [], |row| row.get(0))
-                .map_err(backend)?;
-            if current == version {
-                transaction.execute_batch(sql).map_err(backend)?;
-                transaction
-                    .execute_batch(&format!("PRAGMA user_version = {}", version + 1))
-                    .map_err(backend)?;
-            }
-            transaction.commit().map_err(backend)?;
+            retry_while_busy(deadline, || {
+                apply_migration(&mut self.connection, version, sql)
+            })
+            .map_err(backend)?;
         }
     }
+}
+
+/// How long an open waits for another connection's lock before it gives up.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Runs `operation` again while another connection holds the lock, until `deadline`.
+///
+/// SQLite's busy handler covers ordinary transactions, but not every lock taken while a fresh
+/// file is set up: switching it to WAL takes its lock without the handler, so several
+/// instances opening one new database at once would otherwise see "database is locked".
+fn retry_while_busy<T>(
+    deadline: Instant,
+    mut operation: impl FnMut() -> rusqlite::Result<T>,
+) -> rusqlite::Result<T> {
+    loop {
+        match operation() {
+            Err(error) if is_busy(&error) && Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            result => return result,
+        }
+    }
+}
+
+fn is_busy(error: &rusqlite::Error) -> bool {
+    matches!(
+        error,
+        rusqlite::Error::SqliteFailure(failure, _)
+            if matches!(failure.code, ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
+    )
+}
+
+fn read_schema_version(connection: &Connection) -> rusqlite::Result<i64> {
+    connection.query_row("PRAGMA user_version", [], |row| row.get(0))
+}
+
+/// Takes the database from `version` to `version + 1` under an exclusive lock, unless another
+/// instance did so in the meantime.
+fn apply_migration(connection: &mut Connection, version: i64, sql: &str) -> rusqlite::Result<()> {
+    let transaction = connection.transaction_with_behavior(TransactionBehavior::Exclusive)?;
+    let current = read_schema_version(&transaction)?;
+    if current == version {
+        transaction.execute_batch(sql)?;
+        transaction.execute_batch(&format!("PRAGMA user_version = {}", version + 1))?;
+    }
+    transaction.commit()
 }
 
 impl Store for SqliteStore {
