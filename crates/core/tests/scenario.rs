@@ -186,3 +186,63 @@ fn a_rules_page_that_names_a_missing_test_or_file_is_reported() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn legal_actions_are_counted_and_looked_up() {
+    // Seat 0 may strike or focus (2 focus left); the game master may concede either seat.
+    let scenario = format!(
+        "{OPENING}expect legal seat 0 count = 2\nexpect legal gm count = 2\n\
+         expect legal gm count concede = 2\nexpect legal seat 0 count focus = 1\n\
+         expect legal seat 0 includes focus\nexpect legal gm excludes concede 7\n\
+         seat 0: focus\nexpect legal seat 0 count = 0\nexpect legal seat 0 excludes strike\n"
+    );
+    assert_eq!(
+        run::<Duel>("duel.txt", &scenario, Some(text)),
+        Ok(ScenarioReport {
+            actions: 1,
+            refusals: 0,
+            expectations: 8
+        })
+    );
+}
+
+#[test]
+fn a_legal_count_or_lookup_that_differs_lists_the_actions() {
+    let (line, message) = failure(&format!("{OPENING}expect legal seat 1 count = 3\n"));
+    assert_eq!(
+        (line, message.as_str()),
+        (4, "seat 1 has 2 legal actions, expected 3: strike; focus")
+    );
+    let (line, message) = failure(&format!("{OPENING}expect legal gm count strike = 1\n"));
+    assert_eq!(
+        (line, message.as_str()),
+        (4, "gm has 0 legal actions starting 'strike', expected 1: ")
+    );
+    let (line, message) = failure(&format!("{OPENING}expect legal gm includes concede 7\n"));
+    assert_eq!(
+        (line, message.as_str()),
+        (
+            4,
+            "'concede 7' is not among gm's 2 legal actions: concede 0; concede 1"
+        )
+    );
+    let (line, message) = failure(&format!("{OPENING}expect legal seat 0 excludes strike\n"));
+    assert_eq!(
+        (line, message.as_str()),
+        (4, "'strike' is among seat 0's legal actions")
+    );
+    let (line, message) = failure(&format!("{OPENING}expect legal seat 0 includes dance\n"));
+    assert_eq!(line, 4);
+    assert!(
+        message.starts_with("'dance' does not read as an action: "),
+        "{message}"
+    );
+    let (line, message) = failure(&format!("{OPENING}expect legal seat 0 count = many\n"));
+    assert_eq!((line, message.as_str()), (4, "'many' is not a count"));
+    let (line, message) = failure(&format!("{OPENING}expect legal seat 0\n"));
+    assert_eq!(line, 4);
+    assert!(
+        message.starts_with("an expectation of legal actions is"),
+        "{message}"
+    );
+}

@@ -34,6 +34,13 @@
 //!   above, separated by commas; `nobody` for a game without a winner).
 //! - `expect event TEXT`: one event of the last action reads `TEXT` exactly, in the words
 //!   players read (the event text function given to the runner, `pbp-render`'s for the games).
+//! - `expect legal WHO count = N`: `WHO` (`gm` or a seat) has exactly `N` legal actions now
+//!   ([`Game::legal_actions`]), a perft-style count a reader can work out from the seed;
+//!   `expect legal WHO count WORDS = N` counts only those whose text form
+//!   ([`Game::format_action`]) starts with `WORDS` (`count attack = 12`). A game whose
+//!   `legal_actions` documents a finite sample (amounts too many to list) is counted as sampled.
+//! - `expect legal WHO includes ACTION` and `expect legal WHO excludes ACTION`: the action
+//!   written in the game's text form is (is not) among `WHO`'s legal actions now.
 //!
 //! At the end the game's save loads back (every step replayed) to the same views. A failing
 //! scenario names its file and line and says what differed.
@@ -272,10 +279,14 @@ impl<G: Game> Runner<'_, G> {
         if let Some(rest) = text.strip_prefix("expect over ") {
             return self.expect_over(line, rest.trim());
         }
+        if let Some(rest) = text.strip_prefix("expect legal ") {
+            return self.expect_legal(line, rest.trim());
+        }
         if text.starts_with("expect") {
             return self.fail(
                 line,
-                "an expectation is 'expect view ...', 'expect event ...' or 'expect over ...'",
+                "an expectation is 'expect view ...', 'expect event ...', 'expect over ...' or \
+                 'expect legal ...'",
             );
         }
         self.action(line, text)
@@ -316,6 +327,93 @@ impl<G: Game> Runner<'_, G> {
         }
     }
 
+    fn actor(&self, line: usize, who: &str) -> Result<Actor, ScenarioFailure> {
+        match who {
+            "gm" => Ok(Actor::GameMaster),
+            name => match self.viewer(line, name)? {
+                Viewer::Seat(seat) => Ok(Actor::Seat(seat)),
+                _ => self.fail(line, format!("'{name}' is not a seat")),
+            },
+        }
+    }
+
+    /// `WHO count [WORDS] = N`, `WHO includes ACTION` or `WHO excludes ACTION`.
+    fn expect_legal(&mut self, line: usize, rest: &str) -> Result<(), ScenarioFailure> {
+        const FORM: &str = "an expectation of legal actions is 'expect legal WHO count [WORDS] = N', \
+                            'expect legal WHO includes ACTION' or 'expect legal WHO excludes ACTION'";
+        // The first of the three words splits the line: seat names hold none of them.
+        let split = [" count", " includes ", " excludes "]
+            .iter()
+            .filter_map(|w| rest.find(w).map(|at| (at, *w)))
+            .min();
+        let Some((at, word)) = split else {
+            return self.fail(line, FORM);
+        };
+        let who = rest[..at].trim();
+        let tail = rest[at + word.len()..].trim();
+        let actor = self.actor(line, who)?;
+        let state = self.session(line)?.state();
+        let legal = G::legal_actions(state, actor);
+        let texts: Vec<String> = legal.iter().map(|a| G::format_action(state, a)).collect();
+        let shown = |texts: &[&String]| {
+            let mut list: Vec<&str> = texts.iter().take(40).map(|t| t.as_str()).collect();
+            if texts.len() > 40 {
+                list.push("...");
+            }
+            list.join("; ")
+        };
+        if word == " count" {
+            let Some((words, n)) = tail.split_once('=') else {
+                return self.fail(line, FORM);
+            };
+            let Ok(want) = n.trim().parse::<usize>() else {
+                return self.fail(line, format!("'{}' is not a count", n.trim()));
+            };
+            let words = words.trim();
+            let counted: Vec<&String> = texts.iter().filter(|t| t.starts_with(words)).collect();
+            if counted.len() == want {
+                self.report.expectations += 1;
+                return Ok(());
+            }
+            let which = if words.is_empty() {
+                String::new()
+            } else {
+                format!(" starting '{words}'")
+            };
+            return self.fail(
+                line,
+                format!(
+                    "{who} has {} legal actions{which}, expected {want}: {}",
+                    counted.len(),
+                    shown(&counted)
+                ),
+            );
+        }
+        let action = match G::parse_action(state, actor, tail) {
+            Ok(action) => action,
+            Err(e) => return self.fail(line, format!("'{tail}' does not read as an action: {e}")),
+        };
+        let found = legal.contains(&action);
+        let want = word == " includes ";
+        if found == want {
+            self.report.expectations += 1;
+            return Ok(());
+        }
+        let all: Vec<&String> = texts.iter().collect();
+        if want {
+            self.fail(
+                line,
+                format!(
+                    "'{tail}' is not among {who}'s {} legal actions: {}",
+                    legal.len(),
+                    shown(&all)
+                ),
+            )
+        } else {
+            self.fail(line, format!("'{tail}' is among {who}'s legal actions"))
+        }
+    }
+
     fn action(&mut self, line: usize, text: &str) -> Result<(), ScenarioFailure> {
         let Some((who, rest)) = text.split_once(':') else {
             return self.fail(
@@ -330,13 +428,7 @@ impl<G: Game> Runner<'_, G> {
             ),
             None => (rest.trim(), Vec::new()),
         };
-        let actor = match who.trim() {
-            "gm" => Actor::GameMaster,
-            name => match self.viewer(line, name)? {
-                Viewer::Seat(seat) => Actor::Seat(seat),
-                _ => return self.fail(line, format!("'{name}' is not a seat")),
-            },
-        };
+        let actor = self.actor(line, who.trim())?;
         let session = self.session(line)?;
         let before = session.state().clone();
         let session = self.session.as_mut().expect("checked above");
