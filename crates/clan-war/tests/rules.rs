@@ -155,38 +155,6 @@ fn clause_5_four_provinces_each_and_the_spirit_army_holds_the_rest() {
 
 // ---------------------------------------------------------------------------------- attacks
 
-#[test]
-fn clause_5_attack_range_ownership_and_one_per_round() {
-    let mut state = crab_scorpion();
-    let crab = Actor::Seat(CRAB);
-    // C6 to F5 is three hexes.
-    let err = try_act(&mut state, crab, "attack F5 from C6", &[]).unwrap_err();
-    assert!(err.to_string().contains("at most two hexes"), "{err}");
-    let err = try_act(&mut state, crab, "attack D6 from D5", &[]).unwrap_err();
-    assert!(err.to_string().contains("do not control D5"));
-    let err = try_act(&mut state, crab, "attack C7 from C6", &[]).unwrap_err();
-    assert!(err.to_string().contains("already yours"));
-    // Two hexes away is allowed: C6 to E6.
-    act(&mut state, CRAB, "attack E6 from C6", &[]);
-    let err = try_act(&mut state, crab, "attack D6 from C6", &[]).unwrap_err();
-    assert!(err.to_string().contains("one attack per round"));
-}
-
-#[test]
-fn clause_5_attacking_hexes_and_attacked_hexes() {
-    let mut state = crab_scorpion();
-    act(&mut state, CRAB, "attack D6 from C6", &[]);
-    let scorpion = Actor::Seat(SCORPION);
-    // D6 is being attacked: it cannot attack. C6 is attacking: it cannot be attacked.
-    let err = try_act(&mut state, scorpion, "attack C7 from D6", &[]).unwrap_err();
-    assert!(err.to_string().contains("D6 is being attacked"));
-    let err = try_act(&mut state, scorpion, "attack C6 from D5", &[]).unwrap_err();
-    assert!(err.to_string().contains("C6 is attacking"));
-    // First come, first served: the Scorpion may still attack another hex.
-    act(&mut state, SCORPION, "attack C7 from D5", &[]);
-    assert_eq!(state.battles.len(), 2);
-}
-
 // ---------------------------------------------------------------------------------- battle steps
 
 #[test]
@@ -210,55 +178,6 @@ fn clause_6_attacker_plays_first_one_card_each_until_two_passes() {
     assert!(err.to_string().contains("played your card"));
     act(&mut state, CRAB, "pass", &[]);
     assert_eq!(battle(&state, id).phase, Phase::Roll);
-}
-
-#[test]
-fn clause_6_two_k_one_exploding_higher_wins() {
-    let mut state = crab_scorpion();
-    let id = open_battle(&mut state);
-    act(&mut state, CRAB, "pass", &[]);
-    act(&mut state, SCORPION, "pass", &[]);
-    assert_eq!(size(&pool(&state, id, Side::First)), (2, 1));
-    // The Crab's 10 explodes: 10 + 4 = 14.
-    act(&mut state, CRAB, "roll", &[10, 4, 3]);
-    act(&mut state, SCORPION, "roll", &[9, 9]);
-    assert_eq!(last_totals(&state, id), (14, 9));
-    assert_eq!(winner(&state, id), Some(BattleResult::Won(Side::First)));
-}
-
-#[test]
-fn clause_6_ties_compare_the_second_die_then_push() {
-    let mut state = crab_scorpion();
-    let id = open_battle(&mut state);
-    act(&mut state, CRAB, "pass", &[]);
-    act(&mut state, SCORPION, "pass", &[]);
-    act(&mut state, CRAB, "roll", &[8, 2]);
-    // 8 and 5 beats 8 and 2.
-    act(&mut state, SCORPION, "roll", &[5, 8]);
-    assert_eq!(winner(&state, id), Some(BattleResult::Won(Side::Second)));
-
-    let mut state = crab_scorpion();
-    let id = open_battle(&mut state);
-    act(&mut state, CRAB, "pass", &[]);
-    act(&mut state, SCORPION, "pass", &[]);
-    act(&mut state, CRAB, "roll", &[8, 2]);
-    // 8 and 2 against 2 and 8: a push; both roll again, 3-1 against 6-1.
-    let events = act(&mut state, SCORPION, "roll", &[2, 8, 3, 1, 6, 1]);
-    assert!(
-        events
-            .iter()
-            .any(|e| matches!(e.event, ClanWarEvent::Push { .. }))
-    );
-    assert_eq!(winner(&state, id), Some(BattleResult::Won(Side::Second)));
-    assert_eq!(
-        battle(&state, id).sides[0]
-            .roll
-            .as_ref()
-            .unwrap()
-            .rolls
-            .len(),
-        2
-    );
 }
 
 #[test]
@@ -390,32 +309,6 @@ fn clause_6_cards_leave_the_hand_at_once_and_returning_cards_wait() {
 }
 
 // ---------------------------------------------------------------------------------- card effects
-
-#[test]
-fn clan_keyword_gives_plus_one_k0_and_neither_gives_plus_two() {
-    let mut state = crab_scorpion();
-    strategies(&mut state, CRAB, Honor, Magic);
-    deal(&mut state, CRAB, &[25]);
-    deal(&mut state, SCORPION, &[4]);
-    let id = open_battle(&mut state);
-    act(&mut state, CRAB, "play 25", &[]);
-    act(&mut state, SCORPION, "play 4", &[]);
-    act(&mut state, CRAB, "pass", &[]);
-    act(&mut state, SCORPION, "pass", &[]);
-    // Crab card, Crab clan, no Warfare: +1k0 only.
-    let crab = pool(&state, id, Side::First);
-    assert_eq!(size(&crab), (3, 1));
-    assert_eq!(crab.modifiers.rank_bonus(1), 0);
-    // A Lion Honor card for a Scorpion without Honor: +2 to the highest die.
-    let scorpion = pool(&state, id, Side::Second);
-    assert_eq!(size(&scorpion), (2, 1));
-    assert_eq!(scorpion.modifiers.rank_bonus(1), 2);
-    act(&mut state, CRAB, "roll", &[2, 7, 4]);
-    act(&mut state, SCORPION, "roll", &[5, 1]);
-    assert_eq!(last_totals(&state, id), (7, 7));
-    // 7 and 4 against 7 (5 + 2) and 1.
-    assert_eq!(winner(&state, id), Some(BattleResult::Won(Side::First)));
-}
 
 #[test]
 fn warfare_gives_plus_zero_k1_and_both_bonuses_apply() {
@@ -943,28 +836,6 @@ fn ring_of_void_discards_for_plus_one_k0_and_draws_them_back_later() {
 
 // ---------------------------------------------------------------------------------- Spirit Army
 
-#[test]
-fn clause_6a_spirit_army_is_experienced_never_plays_and_takes_the_attackers_hex() {
-    let mut state = crab_scorpion();
-    hold(&mut state, "E7", Holder::Clan(Clan::Crab));
-    act(&mut state, CRAB, "attack F6 from E7", &[]);
-    assert_eq!(size(&pool(&state, 1, Side::Second)), (3, 1));
-    act(&mut state, CRAB, "pass", &[]);
-    assert_eq!(battle(&state, 1).phase, Phase::Roll);
-    // The Crab's roll rolls the Spirit Army too: 5 against 8.
-    act(&mut state, CRAB, "roll", &[5, 1, 8, 2, 1]);
-    assert_eq!(winner(&state, 1), Some(BattleResult::Won(Side::Second)));
-    act(&mut state, CRAB, "draw", &[1]);
-    assert_eq!(battle(&state, 1).phase, Phase::Closed);
-    // The map changes only at the end of the round.
-    assert_eq!(holder(&state, "E7"), Holder::Clan(Clan::Crab));
-    gm(&mut state, "end round", &[]);
-    assert_eq!(holder(&state, "E7"), Holder::SpiritArmy);
-    assert_eq!(holder(&state, "F6"), Holder::SpiritArmy);
-    // Nobody gets glory for the Spirit Army; the Crab gets 0.5 for the battle.
-    assert_eq!(state.players[0].glory_halves, 1);
-}
-
 // ---------------------------------------------------------------------------------- end of round
 
 #[test]
@@ -998,53 +869,6 @@ fn clause_7_map_update_gold_and_glory_at_the_end_of_the_round() {
     assert_eq!(Terrain::Ocean.gold(), 0);
     assert_eq!(Terrain::Mountain.gold(), 0);
     assert_eq!(Terrain::Province(Clan::Lion).gold(), 1);
-}
-
-#[test]
-fn force_resolution_neither_rolled_is_a_wash() {
-    let mut state = crab_scorpion();
-    deal(&mut state, CRAB, &[25]);
-    open_battle(&mut state);
-    act(&mut state, CRAB, "play 25", &[]);
-    gm(&mut state, "end round", &[]);
-    assert_eq!(holder(&state, "E6"), Holder::Clan(Clan::Scorpion));
-    assert!(state.deck.discard_pile().contains(&24));
-    assert_eq!(state.history[0].battles[0].result, BattleResult::Wash);
-    assert_eq!(state.players[0].glory_halves, 1);
-}
-
-#[test]
-fn force_resolution_one_rolled_wins_and_draws_late() {
-    let mut state = crab_scorpion();
-    open_battle(&mut state);
-    act(&mut state, CRAB, "pass", &[]);
-    act(&mut state, SCORPION, "pass", &[]);
-    act(&mut state, SCORPION, "roll", &[1, 1]);
-    // The Scorpion rolled: it wins and draws its card now.
-    gm(&mut state, "end round", &[1]);
-    assert_eq!(
-        state.history[0].battles[0].result,
-        BattleResult::Won(Side::Second)
-    );
-    assert_eq!(state.players[1].hand.len(), 1);
-    assert!(state.players[0].hand.is_empty());
-    assert_eq!(holder(&state, "E6"), Holder::Clan(Clan::Scorpion));
-    assert_eq!(state.players[1].glory_halves, 2);
-}
-
-#[test]
-fn force_resolution_both_rolled_no_draws() {
-    let mut state = crab_scorpion();
-    open_battle(&mut state);
-    act(&mut state, CRAB, "pass", &[]);
-    act(&mut state, SCORPION, "pass", &[]);
-    act(&mut state, CRAB, "roll", &[9, 1]);
-    act(&mut state, SCORPION, "roll", &[1, 1]);
-    act(&mut state, SCORPION, "draw", &[1]);
-    gm(&mut state, "end round", &[]);
-    assert!(state.players[0].hand.is_empty());
-    assert_eq!(state.players[1].hand.len(), 1);
-    assert_eq!(holder(&state, "E6"), Holder::Clan(Clan::Crab));
 }
 
 #[test]
