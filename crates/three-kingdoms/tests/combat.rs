@@ -56,73 +56,6 @@ fn seed_example_2500_against_2000_leaves_500() {
 }
 
 #[test]
-fn a_vulnerable_general_attacked_again_is_evacuated() {
-    let mut s = start(
-        army("t-war-lord", &["t-a", "t-d"], None),
-        army("t-war-lord", &["t-b"], None),
-        rules(),
-    );
-    act(&mut s, 0, "end");
-    attack(&mut s, 0, "t-a", "t-b");
-    act(&mut s, 1, "intercept none");
-    assert!(ch(&s, 1, "t-b").vulnerable);
-    // Even a weak General finishes a Vulnerable one: it is Evacuated to the discard pile.
-    attack(&mut s, 0, "t-d", "t-b");
-    let events = act(&mut s, 1, "intercept none");
-    assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, ThreeKingdomsEvent::Evacuated { removed: false, .. }))
-    );
-    assert!(in_discard(&s, 1, "t-b"));
-    assert_eq!(ch(&s, 0, "t-d").zone, Zone::Front);
-}
-
-#[test]
-fn a_losing_attacker_stays_vulnerable_until_its_next_turn() {
-    let mut s = start(
-        army("t-war-lord", &["t-b", "t-d"], None),
-        army("t-war-lord", &["t-a", "t-c"], None),
-        rules(),
-    );
-    act(&mut s, 0, "end");
-    attack(&mut s, 0, "t-b", "t-a");
-    act(&mut s, 1, "intercept none");
-    assert!(ch(&s, 0, "t-b").vulnerable);
-    assert_eq!(
-        ch(&s, 0, "t-b").zone,
-        Zone::Home,
-        "a loser does not advance"
-    );
-    assert_eq!(strength(&s, 1, "t-a"), 500);
-    pass_turn(&mut s);
-    // Still Vulnerable in the enemy's turn: attacking it again Evacuates it.
-    assert!(ch(&s, 0, "t-b").vulnerable);
-    act(&mut s, 1, "end");
-    attack(&mut s, 1, "t-c", "t-b");
-    act(&mut s, 0, "intercept none");
-    assert!(in_discard(&s, 0, "t-b"));
-    pass_turn(&mut s);
-    assert!(!ch(&s, 0, "t-d").vulnerable);
-}
-
-#[test]
-fn assault_strikes_first_and_takes_no_damage_when_it_wins() {
-    let mut s = start(
-        army("t-war-lord", &["t-assault-3"], None),
-        army("t-war-lord", &["t-b"], None),
-        rules(),
-    );
-    act(&mut s, 0, "end");
-    attack(&mut s, 0, "t-assault-3", "t-b");
-    let events = act(&mut s, 1, "intercept none");
-    let (result, _, remaining) = fight_of(&events);
-    // 2000 against 2000 would be a tie; striking first wins it whole.
-    assert_eq!(result, FightResult::AttackerWins);
-    assert_eq!(remaining, [2000, 0]);
-}
-
-#[test]
 fn assault_also_strikes_first_when_attacked() {
     let mut s = start(
         army("t-war-lord", &["t-b"], None),
@@ -136,24 +69,6 @@ fn assault_also_strikes_first_when_attacked() {
     assert_eq!(result, FightResult::DefenderWins);
     assert_eq!(remaining, [0, 2000]);
     assert!(ch(&s, 0, "t-b").vulnerable);
-}
-
-#[test]
-fn when_both_have_assault_the_higher_cost_strikes_first() {
-    let mut s = start(
-        army("t-war-lord", &["t-assault-2"], None),
-        army("t-war-lord", &["t-assault-3"], None),
-        rules(),
-    );
-    act(&mut s, 0, "end");
-    attack(&mut s, 0, "t-assault-2", "t-assault-3");
-    let events = act(&mut s, 1, "intercept none");
-    let first = events.iter().find_map(|e| match e {
-        ThreeKingdomsEvent::Fight { first_strike, .. } => *first_strike,
-        _ => None,
-    });
-    assert_eq!(first.map(|t| t.seat), Some(Seat(1)));
-    assert_eq!(fight_of(&events).0, FightResult::DefenderWins);
 }
 
 #[test]
@@ -198,56 +113,6 @@ fn strength_ties_follow_the_config() {
             expected == FightResult::AttackerWins
         );
     }
-}
-
-#[test]
-fn interceptors_fight_in_order_and_a_winner_advances() {
-    let mut s = start(
-        army("t-war-lord", &["t-giant"], None),
-        army("t-war-lord", &["t-a", "t-b", "t-d"], None),
-        rules(),
-    );
-    act(&mut s, 0, "end");
-    attack(&mut s, 0, "t-giant", "t-b");
-    let (a, d) = (on_field(&s, 1, "t-a"), on_field(&s, 1, "t-d"));
-    // The target itself cannot intercept.
-    let b = on_field(&s, 1, "t-b");
-    refuse(&mut s, 1, &format!("intercept {b}"));
-    act(&mut s, 1, &format!("intercept {d} {a}"));
-    assert_eq!(strength(&s, 0, "t-giant"), 5000 - 1000 - 2500);
-    assert!(ch(&s, 1, "t-a").vulnerable && ch(&s, 1, "t-d").vulnerable);
-    assert!(!ch(&s, 1, "t-b").vulnerable, "the target is not fought");
-    assert_eq!(ch(&s, 0, "t-giant").zone, Zone::Front);
-}
-
-#[test]
-fn an_attacker_stopped_by_interceptors_is_not_vulnerable_and_may_be_followed_up() {
-    let mut s = start(
-        army("t-war-lord", &["t-d"], None),
-        army("t-war-lord", &["t-a", "t-b", "t-c"], None),
-        rules(),
-    );
-    act(&mut s, 0, "end");
-    attack(&mut s, 0, "t-d", "t-b");
-    let a = on_field(&s, 1, "t-a");
-    let events = act(&mut s, 1, &format!("intercept {a}"));
-    assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, ThreeKingdomsEvent::Stopped { .. }))
-    );
-    assert!(!ch(&s, 0, "t-d").vulnerable);
-    assert_eq!(ch(&s, 0, "t-d").zone, Zone::Home);
-    assert!(matches!(s.pending, Some(Pending::FollowUp { .. })));
-    // The interceptor is spent; another Alert General follows up.
-    refuse(&mut s, 1, &format!("follow {a}"));
-    let c = on_field(&s, 1, "t-c");
-    act(&mut s, 1, &format!("follow {c}"));
-    assert!(
-        ch(&s, 0, "t-d").vulnerable,
-        "defeated by a follow-up: Vulnerable"
-    );
-    assert!(s.pending.is_none());
 }
 
 #[test]
@@ -344,54 +209,6 @@ fn ambush_generals_cannot_be_targeted_nor_attack_before_intercepting() {
     act(&mut s, 1, "end");
     let target = on_field(&s, 0, "t-d");
     refuse(&mut s, 1, &format!("attack {b} on {target}"));
-}
-
-#[test]
-fn an_ambush_of_higher_cost_wins_and_stops_the_attacker() {
-    let (a, d) = ambush_armies();
-    let mut s = start(a, d, rules());
-    act(&mut s, 0, "end");
-    attack(&mut s, 0, "t-d", "t-d");
-    let b = on_field(&s, 1, "t-b");
-    let events = act(&mut s, 1, &format!("intercept {b}"));
-    assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, ThreeKingdomsEvent::AmbushSprung { won: true, .. }))
-    );
-    assert_eq!(strength(&s, 1, "t-b"), 2000, "the Ambush takes no damage");
-    assert!(!ch(&s, 0, "t-d").vulnerable);
-    assert!(
-        !ch(&s, 1, "t-b").ambush,
-        "the Ambush ends once it intercepts"
-    );
-    assert!(matches!(s.pending, Some(Pending::FollowUp { .. })));
-}
-
-#[test]
-fn an_attacker_of_higher_cost_passes_the_ambush_which_stays_untapped() {
-    let (a, d) = ambush_armies();
-    let mut s = start(a, d, rules());
-    act(&mut s, 0, "end");
-    attack(&mut s, 0, "t-a", "t-d");
-    let b = on_field(&s, 1, "t-b");
-    let events = act(&mut s, 1, &format!("intercept {b}"));
-    assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, ThreeKingdomsEvent::AmbushSprung { won: false, .. }))
-    );
-    assert_eq!(
-        strength(&s, 0, "t-a"),
-        1500,
-        "it goes on to fight the target"
-    );
-    assert!(!ch(&s, 1, "t-b").tapped);
-    assert_eq!(strength(&s, 1, "t-b"), 2000);
-    assert!(!ch(&s, 1, "t-b").ambush);
-    // Its Ambush is over: it may now be targeted.
-    let atk = on_field(&s, 0, "t-assault-2");
-    act(&mut s, 0, &format!("attack {atk} on {b}"));
 }
 
 #[test]
