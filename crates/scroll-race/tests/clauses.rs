@@ -365,43 +365,6 @@ fn a_dropped_scroll_bars_the_enemy_and_its_team_picks_it_up() {
 }
 
 #[test]
-fn a_turn_is_a_move_a_technique_or_a_move_then_a_technique() {
-    let mut g = game();
-    put(&mut g, 1, "f7");
-    put(&mut g, 5, "f9");
-    act(&mut g, 1, "step s; goken Blue1", &[100, 100]);
-    assert_eq!(
-        g.current(),
-        Some(2),
-        "the turn ends after move and technique"
-    );
-    act(&mut g, 2, "doton", &[]);
-    act(&mut g, 3, "wait", &[]);
-    let actor = Actor::Seat(Seat(1));
-    assert!(
-        ScrollRace::parse_action(&g, actor, "goken Blue1; step s").is_err(),
-        "move first"
-    );
-    assert!(ScrollRace::parse_action(&g, actor, "step s; step s").is_err());
-    // Nobody else may act out of turn.
-    turn_of(&mut g, 1);
-    let none = &mut ScriptedDice::new([]);
-    assert!(
-        ScrollRace::apply(
-            &mut g,
-            Actor::Seat(Seat(2)),
-            &ScrollRaceAction::Play {
-                movement: None,
-                technique: None
-            },
-            none
-        )
-        .is_err()
-    );
-    assert!(ScrollRace::legal_actions(&g, Actor::Seat(Seat(2))).is_empty());
-}
-
-#[test]
 fn the_game_master_rules_where_the_seed_is_silent() {
     let mut g = game();
     let gm = Actor::GameMaster;

@@ -22,23 +22,6 @@ fn sprint_rank_1_goes_two_squares_straight() {
 }
 
 #[test]
-fn sprint_rank_2_moves_like_a_knight() {
-    let mut g = game();
-    free_rank(&mut g, 1, Technique::Sprint, 2);
-    put(&mut g, 1, "f5");
-    act(&mut g, 1, "sprint s e", &[]);
-    assert_eq!(at(&g, 1), sq("g7"));
-    assert!(
-        try_act(&mut g, 1, "sprint s", &[]).is_err(),
-        "a knight move needs its short leg"
-    );
-    assert!(
-        try_act(&mut g, 1, "sprint s n", &[]).is_err(),
-        "the short leg is at right angles"
-    );
-}
-
-#[test]
 fn sprint_rank_3_goes_three_then_one() {
     let mut g = game();
     put(&mut g, 1, "f4");
@@ -60,17 +43,6 @@ fn sprint_path_must_be_clear_and_counts_as_the_move() {
         e,
         ScrollRaceEvent::Struck { .. }
     )));
-}
-
-#[test]
-fn moves_are_one_orthogonal_square() {
-    let mut g = game();
-    put(&mut g, 1, "f8");
-    act(&mut g, 1, "step e", &[]);
-    assert_eq!(at(&g, 1), sq("g8"));
-    assert!(
-        ScrollRace::parse_action(&g, pbp_core::Actor::Seat(pbp_core::Seat(1)), "step ne").is_err()
-    );
 }
 
 #[test]
