@@ -1,0 +1,93 @@
+//! The army file format: reading an army file, and checking every army of one.
+
+use serde::Deserialize;
+
+use super::{ArmyProblem, ArmySpec, validate_army};
+use crate::cards::CardSet;
+use crate::error::ThreeKingdomsError;
+use crate::rules::Rules;
+
+/// The `format` string of an army file.
+pub const ARMY_FORMAT: &str = "pbp-three-kingdoms-armies";
+/// The army file version this build reads.
+pub const ARMY_FORMAT_VERSION: u32 = 1;
+
+/// Reads an army file.
+///
+/// # Errors
+/// [`ThreeKingdomsError::ArmyFile`] for a file that is not an army file of this version.
+pub fn armies_from_json(text: &str) -> Result<Vec<ArmySpec>, ThreeKingdomsError> {
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct File {
+        format: String,
+        version: u32,
+        armies: Vec<ArmySpec>,
+    }
+    let file: File =
+        serde_json::from_str(text).map_err(|e| ThreeKingdomsError::ArmyFile(e.to_string()))?;
+    if file.format != ARMY_FORMAT {
+        return Err(ThreeKingdomsError::ArmyFile(format!(
+            "field format must be \"{ARMY_FORMAT}\""
+        )));
+    }
+    if file.version != ARMY_FORMAT_VERSION {
+        return Err(ThreeKingdomsError::ArmyFile(format!(
+            "version {} is not supported: this build reads version {ARMY_FORMAT_VERSION}",
+            file.version
+        )));
+    }
+    Ok(file.armies)
+}
+
+/// Checks every army of an army file against the starter pool plus the cards of an optional
+/// card file: each army's name with its problems (an empty list for a legal army).
+///
+/// ```
+/// use pbp_three_kingdoms::{Rules, STARTER_ARMIES, validate_army_file};
+/// let report = validate_army_file(STARTER_ARMIES, None, &Rules::default())?;
+/// assert!(report.iter().all(|(_, problems)| problems.is_empty()));
+/// # Ok::<(), pbp_three_kingdoms::ThreeKingdomsError>(())
+/// ```
+///
+/// # Errors
+/// A file that is not an army file, or a card file that does not load.
+pub fn validate_army_file(
+    armies: &str,
+    cards: Option<&str>,
+    rules: &Rules,
+) -> Result<Vec<(String, Vec<ArmyProblem>)>, ThreeKingdomsError> {
+    let mut set = CardSet::starter();
+    if let Some(text) = cards {
+        set.extend(&CardSet::from_json(text)?)?;
+    }
+    Ok(armies_from_json(armies)?
+        .iter()
+        .map(|a| (a.name.clone(), validate_army(a, &set, rules)))
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::army::STARTER_ARMIES;
+
+    #[test]
+    fn an_army_file_is_checked_army_by_army() {
+        let mut armies = armies_from_json(STARTER_ARMIES).unwrap();
+        armies[1].characters.push("lu-bu".into());
+        let text = serde_json::json!({
+            "format": ARMY_FORMAT,
+            "version": ARMY_FORMAT_VERSION,
+            "armies": armies,
+        })
+        .to_string();
+        let report = validate_army_file(&text, None, &Rules::default()).unwrap();
+        assert!(report[0].1.is_empty());
+        let problems: Vec<String> = report[1].1.iter().map(|p| p.to_string()).collect();
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(problems.iter().any(|p| p.contains("faction")));
+        assert!(problems.iter().any(|p| p.contains("points")));
+        assert!(validate_army_file("{}", None, &Rules::default()).is_err());
+    }
+}

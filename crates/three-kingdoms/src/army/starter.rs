@@ -1,0 +1,54 @@
+//! The preconstructed armies shipped with pbp, one per faction (the data is
+//! `data/starter-armies.json`).
+
+use super::{ArmySpec, armies_from_json};
+use crate::cards::{CardSet, Faction};
+
+/// The preconstructed armies shipped with pbp, one per faction.
+pub const STARTER_ARMIES: &str = include_str!("../../data/starter-armies.json");
+
+/// The preconstructed army of a faction.
+pub fn preset(faction: Faction) -> Option<ArmySpec> {
+    let cards = CardSet::starter();
+    armies_from_json(STARTER_ARMIES)
+        .ok()?
+        .into_iter()
+        .find(|a| {
+            cards
+                .get(&a.lord)
+                .is_some_and(|l| l.faction == Some(faction))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::army::{armies_from_json, validate_army};
+    use crate::cards::CardSet;
+    use crate::rules::Rules;
+
+    #[test]
+    fn every_preset_is_legal() {
+        let cards = CardSet::starter();
+        let rules = Rules::default();
+        let armies = armies_from_json(STARTER_ARMIES).unwrap();
+        assert!(armies.len() >= 5);
+        for faction in Faction::ALL {
+            let army = preset(faction).unwrap();
+            assert_eq!(
+                validate_army(&army, &cards, &rules),
+                vec![],
+                "{}",
+                army.name
+            );
+        }
+        for army in armies {
+            assert_eq!(
+                validate_army(&army, &cards, &rules),
+                vec![],
+                "{}",
+                army.name
+            );
+        }
+    }
+}
