@@ -6,9 +6,9 @@ use pbp_core::{Actor, Dice, Game, Pool, ScriptedDice, Side};
 
 use crate::cards::{CardKind, CardNo, card};
 use crate::clan::Strategy;
+use crate::engine::pool_for;
 use crate::game::ClanWar;
 use crate::map::Terrain;
-use crate::rules::pool_for;
 use crate::types::*;
 
 /// A rough strength of a pool in tenths of a point: about 6.1 per kept die, 1.5 per extra
@@ -71,7 +71,7 @@ pub fn heuristic_action(state: &ClanWarState, actor: Actor) -> Option<ClanWarAct
             ClanWarAction::Nullify { battle, target } => {
                 // Nullify what helps the opponent most: try each and keep the best margin.
                 let mut copy = state.clone();
-                let applied = crate::rules::apply_in_place(
+                let applied = crate::engine::apply_in_place(
                     &mut copy,
                     actor,
                     action,
@@ -111,7 +111,7 @@ pub fn heuristic_action(state: &ClanWarState, actor: Actor) -> Option<ClanWarAct
                 };
                 let side = before.side_of(seat).unwrap_or(Side::First);
                 let mut copy = state.clone();
-                if crate::rules::apply_in_place(
+                if crate::engine::apply_in_place(
                     &mut copy,
                     actor,
                     action,

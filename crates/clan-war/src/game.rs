@@ -62,7 +62,7 @@ impl Game for ClanWar {
     type Error = ClanWarError;
 
     fn setup(config: &ClanWarConfig, dice: &mut dyn Dice) -> Result<ClanWarState, ClanWarError> {
-        crate::rules::setup(config, dice)
+        crate::setup::setup(config, dice)
     }
 
     fn seat_count(state: &ClanWarState) -> u16 {
@@ -93,7 +93,7 @@ impl Game for ClanWar {
         action: &ClanWarAction,
         dice: &mut dyn Dice,
     ) -> Result<Vec<Visible<ClanWarEvent>>, ClanWarError> {
-        crate::rules::apply(state, actor, action, dice)
+        crate::engine::apply(state, actor, action, dice)
     }
 
     fn view(state: &ClanWarState, viewer: Viewer) -> ClanWarView {
@@ -174,7 +174,7 @@ impl Game for ClanWar {
             battle_pools: state
                 .battles
                 .iter()
-                .filter_map(|b| Some((b.id, crate::rules::battle_pools(state, b.id)?)))
+                .filter_map(|b| Some((b.id, crate::engine::battle_pools(state, b.id)?)))
                 .collect(),
             deck_remaining: state.deck.remaining(),
             discard_pile,

@@ -4,7 +4,7 @@ use pbp_core::{Actor, Seat, Side};
 
 use crate::cards::CardNo;
 use crate::clan::Strategy;
-use crate::rules::{check_attack, check_play, check_switch, nullify_waiting};
+use crate::engine::{check_attack, check_play, check_switch, nullify_waiting};
 use crate::types::*;
 
 /// Every legal action of `actor`, except that:
@@ -37,7 +37,7 @@ pub(crate) fn legal_actions(state: &ClanWarState, actor: Actor) -> Vec<ClanWarAc
             // For an absent player: the steps that decide nothing for it.
             for p in &state.players {
                 for action in seat_actions(state, p.seat) {
-                    if crate::rules::game_master_may(&action) {
+                    if crate::engine::game_master_may(&action) {
                         out.push(ClanWarAction::ForClan {
                             clan: p.clan,
                             action: Box::new(action),

@@ -25,21 +25,22 @@
 mod bot;
 mod cards;
 mod clan;
+mod engine;
 mod error;
 mod game;
 mod legal;
 mod map;
-mod rules;
+mod setup;
 mod text;
 mod types;
 
 pub use bot::{heuristic_action, heuristic_win_rates, play_out};
 pub use cards::{Card, CardKind, CardNo, card, deck, ring_of};
 pub use clan::{Clan, Element, Strategy};
+pub use engine::{battle_pools, pool_for};
 pub use error::ClanWarError;
 pub use game::ClanWar;
 pub use map::{DEFAULT_GRID, HexSpec, Map, MapHex, MapSpec, Terrain, label, parse_label};
-pub use rules::{battle_pools, pool_for};
 pub use text::battle_id;
 pub use types::{
     Battle, BattleReport, BattleResult, ClanWarAction, ClanWarConfig, ClanWarEvent, ClanWarState,

@@ -1,0 +1,112 @@
+//! Declaring an attack: its checks and the battle it opens.
+
+use pbp_core::{Seat, Side, Visible};
+
+use super::{Events, Res, player};
+use crate::error::{ClanWarError, illegal};
+use crate::types::*;
+
+/// Checks an attack and returns (from, target) hex indices.
+pub(crate) fn check_attack(
+    state: &ClanWarState,
+    seat: Seat,
+    target: &str,
+    from: &str,
+) -> Res<(usize, usize)> {
+    let p = player(state, seat)?;
+    if p.attacked {
+        return illegal("you have already attacked this round: one attack per round");
+    }
+    let find = |label: &str| {
+        state.map.index_of(label).ok_or_else(|| {
+            ClanWarError::Illegal(format!(
+                "there is no hex '{}' on the map",
+                label.chars().take(8).collect::<String>()
+            ))
+        })
+    };
+    let (f, t) = (find(from)?, find(target)?);
+    let (fl, tl) = (&state.map.hexes[f].label, &state.map.hexes[t].label);
+    if state.holders[f] != Holder::Clan(p.clan) {
+        return illegal(format!("you do not control {fl}"));
+    }
+    if state.holders[t] == Holder::Clan(p.clan) {
+        return illegal(format!("{tl} is already yours"));
+    }
+    let distance = state.map.distance(f, t);
+    if distance > 2 {
+        return illegal(format!(
+            "{tl} is {distance} hexes from {fl}: you may attack at most two hexes away"
+        ));
+    }
+    if state.battles.iter().any(|b| b.from == t) {
+        return illegal(format!(
+            "{tl} is attacking this round and cannot be attacked"
+        ));
+    }
+    if state.battles.iter().any(|b| b.target == f) {
+        return illegal(format!(
+            "{fl} is being attacked this round and cannot attack"
+        ));
+    }
+    Ok((f, t))
+}
+
+/// Declares `seat`'s attack on `target` from `from` and opens its battle.
+pub(super) fn attack(
+    state: &mut ClanWarState,
+    seat: Seat,
+    target: &str,
+    from: &str,
+) -> Res<Events> {
+    let (f, t) = check_attack(state, seat, target, from)?;
+    let holder = state.holders[t];
+    let defender = match holder {
+        Holder::SpiritArmy => Defender::SpiritArmy,
+        Holder::Clan(c) => match state.players.iter().find(|p| p.clan == c) {
+            Some(p) => Defender::Seat(p.seat),
+            None => return illegal("that hex's holder is not in the game"),
+        },
+    };
+    let id = state.next_battle;
+    state.next_battle += 1;
+    state.players[usize::from(seat.0)].attacked = true;
+    let fresh = SideState {
+        plays_left: 1,
+        ..SideState::default()
+    };
+    let spirit = SideState {
+        end_done: true,
+        ..SideState::default()
+    };
+    state.battles.push(Battle {
+        id,
+        attacker: seat,
+        defender,
+        from: f,
+        target: t,
+        played: Vec::new(),
+        experienced_nullified: false,
+        sides: [
+            fresh.clone(),
+            if defender == Defender::SpiritArmy {
+                spirit
+            } else {
+                fresh
+            },
+        ],
+        phase: Phase::Play {
+            next: Side::First,
+            passes: 0,
+        },
+        result: None,
+        forced: false,
+    });
+    Ok(vec![Visible::public(ClanWarEvent::Attack {
+        battle: id,
+        seat,
+        from: state.map.hexes[f].label.clone(),
+        target: state.map.hexes[t].label.clone(),
+        defender: holder,
+    })])
+}

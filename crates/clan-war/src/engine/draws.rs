@@ -1,0 +1,131 @@
+//! The end of a battle: each side draws or switches a strategy, then the battle closes.
+
+use pbp_core::{Dice, Seat, Visible};
+
+use super::{Events, Res, choice_context, discard, draw_cards, player, side_index};
+use crate::clan::{Clan, Strategy};
+use crate::error::illegal;
+use crate::map::Terrain;
+use crate::types::*;
+
+/// Whether the battle involved a province of `clan` (for strategy switches).
+fn involves_own_province(state: &ClanWarState, b: &Battle, clan: Clan) -> bool {
+    let own = Terrain::Province(clan);
+    state.map.hexes[b.from].terrain == own || state.map.hexes[b.target].terrain == own
+}
+
+/// Checks a strategy switch from `from` to `to` after battle `bi`; returns the slot it changes.
+pub(crate) fn check_switch(
+    state: &ClanWarState,
+    seat: Seat,
+    bi: usize,
+    from: Strategy,
+    to: Strategy,
+) -> Res<usize> {
+    let p = player(state, seat)?;
+    if p.switched {
+        return illegal("you have already switched a strategy this round");
+    }
+    let Some(slot) = p.strategies.iter().position(|s| s.strategy == from) else {
+        return illegal(format!("you do not have the {from} strategy"));
+    };
+    if p.has(to) {
+        return illegal(format!("you already have the {to} strategy"));
+    }
+    if !involves_own_province(state, &state.battles[bi], p.clan)
+        && !p.clan.strategies().contains(&to)
+    {
+        let own: Vec<&str> = p.clan.strategies().iter().map(|s| s.name()).collect();
+        return illegal(format!(
+            "this battle involved no {} province: you may only switch to a {} strategy ({})",
+            p.clan,
+            p.clan,
+            own.join(", ")
+        ));
+    }
+    Ok(slot)
+}
+
+/// A side's end of battle: its draws, or a strategy switch instead of the normal draw.
+pub(super) fn end_step(
+    state: &mut ClanWarState,
+    seat: Seat,
+    battle: u32,
+    switch: Option<(Strategy, Strategy)>,
+    dice: &mut dyn Dice,
+) -> Res<Events> {
+    let (bi, side) = choice_context(state, seat, battle)?;
+    let b = &state.battles[bi];
+    if b.phase != Phase::Draws {
+        return illegal(format!("battle #{battle} is not at its draws"));
+    }
+    let s = &b.sides[side_index(side)];
+    if s.end_done {
+        return illegal(format!(
+            "you have already drawn or switched in battle #{battle}"
+        ));
+    }
+    let mut events = Vec::new();
+    let p = &state.players[usize::from(seat.0)];
+    let mut count = s.extra_draws;
+    if let Some((from, to)) = switch {
+        let slot = check_switch(state, seat, bi, from, to)?;
+        let p = &mut state.players[usize::from(seat.0)];
+        p.switched = true;
+        p.strategies[slot] = Slot {
+            strategy: to,
+            original: None,
+            revert_after: None,
+        };
+        events.push(Visible::public(ClanWarEvent::StrategyChanged {
+            seat,
+            from,
+            to,
+            why: "switch".into(),
+        }));
+    } else if !s.draw_barred && !p.no_draw_this_round {
+        count += 1;
+    }
+    draw_cards(state, seat, count, dice, &mut events)?;
+    state.battles[bi].sides[side_index(side)].end_done = true;
+    if state.battles[bi].sides.iter().all(|s| s.end_done) {
+        close(state, bi, &mut events)?;
+    }
+    Ok(events)
+}
+
+/// Closes a battle: played cards leave play (Intrigue winners return to hand), used temporary
+/// strategies revert.
+pub(super) fn close(state: &mut ClanWarState, bi: usize, events: &mut Events) -> Res<()> {
+    let id = state.battles[bi].id;
+    let played = std::mem::take(&mut state.battles[bi].played);
+    for pl in &played {
+        match state.battles[bi].seat(pl.side) {
+            Some(seat) if pl.returns => state.players[usize::from(seat.0)].hand.push(pl.card),
+            _ => discard(state, pl.card)?,
+        }
+    }
+    state.battles[bi].played = played;
+    for p in &mut state.players {
+        for s in &mut p.strategies {
+            if s.revert_after == Some(id)
+                && let Some(original) = s.original
+            {
+                events.push(Visible::public(ClanWarEvent::StrategyChanged {
+                    seat: p.seat,
+                    from: s.strategy,
+                    to: original,
+                    why: "reverts".into(),
+                }));
+                *s = Slot {
+                    strategy: original,
+                    original: None,
+                    revert_after: None,
+                };
+            }
+        }
+    }
+    state.battles[bi].phase = Phase::Closed;
+    events.push(Visible::public(ClanWarEvent::Closed { battle: id }));
+    Ok(())
+}

@@ -1,0 +1,194 @@
+//! The card effects that wait for the winner: Honor, Intrigue, Duelist, Diplomatic, Cunning,
+//! Tactical, Blessings and the Void Ring's draws.
+
+use pbp_core::{Side, Visible};
+
+use super::{Events, Res, card, discard, effect, side_index};
+use crate::cards::{self, CardKind};
+use crate::clan::{Element, Strategy};
+use crate::types::*;
+
+/// Resolves the remaining card effects once `winner` is known. `forced` is the end-of-round
+/// force resolution: choices are forfeited.
+pub(super) fn resolve(
+    state: &mut ClanWarState,
+    bi: usize,
+    winner: Side,
+    forced: bool,
+    events: &mut Events,
+) -> Res<()> {
+    let id = state.battles[bi].id;
+    state.battles[bi].result = Some(BattleResult::Won(winner));
+    let winner_seat = state.battles[bi].seat(winner);
+    events.push(Visible::public(ClanWarEvent::Won {
+        battle: id,
+        side: winner,
+        seat: winner_seat,
+    }));
+    let loser = winner.other();
+    if let Some(seat) = state.battles[bi].seat(loser) {
+        let p = &mut state.players[usize::from(seat.0)];
+        if p.honor_bonus > 0 {
+            p.honor_bonus = 0;
+            events.push(effect(
+                id,
+                format!("the {} clan's Honor bonus fades", p.clan),
+            ));
+        }
+    }
+    let mut pending = Vec::new();
+    let played = state.battles[bi].played.clone();
+    for (index, pl) in played.iter().enumerate() {
+        let Some(seat) = state.battles[bi].seat(pl.side) else {
+            continue;
+        };
+        let c = card(pl.card);
+        let won = pl.side == winner;
+        let opponent = state.battles[bi].seat(pl.side.other());
+        let me = usize::from(seat.0);
+        let clan = state.players[me].clan;
+        if pl.nullified {
+            continue;
+        }
+        if pl.via_ring && !state.config.options.ring_cards_take_effect {
+            continue;
+        }
+        if let CardKind::Ring = c.kind
+            && cards::ring_of(&c) == Some(Element::Void)
+            && !pl.discards.is_empty()
+        {
+            state.battles[bi].sides[side_index(pl.side)].extra_draws += pl.discards.len() as u32;
+        }
+        if !pl.strategy_on {
+            continue;
+        }
+        match c.strategy() {
+            Some(Strategy::Honor) => {
+                if won {
+                    state.players[me].honor_bonus += 1;
+                    events.push(effect(
+                        id,
+                        format!("{clan} Honor: a permanent +1 to all dice"),
+                    ));
+                } else {
+                    state.players[me].honor_next += 4;
+                    events.push(effect(
+                        id,
+                        format!("{clan} Honor: +4 to the highest die next battle"),
+                    ));
+                }
+            }
+            Some(Strategy::Intrigue) if won => {
+                state.battles[bi].played[index].returns = true;
+                events.push(effect(
+                    id,
+                    format!("{clan} Intrigue: card {} returns to hand", pl.card),
+                ));
+            }
+            Some(Strategy::Duelist) => {
+                if let Some(o) = opponent {
+                    let oi = usize::from(o.0);
+                    if won {
+                        let hand = std::mem::take(&mut state.players[oi].hand);
+                        for &h in &hand {
+                            discard(state, h)?;
+                        }
+                        events.push(effect(
+                            id,
+                            format!(
+                                "{clan} Duelist: the {} clan discards its hand",
+                                state.players[oi].clan
+                            ),
+                        ));
+                        if !hand.is_empty() {
+                            events.push(Visible::public(ClanWarEvent::Discarded {
+                                seat: o,
+                                cards: hand,
+                            }));
+                        }
+                    } else {
+                        state.battles[bi].sides[side_index(pl.side.other())].draw_barred = true;
+                        if state.config.options.duelist_span == DuelistSpan::Round {
+                            state.players[oi].no_draw_this_round = true;
+                        }
+                        events.push(effect(
+                            id,
+                            format!(
+                                "{clan} Duelist: the {} clan draws no card this round",
+                                state.players[oi].clan
+                            ),
+                        ));
+                    }
+                }
+            }
+            Some(Strategy::Diplomatic) => {
+                let n = if won { 2 } else { 1 };
+                state.battles[bi].sides[side_index(pl.side)].extra_draws += n;
+                events.push(effect(
+                    id,
+                    format!(
+                        "{clan} Diplomatic: {} to draw",
+                        pbp_core::counted(n, "more card", "more cards")
+                    ),
+                ));
+            }
+            Some(Strategy::Cunning) => {
+                if let Some(o) = opponent {
+                    let oi = usize::from(o.0);
+                    if !state.players[oi].hand.is_empty() && !forced {
+                        if won {
+                            pending.push(Pending::Take(pl.side));
+                            events.push(Visible::to(
+                                vec![seat],
+                                ClanWarEvent::HandShown {
+                                    to: seat,
+                                    of: o,
+                                    cards: state.players[oi].hand.clone(),
+                                },
+                            ));
+                        } else {
+                            pending.push(Pending::Give(pl.side.other()));
+                        }
+                    }
+                }
+            }
+            Some(Strategy::Tactical) if !forced => {
+                pending.push(Pending::Tactical { side: pl.side, won })
+            }
+            _ => {}
+        }
+    }
+    // Blessings not used to play another card draw another card, unless nullified.
+    for side in [Side::First, Side::Second] {
+        let n = unused_blessing_draws(state, &state.battles[bi], side);
+        state.battles[bi].sides[side_index(side)].extra_draws += n;
+    }
+    state.battles[bi].phase = if pending.is_empty() {
+        Phase::Draws
+    } else {
+        Phase::Choices(pending)
+    };
+    Ok(())
+}
+
+/// The extra draws of a side's Blessings whose extra play went unused. A Blessing's extra play
+/// is used by the next card played after it, so the unused ones are the last Blessings played;
+/// a nullified Blessing grants nothing.
+fn unused_blessing_draws(state: &ClanWarState, b: &Battle, side: Side) -> u32 {
+    let Some(seat) = b.seat(side) else {
+        return 0;
+    };
+    let clan = state.players[usize::from(seat.0)].clan;
+    let s = &b.sides[side_index(side)];
+    let unused = s.blessings.min(s.plays_left) as usize;
+    b.played
+        .iter()
+        .filter(|p| {
+            p.side == side
+                && matches!(&card(p.card).kind, CardKind::Blessing { clans, .. } if clans.contains(&clan))
+        })
+        .rev()
+        .take(unused)
+        .filter(|p| !p.nullified)
+        .count() as u32
+}

@@ -1,0 +1,307 @@
+//! The engine of Clan War: an action dispatched to its phase, and the helpers the phases share.
+//! `attack` opens battles, `play` is card play, `defensive` the nullifications, `pool` and `roll`
+//! the roll, `effects` the effects after it, `choices` Cunning and Tactical, `draws` the end of a
+//! battle, `round` the end of the round, `sign_up` the roster and `settle` the steps that take
+//! themselves.
+
+mod attack;
+mod choices;
+mod defensive;
+mod draws;
+mod effects;
+mod play;
+mod pool;
+mod roll;
+mod round;
+mod settle;
+mod sign_up;
+
+pub(crate) use attack::check_attack;
+pub(crate) use defensive::nullify_waiting;
+pub(crate) use draws::check_switch;
+pub(crate) use play::check_play;
+pub use pool::{battle_pools, pool_for};
+
+use attack::attack;
+use choices::{give, tactical, take};
+use defensive::nullify;
+use draws::end_step;
+use play::{pass, play};
+use roll::roll;
+use round::end_round;
+use settle::settle;
+use sign_up::{join, retire};
+
+use pbp_core::{Dice, Seat, Side, Visible};
+
+use crate::cards::{self, CardKind, CardNo};
+use crate::clan::{Clan, Element};
+use crate::error::{ClanWarError, illegal};
+use crate::types::*;
+
+/// The events an action produces, each with who may see it.
+pub(crate) type Events = Vec<Visible<ClanWarEvent>>;
+/// A result of the engine.
+pub(crate) type Res<T> = Result<T, ClanWarError>;
+
+/// Card `no`, which is in play, so 1 to 52 (a blank Ring otherwise).
+pub(super) fn card(no: CardNo) -> cards::Card {
+    // Every card number in play comes from the deck, so it is 1 to 52.
+    cards::card(no).unwrap_or(cards::Card {
+        number: no,
+        name: String::new(),
+        element: Element::Void,
+        kind: CardKind::Ring,
+        text: String::new(),
+        reconstructed: false,
+    })
+}
+
+/// Draws `count` cards for `seat`; a draw from an exhausted deck is lost.
+pub(crate) fn draw_cards(
+    state: &mut ClanWarState,
+    seat: Seat,
+    count: u32,
+    dice: &mut dyn Dice,
+    events: &mut Events,
+) -> Res<()> {
+    let mut drawn = 0;
+    for _ in 0..count {
+        match state.deck.draw(dice) {
+            Ok(index) => {
+                let no = state.deck.card(index).copied().unwrap_or(0);
+                state.players[usize::from(seat.0)].hand.push(no);
+                events.push(Visible::to(
+                    vec![seat],
+                    ClanWarEvent::Drew { seat, card: no },
+                ));
+                drawn += 1;
+            }
+            Err(pbp_core::DeckError::Empty) => {
+                events.push(Visible::public(ClanWarEvent::DeckEmpty { seat }));
+                break;
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+    if drawn > 0 {
+        events.push(Visible::public(ClanWarEvent::DrewCards {
+            seat,
+            count: drawn,
+        }));
+    }
+    Ok(())
+}
+
+fn deck_index(state: &ClanWarState, no: CardNo) -> Option<u32> {
+    state
+        .deck
+        .cards()
+        .iter()
+        .position(|&c| c == no)
+        .map(|i| i as u32)
+}
+
+/// Puts card `no` on the discard pile.
+pub(super) fn discard(state: &mut ClanWarState, no: CardNo) -> Res<()> {
+    let index =
+        deck_index(state, no).ok_or_else(|| ClanWarError::Illegal("no such card".into()))?;
+    state.deck.discard(index)?;
+    Ok(())
+}
+
+/// The player in `seat`, or a refusal when there is none.
+pub(super) fn player(state: &ClanWarState, seat: Seat) -> Res<&Player> {
+    state
+        .players
+        .get(usize::from(seat.0))
+        .ok_or_else(|| ClanWarError::Illegal(format!("seat {seat} is not in the game")))
+}
+
+/// Takes card `no` out of `seat`'s hand, or refuses when it is not there.
+pub(super) fn take_from_hand(state: &mut ClanWarState, seat: Seat, no: CardNo) -> Res<()> {
+    let hand = &mut state.players[usize::from(seat.0)].hand;
+    match hand.iter().position(|&c| c == no) {
+        Some(i) => {
+            hand.remove(i);
+            Ok(())
+        }
+        None => illegal(format!("card {no} is not in your hand")),
+    }
+}
+
+/// The index of the open battle numbered `id`.
+pub(super) fn battle_index(state: &ClanWarState, id: u32) -> Res<usize> {
+    state
+        .battles
+        .iter()
+        .position(|b| b.id == id && b.phase != Phase::Closed)
+        .ok_or_else(|| ClanWarError::Illegal(format!("there is no open battle #{id}")))
+}
+
+/// The index of `side` in a battle's `sides` (attacker 0, defender 1).
+pub(super) fn side_index(side: Side) -> usize {
+    match side {
+        Side::First => 0,
+        Side::Second => 1,
+    }
+}
+
+/// Whether each side (attacker, defender) acts by itself: the Spirit Army, or a retired player.
+pub(crate) fn auto_sides(state: &ClanWarState, b: &Battle) -> [bool; 2] {
+    [Side::First, Side::Second].map(|side| match b.seat(side) {
+        None => true,
+        Some(seat) => state
+            .players
+            .get(usize::from(seat.0))
+            .is_some_and(|p| p.retired),
+    })
+}
+
+/// The public event of a card effect in `battle`.
+pub(super) fn effect(battle: u32, text: String) -> Visible<ClanWarEvent> {
+    Visible::public(ClanWarEvent::Effect { battle, text })
+}
+
+/// The open battle `battle` and the side `seat` fights on, for a choice it makes.
+pub(super) fn choice_context(state: &ClanWarState, seat: Seat, battle: u32) -> Res<(usize, Side)> {
+    let bi = battle_index(state, battle)?;
+    let side = state.battles[bi]
+        .side_of(seat)
+        .ok_or_else(|| ClanWarError::Illegal(format!("you are not in battle #{battle}")))?;
+    Ok((bi, side))
+}
+
+/// Whether the game master may take `action` for an absent player: a step that decides nothing
+/// for it, or the Cunning give a battle waits on.
+pub(crate) fn game_master_may(action: &ClanWarAction) -> bool {
+    matches!(
+        action,
+        ClanWarAction::Pass { .. }
+            | ClanWarAction::Roll { .. }
+            | ClanWarAction::Draw { .. }
+            | ClanWarAction::Give { .. }
+            | ClanWarAction::Take { card: None, .. }
+    ) || matches!(action, ClanWarAction::Tactical { strategies, .. } if strategies.is_empty())
+}
+
+/// The game master acts for the absent player of `clan`.
+fn for_clan(
+    state: &mut ClanWarState,
+    clan: Clan,
+    action: &ClanWarAction,
+    dice: &mut dyn Dice,
+) -> Res<Events> {
+    let Some(p) = state.players.iter().find(|p| p.clan == clan) else {
+        return illegal(format!("no one plays the {clan} clan"));
+    };
+    if p.retired {
+        return illegal(format!(
+            "the {clan} player is retired: its battles run by themselves"
+        ));
+    }
+    if !game_master_may(action) {
+        return illegal(
+            "for an absent player the game master may pass, roll, draw, take nothing, keep its strategies (tactical keep) or give a card it owes",
+        );
+    }
+    let seat = p.seat;
+    let mut events = vec![Visible::public(ClanWarEvent::GameMasterActs { seat })];
+    events.extend(seat_action(state, seat, action, dice)?);
+    Ok(events)
+}
+
+/// Applies an action to a copy and commits it only on success.
+pub(crate) fn apply(
+    state: &mut ClanWarState,
+    actor: pbp_core::Actor,
+    action: &ClanWarAction,
+    dice: &mut dyn Dice,
+) -> Res<Events> {
+    if state.over {
+        return Err(ClanWarError::Over);
+    }
+    let mut next = state.clone();
+    let events = apply_in_place(&mut next, actor, action, dice)?;
+    *state = next;
+    Ok(events)
+}
+
+/// Applies an action to `next` itself. On error `next` may be half changed: only for a copy
+/// that is thrown away on error (the bot's trials, [`apply`]'s copy).
+pub(crate) fn apply_in_place(
+    next: &mut ClanWarState,
+    actor: pbp_core::Actor,
+    action: &ClanWarAction,
+    dice: &mut dyn Dice,
+) -> Res<Events> {
+    if next.over {
+        return Err(ClanWarError::Over);
+    }
+    let mut events = match (actor, action) {
+        (pbp_core::Actor::GameMaster, ClanWarAction::EndRound) => end_round(next, dice)?,
+        (pbp_core::Actor::GameMaster, ClanWarAction::Join { clan, strategies }) => {
+            join(next, *clan, *strategies, dice)?
+        }
+        (pbp_core::Actor::GameMaster, ClanWarAction::Retire { clan }) => retire(next, *clan)?,
+        (pbp_core::Actor::GameMaster, ClanWarAction::ForClan { clan, action }) => {
+            for_clan(next, *clan, action, dice)?
+        }
+        (pbp_core::Actor::GameMaster, _) => {
+            return illegal(
+                "the game master ends rounds and signs up players; the players fight the battles",
+            );
+        }
+        (
+            pbp_core::Actor::Seat(_),
+            ClanWarAction::EndRound
+            | ClanWarAction::Join { .. }
+            | ClanWarAction::Retire { .. }
+            | ClanWarAction::ForClan { .. },
+        ) => {
+            return illegal(
+                "only the game master may end the round, sign up or retire a player, or act for an absent one",
+            );
+        }
+        (pbp_core::Actor::Seat(seat), action) => {
+            if player(next, seat)?.retired {
+                return illegal("you are no longer active in this game");
+            }
+            seat_action(next, seat, action, dice)?
+        }
+    };
+    settle(next, dice, &mut events)?;
+    Ok(events)
+}
+
+fn seat_action(
+    state: &mut ClanWarState,
+    seat: Seat,
+    action: &ClanWarAction,
+    dice: &mut dyn Dice,
+) -> Res<Events> {
+    match action {
+        ClanWarAction::Attack { target, from } => attack(state, seat, target, from),
+        ClanWarAction::Play {
+            battle,
+            card,
+            discards,
+        } => play(state, seat, *battle, *card, discards),
+        ClanWarAction::Pass { battle } => pass(state, seat, *battle),
+        ClanWarAction::Nullify { battle, target } => nullify(state, seat, *battle, *target),
+        ClanWarAction::Roll { battle } => roll(state, seat, *battle, dice),
+        ClanWarAction::Take { battle, card } => take(state, seat, *battle, *card),
+        ClanWarAction::Give { battle, card } => give(state, seat, *battle, *card),
+        ClanWarAction::Tactical { battle, strategies } => {
+            tactical(state, seat, *battle, strategies)
+        }
+        ClanWarAction::Draw { battle } => end_step(state, seat, *battle, None, dice),
+        ClanWarAction::Switch { battle, from, to } => {
+            end_step(state, seat, *battle, Some((*from, *to)), dice)
+        }
+        ClanWarAction::EndRound
+        | ClanWarAction::Join { .. }
+        | ClanWarAction::Retire { .. }
+        | ClanWarAction::ForClan { .. } => illegal("only the game master may do that"),
+    }
+}

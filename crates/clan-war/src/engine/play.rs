@@ -1,0 +1,250 @@
+//! Card play in a battle: plays, passes and the end of card play.
+
+use pbp_core::{Seat, Side, Visible};
+
+use super::defensive::advance_nullify;
+use super::{
+    Events, Res, auto_sides, battle_index, card, discard, player, side_index, take_from_hand,
+};
+use crate::cards::{self, CardKind, CardNo};
+use crate::clan::{Element, Strategy};
+use crate::error::{ClanWarError, illegal};
+use crate::types::*;
+
+fn ring_active(battle: &Battle, side: Side, element: Element) -> bool {
+    battle.played.iter().any(|p| {
+        p.side == side && cards::ring_of(&card(p.card)) == Some(element) && element != Element::Void
+    })
+}
+
+/// Whether the card grants discards when played now by this player.
+fn grants_discards(p: &Player, no: CardNo) -> bool {
+    let c = card(no);
+    match c.kind {
+        CardKind::Strategy { strategy, .. } => {
+            strategy == Strategy::Magic && p.has(Strategy::Magic)
+        }
+        CardKind::Ring => cards::ring_of(&c) == Some(Element::Void),
+        _ => false,
+    }
+}
+
+/// How many Cunning gives `seat` owes in its open battles.
+fn owed_gives(state: &ClanWarState, seat: Seat) -> usize {
+    state
+        .battles
+        .iter()
+        .map(|b| match &b.phase {
+            Phase::Choices(list) => list
+                .iter()
+                .filter(|p| matches!(p, Pending::Give(s) if b.seat(*s) == Some(seat)))
+                .count(),
+            _ => 0,
+        })
+        .sum()
+}
+
+/// Checks a play; returns whether it goes through a Ring.
+pub(crate) fn check_play(
+    state: &ClanWarState,
+    seat: Seat,
+    battle: u32,
+    no: CardNo,
+    discards: &[CardNo],
+) -> Res<bool> {
+    let b = &state.battles[battle_index(state, battle)?];
+    let side = b
+        .side_of(seat)
+        .ok_or_else(|| ClanWarError::Illegal(format!("you are not in battle #{battle}")))?;
+    match b.phase {
+        Phase::Play { next, .. } if next == side => {}
+        Phase::Play { .. } => {
+            return illegal(format!("it is not your turn to play in battle #{battle}"));
+        }
+        _ => return illegal(format!("card play in battle #{battle} is over")),
+    }
+    let p = player(state, seat)?;
+    if !p.hand.contains(&no) {
+        return illegal(format!("card {no} is not in your hand"));
+    }
+    let c = card(no);
+    if c.is_spell() && !state.config.options.spells_playable {
+        return illegal("Spells are cast only through Magic in this game");
+    }
+    let owed = owed_gives(state, seat);
+    let left = p.hand.len().saturating_sub(1 + discards.len());
+    if owed > 0 && left < owed {
+        return illegal(
+            "you owe a card to a Cunning winner: give it before you play your last card",
+        );
+    }
+    let via_ring = ring_active(b, side, c.element);
+    if !via_ring && b.sides[side_index(side)].plays_left == 0 {
+        return illegal(format!(
+            "you have played your card in battle #{battle}: pass, or play a card your Ring allows"
+        ));
+    }
+    if !discards.is_empty() {
+        if !grants_discards(p, no) {
+            return illegal(format!("card {no} does not let you discard cards"));
+        }
+        if via_ring && !state.config.options.ring_cards_take_effect {
+            return illegal(format!(
+                "card {no} goes through your Ring, which gives only +1k0 in this game: play it without discards"
+            ));
+        }
+        for (i, d) in discards.iter().enumerate() {
+            if *d == no || discards[..i].contains(d) || !p.hand.contains(d) {
+                return illegal(format!(
+                    "you cannot discard card {d}: discard other cards from your hand, each once"
+                ));
+            }
+        }
+    }
+    Ok(via_ring)
+}
+
+/// Plays card `no` in `battle`, discarding `discards` for Magic or the Ring of Void.
+pub(super) fn play(
+    state: &mut ClanWarState,
+    seat: Seat,
+    battle: u32,
+    no: CardNo,
+    discards: &[CardNo],
+) -> Res<Events> {
+    let via_ring = check_play(state, seat, battle, no, discards)?;
+    let bi = battle_index(state, battle)?;
+    let side = state.battles[bi].side_of(seat).unwrap_or(Side::First);
+    let c = card(no);
+    let p = &state.players[usize::from(seat.0)];
+    let (strategy_on, clan_on) = match c.kind {
+        CardKind::Strategy { strategy, clan } => (p.has(strategy), p.clan == clan),
+        _ => (false, false),
+    };
+    let magic = strategy_on && c.strategy() == Some(Strategy::Magic);
+    let cast = if magic {
+        discards.iter().copied().find(|&d| card(d).is_spell())
+    } else {
+        None
+    };
+    take_from_hand(state, seat, no)?;
+    for &d in discards {
+        take_from_hand(state, seat, d)?;
+        discard(state, d)?;
+    }
+    // A temporary strategy is "used" when a card with its keyword is played.
+    if let Some(strategy) = c.strategy() {
+        for slot in &mut state.players[usize::from(seat.0)].strategies {
+            if slot.strategy == strategy && slot.original.is_some() && slot.revert_after.is_none() {
+                slot.revert_after = Some(battle);
+            }
+        }
+    }
+    let clan = state.players[usize::from(seat.0)].clan;
+    let b = &mut state.battles[bi];
+    let s = &mut b.sides[side_index(side)];
+    if !via_ring {
+        s.plays_left -= 1;
+    }
+    if let CardKind::Blessing { clans, .. } = &c.kind
+        && clans.contains(&clan)
+    {
+        s.plays_left += 1;
+        s.blessings += 1;
+    }
+    b.played.push(Played {
+        card: no,
+        side,
+        strategy_on,
+        clan_on,
+        via_ring,
+        nullified: false,
+        discards: discards.to_vec(),
+        cast,
+        returns: false,
+    });
+    let mut events = vec![Visible::public(ClanWarEvent::Played {
+        battle,
+        seat,
+        card: no,
+        via_ring,
+        discards: discards.to_vec(),
+        cast,
+    })];
+    if !discards.is_empty() {
+        events.push(Visible::public(ClanWarEvent::Discarded {
+            seat,
+            cards: discards.to_vec(),
+        }));
+    }
+    if let Phase::Play { next, .. } = &mut state.battles[bi].phase {
+        *next = side.other();
+    }
+    if let Phase::Play { passes, .. } = &mut state.battles[bi].phase {
+        *passes = 0;
+    }
+    after_play_step(state, bi, &mut events);
+    Ok(events)
+}
+
+/// Passes in `battle` instead of playing a card.
+pub(super) fn pass(state: &mut ClanWarState, seat: Seat, battle: u32) -> Res<Events> {
+    let bi = battle_index(state, battle)?;
+    let b = &state.battles[bi];
+    let side = b
+        .side_of(seat)
+        .ok_or_else(|| ClanWarError::Illegal(format!("you are not in battle #{battle}")))?;
+    match b.phase {
+        Phase::Play { next, .. } if next == side => {}
+        Phase::Play { .. } => return illegal(format!("it is not your turn in battle #{battle}")),
+        _ => return illegal(format!("card play in battle #{battle} is over")),
+    }
+    let mut events = vec![Visible::public(ClanWarEvent::Passed {
+        battle,
+        seat: Some(seat),
+    })];
+    if let Phase::Play { next, passes } = &mut state.battles[bi].phase {
+        *passes += 1;
+        *next = side.other();
+    }
+    after_play_step(state, bi, &mut events);
+    Ok(events)
+}
+
+/// Lets the Spirit Army (and a retired player) pass, and ends card play after two passes in a
+/// row.
+pub(super) fn after_play_step(state: &mut ClanWarState, bi: usize, events: &mut Events) {
+    let auto = auto_sides(state, &state.battles[bi]);
+    let ring_cards = state.config.options.ring_cards_take_effect;
+    loop {
+        let b = &mut state.battles[bi];
+        let Phase::Play { next, passes } = b.phase else {
+            return;
+        };
+        if passes >= 2 {
+            break;
+        }
+        if !auto[side_index(next)] {
+            return;
+        }
+        events.push(Visible::public(ClanWarEvent::Passed {
+            battle: b.id,
+            seat: b.seat(next),
+        }));
+        b.phase = Phase::Play {
+            next: next.other(),
+            passes: passes + 1,
+        };
+    }
+    // Card play is over: note the hands for Spiritual, then Defensive choices.
+    for side in [Side::First, Side::Second] {
+        if let Some(seat) = state.battles[bi].seat(side) {
+            let size = state.players[usize::from(seat.0)].hand.len() as u32;
+            state.battles[bi].sides[side_index(side)].hand_after_play = size;
+        }
+    }
+    let b = &mut state.battles[bi];
+    events.push(Visible::public(ClanWarEvent::PlayOver { battle: b.id }));
+    b.phase = Phase::Nullify { done: Vec::new() };
+    advance_nullify(b, ring_cards, auto, events);
+}

@@ -1,0 +1,174 @@
+//! The end of the round: open battles forced to an end, the map changed, glory and gold scored.
+
+use std::sync::Arc;
+
+use pbp_core::{Dice, Side, Visible};
+
+use super::draws::close;
+use super::effects::resolve;
+use super::{Events, Res, draw_cards, side_index};
+use crate::types::*;
+
+fn force_resolve(
+    state: &mut ClanWarState,
+    bi: usize,
+    dice: &mut dyn Dice,
+    events: &mut Events,
+) -> Res<()> {
+    let id = state.battles[bi].id;
+    state.battles[bi].forced = true;
+    let rolled: Vec<bool> = state.battles[bi]
+        .sides
+        .iter()
+        .map(|s| s.roll.is_some())
+        .collect();
+    match (&state.battles[bi].phase, rolled[0], rolled[1]) {
+        (Phase::Choices(_) | Phase::Draws, _, _) => {
+            events.push(Visible::public(ClanWarEvent::Forced {
+                battle: id,
+                how: "both sides had rolled: no more draws".into(),
+            }));
+        }
+        (_, true, false) | (_, false, true) => {
+            let winner = if rolled[0] { Side::First } else { Side::Second };
+            events.push(Visible::public(ClanWarEvent::Forced {
+                battle: id,
+                how: "only one side had rolled: it wins and draws late".into(),
+            }));
+            resolve(state, bi, winner, true, events)?;
+            if let Some(seat) = state.battles[bi].seat(winner) {
+                let s = &state.battles[bi].sides[side_index(winner)];
+                let p = &state.players[usize::from(seat.0)];
+                let normal = u32::from(!s.draw_barred && !p.no_draw_this_round);
+                let count = s.extra_draws + normal;
+                draw_cards(state, seat, count, dice, events)?;
+            }
+        }
+        _ => {
+            state.battles[bi].result = Some(BattleResult::Wash);
+            events.push(Visible::public(ClanWarEvent::Forced {
+                battle: id,
+                how: "neither side had rolled: a wash, the cards played are discarded".into(),
+            }));
+            for pl in &mut state.battles[bi].played {
+                pl.returns = false;
+            }
+        }
+    }
+    close(state, bi, events)
+}
+
+/// The game master ends the round: open battles are forced, the map changes, glory and gold
+/// are scored.
+pub(super) fn end_round(state: &mut ClanWarState, dice: &mut dyn Dice) -> Res<Events> {
+    let mut events = Vec::new();
+    for bi in 0..state.battles.len() {
+        if state.battles[bi].phase != Phase::Closed {
+            force_resolve(state, bi, dice, &mut events)?;
+        }
+    }
+    // The map changes now, and only now.
+    let mut captures: Vec<(String, Holder, Holder)> = Vec::new();
+    let mut changes: Vec<(usize, Holder)> = Vec::new();
+    for b in &state.battles {
+        match b.result {
+            Some(BattleResult::Won(Side::First)) => {
+                let clan = state.players[usize::from(b.attacker.0)].clan;
+                let rivals = state
+                    .battles
+                    .iter()
+                    .filter(|o| {
+                        o.target == b.target && o.result == Some(BattleResult::Won(Side::First))
+                    })
+                    .count();
+                let first = !changes.iter().any(|(h, _)| *h == b.target);
+                let take = match state.config.options.contested {
+                    Contested::FirstDeclared => first,
+                    Contested::Holder => rivals == 1,
+                };
+                if take {
+                    changes.push((b.target, Holder::Clan(clan)));
+                }
+            }
+            Some(BattleResult::Won(Side::Second)) if b.defender == Defender::SpiritArmy => {
+                changes.push((b.from, Holder::SpiritArmy));
+            }
+            _ => {}
+        }
+    }
+    for (hex, to) in changes {
+        let from = state.holders[hex];
+        if from != to {
+            state.holders[hex] = to;
+            let label = state.map.hexes[hex].label.clone();
+            events.push(Visible::public(ClanWarEvent::Captured {
+                hex: label.clone(),
+                from,
+                to,
+            }));
+            captures.push((label, from, to));
+        }
+    }
+    // Glory, then gold.
+    let mut glory = vec![0_i64; state.players.len()];
+    let mut reports = Vec::new();
+    for b in &state.battles {
+        let result = b.result.unwrap_or(BattleResult::Wash);
+        let engaged = result != BattleResult::Wash || state.config.options.wash_counts_as_engaged;
+        for side in [Side::First, Side::Second] {
+            if let Some(seat) = b.seat(side) {
+                let g = &mut glory[usize::from(seat.0)];
+                if engaged {
+                    *g += 1;
+                }
+                if result == BattleResult::Won(side) {
+                    *g += 1;
+                }
+            }
+        }
+        reports.push(BattleReport {
+            id: b.id,
+            attacker: state.players[usize::from(b.attacker.0)].clan,
+            defender: match b.defender {
+                Defender::Seat(s) => Holder::Clan(state.players[usize::from(s.0)].clan),
+                Defender::SpiritArmy => Holder::SpiritArmy,
+            },
+            from: state.map.hexes[b.from].label.clone(),
+            target: state.map.hexes[b.target].label.clone(),
+            result,
+            forced: b.forced,
+        });
+    }
+    let mut scores = Vec::new();
+    for (i, p) in state.players.iter_mut().enumerate() {
+        let gold: i64 = state
+            .holders
+            .iter()
+            .zip(&state.map.hexes)
+            .filter(|(h, _)| **h == Holder::Clan(p.clan))
+            .map(|(_, hex)| hex.terrain.gold())
+            .sum();
+        p.gold += gold;
+        p.glory_halves += glory[i];
+        scores.push((p.seat, gold, glory[i], p.score_halves()));
+        p.attacked = false;
+        p.switched = false;
+        p.no_draw_this_round = false;
+    }
+    let round = state.round;
+    Arc::make_mut(&mut state.history).push(RoundReport {
+        round,
+        battles: reports,
+        captures,
+        scores,
+    });
+    events.push(Visible::public(ClanWarEvent::Scored { round }));
+    state.battles.clear();
+    if state.round >= state.config.rounds {
+        state.over = true;
+        events.push(Visible::public(ClanWarEvent::GameOver));
+    } else {
+        state.round += 1;
+    }
+    Ok(events)
+}
