@@ -246,3 +246,42 @@ fn a_legal_count_or_lookup_that_differs_lists_the_actions() {
         "{message}"
     );
 }
+
+#[test]
+fn a_refused_setup_is_checked_and_ends_the_scenario() {
+    // Duel refuses a first_to of 0: a config error.
+    let scenario = "config {\"first_to\": 0}\nsetup\nrefused config: first_to\n";
+    assert_eq!(
+        run::<Duel>("duel.txt", scenario, None),
+        Ok(ScenarioReport {
+            actions: 0,
+            refusals: 1,
+            expectations: 0
+        })
+    );
+    let (line, message) = failure("config {\"first_to\": 0}\nsetup\n");
+    assert_eq!(line, 2);
+    assert!(
+        message.starts_with("the setup was refused (config): "),
+        "{message}"
+    );
+    let (line, message) = failure("config {\"first_to\": 0}\nsetup\nrefused illegal\n");
+    assert_eq!(line, 3);
+    assert!(
+        message.starts_with("the setup was refused as config, not illegal"),
+        "{message}"
+    );
+    let (line, message) =
+        failure("config {\"first_to\": 0}\nsetup\nrefused config\nseat 0: focus\n");
+    assert_eq!(
+        (line, message.as_str()),
+        (
+            4,
+            "the setup was refused: nothing may follow its 'refused' line"
+        )
+    );
+    // Dice a setup does not use are refused as such.
+    let (line, message) = failure("setup 3\nrefused config\n");
+    assert_eq!(line, 2);
+    assert!(message.contains("as unused-dice, not config"), "{message}");
+}

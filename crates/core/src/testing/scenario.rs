@@ -28,6 +28,8 @@
 //!   refused with this kind of error ([`ErasedError::kind`]: `parse`, `illegal`,
 //!   `not-your-turn`, `more-dice`, `bad-dice`, `unused-dice`) and, if given, a message containing
 //!   `WORDS`; nothing may change. An action refused without such a line fails the scenario.
+//!   Right after the `setup` line it says the setup must be refused (`config` for a config or
+//!   army the game turns down, or a dice kind); the scenario ends there.
 //! - `expect view VIEWER POINTER = JSON`: in `VIEWER`'s view (`public`, `gm` or a seat, as
 //!   above) as JSON, the value at the JSON pointer (RFC 6901, `/players/0/hand`) equals `JSON`.
 //! - `expect over WINNERS`: the game is over and its winners are exactly these seats (written as
@@ -52,7 +54,7 @@ use serde_json::Value;
 
 use crate::erased::{ActionInput, DynSession, ErasedError, SeatInfo};
 use crate::game::{Actor, Game, Viewer};
-use crate::record::{DiceChoice, Session};
+use crate::record::{DiceChoice, RecordError, Session};
 
 /// How a scenario's `expect event` lines read an event: the line players read for `event`,
 /// given the view of the viewer who reads it (the runner passes the game master's).
@@ -88,10 +90,12 @@ pub struct ScenarioReport {
     pub expectations: usize,
 }
 
-/// An action that was refused, waiting for the `refused` line that must follow it.
+/// An action (or the setup) that was refused, waiting for the `refused` line that must follow it.
 struct Pending {
     line: usize,
     error: ErasedError,
+    /// What was refused: "the action" or "the setup".
+    what: &'static str,
 }
 
 /// One scenario being played.
@@ -103,6 +107,8 @@ struct Runner<'a, G: Game> {
     /// The step whose events `expect event` reads.
     last_step: Option<usize>,
     pending: Option<Pending>,
+    /// The setup was refused: the scenario ends with its `refused` line.
+    setup_refused: bool,
     report: ScenarioReport,
 }
 
@@ -128,6 +134,7 @@ pub fn run<G: Game>(
         session: None,
         last_step: None,
         pending: None,
+        setup_refused: false,
         report: ScenarioReport::default(),
     };
     let lines: Vec<&str> = text.lines().collect();
@@ -231,6 +238,10 @@ impl<G: Game> Runner<'_, G> {
     fn session(&self, line: usize) -> Result<&Session<G>, ScenarioFailure> {
         match &self.session {
             Some(s) => Ok(s),
+            None if self.setup_refused => self.fail(
+                line,
+                "the setup was refused: nothing may follow its 'refused' line",
+            ),
             None => self.fail(line, "no 'setup' line before this one"),
         }
     }
@@ -243,7 +254,7 @@ impl<G: Game> Runner<'_, G> {
                 let _ = line;
                 self.fail(
                     p.line,
-                    format!("the action was refused ({}): {}", p.error.kind(), p.error),
+                    format!("{} was refused ({}): {}", p.what, p.error.kind(), p.error),
                 )
             }
         }
@@ -293,7 +304,7 @@ impl<G: Game> Runner<'_, G> {
     }
 
     fn setup(&mut self, line: usize, dice: &str) -> Result<(), ScenarioFailure> {
-        if self.session.is_some() {
+        if self.session.is_some() || self.setup_refused {
             return self.fail(line, "a second 'setup' line");
         }
         let dice = numbers(dice).or_else(|e| self.fail(line, e))?;
@@ -304,7 +315,23 @@ impl<G: Game> Runner<'_, G> {
                 self.session = Some(session);
                 Ok(())
             }
-            Err(e) => self.fail(line, format!("the setup was refused: {e}")),
+            Err(e) => {
+                // Classified as the erased layer does: the game's refusal is a config error.
+                let error = match e {
+                    RecordError::Game(e) => ErasedError::Config {
+                        game: G::NAME,
+                        message: e.to_string(),
+                    },
+                    other => ErasedError::from(other),
+                };
+                self.setup_refused = true;
+                self.pending = Some(Pending {
+                    line,
+                    error,
+                    what: "the setup",
+                });
+                Ok(())
+            }
         }
     }
 
@@ -443,7 +470,11 @@ impl<G: Game> Runner<'_, G> {
                 if session.state() != &before {
                     return self.fail(line, format!("refused ({error}) but the game changed"));
                 }
-                self.pending = Some(Pending { line, error });
+                self.pending = Some(Pending {
+                    line,
+                    error,
+                    what: "the action",
+                });
                 Ok(())
             }
         }
@@ -453,19 +484,20 @@ impl<G: Game> Runner<'_, G> {
         let Some(pending) = self.pending.take() else {
             return self.fail(
                 line,
-                "'refused' must follow an action line, and the action before it was applied",
+                "'refused' must follow an action or setup line, and the one before it was applied",
             );
         };
         let (kind, words) = match rest.split_once(':') {
             Some((kind, words)) => (kind.trim(), Some(words.trim())),
             None => (rest.trim(), None),
         };
-        let error = pending.error;
+        let error = &pending.error;
         if error.kind() != kind {
             return self.fail(
                 line,
                 format!(
-                    "the action was refused as {}, not {kind}: {error}",
+                    "{} was refused as {}, not {kind}: {error}",
+                    pending.what,
                     error.kind()
                 ),
             );
@@ -592,6 +624,9 @@ impl<G: Game> Runner<'_, G> {
     /// The save loads back, replaying every step, to the same game.
     fn finish(&self) -> Result<(), ScenarioFailure> {
         let Some(session) = &self.session else {
+            if self.setup_refused {
+                return Ok(());
+            }
             return self.fail(0, "the scenario has no 'setup' line");
         };
         let save = session.save().or_else(|e| self.fail(0, e.to_string()))?;
