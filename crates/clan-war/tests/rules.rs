@@ -307,42 +307,6 @@ fn warfare_gives_plus_zero_k1_and_both_bonuses_apply() {
     assert_eq!(last_totals(&state, id), (10, 9));
 }
 
-#[test]
-fn intrigue_takes_two_from_the_highest_die_and_returns_only_on_a_win() {
-    let mut state = crab_scorpion();
-    deal(&mut state, SCORPION, &[15]);
-    let id = open_battle(&mut state);
-    act(&mut state, CRAB, "pass", &[]);
-    act(&mut state, SCORPION, "play 15", &[]);
-    act(&mut state, CRAB, "pass", &[]);
-    act(&mut state, SCORPION, "pass", &[]);
-    assert_eq!(pool(&state, id, Side::First).modifiers.rank_bonus(1), -2);
-    // Scorpion card too: +1k0.
-    assert_eq!(size(&pool(&state, id, Side::Second)), (3, 1));
-    act(&mut state, CRAB, "roll", &[8, 1]);
-    act(&mut state, SCORPION, "roll", &[7, 1, 1]);
-    assert_eq!(last_totals(&state, id), (6, 7));
-    act(&mut state, CRAB, "draw", &[1]);
-    act(&mut state, SCORPION, "draw", &[1]);
-    assert!(state.players[1].hand.contains(&15));
-
-    // Lost: discarded.
-    let mut state = crab_scorpion();
-    deal(&mut state, SCORPION, &[15]);
-    let id = open_battle(&mut state);
-    act(&mut state, CRAB, "pass", &[]);
-    act(&mut state, SCORPION, "play 15", &[]);
-    act(&mut state, CRAB, "pass", &[]);
-    act(&mut state, SCORPION, "pass", &[]);
-    act(&mut state, CRAB, "roll", &[10, 5, 1]);
-    act(&mut state, SCORPION, "roll", &[7, 1, 1]);
-    assert_eq!(winner(&state, id), Some(BattleResult::Won(Side::First)));
-    act(&mut state, CRAB, "draw", &[1]);
-    act(&mut state, SCORPION, "draw", &[1]);
-    assert!(!state.players[1].hand.contains(&15));
-    assert!(state.deck.discard_pile().contains(&14));
-}
-
 fn honor_battle(
     state: &mut ClanWarState,
     crab_dice: &[u32],

@@ -371,27 +371,6 @@ fn titles_go_to_characters_of_their_class() {
 }
 
 #[test]
-fn the_strategist_ability_works_only_for_the_strategist() {
-    let mut designated = army("t-war-lord", &["t-a", "t-strat"], None);
-    designated.strategist = Some("t-strat".into());
-    let mut s = start(designated, army("t-war-lord", &["t-b"], None), rules());
-    let st = on_field(&s, 0, "t-strat");
-    let a = on_field(&s, 0, "t-a");
-    act(&mut s, 0, &format!("use {st} strategist on 0:{a}"));
-    assert_eq!(strength(&s, 0, "t-a"), 2800);
-    // Using an ability taps the character: once a turn.
-    refuse(&mut s, 0, &format!("use {st}"));
-    let mut plain = start(
-        army("t-war-lord", &["t-a", "t-strat"], None),
-        army("t-war-lord", &["t-b"], None),
-        rules(),
-    );
-    refuse(&mut plain, 0, &format!("use {st} strategist on 0:{a}"));
-    act(&mut plain, 0, &format!("use {st}"));
-    assert_eq!(plain.player(Seat(0)).hand.len(), 1);
-}
-
-#[test]
 fn tapped_characters_abilities_do_nothing() {
     let mut s = start(
         army("t-war-lord", &["t-a", "t-aura"], None),
