@@ -4,6 +4,7 @@
 mod common;
 
 use pbp_clan_war::*;
+use pbp_core::testing;
 use pbp_core::{Actor, DiceChoice, Game, Seat, Session, Side, Turn};
 
 fn clan_seat(state: &ClanWarState, name: &str) -> Seat {
@@ -67,6 +68,16 @@ fn play(script: &str) {
                 } else {
                     Actor::Seat(clan_seat(s.state(), who))
                 };
+                // The contract on a copy (text round trip, legal list, every die used), then
+                // the step through the session, as a table plays it.
+                testing::try_act(
+                    &common::CONTRACT,
+                    &mut s.state().clone(),
+                    actor,
+                    text,
+                    testing::Rolls::Exactly(&dice),
+                )
+                .unwrap_or_else(|e| panic!("{at}: {e}"));
                 let action = ClanWar::parse_action(s.state(), actor, text)
                     .unwrap_or_else(|e| panic!("{at}: {e}"));
                 s.act(actor, action, DiceChoice::Outside(dice))
@@ -82,6 +93,7 @@ fn play(script: &str) {
     let json = serde_json::to_string(session.record()).unwrap();
     let back: pbp_core::Record<ClanWar> = serde_json::from_str(&json).unwrap();
     assert_eq!(&back, session.record());
+    testing::save_round_trip(&session).unwrap_or_else(|v| panic!("{v}"));
 }
 
 fn check(state: &ClanWarState, words: &[&str], at: &str) {

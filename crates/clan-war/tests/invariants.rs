@@ -7,6 +7,7 @@ mod common;
 use pbp_clan_war::{
     Clan, ClanWar, ClanWarAction, ClanWarConfig, ClanWarState, Holder, NullifyTarget, PlayerSetup,
 };
+use pbp_core::testing;
 use pbp_core::{Game, SeededDice};
 use proptest::prelude::*;
 
@@ -78,6 +79,9 @@ proptest! {
                 .collect();
             let pool = if pick % 8 == 0 || players_only.is_empty() { &choices } else { &players_only };
             let (actor, action) = pool[(pick / 8) as usize % pool.len()].clone();
+            // A listed action reads back from its text and is accepted.
+            testing::text_round_trip::<ClanWar>(&state, actor, &action)
+                .map_err(|v| TestCaseError::fail(v.0))?;
             ClanWar::apply(&mut state, actor, &action, &mut dice)
                 .map_err(|e| TestCaseError::fail(format!("{action:?}: {e}")))?;
             check(&state, &mut scores)?;
@@ -147,10 +151,8 @@ proptest! {
             } else {
                 pbp_core::Actor::Seat(pbp_core::Seat(who))
             };
-            let before = state.clone();
-            if ClanWar::apply(&mut state, actor, &action, &mut dice).is_err() {
-                prop_assert_eq!(&state, &before);
-            }
+            let _refused = testing::checked_apply::<ClanWar>(&mut state, actor, &action, &mut dice)
+                .map_err(|v| TestCaseError::fail(v.0))?;
             common::check_cards(&state);
         }
     }
@@ -161,8 +163,8 @@ proptest! {
         let state = ClanWar::setup(&config(3), &mut SeededDice::new(1)).unwrap();
         let actor = pbp_core::Actor::Seat(pbp_core::Seat(who));
         if let Ok(action) = ClanWar::parse_action(&state, actor, &text) {
-            let again = ClanWar::format_action(&state, &action);
-            prop_assert_eq!(ClanWar::parse_action(&state, actor, &again).ok(), Some(action));
+            testing::text_round_trip::<ClanWar>(&state, actor, &action)
+                .map_err(|v| TestCaseError::fail(v.0))?;
         }
     }
 
@@ -172,13 +174,13 @@ proptest! {
         let mut dice = SeededDice::new(seed);
         let mut state = ClanWar::setup(&config(3), &mut dice).unwrap();
         for _ in 0..steps {
-            let Some((actor, action)) = pbp_core::testing::random_action::<ClanWar>(&state, &mut dice) else { break };
+            let Some((actor, action)) = testing::random_action::<ClanWar>(&state, &mut dice) else { break };
             ClanWar::apply(&mut state, actor, &action, &mut dice).unwrap();
         }
         for &actor in ClanWar::turn(&state).actors() {
             for action in ClanWar::legal_actions(&state, actor) {
-                let text = ClanWar::format_action(&state, &action);
-                prop_assert_eq!(ClanWar::parse_action(&state, actor, &text).ok(), Some(action));
+                testing::text_round_trip::<ClanWar>(&state, actor, &action)
+                    .map_err(|v| TestCaseError::fail(v.0))?;
             }
         }
     }

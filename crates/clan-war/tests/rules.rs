@@ -396,7 +396,13 @@ fn defensive_nullifies_one_card_of_the_players_choice() {
     assert!(matches!(battle(&state, id).phase, Phase::Nullify { .. }));
     let err = try_act(&mut state, Actor::Seat(CRAB), "nullify 46", &[]).unwrap_err();
     assert!(err.to_string().contains("not a card your opponent played"));
-    assert!(try_act(&mut state, Actor::Seat(SCORPION), "nullify 9", &[]).is_err());
+    refuse(
+        &mut state,
+        Actor::Seat(SCORPION),
+        "nullify 9",
+        &[],
+        Kind::Illegal,
+    );
     act(&mut state, CRAB, "nullify 29", &[]);
     assert_eq!(battle(&state, id).phase, Phase::Roll);
     // Warfare (+0k1) and the +2 of card 29 are gone; the Blessing's +1k0 stays, and so does the
@@ -493,7 +499,7 @@ fn cunning_win_shows_the_hand_to_the_winner_only_and_takes_a_card() {
     assert!(!shown.audience.includes(Viewer::Public));
     assert!(matches!(battle(&state, id).phase, Phase::Choices(_)));
     // Draws wait for the choice.
-    assert!(try_act(&mut state, Actor::Seat(CRAB), "draw", &[1]).is_err());
+    refuse(&mut state, Actor::Seat(CRAB), "draw", &[1], Kind::Illegal);
     let events = act(&mut state, CRAB, "take 31", &[]);
     let passed = events
         .iter()
@@ -520,7 +526,13 @@ fn cunning_loss_the_opponent_gives_a_card_of_its_choice() {
             .iter()
             .any(|e| matches!(e.event, ClanWarEvent::HandShown { .. }))
     );
-    assert!(try_act(&mut state, Actor::Seat(CRAB), "take 23", &[]).is_err());
+    refuse(
+        &mut state,
+        Actor::Seat(CRAB),
+        "take 23",
+        &[],
+        Kind::NotYourTurn,
+    );
     act(&mut state, SCORPION, "give 23", &[]);
     assert_eq!(state.players[0].hand, vec![23]);
     assert_eq!(battle(&state, id).phase, Phase::Draws);
@@ -622,7 +634,13 @@ fn tactical_temporary_strategies_revert_after_the_battle_they_are_used_in() {
     act(&mut state, CRAB, "roll", &[9, 1, 1]);
     act(&mut state, SCORPION, "roll", &[5, 2]);
     // Won: both strategies may change.
-    assert!(try_act(&mut state, Actor::Seat(CRAB), "tactical Honor", &[]).is_err());
+    refuse(
+        &mut state,
+        Actor::Seat(CRAB),
+        "tactical Honor",
+        &[],
+        Kind::Illegal,
+    );
     act(&mut state, CRAB, "tactical Honor Diplomatic", &[]);
     assert!(state.players[0].has(Honor) && state.players[0].has(Diplomatic));
     assert_eq!(state.players[0].strategies[0].original, Some(Tactical));
@@ -660,7 +678,13 @@ fn tactical_after_a_loss_changes_the_other_strategy() {
     act(&mut state, CRAB, "pass", &[]);
     act(&mut state, CRAB, "roll", &[1, 1, 1]);
     act(&mut state, SCORPION, "roll", &[5, 2]);
-    assert!(try_act(&mut state, Actor::Seat(CRAB), "tactical Honor Magic", &[]).is_err());
+    refuse(
+        &mut state,
+        Actor::Seat(CRAB),
+        "tactical Honor Magic",
+        &[],
+        Kind::Illegal,
+    );
     act(&mut state, CRAB, "tactical Magic", &[]);
     assert_eq!(state.players[0].strategies[0].strategy, Tactical);
     assert_eq!(state.players[0].strategies[1].strategy, Magic);
@@ -686,7 +710,7 @@ fn spells_give_one_k0_or_two_k0_for_their_clans() {
         .spells_playable = false;
     deal(&mut state, CRAB, &[33]);
     open_battle(&mut state);
-    assert!(try_act(&mut state, Actor::Seat(CRAB), "play 33", &[]).is_err());
+    refuse(&mut state, Actor::Seat(CRAB), "play 33", &[], Kind::Illegal);
 }
 
 #[test]
@@ -724,7 +748,7 @@ fn blessings_play_another_card_or_draw_another() {
     let id = open_battle(&mut state);
     act(&mut state, CRAB, "play 41", &[]);
     act(&mut state, SCORPION, "pass", &[]);
-    assert!(try_act(&mut state, Actor::Seat(CRAB), "play 43", &[]).is_err());
+    refuse(&mut state, Actor::Seat(CRAB), "play 43", &[], Kind::Illegal);
     act(&mut state, CRAB, "pass", &[]);
     assert_eq!(size(&pool(&state, id, Side::First)), (3, 1));
 }
@@ -742,7 +766,7 @@ fn rings_plus_zero_k1_and_same_element_cards_for_plus_one_k0() {
     act(&mut state, CRAB, "play 9", &[]);
     act(&mut state, SCORPION, "pass", &[]);
     // Card 4 is Water: not through the Ring of Earth, and the one ordinary play is spent.
-    assert!(try_act(&mut state, Actor::Seat(CRAB), "play 4", &[]).is_err());
+    refuse(&mut state, Actor::Seat(CRAB), "play 4", &[], Kind::Illegal);
     act(&mut state, CRAB, "pass", &[]);
     // Ring: +0k1; two Earth cards: +1k0 each, and each is a Crab card: +1k0 each.
     assert_eq!(size(&pool(&state, id, Side::First)), (6, 2));
@@ -862,7 +886,13 @@ fn clause_8_the_game_ends_after_the_rounds_with_gold_plus_glory() {
     assert_eq!(outcome.score_denominator, 2);
     assert_eq!(outcome.winners, vec![CRAB, SCORPION]);
     assert!(ClanWar::legal_actions(&state, Actor::GameMaster).is_empty());
-    assert!(try_act(&mut state, Actor::GameMaster, "end round", &[]).is_err());
+    refuse(
+        &mut state,
+        Actor::GameMaster,
+        "end round",
+        &[],
+        Kind::NotYourTurn,
+    );
 }
 
 #[test]
@@ -889,23 +919,19 @@ fn clause_4_late_sign_up_takes_back_the_spirit_held_provinces() {
     assert_eq!(state.players[2].joined, 2);
     assert_eq!(holder(&state, "C3"), Holder::Clan(Clan::Lion));
     assert_eq!(state.players[2].hand.len(), 2);
-    assert!(
-        try_act(
-            &mut state,
-            Actor::GameMaster,
-            "join Crab Honor Tactical",
-            &[]
-        )
-        .is_err()
+    refuse(
+        &mut state,
+        Actor::GameMaster,
+        "join Crab Honor Tactical",
+        &[],
+        Kind::Illegal,
     );
-    assert!(
-        try_act(
-            &mut state,
-            Actor::Seat(CRAB),
-            "join Lion Honor Tactical",
-            &[]
-        )
-        .is_err()
+    refuse(
+        &mut state,
+        Actor::Seat(CRAB),
+        "join Lion Honor Tactical",
+        &[],
+        Kind::Illegal,
     );
 }
 
@@ -996,7 +1022,13 @@ fn text_actions_read_and_write_back() {
 #[test]
 fn the_game_master_and_players_keep_to_their_actions() {
     let mut state = crab_scorpion();
-    assert!(try_act(&mut state, Actor::Seat(CRAB), "end round", &[]).is_err());
+    refuse(
+        &mut state,
+        Actor::Seat(CRAB),
+        "end round",
+        &[],
+        Kind::Illegal,
+    );
     let action = ClanWarAction::Attack {
         target: "E6".into(),
         from: "C6".into(),
@@ -1062,7 +1094,13 @@ fn clause_8_the_prize_goes_to_the_runner_up_when_the_winner_is_not_active() {
     assert!(ClanWar::legal_actions(&state, Actor::Seat(CRAB)).is_empty());
     let err = try_act(&mut state, Actor::Seat(CRAB), "draw", &[1]).unwrap_err();
     assert!(err.to_string().contains("no longer active"));
-    assert!(try_act(&mut state, Actor::GameMaster, "retire Crab", &[]).is_err());
+    refuse(
+        &mut state,
+        Actor::GameMaster,
+        "retire Crab",
+        &[],
+        Kind::Illegal,
+    );
     gm(&mut state, "end round", &[]);
     let Turn::Over(outcome) = ClanWar::turn(&state) else {
         panic!("not over")
@@ -1383,7 +1421,7 @@ fn bishamon_serves_the_lion_and_hotei_the_crab() {
     open_battle(&mut state);
     act(&mut state, CRAB, "play 42", &[]);
     act(&mut state, SCORPION, "pass", &[]);
-    assert!(try_act(&mut state, Actor::Seat(CRAB), "play 25", &[]).is_err());
+    refuse(&mut state, Actor::Seat(CRAB), "play 25", &[], Kind::Illegal);
 }
 
 #[test]
@@ -1435,7 +1473,13 @@ fn the_game_master_passes_rolls_and_draws_for_an_absent_player() {
     assert_eq!(battle(&state, id).phase, Phase::Closed);
     assert_eq!(state.players[1].hand.len(), 2);
     // Players cannot use it.
-    assert!(try_act(&mut state, Actor::Seat(CRAB), "for Scorpion pass in 1", &[]).is_err());
+    refuse(
+        &mut state,
+        Actor::Seat(CRAB),
+        "for Scorpion pass in 1",
+        &[],
+        Kind::Parse,
+    );
 }
 
 /// Plays one round by clan with the clans seated in `order`, and returns what each clan ends

@@ -3,26 +3,39 @@
 //!
 //! [`random_play`] is the test every game runs (in the spirit of OpenSpiel's random simulation
 //! test). At every step it checks that:
-//! - every legal action of every actor who may act applies (tried on a copy);
+//! - every legal action of every actor who may act applies (tried on a copy), and its text form
+//!   reads back as the same action (the action played, at every step; every legal action, when
+//!   every action is tried);
 //! - an illegal action (an action of an actor who may not act, or one no longer legal) is refused
 //!   with the state unchanged;
-//! - the state survives a serde round trip;
+//! - the state survives a serde round trip ([`contract::round_trip`]);
 //! - no viewer's view, nor any event it may see, contains one of the game's [`Game::secrets`] for
 //!   that viewer;
 //! - the game ends within [`Game::max_actions`];
 //!
 //! and at the end that the record replays to the same state, with and without the seed.
 //!
-//! [`scenario`] plays scenario files: games written as text, with the numbers they must produce;
-//! [`rules_page`] checks that a game's rules page names only tests and files that exist.
+//! [`contract`] holds the checks behind it, shared with every game's scripted tests
+//! ([`try_act`]: text round trip, legal list against `apply`, dice fully used, state unchanged on
+//! refusal, the refusal's [`Kind`]) and the fuzz targets, with the view, round-trip and
+//! non-interference ("twins") checks; [`golden`] is the one convention for golden files
+//! (regenerated with `PBP_BLESS=1`); [`scenario`] plays scenario files: games written as text,
+//! with the numbers they must produce; [`rules_page`] checks that a game's rules page names only
+//! tests and files that exist.
 
+pub mod contract;
+pub mod golden;
 pub mod rules_page;
 pub mod scenario;
 
-use serde::Serialize;
+pub use contract::{
+    Contract, Kind, Refusal, Rolls, Violation, act, checked_apply, probe_twins, refuse, round_trip,
+    same_effects, same_to_outsiders, save_round_trip, seen_by, text_round_trip, try_act, try_apply,
+    views_keep_secrets,
+};
 
 use crate::dice::{Dice, SeededDice};
-use crate::game::{Actor, Game, Outcome, Seat, Turn, Viewer};
+use crate::game::{Actor, Game, Outcome, Seat, Turn, Viewer, Visible};
 use crate::record::{DiceChoice, Session};
 pub use crate::sim::{
     Bot, LabelRecord, SimulationSummary, bot_action, random_action, rotated_config, simulate,
@@ -80,10 +93,6 @@ fn fail<T>(step: usize, message: impl Into<String>) -> Result<T, HarnessFailure>
     })
 }
 
-fn json<T: Serialize>(value: &T) -> String {
-    serde_json::to_string(value).unwrap_or_else(|e| format!("<unserializable: {e}>"))
-}
-
 /// The viewers of a game: the public, the game master and every seat seen acting or listed.
 fn viewers(seats: &[Seat]) -> Vec<Viewer> {
     let mut all = vec![Viewer::Public, Viewer::GameMaster];
@@ -112,12 +121,7 @@ pub fn random_play<G: Game>(
         let step = session.record().entries.len();
         let state = session.state().clone();
         if options.round_trip {
-            let text = json(&state);
-            match serde_json::from_str::<G::State>(&text) {
-                Ok(back) if back == state => {}
-                Ok(_) => return fail(step, "state changed in a serde round trip"),
-                Err(e) => return fail(step, format!("state does not deserialize: {e}")),
-            }
+            contract::round_trip::<G>(&state).or_else(|v| fail(step, v.0))?;
         }
         if options.check_secrets {
             check_secrets::<G>(&session, step, seats)?;
@@ -162,6 +166,8 @@ pub fn random_play<G: Game>(
         }
         if options.try_every_action {
             for (index, (actor, action)) in choices.iter().enumerate() {
+                contract::text_round_trip::<G>(&state, *actor, action)
+                    .or_else(|v| fail(step, v.0))?;
                 let mut copy = state.clone();
                 let mut dice = SeededDice::new(seed.wrapping_add(index as u64));
                 if let Err(e) = G::apply(&mut copy, *actor, action, &mut dice) {
@@ -174,6 +180,7 @@ pub fn random_play<G: Game>(
         }
         let pick = bot.roll(choices.len() as u32).unwrap_or(1) as usize - 1;
         let (actor, action) = choices.swap_remove(pick);
+        contract::text_round_trip::<G>(&state, actor, &action).or_else(|v| fail(step, v.0))?;
         if let Err(e) = session.act(actor, action.clone(), DiceChoice::Seeded) {
             return fail(
                 step,
@@ -215,19 +222,14 @@ fn try_illegal<G: Game>(
 ) -> Result<(), HarnessFailure> {
     let mut copy = state.clone();
     let mut dice = SeededDice::new(step as u64);
-    if G::apply(&mut copy, actor, action, &mut dice).is_ok() {
-        return fail(
+    match contract::checked_apply::<G>(&mut copy, actor, action, &mut dice) {
+        Ok(Ok(_)) => fail(
             step,
             format!("illegal action {action:?} of {actor:?} was accepted"),
-        );
+        ),
+        Ok(Err(_)) => Ok(()),
+        Err(v) => fail(step, v.0),
     }
-    if copy != *state {
-        return fail(
-            step,
-            format!("refused action {action:?} of {actor:?} changed the state"),
-        );
-    }
-    Ok(())
 }
 
 fn check_secrets<G: Game>(
@@ -235,26 +237,12 @@ fn check_secrets<G: Game>(
     step: usize,
     seats: &[Seat],
 ) -> Result<(), HarnessFailure> {
-    let state = session.state();
-    for viewer in viewers(seats) {
-        let secrets = G::secrets(state, viewer);
-        if secrets.is_empty() {
-            continue;
-        }
-        let view = json(&G::view(state, viewer));
-        let events: Vec<String> = session
-            .log_for(viewer)
-            .filter(|e| e.step == step)
-            .map(|e| json(&e.visible.event))
-            .collect();
-        for secret in &secrets {
-            if view.contains(secret.as_str()) {
-                return fail(step, format!("{viewer:?}'s view reveals {secret}"));
-            }
-            if events.iter().any(|e| e.contains(secret.as_str())) {
-                return fail(step, format!("an event {viewer:?} sees reveals {secret}"));
-            }
-        }
-    }
-    Ok(())
+    let events: Vec<Visible<G::Event>> = session
+        .log()
+        .iter()
+        .filter(|e| e.step == step)
+        .map(|e| e.visible.clone())
+        .collect();
+    contract::views_keep_secrets::<G>(session.state(), &viewers(seats), &events)
+        .or_else(|v| fail(step, v.0))
 }

@@ -286,7 +286,7 @@ fn only_the_carrier_enters_the_enemy_zone_and_is_revealed_there() {
     assert_eq!(ScrollRace::view(&g, seat(5)).scrolls[0].carrier, Some(0));
     // Passing from inside the enemy zone is not allowed.
     put(&mut g, 1, "e9");
-    assert!(try_act(&mut g, 0, "pass Red2", &[]).is_err());
+    refuse(&mut g, 0, "pass Red2", &[], Kind::Illegal);
 }
 
 #[test]
@@ -504,14 +504,14 @@ fn a_burnt_character_cannot_jump_and_own_traps_are_not_doubled() {
     put(&mut g, 1, "f7");
     put(&mut g, 5, "f8");
     g.characters[1].burned = true;
-    assert!(try_act(&mut g, 1, "fuuton Blue1", &[]).is_err());
+    refuse(&mut g, 1, "fuuton Blue1", &[], Kind::Illegal);
     let mut g = game();
     teach(&mut g, 1, Technique::Fuinjutsu, 1);
     teach(&mut g, 2, Technique::Suiton, 1);
     put(&mut g, 1, "f7");
     put(&mut g, 2, "g8");
     act(&mut g, 1, "fuinjutsu f8", &[]);
-    assert!(try_act(&mut g, 2, "suiton f8", &[]).is_err());
+    refuse(&mut g, 2, "suiton f8", &[], Kind::Illegal);
     // The enemy may lay its own trap on the same square without learning of the first one.
     teach(&mut g, 6, Technique::Suiton, 1);
     put(&mut g, 6, "f9");

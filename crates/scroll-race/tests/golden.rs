@@ -1,8 +1,10 @@
 //! A golden playthrough: a whole scripted game, written in the text form with the dice a forum's
 //! roller would have posted, whose every event (with its audience) must match
-//! `tests/golden/playthrough.txt`. Run with `PBP_BLESS=1` to rewrite the file after an intended
-//! change, and review the difference.
+//! `tests/golden/playthrough.txt` (the golden convention of `pbp_core::testing::golden`: rewrite
+//! it after an intended change with `PBP_BLESS=1 cargo test -p pbp-scroll-race --test golden`,
+//! and review the difference).
 
+use pbp_core::testing::{self, golden};
 use pbp_core::{Actor, Game, ScriptedDice, Seat, Turn};
 use pbp_scroll_race::*;
 
@@ -49,10 +51,15 @@ fn transcript() -> (String, ScrollRaceState) {
             }
         };
         let action = ScrollRace::parse_action(&state, actor, &text).unwrap();
-        let mut dice = ScriptedDice::new(rolls);
-        let events = ScrollRace::apply(&mut state, actor, &action, &mut dice)
-            .unwrap_or_else(|e| panic!("round {}: {text}: {e}", state.round));
-        assert_eq!(dice.remaining(), 0, "{text}: rolls left over");
+        let round = state.round;
+        let events = testing::try_act(
+            &common::CONTRACT,
+            &mut state,
+            actor,
+            &text,
+            testing::Rolls::Exactly(&rolls),
+        )
+        .unwrap_or_else(|e| panic!("round {round}: {text}: refused ({}): {e}", e.kind));
         out.push_str(&format!(
             "{actor:?}: {}\n",
             ScrollRace::format_action(&state, &action)
@@ -70,13 +77,8 @@ fn the_golden_playthrough_replays_exactly() {
     let (text, state) = transcript();
     assert_eq!(state.ending.as_ref().and_then(|e| e.winner), Some(0));
     assert_eq!(state.carrier(0), Some(1));
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/playthrough.txt");
-    if std::env::var_os("PBP_BLESS").is_some() {
-        std::fs::write(path, &text).unwrap();
-    }
-    let golden = std::fs::read_to_string(path).unwrap();
-    assert_eq!(
-        text, golden,
-        "the playthrough changed; rerun with PBP_BLESS=1 if intended"
+    golden::assert(
+        &golden::path(env!("CARGO_MANIFEST_DIR"), "playthrough.txt"),
+        &text,
     );
 }

@@ -1,6 +1,7 @@
 //! Property tests of the invariants: one scroll per team, no two characters on a square, uses
 //! never above their allowance, nobody entering the enemy zone without the scroll.
 
+use pbp_core::testing;
 use pbp_core::{Actor, Game, Seat, SeededDice, Turn};
 use pbp_scroll_race::*;
 use proptest::prelude::*;
@@ -67,6 +68,8 @@ proptest! {
             prop_assert!(!choices.is_empty());
             let (actor, action) = choices.swap_remove(pick as usize % choices.len());
             let before = state.clone();
+            testing::text_round_trip::<ScrollRace>(&state, actor, &action)
+                .map_err(|v| TestCaseError::fail(v.0))?;
             ScrollRace::apply(&mut state, actor, &action, &mut dice).unwrap();
             check(&before, &state)?;
         }
@@ -99,14 +102,16 @@ proptest! {
             let before = state.clone();
             if pick % 9 == 0 {
                 let r = ruling(pick / 9);
-                if ScrollRace::apply(&mut state, Actor::GameMaster, &ScrollRaceAction::Gm(r), &mut dice).is_err() {
-                    prop_assert_eq!(&state, &before);
-                }
+                // A refused ruling changes nothing.
+                let _ruled = testing::checked_apply::<ScrollRace>(&mut state, Actor::GameMaster, &ScrollRaceAction::Gm(r), &mut dice)
+                    .map_err(|v| TestCaseError::fail(v.0))?;
             } else if pick % 9 == 1 {
                 let intruder = Actor::Seat(Seat((pick % 10) as u16));
                 if !actors.contains(&intruder) {
                     let action = ScrollRaceAction::Play { movement: None, technique: None };
-                    prop_assert!(ScrollRace::apply(&mut state, intruder, &action, &mut dice).is_err());
+                    let refused = testing::checked_apply::<ScrollRace>(&mut state, intruder, &action, &mut dice)
+                        .map_err(|v| TestCaseError::fail(v.0))?;
+                    prop_assert!(refused.is_err());
                     prop_assert_eq!(&state, &before);
                 }
             } else {

@@ -3,6 +3,7 @@
 mod common;
 
 use common::*;
+use pbp_core::testing;
 use pbp_core::{Actor, Game, ScriptedDice, Seat, Viewer};
 use pbp_scroll_race::*;
 
@@ -77,18 +78,11 @@ fn twins() -> (ScrollRaceState, ScrollRaceState) {
 #[test]
 fn views_are_the_same_whatever_the_enemy_hides() {
     let (a, b) = twins();
-    assert_ne!(a, b);
+    testing::same_to_outsiders::<ScrollRace>(&a, &b, &outsiders())
+        .unwrap_or_else(|v| panic!("{v}"));
     for v in outsiders() {
-        assert_eq!(
-            ScrollRace::view(&a, v),
-            ScrollRace::view(&b, v),
-            "{v:?} tells the twins apart"
-        );
+        assert_eq!(ScrollRace::view(&a, v), ScrollRace::view(&b, v), "{v:?}");
     }
-    assert_ne!(
-        ScrollRace::view(&a, Viewer::GameMaster),
-        ScrollRace::view(&b, Viewer::GameMaster)
-    );
 }
 
 #[test]
@@ -99,29 +93,14 @@ fn legal_actions_and_error_messages_are_the_same_whatever_the_enemy_hides() {
         ScrollRace::legal_actions(&a, actor),
         ScrollRace::legal_actions(&b, actor)
     );
+    // Refusals must read the same; successes are compared by view below.
+    testing::probe_twins::<ScrollRace>(&a, &b, actor, &attempts(), &[100; 8])
+        .unwrap_or_else(|v| panic!("{v}"));
     for text in attempts() {
-        let parsed_a = ScrollRace::parse_action(&a, actor, &text);
-        let parsed_b = ScrollRace::parse_action(&b, actor, &text);
-        assert_eq!(parsed_a, parsed_b);
-        let Ok(action) = parsed_a else { continue };
-        // Refusals must read the same; successes are compared by view below.
-        let ra = ScrollRace::apply(
-            &mut a.clone(),
-            actor,
-            &action,
-            &mut ScriptedDice::new([100; 8]),
+        assert_eq!(
+            ScrollRace::parse_action(&a, actor, &text),
+            ScrollRace::parse_action(&b, actor, &text)
         );
-        let rb = ScrollRace::apply(
-            &mut b.clone(),
-            actor,
-            &action,
-            &mut ScriptedDice::new([100; 8]),
-        );
-        match (ra, rb) {
-            (Err(ea), Err(eb)) => assert_eq!(ea.to_string(), eb.to_string(), "{text}"),
-            (Ok(_), Ok(_)) => {}
-            (x, y) => panic!("{text}: accepted in one twin only: {x:?} / {y:?}"),
-        }
     }
 }
 
@@ -134,6 +113,8 @@ fn the_same_turn_reads_the_same_to_outsiders_unless_a_secret_is_sprung() {
     put(&mut b, 6, "f8");
     let ea = act(&mut a, 1, "goken Blue2", &[100, 100]);
     let eb = act(&mut b, 1, "goken Blue2", &[100, 100, 100]);
+    testing::same_effects::<ScrollRace>((&a, &ea), (&b, &eb), &outsiders())
+        .unwrap_or_else(|v| panic!("{v}"));
     for v in outsiders() {
         assert_eq!(seen(&ea, v), seen(&eb, v), "{v:?}");
         assert_eq!(ScrollRace::view(&a, v), ScrollRace::view(&b, v), "{v:?}");
@@ -282,12 +263,12 @@ fn secrets_lists_what_each_viewer_may_not_see() {
     let for_teammate = ScrollRace::secrets(&b, Viewer::Seat(Seat(8)));
     assert!(for_teammate.iter().any(|s| s.contains("sensed")));
     assert!(ScrollRace::secrets(&b, Viewer::GameMaster).is_empty());
-    for v in outsiders() {
-        let view = json(&ScrollRace::view(&b, v));
-        for s in ScrollRace::secrets(&b, v) {
-            assert!(!view.contains(&s), "{v:?} sees {s}");
-        }
-    }
+    testing::views_keep_secrets::<ScrollRace>(
+        &b,
+        &testing::contract::viewers::<ScrollRace>(&b),
+        &[],
+    )
+    .unwrap_or_else(|v| panic!("{v}"));
 }
 
 #[test]
@@ -356,18 +337,12 @@ fn a_genjutsu_learns_nothing_from_a_secret_pass_whichever_team_holds_it() {
             .map(|i| Viewer::Seat(Seat(u16::from(genjutsu_team) * 5 + i)))
             .collect();
         viewers.push(Viewer::Public);
-        for v in viewers {
-            assert_eq!(
-                json(&ScrollRace::view(&waited, v)),
-                json(&ScrollRace::view(&passed, v)),
-                "team {genjutsu_team}'s Genjutsu: {v:?} sees the secret pass in its view"
-            );
-            assert_eq!(
-                seen(&seen_waiting, v),
-                seen(&seen_passing, v),
-                "team {genjutsu_team}'s Genjutsu: {v:?} sees the secret pass in the events"
-            );
-        }
+        testing::same_effects::<ScrollRace>(
+            (&waited, &seen_waiting),
+            (&passed, &seen_passing),
+            &viewers,
+        )
+        .unwrap_or_else(|v| panic!("team {genjutsu_team}'s Genjutsu: {v}"));
         // The Genjutsu still waits for the next technique it can see.
         assert_eq!(passed.genjutsu.len(), 1);
         assert_eq!(waited.genjutsu.len(), 1);

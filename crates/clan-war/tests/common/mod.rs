@@ -2,7 +2,9 @@
 #![allow(dead_code)] // Each test file uses a different subset of the helpers.
 
 use pbp_clan_war::*;
-use pbp_core::{Actor, Game, ScriptedDice, Seat, SeededDice, Visible};
+pub use pbp_core::testing::Kind;
+use pbp_core::testing::{self, Contract, Refusal, Rolls};
+use pbp_core::{Actor, Game, Seat, SeededDice, Visible};
 
 pub const CRAB: Seat = Seat(0);
 pub const SCORPION: Seat = Seat(1);
@@ -87,38 +89,68 @@ pub fn holder(state: &ClanWarState, hex: &str) -> Holder {
     state.holders[state.map.index_of(hex).unwrap()]
 }
 
-/// Applies a text action with scripted dice; panics on refusal.
+/// What the contract checks of `pbp_core::testing` know of Clan War: every legal action is
+/// listed except the sampled discards of Magic and the Ring of Void and the late sign-up's
+/// strategies (see `legal_actions`), and cards are conserved.
+pub const CONTRACT: Contract<ClanWar> = Contract::listing_all()
+    .listed(listed)
+    .invariants(check_cards);
+
+fn listed(_: &ClanWarState, _: Actor, action: &ClanWarAction) -> bool {
+    match action {
+        ClanWarAction::Join { .. } => false,
+        ClanWarAction::Play { discards, .. } => discards.len() < 2,
+        _ => true,
+    }
+}
+
+/// Applies a text action with exactly these dice; panics on refusal.
 pub fn act(
     state: &mut ClanWarState,
     seat: Seat,
     text: &str,
     dice: &[u32],
 ) -> Vec<Visible<ClanWarEvent>> {
-    try_act(state, Actor::Seat(seat), text, dice).unwrap_or_else(|e| panic!("{text}: {e}"))
+    testing::act(
+        &CONTRACT,
+        state,
+        Actor::Seat(seat),
+        text,
+        Rolls::Exactly(dice),
+    )
 }
 
 /// The game master acts.
 pub fn gm(state: &mut ClanWarState, text: &str, dice: &[u32]) -> Vec<Visible<ClanWarEvent>> {
-    try_act(state, Actor::GameMaster, text, dice).unwrap_or_else(|e| panic!("{text}: {e}"))
+    testing::act(
+        &CONTRACT,
+        state,
+        Actor::GameMaster,
+        text,
+        Rolls::Exactly(dice),
+    )
 }
 
-/// Applies a text action; a refusal must leave the state unchanged.
+/// Applies a text action with exactly these dice, checking the contract (`testing::try_act`:
+/// text round trip, legal list, every die used, a refusal changes nothing, cards conserved).
 pub fn try_act(
     state: &mut ClanWarState,
     actor: Actor,
     text: &str,
     dice: &[u32],
-) -> Result<Vec<Visible<ClanWarEvent>>, ClanWarError> {
-    let before = state.clone();
-    let action = ClanWar::parse_action(state, actor, text)?;
-    let mut scripted = ScriptedDice::new(dice.to_vec());
-    let result = ClanWar::apply(state, actor, &action, &mut scripted);
-    match &result {
-        Ok(_) => assert_eq!(scripted.remaining(), 0, "{text}: dice left over"),
-        Err(_) => assert_eq!(*state, before, "{text}: a refused action changed the state"),
-    }
-    check_cards(state);
-    result
+) -> Result<Vec<Visible<ClanWarEvent>>, Refusal<ClanWarError>> {
+    testing::try_act(&CONTRACT, state, actor, text, Rolls::Exactly(dice))
+}
+
+/// An action that must be refused, for this reason: the game's error.
+pub fn refuse(
+    state: &mut ClanWarState,
+    actor: Actor,
+    text: &str,
+    dice: &[u32],
+    kind: Kind,
+) -> ClanWarError {
+    testing::refuse(&CONTRACT, state, actor, text, Rolls::Exactly(dice), kind)
 }
 
 /// Every card is in exactly one place: draw pile, discard pile, a hand or a battle.
