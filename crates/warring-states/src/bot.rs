@@ -2,9 +2,10 @@
 
 use pbp_core::Seat;
 
+use crate::engine::sheets::check_sheet;
 use crate::map::StateId;
-use crate::model::{Order, OrderSheet, WarringStatesState};
-use crate::orders::check_sheet;
+use crate::model::{Order, OrderSheet};
+use crate::state::WarringStatesState;
 
 /// The exact chance that an attack wins one battle: `attack` (rice and generals' bonuses) plus a
 /// d10 must be strictly higher than `defence` (rice share and every bonus) plus a d10. Returns the
@@ -43,7 +44,7 @@ pub fn expected_defence(state: &WarringStatesState, seat: Seat, target: StateId)
         Some(h) => {
             let mohist = if state
                 .player(h)
-                .is_some_and(|p| p.school == crate::model::School::Mohist)
+                .is_some_and(|p| p.school == crate::config::School::Mohist)
             {
                 state.rules.mohist_bonus
             } else {
@@ -183,7 +184,8 @@ pub fn heuristic_sheet(state: &WarringStatesState, seat: Seat) -> OrderSheet {
 mod tests {
     use super::*;
     use crate::game::WarringStates;
-    use crate::model::{WarringStatesAction, WarringStatesConfig};
+    use crate::config::WarringStatesConfig;
+    use crate::model::WarringStatesAction;
     use pbp_core::{Actor, Game, SeededDice};
 
     #[test]

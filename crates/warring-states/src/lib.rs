@@ -27,24 +27,29 @@
 //! [`Game`]: pbp_core::Game
 
 mod bot;
+mod config;
+mod engine;
 mod error;
 mod game;
+mod legal;
 mod map;
 mod model;
-mod orders;
-mod resolve;
-mod resolve_phases;
-mod rules;
+mod setup;
+mod state;
+mod text;
+mod view;
 
 pub use bot::{attack_odds, expected_defence, heuristic_sheet};
+pub use config::{Colour, PlayerSpec, Rounding, Rules, School, WarringStatesConfig};
+pub use engine::generals::GENERAL_NAMES;
+pub use engine::sheets::{GENERALS_PER_ORDER, check_sheet};
 pub use error::{OrderProblem, WarringStatesError};
 pub use game::{MAX_PLAYERS, WarringStates};
 pub use map::{Bank, Link, Map, MapSpec, Province, StateId, StateSpec};
 pub use model::{
-    Battle, Colour, Force, GainReason, General, GeneralId, GeneralInBattle, JoinSpec, Order,
-    OrderSheet, Player, PlayerSpec, Rounding, Rules, School, SealedSheet, Trait,
-    WarringStatesAction, WarringStatesConfig, WarringStatesEvent, WarringStatesState,
-    WarringStatesView,
+    Battle, Force, GainReason, General, GeneralId, GeneralInBattle, JoinSpec, Order, OrderSheet,
+    Player, SealedSheet, Trait, WarringStatesAction, WarringStatesEvent,
 };
-pub use orders::{GENERALS_PER_ORDER, check_sheet, format_order, format_sheet, parse_post};
-pub use resolve::GENERAL_NAMES;
+pub use state::WarringStatesState;
+pub use text::{format_order, format_sheet, parse_post};
+pub use view::WarringStatesView;

@@ -1,4 +1,4 @@
-//! Resolving a turn: the order in which everything happens, and every random draw.
+//! The engine: an action applied, and a turn resolved phase by phase.
 //!
 //! Draws come in this order (the scripted-dice tests rely on it):
 //! 1. dismissals, by seat then sheet order: a coin (heads joins a random other player below the
@@ -18,71 +18,122 @@
 //! Cautious, Elusive, Just, none; a Militarist's 1-4), its skill (a coin: tails 1; heads another
 //! coin: tails 2, heads 3).
 
+pub(crate) mod battles;
+pub(crate) mod economy;
+pub(crate) mod end;
+pub(crate) mod generals;
+pub(crate) mod kingdoms;
+pub(crate) mod sheets;
+
 use std::collections::BTreeMap;
 
-use pbp_core::{Coin, Dice, Outcome, Seat, Visible, pick, strictly_higher};
+use pbp_core::{Coin, Dice, Seat, Visible, pick, strictly_higher};
 
+use crate::config::{Rounding, School};
 use crate::error::WarringStatesError;
+use crate::legal::{may_send, waiting};
 use crate::map::StateId;
+use crate::model::WarringStatesAction;
 use crate::model::{
-    Battle, Force, GainReason, General, GeneralId, GeneralInBattle, Order, OrderSheet, Rounding,
-    School, Trait, WarringStatesEvent, WarringStatesState,
+    Battle, Force, GainReason, GeneralId, Order, OrderSheet, Trait, WarringStatesEvent,
 };
-use crate::resolve_phases::{
-    collect_income, declare_kingdoms, dismiss, end_turn, invest, recruit, regrow, spend,
-};
+use crate::setup::{check_join, seat_player};
+use crate::state::WarringStatesState;
+use crate::text::problems_for;
+use battles::{Attack, fates, generals_of, largest};
+use economy::{collect_income, invest, regrow, spend};
+use end::end_turn;
+use generals::{below_cap, dismiss, recruit};
+use kingdoms::declare_kingdoms;
+use pbp_core::{Actor, Audience};
+use sheets::check_sheet;
 
-/// Names generals are drawn from.
-pub const GENERAL_NAMES: [&str; 48] = [
-    "Bai Qi",
-    "Wang Jian",
-    "Lian Po",
-    "Li Mu",
-    "Tian Dan",
-    "Yue Yi",
-    "Sun Bin",
-    "Pang Juan",
-    "Wu Qi",
-    "Sima Cuo",
-    "Meng Tian",
-    "Zhao She",
-    "Wang Ben",
-    "Meng Ao",
-    "Huan Yi",
-    "Xiang Yan",
-    "Zhuang Qiao",
-    "Yue Yang",
-    "Pang Nuan",
-    "Tian Ji",
-    "Kuang Zhang",
-    "Sima Rangju",
-    "Gongsun Yan",
-    "Jing She",
-    "Zhao Kuo",
-    "Wei Liao",
-    "Sun Ce",
-    "Cao Ren",
-    "Lu Zhou",
-    "Le Cheng",
-    "Hu Shang",
-    "Qu Gai",
-    "Jing Yang",
-    "Teng Hu",
-    "Xin Sheng",
-    "Zhang Tang",
-    "Meng Wu",
-    "Li Xin",
-    "Yang Duanhe",
-    "Feng Ting",
-    "Gongsun Xi",
-    "Shen Buhai",
-    "Mi Rong",
-    "Tang Mei",
-    "Zhang Yi",
-    "Su Qin",
-    "Fan Ju",
-    "Chen Zhen",
-];
+/// Applies `action` of `actor` on a copy of the state, resolving the turn once every sheet is in;
+/// the state changes only if the action is accepted.
+pub(crate) fn apply(
+    state: &mut WarringStatesState,
+    actor: Actor,
+    action: &WarringStatesAction,
+    dice: &mut dyn Dice,
+) -> Result<Vec<Visible<WarringStatesEvent>>, WarringStatesError> {
+    if state.outcome.is_some() {
+        return Err(WarringStatesError::Over);
+    }
+    let mut next = state.clone();
+    let events = match (action, actor) {
+        (WarringStatesAction::Orders(sheet), Actor::Seat(seat)) => {
+            if may_send(&next, actor).is_none() {
+                return Err(WarringStatesError::NotNow(format!(
+                    "{} may not send orders now (not playing, eliminated, or already sent)",
+                    next.seat_name(seat)
+                )));
+            }
+            let raw = check_sheet(&next, seat, sheet);
+            if !raw.is_empty() {
+                return Err(WarringStatesError::Orders(problems_for(
+                    &next, sheet, None, raw,
+                )));
+            }
+            next.sheets.insert(seat, sheet.clone());
+            let mut events = vec![
+                Visible::public(WarringStatesEvent::Submitted { seat }),
+                Visible {
+                    audience: Audience::only(seat),
+                    event: WarringStatesEvent::Sealed(next.sealed(seat, sheet)),
+                },
+            ];
+            if waiting(&next).is_empty() {
+                events.extend(resolve(&mut next, dice)?);
+            }
+            events
+        }
+        (WarringStatesAction::NoOrders { seat }, Actor::GameMaster) => {
+            let seat = *seat;
+            if may_send(&next, Actor::Seat(seat)).is_none() {
+                return Err(WarringStatesError::NotNow(format!(
+                    "{} has no orders to give now (not playing, eliminated, or already sent)",
+                    next.seat_name(seat)
+                )));
+            }
+            next.sheets.insert(
+                seat,
+                OrderSheet {
+                    turn: next.turn,
+                    orders: Vec::new(),
+                    notes: Vec::new(),
+                },
+            );
+            let mut events = vec![Visible::public(WarringStatesEvent::NoOrders { seat })];
+            if waiting(&next).is_empty() {
+                events.extend(resolve(&mut next, dice)?);
+            }
+            events
+        }
+        (WarringStatesAction::CloseTurn, Actor::GameMaster) => {
+            let missing = waiting(&next);
+            let mut events = vec![Visible::public(WarringStatesEvent::TurnClosed { missing })];
+            events.extend(resolve(&mut next, dice)?);
+            events
+        }
+        (WarringStatesAction::Join(spec), Actor::GameMaster) => {
+            check_join(&next, spec)?;
+            let rice = next.join_rice();
+            seat_player(&mut next, spec, rice, dice)?
+        }
+        (WarringStatesAction::Orders(_), Actor::GameMaster) => {
+            return Err(WarringStatesError::NotNow(
+                "the game master does not send orders".into(),
+            ));
+        }
+        (_, Actor::Seat(_)) => {
+            return Err(WarringStatesError::NotNow(
+                "only the game master closes turns, admits players and gives no orders for an absent player".into(),
+            ));
+        }
+    };
+    *state = next;
+    Ok(events)
+}
 
 pub(crate) type Events = Vec<Visible<WarringStatesEvent>>;
 
@@ -93,221 +144,6 @@ pub(crate) fn toss(dice: &mut dyn Dice) -> Result<Coin, WarringStatesError> {
 /// Picks an index among `n` (no draw when `n` is 1).
 pub(crate) fn pick_index(dice: &mut dyn Dice, n: usize) -> Result<usize, WarringStatesError> {
     Ok(pick(dice, n as u32)? as usize)
-}
-
-/// "II", "III", ... for the `n`th general of one name (`n` from 2).
-fn numeral(n: usize) -> String {
-    const ROMAN: [&str; 9] = ["II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"];
-    ROMAN
-        .get(n.wrapping_sub(2))
-        .map_or_else(|| n.to_string(), |r| (*r).to_owned())
-}
-
-/// The names a new general may get: the names of [`GENERAL_NAMES`] that no general now in the
-/// game bears, in that order; once all are borne, the same names with "II" (then "III", ...).
-fn free_names(state: &WarringStatesState) -> Vec<String> {
-    let borne: Vec<&str> = state
-        .players
-        .iter()
-        .flat_map(|p| p.generals.iter())
-        .map(|g| g.name.as_str())
-        .collect();
-    // Each generation has 48 names, so one within `borne.len() / 48 + 1` has a free name.
-    for generation in 1..=borne.len() / GENERAL_NAMES.len() + 1 {
-        let free: Vec<String> = GENERAL_NAMES
-            .iter()
-            .map(|n| {
-                if generation == 1 {
-                    (*n).to_owned()
-                } else {
-                    format!("{n} {}", numeral(generation))
-                }
-            })
-            .filter(|n| !borne.contains(&n.as_str()))
-            .collect();
-        if !free.is_empty() {
-            return free;
-        }
-    }
-    GENERAL_NAMES.iter().map(|n| (*n).to_owned()).collect()
-}
-
-/// Draws a new general for a player of `school`. Its name is drawn among the names no general
-/// in the game bears (see `free_names`), so that no roster, and no summary, has two generals
-/// of one name.
-pub(crate) fn new_general(
-    state: &mut WarringStatesState,
-    school: School,
-    dice: &mut dyn Dice,
-) -> Result<General, WarringStatesError> {
-    let mut names = free_names(state);
-    let name = names.swap_remove(pick_index(dice, names.len())?);
-    let r#trait = if school == School::Militarist {
-        Some(Trait::ALL[pick_index(dice, 4)?])
-    } else {
-        Trait::ALL.get(pick_index(dice, 5)?).copied()
-    };
-    let skill = match toss(dice)? {
-        Coin::Tails => 1,
-        Coin::Heads => match toss(dice)? {
-            Coin::Tails => 2,
-            Coin::Heads => 3,
-        },
-    };
-    let id = state.next_general;
-    state.next_general += 1;
-    Ok(General {
-        id,
-        name,
-        r#trait,
-        skill,
-    })
-}
-
-/// Gives `seat` a new general if it is below its cap.
-pub(crate) fn gift(
-    state: &mut WarringStatesState,
-    seat: Seat,
-    reason: GainReason,
-    dice: &mut dyn Dice,
-    events: &mut Events,
-) -> Result<bool, WarringStatesError> {
-    let Some(p) = state.player(seat) else {
-        return Ok(false);
-    };
-    if p.generals.len() as u32 >= state.general_cap(seat) {
-        return Ok(false);
-    }
-    let school = p.school;
-    let general = new_general(state, school, dice)?;
-    if let Some(p) = state.player_mut(seat) {
-        p.generals.push(general.clone());
-    }
-    events.push(Visible::public(WarringStatesEvent::GeneralJoined {
-        seat,
-        general,
-        reason,
-    }));
-    Ok(true)
-}
-
-/// Active seats below their general cap, except those listed.
-pub(crate) fn below_cap(state: &WarringStatesState, except: &[Seat]) -> Vec<Seat> {
-    state
-        .active_seats()
-        .into_iter()
-        .filter(|s| !except.contains(s))
-        .filter(|&s| {
-            state
-                .player(s)
-                .is_some_and(|p| (p.generals.len() as u32) < state.general_cap(s))
-        })
-        .collect()
-}
-
-pub(crate) fn take_general(
-    state: &mut WarringStatesState,
-    seat: Seat,
-    id: GeneralId,
-) -> Option<General> {
-    let p = state.player_mut(seat)?;
-    let at = p.generals.iter().position(|g| g.id == id)?;
-    Some(p.generals.remove(at))
-}
-
-fn generals_of(
-    state: &WarringStatesState,
-    seat: Seat,
-    ids: &[GeneralId],
-    attacking: bool,
-) -> Vec<GeneralInBattle> {
-    let Some(p) = state.player(seat) else {
-        return Vec::new();
-    };
-    ids.iter()
-        .filter_map(|id| p.generals.iter().find(|g| g.id == *id))
-        .map(|g| GeneralInBattle {
-            id: g.id,
-            name: g.name.clone(),
-            r#trait: g.r#trait,
-            bonus: g
-                .bonus(attacking)
-                .min(state.rules.general_bonus_cap.unwrap_or(u32::MAX)),
-        })
-        .collect()
-}
-
-/// Each general of a failed attack or defence tosses for its life.
-fn fates(
-    state: &mut WarringStatesState,
-    seat: Seat,
-    ids: &[GeneralId],
-    dice: &mut dyn Dice,
-    events: &mut Events,
-) -> Result<(), WarringStatesError> {
-    for &id in ids {
-        let Some(g) = state
-            .player(seat)
-            .and_then(|p| p.generals.iter().find(|g| g.id == id))
-            .cloned()
-        else {
-            continue;
-        };
-        let mut tosses = vec![toss(dice)?];
-        if g.r#trait == Some(Trait::Elusive) && tosses[0] == Coin::Tails {
-            tosses.push(toss(dice)?);
-        }
-        let died = tosses.iter().all(|&c| c == Coin::Tails);
-        if died {
-            take_general(state, seat, id);
-        }
-        events.push(Visible::public(WarringStatesEvent::GeneralFate {
-            seat,
-            general: id,
-            name: g.name,
-            tosses,
-            died,
-        }));
-    }
-    Ok(())
-}
-
-struct Attack {
-    seat: Seat,
-    rice: u32,
-    generals: Vec<GeneralId>,
-}
-
-/// Picks the largest attack among `candidates` (indices into `attacks`), ties by a coin toss
-/// (two) or a pick (more).
-fn largest(
-    attacks: &[Attack],
-    candidates: &[usize],
-    dice: &mut dyn Dice,
-) -> Result<(usize, Option<u32>), WarringStatesError> {
-    let top = candidates
-        .iter()
-        .map(|&i| attacks[i].rice)
-        .max()
-        .unwrap_or(0);
-    let tied: Vec<usize> = candidates
-        .iter()
-        .copied()
-        .filter(|&i| attacks[i].rice == top)
-        .collect();
-    match tied.len() {
-        0 => Err(WarringStatesError::NotNow("no attack to choose".into())),
-        1 => Ok((tied[0], None)),
-        2 => {
-            let coin = toss(dice)?;
-            let at = usize::from(coin == Coin::Tails);
-            Ok((tied[at], Some(at as u32 + 1)))
-        }
-        n => {
-            let at = pick_index(dice, n)?;
-            Ok((tied[at], Some(at as u32 + 1)))
-        }
-    }
 }
 
 /// Resolves the turn: reveals the sheets and applies them, phase by phase (spending, dismissals,
@@ -553,45 +389,4 @@ pub(crate) fn resolve(
     collect_income(state, &mut events);
     end_turn(state, dice, &mut events)?;
     Ok(events)
-}
-
-pub(crate) fn finish(state: &mut WarringStatesState, outcome: Outcome, events: &mut Events) {
-    events.push(Visible::public(WarringStatesEvent::GameOver(
-        outcome.clone(),
-    )));
-    state.outcome = Some(outcome);
-}
-
-/// The outcome with `winners` first and the rest ranked by states held.
-pub(crate) fn outcome(state: &WarringStatesState, winners: Vec<Seat>, reason: String) -> Outcome {
-    let mut scores = BTreeMap::new();
-    for i in 0..state.players.len() {
-        let seat = Seat(i as u16);
-        scores.insert(seat, state.holdings(seat).len() as i64);
-    }
-    let mut ranking: Vec<Vec<Seat>> = Vec::new();
-    if !winners.is_empty() {
-        ranking.push(winners.clone());
-    }
-    let mut rest: Vec<(i64, Seat)> = scores
-        .iter()
-        .filter(|(s, _)| !winners.contains(s))
-        .map(|(&s, &n)| (n, s))
-        .collect();
-    rest.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    let mut last: Option<i64> = None;
-    for (n, s) in rest {
-        match (last, ranking.last_mut()) {
-            (Some(l), Some(place)) if l == n => place.push(s),
-            _ => ranking.push(vec![s]),
-        }
-        last = Some(n);
-    }
-    Outcome {
-        winners,
-        ranking,
-        scores,
-        score_denominator: 1,
-        reason,
-    }
 }

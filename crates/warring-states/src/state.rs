@@ -1,11 +1,38 @@
-//! Derived quantities of the rules: caps, costs, reach, kingdoms, victory.
+//! The state and its derived quantities: caps, costs, reach, kingdoms, victory.
 
-use pbp_core::Seat;
+use std::collections::BTreeMap;
 
-use crate::map::{Link, StateId};
-use crate::model::{
-    Colour, GeneralId, Order, OrderSheet, Player, School, SealedSheet, WarringStatesState,
-};
+use pbp_core::{Outcome, Seat};
+use serde::{Deserialize, Serialize};
+
+use crate::config::{Colour, Rules, School};
+use crate::map::{Link, Map, StateId};
+use crate::model::{GeneralId, OrderSheet, Player};
+
+/// The whole game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WarringStatesState {
+    /// The map.
+    pub map: Map,
+    /// The rules.
+    pub rules: Rules,
+    /// The current turn, from 1.
+    pub turn: u32,
+    /// Each state's holder (`None`: independent).
+    pub holders: Vec<Option<Seat>>,
+    /// Each state's rice output.
+    pub output: Vec<u8>,
+    /// The players by seat.
+    pub players: Vec<Player>,
+    /// This turn's sealed order sheets.
+    pub sheets: BTreeMap<Seat, OrderSheet>,
+    /// Colours taken so far (a colour is never taken twice).
+    pub used_colours: Vec<Colour>,
+    /// The next general's id.
+    pub next_general: GeneralId,
+    /// The outcome, once the game is over.
+    pub outcome: Option<Outcome>,
+}
 
 impl WarringStatesState {
     /// The player at `seat`.
@@ -23,34 +50,6 @@ impl WarringStatesState {
         match self.player(seat) {
             Some(p) => format!("{} ({})", p.name, p.colour.label()),
             None => format!("seat {seat}"),
-        }
-    }
-
-    /// A seat's sheet as shown to those who may read it, with the names of the generals it
-    /// names (the seat's own, as they are now).
-    pub(crate) fn sealed(&self, seat: Seat, sheet: &OrderSheet) -> SealedSheet {
-        let mut names = Vec::new();
-        for order in &sheet.orders {
-            let ids: &[GeneralId] = match order {
-                Order::Defense { generals, .. } | Order::Conquest { generals, .. } => generals,
-                Order::Dismiss { general } => std::slice::from_ref(general),
-                _ => &[],
-            };
-            for &id in ids {
-                let general = self
-                    .player(seat)
-                    .and_then(|p| p.generals.iter().find(|g| g.id == id));
-                if let Some(g) = general
-                    && !names.iter().any(|(known, _)| *known == id)
-                {
-                    names.push((id, g.name.clone()));
-                }
-            }
-        }
-        SealedSheet {
-            seat,
-            sheet: sheet.clone(),
-            names,
         }
     }
 

@@ -1,0 +1,263 @@
+//! The text of actions: order posts read and written, and the game master's commands.
+
+mod post;
+
+use pbp_core::{Actor, Seat};
+
+use crate::config::{Colour, School};
+use crate::engine::sheets::check_sheet;
+use crate::error::{OrderProblem, WarringStatesError};
+use crate::map::StateId;
+use crate::model::{GeneralId, JoinSpec, Order, OrderSheet, WarringStatesAction};
+use crate::state::WarringStatesState;
+use post::{Line, bold_parts, order_lines, read_line};
+
+/// Turns `check_sheet`'s problems into line-by-line problems, using `lines` (the text of each
+/// order, if known) or the formatted orders.
+pub(crate) fn problems_for(
+    state: &WarringStatesState,
+    sheet: &OrderSheet,
+    lines: Option<&[String]>,
+    raw: Vec<(Option<usize>, String)>,
+) -> Vec<OrderProblem> {
+    raw.into_iter()
+        .map(|(i, reason)| OrderProblem {
+            line: match i {
+                Some(i) => lines
+                    .and_then(|l| l.get(i).cloned())
+                    .or_else(|| sheet.orders.get(i).map(|o| format_order(state, o)))
+                    .unwrap_or_default(),
+                None => "(whole sheet)".into(),
+            },
+            reason,
+        })
+        .collect()
+}
+
+fn general_ref(state: &WarringStatesState, id: GeneralId) -> String {
+    for p in &state.players {
+        if let Some(g) = p.generals.iter().find(|g| g.id == id) {
+            let unique = p
+                .generals
+                .iter()
+                .filter(|x| x.name.eq_ignore_ascii_case(&g.name))
+                .count()
+                == 1;
+            return if unique {
+                g.name.clone()
+            } else {
+                format!("#{id}")
+            };
+        }
+    }
+    format!("#{id}")
+}
+
+fn with_generals(state: &WarringStatesState, generals: &[GeneralId]) -> String {
+    if generals.is_empty() {
+        return String::new();
+    }
+    let names: Vec<String> = generals.iter().map(|&g| general_ref(state, g)).collect();
+    format!(" with {}", names.join(", "))
+}
+
+/// Writes one order in the seed's form.
+pub fn format_order(state: &WarringStatesState, order: &Order) -> String {
+    let n = |s: StateId| state.map.name(s).to_owned();
+    match order {
+        Order::Defense {
+            state: s,
+            rice,
+            generals,
+        } => format!(
+            "{rice} Rice for Defense of {}{}.",
+            n(*s),
+            with_generals(state, generals)
+        ),
+        Order::Invest { state: s, rice } => format!("{rice} Rice for Investing of {}.", n(*s)),
+        Order::Conquest {
+            state: s,
+            rice,
+            generals,
+        } => format!(
+            "{rice} Rice for Conquest of {}{}.",
+            n(*s),
+            with_generals(state, generals)
+        ),
+        Order::Recruit { count } => {
+            format!(
+                "Recruit {count} General{}.",
+                if *count == 1 { "" } else { "s" }
+            )
+        }
+        Order::Dismiss { general } => format!("Dismiss General {}.", general_ref(state, *general)),
+        Order::DeclareKingdom { state: s } => format!("Declare Kingdom of {}.", n(*s)),
+    }
+}
+
+/// Writes a sheet as a forum post: every order bolded, one a line.
+pub fn format_sheet(state: &WarringStatesState, sheet: &OrderSheet) -> String {
+    let mut lines: Vec<String> = sheet.notes.clone();
+    if sheet.orders.is_empty() {
+        lines.push("No orders.".into());
+    }
+    lines.extend(sheet.orders.iter().map(|o| format_order(state, o)));
+    format!("[b]{}[/b]", lines.join("\n"))
+}
+
+/// Reads a whole forum post as `seat`'s order sheet: only bolded text counts, quotes are
+/// skipped, one order per line or sentence. Every problem, of reading or of the rules, is
+/// reported with its line.
+///
+/// # Errors
+/// [`WarringStatesError::Parse`] when nothing is bolded; [`WarringStatesError::Orders`] listing every refused line.
+pub fn parse_post(
+    state: &WarringStatesState,
+    seat: Seat,
+    text: &str,
+) -> Result<OrderSheet, WarringStatesError> {
+    let parts = bold_parts(text);
+    if parts.iter().all(|p| p.trim().is_empty()) {
+        return Err(WarringStatesError::Parse(
+            "no bolded orders: orders count only inside [b]...[/b]".into(),
+        ));
+    }
+    let mut sheet = OrderSheet {
+        turn: state.turn,
+        orders: Vec::new(),
+        notes: Vec::new(),
+    };
+    let mut lines = Vec::new();
+    let mut line_of = Vec::new();
+    let mut found: Vec<(usize, OrderProblem)> = Vec::new();
+    let mut no_orders = false;
+    for (n, line) in order_lines(&parts).into_iter().enumerate() {
+        match read_line(state, seat, &line) {
+            Ok(Line::Order(order)) => {
+                sheet.orders.push(order);
+                lines.push(line);
+                line_of.push(n);
+            }
+            Ok(Line::NoOrders) => no_orders = true,
+            Ok(Line::Note) => sheet.notes.push(line),
+            Err(reason) => found.push((n, OrderProblem { line, reason })),
+        }
+    }
+    if sheet.orders.is_empty() && found.is_empty() && !no_orders {
+        let skipped = if sheet.notes.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " (the bolded {} no order: '{}')",
+                if sheet.notes.len() == 1 {
+                    "line is"
+                } else {
+                    "lines are"
+                },
+                sheet.notes.join("', '")
+            )
+        };
+        return Err(WarringStatesError::Parse(format!(
+            "no bolded orders: orders count only inside [b]...[/b]; write [b]No orders.[/b] to send none{skipped}"
+        )));
+    }
+    for (i, reason) in check_sheet(state, seat, &sheet) {
+        let n = i
+            .and_then(|i| line_of.get(i).copied())
+            .unwrap_or(usize::MAX);
+        let problem = problems_for(state, &sheet, Some(&lines), vec![(i, reason)]);
+        found.extend(problem.into_iter().map(|p| (n, p)));
+    }
+    found.sort_by_key(|(n, _)| *n);
+    let problems: Vec<OrderProblem> = found.into_iter().map(|(_, p)| p).collect();
+    if problems.is_empty() {
+        Ok(sheet)
+    } else {
+        Err(WarringStatesError::Orders(problems))
+    }
+}
+
+/// Reads an action: a seat's order post (see [`parse_post`]), or the game master's `close`,
+/// `no orders SEAT` or `join SEAT STATE COLOUR SCHOOL NAME...`.
+pub(crate) fn parse_action(
+    state: &WarringStatesState,
+    actor: Actor,
+    text: &str,
+) -> Result<WarringStatesAction, WarringStatesError> {
+    match actor {
+        Actor::Seat(seat) => parse_post(state, seat, text).map(WarringStatesAction::Orders),
+        Actor::GameMaster => {
+            let words: Vec<&str> = text.split_whitespace().collect();
+            match words.as_slice() {
+                [w] | [w, _] if w.eq_ignore_ascii_case("close") => Ok(WarringStatesAction::CloseTurn),
+                [w, o, who @ ..]
+                    if w.eq_ignore_ascii_case("no")
+                        && o.eq_ignore_ascii_case("orders")
+                        && !who.is_empty() =>
+                {
+                    no_orders_for(state, &who.join(" "))
+                }
+                [w, who @ ..] if w.eq_ignore_ascii_case("no-orders") && !who.is_empty() => {
+                    no_orders_for(state, &who.join(" "))
+                }
+                [w, seat, st, colour, school, name @ ..]
+                    if w.eq_ignore_ascii_case("join") && !name.is_empty() =>
+                {
+                    let seat: u16 = seat.parse().map_err(|_| {
+                        WarringStatesError::Parse(format!("'{seat}' is not a seat number"))
+                    })?;
+                    let st = state.map.find(st).ok_or_else(|| {
+                        WarringStatesError::Parse(format!("there is no state called '{st}'"))
+                    })?;
+                    let colour = Colour::parse(colour)
+                        .ok_or_else(|| WarringStatesError::Parse(format!("'{colour}' is not a colour")))?;
+                    let school = School::parse(school)
+                        .ok_or_else(|| WarringStatesError::Parse(format!("'{school}' is not a school")))?;
+                    Ok(WarringStatesAction::Join(JoinSpec {
+                        seat: Seat(seat),
+                        name: name.join(" "),
+                        state: st,
+                        colour,
+                        school,
+                    }))
+                }
+                _ => Err(WarringStatesError::Parse(
+                    "game master commands: 'close', 'no orders SEAT' (SEAT: number, colour or player name) for an absent player, or 'join SEAT STATE COLOUR SCHOOL NAME'"
+                        .into(),
+                )),
+            }
+        }
+    }
+}
+
+/// Writes an action as its author would: an order post, or the game master's command.
+pub(crate) fn format_action(state: &WarringStatesState, action: &WarringStatesAction) -> String {
+    match action {
+        WarringStatesAction::Orders(sheet) => format_sheet(state, sheet),
+        WarringStatesAction::CloseTurn => "close".into(),
+        WarringStatesAction::NoOrders { seat } => format!("no orders {seat}"),
+        WarringStatesAction::Join(spec) => format!(
+            "join {} {} {} {} {}",
+            spec.seat,
+            state.map.name(spec.state),
+            spec.colour.name(),
+            spec.school.name(),
+            spec.name
+        ),
+    }
+}
+
+/// The game master's `no orders SEAT`.
+fn no_orders_for(
+    state: &WarringStatesState,
+    who: &str,
+) -> Result<WarringStatesAction, WarringStatesError> {
+    state
+        .find_seat(who)
+        .map(|seat| WarringStatesAction::NoOrders { seat })
+        .ok_or_else(|| {
+            WarringStatesError::Parse(format!(
+                "'{who}' is no player: name a seat by its number, colour or player name"
+            ))
+        })
+}
