@@ -183,8 +183,8 @@ pub fn heuristic_sheet(state: &WarringStatesState, seat: Seat) -> OrderSheet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::WarringStates;
     use crate::config::WarringStatesConfig;
+    use crate::game::WarringStates;
     use crate::model::WarringStatesAction;
     use pbp_core::{Actor, Game, SeededDice};
 

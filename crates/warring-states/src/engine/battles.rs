@@ -1,14 +1,22 @@
-//! Battles: the forces of each side, the largest attack, and the fates of generals who lose.
+//! The battles of a turn, all against the holdings at the start of the turn: the forces of each
+//! side, the d10s, the largest attack, the fates of generals who lose, and the conquests won.
 
-use pbp_core::{Coin, Dice, Seat, Visible};
+use std::collections::BTreeMap;
 
+use pbp_core::{Coin, Dice, Seat, Visible, strictly_higher};
+
+use crate::config::School;
 use crate::engine::generals::take_general;
 use crate::engine::{Events, pick_index, toss};
 use crate::error::WarringStatesError;
-use crate::model::{GeneralId, GeneralInBattle, Trait, WarringStatesEvent};
+use crate::map::StateId;
+use crate::model::{
+    Battle, Force, GeneralId, GeneralInBattle, Order, OrderSheet, Trait, WarringStatesEvent,
+};
 use crate::state::WarringStatesState;
 
-pub(crate) fn generals_of(
+/// The generals `ids` of `seat` as they fight, with their bonuses.
+fn generals_of(
     state: &WarringStatesState,
     seat: Seat,
     ids: &[GeneralId],
@@ -31,7 +39,7 @@ pub(crate) fn generals_of(
 }
 
 /// Each general of a failed attack or defence tosses for its life.
-pub(crate) fn fates(
+fn fates(
     state: &mut WarringStatesState,
     seat: Seat,
     ids: &[GeneralId],
@@ -65,15 +73,16 @@ pub(crate) fn fates(
     Ok(())
 }
 
-pub(crate) struct Attack {
-    pub(crate) seat: Seat,
-    pub(crate) rice: u32,
-    pub(crate) generals: Vec<GeneralId>,
+/// One conquest order.
+struct Attack {
+    seat: Seat,
+    rice: u32,
+    generals: Vec<GeneralId>,
 }
 
 /// Picks the largest attack among `candidates` (indices into `attacks`), ties by a coin toss
 /// (two) or a pick (more).
-pub(crate) fn largest(
+fn largest(
     attacks: &[Attack],
     candidates: &[usize],
     dice: &mut dyn Dice,
@@ -101,4 +110,173 @@ pub(crate) fn largest(
             Ok((tied[at], Some(at as u32 + 1)))
         }
     }
+}
+
+/// A state won: by whom, with which generals, and how.
+pub(crate) struct Conquest {
+    /// The state.
+    pub(crate) target: StateId,
+    /// The winning attacker.
+    pub(crate) to: Seat,
+    /// The generals of the winning attack (a Just general pillages less).
+    pub(crate) generals: Vec<GeneralId>,
+    /// Taken without a battle (undefended).
+    pub(crate) walkover: bool,
+    /// The coin toss or pick that settled a tie of equal winning attacks.
+    pub(crate) tie_break: Option<u32>,
+}
+
+/// Fights every battle, by target state in map order, against the holdings and generals of
+/// `before` (the state after investments); generals who lose toss for their lives in `state`.
+/// Returns the conquests in that order.
+pub(crate) fn fight(
+    state: &mut WarringStatesState,
+    before: &WarringStatesState,
+    sheets: &BTreeMap<Seat, OrderSheet>,
+    dice: &mut dyn Dice,
+    events: &mut Events,
+) -> Result<Vec<Conquest>, WarringStatesError> {
+    let mut defences: BTreeMap<StateId, (Seat, u32, Vec<GeneralId>)> = BTreeMap::new();
+    let mut attacks: BTreeMap<StateId, Vec<Attack>> = BTreeMap::new();
+    for (&seat, sheet) in sheets {
+        for order in &sheet.orders {
+            match order {
+                Order::Defense {
+                    state: s,
+                    rice,
+                    generals,
+                } => {
+                    defences.insert(*s, (seat, *rice, generals.clone()));
+                }
+                Order::Conquest {
+                    state: s,
+                    rice,
+                    generals,
+                } => attacks.entry(*s).or_default().push(Attack {
+                    seat,
+                    rice: *rice,
+                    generals: generals.clone(),
+                }),
+                _ => {}
+            }
+        }
+    }
+    let mut conquests: Vec<(StateId, Seat, u32, bool, Option<u32>)> = Vec::new();
+    for (&target, list) in &attacks {
+        let holder = before.holders[usize::from(target)];
+        let defence = match holder {
+            Some(h) => defences.get(&target).filter(|d| d.0 == h).cloned(),
+            None => Some((
+                Seat(u16::MAX),
+                if target == before.map.capital {
+                    before.rules.capital_defence
+                } else {
+                    before.rules.independent_defence
+                },
+                Vec::new(),
+            )),
+        };
+        let all: Vec<usize> = (0..list.len()).collect();
+        let undefended_walk = holder.is_some()
+            && defence.is_none()
+            && !(before.rules.river_defends_empty
+                && list.iter().any(|a| before.across_river(a.seat, target)));
+        if undefended_walk {
+            let (winner, tie) = largest(list, &all, dice)?;
+            conquests.push((target, list[winner].seat, winner as u32, true, tie));
+            continue;
+        }
+        let (d_rice, d_generals) = defence.map(|d| (d.1, d.2)).unwrap_or((0, Vec::new()));
+        let k = list.len() as u32;
+        let mut shares = vec![d_rice / k; list.len()];
+        let leftover = d_rice % k;
+        if leftover > 0 {
+            let (at, _) = largest(list, &all, dice)?;
+            shares[at] += leftover;
+        }
+        let mohist = match holder {
+            Some(h)
+                if d_rice >= 1 && before.player(h).is_some_and(|p| p.school == School::Mohist) =>
+            {
+                before.rules.mohist_bonus
+            }
+            _ => 0,
+        };
+        let d_gens = holder.map_or_else(Vec::new, |h| generals_of(before, h, &d_generals, false));
+        let d_gen_bonus: u32 = d_gens.iter().map(|g| g.bonus).sum();
+        let mut winners = Vec::new();
+        let mut losers = Vec::new();
+        for (i, a) in list.iter().enumerate() {
+            let a_gens = generals_of(before, a.seat, &a.generals, true);
+            let a_roll = dice.roll(10)?;
+            let d_roll = dice.roll(10)?;
+            let across = before.across_river(a.seat, target);
+            let river = if across { before.rules.river_bonus } else { 0 };
+            let a_bonus = a_gens.iter().fold(0_u32, |t, g| t.saturating_add(g.bonus));
+            let a_total = a.rice.saturating_add(a_roll).saturating_add(a_bonus);
+            let d_total = shares[i]
+                .saturating_add(d_roll)
+                .saturating_add(mohist)
+                .saturating_add(river)
+                .saturating_add(d_gen_bonus);
+            let won = strictly_higher(i64::from(a_total), i64::from(d_total));
+            if won {
+                winners.push(i);
+            } else {
+                losers.push(i);
+            }
+            events.push(Visible::public(WarringStatesEvent::Battle(Battle {
+                target,
+                defender: holder,
+                attacker: a.seat,
+                attack: Force {
+                    rice: a.rice,
+                    roll: a_roll,
+                    generals: a_gens,
+                    mohist: 0,
+                    river: 0,
+                    total: a_total,
+                },
+                defence: Force {
+                    rice: shares[i],
+                    roll: d_roll,
+                    generals: d_gens.clone(),
+                    mohist,
+                    river,
+                    total: d_total,
+                },
+                across_river: across,
+                attacker_won: won,
+            })));
+        }
+        let taken = if winners.is_empty() {
+            None
+        } else {
+            let (w, tie) = largest(list, &winners, dice)?;
+            Some((w, tie))
+        };
+        for &i in &losers {
+            fates(state, list[i].seat, &list[i].generals, dice, events)?;
+        }
+        if let Some((w, tie)) = taken {
+            if let Some(h) = holder {
+                fates(state, h, &d_generals, dice, events)?;
+            }
+            conquests.push((target, list[w].seat, w as u32, false, tie));
+        }
+    }
+    Ok(conquests
+        .into_iter()
+        .map(|(target, to, index, walkover, tie_break)| Conquest {
+            target,
+            to,
+            generals: attacks
+                .get_mut(&target)
+                .and_then(|list| list.get_mut(index as usize))
+                .map(|a| std::mem::take(&mut a.generals))
+                .unwrap_or_default(),
+            walkover,
+            tie_break,
+        })
+        .collect())
 }

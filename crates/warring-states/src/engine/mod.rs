@@ -20,33 +20,33 @@
 
 pub(crate) mod battles;
 pub(crate) mod economy;
+pub(crate) mod eliminations;
 pub(crate) mod end;
 pub(crate) mod generals;
 pub(crate) mod kingdoms;
 pub(crate) mod sheets;
+pub(crate) mod transfers;
 
 use std::collections::BTreeMap;
 
-use pbp_core::{Coin, Dice, Seat, Visible, pick, strictly_higher};
+use pbp_core::{Coin, Dice, Seat, Visible, pick};
 
-use crate::config::{Rounding, School};
 use crate::error::WarringStatesError;
 use crate::legal::{may_send, waiting};
-use crate::map::StateId;
 use crate::model::WarringStatesAction;
-use crate::model::{
-    Battle, Force, GainReason, GeneralId, Order, OrderSheet, Trait, WarringStatesEvent,
-};
+use crate::model::{OrderSheet, WarringStatesEvent};
 use crate::setup::{check_join, seat_player};
 use crate::state::WarringStatesState;
 use crate::text::problems_for;
-use battles::{Attack, fates, generals_of, largest};
+use battles::fight;
 use economy::{collect_income, invest, regrow, spend};
+use eliminations::eliminate;
 use end::end_turn;
-use generals::{below_cap, dismiss, recruit};
+use generals::{dismiss, recruit};
 use kingdoms::declare_kingdoms;
 use pbp_core::{Actor, Audience};
 use sheets::check_sheet;
+use transfers::transfer;
 
 /// Applies `action` of `actor` on a copy of the state, resolving the turn once every sheet is in;
 /// the state changes only if the action is accepted.
@@ -146,243 +146,32 @@ pub(crate) fn pick_index(dice: &mut dyn Dice, n: usize) -> Result<usize, Warring
     Ok(pick(dice, n as u32)? as usize)
 }
 
-/// Resolves the turn: reveals the sheets and applies them, phase by phase (spending, dismissals,
-/// investments, battles with their transfers, pillage and eliminations, recruits, kingdoms,
-/// Mohist regrowth, income, then the end of the turn); see the module docs for the draws.
+/// Reveals every sheet, in seat order.
+fn reveal(state: &WarringStatesState, sheets: &BTreeMap<Seat, OrderSheet>, events: &mut Events) {
+    for (&seat, sheet) in sheets {
+        events.push(Visible::public(WarringStatesEvent::Revealed(
+            state.sealed(seat, sheet),
+        )));
+    }
+}
+
+/// Resolves the turn: reveals the sheets and applies them, phase by phase: spending, dismissals,
+/// investments, battles, transfers with pillage, eliminations, recruits, Kingdoms, Mohist
+/// regrowth, income, then the end of the turn (see the module docs for the draws).
 pub(crate) fn resolve(
     state: &mut WarringStatesState,
     dice: &mut dyn Dice,
 ) -> Result<Events, WarringStatesError> {
     let mut events: Events = Vec::new();
     let sheets: BTreeMap<Seat, OrderSheet> = std::mem::take(&mut state.sheets);
-    for (&seat, sheet) in &sheets {
-        events.push(Visible::public(WarringStatesEvent::Revealed(
-            state.sealed(seat, sheet),
-        )));
-    }
+    reveal(state, &sheets, &mut events);
     spend(state, &sheets);
     dismiss(state, &sheets, dice, &mut events)?;
     invest(state, &sheets, &mut events);
-    // Battles, all against the holdings at the start of the turn.
-    let mut defences: BTreeMap<StateId, (Seat, u32, Vec<GeneralId>)> = BTreeMap::new();
-    let mut attacks: BTreeMap<StateId, Vec<Attack>> = BTreeMap::new();
-    for (&seat, sheet) in &sheets {
-        for order in &sheet.orders {
-            match order {
-                Order::Defense {
-                    state: s,
-                    rice,
-                    generals,
-                } => {
-                    defences.insert(*s, (seat, *rice, generals.clone()));
-                }
-                Order::Conquest {
-                    state: s,
-                    rice,
-                    generals,
-                } => attacks.entry(*s).or_default().push(Attack {
-                    seat,
-                    rice: *rice,
-                    generals: generals.clone(),
-                }),
-                _ => {}
-            }
-        }
-    }
     let before = state.clone();
-    let mut conquests: Vec<(StateId, Seat, u32, bool, Option<u32>)> = Vec::new();
-    for (&target, list) in &attacks {
-        let holder = before.holders[usize::from(target)];
-        let defence = match holder {
-            Some(h) => defences.get(&target).filter(|d| d.0 == h).cloned(),
-            None => Some((
-                Seat(u16::MAX),
-                if target == before.map.capital {
-                    before.rules.capital_defence
-                } else {
-                    before.rules.independent_defence
-                },
-                Vec::new(),
-            )),
-        };
-        let all: Vec<usize> = (0..list.len()).collect();
-        let undefended_walk = holder.is_some()
-            && defence.is_none()
-            && !(before.rules.river_defends_empty
-                && list.iter().any(|a| before.across_river(a.seat, target)));
-        if undefended_walk {
-            let (winner, tie) = largest(list, &all, dice)?;
-            conquests.push((target, list[winner].seat, winner as u32, true, tie));
-            continue;
-        }
-        let (d_rice, d_generals) = defence.map(|d| (d.1, d.2)).unwrap_or((0, Vec::new()));
-        let k = list.len() as u32;
-        let mut shares = vec![d_rice / k; list.len()];
-        let leftover = d_rice % k;
-        if leftover > 0 {
-            let (at, _) = largest(list, &all, dice)?;
-            shares[at] += leftover;
-        }
-        let mohist = match holder {
-            Some(h)
-                if d_rice >= 1 && before.player(h).is_some_and(|p| p.school == School::Mohist) =>
-            {
-                before.rules.mohist_bonus
-            }
-            _ => 0,
-        };
-        let d_gens = holder.map_or_else(Vec::new, |h| generals_of(&before, h, &d_generals, false));
-        let d_gen_bonus: u32 = d_gens.iter().map(|g| g.bonus).sum();
-        let mut winners = Vec::new();
-        let mut losers = Vec::new();
-        for (i, a) in list.iter().enumerate() {
-            let a_gens = generals_of(&before, a.seat, &a.generals, true);
-            let a_roll = dice.roll(10)?;
-            let d_roll = dice.roll(10)?;
-            let across = before.across_river(a.seat, target);
-            let river = if across { before.rules.river_bonus } else { 0 };
-            let a_bonus = a_gens.iter().fold(0_u32, |t, g| t.saturating_add(g.bonus));
-            let a_total = a.rice.saturating_add(a_roll).saturating_add(a_bonus);
-            let d_total = shares[i]
-                .saturating_add(d_roll)
-                .saturating_add(mohist)
-                .saturating_add(river)
-                .saturating_add(d_gen_bonus);
-            let won = strictly_higher(i64::from(a_total), i64::from(d_total));
-            if won {
-                winners.push(i);
-            } else {
-                losers.push(i);
-            }
-            events.push(Visible::public(WarringStatesEvent::Battle(Battle {
-                target,
-                defender: holder,
-                attacker: a.seat,
-                attack: Force {
-                    rice: a.rice,
-                    roll: a_roll,
-                    generals: a_gens,
-                    mohist: 0,
-                    river: 0,
-                    total: a_total,
-                },
-                defence: Force {
-                    rice: shares[i],
-                    roll: d_roll,
-                    generals: d_gens.clone(),
-                    mohist,
-                    river,
-                    total: d_total,
-                },
-                across_river: across,
-                attacker_won: won,
-            })));
-        }
-        let taken = if winners.is_empty() {
-            None
-        } else {
-            let (w, tie) = largest(list, &winners, dice)?;
-            Some((w, tie))
-        };
-        for &i in &losers {
-            fates(state, list[i].seat, &list[i].generals, dice, &mut events)?;
-        }
-        if let Some((w, tie)) = taken {
-            if let Some(h) = holder {
-                fates(state, h, &d_generals, dice, &mut events)?;
-            }
-            conquests.push((target, list[w].seat, w as u32, false, tie));
-        }
-    }
-    // Transfers and pillage.
-    let mut eliminators: BTreeMap<Seat, Vec<Seat>> = BTreeMap::new();
-    for &(target, to, index, walkover, tie_break) in &conquests {
-        let from = before.holders[usize::from(target)];
-        let attack = &attacks[&target][index as usize];
-        let ix = usize::from(target);
-        let output = state.output[ix];
-        let half = match state.rules.pillage_rounding {
-            Rounding::Up => output.div_ceil(2),
-            Rounding::Down => output / 2,
-        };
-        let mut relief = 0_u8;
-        if state.player(to).is_some_and(|p| p.school == School::Taoist) {
-            relief += 1;
-        }
-        if let Some(p) = state.player(to) {
-            relief = relief.saturating_add(
-                p.generals
-                    .iter()
-                    .filter(|g| attack.generals.contains(&g.id) && g.r#trait == Some(Trait::Just))
-                    .count() as u8,
-            );
-        }
-        let pillage = half.saturating_sub(relief);
-        state.output[ix] = output - pillage;
-        state.holders[ix] = Some(to);
-        if let Some(f) = from {
-            let by = eliminators.entry(f).or_default();
-            if !by.contains(&to) {
-                by.push(to);
-            }
-        }
-        events.push(Visible::public(WarringStatesEvent::Conquered {
-            state: target,
-            from,
-            to,
-            walkover,
-            tie_break,
-            pillage,
-            output: state.output[ix],
-        }));
-    }
-    // Eliminations.
-    let mut out_now = Vec::new();
-    for seat in state.active_seats() {
-        if state.holdings(seat).is_empty() {
-            out_now.push(seat);
-        }
-    }
-    for &seat in &out_now {
-        if let Some(p) = state.player_mut(seat) {
-            p.eliminated = true;
-        }
-    }
-    for &seat in &out_now {
-        let by = eliminators.get(&seat).cloned().unwrap_or_default();
-        events.push(Visible::public(WarringStatesEvent::Eliminated {
-            seat,
-            by: by.clone(),
-        }));
-        let generals = state
-            .player_mut(seat)
-            .map(|p| {
-                p.rice = 0;
-                p.kingdom = None;
-                std::mem::take(&mut p.generals)
-            })
-            .unwrap_or_default();
-        for g in generals {
-            let eligible = below_cap(state, &by);
-            if eligible.is_empty() {
-                events.push(Visible::public(WarringStatesEvent::GeneralLost {
-                    seat,
-                    general: g.id,
-                    name: g.name.clone(),
-                }));
-                continue;
-            }
-            let to = eligible[pick_index(dice, eligible.len())?];
-            if let Some(p) = state.player_mut(to) {
-                p.generals.push(g.clone());
-            }
-            events.push(Visible::public(WarringStatesEvent::GeneralJoined {
-                seat: to,
-                general: g,
-                reason: GainReason::Inherited { from: seat },
-            }));
-        }
-    }
+    let conquests = fight(state, &before, &sheets, dice, &mut events)?;
+    let eliminators = transfer(state, &before, &conquests, &mut events);
+    eliminate(state, &eliminators, dice, &mut events)?;
     recruit(state, &sheets, &before, dice, &mut events)?;
     declare_kingdoms(state, &sheets, &mut events);
     regrow(state, &mut events);
