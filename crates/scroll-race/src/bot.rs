@@ -10,7 +10,7 @@ use pbp_core::{Actor, Dice, DiceError, Game, Seat, Viewer};
 use crate::field::{Cell, Square};
 use crate::game::ScrollRace;
 use crate::model::*;
-use crate::rules::team_of;
+use crate::state::team_of;
 use crate::technique::Technique;
 
 fn nearest(from: Square, targets: &[Square]) -> u32 {

@@ -2,10 +2,12 @@
 
 use pbp_core::{Actor, Dice, Game, Outcome, Seat, Turn, Viewer, Visible};
 
+use crate::engine;
 use crate::error::ScrollRaceError as E;
 use crate::field::{Dir, Square, TEAM_SIZE};
 use crate::model::*;
-use crate::rules::{self, captain, team_of, team_seats};
+use crate::setup;
+use crate::state::{captain, team_of, team_seats};
 use crate::technique::Technique;
 use crate::text;
 
@@ -185,7 +187,7 @@ impl Game for ScrollRace {
     type Error = E;
 
     fn setup(config: &ScrollRaceConfig, dice: &mut dyn Dice) -> Result<ScrollRaceState, E> {
-        rules::setup(config, dice)
+        setup::setup(config, dice)
     }
 
     /// One seat per character, the NPCs included.
@@ -303,7 +305,7 @@ impl Game for ScrollRace {
                         }
                         next.scrolls[usize::from(team)].holder = Holder::Carrier(chosen);
                         events.push(Visible {
-                            audience: rules::own(team),
+                            audience: engine::own(team),
                             event: ScrollRaceEvent::CarrierChosen {
                                 team,
                                 carrier: chosen,
@@ -341,7 +343,7 @@ impl Game for ScrollRace {
                         }
                         next.scrolls[usize::from(team)].holder = Holder::Carrier(chosen);
                         events.push(Visible {
-                            audience: rules::own(team),
+                            audience: engine::own(team),
                             event: ScrollRaceEvent::CarrierChosen {
                                 team,
                                 carrier: chosen,

@@ -30,11 +30,13 @@
 //! ```
 
 mod bot;
+mod engine;
 mod error;
 mod field;
 mod game;
 mod model;
-mod rules;
+mod setup;
+mod state;
 mod technique;
 mod text;
 
@@ -48,5 +50,5 @@ pub use model::{
     ScrollRaceState, ScrollRaceView, ScrollView, Sensing, Skill, SuitonReading, Summon, Talent,
     Target, Trap, TrapKind, TurnOrder, Use, UsesView,
 };
-pub use rules::{captain, team_of, team_seats};
+pub use state::{captain, team_of, team_seats};
 pub use technique::{Technique, allowance, chance, half_chance, quarter_chance};

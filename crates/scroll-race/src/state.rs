@@ -1,0 +1,174 @@
+//! Questions about the state: who stands where, who carries the scroll, where a character may
+//! go, and the seats of each team.
+
+use pbp_core::Seat;
+
+use crate::error::ScrollRaceError as E;
+use crate::field::{Cell, Field, Square, TEAM_SIZE};
+use crate::model::*;
+use crate::technique::Technique;
+
+/// The seats of a team.
+pub fn team_seats(team: u8) -> Vec<Seat> {
+    let base = u16::from(team) * TEAM_SIZE as u16;
+    (base..base + TEAM_SIZE as u16).map(Seat).collect()
+}
+
+/// The team of a character or seat number.
+pub fn team_of(id: CharId) -> u8 {
+    id / TEAM_SIZE as u8
+}
+
+/// The seat that posts a team's decisions (its first character's).
+pub fn captain(team: u8) -> Seat {
+    Seat(u16::from(team) * TEAM_SIZE as u16)
+}
+
+impl ScrollRaceState {
+    /// A character by number (numbers are checked where they come from outside).
+    pub fn ch(&self, id: CharId) -> &Character {
+        &self.characters[usize::from(id)]
+    }
+
+    /// The character with this number, or an error.
+    ///
+    /// # Errors
+    /// [`E::UnknownCharacter`].
+    pub fn find(&self, id: CharId) -> Result<&Character, E> {
+        self.characters
+            .get(usize::from(id))
+            .ok_or_else(|| E::UnknownCharacter(id.to_string()))
+    }
+
+    /// The character whose turn it is.
+    pub fn current(&self) -> Option<CharId> {
+        if self.phase == Phase::Play {
+            self.order.get(self.turn_index).copied()
+        } else {
+            None
+        }
+    }
+
+    /// The character on a square.
+    pub fn occupant(&self, square: Square) -> Option<CharId> {
+        self.characters
+            .iter()
+            .find(|c| c.square == square)
+            .map(|c| c.id)
+    }
+
+    /// The summon on a square.
+    pub fn summon_at(&self, square: Square) -> Option<&Summon> {
+        self.summons.iter().find(|s| s.square == square)
+    }
+
+    /// The team whose dropped scroll lies on a square.
+    pub fn dropped_at(&self, square: Square) -> Option<u8> {
+        (0..2u8).find(|&t| self.scrolls[usize::from(t)].holder == Holder::Ground(square))
+    }
+
+    /// A team's carrier.
+    pub fn carrier(&self, team: u8) -> Option<CharId> {
+        match self.scrolls[usize::from(team)].holder {
+            Holder::Carrier(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// Whether a character carries its team's scroll.
+    pub fn carries(&self, id: CharId) -> bool {
+        self.carrier(team_of(id)) == Some(id)
+    }
+
+    /// Whether `square` is in the enemy zone of `id`.
+    pub fn in_enemy_zone(&self, id: CharId, square: Square) -> bool {
+        self.config.field.cell(square).and_then(Cell::zone_of) == Some(1 - team_of(id))
+    }
+
+    /// The range between two squares under the config's metric.
+    pub fn distance(&self, a: Square, b: Square) -> u32 {
+        match self.config.metric {
+            Metric::Manhattan => a.manhattan(b),
+            Metric::Chebyshev => a.chebyshev(b),
+        }
+    }
+
+    /// Whether nothing (wall, character, summon) stands between two squares.
+    pub fn clear_line(&self, a: Square, b: Square) -> bool {
+        Field::between(a, b).into_iter().all(|s| {
+            self.config.field.cell(s).is_some_and(|c| c != Cell::Wall)
+                && self.occupant(s).is_none()
+                && self.summon_at(s).is_none()
+        })
+    }
+
+    /// Whether `id` may enter `square` by its own team's doing (a step, a sprint, a slide, a jump,
+    /// Kujutsu): on the field, not a wall, free of characters and summons, not the enemy's
+    /// dropped scroll, and outside the enemy zone unless `id` carries its scroll or its dropped
+    /// scroll lies there.
+    ///
+    /// # Errors
+    /// Why not, in words the team already knows.
+    pub fn can_enter(&self, id: CharId, square: Square) -> Result<(), String> {
+        let cell = self
+            .config
+            .field
+            .cell(square)
+            .ok_or_else(|| format!("{square} is off the field"))?;
+        if cell == Cell::Wall {
+            return Err(format!("{square} is a wall"));
+        }
+        if self.occupant(square).is_some() {
+            return Err(format!("{square} is taken"));
+        }
+        if self.summon_at(square).is_some() {
+            return Err(format!("a summon blocks {square}"));
+        }
+        let team = team_of(id);
+        match self.dropped_at(square) {
+            Some(t) if t != team => {
+                return Err(format!("the enemy scroll on {square} bars the way"));
+            }
+            Some(_) => return Ok(()),
+            None => {}
+        }
+        if cell.zone_of() == Some(1 - team) && !self.carries(id) {
+            return Err(format!(
+                "{square} is in the enemy zone, where only the scroll carrier may go"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether an enemy's blow may force `id` onto `square` (a push or a recoil): on the field, no
+    /// wall, character, summon or dropped scroll, and never into `id`'s enemy zone (whether or not
+    /// it carries the scroll, so that a push reveals nothing).
+    pub fn can_be_forced(&self, id: CharId, square: Square) -> bool {
+        self.config
+            .field
+            .cell(square)
+            .is_some_and(|c| c != Cell::Wall && c.zone_of() != Some(1 - team_of(id)))
+            && self.occupant(square).is_none()
+            && self.summon_at(square).is_none()
+            && self.dropped_at(square).is_none()
+    }
+
+    /// The rank of `id`'s `technique`, if it has a use left.
+    ///
+    /// # Errors
+    /// [`E::Technique`] when the character lacks it or has spent it.
+    pub fn ready(&self, id: CharId, technique: Technique) -> Result<u8, E> {
+        let c = self.ch(id);
+        let skill = c.skill(technique).ok_or_else(|| {
+            E::Technique(format!("{} does not know {}", c.name, technique.name()))
+        })?;
+        if skill.left == Some(0) {
+            return Err(E::Technique(format!(
+                "{} has no use of {} left",
+                c.name,
+                technique.name()
+            )));
+        }
+        Ok(skill.rank)
+    }
+}
