@@ -34,11 +34,13 @@ mod engine;
 mod error;
 mod field;
 mod game;
+mod legal;
 mod model;
 mod setup;
 mod state;
 mod technique;
 mod text;
+mod view;
 
 pub use bot::heuristic_action;
 pub use error::ScrollRaceError;

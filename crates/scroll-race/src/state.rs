@@ -1,7 +1,7 @@
 //! Questions about the state: who stands where, who carries the scroll, where a character may
 //! go, and the seats of each team.
 
-use pbp_core::Seat;
+use pbp_core::{Actor, Seat};
 
 use crate::error::ScrollRaceError as E;
 use crate::field::{Cell, Field, Square, TEAM_SIZE};
@@ -22,6 +22,14 @@ pub fn team_of(id: CharId) -> u8 {
 /// The seat that posts a team's decisions (its first character's).
 pub fn captain(team: u8) -> Seat {
     Seat(u16::from(team) * TEAM_SIZE as u16)
+}
+
+/// The character a seat plays (`None` for the game master and seats beyond the ten).
+pub(crate) fn seat_char(actor: Actor) -> Option<CharId> {
+    match actor {
+        Actor::Seat(Seat(s)) if usize::from(s) < 2 * TEAM_SIZE => Some(s as CharId),
+        _ => None,
+    }
 }
 
 impl ScrollRaceState {
@@ -170,5 +178,12 @@ impl ScrollRaceState {
             )));
         }
         Ok(skill.rank)
+    }
+
+    /// The team whose carrier `seat` may choose now: its captain's, while still unassigned.
+    pub(crate) fn may_choose_carrier(&self, seat: Seat) -> Option<u8> {
+        (0..2u8).find(|&t| {
+            captain(t) == seat && self.scrolls[usize::from(t)].holder == Holder::Unassigned
+        })
     }
 }

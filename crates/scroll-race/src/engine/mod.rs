@@ -4,6 +4,7 @@
 //! turn and moves to the next, `rulings` applies the game master's rulings.
 
 mod attack;
+mod carriers;
 mod check;
 mod movement;
 mod rulings;
