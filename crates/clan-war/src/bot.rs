@@ -9,7 +9,9 @@ use crate::clan::Strategy;
 use crate::engine::pool_for;
 use crate::game::ClanWar;
 use crate::map::Terrain;
-use crate::types::*;
+use crate::model::*;
+use crate::rules::*;
+use crate::state::*;
 
 /// A rough strength of a pool in tenths of a point: about 6.1 per kept die, 1.5 per extra
 /// rolled die, plus the flat bonuses. Only for choosing between plays.

@@ -1,56 +1,16 @@
 //! The Game contract for Clan War.
 
-use std::collections::BTreeMap;
-
-use pbp_core::{Actor, Dice, Game, Outcome, Seat, Turn, Viewer, Visible};
+use pbp_core::{Actor, Dice, Game, Seat, Turn, Viewer, Visible};
 
 use crate::error::ClanWarError;
-use crate::types::*;
+use crate::model::*;
+use crate::rules::*;
+use crate::state::*;
+use crate::view::*;
 
 /// Clan War (seed 000): see the crate docs and `docs/rules/clan-war.md`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ClanWar;
-
-fn outcome(state: &ClanWarState) -> Outcome {
-    let scores: BTreeMap<Seat, i64> = state
-        .players
-        .iter()
-        .map(|p| (p.seat, p.score_halves()))
-        .collect();
-    // Active players rank first by score; retired ones after them (the prize goes to the
-    // runner-up when the best player is no longer active).
-    let key = |seat: &Seat| {
-        let p = &state.players[usize::from(seat.0)];
-        (p.retired, -p.score_halves())
-    };
-    let mut keys: Vec<(bool, i64)> = scores.keys().map(key).collect();
-    keys.sort_unstable();
-    keys.dedup();
-    let ranking: Vec<Vec<Seat>> = keys
-        .iter()
-        .map(|k| scores.keys().filter(|s| key(s) == *k).copied().collect())
-        .collect();
-    let winners = match ranking.first() {
-        Some(first)
-            if first
-                .iter()
-                .all(|s| !state.players[usize::from(s.0)].retired) =>
-        {
-            first.clone()
-        }
-        _ => Vec::new(),
-    };
-    Outcome {
-        winners,
-        ranking,
-        scores,
-        score_denominator: 2,
-        reason: format!(
-            "the highest score (gold plus glory) after {} rounds",
-            state.config.rounds
-        ),
-    }
-}
 
 impl Game for ClanWar {
     const NAME: &'static str = "clan-war";
@@ -71,7 +31,7 @@ impl Game for ClanWar {
 
     fn turn(state: &ClanWarState) -> Turn {
         if state.over {
-            return Turn::Over(outcome(state));
+            return Turn::Over(crate::engine::outcome(state));
         }
         let mut actors: Vec<Actor> = state
             .players
@@ -97,90 +57,7 @@ impl Game for ClanWar {
     }
 
     fn view(state: &ClanWarState, viewer: Viewer) -> ClanWarView {
-        let hexes = state
-            .map
-            .hexes
-            .iter()
-            .zip(&state.holders)
-            .map(|(h, holder)| HexView {
-                label: h.label.clone(),
-                col: h.col,
-                row: h.row,
-                axial: h.axial,
-                terrain: h.terrain,
-                holder: *holder,
-            })
-            .collect();
-        let players = state
-            .players
-            .iter()
-            .map(|p| PlayerView {
-                seat: p.seat,
-                clan: p.clan,
-                name: p.name.to_string(),
-                strategies: p.strategies,
-                hand_size: p.hand.len() as u32,
-                gold: p.gold,
-                glory_halves: p.glory_halves,
-                score_halves: p.score_halves(),
-                honor_bonus: p.honor_bonus,
-                honor_next: p.honor_next,
-                attacked: p.attacked,
-                switched: p.switched,
-                retired: p.retired,
-            })
-            .collect();
-        let hands: Vec<HandView> = state
-            .players
-            .iter()
-            .filter(|p| match viewer {
-                Viewer::GameMaster => true,
-                Viewer::Seat(s) => s == p.seat,
-                Viewer::Public => false,
-            })
-            .map(|p| HandView {
-                owner: p.seat,
-                cards: p.hand.clone(),
-            })
-            .collect();
-        let discard_pile: Vec<crate::cards::CardNo> = state
-            .deck
-            .discard_pile()
-            .iter()
-            .filter_map(|&i| state.deck.card(i).copied())
-            .collect();
-        let mut shown: Vec<crate::cards::CardNo> = hands
-            .iter()
-            .flat_map(|h| h.cards.iter().copied())
-            .chain(state.battles.iter().flat_map(|b| {
-                b.played
-                    .iter()
-                    .flat_map(|p| std::iter::once(p.card).chain(p.discards.iter().copied()))
-            }))
-            .chain(discard_pile.iter().copied())
-            .collect();
-        shown.sort_unstable();
-        shown.dedup();
-        ClanWarView {
-            viewer,
-            round: state.round,
-            rounds: state.config.rounds,
-            over: state.over,
-            map_name: state.map.name.clone(),
-            hexes,
-            players,
-            hands,
-            battles: state.battles.clone(),
-            battle_pools: state
-                .battles
-                .iter()
-                .filter_map(|b| Some((b.id, crate::engine::battle_pools(state, b.id)?)))
-                .collect(),
-            deck_remaining: state.deck.remaining(),
-            discard_pile,
-            cards: shown.into_iter().filter_map(crate::cards::card).collect(),
-            history: state.history.to_vec(),
-        }
+        crate::view::view_of(state, viewer)
     }
 
     fn parse_action(
@@ -257,28 +134,6 @@ impl Game for ClanWar {
     }
 
     fn secrets(state: &ClanWarState, viewer: Viewer) -> Vec<String> {
-        if viewer == Viewer::GameMaster {
-            return Vec::new();
-        }
-        let me = match viewer {
-            Viewer::Seat(s) => Some(s),
-            _ => None,
-        };
-        let others: Vec<Seat> = state
-            .players
-            .iter()
-            .map(|p| p.seat)
-            .filter(|s| Some(*s) != me)
-            .collect();
-        let mut out = Vec::new();
-        for &s in &others {
-            out.push(format!("{{\"owner\":{s},\"cards\":"));
-            out.push(format!("\"drew\":{{\"seat\":{s},"));
-            out.push(format!("\"hand-shown\":{{\"to\":{s},"));
-            for &t in others.iter().filter(|t| **t > s) {
-                out.push(format!("\"card-passed\":{{\"seats\":[{s},{t}]"));
-            }
-        }
-        out
+        crate::view::secrets_of(state, viewer)
     }
 }

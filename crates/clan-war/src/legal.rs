@@ -5,7 +5,8 @@ use pbp_core::{Actor, Seat, Side};
 use crate::cards::CardNo;
 use crate::clan::Strategy;
 use crate::engine::{check_attack, check_play, check_switch, nullify_waiting};
-use crate::types::*;
+use crate::model::*;
+use crate::state::*;
 
 /// Every legal action of `actor`, except that:
 /// - discards for Magic and the Ring of Void are sampled: none, each single card, and all cards;

@@ -30,9 +30,12 @@ mod error;
 mod game;
 mod legal;
 mod map;
+mod model;
+mod rules;
 mod setup;
+mod state;
 mod text;
-mod types;
+mod view;
 
 pub use bot::{heuristic_action, heuristic_win_rates, play_out};
 pub use cards::{Card, CardKind, CardNo, card, deck, ring_of};
@@ -41,10 +44,11 @@ pub use engine::{battle_pools, pool_for};
 pub use error::ClanWarError;
 pub use game::ClanWar;
 pub use map::{DEFAULT_GRID, HexSpec, Map, MapHex, MapSpec, Terrain, label, parse_label};
-pub use text::battle_id;
-pub use types::{
-    Battle, BattleReport, BattleResult, ClanWarAction, ClanWarConfig, ClanWarEvent, ClanWarState,
-    ClanWarView, Contested, Defender, DuelistSpan, HandView, HexView, Holder, HomeBonus,
-    NullifyTarget, Options, Pending, Phase, Played, Player, PlayerSetup, PlayerView, Rolled,
-    RoundReport, SideState, Slot,
+pub use model::{ClanWarAction, ClanWarEvent, NullifyTarget};
+pub use rules::{ClanWarConfig, Contested, DuelistSpan, HomeBonus, Options, PlayerSetup};
+pub use state::{
+    Battle, BattleReport, BattleResult, ClanWarState, Defender, Holder, Pending, Phase, Played,
+    Player, Rolled, RoundReport, SideState, Slot,
 };
+pub use text::battle_id;
+pub use view::{ClanWarView, HandView, HexView, PlayerView};

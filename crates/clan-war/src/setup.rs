@@ -9,7 +9,8 @@ use crate::clan::{Clan, Strategy};
 use crate::engine::{Res, draw_cards};
 use crate::error::ClanWarError;
 use crate::map::{MapSpec, Terrain};
-use crate::types::*;
+use crate::rules::*;
+use crate::state::*;
 
 /// Starts a game.
 pub(crate) fn setup(config: &ClanWarConfig, dice: &mut dyn Dice) -> Res<ClanWarState> {

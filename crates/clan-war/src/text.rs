@@ -7,7 +7,8 @@ use crate::cards::CardNo;
 use crate::clan::{Clan, Strategy};
 use crate::error::ClanWarError;
 use crate::map::parse_label;
-use crate::types::*;
+use crate::model::*;
+use crate::state::*;
 
 const HELP: &str = "write attack E4 from D3, play 21 [discard 3 7], pass, nullify 21 (or nullify experienced), roll, take 12 (or take nothing), give 12, tactical Honor Warfare (or tactical keep), draw, switch Honor to Warfare, each optionally followed by 'in 2' (the battle's number) or 'in E4' (a hex of the battle) to name the battle; the game master writes end round, join Crab Tactical Warfare, retire Crab, or for Crab pass in 2 (for an absent player: pass, roll, draw, take nothing, tactical keep, give N)";
 

@@ -4,7 +4,8 @@ use pbp_core::{Seat, Side, Visible};
 
 use super::{Events, Res, player};
 use crate::error::{ClanWarError, illegal};
-use crate::types::*;
+use crate::model::*;
+use crate::state::*;
 
 /// Checks an attack and returns (from, target) hex indices.
 pub(crate) fn check_attack(

@@ -6,7 +6,8 @@ use super::{Events, Res, choice_context, take_from_hand};
 use crate::cards::CardNo;
 use crate::clan::Strategy;
 use crate::error::{ClanWarError, illegal};
-use crate::types::*;
+use crate::model::*;
+use crate::state::*;
 
 fn pending_index(b: &Battle, side: Side, want: impl Fn(&Pending) -> bool) -> Option<usize> {
     let Phase::Choices(list) = &b.phase else {

@@ -5,7 +5,8 @@ use pbp_core::{Seat, Side, Visible};
 use super::{Events, Res, auto_sides, battle_index, card, side_index};
 use crate::clan::Strategy;
 use crate::error::illegal;
-use crate::types::*;
+use crate::model::*;
+use crate::state::*;
 
 /// Whether a played card's own effects apply: not nullified, and not played through a Ring when
 /// the option `ring_cards_take_effect` is off.

@@ -6,7 +6,8 @@ use super::{Events, Res, choice_context, discard, draw_cards, player, side_index
 use crate::clan::{Clan, Strategy};
 use crate::error::illegal;
 use crate::map::Terrain;
-use crate::types::*;
+use crate::model::*;
+use crate::state::*;
 
 /// Whether the battle involved a province of `clan` (for strategy switches).
 fn involves_own_province(state: &ClanWarState, b: &Battle, clan: Clan) -> bool {

@@ -21,6 +21,7 @@ pub(crate) use defensive::nullify_waiting;
 pub(crate) use draws::check_switch;
 pub(crate) use play::check_play;
 pub use pool::{battle_pools, pool_for};
+pub(crate) use round::outcome;
 
 use attack::attack;
 use choices::{give, tactical, take};
@@ -37,7 +38,8 @@ use pbp_core::{Dice, Seat, Side, Visible};
 use crate::cards::{self, CardKind, CardNo};
 use crate::clan::{Clan, Element};
 use crate::error::{ClanWarError, illegal};
-use crate::types::*;
+use crate::model::*;
+use crate::state::*;
 
 /// The events an action produces, each with who may see it.
 pub(crate) type Events = Vec<Visible<ClanWarEvent>>;

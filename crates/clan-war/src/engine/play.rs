@@ -9,7 +9,8 @@ use super::{
 use crate::cards::{self, CardKind, CardNo};
 use crate::clan::{Element, Strategy};
 use crate::error::{ClanWarError, illegal};
-use crate::types::*;
+use crate::model::*;
+use crate::state::*;
 
 fn ring_active(battle: &Battle, side: Side, element: Element) -> bool {
     battle.played.iter().any(|p| {

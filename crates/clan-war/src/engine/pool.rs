@@ -7,7 +7,8 @@ use super::{card, side_index};
 use crate::cards::{self, CardKind, CardNo};
 use crate::clan::{Clan, Element, Strategy};
 use crate::map::Terrain;
-use crate::types::*;
+use crate::rules::*;
+use crate::state::*;
 
 fn spell_bonus(no: CardNo, clan: Clan) -> i32 {
     match card(no).kind {

@@ -6,7 +6,8 @@ use super::effects::resolve;
 use super::pool::pool_for;
 use super::{Events, Res, auto_sides, battle_index, side_index};
 use crate::error::{ClanWarError, illegal};
-use crate::types::*;
+use crate::model::*;
+use crate::state::*;
 
 /// The most pushes rolled again in one battle before the game gives up (about 10^-150 likely).
 const MAX_PUSHES: u32 = 100;

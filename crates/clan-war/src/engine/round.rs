@@ -1,13 +1,16 @@
 //! The end of the round: open battles forced to an end, the map changed, glory and gold scored.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use pbp_core::{Dice, Side, Visible};
+use pbp_core::{Dice, Outcome, Seat, Side, Visible};
 
 use super::draws::close;
 use super::effects::resolve;
 use super::{Events, Res, draw_cards, side_index};
-use crate::types::*;
+use crate::model::*;
+use crate::rules::*;
+use crate::state::*;
 
 fn force_resolve(
     state: &mut ClanWarState,
@@ -171,4 +174,46 @@ pub(super) fn end_round(state: &mut ClanWarState, dice: &mut dyn Dice) -> Res<Ev
         state.round += 1;
     }
     Ok(events)
+}
+
+/// The final standing: active players by score first, retired ones after them.
+pub(crate) fn outcome(state: &ClanWarState) -> Outcome {
+    let scores: BTreeMap<Seat, i64> = state
+        .players
+        .iter()
+        .map(|p| (p.seat, p.score_halves()))
+        .collect();
+    // Active players rank first by score; retired ones after them (the prize goes to the
+    // runner-up when the best player is no longer active).
+    let key = |seat: &Seat| {
+        let p = &state.players[usize::from(seat.0)];
+        (p.retired, -p.score_halves())
+    };
+    let mut keys: Vec<(bool, i64)> = scores.keys().map(key).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    let ranking: Vec<Vec<Seat>> = keys
+        .iter()
+        .map(|k| scores.keys().filter(|s| key(s) == *k).copied().collect())
+        .collect();
+    let winners = match ranking.first() {
+        Some(first)
+            if first
+                .iter()
+                .all(|s| !state.players[usize::from(s.0)].retired) =>
+        {
+            first.clone()
+        }
+        _ => Vec::new(),
+    };
+    Outcome {
+        winners,
+        ranking,
+        scores,
+        score_denominator: 2,
+        reason: format!(
+            "the highest score (gold plus glory) after {} rounds",
+            state.config.rounds
+        ),
+    }
 }

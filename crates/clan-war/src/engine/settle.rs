@@ -7,7 +7,7 @@ use super::draws::close;
 use super::play::after_play_step;
 use super::roll::{compare_rolls, roll_side};
 use super::{Events, Res, auto_sides, effect, side_index};
-use crate::types::*;
+use crate::state::*;
 
 /// Moves every open battle past the steps no one is left to take: a side that acts by itself
 /// (the Spirit Army, a retired player) passes, makes no Defensive choice, rolls as soon as its

@@ -6,8 +6,10 @@ use super::{Events, Res, draw_cards};
 use crate::clan::{Clan, Strategy};
 use crate::error::{ClanWarError, illegal};
 use crate::map::Terrain;
+use crate::model::*;
+use crate::rules::*;
 use crate::setup::{check_new_player, new_player};
-use crate::types::*;
+use crate::state::*;
 
 /// A late sign-up: a new player of `clan` with `strategies`, holding its unheld provinces.
 pub(super) fn join(
