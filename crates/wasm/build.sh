@@ -56,12 +56,11 @@ gzipped="$(gzip -9 -c "$out/pbp_wasm_bg.wasm" | wc -c)"
 budget=$((450 * 1024))
 echo "built $out: the wasm is $bytes bytes, $gzipped gzipped (budget $budget)"
 ls -l "$out"
-# Over the budget it fails with PBP_WASM_BUDGET=strict, and otherwise says so loudly: on
-# 2026-12-02 the wasm is 463,819 bytes gzipped, 3,019 over the
-# budget, and the page must still build until it is brought back under it.
+# Over the budget it fails (issue 17's budget, met since 2026-12-02: 453,606 bytes gzipped).
+# PBP_WASM_BUDGET=warn only warns, for trying a change whose size is not settled yet.
 if [ "$gzipped" -gt "$budget" ]; then
-    echo "WARNING: the wasm is $gzipped bytes gzipped, OVER the budget of $budget" >&2
-    if [ "${PBP_WASM_BUDGET:-}" = strict ]; then
+    echo "error: the wasm is $gzipped bytes gzipped, over the budget of $budget" >&2
+    if [ "${PBP_WASM_BUDGET:-strict}" != warn ]; then
         exit 1
     fi
 fi

@@ -5,8 +5,11 @@ use serde::{Deserialize, Serialize};
 use super::kinds::{CostScope, Duration, Target, Trait, Whom};
 
 /// The effect primitives. Every card effect is a list of these.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
+///
+/// Read by a reader of its own (`effect_de.rs`), which takes the same objects as serde's derive
+/// would, without the derive's buffering.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
 pub enum Effect {
     /// Changes the target's Strength by `amount` for the duration.
     Strength {

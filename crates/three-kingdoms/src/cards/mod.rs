@@ -22,6 +22,7 @@
 use serde::{Deserialize, Serialize};
 
 mod effect;
+mod effect_de;
 mod file;
 mod kinds;
 mod starter;
