@@ -9,9 +9,10 @@ use pbp_core::{Actor, Dice, DiceError, Game, Seat, Viewer};
 
 use crate::field::{Cell, Square};
 use crate::game::ScrollRace;
-use crate::model::*;
-use crate::state::team_of;
+use crate::model::{CharId, ScrollRaceAction, Target, Use};
+use crate::state::{Phase, ScrollRaceState, team_of};
 use crate::technique::Technique;
+use crate::view::ScrollRaceView;
 
 fn nearest(from: Square, targets: &[Square]) -> u32 {
     targets
@@ -149,6 +150,8 @@ pub fn heuristic_action(
 mod tests {
     use super::*;
     use pbp_core::{SeededDice, Turn};
+
+    use crate::rules::ScrollRaceConfig;
 
     /// Plays one game: `heuristic_team` by the bot, the other uniformly at random.
     fn play(seed: u64, heuristic_team: u8) -> Option<u8> {

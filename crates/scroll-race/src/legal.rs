@@ -5,8 +5,8 @@ use pbp_core::Actor;
 
 use crate::field::{Dir, Square};
 use crate::game::ScrollRace;
-use crate::model::*;
-use crate::state::{captain, seat_char, team_seats};
+use crate::model::{CharId, Movement, Ruling, ScrollRaceAction, Target, Use};
+use crate::state::{Phase, ScrollRaceState, captain, seat_char, team_seats};
 use crate::technique::Technique;
 
 impl ScrollRace {

@@ -36,6 +36,7 @@ mod field;
 mod game;
 mod legal;
 mod model;
+mod rules;
 mod setup;
 mod state;
 mod technique;
@@ -46,11 +47,13 @@ pub use bot::heuristic_action;
 pub use error::ScrollRaceError;
 pub use field::{Cell, Dir, Field, Square, TEAM_SIZE};
 pub use game::ScrollRace;
-pub use model::{
-    CharId, Character, CharacterConfig, CharacterView, Ending, Genjutsu, GenjutsuScope, Holder,
-    Metric, Movement, Phase, Ruling, Scroll, ScrollRaceAction, ScrollRaceConfig, ScrollRaceEvent,
-    ScrollRaceState, ScrollRaceView, ScrollView, Sensing, Skill, SuitonReading, Summon, Talent,
-    Target, Trap, TrapKind, TurnOrder, Use, UsesView,
+pub use model::{CharId, Movement, Ruling, ScrollRaceAction, ScrollRaceEvent, Target, Use};
+pub use rules::{
+    CharacterConfig, GenjutsuScope, Metric, ScrollRaceConfig, SuitonReading, Talent, TurnOrder,
 };
-pub use state::{captain, team_of, team_seats};
+pub use state::{
+    Character, Ending, Genjutsu, Holder, Phase, Scroll, ScrollRaceState, Sensing, Skill, Summon,
+    Trap, TrapKind, captain, team_of, team_seats,
+};
 pub use technique::{Technique, allowance, chance, half_chance, quarter_chance};
+pub use view::{CharacterView, ScrollRaceView, ScrollView, UsesView};

@@ -7,7 +7,8 @@ use pbp_core::{Coin, Dice, pick};
 
 use crate::error::ScrollRaceError as E;
 use crate::field::{Square, TEAM_SIZE};
-use crate::model::*;
+use crate::rules::{ScrollRaceConfig, Talent, TurnOrder};
+use crate::state::{Character, Holder, Phase, Scroll, ScrollRaceState, Skill, Skills};
 use crate::technique::{Technique, allowance};
 
 fn valid_name(name: &str) -> bool {

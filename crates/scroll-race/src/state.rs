@@ -1,12 +1,222 @@
-//! Questions about the state: who stands where, who carries the scroll, where a character may
-//! go, and the seats of each team.
+//! The state of a game (characters, scrolls, summons, traps, Genjutsu, the turn) and the
+//! questions asked of it: who stands where, who carries the scroll, where a character may go,
+//! and the seats of each team.
+
+use std::sync::Arc;
 
 use pbp_core::{Actor, Seat};
+use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 use crate::error::ScrollRaceError as E;
 use crate::field::{Cell, Field, Square, TEAM_SIZE};
-use crate::model::*;
+use crate::model::CharId;
+use crate::rules::{Metric, ScrollRaceConfig};
 use crate::technique::Technique;
+
+/// A character's skills, inline up to eight (two free techniques and the talents); serialized
+/// as a plain list.
+pub type Skills = SmallVec<[Skill; 8]>;
+
+/// A technique a character can use, with its rank and uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Skill {
+    /// The technique.
+    pub technique: Technique,
+    /// Its rank.
+    pub rank: u8,
+    /// Uses per game; `None` is unlimited.
+    pub allowance: Option<u8>,
+    /// Uses left.
+    pub left: Option<u8>,
+}
+
+/// A character on the field.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Character {
+    /// Its number (and seat).
+    pub id: CharId,
+    /// Its name, shared by every copy of the state (it does not change).
+    pub name: Arc<str>,
+    /// 0 or 1.
+    pub team: u8,
+    /// Computer-played (its team plays it).
+    pub npc: bool,
+    /// Where it stands.
+    pub square: Square,
+    /// Sprint, Pass and its three talents.
+    pub skills: Skills,
+    /// Burnt by Katon: cannot move on its next turn.
+    pub burned: bool,
+    /// Paralysed by Raiton: loses its next turn.
+    pub paralysed: bool,
+    /// A pending Doton and its rank.
+    pub doton: Option<u8>,
+}
+
+impl Character {
+    /// The skill for `technique`.
+    pub fn skill(&self, technique: Technique) -> Option<&Skill> {
+        self.skills.iter().find(|s| s.technique == technique)
+    }
+}
+
+/// Where a team's scroll is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Holder {
+    /// Not yet given (before the secret choice).
+    Unassigned,
+    /// Carried by a character.
+    Carrier(CharId),
+    /// Lying on a square.
+    Ground(Square),
+}
+
+/// A team's scroll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scroll {
+    /// Where it is.
+    pub holder: Holder,
+    /// The last carrier the enemy and the public learned of (possibly out of date after a
+    /// secret pass).
+    pub last_seen: Option<CharId>,
+}
+
+/// A summon blocking a square (Kuchiyose).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Summon {
+    /// The square.
+    pub square: Square,
+    /// The caster's team.
+    pub team: u8,
+    /// The caster.
+    pub caster: CharId,
+    /// Its rank (destroyed by an offensive technique of this rank or higher).
+    pub rank: u8,
+    /// Ends of the caster's turns before it disappears.
+    pub turns_left: u8,
+}
+
+/// What a trap does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TrapKind {
+    /// Ends the turn of who steps on it (Fuinjutsu, Suiton as written).
+    Seal,
+    /// Makes who steps on it slide one square further (Suiton's flood).
+    Flood,
+}
+
+/// A trap or a flood as a viewer sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Trap {
+    /// The square.
+    pub square: Square,
+    /// The caster's team.
+    pub team: u8,
+    /// The caster.
+    pub caster: CharId,
+    /// Fuinjutsu or Suiton.
+    pub technique: Technique,
+    /// Its rank.
+    pub rank: u8,
+    /// What it does.
+    pub kind: TrapKind,
+    /// Only enemies spring it (Fuinjutsu rank 3).
+    pub enemies_only: bool,
+    /// It stays after being sprung (Suiton rank 3).
+    pub persistent: bool,
+}
+
+impl Trap {
+    /// Whether only the caster's team knows of it (Fuinjutsu).
+    pub fn hidden(&self) -> bool {
+        self.technique == Technique::Fuinjutsu
+    }
+}
+
+/// A Genjutsu waiting for the next enemy technique.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Genjutsu {
+    /// Its number among the game's Genjutsu, from 1 (two alike from one caster stay distinct).
+    pub number: u32,
+    /// The caster's team.
+    pub team: u8,
+    /// The caster.
+    pub caster: CharId,
+    /// Its rank.
+    pub rank: u8,
+}
+
+/// The names a Sensoriel gave its user.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sensing {
+    /// Who used it.
+    pub user: CharId,
+    /// The enemy characters named, in character order; the carrier is among them.
+    pub sensed: Vec<CharId>,
+}
+
+/// Where the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    /// The teams secretly choose their carriers.
+    ChooseCarriers,
+    /// The team that did not start may change its carrier.
+    ChangeCarrier,
+    /// Characters take turns.
+    Play,
+    /// The game is over.
+    Over,
+}
+
+/// How the game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ending {
+    /// The winning team, or `None` for a draw.
+    pub winner: Option<u8>,
+    /// Why.
+    pub reason: String,
+}
+
+/// The whole game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScrollRaceState {
+    /// The rules in force, shared by every copy of the state (they do not change).
+    pub config: Arc<ScrollRaceConfig>,
+    /// The ten characters, by number.
+    pub characters: Vec<Character>,
+    /// The two scrolls.
+    pub scrolls: [Scroll; 2],
+    /// The team drawn to start.
+    pub starting_team: u8,
+    /// The phase.
+    pub phase: Phase,
+    /// Round number, from 1.
+    pub round: u32,
+    /// The order of turns in a round.
+    pub order: Vec<CharId>,
+    /// Position in `order` of the character whose turn it is.
+    pub turn_index: usize,
+    /// Position in round 1 before which the non-starting team may change its carrier.
+    pub change_point: usize,
+    /// Whether that change has been decided.
+    pub change_done: bool,
+    /// Summons on the field.
+    pub summons: Vec<Summon>,
+    /// Traps and floods on the field.
+    pub traps: Vec<Trap>,
+    /// Genjutsu waiting, oldest first.
+    pub genjutsu: Vec<Genjutsu>,
+    /// Genjutsu cast so far in the game.
+    pub genjutsu_cast: u32,
+    /// The latest Sensoriel result of each user.
+    pub sensings: Vec<Sensing>,
+    /// The end, once over.
+    pub ending: Option<Ending>,
+}
 
 /// The seats of a team.
 pub fn team_seats(team: u8) -> Vec<Seat> {

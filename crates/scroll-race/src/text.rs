@@ -16,7 +16,8 @@ use pbp_core::Actor;
 
 use crate::error::ScrollRaceError as E;
 use crate::field::{Dir, Square};
-use crate::model::*;
+use crate::model::{CharId, Movement, Ruling, ScrollRaceAction, Target, Use};
+use crate::state::ScrollRaceState;
 use crate::technique::Technique;
 
 fn err(text: &str, reason: impl Into<String>) -> E {

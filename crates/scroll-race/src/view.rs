@@ -2,10 +2,97 @@
 //! uses; a seat's own sensings) and the secrets each view must never show.
 
 use pbp_core::{Seat, Viewer};
+use serde::{Deserialize, Serialize};
 
-use crate::field::TEAM_SIZE;
-use crate::model::*;
-use crate::state::team_of;
+use crate::field::{Field, Square, TEAM_SIZE};
+use crate::model::CharId;
+use crate::state::{
+    Ending, Genjutsu, Holder, Phase, ScrollRaceState, Sensing, Summon, Trap, team_of,
+};
+use crate::technique::Technique;
+
+/// A team's scroll as a viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScrollView {
+    /// The team.
+    pub team: u8,
+    /// The carrier for its own team and the game master; for others, the last carrier revealed
+    /// to them (a secret pass since may have made it stale).
+    pub carrier: Option<CharId>,
+    /// The last carrier revealed to everyone (may be out of date).
+    pub last_seen: Option<CharId>,
+    /// The square it lies on, when dropped.
+    pub ground: Option<Square>,
+}
+
+/// A character's uses left, for its own team and the game master.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UsesView {
+    /// Whose.
+    pub character: CharId,
+    /// Uses left of each skill, in skill order (`null` unlimited).
+    pub left: Vec<Option<u8>>,
+}
+
+/// A character as anyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CharacterView {
+    /// Number and seat.
+    pub id: CharId,
+    /// Name.
+    pub name: String,
+    /// Team.
+    pub team: u8,
+    /// Computer-played.
+    pub npc: bool,
+    /// Square.
+    pub square: Square,
+    /// Techniques and ranks (public, like a character sheet).
+    pub skills: Vec<(Technique, u8)>,
+    /// Burnt.
+    pub burned: bool,
+    /// Paralysed.
+    pub paralysed: bool,
+    /// A pending Doton's rank.
+    pub doton: Option<u8>,
+}
+
+/// What one viewer may see.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScrollRaceView {
+    /// Who looks.
+    pub viewer: Viewer,
+    /// The viewer's team, for a seat.
+    pub team: Option<u8>,
+    /// The field.
+    pub field: Field,
+    /// The teams' names.
+    pub team_names: [String; 2],
+    /// The team that started.
+    pub starting_team: u8,
+    /// The phase.
+    pub phase: Phase,
+    /// The round.
+    pub round: u32,
+    /// Whose turn it is.
+    pub current: Option<CharId>,
+    /// Every character.
+    pub characters: Vec<CharacterView>,
+    /// Uses left that the viewer may know.
+    pub uses: Vec<UsesView>,
+    /// Both scrolls.
+    pub scrolls: Vec<ScrollView>,
+    /// Summons.
+    pub summons: Vec<Summon>,
+    /// Traps and floods the viewer knows of.
+    pub traps: Vec<Trap>,
+    /// Genjutsu the viewer knows of.
+    pub genjutsu: Vec<Genjutsu>,
+    /// Sensoriel results the viewer may read.
+    pub sensings: Vec<Sensing>,
+    /// The end, once over.
+    pub ending: Option<Ending>,
+}
 
 /// The team a viewer belongs to (`None` for the public and the game master).
 fn viewer_team(viewer: Viewer) -> Option<u8> {

@@ -4,8 +4,8 @@ use pbp_core::{Dice, Visible};
 
 use crate::engine::Events;
 use crate::error::ScrollRaceError as E;
-use crate::model::*;
-use crate::state::team_of;
+use crate::model::{CharId, ScrollRaceEvent, Target};
+use crate::state::{Holder, ScrollRaceState, team_of};
 use crate::technique::{Technique, chance, half_chance, quarter_chance};
 
 impl ScrollRaceState {

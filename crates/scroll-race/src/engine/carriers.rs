@@ -5,8 +5,8 @@ use pbp_core::{Seat, Visible};
 
 use crate::engine::{Events, own};
 use crate::error::ScrollRaceError as E;
-use crate::model::*;
-use crate::state::{captain, team_of};
+use crate::model::{CharId, ScrollRaceEvent};
+use crate::state::{Holder, Phase, ScrollRaceState, captain, team_of};
 
 impl ScrollRaceState {
     /// Seat `seat` names `c` its team's carrier: its first choice, or the second team's change.

@@ -3,7 +3,8 @@
 
 use crate::error::ScrollRaceError as E;
 use crate::field::{Cell, Square};
-use crate::model::*;
+use crate::model::{CharId, Movement, Target, Use};
+use crate::state::{Character, Phase, ScrollRaceState};
 
 impl ScrollRaceState {
     /// Checks that `id` may use `u` now; returns its rank.

@@ -13,8 +13,8 @@ mod turn;
 
 use pbp_core::{Audience, Visible};
 
-use crate::model::*;
-use crate::state::team_seats;
+use crate::model::{CharId, ScrollRaceEvent};
+use crate::state::{Character, Ending, Phase, ScrollRaceState, Skill, team_seats};
 use crate::technique::Technique;
 
 pub(crate) type Events = Vec<Visible<ScrollRaceEvent>>;

@@ -6,8 +6,8 @@ use pbp_core::Visible;
 use crate::engine::{Events, Mode};
 use crate::error::ScrollRaceError as E;
 use crate::field::{Cell, Dir, Square};
-use crate::model::*;
-use crate::state::team_of;
+use crate::model::{CharId, Movement, ScrollRaceEvent};
+use crate::state::{Holder, ScrollRaceState, TrapKind, team_of};
 use crate::technique::Technique;
 
 impl ScrollRaceState {

@@ -6,8 +6,8 @@ use pbp_core::Visible;
 use crate::engine::{Events, own};
 use crate::error::ScrollRaceError as E;
 use crate::field::Cell;
-use crate::model::*;
-use crate::state::team_of;
+use crate::model::{Ruling, ScrollRaceEvent};
+use crate::state::{Holder, Phase, ScrollRaceState, team_of};
 
 impl ScrollRaceState {
     /// A game master's ruling.

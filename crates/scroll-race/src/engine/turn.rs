@@ -5,8 +5,8 @@ use pbp_core::{Dice, Visible};
 
 use crate::engine::{Events, Mode, audience_for};
 use crate::error::ScrollRaceError as E;
-use crate::model::*;
-use crate::state::team_of;
+use crate::model::{CharId, Movement, ScrollRaceEvent, Use};
+use crate::state::{Phase, ScrollRaceState, team_of};
 use crate::technique::Technique;
 
 impl ScrollRaceState {
