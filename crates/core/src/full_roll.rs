@@ -4,16 +4,57 @@
 use crate::dice::SeededDice;
 use crate::die::Die;
 use crate::error::{DiceError, PoolError};
-use smallvec::SmallVec;
 
 use crate::pool::{INLINE_ROLL_DICE, INLINE_ROLL_FACES, Pool, PoolDie, PoolRoll};
 
 impl Pool {
-    /// [`Pool::roll_limited`] from a [`SeededDice`], after the checks, for `1..=10` exploding d10s: the
-    /// same values, in the same order, as rolling face after face with [`Dice::roll`](crate::Dice::roll),
-    /// and the same result.
+    /// [`Pool::roll_limited`] from a [`SeededDice`], after the checks, for `1..=10` exploding
+    /// d10s: the same values, in the same order, as rolling face after face with
+    /// [`Dice::roll`](crate::Dice::roll), and the same result.
     #[inline(always)]
     pub(crate) fn roll_seeded_d10(
+        &self,
+        dice: &mut SeededDice,
+        max_chain: u32,
+        numbers: (u32, u32, i64),
+    ) -> Result<PoolRoll, PoolError> {
+        if numbers.0 <= 2 {
+            self.roll_seeded_pair_d10(dice, max_chain, numbers)
+        } else {
+            self.roll_seeded_keyed_d10(dice, max_chain, numbers)
+        }
+    }
+
+    /// As [`Pool::roll_seeded_d10`], for any die of at least two sides.
+    #[inline(always)]
+    pub(crate) fn roll_seeded_any(
+        &self,
+        dice: &mut SeededDice,
+        max_chain: u32,
+        numbers: (u32, u32, i64),
+    ) -> Result<PoolRoll, PoolError> {
+        if numbers.0 <= 2 {
+            self.roll_seeded_pair_any(dice, max_chain, numbers)
+        } else {
+            self.roll_seeded_keyed_any(dice, max_chain, numbers)
+        }
+    }
+
+    /// [`Pool::roll_seeded_pair`] with the exploding d10: each copy of the loop is out of line
+    /// on its own, so that it has the registers to itself, and the die is a constant in it.
+    #[inline(never)]
+    fn roll_seeded_pair_d10(
+        &self,
+        dice: &mut SeededDice,
+        max_chain: u32,
+        numbers: (u32, u32, i64),
+    ) -> Result<PoolRoll, PoolError> {
+        self.roll_seeded_pair(Die::EXPLODING_D10, dice, max_chain, numbers)
+    }
+
+    /// [`Pool::roll_seeded_with`] with the exploding d10.
+    #[inline(never)]
+    fn roll_seeded_keyed_d10(
         &self,
         dice: &mut SeededDice,
         max_chain: u32,
@@ -22,9 +63,20 @@ impl Pool {
         self.roll_seeded_with(Die::EXPLODING_D10, dice, max_chain, numbers)
     }
 
-    /// As [`Pool::roll_seeded_d10`], for any die of at least two sides.
+    /// [`Pool::roll_seeded_pair`] with the pool's die.
     #[inline(never)]
-    pub(crate) fn roll_seeded_any(
+    fn roll_seeded_pair_any(
+        &self,
+        dice: &mut SeededDice,
+        max_chain: u32,
+        numbers: (u32, u32, i64),
+    ) -> Result<PoolRoll, PoolError> {
+        self.roll_seeded_pair(self.die, dice, max_chain, numbers)
+    }
+
+    /// [`Pool::roll_seeded_with`] with the pool's die.
+    #[inline(never)]
+    fn roll_seeded_keyed_any(
         &self,
         dice: &mut SeededDice,
         max_chain: u32,
@@ -33,11 +85,10 @@ impl Pool {
         self.roll_seeded_with(self.die, dice, max_chain, numbers)
     }
 
-    /// Rolls the dice one after another into plain arrays, each die sorted into place as it
-    /// comes (highest first, ties in roll order), marks the kept ones, and moves the arrays
-    /// into the result once (cheaper, in instructions, than pushing onto its lists).
+    /// [`Pool::roll_seeded_with`] for one or two dice, which needs no sort keys: the second
+    /// die goes above the first if it is higher (one comparison).
     #[inline(always)]
-    fn roll_seeded_with(
+    fn roll_seeded_pair(
         &self,
         die: Die,
         dice: &mut SeededDice,
@@ -47,23 +98,24 @@ impl Pool {
         let threshold = die.explode_at().unwrap_or(u32::MAX);
         let max_rolls = max_chain.max(1);
         let each_die = self.modifiers.each_die;
-        let mut faces = Faces {
-            inline: [0; INLINE_ROLL_FACES],
-            len: 0,
-            more: Vec::new(),
-        };
-        let mut ranked = [PoolDie::new(0, 0, 0); INLINE_ROLL_DICE];
-        let count = (rolled as usize).min(INLINE_ROLL_DICE);
+        let mut roll = PoolRoll::empty();
+        let count = (rolled as usize).min(2);
+        let mut faces = 0_usize;
         let mut cursor = dice.cursor(die.sides());
         for index in 0..count {
-            let first = faces.len;
+            let first = faces;
             let (mut len, mut sum) = (0_u32, 0_u64);
             loop {
                 if cursor.left == 0 {
                     dice.refill_cursor(&mut cursor);
                 }
                 let face = cursor.take();
-                faces.push(face);
+                if faces < INLINE_ROLL_FACES {
+                    roll.faces[faces] = face;
+                } else {
+                    roll.push_face_on_heap(face);
+                }
+                faces += 1;
                 len += 1;
                 sum += u64::from(face);
                 if face < threshold {
@@ -76,57 +128,179 @@ impl Pool {
                 }
             }
             let value = sum as i64 + each_die;
-            let mut at = index;
-            while at > 0 && ranked[at - 1].value < value {
-                ranked[at] = ranked[at - 1];
-                at -= 1;
-            }
-            ranked[at] = PoolDie::new(value, first, len);
+            let at = if index == 1 && roll.dice[0].value < value {
+                roll.dice[1] = roll.dice[0];
+                0
+            } else {
+                index
+            };
+            roll.dice[at] = PoolDie::new(value, first, len);
         }
         dice.settle(cursor);
-        let mut roll = PoolRoll::from_parts(
-            SmallVec::from_buf_and_len(ranked, count),
-            faces.into_small_vec(),
-        );
-        self.finish(&mut roll, kept, ten_dice_bonus);
+        roll.dice_len = count as u8;
+        roll.faces_len = faces.min(INLINE_ROLL_FACES) as u8;
+        // The kept dice: the highest, with their rank bonuses (as `Pool::finish`).
+        let ranked = !self.modifiers.ranks.is_empty();
+        let mut total = self.modifiers.total + ten_dice_bonus;
+        for rank in 0..count.min(kept as usize) {
+            roll.dice[rank].kept = true;
+            if ranked {
+                roll.dice[rank].value += self.modifiers.rank_bonus(rank as u32 + 1);
+            }
+            total += roll.dice[rank].value;
+        }
+        roll.total = total;
         Ok(roll)
     }
-}
 
-/// The faces of a roll being drawn: the first [`INLINE_ROLL_FACES`] in an array, any more in
-/// a list (about once in 10^11 rolls of ten exploding d10s).
-struct Faces {
-    inline: [u32; INLINE_ROLL_FACES],
-    /// Faces pushed, in `inline` and `more`.
-    len: usize,
-    more: Vec<u32>,
-}
-
-impl Faces {
+    /// Rolls the dice one after another straight into the arrays of a new roll, each face as
+    /// it comes; keeps a sort key per die (its chain's sum, and its place in the roll below
+    /// it), each sunk into the sorted keys by compare-and-swap without branches (a branch on
+    /// a random comparison mispredicts half the time); then writes the dice in the keys' order
+    /// (highest first, ties in roll order) with their kept flags, and the total.
     #[inline(always)]
-    fn push(&mut self, face: u32) {
-        if self.len < INLINE_ROLL_FACES {
-            self.inline[self.len] = face;
-        } else {
-            self.push_more(face);
+    fn roll_seeded_with(
+        &self,
+        die: Die,
+        dice: &mut SeededDice,
+        max_chain: u32,
+        (rolled, kept, ten_dice_bonus): (u32, u32, i64),
+    ) -> Result<PoolRoll, PoolError> {
+        let threshold = die.explode_at().unwrap_or(u32::MAX);
+        let max_rolls = max_chain.max(1);
+        let mut roll = PoolRoll::empty();
+        let count = (rolled as usize).min(INLINE_ROLL_DICE);
+        // Die `i` (in roll order) has the chain of `lens[i]` faces from `firsts[i]`.
+        let mut firsts = [0_u32; KEY_SLOTS];
+        let mut lens = [0_u32; KEY_SLOTS];
+        // The keys so far, highest first; 0 is below every key.
+        let mut keys = [0_u64; INLINE_ROLL_DICE];
+        let mut sums = 0_u64;
+        let mut faces = 0_usize;
+        let mut cursor = dice.cursor(die.sides());
+        for index in 0..count {
+            let first = faces;
+            let (mut len, mut sum) = (0_u32, 0_u64);
+            loop {
+                if cursor.left == 0 {
+                    dice.refill_cursor(&mut cursor);
+                }
+                let face = cursor.take();
+                if faces < INLINE_ROLL_FACES {
+                    roll.faces[faces] = face;
+                } else {
+                    roll.push_face_on_heap(face);
+                }
+                faces += 1;
+                len += 1;
+                sum += u64::from(face);
+                if face < threshold {
+                    break;
+                }
+                // The chain goes on: one more roll, if the limit allows it.
+                if len >= max_rolls {
+                    dice.settle(cursor);
+                    return Err(DiceError::ChainTooLong { limit: max_chain }.into());
+                }
+            }
+            firsts[index] = first as u32;
+            lens[index] = len;
+            sums |= sum;
+            let mut key = (sum << KEY_SHIFT) | (KEY_MASK - index as u64);
+            for slot in &mut keys[..=index] {
+                let higher = (*slot).max(key);
+                key = (*slot).min(key);
+                *slot = higher;
+            }
         }
-        self.len += 1;
+        dice.settle(cursor);
+        roll.dice_len = count as u8;
+        roll.faces_len = faces.min(INLINE_ROLL_FACES) as u8;
+        if sums >> (64 - KEY_SHIFT) != 0 {
+            // A sum does not fit in a key (only with chains of millions of faces).
+            self.sort_wide_sums(&mut roll, &firsts[..count], &lens[..count]);
+            self.finish(&mut roll, kept, ten_dice_bonus);
+            return Ok(roll);
+        }
+        let each_die = self.modifiers.each_die;
+        let ranked = !self.modifiers.ranks.is_empty();
+        let kept = kept as usize;
+        let mut total = self.modifiers.total + ten_dice_bonus;
+        for (rank, &key) in keys[..count].iter().enumerate() {
+            let index = (KEY_MASK - (key & KEY_MASK)) as usize % KEY_SLOTS;
+            let mut value = (key >> KEY_SHIFT) as i64 + each_die;
+            let is_kept = rank < kept;
+            if ranked && is_kept {
+                value += self.modifiers.rank_bonus(rank as u32 + 1);
+            }
+            total += if is_kept { value } else { 0 };
+            roll.dice[rank] = PoolDie::with_chain(value, is_kept, firsts[index], lens[index]);
+        }
+        roll.total = total;
+        Ok(roll)
     }
 
+    /// The dice of `roll`, whose faces are drawn, sorted by value, stably, when some chain's
+    /// sum does not fit in a sort key: die `i` (in roll order) has the `lens[i]` faces from
+    /// `firsts[i]`.
     #[cold]
     #[inline(never)]
-    fn push_more(&mut self, face: u32) {
-        self.more.push(face);
+    fn sort_wide_sums(&self, roll: &mut PoolRoll, firsts: &[u32], lens: &[u32]) {
+        roll.dice_len = 0;
+        for (&first, &len) in firsts.iter().zip(lens) {
+            let (from, to) = (first as usize, first as usize + len as usize);
+            let sum: u64 = roll
+                .all_faces()
+                .get(from..to)
+                .unwrap_or(&[])
+                .iter()
+                .map(|&face| u64::from(face))
+                .sum();
+            roll.insert(from, len, sum as i64 + self.modifiers.each_die);
+        }
     }
+}
 
-    #[inline(always)]
-    fn into_small_vec(self) -> SmallVec<[u32; INLINE_ROLL_FACES]> {
-        if self.more.is_empty() {
-            SmallVec::from_buf_and_len(self.inline, self.len)
-        } else {
-            let mut all = self.inline.to_vec();
-            all.extend(self.more);
-            SmallVec::from_vec(all)
+/// Sort keys of the seeded full roll: a die's chain sum above [`KEY_SHIFT`] bits, and below
+/// them `15 - i` for the `i`-th die rolled, so that a higher sum comes first and, among equal
+/// sums, the die rolled first. Indices read back from a key are taken modulo [`KEY_SLOTS`],
+/// which the compiler knows to be in bounds.
+const KEY_SHIFT: u32 = 4;
+const KEY_MASK: u64 = (1 << KEY_SHIFT) - 1;
+const KEY_SLOTS: usize = 1 << KEY_SHIFT;
+const _: () = assert!(INLINE_ROLL_DICE <= KEY_SLOTS);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pool::Limits;
+
+    #[test]
+    fn sums_too_wide_for_a_key_are_sorted_the_same() {
+        // The fallback for sums of 2^60 or more (chains of millions of faces) cannot be reached
+        // by rolling in a test, so it is given the faces and chains of ordinary rolls.
+        for seed in 0..200 {
+            let mut pool = Pool::new(7, 3).plus(2);
+            pool.modifiers.each_die = 1;
+            pool.modifiers.add_rank_bonus(1, 2);
+            let expected = pool.roll(&mut SeededDice::new(seed)).unwrap();
+            // The chains in roll order: by where their faces start.
+            let mut chains: Vec<(u32, u32)> = expected
+                .dice()
+                .iter()
+                .map(|die| (die.first(), die.chain_len()))
+                .collect();
+            chains.sort_unstable();
+            let mut roll = PoolRoll::empty();
+            for &face in expected.all_faces() {
+                roll.push_face(face);
+            }
+            let firsts: Vec<u32> = chains.iter().map(|c| c.0).collect();
+            let lens: Vec<u32> = chains.iter().map(|c| c.1).collect();
+            pool.sort_wide_sums(&mut roll, &firsts, &lens);
+            let (_, kept, bonus) = pool.within_limits(&Limits::default()).unwrap();
+            pool.finish(&mut roll, kept, bonus);
+            assert_eq!(roll, expected, "seed {seed}");
         }
     }
 }

@@ -256,7 +256,7 @@ impl Pool {
         let threshold = die.explode_at().unwrap_or(u32::MAX);
         let max_rolls = limits.max_chain.max(1);
         for _ in 0..rolled {
-            let first = roll.faces.len();
+            let first = roll.face_count();
             let (mut len, mut sum) = (0_u32, 0_u64);
             loop {
                 if len >= max_rolls {
@@ -266,7 +266,7 @@ impl Pool {
                     .into());
                 }
                 let face = dice.roll(die.sides())?;
-                roll.faces.push(face);
+                roll.push_face(face);
                 len += 1;
                 sum += u64::from(face);
                 if face < threshold {
@@ -285,7 +285,7 @@ impl Pool {
     pub(crate) fn finish(&self, roll: &mut PoolRoll, kept: u32, ten_dice_bonus: i64) {
         let ranked = !self.modifiers.ranks.is_empty();
         let mut total = self.modifiers.total + ten_dice_bonus;
-        for (index, die) in roll.dice.iter_mut().enumerate().take(kept as usize) {
+        for (index, die) in roll.dice_mut().iter_mut().enumerate().take(kept as usize) {
             die.kept = true;
             if ranked {
                 die.value += self.modifiers.rank_bonus(index as u32 + 1);
@@ -353,68 +353,193 @@ impl PoolDie {
             len,
         }
     }
+
+    /// Where its faces start among the roll's faces.
+    #[cfg(test)]
+    pub(crate) fn first(&self) -> u32 {
+        self.first
+    }
+
+    /// How many faces it rolled.
+    #[cfg(test)]
+    pub(crate) fn chain_len(&self) -> u32 {
+        self.len
+    }
+
+    /// A die of `value`, kept or not, whose chain is the `len` faces from `first`.
+    #[inline(always)]
+    pub(crate) const fn with_chain(value: i64, kept: bool, first: u32, len: u32) -> PoolDie {
+        PoolDie {
+            value,
+            kept,
+            first,
+            len,
+        }
+    }
 }
 
 /// The result of a pool roll: every die (highest first) with the faces of its chain, which
 /// were kept, and the total. Holds up to ten dice and twenty-four faces without heap
 /// allocation.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// The dice and the faces are kept in fixed arrays inside the roll, which a seeded roll writes
+/// straight into, with no capacity or heap check on the way; past ten dice (only pools of more
+/// than ten dice) or twenty-four faces (about once in 10^11 rolls of ten exploding d10s) all
+/// of them move to a list on the heap. It serializes as it always has: its dice, its faces and
+/// its total.
+#[derive(Clone)]
 pub struct PoolRoll {
-    dice: SmallVec<[PoolDie; INLINE_ROLL_DICE]>,
-    /// Every face rolled, in the order rolled; each die points at its chain.
-    faces: SmallVec<[u32; INLINE_ROLL_FACES]>,
-    total: i64,
+    /// The kept total with every modifier.
+    pub(crate) total: i64,
+    /// Every die, highest first (ties in roll order): the first `dice_len` here, unless
+    /// `more_dice` holds them all.
+    pub(crate) dice: [PoolDie; INLINE_ROLL_DICE],
+    /// Every face rolled, in the order rolled (each die points at its chain): the first
+    /// `faces_len` here, unless `more_faces` holds them all.
+    pub(crate) faces: [u32; INLINE_ROLL_FACES],
+    /// All the dice, once there are more than fit in `dice`. Boxed, so that the roll holds one
+    /// word for it rather than three (a roll is copied whole, and this is rarely used).
+    #[allow(clippy::box_collection)]
+    more_dice: Option<Box<Vec<PoolDie>>>,
+    /// All the faces, once there are more than fit in `faces` (boxed for the same reason).
+    #[allow(clippy::box_collection)]
+    more_faces: Option<Box<Vec<u32>>>,
+    pub(crate) dice_len: u8,
+    pub(crate) faces_len: u8,
 }
+
+// The counts of the arrays fit in their `u8` lengths.
+const _: () = assert!(INLINE_ROLL_DICE <= u8::MAX as usize);
+const _: () = assert!(INLINE_ROLL_FACES <= u8::MAX as usize);
 
 impl PoolRoll {
     /// A roll of no die yet, totalling 0.
     #[inline(always)]
     pub(crate) fn empty() -> PoolRoll {
         PoolRoll {
-            dice: SmallVec::new(),
-            faces: SmallVec::new(),
             total: 0,
+            dice: [PoolDie::new(0, 0, 0); INLINE_ROLL_DICE],
+            faces: [0; INLINE_ROLL_FACES],
+            more_dice: None,
+            more_faces: None,
+            dice_len: 0,
+            faces_len: 0,
         }
     }
 
-    /// A roll of `dice` (highest first, not marked kept yet) and their `faces`.
-    #[inline(always)]
-    pub(crate) fn from_parts(
-        dice: SmallVec<[PoolDie; INLINE_ROLL_DICE]>,
-        faces: SmallVec<[u32; INLINE_ROLL_FACES]>,
-    ) -> PoolRoll {
-        PoolRoll {
-            dice,
-            faces,
-            total: 0,
+    /// A roll of `dice` (highest first) and their `faces`, with `total`.
+    fn from_lists(dice: Vec<PoolDie>, faces: Vec<u32>, total: i64) -> PoolRoll {
+        let mut roll = PoolRoll::empty();
+        roll.total = total;
+        if dice.len() <= INLINE_ROLL_DICE {
+            roll.dice[..dice.len()].copy_from_slice(&dice);
+            roll.dice_len = dice.len() as u8;
+        } else {
+            roll.more_dice = Some(Box::new(dice));
         }
+        if faces.len() <= INLINE_ROLL_FACES {
+            roll.faces[..faces.len()].copy_from_slice(&faces);
+            roll.faces_len = faces.len() as u8;
+        } else {
+            roll.more_faces = Some(Box::new(faces));
+        }
+        roll
+    }
+
+    /// How many faces the roll holds.
+    #[inline(always)]
+    pub(crate) fn face_count(&self) -> usize {
+        self.all_faces().len()
+    }
+
+    /// Adds a face after the others.
+    #[inline(always)]
+    pub(crate) fn push_face(&mut self, face: u32) {
+        let len = usize::from(self.faces_len);
+        if self.more_faces.is_none() && len < INLINE_ROLL_FACES {
+            self.faces[len] = face;
+            self.faces_len += 1;
+        } else {
+            self.push_face_on_heap(face);
+        }
+    }
+
+    /// Adds a face once the array of faces is full: all the faces move to the heap.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn push_face_on_heap(&mut self, face: u32) {
+        let inline = &self.faces;
+        self.more_faces
+            .get_or_insert_with(|| Box::new(inline.to_vec()))
+            .push(face);
     }
 
     /// Adds the die whose chain is the `len` faces from `first`, of `value`, below the dice of
     /// at least its value (ties keep roll order).
     #[inline(always)]
     pub(crate) fn insert(&mut self, first: usize, len: u32, value: i64) {
-        self.dice.push(PoolDie::new(value, first, len));
-        let mut at = self.dice.len() - 1;
-        while at > 0 && self.dice[at - 1].value < value {
-            self.dice.swap(at - 1, at);
-            at -= 1;
+        let die = PoolDie::new(value, first, len);
+        let count = usize::from(self.dice_len);
+        if self.more_dice.is_none() && count < INLINE_ROLL_DICE {
+            let mut at = count;
+            while at > 0 && self.dice[at - 1].value < value {
+                self.dice[at] = self.dice[at - 1];
+                at -= 1;
+            }
+            self.dice[at] = die;
+            self.dice_len += 1;
+        } else {
+            self.insert_on_heap(die);
+        }
+    }
+
+    /// [`PoolRoll::insert`] once the array of dice is full: all the dice move to the heap.
+    #[cold]
+    #[inline(never)]
+    fn insert_on_heap(&mut self, die: PoolDie) {
+        let inline = &self.dice[..usize::from(self.dice_len).min(INLINE_ROLL_DICE)];
+        let dice = self
+            .more_dice
+            .get_or_insert_with(|| Box::new(inline.to_vec()));
+        let at = dice.partition_point(|other| other.value >= die.value);
+        dice.insert(at, die);
+    }
+
+    /// Every die, mutably.
+    #[inline(always)]
+    pub(crate) fn dice_mut(&mut self) -> &mut [PoolDie] {
+        match &mut self.more_dice {
+            Some(dice) => dice,
+            None => &mut self.dice[..usize::from(self.dice_len).min(INLINE_ROLL_DICE)],
+        }
+    }
+
+    /// Every face, in the order rolled.
+    #[inline(always)]
+    pub(crate) fn all_faces(&self) -> &[u32] {
+        match &self.more_faces {
+            Some(faces) => faces,
+            None => &self.faces[..usize::from(self.faces_len).min(INLINE_ROLL_FACES)],
         }
     }
 
     /// Every die rolled, from highest to lowest (before rank bonuses).
+    #[inline]
     pub fn dice(&self) -> &[PoolDie] {
-        &self.dice
+        match &self.more_dice {
+            Some(dice) => dice,
+            None => &self.dice[..usize::from(self.dice_len).min(INLINE_ROLL_DICE)],
+        }
     }
 
     /// The faces of the die at `index` in [`PoolRoll::dice`], in the order rolled: all but the
     /// last are at or above the explosion threshold. Empty when there is no such die.
     pub fn faces(&self, index: usize) -> &[u32] {
-        self.dice
+        self.dice()
             .get(index)
             .and_then(|die| {
                 let first = die.first as usize;
-                self.faces.get(first..first + die.len as usize)
+                self.all_faces().get(first..first + die.len as usize)
             })
             .unwrap_or(&[])
     }
@@ -427,7 +552,7 @@ impl PoolRoll {
 
     /// The kept dice, highest first.
     pub fn kept(&self) -> impl Iterator<Item = &PoolDie> {
-        self.dice.iter().filter(|d| d.kept)
+        self.dice().iter().filter(|d| d.kept)
     }
 
     /// The kept total with every modifier.
@@ -438,7 +563,7 @@ impl PoolRoll {
     /// The value of the second highest die (0 when only one die was rolled): seed 000's
     /// tie-breaker.
     pub fn second_highest(&self) -> i64 {
-        self.dice.get(1).map_or(0, |d| d.value)
+        self.dice().get(1).map_or(0, |d| d.value)
     }
 
     /// The fast summary of this roll.
@@ -447,6 +572,55 @@ impl PoolRoll {
             total: self.total,
             second_highest: self.second_highest(),
         }
+    }
+}
+
+impl PartialEq for PoolRoll {
+    /// Two rolls are equal when their dice, faces and totals are (not the unused room).
+    fn eq(&self, other: &PoolRoll) -> bool {
+        self.total == other.total
+            && self.dice() == other.dice()
+            && self.all_faces() == other.all_faces()
+    }
+}
+
+impl Eq for PoolRoll {}
+
+impl std::fmt::Debug for PoolRoll {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PoolRoll")
+            .field("dice", &self.dice())
+            .field("faces", &self.all_faces())
+            .field("total", &self.total)
+            .finish()
+    }
+}
+
+impl Serialize for PoolRoll {
+    /// As `{ dice, faces, total }`: the same as when the dice and faces were lists.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut state = serializer.serialize_struct("PoolRoll", 3)?;
+        state.serialize_field("dice", self.dice())?;
+        state.serialize_field("faces", self.all_faces())?;
+        state.serialize_field("total", &self.total)?;
+        state.end()
+    }
+}
+
+/// A [`PoolRoll`] as it is serialized.
+#[derive(Deserialize)]
+#[serde(rename = "PoolRoll")]
+struct PoolRollWire {
+    dice: Vec<PoolDie>,
+    faces: Vec<u32>,
+    total: i64,
+}
+
+impl<'de> Deserialize<'de> for PoolRoll {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<PoolRoll, D::Error> {
+        let wire = PoolRollWire::deserialize(deserializer)?;
+        Ok(PoolRoll::from_lists(wire.dice, wire.faces, wire.total))
     }
 }
 
@@ -523,6 +697,40 @@ mod tests {
                 limit: 5
             })
         );
+    }
+
+    #[test]
+    fn a_roll_serializes_as_it_always_has() {
+        // The format of the lists the roll used to keep: its dice, its faces, its total.
+        let roll = Pool::new(2, 1)
+            .roll(&mut ScriptedDice::new([7, 10, 5]))
+            .unwrap();
+        let json = serde_json::to_string(&roll).unwrap();
+        assert_eq!(
+            json,
+            r#"{"dice":[{"value":15,"kept":true,"first":1,"len":2},{"value":7,"kept":false,"first":0,"len":1}],"faces":[7,10,5],"total":15}"#
+        );
+        assert_eq!(serde_json::from_str::<PoolRoll>(&json).unwrap(), roll);
+    }
+
+    #[test]
+    fn rolls_beyond_the_arrays_keep_every_die_and_face() {
+        // Twelve dice and thirty faces: both lists move to the heap, and come back from JSON.
+        let mut script = vec![10; 18];
+        script.extend(1..=9);
+        script.extend([3, 3, 2]);
+        let roll = Pool::new(12, 2)
+            .roll(&mut ScriptedDice::new(script))
+            .unwrap();
+        assert_eq!(roll.dice().len(), 12);
+        let faces: usize = (0..12).map(|index| roll.faces(index).len()).sum();
+        assert_eq!(faces, 30);
+        let mut chain = vec![10; 18];
+        chain.push(1);
+        assert_eq!(roll.faces(0), &chain[..]);
+        assert_eq!(roll.total(), 181 + 9);
+        let json = serde_json::to_string(&roll).unwrap();
+        assert_eq!(serde_json::from_str::<PoolRoll>(&json).unwrap(), roll);
     }
 
     #[test]
