@@ -50,6 +50,7 @@ impl From<DeckError> for ClanWarError {
     }
 }
 
+/// A refusal of an action that breaks a rule, with the reason players read.
 pub(crate) fn illegal<T>(reason: impl Into<String>) -> Result<T, ClanWarError> {
     Err(ClanWarError::Illegal(reason.into()))
 }

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use pbp_core::{Deck, PoolRoll, Seat, Side};
+use pbp_core::{Deck, Pool, PoolRoll, Seat, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::cards::CardNo;
@@ -124,7 +124,7 @@ pub struct Played {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rolled {
     /// The pool rolled, with its modifiers.
-    pub pool: pbp_core::Pool,
+    pub pool: Pool,
     /// Every roll, the last one counting.
     pub rolls: Vec<PoolRoll>,
     /// The last roll's total.

@@ -33,7 +33,7 @@ use round::end_round;
 use settle::settle;
 use sign_up::{join, retire};
 
-use pbp_core::{Dice, Seat, Side, Visible};
+use pbp_core::{Actor, DeckError, Dice, Seat, Side, Visible};
 
 use crate::cards::{self, CardKind, CardNo};
 use crate::clan::{Clan, Element};
@@ -79,7 +79,7 @@ pub(crate) fn draw_cards(
                 ));
                 drawn += 1;
             }
-            Err(pbp_core::DeckError::Empty) => {
+            Err(DeckError::Empty) => {
                 events.push(Visible::public(ClanWarEvent::DeckEmpty { seat }));
                 break;
             }
@@ -216,7 +216,7 @@ fn for_clan(
 /// Applies an action to a copy and commits it only on success.
 pub(crate) fn apply(
     state: &mut ClanWarState,
-    actor: pbp_core::Actor,
+    actor: Actor,
     action: &ClanWarAction,
     dice: &mut dyn Dice,
 ) -> Res<Events> {
@@ -233,7 +233,7 @@ pub(crate) fn apply(
 /// that is thrown away on error (the bot's trials, [`apply`]'s copy).
 pub(crate) fn apply_in_place(
     next: &mut ClanWarState,
-    actor: pbp_core::Actor,
+    actor: Actor,
     action: &ClanWarAction,
     dice: &mut dyn Dice,
 ) -> Res<Events> {
@@ -241,21 +241,21 @@ pub(crate) fn apply_in_place(
         return Err(ClanWarError::Over);
     }
     let mut events = match (actor, action) {
-        (pbp_core::Actor::GameMaster, ClanWarAction::EndRound) => end_round(next, dice)?,
-        (pbp_core::Actor::GameMaster, ClanWarAction::Join { clan, strategies }) => {
+        (Actor::GameMaster, ClanWarAction::EndRound) => end_round(next, dice)?,
+        (Actor::GameMaster, ClanWarAction::Join { clan, strategies }) => {
             join(next, *clan, *strategies, dice)?
         }
-        (pbp_core::Actor::GameMaster, ClanWarAction::Retire { clan }) => retire(next, *clan)?,
-        (pbp_core::Actor::GameMaster, ClanWarAction::ForClan { clan, action }) => {
+        (Actor::GameMaster, ClanWarAction::Retire { clan }) => retire(next, *clan)?,
+        (Actor::GameMaster, ClanWarAction::ForClan { clan, action }) => {
             for_clan(next, *clan, action, dice)?
         }
-        (pbp_core::Actor::GameMaster, _) => {
+        (Actor::GameMaster, _) => {
             return illegal(
                 "the game master ends rounds and signs up players; the players fight the battles",
             );
         }
         (
-            pbp_core::Actor::Seat(_),
+            Actor::Seat(_),
             ClanWarAction::EndRound
             | ClanWarAction::Join { .. }
             | ClanWarAction::Retire { .. }
@@ -265,7 +265,7 @@ pub(crate) fn apply_in_place(
                 "only the game master may end the round, sign up or retire a player, or act for an absent one",
             );
         }
-        (pbp_core::Actor::Seat(seat), action) => {
+        (Actor::Seat(seat), action) => {
             if player(next, seat)?.retired {
                 return illegal("you are no longer active in this game");
             }

@@ -178,10 +178,8 @@ pub(super) fn play(
             cards: discards.to_vec(),
         }));
     }
-    if let Phase::Play { next, .. } = &mut state.battles[bi].phase {
+    if let Phase::Play { next, passes } = &mut state.battles[bi].phase {
         *next = side.other();
-    }
-    if let Phase::Play { passes, .. } = &mut state.battles[bi].phase {
         *passes = 0;
     }
     after_play_step(state, bi, &mut events);

@@ -1,6 +1,8 @@
 //! The roll: both sides' pools rolled, pushes rolled again, the verdict.
 
-use pbp_core::{Comparison, Dice, Pool, PoolRoll, Seat, Side, Verdict, Visible};
+use pbp_core::{
+    Comparison, Dice, FastRoll, Pool, PoolError, PoolRoll, Seat, Side, Verdict, Visible,
+};
 
 use super::effects::resolve;
 use super::pool::pool_for;
@@ -125,11 +127,11 @@ pub(super) fn compare_rolls(
     let mut pushes = 0;
     loop {
         let verdict = Comparison::HighestThenSecond.compare(
-            pbp_core::FastRoll {
+            FastRoll {
                 total: a.total,
                 second_highest: a.second,
             },
-            pbp_core::FastRoll {
+            FastRoll {
                 total: d.total,
                 second_highest: d.second,
             },
@@ -146,7 +148,7 @@ pub(super) fn compare_rolls(
             Verdict::Push => {
                 pushes += 1;
                 if pushes > MAX_PUSHES {
-                    return Err(pbp_core::PoolError::EndlessPush { rounds: MAX_PUSHES }.into());
+                    return Err(PoolError::EndlessPush { rounds: MAX_PUSHES }.into());
                 }
                 events.push(Visible::public(ClanWarEvent::Push { battle }));
                 let (ra, ta, sa) = roll_pool(&a.pool, dice)?;
