@@ -31,7 +31,7 @@ pub mod scenario;
 pub use contract::{
     Contract, Kind, Refusal, Rolls, Violation, act, checked_apply, probe_twins, refuse, round_trip,
     same_effects, same_to_outsiders, save_round_trip, seen_by, text_round_trip, try_act, try_apply,
-    views_keep_secrets,
+    try_apply_with, views_keep_secrets,
 };
 
 use crate::dice::{Dice, SeededDice};

@@ -141,11 +141,11 @@ fn each_general_attacks_once_a_turn_and_only_in_combat() {
     let g = on_field(&s, 0, "t-giant");
     let b = on_field(&s, 1, "t-b");
     let d = on_field(&s, 1, "t-d");
-    refuse(&mut s, 0, &format!("attack {g} on {b}"));
+    refuse(&mut s, 0, &format!("attack {g} on {b}"), Kind::Illegal);
     act(&mut s, 0, "end");
     act(&mut s, 0, &format!("attack {g} on {b}"));
     act(&mut s, 1, "intercept none");
-    refuse(&mut s, 0, &format!("attack {g} on {d}"));
+    refuse(&mut s, 0, &format!("attack {g} on {d}"), Kind::Illegal);
 }
 
 #[test]
@@ -158,15 +158,15 @@ fn defend_blocks_attacks_on_it_and_by_it_until_its_next_turn() {
     pass_turn(&mut s);
     let def = on_field(&s, 1, "t-defender");
     let b = on_field(&s, 1, "t-b");
-    refuse(&mut s, 1, &format!("defend {b}"));
+    refuse(&mut s, 1, &format!("defend {b}"), Kind::Illegal);
     act(&mut s, 1, &format!("defend {def}"));
-    refuse(&mut s, 1, &format!("defend {def}"));
+    refuse(&mut s, 1, &format!("defend {def}"), Kind::Illegal);
     act(&mut s, 1, "end");
     let a = on_field(&s, 0, "t-a");
-    refuse(&mut s, 1, &format!("attack {def} on {a}"));
+    refuse(&mut s, 1, &format!("attack {def} on {a}"), Kind::Illegal);
     act(&mut s, 1, "end");
     act(&mut s, 0, "end");
-    refuse(&mut s, 0, &format!("attack {a} on {def}"));
+    refuse(&mut s, 0, &format!("attack {a} on {def}"), Kind::Illegal);
     act(&mut s, 0, &format!("attack {a} on {b}"));
     act(&mut s, 1, "intercept none");
     act(&mut s, 0, "end");
@@ -185,7 +185,7 @@ fn defend_may_only_be_activated_in_preparation() {
     );
     act(&mut s, 0, "end");
     let def = on_field(&s, 0, "t-defender");
-    refuse(&mut s, 0, &format!("defend {def}"));
+    refuse(&mut s, 0, &format!("defend {def}"), Kind::Illegal);
 }
 
 fn ambush_armies() -> (pbp_three_kingdoms::ArmySpec, pbp_three_kingdoms::ArmySpec) {
@@ -204,11 +204,11 @@ fn ambush_generals_cannot_be_targeted_nor_attack_before_intercepting() {
     act(&mut s, 0, "end");
     let atk = on_field(&s, 0, "t-a");
     let b = on_field(&s, 1, "t-b");
-    refuse(&mut s, 0, &format!("attack {atk} on {b}"));
+    refuse(&mut s, 0, &format!("attack {atk} on {b}"), Kind::Illegal);
     pass_turn(&mut s);
     act(&mut s, 1, "end");
     let target = on_field(&s, 0, "t-d");
-    refuse(&mut s, 1, &format!("attack {b} on {target}"));
+    refuse(&mut s, 1, &format!("attack {b} on {target}"), Kind::Illegal);
 }
 
 #[test]
@@ -314,14 +314,24 @@ fn the_command_may_be_attacked_from_the_front_once_the_commander_falls() {
     // Not before the defender has had a turn to revive its Commander, even from the front.
     ch_mut(&mut s, 0, "t-giant").zone = Zone::Front;
     assert!(!s.command_open(Seat(1)));
-    refuse(&mut s, 0, &format!("attack {giant} on {law}"));
+    refuse(
+        &mut s,
+        0,
+        &format!("attack {giant} on {law}"),
+        Kind::Illegal,
+    );
     ch_mut(&mut s, 0, "t-giant").zone = Zone::Home;
     pass_turn(&mut s);
     pass_turn(&mut s);
     assert!(s.command_open(Seat(1)));
     act(&mut s, 0, "end");
     // Only from the enemy's deployment zone.
-    refuse(&mut s, 0, &format!("attack {giant} on {law}"));
+    refuse(
+        &mut s,
+        0,
+        &format!("attack {giant} on {law}"),
+        Kind::Illegal,
+    );
     // t-a advanced when it won; it attacks the Adviser in the Command.
     attack(&mut s, 0, "t-a", "t-law");
     act(&mut s, 1, "intercept none");
@@ -360,7 +370,11 @@ fn an_evacuated_adviser_leaves_the_game_and_a_lord_at_zero_loses() {
     use pbp_core::Game;
     let turn = pbp_three_kingdoms::ThreeKingdoms::turn(&s);
     assert_eq!(turn.outcome().unwrap().winners, vec![Seat(0)]);
-    assert!(refuse(&mut s, 0, "end").to_string().contains("over"));
+    assert!(
+        refuse(&mut s, 0, "end", Kind::NotYourTurn)
+            .to_string()
+            .contains("over")
+    );
 }
 
 #[test]
@@ -409,7 +423,7 @@ fn a_beaten_interceptor_is_vulnerable_and_evacuated_if_attacked_again() {
     assert!(ch(&s, 1, "t-d").vulnerable);
     // A Vulnerable General cannot intercept again.
     attack(&mut s, 0, "t-a", "t-d");
-    refuse(&mut s, 1, &format!("intercept {d}"));
+    refuse(&mut s, 1, &format!("intercept {d}"), Kind::Illegal);
     act(&mut s, 1, "intercept none");
     assert!(in_discard(&s, 1, "t-d"));
 }

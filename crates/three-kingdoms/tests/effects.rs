@@ -149,7 +149,7 @@ fn tactic_immunity_reads_the_printed_cost() {
     let big = give(&mut s, 1, "t-big-damage");
     // Printed 2: ignored, whatever it costs now.
     assert_eq!(s.play_cost(Seat(1), small), 1);
-    refuse(&mut s, 1, &format!("play {small} on 0:{a}"));
+    refuse(&mut s, 1, &format!("play {small} on 0:{a}"), Kind::Illegal);
     // Printed 3, costing 2 now: not ignored.
     assert_eq!(s.play_cost(Seat(1), big), 2);
     act(&mut s, 1, &format!("play {big} on 0:{a}"));
@@ -218,10 +218,15 @@ fn protect_forbids_attacks_and_enemy_cards() {
     pay(&mut s2, 0, "t-giant");
     let arrows = give(&mut s2, 0, "t-damage");
     let b = on_field(&s2, 1, "t-b");
-    refuse(&mut s2, 0, &format!("play {arrows} on 1:{b}"));
+    refuse(
+        &mut s2,
+        0,
+        &format!("play {arrows} on 1:{b}"),
+        Kind::Illegal,
+    );
     act(&mut s2, 0, "end");
     let a = on_field(&s2, 0, "t-a");
-    refuse(&mut s2, 0, &format!("attack {a} on {b}"));
+    refuse(&mut s2, 0, &format!("attack {a} on {b}"), Kind::Illegal);
 }
 
 #[test]
@@ -252,7 +257,7 @@ fn rally_makes_alert_at_full_strength() {
 fn lords_are_never_chosen_by_cards() {
     let mut s = scene();
     let arrows = give(&mut s, 0, "t-damage");
-    refuse(&mut s, 0, &format!("play {arrows} on 1:0"));
+    refuse(&mut s, 0, &format!("play {arrows} on 1:0"), Kind::Illegal);
     let boost = give(&mut s, 0, "t-strength-eot");
-    refuse(&mut s, 0, &format!("play {boost} on 0:0"));
+    refuse(&mut s, 0, &format!("play {boost} on 0:0"), Kind::Illegal);
 }

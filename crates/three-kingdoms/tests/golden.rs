@@ -1,18 +1,13 @@
 //! Golden playthroughs: recorded games replayed, their logs compared line by line with the
 //! stored ones, so that any change of behaviour shows in review.
 //!
-//! To record them again after an intended change: `PBP_UPDATE_GOLDEN=1 cargo test -p
-//! pbp-three-kingdoms --test golden`.
+//! The golden convention of `pbp_core::testing::golden`: to record them again after an intended
+//! change, `PBP_BLESS=1 cargo test -p pbp-three-kingdoms --test golden`, and review the
+//! difference.
 
-use std::path::PathBuf;
-
-use pbp_core::testing::random_action;
+use pbp_core::testing::{golden, random_action};
 use pbp_core::{DiceChoice, Game, Record, SeededDice, Session, Viewer};
 use pbp_three_kingdoms::{Faction, ThreeKingdoms, ThreeKingdomsConfig};
-
-fn dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
-}
 
 fn transcript(session: &Session<ThreeKingdoms>) -> String {
     let mut out = String::new();
@@ -45,28 +40,24 @@ fn play(config: ThreeKingdomsConfig, seed: u64) -> Session<ThreeKingdoms> {
 }
 
 fn golden(name: &str, config: ThreeKingdomsConfig, seed: u64) {
-    let record_path = dir().join(format!("{name}.record.json"));
-    let log_path = dir().join(format!("{name}.log"));
-    if std::env::var_os("PBP_UPDATE_GOLDEN").is_some() {
-        let session = play(config, seed);
-        std::fs::write(
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let record_path = golden::path(dir, &format!("{name}.record.json"));
+    let log_path = golden::path(dir, &format!("{name}.log"));
+    // The record is the input (the random bots' game when it was recorded): written again only
+    // when blessing.
+    if golden::blessing() {
+        let played = play(config, seed);
+        golden::assert(
             &record_path,
-            serde_json::to_string_pretty(session.record()).unwrap(),
-        )
-        .unwrap();
-        std::fs::write(&log_path, transcript(&session)).unwrap();
+            &serde_json::to_string_pretty(played.record()).unwrap(),
+        );
     }
     let record: Record<ThreeKingdoms> =
         serde_json::from_str(&std::fs::read_to_string(&record_path).unwrap()).unwrap();
     // Replayed from the recorded values alone, then checked against the seed.
     for check_seed in [false, true] {
         let session = Session::replay(record.clone(), check_seed).unwrap();
-        let expected = std::fs::read_to_string(&log_path).unwrap();
-        let got = transcript(&session);
-        for (n, (a, b)) in expected.lines().zip(got.lines()).enumerate() {
-            assert_eq!(a, b, "{name}: line {} differs", n + 1);
-        }
-        assert_eq!(expected.lines().count(), got.lines().count(), "{name}");
+        golden::assert(&log_path, &transcript(&session));
         assert!(ThreeKingdoms::turn(session.state()).outcome().is_some());
     }
 }

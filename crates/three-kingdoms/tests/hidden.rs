@@ -3,6 +3,7 @@
 mod common;
 
 use common::*;
+use pbp_core::testing;
 use pbp_core::{Actor, DiceChoice, Game, Seat, Session, Viewer};
 use pbp_three_kingdoms::{
     Faction, ThreeKingdoms, ThreeKingdomsAction, ThreeKingdomsConfig, ThreeKingdomsEvent,
@@ -37,6 +38,16 @@ fn views_show_hands_and_decks_only_to_whom_they_belong() {
         for secret in ThreeKingdoms::secrets(s, Viewer::Seat(Seat(1 - seat.0))) {
             assert!(!serde_json::to_string(&enemy).unwrap().contains(&secret));
         }
+        testing::views_keep_secrets::<ThreeKingdoms>(
+            s,
+            &testing::contract::viewers::<ThreeKingdoms>(s),
+            &session
+                .log()
+                .iter()
+                .map(|e| e.visible.clone())
+                .collect::<Vec<_>>(),
+        )
+        .unwrap_or_else(|v| panic!("{v}"));
     }
 }
 
@@ -103,18 +114,13 @@ fn every_action_text_reads_back() {
     let mut s = ThreeKingdoms::setup(&config, &mut dice).unwrap();
     let mut checked = 0;
     for _ in 0..200 {
-        let Some((actor, action)) =
-            pbp_core::testing::random_action::<ThreeKingdoms>(&s, &mut dice)
-        else {
+        let Some((actor, action)) = testing::random_action::<ThreeKingdoms>(&s, &mut dice) else {
             break;
         };
         for a in ThreeKingdoms::legal_actions(&s, actor) {
+            testing::text_round_trip::<ThreeKingdoms>(&s, actor, &a)
+                .unwrap_or_else(|v| panic!("{v}"));
             let text = ThreeKingdoms::format_action(&s, &a);
-            assert_eq!(
-                ThreeKingdoms::parse_action(&s, actor, &text).unwrap(),
-                a,
-                "{text}"
-            );
             // Every card number is followed by the card's name.
             let named = text.split_whitespace().all(|w| {
                 w.parse::<u32>().is_err() && !w.contains(':') || text.contains(&format!("{w} ("))

@@ -1,6 +1,6 @@
 //! Invariants under random play, with proptest choosing the seeds, armies and choices.
 
-use pbp_core::testing::random_action;
+use pbp_core::testing::{random_action, text_round_trip};
 use pbp_core::{Game, Seat, SeededDice};
 use pbp_three_kingdoms::{
     CardType, Faction, ThreeKingdoms, ThreeKingdomsConfig, ThreeKingdomsState,
@@ -69,6 +69,7 @@ proptest! {
         check(&s)?;
         let mut steps = 0;
         while let Some((actor, action)) = random_action::<ThreeKingdoms>(&s, &mut dice) {
+            text_round_trip::<ThreeKingdoms>(&s, actor, &action).map_err(|v| TestCaseError::fail(v.0))?;
             ThreeKingdoms::apply(&mut s, actor, &action, &mut dice).unwrap();
             check(&s)?;
             steps += 1;

@@ -109,7 +109,7 @@ fn resources_last_through_combat_and_expire_in_the_end_phase() {
     act(&mut s, 0, "end");
     assert_eq!(s.player(Seat(0)).resources, 2);
     let card = give(&mut s, 0, "t-d");
-    refuse(&mut s, 0, &format!("discard {card}"));
+    refuse(&mut s, 0, &format!("discard {card}"), Kind::Illegal);
     let boost = give(&mut s, 0, "t-combat-boost");
     let a = on_field(&s, 0, "t-a");
     act(&mut s, 0, &format!("play {boost} on 0:{a}"));
@@ -144,7 +144,7 @@ fn summoning_pays_the_cost_and_a_war_lord_makes_generals_cheaper() {
     );
     let c = give(&mut s, 0, "t-c");
     pay(&mut s, 0, "t-b");
-    refuse(&mut s, 0, &format!("summon {c}"));
+    refuse(&mut s, 0, &format!("summon {c}"), Kind::Illegal);
     pay(&mut s, 0, "t-d");
     let events = act(&mut s, 0, &format!("summon {c}"));
     assert!(
@@ -193,9 +193,9 @@ fn advisers_and_lords_are_never_summoned() {
     );
     let law = give(&mut s, 0, "t-law");
     pay(&mut s, 0, "t-giant");
-    refuse(&mut s, 0, &format!("summon {law}"));
+    refuse(&mut s, 0, &format!("summon {law}"), Kind::Illegal);
     let card = give(&mut s, 0, "t-strength-eot");
-    refuse(&mut s, 0, &format!("summon {card}"));
+    refuse(&mut s, 0, &format!("summon {card}"), Kind::Illegal);
 }
 
 #[test]
@@ -227,7 +227,7 @@ fn a_character_already_in_play_is_not_summoned_twice() {
     );
     let a = give(&mut s, 0, "t-a");
     pay(&mut s, 0, "t-giant");
-    refuse(&mut s, 0, &format!("summon {a}"));
+    refuse(&mut s, 0, &format!("summon {a}"), Kind::Illegal);
 }
 
 #[test]
@@ -241,7 +241,7 @@ fn seed_example_reviving_a_cost_4_general_costs_8() {
     act(&mut s, 0, &format!("discard {c}"));
     pay(&mut s, 0, "t-title-mil");
     assert_eq!(s.player(Seat(0)).resources, 6);
-    refuse(&mut s, 0, &format!("revive {c}"));
+    refuse(&mut s, 0, &format!("revive {c}"), Kind::Illegal);
     pay(&mut s, 0, "t-b");
     let events = act(&mut s, 0, &format!("revive {c}"));
     assert!(
@@ -276,7 +276,7 @@ fn the_commander_is_revived_before_any_other_general() {
     pay(&mut s, 1, "t-giant");
     pay(&mut s, 1, "t-c");
     assert!(
-        refuse(&mut s, 1, &format!("revive {b}"))
+        refuse(&mut s, 1, &format!("revive {b}"), Kind::Illegal)
             .to_string()
             .contains("Commander")
     );
@@ -301,9 +301,9 @@ fn a_war_lord_moves_freely_one_way_per_preparation_phase() {
             ..
         }
     )));
-    refuse(&mut s, 0, "move lord");
+    refuse(&mut s, 0, "move lord", Kind::Illegal);
     act(&mut s, 0, "end");
-    refuse(&mut s, 0, "move lord");
+    refuse(&mut s, 0, "move lord", Kind::Illegal);
     pass_turn(&mut s);
     pass_turn(&mut s);
     act(&mut s, 0, "move lord");
@@ -317,7 +317,7 @@ fn a_politics_lord_pays_two_points_each_way() {
         army("t-war-lord", &["t-b"], None),
         rules(),
     );
-    refuse(&mut s, 0, "move lord");
+    refuse(&mut s, 0, "move lord", Kind::Illegal);
     pay(&mut s, 0, "t-b");
     let events = act(&mut s, 0, "move lord");
     assert!(
@@ -343,12 +343,17 @@ fn tactics_strategies_and_titles_keep_to_their_phases() {
     let a = on_field(&s, 0, "t-a");
     pay(&mut s, 0, "t-giant");
     let combat = give(&mut s, 0, "t-combat-boost");
-    refuse(&mut s, 0, &format!("play {combat} on 0:{a}"));
+    refuse(&mut s, 0, &format!("play {combat} on 0:{a}"), Kind::Illegal);
     let strategy = give(&mut s, 0, "t-strength-2");
     let prep = give(&mut s, 0, "t-strength-eot");
     act(&mut s, 0, "end");
-    refuse(&mut s, 0, &format!("play {strategy} on 0:{a}"));
-    refuse(&mut s, 0, &format!("play {prep} on 0:{a}"));
+    refuse(
+        &mut s,
+        0,
+        &format!("play {strategy} on 0:{a}"),
+        Kind::Illegal,
+    );
+    refuse(&mut s, 0, &format!("play {prep} on 0:{a}"), Kind::Illegal);
     act(&mut s, 0, &format!("play {combat} on 0:{a}"));
 }
 
@@ -363,8 +368,8 @@ fn titles_go_to_characters_of_their_class() {
     let law = on_field(&s, 0, "t-law");
     pay(&mut s, 0, "t-giant");
     let mil = give(&mut s, 0, "t-title-mil");
-    refuse(&mut s, 0, &format!("play {mil} on 0:{law}"));
-    refuse(&mut s, 0, &format!("play {mil} on 0:0"));
+    refuse(&mut s, 0, &format!("play {mil} on 0:{law}"), Kind::Illegal);
+    refuse(&mut s, 0, &format!("play {mil} on 0:0"), Kind::Illegal);
     act(&mut s, 0, &format!("play {mil} on 0:{a}"));
     assert_eq!(strength(&s, 0, "t-a"), 3000);
     assert!(ch(&s, 0, "t-a").titles.contains(&mil));
@@ -411,7 +416,7 @@ fn the_opponent_cannot_act_and_the_game_master_only_acts_for_the_absent() {
         army("t-war-lord", &["t-b"], None),
         rules(),
     );
-    refuse(&mut s, 1, "end");
+    refuse(&mut s, 1, "end", Kind::NotYourTurn);
     // The game master may only end the phase for the seat that must act (see the next test).
     assert_eq!(
         ThreeKingdoms::legal_actions(&s, pbp_core::Actor::GameMaster),
@@ -458,7 +463,12 @@ fn advisers_stay_in_the_command() {
     pay(&mut s, 0, "t-giant");
     let feint = give(&mut s, 0, "t-move");
     let law = on_field(&s, 0, "t-law");
-    refuse(&mut s, 0, &format!("play {feint} on 0:{law}"));
+    refuse(
+        &mut s,
+        0,
+        &format!("play {feint} on 0:{law}"),
+        Kind::Illegal,
+    );
 }
 
 #[test]

@@ -261,7 +261,7 @@ fn a_thirteenth_player_is_told_the_table_is_full() {
         colour: Colour::Red,
         school: School::Taoist,
     };
-    let err = WarringStates::apply(
+    let err = play(
         &mut s,
         Actor::GameMaster,
         &WarringStatesAction::Join(spec),
@@ -321,11 +321,11 @@ fn a_kingdom_whose_state_falls_the_same_turn_is_not_proclaimed() {
     let mut d = Script::new(&[]);
     let declare = format!("[b]Declare Kingdom of {name}.[/b]");
     let a = WarringStates::parse_action(&s, Actor::Seat(S0), &declare).unwrap();
-    WarringStates::apply(&mut s, Actor::Seat(S0), &a, &mut d).unwrap();
+    play(&mut s, Actor::Seat(S0), &a, &mut d).unwrap();
     // The KINGDOM-type state is undefended: seat 1 walks in.
     let attack = format!("[b]5 Rice for Conquest of {name}.[/b]");
     let a = WarringStates::parse_action(&s, Actor::Seat(S1), &attack).unwrap();
-    let events: Vec<WarringStatesEvent> = WarringStates::apply(&mut s, Actor::Seat(S1), &a, &mut d)
+    let events: Vec<WarringStatesEvent> = play(&mut s, Actor::Seat(S1), &a, &mut d)
         .unwrap()
         .into_iter()
         .map(|v| v.event)
@@ -370,10 +370,10 @@ fn a_kingdom_that_loses_one_of_its_four_neighbours_the_same_turn_is_not_proclaim
         &format!("[b]Declare Kingdom of {name}.[/b]"),
     )
     .unwrap();
-    WarringStates::apply(&mut s, Actor::Seat(S0), &a, &mut d).unwrap();
+    play(&mut s, Actor::Seat(S0), &a, &mut d).unwrap();
     let attack = format!("[b]5 Rice for Conquest of {}.[/b]", s.map.name(lost));
     let a = WarringStates::parse_action(&s, Actor::Seat(S1), &attack).unwrap();
-    WarringStates::apply(&mut s, Actor::Seat(S1), &a, &mut d).unwrap();
+    play(&mut s, Actor::Seat(S1), &a, &mut d).unwrap();
     assert!(s.holds(S1, lost));
     assert_eq!(s.players[0].kingdom, None);
     // Unchallenged, the same declaration is proclaimed.
@@ -384,9 +384,9 @@ fn a_kingdom_that_loses_one_of_its_four_neighbours_the_same_turn_is_not_proclaim
         &format!("[b]Declare Kingdom of {name}.[/b]"),
     )
     .unwrap();
-    WarringStates::apply(&mut s, Actor::Seat(S0), &a, &mut d).unwrap();
+    play(&mut s, Actor::Seat(S0), &a, &mut d).unwrap();
     let a = WarringStates::parse_action(&s, Actor::Seat(S1), "[b]No orders.[/b]").unwrap();
-    WarringStates::apply(&mut s, Actor::Seat(S1), &a, &mut d).unwrap();
+    play(&mut s, Actor::Seat(S1), &a, &mut d).unwrap();
     assert_eq!(s.players[0].kingdom, Some(k));
 }
 
@@ -409,10 +409,10 @@ fn the_game_master_gives_no_orders_for_an_absent_player() {
     assert_eq!(WarringStates::format_action(&s, &action), "no orders 1");
     // A seat cannot do it for another, nor the game master twice.
     let before = s.clone();
-    assert!(WarringStates::apply(&mut s, Actor::Seat(S0), &action, &mut d).is_err());
+    refused(&mut s, Actor::Seat(S0), &action, &mut d, Kind::Illegal);
     assert_eq!(s, before);
     assert!(WarringStates::legal_actions(&s, gm).contains(&action));
-    let events: Vec<WarringStatesEvent> = WarringStates::apply(&mut s, gm, &action, &mut d)
+    let events: Vec<WarringStatesEvent> = play(&mut s, gm, &action, &mut d)
         .unwrap()
         .into_iter()
         .map(|v| v.event)
@@ -422,10 +422,10 @@ fn the_game_master_gives_no_orders_for_an_absent_player() {
         WarringStates::turn(&s),
         Turn::Acting(vec![Actor::Seat(S0), Actor::GameMaster])
     );
-    assert!(WarringStates::apply(&mut s, gm, &action, &mut d).is_err());
+    refused(&mut s, gm, &action, &mut d, Kind::Illegal);
     assert!(!WarringStates::legal_actions(&s, gm).contains(&action));
     // The turn resolves once the last present player has sent orders.
     let a = WarringStates::parse_action(&s, Actor::Seat(S0), "[b]Pass[/b]").unwrap();
-    WarringStates::apply(&mut s, Actor::Seat(S0), &a, &mut d).unwrap();
+    play(&mut s, Actor::Seat(S0), &a, &mut d).unwrap();
     assert_eq!(s.turn, 2);
 }

@@ -1,15 +1,22 @@
 //! Golden playthrough: a recorded 12-turn game of heuristic bots (with forum posts written and
 //! read back), replayed from its record; the final position must match the stored summary, so
-//! any change of behaviour shows in review. Regenerate after an intended change with
-//! `cargo test -p pbp-warring-states --test golden -- --ignored bless`.
+//! any change of behaviour shows in review. The golden convention of `pbp_core::testing::golden`:
+//! regenerate after an intended change with `PBP_BLESS=1 cargo test -p pbp-warring-states --test
+//! golden`, and review the difference.
 
+use pbp_core::testing::golden;
 use pbp_core::{Actor, DiceChoice, Game, Record, Seat, Session};
 use pbp_warring_states::{
     WarringStates, WarringStatesAction, WarringStatesConfig, WarringStatesState, heuristic_sheet,
 };
 
-const RECORD: &str = include_str!("golden/heuristic_4p.json");
-const SUMMARY: &str = include_str!("golden/heuristic_4p.txt");
+fn record_path() -> std::path::PathBuf {
+    golden::path(env!("CARGO_MANIFEST_DIR"), "heuristic_4p.json")
+}
+
+fn summary_path() -> std::path::PathBuf {
+    golden::path(env!("CARGO_MANIFEST_DIR"), "heuristic_4p.txt")
+}
 
 fn summary(state: &WarringStatesState) -> String {
     let mut out = format!("turn {}\n", state.turn);
@@ -64,27 +71,20 @@ fn play() -> Session<WarringStates> {
 
 #[test]
 fn the_golden_game_replays_to_the_stored_position() {
-    let record: Record<WarringStates> = serde_json::from_str(RECORD).unwrap();
-    let replayed = Session::<WarringStates>::replay(record.clone(), true).unwrap();
-    assert_eq!(summary(replayed.state()), SUMMARY);
-    // Playing it again gives the same record.
+    // Playing it again gives the same record and position.
     let again = play();
-    assert_eq!(summary(again.state()), SUMMARY);
+    golden::assert(
+        &record_path(),
+        &serde_json::to_string(again.record()).unwrap(),
+    );
+    golden::assert(&summary_path(), &summary(again.state()));
+    // The stored record replays, checked against its seed, to the stored position.
+    let record: Record<WarringStates> =
+        serde_json::from_str(&std::fs::read_to_string(record_path()).unwrap()).unwrap();
+    let replayed = Session::<WarringStates>::replay(record.clone(), true).unwrap();
+    golden::assert(&summary_path(), &summary(replayed.state()));
     assert!(
         again.record() == &record,
         "the game plays to another record"
     );
-}
-
-#[test]
-#[ignore = "writes the golden files"]
-fn bless() {
-    let session = play();
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden");
-    std::fs::write(
-        format!("{dir}/heuristic_4p.json"),
-        serde_json::to_string(session.record()).unwrap(),
-    )
-    .unwrap();
-    std::fs::write(format!("{dir}/heuristic_4p.txt"), summary(session.state())).unwrap();
 }

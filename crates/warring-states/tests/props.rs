@@ -2,7 +2,7 @@
 //! outputs within 0..=30, generals within caps, no general on two tasks; every action's text
 //! form reads back as the same action; the order parser never panics.
 
-use pbp_core::testing::random_action;
+use pbp_core::testing::{random_action, text_round_trip};
 use pbp_core::{Actor, Game, Seat, SeededDice};
 use pbp_warring_states::{
     Colour, MapSpec, PlayerSpec, School, WarringStates, WarringStatesAction, WarringStatesConfig,
@@ -113,15 +113,11 @@ proptest! {
             if let (Actor::Seat(seat), WarringStatesAction::Orders(sheet)) = (actor, &action) {
                 let rice = state.player(seat).unwrap().rice;
                 prop_assert!(sheet.total(&state, seat) <= rice);
-                // The forum post of a sheet reads back as the same sheet.
-                let post = WarringStates::format_action(&state, &action);
-                let read = WarringStates::parse_action(&state, actor, &post);
-                prop_assert_eq!(read, Ok(action.clone()), "post: {}", post);
             }
-            if actor == Actor::GameMaster {
-                let text = WarringStates::format_action(&state, &action);
-                prop_assert_eq!(WarringStates::parse_action(&state, actor, &text), Ok(action.clone()));
-            }
+            // The forum post of a sheet (the game master's text of his actions) reads back as
+            // the same action.
+            text_round_trip::<WarringStates>(&state, actor, &action)
+                .map_err(|v| TestCaseError::fail(v.0))?;
             WarringStates::apply(&mut state, actor, &action, &mut dice).unwrap();
             check(&state)?;
         }

@@ -47,12 +47,12 @@ fn post(
 ) -> Result<Vec<WarringStatesEvent>, WarringStatesError> {
     let actor = Actor::Seat(seat);
     let action = WarringStates::parse_action(s, actor, text)?;
-    let events = WarringStates::apply(s, actor, &action, dice)?;
+    let events = play(s, actor, &action, dice)?;
     Ok(events.into_iter().map(|v| v.event).collect())
 }
 
 fn close(s: &mut WarringStatesState, dice: &mut Script) -> Vec<WarringStatesEvent> {
-    WarringStates::apply(s, Actor::GameMaster, &WarringStatesAction::CloseTurn, dice)
+    play(s, Actor::GameMaster, &WarringStatesAction::CloseTurn, dice)
         .unwrap()
         .into_iter()
         .map(|v| v.event)
@@ -149,7 +149,7 @@ fn example_joining_at_turn_3_gives_14_rice() {
         colour: Colour::Blue,
         school: School::Mohist,
     };
-    WarringStates::apply(
+    play(
         &mut s,
         Actor::GameMaster,
         &WarringStatesAction::Join(spec),
@@ -392,7 +392,7 @@ fn partial_investments_and_outputs_above_30_are_refused_with_nothing_applied() {
         }],
         notes: vec![],
     };
-    let r = WarringStates::apply(
+    let r = play(
         &mut s,
         Actor::Seat(S0),
         &WarringStatesAction::Orders(sheet),
@@ -726,7 +726,10 @@ fn turns_are_simultaneous_and_resolve_when_all_have_sent() {
     post(&mut s, S1, "[b]5 Rice for Defense of Tang.[/b]", &mut d).unwrap();
     assert_eq!(acting(&s), vec![Actor::Seat(S0), Actor::GameMaster]);
     // Final once sent.
-    assert!(post(&mut s, S1, "[b]5 Rice for Defense of Tang.[/b]", &mut d).is_err());
+    let again =
+        WarringStates::parse_action(&s, Actor::Seat(S1), "[b]5 Rice for Defense of Tang.[/b]")
+            .unwrap();
+    refused(&mut s, Actor::Seat(S1), &again, &mut d, Kind::NotYourTurn);
     // Hidden until the turn resolves.
     let public = serde_json::to_string(&WarringStates::view(&s, Viewer::Public)).unwrap();
     let other = serde_json::to_string(&WarringStates::view(&s, Viewer::Seat(S0))).unwrap();
@@ -812,33 +815,27 @@ fn joining_rules_adjacency_colours_and_the_turn_5_cutoff() {
     };
     let gm = Actor::GameMaster;
     let mut t = s.clone();
-    assert!(
-        WarringStates::apply(
-            &mut t,
-            gm,
-            &WarringStatesAction::Join(join("Sui", Colour::Blue)),
-            &mut d
-        )
-        .is_err()
+    refused(
+        &mut t,
+        gm,
+        &WarringStatesAction::Join(join("Sui", Colour::Blue)),
+        &mut d,
+        Kind::Illegal,
     );
     assert_eq!(t, s);
-    assert!(
-        WarringStates::apply(
-            &mut t,
-            gm,
-            &WarringStatesAction::Join(join("Zhou", Colour::Blue)),
-            &mut d
-        )
-        .is_err()
+    refused(
+        &mut t,
+        gm,
+        &WarringStatesAction::Join(join("Zhou", Colour::Blue)),
+        &mut d,
+        Kind::Illegal,
     );
-    assert!(
-        WarringStates::apply(
-            &mut t,
-            gm,
-            &WarringStatesAction::Join(join("Song", Colour::Red)),
-            &mut d
-        )
-        .is_err()
+    refused(
+        &mut t,
+        gm,
+        &WarringStatesAction::Join(join("Song", Colour::Red)),
+        &mut d,
+        Kind::Illegal,
     );
     // Seat 1 (Lai) has not sent orders: starting next to it is allowed.
     let next_to_lai = s
@@ -851,7 +848,7 @@ fn joining_rules_adjacency_colours_and_the_turn_5_cutoff() {
         .find(|&n| s.holders[usize::from(n)].is_none() && n != s.map.capital)
         .unwrap();
     let name = s.map.name(next_to_lai).to_owned();
-    WarringStates::apply(
+    play(
         &mut t,
         gm,
         &WarringStatesAction::Join(join(&name, Colour::Blue)),
@@ -873,7 +870,7 @@ fn joining_rules_adjacency_colours_and_the_turn_5_cutoff() {
         school: School::Taoist,
     };
     assert!(matches!(
-        WarringStates::apply(&mut u, gm, &WarringStatesAction::Join(spec), &mut d),
+        play(&mut u, gm, &WarringStatesAction::Join(spec), &mut d),
         Err(WarringStatesError::Join(_))
     ));
 }
@@ -913,20 +910,18 @@ fn elimination_passes_generals_to_others_but_not_the_eliminator_and_rejoining() 
         colour: Colour::Yellow,
         school: School::Mohist,
     };
-    assert!(
-        WarringStates::apply(
-            &mut s,
-            Actor::GameMaster,
-            &WarringStatesAction::Join(same.clone()),
-            &mut d
-        )
-        .is_err()
+    refused(
+        &mut s,
+        Actor::GameMaster,
+        &WarringStatesAction::Join(same.clone()),
+        &mut d,
+        Kind::Illegal,
     );
     let other = JoinSpec {
         colour: Colour::Pink,
         ..same
     };
-    WarringStates::apply(
+    play(
         &mut s,
         Actor::GameMaster,
         &WarringStatesAction::Join(other),
@@ -942,28 +937,32 @@ fn the_game_master_sends_no_orders_and_seats_do_not_close_turns() {
     let mut s = game(&[("Tang", School::Taoist)]);
     let before = s.clone();
     let mut d = Script::new(&[]);
-    assert!(
-        WarringStates::apply(
-            &mut s,
-            Actor::Seat(S0),
-            &WarringStatesAction::CloseTurn,
-            &mut d
-        )
-        .is_err()
+    refused(
+        &mut s,
+        Actor::Seat(S0),
+        &WarringStatesAction::CloseTurn,
+        &mut d,
+        Kind::Illegal,
     );
     let sheet = WarringStatesAction::Orders(OrderSheet {
         turn: 1,
         orders: vec![],
         notes: vec![],
     });
-    assert!(WarringStates::apply(&mut s, Actor::GameMaster, &sheet, &mut d).is_err());
-    assert!(WarringStates::apply(&mut s, Actor::Seat(Seat(5)), &sheet, &mut d).is_err());
+    refused(&mut s, Actor::GameMaster, &sheet, &mut d, Kind::Illegal);
+    refused(
+        &mut s,
+        Actor::Seat(Seat(5)),
+        &sheet,
+        &mut d,
+        Kind::NotYourTurn,
+    );
     let stale = WarringStatesAction::Orders(OrderSheet {
         turn: 2,
         orders: vec![],
         notes: vec![],
     });
-    assert!(WarringStates::apply(&mut s, Actor::Seat(S0), &stale, &mut d).is_err());
+    refused(&mut s, Actor::Seat(S0), &stale, &mut d, Kind::Illegal);
     assert_eq!(s, before);
 }
 

@@ -212,14 +212,16 @@ impl<E> Refusal<E> {
 
 /// The test's dice, watching for the first error a scripted value gave (so that a refusal for
 /// dice is told apart whatever the game made of the error) and counting the fixed values used.
-struct Watched {
+struct Watched<'a> {
     fixed: ScriptedDice,
     rest: Option<SeededDice>,
+    /// The test's own source, when it keeps one over several actions.
+    outside: Option<&'a mut dyn Dice>,
     error: Option<DiceError>,
 }
 
-impl Watched {
-    fn new(rolls: Rolls<'_>) -> Watched {
+impl<'a> Watched<'a> {
+    fn new(rolls: Rolls<'_>) -> Watched<'a> {
         let (fixed, rest) = match rolls {
             Rolls::Exactly(values) => (values, None),
             Rolls::Then(values, seed) => (values, Some(SeededDice::new(seed))),
@@ -228,19 +230,28 @@ impl Watched {
         Watched {
             fixed: ScriptedDice::new(fixed.iter().copied()),
             rest,
+            outside: None,
+            error: None,
+        }
+    }
+
+    fn outside(dice: &'a mut dyn Dice) -> Watched<'a> {
+        Watched {
+            fixed: ScriptedDice::new([]),
+            rest: None,
+            outside: Some(dice),
             error: None,
         }
     }
 }
 
-impl Dice for Watched {
+impl Dice for Watched<'_> {
     fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
-        if self.fixed.remaining() == 0
-            && let Some(rest) = &mut self.rest
-        {
-            return rest.roll(sides);
-        }
-        let result = self.fixed.roll(sides);
+        let result = match (&mut self.outside, &mut self.rest) {
+            (Some(outside), _) => outside.roll(sides),
+            (None, Some(rest)) if self.fixed.remaining() == 0 => return rest.roll(sides),
+            _ => self.fixed.roll(sides),
+        };
         if let Err(e) = &result
             && self.error.is_none()
         {
@@ -335,11 +346,20 @@ pub fn try_act<G: Game>(
             });
         }
     };
-    try_apply(contract, state, actor, &action, rolls)
+    let given = rolls.fixed().len();
+    attempt(
+        contract,
+        state,
+        actor,
+        &action,
+        Watched::new(rolls),
+        given,
+        true,
+    )
 }
 
 /// [`try_act`] for an action given as a value (an order sheet built by the test): the same
-/// checks, the text round trip included.
+/// checks, the text round trip for a listed or an accepted action.
 ///
 /// # Errors
 /// The refusal, with its kind; `state` is then as it was.
@@ -350,8 +370,57 @@ pub fn try_apply<G: Game>(
     action: &G::Action,
     rolls: Rolls<'_>,
 ) -> Result<Vec<Visible<G::Event>>, Refusal<G::Error>> {
+    let given = rolls.fixed().len();
+    attempt(
+        contract,
+        state,
+        actor,
+        action,
+        Watched::new(rolls),
+        given,
+        false,
+    )
+}
+
+/// [`try_apply`] with the test's own dice source, kept over several actions (scripted values
+/// that a later action uses up, then seeded ones): the same checks but "every die used", which
+/// the test checks on its source. A refusal for dice is still told apart.
+///
+/// # Errors
+/// The refusal, with its kind; `state` is then as it was.
+pub fn try_apply_with<G: Game>(
+    contract: &Contract<G>,
+    state: &mut G::State,
+    actor: Actor,
+    action: &G::Action,
+    dice: &mut dyn Dice,
+) -> Result<Vec<Visible<G::Event>>, Refusal<G::Error>> {
+    attempt(
+        contract,
+        state,
+        actor,
+        action,
+        Watched::outside(dice),
+        0,
+        false,
+    )
+}
+
+/// The checks of [`try_apply`], with `given` fixed values in `dice` that must all be used. The
+/// text round trip holds for an action read from text, a listed one and an accepted one (an
+/// action built by a test for a refusal may have no text its actor could write: a game master's
+/// action given to a seat).
+#[allow(clippy::too_many_arguments)]
+fn attempt<G: Game>(
+    contract: &Contract<G>,
+    state: &mut G::State,
+    actor: Actor,
+    action: &G::Action,
+    mut dice: Watched<'_>,
+    given: usize,
+    from_text: bool,
+) -> Result<Vec<Visible<G::Event>>, Refusal<G::Error>> {
     let broken = |what: Violation| -> ! { panic!("{}: {what}", G::NAME) };
-    text_round_trip::<G>(state, actor, action).unwrap_or_else(|v| broken(v));
     let turn = G::turn(state);
     let may_act = turn.actors().contains(&actor);
     let legal = G::legal_actions(state, actor);
@@ -361,14 +430,18 @@ pub fn try_apply<G: Game>(
         )));
     }
     let listed = legal.contains(action);
+    if from_text || listed {
+        text_round_trip::<G>(state, actor, action).unwrap_or_else(|v| broken(v));
+    }
     let complete = (contract.listed)(state, actor, action);
     let before = state.clone();
-    let mut dice = Watched::new(rolls);
     let result = G::apply(state, actor, action, &mut dice);
-    let given = rolls.fixed().len();
     let used = dice.fixed.used();
     let outcome = match result {
         Ok(events) => {
+            if !from_text && !listed {
+                text_round_trip::<G>(&before, actor, action).unwrap_or_else(|v| broken(v));
+            }
             if complete && !listed {
                 broken(Violation(format!(
                     "{action:?} of {actor:?} was accepted but is not among the legal actions"

@@ -1,6 +1,8 @@
 //! Scripted-play helpers: a test card pool with round numbers, armies, and acting by text.
 #![allow(dead_code)] // each test file uses its own part of the helpers
 
+pub use pbp_core::testing::Kind;
+use pbp_core::testing::{self, Contract, Refusal, Rolls};
 use pbp_core::{Actor, Game, Seat, SeededDice};
 use pbp_three_kingdoms::{
     ArmyChoice, ArmySpec, CardDef, CardSet, DeckEntry, Rules, ThreeKingdoms, ThreeKingdomsAction,
@@ -151,47 +153,41 @@ pub fn pay(state: &mut ThreeKingdomsState, seat: u16, id: &str) {
     act(state, seat, &format!("discard {card}"));
 }
 
-/// Applies an action written as text; panics if refused.
-pub fn act(state: &mut ThreeKingdomsState, seat: u16, text: &str) -> Vec<ThreeKingdomsEvent> {
-    try_act(state, seat, text).unwrap_or_else(|e| panic!("'{text}' by seat {seat}: {e}"))
+/// What the contract checks of `pbp_core::testing` know of Three Kingdoms: every legal action
+/// is listed except interceptions by several Generals, a documented sample of `legal_actions`.
+pub const CONTRACT: Contract<ThreeKingdoms> = Contract::listing_all().listed(listed);
+
+fn listed(_: &ThreeKingdomsState, _: Actor, action: &ThreeKingdomsAction) -> bool {
+    !matches!(action, ThreeKingdomsAction::Intercept { with } if with.len() > 1)
 }
 
-/// Applies an action written as text; on refusal checks that nothing changed.
+/// Applies an action written as text; panics if refused.
+pub fn act(state: &mut ThreeKingdomsState, seat: u16, text: &str) -> Vec<ThreeKingdomsEvent> {
+    try_act(state, seat, text)
+        .unwrap_or_else(|e| panic!("'{text}' by seat {seat} was refused ({}): {e}", e.kind))
+}
+
+/// Applies an action written as text with seeded dice, checking the contract
+/// (`testing::try_act`: text round trip, legal list, a refusal changes nothing).
 pub fn try_act(
     state: &mut ThreeKingdomsState,
     seat: u16,
     text: &str,
-) -> Result<Vec<ThreeKingdomsEvent>, ThreeKingdomsError> {
+) -> Result<Vec<ThreeKingdomsEvent>, Refusal<ThreeKingdomsError>> {
     let actor = Actor::Seat(Seat(seat));
-    let action: ThreeKingdomsAction = ThreeKingdoms::parse_action(state, actor, text)?;
-    assert_eq!(
-        ThreeKingdoms::parse_action(state, actor, &ThreeKingdoms::format_action(state, &action))
-            .ok(),
-        Some(action.clone())
-    );
-    let before = state.clone();
-    let legal = ThreeKingdoms::legal_actions(state, actor).contains(&action);
-    let result = ThreeKingdoms::apply(state, actor, &action, &mut SeededDice::new(11));
-    match &result {
-        // Interceptions of several Generals are a documented sample in `legal_actions`.
-        Ok(_) => assert!(
-            legal || matches!(&action, ThreeKingdomsAction::Intercept { with } if with.len() > 1),
-            "'{text}' applied but is not listed as legal"
-        ),
-        Err(_) => {
-            assert_eq!(*state, before, "a refused action changed the state");
-            assert!(!legal, "'{text}' is listed as legal but was refused");
-        }
-    }
-    result.map(|events| events.into_iter().map(|v| v.event).collect())
+    testing::try_act(&CONTRACT, state, actor, text, Rolls::Seeded(11))
+        .map(|events| events.into_iter().map(|v| v.event).collect())
 }
 
-/// Asserts an action is refused.
-pub fn refuse(state: &mut ThreeKingdomsState, seat: u16, text: &str) -> ThreeKingdomsError {
-    match try_act(state, seat, text) {
-        Ok(_) => panic!("'{text}' by seat {seat} was accepted"),
-        Err(e) => e,
-    }
+/// Asserts an action is refused for this reason; returns the game's error.
+pub fn refuse(
+    state: &mut ThreeKingdomsState,
+    seat: u16,
+    text: &str,
+    kind: Kind,
+) -> ThreeKingdomsError {
+    let actor = Actor::Seat(Seat(seat));
+    testing::refuse(&CONTRACT, state, actor, text, Rolls::Seeded(11), kind)
 }
 
 /// Ends phases until the other seat's Preparation Phase.

@@ -2,10 +2,12 @@
 //! chosen players on the standard map.
 #![allow(dead_code)] // each test file uses its own part of it
 
-use pbp_core::{Dice, DiceError, Game, ScriptedDice, Seat, SeededDice};
+pub use pbp_core::testing::Kind;
+use pbp_core::testing::{self, Contract};
+use pbp_core::{Actor, Dice, DiceError, Game, ScriptedDice, Seat, SeededDice, Visible};
 use pbp_warring_states::{
-    Colour, MapSpec, PlayerSpec, School, StateId, WarringStates, WarringStatesConfig,
-    WarringStatesState,
+    Colour, MapSpec, PlayerSpec, School, StateId, WarringStates, WarringStatesAction,
+    WarringStatesConfig, WarringStatesError, WarringStatesEvent, WarringStatesState,
 };
 
 /// Scripted values first (the seed's or the test's numbers), then a seeded source for the draws
@@ -70,4 +72,47 @@ pub fn game(players: &[(&str, School)]) -> WarringStatesState {
 /// The state of this name on the game's map.
 pub fn id(s: &WarringStatesState, name: &str) -> StateId {
     s.map.find(name).unwrap()
+}
+
+/// What the contract checks of `pbp_core::testing` know of Warring States: the game master's
+/// closing of the turn and "no orders" for a waiting seat are listed in full; order sheets and
+/// admissions are a documented sample (`legal_actions`), so only "a listed one is accepted" holds
+/// for them.
+pub const CONTRACT: Contract<WarringStates> = Contract::sampling().listed(listed);
+
+fn listed(_: &WarringStatesState, _: Actor, action: &WarringStatesAction) -> bool {
+    matches!(
+        action,
+        WarringStatesAction::CloseTurn | WarringStatesAction::NoOrders { .. }
+    )
+}
+
+/// `WarringStates::apply` with the contract checked (`testing::try_apply_with`: the text round
+/// trip of the action, the legal list, a refusal changes nothing); the dice are the test's own
+/// source, kept over several actions.
+pub fn play(
+    s: &mut WarringStatesState,
+    actor: Actor,
+    action: &WarringStatesAction,
+    dice: &mut dyn Dice,
+) -> Result<Vec<Visible<WarringStatesEvent>>, WarringStatesError> {
+    testing::try_apply_with(&CONTRACT, s, actor, action, dice).map_err(|r| r.game_error())
+}
+
+/// [`play`] that must be refused, for this reason: the game's error.
+pub fn refused(
+    s: &mut WarringStatesState,
+    actor: Actor,
+    action: &WarringStatesAction,
+    dice: &mut dyn Dice,
+    kind: Kind,
+) -> WarringStatesError {
+    match testing::try_apply_with(&CONTRACT, s, actor, action, dice) {
+        Ok(_) => panic!("{action:?} of {actor:?} was accepted; expected a refusal ({kind})"),
+        Err(r) if r.kind != kind => panic!(
+            "{action:?} of {actor:?} was refused as {}, not {kind}: {r}",
+            r.kind
+        ),
+        Err(r) => r.game_error(),
+    }
 }
