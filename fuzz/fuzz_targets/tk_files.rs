@@ -10,8 +10,8 @@
 use libfuzzer_sys::fuzz_target;
 use pbp_core::{Game, Seat, SeededDice};
 use pbp_three_kingdoms::{
-    ArmyChoice, CardSet, Rules, ThreeKingdoms, ThreeKingdomsConfig, armies_from_json, validate_army,
-    validate_army_file, validate_card,
+    ArmyChoice, CardSet, Rules, ThreeKingdoms, ThreeKingdomsConfig, armies_from_json,
+    validate_army, validate_army_file, validate_card,
 };
 
 fuzz_target!(|data: &[u8]| {

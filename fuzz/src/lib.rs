@@ -8,11 +8,14 @@
 //! Adding a game: one line in [`GAMES`] (the `text` and `save` targets pick a game by the
 //! input's first byte) and one file `fuzz_targets/play_<game>.rs` calling [`play`].
 //!
-//! Every check panics with a message naming what broke, so libFuzzer reports it as a crash.
+//! The checks are the contract checks of [`pbp_core::testing`] (round trips, secrets, refusals
+//! that change nothing), shared with every game's tests; each panics with a message naming what
+//! broke, so libFuzzer reports it as a crash.
 
 use pbp_clan_war::ClanWar;
 use pbp_core::duel::Duel;
 use pbp_core::erased::{self, DynSession};
+use pbp_core::testing;
 use pbp_core::{Actor, Dice, Game, ScriptedDice, Seat, SeededDice, Turn, Viewer};
 use pbp_scroll_race::ScrollRace;
 use pbp_three_kingdoms::ThreeKingdoms;
@@ -147,40 +150,37 @@ pub fn dice_from(bytes: &mut Bytes<'_>) -> Box<dyn Dice> {
     }
 }
 
-/// Asserts that `state` survives a serde round trip unchanged.
+/// Asserts that `state` survives a serde round trip unchanged
+/// ([`pbp_core::testing::round_trip`]).
 pub fn assert_round_trip<G: Game>(state: &G::State) {
-    let text = serde_json::to_string(state)
-        .unwrap_or_else(|e| panic!("{}: state does not serialize: {e}", G::NAME));
-    let back: G::State = serde_json::from_str(&text)
-        .unwrap_or_else(|e| panic!("{}: state does not deserialize: {e}\n{text}", G::NAME));
-    assert!(
-        back == *state,
-        "{}: state changed in a serde round trip",
-        G::NAME
-    );
+    if let Err(v) = testing::round_trip::<G>(state) {
+        panic!("{}: {v}", G::NAME);
+    }
 }
 
 /// Views of the public, the game master and `seats`: none panics, each serializes, and none
-/// shows one of the game's secrets for its viewer.
+/// shows one of the game's secrets for its viewer ([`pbp_core::testing::views_keep_secrets`]).
 pub fn check_views<G: Game>(state: &G::State, seats: impl IntoIterator<Item = Seat>) {
-    let viewers = [Viewer::Public, Viewer::GameMaster]
+    let viewers: Vec<Viewer> = [Viewer::Public, Viewer::GameMaster]
         .into_iter()
-        .chain(seats.into_iter().map(Viewer::Seat));
-    for viewer in viewers {
-        let view = serde_json::to_string(&G::view(state, viewer))
-            .unwrap_or_else(|e| panic!("{}: a view does not serialize: {e}", G::NAME));
-        for secret in G::secrets(state, viewer) {
-            assert!(
-                !view.contains(secret.as_str()),
-                "{}: {viewer:?}'s view reveals {secret}",
-                G::NAME
-            );
-        }
+        .chain(seats.into_iter().map(Viewer::Seat))
+        .collect();
+    if let Err(v) = testing::views_keep_secrets::<G>(state, &viewers, &[]) {
+        panic!("{}: {v}", G::NAME);
+    }
+}
+
+/// Asserts that `action`'s text form reads back as `action` for `actor`, and that it survives a
+/// serde round trip ([`pbp_core::testing::text_round_trip`]).
+pub fn assert_text_round_trip<G: Game>(state: &G::State, actor: Actor, action: &G::Action) {
+    if let Err(v) = testing::text_round_trip::<G>(state, actor, action) {
+        panic!("{}: {v}", G::NAME);
     }
 }
 
 /// Applies `action` to a copy of `state`: on success the copy, on refusal `None` after checking
-/// that the copy is unchanged.
+/// that the copy is unchanged ([`pbp_core::testing::checked_apply`], which also checks that the
+/// events serialize).
 fn try_apply<G: Game>(
     state: &G::State,
     actor: Actor,
@@ -188,21 +188,13 @@ fn try_apply<G: Game>(
     dice: &mut dyn Dice,
 ) -> Option<G::State> {
     let mut copy = state.clone();
-    match G::apply(&mut copy, actor, action, dice) {
-        Ok(events) => {
-            serde_json::to_string(&events)
-                .unwrap_or_else(|e| panic!("{}: events do not serialize: {e}", G::NAME));
-            Some(copy)
-        }
-        Err(error) => {
-            assert!(
-                copy == *state,
-                "{}: refused action {action:?} of {actor:?} ({error}) changed the state",
-                G::NAME
-            );
+    match testing::checked_apply::<G>(&mut copy, actor, action, dice) {
+        Ok(Ok(_)) => Some(copy),
+        Ok(Err(error)) => {
             let _ = error.to_string();
             None
         }
+        Err(v) => panic!("{}: {v}", G::NAME),
     }
 }
 
@@ -320,18 +312,7 @@ pub fn play<G: Game>(data: &[u8]) {
                 let Some(action) = chosen else {
                     continue;
                 };
-                let text = G::format_action(&state, &action);
-                match G::parse_action(&state, actor, &text) {
-                    Ok(read) => assert!(
-                        read == action,
-                        "{}: {action:?} is written {text:?}, which reads as {read:?}",
-                        G::NAME
-                    ),
-                    Err(e) => panic!(
-                        "{}: {action:?} is written {text:?}, which does not read: {e}",
-                        G::NAME
-                    ),
-                }
+                assert_text_round_trip::<G>(&state, actor, &action);
                 let scripted = bytes.byte() % 4 == 0;
                 if scripted {
                     let mut dice = dice_from(&mut bytes);
@@ -436,18 +417,7 @@ pub fn random_moves<G: Game>(state: &mut G::State, seed: u64, steps: usize) {
         }
         let pick = (dice.next_u64() % moves.len() as u64) as usize;
         let (actor, action) = &moves[pick];
-        let text = G::format_action(state, action);
-        match G::parse_action(state, *actor, &text) {
-            Ok(read) => assert!(
-                read == *action,
-                "{}: {action:?} is written {text:?}, which reads as {read:?}",
-                G::NAME
-            ),
-            Err(e) => panic!(
-                "{}: {action:?} is written {text:?}, which does not read: {e}",
-                G::NAME
-            ),
-        }
+        assert_text_round_trip::<G>(state, *actor, action);
         if let Err(e) = G::apply(state, *actor, action, &mut dice) {
             panic!(
                 "{}: legal action {action:?} of {actor:?} was refused: {e}",
@@ -488,17 +458,8 @@ pub fn text<G: Game>(data: &[u8]) {
     let Ok(action) = G::parse_action(&state, actor, &text) else {
         return;
     };
-    let written = G::format_action(&state, &action);
-    match G::parse_action(&state, actor, &written) {
-        Ok(read) => assert!(
-            read == action,
-            "{}: {text:?} reads as {action:?}, written {written:?}, which reads as {read:?}",
-            G::NAME
-        ),
-        Err(e) => panic!(
-            "{}: {text:?} reads as {action:?}, written {written:?}, which does not read: {e}",
-            G::NAME
-        ),
+    if let Err(v) = testing::text_round_trip::<G>(&state, actor, &action) {
+        panic!("{}: {text:?} reads as {action:?}: {v}", G::NAME);
     }
     let mut dice = SeededDice::new(u64::from(who));
     if let Some(next) = try_apply::<G>(&state, actor, &action, &mut dice) {
@@ -638,7 +599,10 @@ pub fn server_request(data: &[u8]) {
                 };
                 for name in players.iter().flatten() {
                     assert!(!name.trim().is_empty(), "an empty player name was accepted");
-                    assert!(name.chars().count() <= r::MAX_NAME, "an over-long name was accepted");
+                    assert!(
+                        name.chars().count() <= r::MAX_NAME,
+                        "an over-long name was accepted"
+                    );
                 }
             }
         }
@@ -650,7 +614,10 @@ pub fn server_request(data: &[u8]) {
                     pbp_core::erased::ActionInput::Json(value) => value.to_string().len(),
                 };
                 assert!(size <= r::MAX_ACTION, "an over-long action was accepted");
-                assert!(dice.map_or(0, |d| d.len()) <= r::MAX_DICE, "too many dice were accepted");
+                assert!(
+                    dice.map_or(0, |d| d.len()) <= r::MAX_DICE,
+                    "too many dice were accepted"
+                );
             }
         }
         2 => {
