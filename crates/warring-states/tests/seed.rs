@@ -233,33 +233,6 @@ fn independent_states_defend_with_10_and_zhou_with_20() {
 }
 
 #[test]
-fn among_several_winners_the_largest_attack_takes_and_a_tie_is_a_coin_toss() {
-    // Largest wins.
-    let mut s = game(&[("Zheng", School::Taoist), ("Chen", School::Taoist)]);
-    rice(&mut s, S0, 9);
-    rice(&mut s, S1, 8);
-    let mut d = Script::new(&[10, 1, 10, 1]);
-    post(&mut s, S0, "[b]9 Rice for Conquest of Dun.[/b]", &mut d).unwrap();
-    post(&mut s, S1, "[b]8 Rice for Conquest of Dun.[/b]", &mut d).unwrap();
-    assert!(s.holds(S0, id(&s, "Dun")));
-    // Equal: a coin toss, tails to the second.
-    let mut s = game(&[("Zheng", School::Taoist), ("Chen", School::Taoist)]);
-    rice(&mut s, S0, 9);
-    rice(&mut s, S1, 9);
-    let mut d = Script::new(&[10, 1, 10, 1, 2]);
-    post(&mut s, S0, "[b]9 Rice for Conquest of Dun.[/b]", &mut d).unwrap();
-    let events = post(&mut s, S1, "[b]9 Rice for Conquest of Dun.[/b]", &mut d).unwrap();
-    assert!(s.holds(S1, id(&s, "Dun")));
-    assert!(events.iter().any(|e| matches!(
-        e,
-        WarringStatesEvent::Conquered {
-            tie_break: Some(2),
-            ..
-        }
-    )));
-}
-
-#[test]
 fn mohists_defend_with_3_more_and_regrow_devastated_states() {
     let mut s = game(&[("Chen", School::Taoist), ("Dun", School::Mohist)]);
     rice(&mut s, S0, 5);
