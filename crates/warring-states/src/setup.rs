@@ -1,6 +1,7 @@
 //! The setup, and the players who join: seating a player with its rice and starting generals.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use pbp_core::{Dice, Seat, Visible};
 
@@ -66,7 +67,7 @@ pub(crate) fn set_up(
     config: &WarringStatesConfig,
     dice: &mut dyn Dice,
 ) -> Result<WarringStatesState, WarringStatesError> {
-    let map = Map::new(&config.map)?;
+    let map = Arc::new(Map::new(&config.map)?);
     let rules = config.rules.clone();
     if rules.invest_base == 0 || rules.recruit_cost == 0 {
         return Err(WarringStatesError::Config(

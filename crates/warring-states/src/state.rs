@@ -1,6 +1,7 @@
 //! The state and its derived quantities: caps, costs, reach, kingdoms, victory.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use pbp_core::{Outcome, Seat};
 use serde::{Deserialize, Serialize};
@@ -13,7 +14,7 @@ use crate::model::{GeneralId, OrderSheet, Player};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WarringStatesState {
     /// The map.
-    pub map: Map,
+    pub map: Arc<Map>,
     /// The rules.
     pub rules: Rules,
     /// The current turn, from 1.
@@ -157,14 +158,15 @@ impl WarringStatesState {
             .collect()
     }
 
-    /// Whether `seat` may attack `target`: not its own, and bordering one of its bases.
+    /// Whether `seat` may attack `target`: not its own, and bordering one of its bases (the
+    /// map's links are symmetric, so the target's neighbours are the states it borders).
     pub fn can_attack(&self, seat: Seat, target: StateId) -> bool {
         usize::from(target) < self.map.len()
             && !self.holds(seat, target)
-            && self
-                .bases(seat)
-                .into_iter()
-                .any(|b| self.map.adjacent(b, target))
+            && self.map.provinces[usize::from(target)]
+                .neighbours
+                .iter()
+                .any(|&(b, _)| self.holds(seat, b) && !self.devastated(b))
     }
 
     /// Every state `seat` may attack, ascending.

@@ -100,7 +100,7 @@ pub(crate) fn view(state: &WarringStatesState, viewer: Viewer) -> WarringStatesV
         .map(|(&seat, sheet)| state.sealed(seat, sheet))
         .collect();
     WarringStatesView {
-        map: state.map.clone(),
+        map: Map::clone(&state.map),
         turn: state.turn,
         holders: state.holders.clone(),
         output: state.output.clone(),

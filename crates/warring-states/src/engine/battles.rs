@@ -74,16 +74,16 @@ fn fates(
 }
 
 /// One conquest order.
-struct Attack {
+struct Attack<'a> {
     seat: Seat,
     rice: u32,
-    generals: Vec<GeneralId>,
+    generals: &'a [GeneralId],
 }
 
 /// Picks the largest attack among `candidates` (indices into `attacks`), ties by a coin toss
 /// (two) or a pick (more).
 fn largest(
-    attacks: &[Attack],
+    attacks: &[Attack<'_>],
     candidates: &[usize],
     dice: &mut dyn Dice,
 ) -> Result<(usize, Option<u32>), WarringStatesError> {
@@ -113,30 +113,30 @@ fn largest(
 }
 
 /// A state won: by whom, with which generals, and how.
-pub(crate) struct Conquest {
+pub(crate) struct Conquest<'a> {
     /// The state.
     pub(crate) target: StateId,
     /// The winning attacker.
     pub(crate) to: Seat,
     /// The generals of the winning attack (a Just general pillages less).
-    pub(crate) generals: Vec<GeneralId>,
+    pub(crate) generals: &'a [GeneralId],
     /// Taken without a battle (undefended).
     pub(crate) walkover: bool,
     /// The coin toss or pick that settled a tie of equal winning attacks.
     pub(crate) tie_break: Option<u32>,
 }
 
-/// Fights every battle, by target state in map order, against the holdings and generals of
-/// `before` (the state after investments); generals who lose toss for their lives in `state`.
-/// Returns the conquests in that order.
-pub(crate) fn fight(
+/// Fights every battle, by target state in map order, against the holdings after the
+/// investments (no state changes hands before every battle is fought; each general fights in
+/// one battle at most, so those who die in one are in no other). Returns the conquests in that
+/// order.
+pub(crate) fn fight<'a>(
     state: &mut WarringStatesState,
-    before: &WarringStatesState,
-    sheets: &BTreeMap<Seat, OrderSheet>,
+    sheets: &'a BTreeMap<Seat, OrderSheet>,
     dice: &mut dyn Dice,
     events: &mut Events,
-) -> Result<Vec<Conquest>, WarringStatesError> {
-    let mut defences: BTreeMap<StateId, (Seat, u32, Vec<GeneralId>)> = BTreeMap::new();
+) -> Result<Vec<Conquest<'a>>, WarringStatesError> {
+    let mut defences: BTreeMap<StateId, (Seat, u32, &[GeneralId])> = BTreeMap::new();
     let mut attacks: BTreeMap<StateId, Vec<Attack>> = BTreeMap::new();
     for (&seat, sheet) in sheets {
         for order in &sheet.orders {
@@ -146,7 +146,7 @@ pub(crate) fn fight(
                     rice,
                     generals,
                 } => {
-                    defences.insert(*s, (seat, *rice, generals.clone()));
+                    defences.insert(*s, (seat, *rice, generals));
                 }
                 Order::Conquest {
                     state: s,
@@ -155,38 +155,44 @@ pub(crate) fn fight(
                 } => attacks.entry(*s).or_default().push(Attack {
                     seat,
                     rice: *rice,
-                    generals: generals.clone(),
+                    generals,
                 }),
                 _ => {}
             }
         }
     }
-    let mut conquests: Vec<(StateId, Seat, u32, bool, Option<u32>)> = Vec::new();
+    let mut conquests: Vec<Conquest<'a>> = Vec::new();
     for (&target, list) in &attacks {
-        let holder = before.holders[usize::from(target)];
+        let holder = state.holders[usize::from(target)];
         let defence = match holder {
-            Some(h) => defences.get(&target).filter(|d| d.0 == h).cloned(),
+            Some(h) => defences.get(&target).filter(|d| d.0 == h).copied(),
             None => Some((
                 Seat(u16::MAX),
-                if target == before.map.capital {
-                    before.rules.capital_defence
+                if target == state.map.capital {
+                    state.rules.capital_defence
                 } else {
-                    before.rules.independent_defence
+                    state.rules.independent_defence
                 },
-                Vec::new(),
+                &[][..],
             )),
         };
         let all: Vec<usize> = (0..list.len()).collect();
         let undefended_walk = holder.is_some()
             && defence.is_none()
-            && !(before.rules.river_defends_empty
-                && list.iter().any(|a| before.across_river(a.seat, target)));
+            && !(state.rules.river_defends_empty
+                && list.iter().any(|a| state.across_river(a.seat, target)));
         if undefended_walk {
             let (winner, tie) = largest(list, &all, dice)?;
-            conquests.push((target, list[winner].seat, winner as u32, true, tie));
+            conquests.push(Conquest {
+                target,
+                to: list[winner].seat,
+                generals: list[winner].generals,
+                walkover: true,
+                tie_break: tie,
+            });
             continue;
         }
-        let (d_rice, d_generals) = defence.map(|d| (d.1, d.2)).unwrap_or((0, Vec::new()));
+        let (d_rice, d_generals) = defence.map_or((0, &[][..]), |d| (d.1, d.2));
         let k = list.len() as u32;
         let mut shares = vec![d_rice / k; list.len()];
         let leftover = d_rice % k;
@@ -196,22 +202,22 @@ pub(crate) fn fight(
         }
         let mohist = match holder {
             Some(h)
-                if d_rice >= 1 && before.player(h).is_some_and(|p| p.school == School::Mohist) =>
+                if d_rice >= 1 && state.player(h).is_some_and(|p| p.school == School::Mohist) =>
             {
-                before.rules.mohist_bonus
+                state.rules.mohist_bonus
             }
             _ => 0,
         };
-        let d_gens = holder.map_or_else(Vec::new, |h| generals_of(before, h, &d_generals, false));
+        let d_gens = holder.map_or_else(Vec::new, |h| generals_of(state, h, d_generals, false));
         let d_gen_bonus: u32 = d_gens.iter().map(|g| g.bonus).sum();
         let mut winners = Vec::new();
         let mut losers = Vec::new();
         for (i, a) in list.iter().enumerate() {
-            let a_gens = generals_of(before, a.seat, &a.generals, true);
+            let a_gens = generals_of(state, a.seat, a.generals, true);
             let a_roll = dice.roll(10)?;
             let d_roll = dice.roll(10)?;
-            let across = before.across_river(a.seat, target);
-            let river = if across { before.rules.river_bonus } else { 0 };
+            let across = state.across_river(a.seat, target);
+            let river = if across { state.rules.river_bonus } else { 0 };
             let a_bonus = a_gens.iter().fold(0_u32, |t, g| t.saturating_add(g.bonus));
             let a_total = a.rice.saturating_add(a_roll).saturating_add(a_bonus);
             let d_total = shares[i]
@@ -256,27 +262,20 @@ pub(crate) fn fight(
             Some((w, tie))
         };
         for &i in &losers {
-            fates(state, list[i].seat, &list[i].generals, dice, events)?;
+            fates(state, list[i].seat, list[i].generals, dice, events)?;
         }
         if let Some((w, tie)) = taken {
             if let Some(h) = holder {
-                fates(state, h, &d_generals, dice, events)?;
+                fates(state, h, d_generals, dice, events)?;
             }
-            conquests.push((target, list[w].seat, w as u32, false, tie));
+            conquests.push(Conquest {
+                target,
+                to: list[w].seat,
+                generals: list[w].generals,
+                walkover: false,
+                tie_break: tie,
+            });
         }
     }
-    Ok(conquests
-        .into_iter()
-        .map(|(target, to, index, walkover, tie_break)| Conquest {
-            target,
-            to,
-            generals: attacks
-                .get_mut(&target)
-                .and_then(|list| list.get_mut(index as usize))
-                .map(|a| std::mem::take(&mut a.generals))
-                .unwrap_or_default(),
-            walkover,
-            tie_break,
-        })
-        .collect())
+    Ok(conquests)
 }

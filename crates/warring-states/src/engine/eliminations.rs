@@ -20,7 +20,7 @@ pub(crate) fn eliminate(
 ) -> Result<(), WarringStatesError> {
     let mut out_now = Vec::new();
     for seat in state.active_seats() {
-        if state.holdings(seat).is_empty() {
+        if !state.holders.contains(&Some(seat)) {
             out_now.push(seat);
         }
     }

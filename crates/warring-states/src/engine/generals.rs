@@ -70,45 +70,53 @@ fn numeral(n: usize) -> String {
         .map_or_else(|| n.to_string(), |r| (*r).to_owned())
 }
 
-/// The names a new general may get: the names of [`GENERAL_NAMES`] that no general now in the
-/// game bears, in that order; once all are borne, the same names with "II" (then "III", ...).
-fn free_names(state: &WarringStatesState) -> Vec<String> {
-    let borne: Vec<&str> = state
-        .players
-        .iter()
-        .flat_map(|p| p.generals.iter())
-        .map(|g| g.name.as_str())
-        .collect();
-    // Each generation has 48 names, so one within `borne.len() / 48 + 1` has a free name.
-    for generation in 1..=borne.len() / GENERAL_NAMES.len() + 1 {
-        let free: Vec<String> = GENERAL_NAMES
-            .iter()
-            .map(|n| {
-                if generation == 1 {
-                    (*n).to_owned()
-                } else {
-                    format!("{n} {}", numeral(generation))
-                }
-            })
-            .filter(|n| !borne.contains(&n.as_str()))
-            .collect();
-        if !free.is_empty() {
-            return free;
-        }
+/// Whether a general's name `borne` is `base` with the numeral `suffix` ("Sun Bin III"), or
+/// `base` itself when there is none.
+fn bears(borne: &str, base: &str, suffix: Option<&str>) -> bool {
+    match suffix {
+        None => borne == base,
+        Some(s) => borne.strip_prefix(base).and_then(|r| r.strip_prefix(' ')) == Some(s),
     }
-    GENERAL_NAMES.iter().map(|n| (*n).to_owned()).collect()
 }
 
 /// Draws a new general for a player of `school`. Its name is drawn among the names no general
-/// in the game bears (see `free_names`), so that no roster, and no summary, has two generals
-/// of one name.
+/// in the game bears, so that no roster, and no summary, has two generals of one name: the
+/// names of [`GENERAL_NAMES`] that none bears, in that order; once all are borne, the same
+/// names with "II" (then "III", ...). Only the drawn name is written out.
 pub(crate) fn new_general(
     state: &mut WarringStatesState,
     school: School,
     dice: &mut dyn Dice,
 ) -> Result<General, WarringStatesError> {
-    let mut names = free_names(state);
-    let name = names.swap_remove(pick_index(dice, names.len())?);
+    let name = {
+        let borne: Vec<&str> = state
+            .players
+            .iter()
+            .flat_map(|p| p.generals.iter())
+            .map(|g| g.name.as_str())
+            .collect();
+        // Each generation has 48 names, so one within `borne.len() / 48 + 1` has a free name.
+        let mut drawn = None;
+        for generation in 1..=borne.len() / GENERAL_NAMES.len() + 1 {
+            let suffix = (generation > 1).then(|| numeral(generation));
+            let free = |n: &&&str| !borne.iter().any(|b| bears(b, n, suffix.as_deref()));
+            let count = GENERAL_NAMES.iter().filter(free).count();
+            if count > 0 {
+                let at = pick_index(dice, count)?;
+                if let Some(base) = GENERAL_NAMES.iter().filter(free).nth(at) {
+                    drawn = Some(match &suffix {
+                        None => (*base).to_owned(),
+                        Some(s) => format!("{base} {s}"),
+                    });
+                }
+                break;
+            }
+        }
+        match drawn {
+            Some(name) => name,
+            None => GENERAL_NAMES[pick_index(dice, GENERAL_NAMES.len())?].to_owned(),
+        }
+    };
     let r#trait = if school == School::Militarist {
         Some(Trait::ALL[pick_index(dice, 4)?])
     } else {
@@ -227,12 +235,11 @@ pub(crate) fn dismiss(
     }
     Ok(())
 }
-/// Recruits, by seat: a new general each, or the Rice back for one above the cap (costs as
-/// at the start of the turn, in `before`).
+/// Recruits, by seat: a new general each, or the Rice back for one above the cap (at the cost
+/// of the player's school, which no phase changes).
 pub(crate) fn recruit(
     state: &mut WarringStatesState,
     sheets: &BTreeMap<Seat, OrderSheet>,
-    before: &WarringStatesState,
     dice: &mut dyn Dice,
     events: &mut Events,
 ) -> Result<(), WarringStatesError> {
@@ -240,7 +247,7 @@ pub(crate) fn recruit(
         if state.player(seat).is_none_or(|p| p.eliminated) {
             continue;
         }
-        let cost = before.recruit_cost(seat);
+        let cost = state.recruit_cost(seat);
         for order in &sheet.orders {
             let Order::Recruit { count } = order else {
                 continue;

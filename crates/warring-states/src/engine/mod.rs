@@ -48,8 +48,9 @@ use pbp_core::{Actor, Audience};
 use sheets::check_sheet;
 use transfers::transfer;
 
-/// Applies `action` of `actor` on a copy of the state, resolving the turn once every sheet is in;
-/// the state changes only if the action is accepted.
+/// Applies `action` of `actor`, resolving the turn once every sheet is in. Every check is made
+/// before anything changes, and what draws dice runs on a copy, so the state changes only if
+/// the action is accepted; a sheet sent before the last is only sealed, without a copy.
 pub(crate) fn apply(
     state: &mut WarringStatesState,
     actor: Actor,
@@ -59,80 +60,101 @@ pub(crate) fn apply(
     if state.outcome.is_some() {
         return Err(WarringStatesError::Over);
     }
-    let mut next = state.clone();
-    let events = match (action, actor) {
+    match (action, actor) {
         (WarringStatesAction::Orders(sheet), Actor::Seat(seat)) => {
-            if may_send(&next, actor).is_none() {
+            if may_send(state, actor).is_none() {
                 return Err(WarringStatesError::NotNow(format!(
                     "{} may not send orders now (not playing, eliminated, or already sent)",
-                    next.seat_name(seat)
+                    state.seat_name(seat)
                 )));
             }
-            let raw = check_sheet(&next, seat, sheet);
+            let raw = check_sheet(state, seat, sheet);
             if !raw.is_empty() {
                 return Err(WarringStatesError::Orders(problems_for(
-                    &next, sheet, None, raw,
+                    state, sheet, None, raw,
                 )));
             }
-            next.sheets.insert(seat, sheet.clone());
             let mut events = vec![
                 Visible::public(WarringStatesEvent::Submitted { seat }),
                 Visible {
                     audience: Audience::only(seat),
-                    event: WarringStatesEvent::Sealed(next.sealed(seat, sheet)),
+                    event: WarringStatesEvent::Sealed(state.sealed(seat, sheet)),
                 },
             ];
-            if waiting(&next).is_empty() {
-                events.extend(resolve(&mut next, dice)?);
-            }
-            events
+            seal(state, seat, sheet.clone(), dice, &mut events)?;
+            Ok(events)
         }
         (WarringStatesAction::NoOrders { seat }, Actor::GameMaster) => {
             let seat = *seat;
-            if may_send(&next, Actor::Seat(seat)).is_none() {
+            if may_send(state, Actor::Seat(seat)).is_none() {
                 return Err(WarringStatesError::NotNow(format!(
                     "{} has no orders to give now (not playing, eliminated, or already sent)",
-                    next.seat_name(seat)
+                    state.seat_name(seat)
                 )));
             }
-            next.sheets.insert(
-                seat,
-                OrderSheet {
-                    turn: next.turn,
-                    orders: Vec::new(),
-                    notes: Vec::new(),
-                },
-            );
+            let empty = OrderSheet {
+                turn: state.turn,
+                orders: Vec::new(),
+                notes: Vec::new(),
+            };
             let mut events = vec![Visible::public(WarringStatesEvent::NoOrders { seat })];
-            if waiting(&next).is_empty() {
-                events.extend(resolve(&mut next, dice)?);
-            }
-            events
+            seal(state, seat, empty, dice, &mut events)?;
+            Ok(events)
         }
         (WarringStatesAction::CloseTurn, Actor::GameMaster) => {
-            let missing = waiting(&next);
+            let missing = waiting(state);
             let mut events = vec![Visible::public(WarringStatesEvent::TurnClosed { missing })];
-            events.extend(resolve(&mut next, dice)?);
-            events
+            resolve_or_keep(state, dice, &mut events)?;
+            Ok(events)
         }
         (WarringStatesAction::Join(spec), Actor::GameMaster) => {
-            check_join(&next, spec)?;
-            let rice = next.join_rice();
-            seat_player(&mut next, spec, rice, dice)?
+            check_join(state, spec)?;
+            let rice = state.join_rice();
+            // Seating draws the player's generals: on a copy, kept only if every draw succeeds.
+            let mut next = state.clone();
+            let events = seat_player(&mut next, spec, rice, dice)?;
+            *state = next;
+            Ok(events)
         }
-        (WarringStatesAction::Orders(_), Actor::GameMaster) => {
-            return Err(WarringStatesError::NotNow(
-                "the game master does not send orders".into(),
-            ));
-        }
-        (_, Actor::Seat(_)) => {
-            return Err(WarringStatesError::NotNow(
-                "only the game master closes turns, admits players and gives no orders for an absent player".into(),
-            ));
-        }
-    };
+        (WarringStatesAction::Orders(_), Actor::GameMaster) => Err(WarringStatesError::NotNow(
+            "the game master does not send orders".into(),
+        )),
+        (_, Actor::Seat(_)) => Err(WarringStatesError::NotNow(
+            "only the game master closes turns, admits players and gives no orders for an absent player".into(),
+        )),
+    }
+}
+
+/// Seals `seat`'s checked sheet. The last sheet of the turn resolves it; if the resolution
+/// fails (dice that run out), the sheet is taken back and the state is as it was.
+fn seal(
+    state: &mut WarringStatesState,
+    seat: Seat,
+    sheet: OrderSheet,
+    dice: &mut dyn Dice,
+    events: &mut Events,
+) -> Result<(), WarringStatesError> {
+    state.sheets.insert(seat, sheet);
+    if waiting(state).is_empty()
+        && let Err(e) = resolve_or_keep(state, dice, events)
+    {
+        state.sheets.remove(&seat);
+        return Err(e);
+    }
+    Ok(())
+}
+
+/// Resolves the turn on a copy of the state (the map is shared, not copied), which replaces the
+/// state only if every draw succeeds.
+fn resolve_or_keep(
+    state: &mut WarringStatesState,
+    dice: &mut dyn Dice,
+    events: &mut Events,
+) -> Result<(), WarringStatesError> {
+    let mut next = state.clone();
+    events.extend(resolve(&mut next, dice)?);
     *state = next;
-    Ok(events)
+    Ok(())
 }
 
 pub(crate) type Events = Vec<Visible<WarringStatesEvent>>;
@@ -168,11 +190,10 @@ pub(crate) fn resolve(
     spend(state, &sheets);
     dismiss(state, &sheets, dice, &mut events)?;
     invest(state, &sheets, &mut events);
-    let before = state.clone();
-    let conquests = fight(state, &before, &sheets, dice, &mut events)?;
-    let eliminators = transfer(state, &before, &conquests, &mut events);
+    let conquests = fight(state, &sheets, dice, &mut events)?;
+    let eliminators = transfer(state, &conquests, &mut events);
     eliminate(state, &eliminators, dice, &mut events)?;
-    recruit(state, &sheets, &before, dice, &mut events)?;
+    recruit(state, &sheets, dice, &mut events)?;
     declare_kingdoms(state, &sheets, &mut events);
     regrow(state, &mut events);
     collect_income(state, &mut events);

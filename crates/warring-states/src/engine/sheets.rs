@@ -125,13 +125,13 @@ pub fn check_sheet(
                     ));
                 }
                 for &g in generals {
-                    let who = general_name(state, g);
+                    let who = || general_name(state, g);
                     if !owns(g) {
-                        bad(format!("{who} is not yours"));
+                        bad(format!("{} is not yours", who()));
                     } else if used.contains(&g) {
-                        bad(format!("{who} is already on another task"));
+                        bad(format!("{} is already on another task", who()));
                     } else if dismissed.contains(&g) {
-                        bad(format!("{who} is being dismissed"));
+                        bad(format!("{} is being dismissed", who()));
                     }
                     used.push(g);
                 }
@@ -211,12 +211,12 @@ pub fn check_sheet(
                 }
             }
             Order::Dismiss { general } => {
-                let who = general_name(state, *general);
+                let who = || general_name(state, *general);
                 if !owns(*general) {
-                    bad(format!("{who} is not yours"));
+                    bad(format!("{} is not yours", who()));
                 }
                 if dismissed_seen.contains(general) {
-                    bad(format!("{who} is dismissed twice"));
+                    bad(format!("{} is dismissed twice", who()));
                 }
                 dismissed_seen.push(*general);
             }

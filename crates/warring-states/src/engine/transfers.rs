@@ -15,8 +15,7 @@ use crate::state::WarringStatesState;
 /// players who took one (its eliminators, should it have lost its last).
 pub(crate) fn transfer(
     state: &mut WarringStatesState,
-    before: &WarringStatesState,
-    conquests: &[Conquest],
+    conquests: &[Conquest<'_>],
     events: &mut Events,
 ) -> BTreeMap<Seat, Vec<Seat>> {
     let mut eliminators: BTreeMap<Seat, Vec<Seat>> = BTreeMap::new();
@@ -28,7 +27,7 @@ pub(crate) fn transfer(
             tie_break,
             ..
         } = *c;
-        let from = before.holders[usize::from(target)];
+        let from = state.holders[usize::from(target)];
         let ix = usize::from(target);
         let output = state.output[ix];
         let half = match state.rules.pillage_rounding {
