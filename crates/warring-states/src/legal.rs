@@ -187,7 +187,7 @@ pub(crate) fn sample_joins(state: &WarringStatesState) -> Vec<JoinSpec> {
         return Vec::new();
     };
     let places: Vec<StateId> = (0..state.map.len() as StateId)
-        .filter(|&s| state.join_allowed(s).is_ok())
+        .filter(|&s| state.may_join_at(s))
         .collect();
     let mut picks = Vec::new();
     if let Some(&first) = places.first() {

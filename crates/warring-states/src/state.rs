@@ -285,24 +285,48 @@ impl WarringStatesState {
         let Some(p) = self.map.province(state) else {
             return Err("no such state".into());
         };
+        match self.join_bar(state) {
+            None => Ok(()),
+            Some(JoinBar::Capital) => Err(format!("{} is off-limits", p.name)),
+            Some(JoinBar::Held) => Err(format!("{} is not independent", p.name)),
+            Some(JoinBar::Borders(n, h)) => Err(format!(
+                "{} borders {}, held by {} who has already sent orders this turn",
+                p.name,
+                self.map.name(n),
+                self.seat_name(h)
+            )),
+        }
+    }
+
+    /// Whether a joining player may start in `state`, as [`join_allowed`](Self::join_allowed)
+    /// says, without writing out the reason.
+    pub(crate) fn may_join_at(&self, state: StateId) -> bool {
+        self.map.province(state).is_some() && self.join_bar(state).is_none()
+    }
+
+    /// What bars a joining player from a state of the map, if anything.
+    fn join_bar(&self, state: StateId) -> Option<JoinBar> {
+        let p = self.map.province(state)?;
         if state == self.map.capital {
-            return Err(format!("{} is off-limits", p.name));
+            return Some(JoinBar::Capital);
         }
         if self.holders[usize::from(state)].is_some() {
-            return Err(format!("{} is not independent", p.name));
+            return Some(JoinBar::Held);
         }
-        for &(n, _) in &p.neighbours {
-            if let Some(h) = self.holders[usize::from(n)]
-                && self.sheets.contains_key(&h)
-            {
-                return Err(format!(
-                    "{} borders {}, held by {} who has already sent orders this turn",
-                    p.name,
-                    self.map.name(n),
-                    self.seat_name(h)
-                ));
-            }
-        }
-        Ok(())
+        p.neighbours.iter().find_map(|&(n, _)| {
+            self.holders[usize::from(n)]
+                .filter(|h| self.sheets.contains_key(h))
+                .map(|h| JoinBar::Borders(n, h))
+        })
     }
+}
+
+/// Why a joining player may not start in a state.
+enum JoinBar {
+    /// The imperial capital.
+    Capital,
+    /// A player holds it.
+    Held,
+    /// It borders this state, held by this player, who has already sent orders this turn.
+    Borders(StateId, Seat),
 }
