@@ -11,6 +11,8 @@ use crate::rules::{ScrollRaceConfig, Talent, TurnOrder};
 use crate::state::{Character, Holder, Phase, Scroll, ScrollRaceState, Skill, Skills};
 use crate::technique::{Technique, allowance};
 
+/// Whether a character name can be written in posts: 1 to 24 letters, digits, `-`, `_` or `'`,
+/// and not a square's name.
 fn valid_name(name: &str) -> bool {
     !name.is_empty()
         && name.chars().count() <= 24
@@ -20,6 +22,7 @@ fn valid_name(name: &str) -> bool {
         && Square::parse(name).is_none()
 }
 
+/// Checks a character's three talents: distinct, not free techniques, ranks 1 to 3.
 fn check_talents(name: &str, talents: &[Talent]) -> Result<(), E> {
     let bad = |m: String| Err(E::Config(format!("{name}: {m}")));
     if talents.len() != 3 {
@@ -49,6 +52,7 @@ fn check_talents(name: &str, talents: &[Talent]) -> Result<(), E> {
     Ok(())
 }
 
+/// Draws three distinct talents at random ranks, for a character the config leaves without.
 fn draw_talents(dice: &mut dyn Dice) -> Result<Vec<Talent>, E> {
     let mut pool: Vec<Technique> = Technique::TALENTS.to_vec();
     let mut talents = Vec::new();

@@ -9,6 +9,9 @@ use crate::state::{Holder, ScrollRaceState, team_of};
 use crate::technique::{Technique, chance, half_chance, quarter_chance};
 
 impl ScrollRaceState {
+    /// Resolves `id`'s checked blow with `technique` at `rank` on `target`: its hit or miss and
+    /// its effects (a Doton shield blocking or breaking, a push or a recoil, a dropped scroll, a
+    /// burn, a paralysis, a summon destroyed).
     pub(super) fn attack(
         &mut self,
         id: CharId,

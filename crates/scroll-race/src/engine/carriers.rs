@@ -25,15 +25,7 @@ impl ScrollRaceState {
                 if team_of(chosen) != team {
                     return Err(E::UnknownCharacter(self.ch(chosen).name.to_string()));
                 }
-                self.scrolls[usize::from(team)].holder = Holder::Carrier(chosen);
-                events.push(Visible {
-                    audience: own(team),
-                    event: ScrollRaceEvent::CarrierChosen {
-                        team,
-                        carrier: chosen,
-                    },
-                });
-                events.push(Visible::public(ScrollRaceEvent::CarrierDecided { team }));
+                self.name_carrier(team, chosen, events);
                 if self.scrolls.iter().all(|s| s.holder != Holder::Unassigned) {
                     self.phase = Phase::Play;
                     self.settle(events);
@@ -60,18 +52,8 @@ impl ScrollRaceState {
                         ));
                     }
                 }
-                self.scrolls[usize::from(team)].holder = Holder::Carrier(chosen);
-                events.push(Visible {
-                    audience: own(team),
-                    event: ScrollRaceEvent::CarrierChosen {
-                        team,
-                        carrier: chosen,
-                    },
-                });
-                events.push(Visible::public(ScrollRaceEvent::CarrierDecided { team }));
-                self.change_done = true;
-                self.phase = Phase::Play;
-                self.settle(events);
+                self.name_carrier(team, chosen, events);
+                self.end_carrier_change(events);
             }
             _ => return Err(E::NotYourTurn("carriers are not chosen now".into())),
         }
@@ -87,9 +69,28 @@ impl ScrollRaceState {
             )));
         }
         events.push(Visible::public(ScrollRaceEvent::CarrierDecided { team }));
+        self.end_carrier_change(events);
+        Ok(())
+    }
+
+    /// `chosen` now carries `team`'s scroll: its team learns who, everyone else only that the
+    /// team decided.
+    fn name_carrier(&mut self, team: u8, chosen: CharId, events: &mut Events) {
+        self.scrolls[usize::from(team)].holder = Holder::Carrier(chosen);
+        events.push(Visible {
+            audience: own(team),
+            event: ScrollRaceEvent::CarrierChosen {
+                team,
+                carrier: chosen,
+            },
+        });
+        events.push(Visible::public(ScrollRaceEvent::CarrierDecided { team }));
+    }
+
+    /// The carrier change is decided: play resumes where round 1 stopped.
+    fn end_carrier_change(&mut self, events: &mut Events) {
         self.change_done = true;
         self.phase = Phase::Play;
         self.settle(events);
-        Ok(())
     }
 }

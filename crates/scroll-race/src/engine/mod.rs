@@ -1,7 +1,8 @@
 //! The engine of Scroll Race: the helpers its modules share (audiences, uses spent, the end of
-//! the game); `movement` walks characters and springs traps, `check` validates a turn against
-//! what the actor knows, `techniques` resolves them, `attack` lands the blows, `turn` plays a
-//! turn and moves to the next, `rulings` applies the game master's rulings.
+//! the game); `carriers` names, changes or keeps a carrier, `movement` walks characters and
+//! springs traps, `check` validates a turn against what the actor knows, `techniques` resolves
+//! them, `attack` lands the blows, `turn` plays a turn and moves to the next, `rulings` applies
+//! the game master's rulings.
 
 mod attack;
 mod carriers;
@@ -17,12 +18,15 @@ use crate::model::{CharId, ScrollRaceEvent};
 use crate::state::{Character, Ending, Phase, ScrollRaceState, Skill, team_seats};
 use crate::technique::Technique;
 
+/// The events an action produces, each with its audience.
 pub(crate) type Events = Vec<Visible<ScrollRaceEvent>>;
 
+/// A team's own seats, the audience of its secrets.
 pub(crate) fn own(team: u8) -> Audience {
     Audience::Seats(team_seats(team))
 }
 
+/// Who sees `team` use `technique`: only the team for a secret technique, else everyone.
 fn audience_for(team: u8, technique: Technique) -> Audience {
     if technique.is_secret() {
         own(team)
@@ -35,15 +39,19 @@ fn audience_for(team: u8, technique: Technique) -> Audience {
 /// real.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Mode {
+    /// On a copy, as the actor plans the move: hidden enemy traps are not sprung.
     Plan,
+    /// For real: every trap on the way is sprung.
     Real,
 }
 
 impl ScrollRaceState {
+    /// A character by number, to change it.
     fn ch_mut(&mut self, id: CharId) -> &mut Character {
         &mut self.characters[usize::from(id)]
     }
 
+    /// `id`'s skill of `technique`, to change it.
     fn skill_mut(&mut self, id: CharId, technique: Technique) -> Option<&mut Skill> {
         self.ch_mut(id)
             .skills
@@ -51,6 +59,7 @@ impl ScrollRaceState {
             .find(|s| s.technique == technique)
     }
 
+    /// Spends one use of `id`'s `technique` (unlimited skills have none to spend).
     fn consume(&mut self, id: CharId, technique: Technique) {
         if let Some(skill) = self.skill_mut(id, technique)
             && let Some(left) = skill.left.as_mut()
@@ -59,6 +68,7 @@ impl ScrollRaceState {
         }
     }
 
+    /// Ends the game, announcing the winner (`None` for a draw) and why to everyone.
     fn end_game(&mut self, winner: Option<u8>, reason: String, events: &mut Events) {
         let ending = Ending { winner, reason };
         self.phase = Phase::Over;

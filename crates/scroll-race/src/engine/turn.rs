@@ -70,6 +70,7 @@ impl ScrollRaceState {
         self.settle(events);
     }
 
+    /// The upkeep at the end of `id`'s turn: its burn heals and its summons count down.
     pub(super) fn end_of_turn_upkeep(&mut self, id: CharId, events: &mut Events) {
         self.ch_mut(id).burned = false;
         let mut i = 0;
@@ -86,6 +87,7 @@ impl ScrollRaceState {
         }
     }
 
+    /// The next character up; after the last, a new round (or the draw at the round limit).
     pub(super) fn step_pointer(&mut self, events: &mut Events) {
         self.turn_index += 1;
         if self.turn_index >= self.order.len() {
