@@ -144,17 +144,26 @@ fn seal(
     Ok(())
 }
 
-/// Resolves the turn on a copy of the state (the map is shared, not copied), which replaces the
-/// state only if every draw succeeds.
+/// Resolves the turn on a copy of the state without its sheets (the map is shared, not
+/// copied), which replaces the state only if every draw succeeds; otherwise the sheets go back.
 fn resolve_or_keep(
     state: &mut WarringStatesState,
     dice: &mut dyn Dice,
     events: &mut Events,
 ) -> Result<(), WarringStatesError> {
+    let sheets = std::mem::take(&mut state.sheets);
     let mut next = state.clone();
-    events.extend(resolve(&mut next, dice)?);
-    *state = next;
-    Ok(())
+    match resolve(&mut next, &sheets, dice) {
+        Ok(resolved) => {
+            events.extend(resolved);
+            *state = next;
+            Ok(())
+        }
+        Err(e) => {
+            state.sheets = sheets;
+            Err(e)
+        }
+    }
 }
 
 pub(crate) type Events = Vec<Visible<WarringStatesEvent>>;
@@ -182,19 +191,19 @@ fn reveal(state: &WarringStatesState, sheets: &BTreeMap<Seat, OrderSheet>, event
 /// regrowth, income, then the end of the turn (see the module docs for the draws).
 pub(crate) fn resolve(
     state: &mut WarringStatesState,
+    sheets: &BTreeMap<Seat, OrderSheet>,
     dice: &mut dyn Dice,
 ) -> Result<Events, WarringStatesError> {
     let mut events: Events = Vec::new();
-    let sheets: BTreeMap<Seat, OrderSheet> = std::mem::take(&mut state.sheets);
-    reveal(state, &sheets, &mut events);
-    spend(state, &sheets);
-    dismiss(state, &sheets, dice, &mut events)?;
-    invest(state, &sheets, &mut events);
-    let conquests = fight(state, &sheets, dice, &mut events)?;
+    reveal(state, sheets, &mut events);
+    spend(state, sheets);
+    dismiss(state, sheets, dice, &mut events)?;
+    invest(state, sheets, &mut events);
+    let conquests = fight(state, sheets, dice, &mut events)?;
     let eliminators = transfer(state, &conquests, &mut events);
     eliminate(state, &eliminators, dice, &mut events)?;
-    recruit(state, &sheets, dice, &mut events)?;
-    declare_kingdoms(state, &sheets, &mut events);
+    recruit(state, sheets, dice, &mut events)?;
+    declare_kingdoms(state, sheets, &mut events);
     regrow(state, &mut events);
     collect_income(state, &mut events);
     end_turn(state, dice, &mut events)?;
