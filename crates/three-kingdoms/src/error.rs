@@ -1,5 +1,7 @@
 //! The errors of pbp-three-kingdoms.
 
+use std::borrow::Cow;
+
 use pbp_core::{DeckError, DiceError, Seat};
 use thiserror::Error;
 
@@ -42,9 +44,9 @@ pub enum ThreeKingdomsError {
     /// This actor may not act now.
     #[error("{0} may not act now")]
     NotYourTurn(String),
-    /// The action is not legal now.
+    /// The action is not legal now (most reasons are fixed words, borrowed, not copied).
     #[error("illegal action: {0}")]
-    Illegal(String),
+    Illegal(Cow<'static, str>),
     /// Text that is not an action.
     #[error("cannot read '{text}': {reason}")]
     Parse {
@@ -62,13 +64,13 @@ impl From<DeckError> for ThreeKingdomsError {
     fn from(e: DeckError) -> Self {
         match e {
             DeckError::Dice(d) => ThreeKingdomsError::Dice(d),
-            other => ThreeKingdomsError::Illegal(other.to_string()),
+            other => ThreeKingdomsError::Illegal(other.to_string().into()),
         }
     }
 }
 
 impl ThreeKingdomsError {
-    pub(crate) fn illegal(reason: impl Into<String>) -> ThreeKingdomsError {
+    pub(crate) fn illegal(reason: impl Into<Cow<'static, str>>) -> ThreeKingdomsError {
         ThreeKingdomsError::Illegal(reason.into())
     }
 

@@ -93,6 +93,8 @@ impl Game for ThreeKingdoms {
         if Self::acting(state) != Some(seat) {
             return Err(ThreeKingdomsError::not_your_turn(seat));
         }
+        // A state read from JSON (or built by hand) has its cards resolved once here.
+        state.resolve();
         Self::validate(state, seat, action)?;
         let mut next = state.clone();
         let mut events = Vec::new();

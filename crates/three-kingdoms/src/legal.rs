@@ -1,7 +1,7 @@
 //! Every legal action of an actor: the one documented exception (interceptions) is on
 //! [`ThreeKingdoms`].
 
-use pbp_core::{Actor, Game};
+use pbp_core::Actor;
 
 use crate::cards::{CardType, Target};
 use crate::game::ThreeKingdoms;
@@ -15,13 +15,23 @@ impl ThreeKingdoms {
         actor: Actor,
     ) -> Vec<ThreeKingdomsAction> {
         let Some(seat) = actor.seat() else {
-            // The game master, for the absent player who must act now.
-            return match Self::acting(state) {
-                Some(seat) => Self::legal_actions(state, Actor::Seat(seat))
-                    .into_iter()
-                    .filter(Self::game_master_may)
-                    .collect(),
-                None => Vec::new(),
+            // The game master, for the absent player who must act now: of that player's legal
+            // actions, the one that chooses nothing for them (`game_master_may`) there is now.
+            let Some(seat) = Self::acting(state) else {
+                return Vec::new();
+            };
+            let never_chooses = match state.pending {
+                Some(Pending::Intercept { .. }) => {
+                    ThreeKingdomsAction::Intercept { with: Vec::new() }
+                }
+                Some(Pending::FollowUp { .. }) => ThreeKingdomsAction::FollowUp { with: None },
+                None => ThreeKingdomsAction::End,
+            };
+            debug_assert!(Self::game_master_may(&never_chooses));
+            return if Self::validate(state, seat, &never_chooses).is_ok() {
+                vec![never_chooses]
+            } else {
+                Vec::new()
             };
         };
         if Self::acting(state) != Some(seat) {

@@ -30,6 +30,7 @@ mod error;
 mod game;
 mod legal;
 mod model;
+mod resolved;
 mod rules;
 mod setup;
 mod state;

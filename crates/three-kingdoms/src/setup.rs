@@ -1,11 +1,13 @@
 //! Setting a match up: each seat's side built from a legal army.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use pbp_core::{Deck, Dice, Seat};
 
-use crate::army::{ArmyChoice, ArmySpec, preset};
-use crate::cards::{CardSet, CardType};
+use crate::army::{ArmyChoice, ArmySpec, preset_of};
+use crate::cards::{CardSet, CardType, starter_set};
 use crate::error::ThreeKingdomsError;
 use crate::game::ThreeKingdoms;
 use crate::rules::{AmbushVisibility, ThreeKingdomsConfig};
@@ -14,7 +16,7 @@ use crate::validate_army;
 
 /// Builds a seat's side from a legal army.
 pub(crate) fn build_player(
-    state_defs: &mut BTreeMap<String, crate::cards::CardDef>,
+    state_defs: &mut BTreeMap<String, Arc<crate::cards::CardDef>>,
     cards: &CardSet,
     army: &ArmySpec,
 ) -> Player {
@@ -30,8 +32,10 @@ pub(crate) fn build_player(
         }
     }
     for id in &ids {
-        if let Some(d) = cards.get(id) {
-            state_defs.insert(id.clone(), d.clone());
+        if let Some(d) = cards.get_shared(id)
+            && !state_defs.contains_key(id)
+        {
+            state_defs.insert(id.clone(), Arc::clone(d));
         }
     }
     let mut deck = Deck::new((0..ids.len() as u32).collect());
@@ -70,7 +74,7 @@ pub(crate) fn build_player(
         .first()
         .map(|_| titles_start + army.titles.len() as u32);
     Player {
-        army: army.name.clone(),
+        army: army.name.as_str().into(),
         commander: army
             .commander
             .as_deref()
@@ -81,7 +85,7 @@ pub(crate) fn build_player(
             .as_deref()
             .and_then(index_of)
             .map(|p| 1 + p as u32),
-        cards: ids,
+        cards: ids.into(),
         deck,
         hand: Vec::new(),
         discard: Vec::new(),
@@ -103,16 +107,25 @@ impl ThreeKingdoms {
     pub fn resolve_armies(
         config: &ThreeKingdomsConfig,
     ) -> Result<(CardSet, [ArmySpec; 2]), ThreeKingdomsError> {
-        let mut cards = CardSet::starter();
+        let (cards, [a, b]) = Self::armies_of(config)?;
+        Ok((cards.into_owned(), [a.into_owned(), b.into_owned()]))
+    }
+
+    /// [`ThreeKingdoms::resolve_armies`], borrowing what it can: the starter pool and the
+    /// preconstructed armies are read once and shared, and copied only to add a config's cards.
+    fn armies_of(
+        config: &ThreeKingdomsConfig,
+    ) -> Result<(Cow<'static, CardSet>, [Cow<'_, ArmySpec>; 2]), ThreeKingdomsError> {
+        let mut cards = Cow::Borrowed(starter_set());
         for c in &config.extra_cards {
-            cards.insert(c.clone())?;
+            cards.to_mut().insert(c.clone())?;
         }
-        let pick = |choice: &ArmyChoice| -> Result<ArmySpec, ThreeKingdomsError> {
+        let pick = |choice| -> Result<Cow<'_, ArmySpec>, ThreeKingdomsError> {
             match choice {
-                ArmyChoice::Preset(f) => preset(*f).ok_or_else(|| {
+                &ArmyChoice::Preset(f) => preset_of(f).map(Cow::Borrowed).ok_or_else(|| {
                     ThreeKingdomsError::Config(format!("no preset army for {}", f.name()))
                 }),
-                ArmyChoice::Custom(a) => Ok((**a).clone()),
+                ArmyChoice::Custom(a) => Ok(Cow::Borrowed(&**a)),
             }
         };
         Ok((cards, [pick(&config.armies[0])?, pick(&config.armies[1])?]))
@@ -141,7 +154,7 @@ impl ThreeKingdoms {
                 "first must be seat 0 or 1".into(),
             ));
         }
-        let (cards, armies) = Self::resolve_armies(config)?;
+        let (cards, armies) = Self::armies_of(config)?;
         for army in &armies {
             let problems = validate_army(army, &cards, rules);
             if !problems.is_empty() {
@@ -158,7 +171,7 @@ impl ThreeKingdoms {
         ];
         let mut state = ThreeKingdomsState {
             rules: rules.clone(),
-            defs,
+            defs: defs.into(),
             players,
             active: Seat(0),
             phase: Phase::Preparation,
@@ -166,7 +179,9 @@ impl ThreeKingdoms {
             pending: None,
             cost_mods: Vec::new(),
             ending: None,
+            resolved: Default::default(),
         };
+        state.resolve();
         let first = match config.first {
             Some(s) => s,
             None => Seat(dice.roll(2)? as u16 - 1),

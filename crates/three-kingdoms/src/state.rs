@@ -1,11 +1,15 @@
 //! The state of a game and the rules' derived quantities (Strength, traits, costs).
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use pbp_core::{Deck, Seat};
 use serde::{Deserialize, Serialize};
 
-use crate::cards::{AbilityKind, CardDef, CardType, CostScope, Effect, Target, Trait, Whom};
+use crate::cards::{
+    Ability, AbilityKind, CardDef, CardType, CostScope, Effect, Target, Trait, Whom,
+};
+use crate::resolved::Resolved;
 use crate::rules::{PoliticsRule, Rules};
 
 /// Where a character stands.
@@ -113,10 +117,11 @@ pub struct CostMod {
 /// One player's side of the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
-    /// The army's name.
-    pub army: String,
-    /// The card id of each instance: the army's characters, Titles and Event, then the deck.
-    pub cards: Vec<String>,
+    /// The army's name (shared: it never changes during a game).
+    pub army: Arc<str>,
+    /// The card id of each instance: the army's characters, Titles and Event, then the deck
+    /// (shared: it never changes during a game).
+    pub cards: Arc<[String]>,
     /// The deck (card values are instance numbers); cards out of it are elsewhere.
     pub deck: Deck<u32>,
     /// The hand (hidden from the opponent).
@@ -175,8 +180,9 @@ pub enum Pending {
 pub struct ThreeKingdomsState {
     /// The rules in force.
     pub rules: Rules,
-    /// The definitions of every card in the game, by id.
-    pub defs: BTreeMap<String, CardDef>,
+    /// The definitions of every card in the game, by id (shared: they never change during a
+    /// game, so copying a state does not copy them).
+    pub defs: Arc<BTreeMap<String, Arc<CardDef>>>,
     /// Seat 0 and seat 1.
     pub players: [Player; 2],
     /// Whose turn it is.
@@ -191,6 +197,9 @@ pub struct ThreeKingdomsState {
     pub cost_mods: Vec<CostMod>,
     /// The end, once reached.
     pub ending: Option<Ending>,
+    /// Each seat's card instances resolved to their definitions: derived, never saved.
+    #[serde(skip)]
+    pub(crate) resolved: Resolved,
 }
 
 pub(crate) fn other(seat: Seat) -> Seat {
@@ -205,12 +214,6 @@ impl ThreeKingdomsState {
 
     pub(crate) fn player_mut(&mut self, seat: Seat) -> &mut Player {
         &mut self.players[usize::from(seat.0.min(1))]
-    }
-
-    /// The definition of a seat's card instance.
-    pub fn def(&self, seat: Seat, card: u32) -> Option<&CardDef> {
-        let id = self.player(seat).cards.get(card as usize)?;
-        self.defs.get(id)
     }
 
     pub(crate) fn card_type(&self, seat: Seat, card: u32) -> Option<CardType> {
@@ -274,21 +277,36 @@ impl ThreeKingdomsState {
     /// Titles, the passive abilities of its side's untapped characters (the Strategist's second
     /// ability included), and both Events.
     pub fn effects_on(&self, seat: Seat, card: u32) -> Vec<Effect> {
+        let mut out = Vec::new();
+        self.for_each_effect_on(seat, card, |e| out.push(e.clone()));
+        out
+    }
+
+    /// Calls `f` with every continuous effect that applies to a seat's character now, in the
+    /// order of [`ThreeKingdomsState::effects_on`], without collecting them.
+    fn for_each_effect_on(&self, seat: Seat, card: u32, mut f: impl FnMut(&Effect)) {
         let Some(ch) = self.character(seat, card) else {
-            return Vec::new();
+            return;
         };
         let is_general = self.card_type(seat, card) == Some(CardType::General);
-        let mut out: Vec<Effect> = ch.mods.iter().map(|m| m.effect.clone()).collect();
+        for m in &ch.mods {
+            f(&m.effect);
+        }
+        let mut on_character = |effects: &[Effect]| {
+            for e in effects.iter().filter(|e| e.on_character()) {
+                f(e);
+            }
+        };
         for &t in &ch.titles {
             if let Some(d) = self.def(seat, t) {
-                out.extend(d.effects.iter().filter(|e| e.on_character()).cloned());
+                on_character(&d.effects);
             }
         }
         for source in &self.player(seat).field {
             if source.tapped {
                 continue;
             }
-            for (ability, _) in self.abilities(seat, source.card) {
+            for (ability, _) in self.abilities_now(seat, source.card) {
                 if ability.kind != AbilityKind::Passive {
                     continue;
                 }
@@ -298,7 +316,7 @@ impl ThreeKingdomsState {
                     _ => false,
                 };
                 if applies {
-                    out.extend(ability.effects.iter().filter(|e| e.on_character()).cloned());
+                    on_character(&ability.effects);
                 }
             }
         }
@@ -311,41 +329,42 @@ impl ThreeKingdomsState {
                     && let Some(d) = self.def(s, e)
                     && d.target == Some(want)
                 {
-                    out.extend(d.effects.iter().filter(|e| e.on_character()).cloned());
+                    on_character(&d.effects);
                 }
             }
         }
-        out
     }
 
     /// A character's abilities that work now: its own, and its Strategist ability if it is the
     /// Strategist (`true` marks the Strategist ability).
-    pub fn abilities(&self, seat: Seat, card: u32) -> Vec<(&crate::cards::Ability, bool)> {
-        let mut out = Vec::new();
-        if let Some(d) = self.def(seat, card) {
-            if let Some(a) = &d.ability {
-                out.push((a, false));
-            }
-            if self.player(seat).strategist == Some(card)
-                && let Some(a) = &d.strategist_ability
-            {
-                out.push((a, true));
-            }
-        }
-        out
+    pub fn abilities(&self, seat: Seat, card: u32) -> Vec<(&Ability, bool)> {
+        self.abilities_now(seat, card).collect()
+    }
+
+    /// [`ThreeKingdomsState::abilities`], without collecting them.
+    pub(crate) fn abilities_now(
+        &self,
+        seat: Seat,
+        card: u32,
+    ) -> impl Iterator<Item = (&Ability, bool)> {
+        let d = self.def(seat, card);
+        let own = d.and_then(|d| d.ability.as_ref()).map(|a| (a, false));
+        let strategist = d
+            .filter(|_| self.player(seat).strategist == Some(card))
+            .and_then(|d| d.strategist_ability.as_ref())
+            .map(|a| (a, true));
+        own.into_iter().chain(strategist)
     }
 
     /// A character's maximum Strength now (printed plus every change, never below 0).
     pub fn max_strength(&self, seat: Seat, card: u32) -> u32 {
         let base = i64::from(self.def(seat, card).map_or(0, |d| d.base_strength()));
-        let change: i64 = self
-            .effects_on(seat, card)
-            .iter()
-            .map(|e| match e {
-                Effect::Strength { amount, .. } => i64::from(*amount),
-                _ => 0,
-            })
-            .sum();
+        let mut change = 0_i64;
+        self.for_each_effect_on(seat, card, |e| {
+            if let Effect::Strength { amount, .. } = e {
+                change += i64::from(*amount);
+            }
+        });
         u32::try_from((base + change).max(0)).unwrap_or(0)
     }
 
@@ -357,30 +376,34 @@ impl ThreeKingdomsState {
 
     /// Whether a character has a trait, printed or granted.
     pub fn has_trait(&self, seat: Seat, card: u32, t: Trait) -> bool {
-        self.def(seat, card).is_some_and(|d| d.has_trait(t))
-            || self
-                .effects_on(seat, card)
-                .iter()
-                .any(|e| matches!(e, Effect::Grant { grant, .. } if *grant == t))
+        if self.def(seat, card).is_some_and(|d| d.has_trait(t)) {
+            return true;
+        }
+        let mut granted = false;
+        self.for_each_effect_on(seat, card, |e| {
+            granted |= matches!(e, Effect::Grant { grant, .. } if *grant == t);
+        });
+        granted
     }
 
     /// The highest printed Tactic cost a character ignores (0 for none).
     pub fn tactic_immunity(&self, seat: Seat, card: u32) -> u8 {
-        self.effects_on(seat, card)
-            .iter()
-            .filter_map(|e| match e {
-                Effect::TacticImmunity { max_cost, .. } => Some(*max_cost),
-                _ => None,
-            })
-            .max()
-            .unwrap_or(0)
+        let mut highest = 0;
+        self.for_each_effect_on(seat, card, |e| {
+            if let Effect::TacticImmunity { max_cost, .. } = e {
+                highest = highest.max(*max_cost);
+            }
+        });
+        highest
     }
 
     /// Whether a character is protected (cannot be attacked nor chosen by enemy cards).
     pub fn protected(&self, seat: Seat, card: u32) -> bool {
-        self.effects_on(seat, card)
-            .iter()
-            .any(|e| matches!(e, Effect::Protect { .. }))
+        let mut protected = false;
+        self.for_each_effect_on(seat, card, |e| {
+            protected |= matches!(e, Effect::Protect { .. });
+        });
+        protected
     }
 
     /// The total of every cost change on a seat's costs of this kind.
@@ -393,44 +416,45 @@ impl ThreeKingdomsState {
             .map(|m| i32::from(m.amount))
             .sum();
         for owner in [Seat(0), Seat(1)] {
-            let mut continuous: Vec<&Effect> = Vec::new();
+            let mut add = |effects: &[Effect]| {
+                for e in effects {
+                    if let Effect::CostChange {
+                        amount,
+                        cards,
+                        player,
+                        ..
+                    } = e
+                    {
+                        let affected = match player {
+                            Whom::You => owner,
+                            Whom::Opponent => other(owner),
+                        };
+                        if affected == seat && matches(*cards) {
+                            total += i32::from(*amount);
+                        }
+                    }
+                }
+            };
             let p = self.player(owner);
             for ch in &p.field {
                 for &t in &ch.titles {
                     if let Some(d) = self.def(owner, t) {
-                        continuous.extend(d.effects.iter());
+                        add(&d.effects);
                     }
                 }
                 if ch.tapped {
                     continue;
                 }
-                for (a, _) in self.abilities(owner, ch.card) {
+                for (a, _) in self.abilities_now(owner, ch.card) {
                     if a.kind == AbilityKind::Passive {
-                        continuous.extend(a.effects.iter());
+                        add(&a.effects);
                     }
                 }
             }
             if let Some(e) = p.event
                 && let Some(d) = self.def(owner, e)
             {
-                continuous.extend(d.effects.iter());
-            }
-            for e in continuous {
-                if let Effect::CostChange {
-                    amount,
-                    cards,
-                    player,
-                    ..
-                } = e
-                {
-                    let affected = match player {
-                        Whom::You => owner,
-                        Whom::Opponent => other(owner),
-                    };
-                    if affected == seat && matches(*cards) {
-                        total += i32::from(*amount);
-                    }
-                }
+                add(&d.effects);
             }
         }
         total

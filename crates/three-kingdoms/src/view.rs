@@ -258,7 +258,7 @@ impl ThreeKingdoms {
                 PlayerView {
                     seat,
                     label: Self::seat_label(state, seat),
-                    army: p.army.clone(),
+                    army: p.army.to_string(),
                     deck_count: p.deck.remaining(),
                     hand_count: p.hand.len() as u32,
                     hand: own.then(|| list(&p.hand)),

@@ -1,9 +1,9 @@
 //! Invariants under random play, with proptest choosing the seeds, armies and choices.
 
 use pbp_core::testing::{random_action, text_round_trip};
-use pbp_core::{Game, Seat, SeededDice};
+use pbp_core::{Actor, Game, Seat, SeededDice, Viewer};
 use pbp_three_kingdoms::{
-    CardType, Faction, ThreeKingdoms, ThreeKingdomsConfig, ThreeKingdomsState,
+    CardType, Faction, ThreeKingdoms, ThreeKingdomsAction, ThreeKingdomsConfig, ThreeKingdomsState,
 };
 use proptest::prelude::*;
 
@@ -76,5 +76,54 @@ proptest! {
             prop_assert!(steps < 20_000);
         }
         prop_assert!(ThreeKingdoms::turn(&s).outcome().is_some());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+
+    /// A state read back from its JSON (which looks each card up by id until its first `apply`)
+    /// writes the same JSON and has the same legal actions, views and results as the state it
+    /// was written from (which reads its resolved cards); the game master's legal actions are
+    /// the acting seat's that choose nothing for them.
+    #[test]
+    fn a_state_read_from_json_plays_as_the_original(seed in any::<u64>(), a in 0usize..5, b in 0usize..5) {
+        let config = ThreeKingdomsConfig::presets(Faction::ALL[a], Faction::ALL[b]);
+        let mut dice = SeededDice::new(seed);
+        let mut s = ThreeKingdoms::setup(&config, &mut dice).unwrap();
+        let mut steps = 0;
+        while let Some((actor, action)) = random_action::<ThreeKingdoms>(&s, &mut dice) {
+            let json = serde_json::to_string(&s).unwrap();
+            let mut read: ThreeKingdomsState = serde_json::from_str(&json).unwrap();
+            prop_assert_eq!(&serde_json::to_string(&read).unwrap(), &json);
+            prop_assert_eq!(&read, &s);
+            for who in [Actor::Seat(Seat(0)), Actor::Seat(Seat(1)), Actor::GameMaster] {
+                prop_assert_eq!(
+                    ThreeKingdoms::legal_actions(&read, who),
+                    ThreeKingdoms::legal_actions(&s, who)
+                );
+            }
+            if let Some(seat) = ThreeKingdoms::turn(&s).actors().iter().find_map(|a| a.seat()) {
+                let for_absent: Vec<_> = ThreeKingdoms::legal_actions(&s, Actor::Seat(seat))
+                    .into_iter()
+                    .filter(|a| matches!(
+                        a,
+                        ThreeKingdomsAction::End
+                            | ThreeKingdomsAction::FollowUp { with: None }
+                    ) || matches!(a, ThreeKingdomsAction::Intercept { with } if with.is_empty()))
+                    .collect();
+                prop_assert_eq!(ThreeKingdoms::legal_actions(&s, Actor::GameMaster), for_absent);
+            }
+            for viewer in [Viewer::Seat(Seat(0)), Viewer::Seat(Seat(1)), Viewer::GameMaster] {
+                prop_assert_eq!(ThreeKingdoms::view(&read, viewer), ThreeKingdoms::view(&s, viewer));
+            }
+            let mut read_dice = dice.clone();
+            let events = ThreeKingdoms::apply(&mut s, actor, &action, &mut dice).unwrap();
+            let read_events = ThreeKingdoms::apply(&mut read, actor, &action, &mut read_dice).unwrap();
+            prop_assert_eq!(read_events, events);
+            prop_assert_eq!(&read, &s);
+            steps += 1;
+            prop_assert!(steps < 20_000);
+        }
     }
 }

@@ -19,6 +19,7 @@ mod validate;
 
 pub use file::{ARMY_FORMAT, ARMY_FORMAT_VERSION, armies_from_json, validate_army_file};
 pub use problem::ArmyProblem;
+pub(crate) use starter::preset_of;
 pub use starter::{STARTER_ARMIES, preset};
 pub use validate::{selection_cost, title_fits, validate_army};
 

@@ -1,23 +1,31 @@
 //! The preconstructed armies shipped with pbp, one per faction (the data is
 //! `data/starter-armies.json`).
 
+use std::sync::OnceLock;
+
 use super::{ArmySpec, armies_from_json};
-use crate::cards::{CardSet, Faction};
+use crate::cards::{Faction, starter_set};
 
 /// The preconstructed armies shipped with pbp, one per faction.
 pub const STARTER_ARMIES: &str = include_str!("../../data/starter-armies.json");
 
 /// The preconstructed army of a faction.
 pub fn preset(faction: Faction) -> Option<ArmySpec> {
-    let cards = CardSet::starter();
-    armies_from_json(STARTER_ARMIES)
-        .ok()?
-        .into_iter()
-        .find(|a| {
-            cards
-                .get(&a.lord)
-                .is_some_and(|l| l.faction == Some(faction))
-        })
+    preset_of(faction).cloned()
+}
+
+/// The preconstructed army of a faction, from the starter armies read once (the embedded file
+/// never changes, so every setup shares one reading of it).
+pub(crate) fn preset_of(faction: Faction) -> Option<&'static ArmySpec> {
+    static ARMIES: OnceLock<Vec<ArmySpec>> = OnceLock::new();
+    // The embedded file is checked by a test; an invalid build has no presets.
+    let armies = ARMIES.get_or_init(|| armies_from_json(STARTER_ARMIES).unwrap_or_default());
+    let cards = starter_set();
+    armies.iter().find(|a| {
+        cards
+            .get(&a.lord)
+            .is_some_and(|l| l.faction == Some(faction))
+    })
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! writing one back.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -31,7 +32,8 @@ pub struct CardFile {
 /// A validated set of cards, by id.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardSet {
-    cards: BTreeMap<String, CardDef>,
+    /// Each card is shared: a game's state holds the same definitions, not copies.
+    cards: BTreeMap<String, Arc<CardDef>>,
 }
 
 impl CardSet {
@@ -101,7 +103,7 @@ impl CardSet {
         if self.cards.contains_key(&card.id) {
             return Err(card_err(&card.id, "id", "the id is used twice"));
         }
-        self.cards.insert(card.id.clone(), card);
+        self.cards.insert(card.id.clone(), Arc::new(card));
         Ok(())
     }
 
@@ -111,19 +113,28 @@ impl CardSet {
     /// A duplicate id.
     pub fn extend(&mut self, other: &CardSet) -> Result<(), ThreeKingdomsError> {
         for card in other.cards.values() {
-            self.insert(card.clone())?;
+            validate_card(card)?;
+            if self.cards.contains_key(&card.id) {
+                return Err(card_err(&card.id, "id", "the id is used twice"));
+            }
+            self.cards.insert(card.id.clone(), Arc::clone(card));
         }
         Ok(())
     }
 
     /// The card with this id.
     pub fn get(&self, id: &str) -> Option<&CardDef> {
+        self.cards.get(id).map(|c| &**c)
+    }
+
+    /// The card with this id, shared.
+    pub(crate) fn get_shared(&self, id: &str) -> Option<&Arc<CardDef>> {
         self.cards.get(id)
     }
 
     /// Every card, by id.
     pub fn iter(&self) -> impl Iterator<Item = &CardDef> {
-        self.cards.values()
+        self.cards.values().map(|c| &**c)
     }
 
     /// The number of cards.
@@ -142,7 +153,7 @@ impl CardSet {
             format: CARD_FORMAT.into(),
             version: CARD_FORMAT_VERSION,
             set: set.into(),
-            cards: self.cards.values().cloned().collect(),
+            cards: self.cards.values().map(|c| CardDef::clone(c)).collect(),
         };
         serde_json::to_string_pretty(&file).unwrap_or_default()
     }

@@ -34,6 +34,7 @@ pub use kinds::{
     CardType, CostScope, Duration, Faction, Rarity, Target, Timing, TitleClass, Trait, Whom,
 };
 pub use starter::STARTER_CARDS;
+pub(crate) use starter::starter_set;
 pub use validate::validate_card;
 
 /// One card as written in a card file.

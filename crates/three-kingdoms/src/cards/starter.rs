@@ -1,5 +1,7 @@
 //! The starter pool shipped with pbp (the data is `data/starter-cards.json`).
 
+use std::sync::OnceLock;
+
 use super::CardSet;
 
 /// The starter pool shipped with pbp.
@@ -11,9 +13,16 @@ impl CardSet {
     /// # Panics
     /// Never in a released build: the embedded file is checked by the tests.
     pub fn starter() -> CardSet {
-        // The embedded file is validated by a test; an invalid build falls back to empty.
-        CardSet::from_json(STARTER_CARDS).unwrap_or_default()
+        starter_set().clone()
     }
+}
+
+/// The starter pool, read once: the embedded file never changes, so every setup shares one
+/// reading of it.
+pub(crate) fn starter_set() -> &'static CardSet {
+    static STARTER: OnceLock<CardSet> = OnceLock::new();
+    // The embedded file is validated by a test; an invalid build falls back to empty.
+    STARTER.get_or_init(|| CardSet::from_json(STARTER_CARDS).unwrap_or_default())
 }
 
 #[cfg(test)]

@@ -39,8 +39,7 @@ impl ThreeKingdoms {
             ThreeKingdomsAction::Play { card, target } => {
                 let cost = state.play_cost(seat, *card);
                 let d = state
-                    .def(seat, *card)
-                    .cloned()
+                    .shared_def(seat, *card)
                     .ok_or_else(|| ThreeKingdomsError::illegal("unknown card"))?;
                 let p = state.player_mut(seat);
                 p.resources -= cost;
@@ -75,12 +74,18 @@ impl ThreeKingdoms {
                 strategist,
                 target,
             } => {
-                let ability = state
-                    .abilities(seat, *character)
-                    .into_iter()
-                    .find(|(_, s)| s == strategist)
-                    .map(|(a, _)| a.clone())
+                // The card's definition is shared: holding it copies none of its abilities.
+                let def = state
+                    .shared_def(seat, *character)
                     .ok_or_else(|| ThreeKingdomsError::illegal("no such ability"))?;
+                let ability = if *strategist {
+                    def.strategist_ability
+                        .as_ref()
+                        .filter(|_| state.player(seat).strategist == Some(*character))
+                } else {
+                    def.ability.as_ref()
+                }
+                .ok_or_else(|| ThreeKingdomsError::illegal("no such ability"))?;
                 if let Some(ch) = state.character_mut(seat, *character) {
                     ch.tapped = true;
                     ch.ability_used = true;

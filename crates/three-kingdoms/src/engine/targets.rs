@@ -64,7 +64,7 @@ impl ThreeKingdoms {
         seat: Seat,
         action: &ThreeKingdomsAction,
     ) -> Result<(), ThreeKingdomsError> {
-        let illegal = |s: &str| Err(ThreeKingdomsError::illegal(s));
+        let illegal = |s: &'static str| Err(ThreeKingdomsError::illegal(s));
         let p = state.player(seat);
         let active = seat == state.active;
         let prep = active && state.phase == Phase::Preparation && state.pending.is_none();
