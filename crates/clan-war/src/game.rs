@@ -37,7 +37,7 @@ impl Game for ClanWar {
             .players
             .iter()
             .map(|p| Actor::Seat(p.seat))
-            .filter(|&a| !crate::legal::legal_actions(state, a).is_empty())
+            .filter(|&a| matches!(a, Actor::Seat(seat) if crate::legal::seat_can_act(state, seat)))
             .collect();
         actors.push(Actor::GameMaster);
         Turn::Acting(actors)

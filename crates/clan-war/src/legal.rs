@@ -4,7 +4,7 @@ use pbp_core::{Actor, Seat, Side};
 
 use crate::cards::CardNo;
 use crate::clan::Strategy;
-use crate::engine::{check_attack, check_play, check_switch, nullify_waiting};
+use crate::engine::{attack_refusal, check_play, check_switch, nullify_waiting};
 use crate::model::*;
 use crate::state::*;
 
@@ -52,27 +52,80 @@ pub(crate) fn legal_actions(state: &ClanWarState, actor: Actor) -> Vec<ClanWarAc
     }
 }
 
+/// Whether `seat` has any legal action, found without listing them all (the turn asks this of
+/// every player after every action).
+pub(crate) fn seat_can_act(state: &ClanWarState, seat: Seat) -> bool {
+    if state.over {
+        return false;
+    }
+    let mut found = Found::first_only();
+    seat_actions_into(state, seat, &mut found);
+    found.any
+}
+
+/// Where the actions found go: into a list, or only noted, to stop at the first.
+struct Found {
+    list: Vec<ClanWarAction>,
+    first_only: bool,
+    any: bool,
+}
+
+impl Found {
+    fn all() -> Found {
+        Found {
+            list: Vec::new(),
+            first_only: false,
+            any: false,
+        }
+    }
+
+    fn first_only() -> Found {
+        Found {
+            first_only: true,
+            ..Found::all()
+        }
+    }
+
+    fn push(&mut self, action: ClanWarAction) {
+        self.any = true;
+        if !self.first_only {
+            self.list.push(action);
+        }
+    }
+
+    /// Whether looking further can change nothing.
+    fn done(&self) -> bool {
+        self.first_only && self.any
+    }
+}
+
 fn seat_actions(state: &ClanWarState, seat: Seat) -> Vec<ClanWarAction> {
+    let mut found = Found::all();
+    seat_actions_into(state, seat, &mut found);
+    found.list
+}
+
+fn seat_actions_into(state: &ClanWarState, seat: Seat, out: &mut Found) {
     let Some(p) = state.players.get(usize::from(seat.0)) else {
-        return Vec::new();
+        return;
     };
     if p.retired {
-        return Vec::new();
+        return;
     }
-    let mut out = Vec::new();
     if !p.attacked {
         for (f, h) in state.holders.iter().enumerate() {
             if *h != Holder::Clan(p.clan) {
                 continue;
             }
             for t in 0..state.map.hexes.len() {
-                let (from, target) = (&state.map.hexes[f].label, &state.map.hexes[t].label);
-                if state.map.distance(f, t) <= 2 && check_attack(state, seat, target, from).is_ok()
-                {
+                if attack_refusal(state, p, f, t).is_none() {
                     out.push(ClanWarAction::Attack {
-                        target: target.clone(),
-                        from: from.clone(),
+                        target: state.map.hexes[t].label.clone(),
+                        from: state.map.hexes[f].label.clone(),
                     });
+                    if out.done() {
+                        return;
+                    }
                 }
             }
         }
@@ -81,9 +134,11 @@ fn seat_actions(state: &ClanWarState, seat: Seat) -> Vec<ClanWarAction> {
         let Some(side) = b.side_of(seat) else {
             continue;
         };
-        battle_actions(state, p, bi, b, side, &mut out);
+        battle_actions(state, p, bi, b, side, out);
+        if out.done() {
+            return;
+        }
     }
-    out
 }
 
 fn battle_actions(
@@ -92,7 +147,7 @@ fn battle_actions(
     bi: usize,
     b: &Battle,
     side: Side,
-    out: &mut Vec<ClanWarAction>,
+    out: &mut Found,
 ) {
     let battle = b.id;
     let seat = p.seat;
@@ -103,6 +158,9 @@ fn battle_actions(
     match &b.phase {
         Phase::Play { next, .. } if *next == side => {
             out.push(ClanWarAction::Pass { battle });
+            if out.done() {
+                return;
+            }
             let mut hand = p.hand.clone();
             hand.dedup();
             for &card in &hand {
@@ -190,7 +248,7 @@ fn battle_actions(
     }
 }
 
-fn tactical_options(p: &Player, won: bool, battle: u32, out: &mut Vec<ClanWarAction>) {
+fn tactical_options(p: &Player, won: bool, battle: u32, out: &mut Found) {
     if won {
         for a in Strategy::ALL {
             for b in Strategy::ALL {

@@ -150,6 +150,12 @@ pub fn random_play<G: Game>(
                 try_illegal::<G>(&state, actor, action, step)?;
             }
         }
+        // Seats who may act have a legal action (a turn is not worked out apart from the list).
+        for &actor in &actors {
+            if matches!(actor, Actor::Seat(_)) && G::legal_actions(&state, actor).is_empty() {
+                return fail(step, format!("{actor:?} may act but has no legal action"));
+            }
+        }
         if let Some((actor, action)) = &stale
             && !G::legal_actions(&state, *actor).contains(action)
         {

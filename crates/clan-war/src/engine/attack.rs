@@ -7,6 +7,49 @@ use crate::error::{ClanWarError, illegal};
 use crate::model::*;
 use crate::state::*;
 
+/// Why an attack from one hex on another is refused, found without building any text (the
+/// legal actions ask this of every pair of hexes in reach).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum AttackRefusal {
+    /// The attacker does not hold the hex it attacks from.
+    NotYours,
+    /// The target is the attacker's own.
+    AlreadyYours,
+    /// The target is more than two hexes away.
+    TooFar(u32),
+    /// The target is itself attacking this round.
+    TargetAttacking,
+    /// The hex attacked from is itself under attack this round.
+    FromAttacked,
+}
+
+/// Whether the player `p` may attack hex `t` from hex `f` (both in range of the map), and why
+/// not. The player's one attack per round is checked by the caller.
+pub(crate) fn attack_refusal(
+    state: &ClanWarState,
+    p: &Player,
+    f: usize,
+    t: usize,
+) -> Option<AttackRefusal> {
+    if state.holders[f] != Holder::Clan(p.clan) {
+        return Some(AttackRefusal::NotYours);
+    }
+    if state.holders[t] == Holder::Clan(p.clan) {
+        return Some(AttackRefusal::AlreadyYours);
+    }
+    let distance = state.map.distance(f, t);
+    if distance > 2 {
+        return Some(AttackRefusal::TooFar(distance));
+    }
+    if state.battles.iter().any(|b| b.from == t) {
+        return Some(AttackRefusal::TargetAttacking);
+    }
+    if state.battles.iter().any(|b| b.target == f) {
+        return Some(AttackRefusal::FromAttacked);
+    }
+    None
+}
+
 /// Checks an attack and returns (from, target) hex indices.
 pub(crate) fn check_attack(
     state: &ClanWarState,
@@ -28,29 +71,20 @@ pub(crate) fn check_attack(
     };
     let (f, t) = (find(from)?, find(target)?);
     let (fl, tl) = (&state.map.hexes[f].label, &state.map.hexes[t].label);
-    if state.holders[f] != Holder::Clan(p.clan) {
-        return illegal(format!("you do not control {fl}"));
-    }
-    if state.holders[t] == Holder::Clan(p.clan) {
-        return illegal(format!("{tl} is already yours"));
-    }
-    let distance = state.map.distance(f, t);
-    if distance > 2 {
-        return illegal(format!(
+    match attack_refusal(state, p, f, t) {
+        None => Ok((f, t)),
+        Some(AttackRefusal::NotYours) => illegal(format!("you do not control {fl}")),
+        Some(AttackRefusal::AlreadyYours) => illegal(format!("{tl} is already yours")),
+        Some(AttackRefusal::TooFar(distance)) => illegal(format!(
             "{tl} is {distance} hexes from {fl}: you may attack at most two hexes away"
-        ));
-    }
-    if state.battles.iter().any(|b| b.from == t) {
-        return illegal(format!(
+        )),
+        Some(AttackRefusal::TargetAttacking) => illegal(format!(
             "{tl} is attacking this round and cannot be attacked"
-        ));
-    }
-    if state.battles.iter().any(|b| b.target == f) {
-        return illegal(format!(
+        )),
+        Some(AttackRefusal::FromAttacked) => illegal(format!(
             "{fl} is being attacked this round and cannot attack"
-        ));
+        )),
     }
-    Ok((f, t))
 }
 
 /// Declares `seat`'s attack on `target` from `from` and opens its battle.

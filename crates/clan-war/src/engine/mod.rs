@@ -16,7 +16,7 @@ mod round;
 mod settle;
 mod sign_up;
 
-pub(crate) use attack::check_attack;
+pub(crate) use attack::attack_refusal;
 pub(crate) use defensive::nullify_waiting;
 pub(crate) use draws::check_switch;
 pub(crate) use play::check_play;
