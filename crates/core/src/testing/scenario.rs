@@ -44,6 +44,10 @@
 //! - `expect legal WHO includes ACTION` and `expect legal WHO excludes ACTION`: the action
 //!   written in the game's text form is (is not) among `WHO`'s legal actions now.
 //!
+//! Every action line also checks two contract checks of [`crate::testing::contract`]: an action
+//! that reads writes back ([`Game::format_action`]) to a text that reads as the same action, and
+//! an action among the actor's legal actions is refused only for its dice.
+//!
 //! At the end the game's save loads back (every step replayed) to the same views. A failing
 //! scenario names its file and line and says what differed.
 
@@ -458,6 +462,16 @@ impl<G: Game> Runner<'_, G> {
         let actor = self.actor(line, who.trim())?;
         let session = self.session(line)?;
         let before = session.state().clone();
+        // The contract checks of `try_act` that need no game's word: an action that reads
+        // writes back to the same action, and a listed one is not refused but for its dice.
+        let mut listed = false;
+        if let Ok(parsed) = G::parse_action(&before, actor, action) {
+            if let Err(v) = crate::testing::contract::text_round_trip::<G>(&before, actor, &parsed)
+            {
+                return self.fail(line, v.0);
+            }
+            listed = G::legal_actions(&before, actor).contains(&parsed);
+        }
         let session = self.session.as_mut().expect("checked above");
         let input = ActionInput::Text(action.to_owned());
         match DynSession::act(session, actor, &input, DiceChoice::Outside(dice)) {
@@ -469,6 +483,15 @@ impl<G: Game> Runner<'_, G> {
             Err(error) => {
                 if session.state() != &before {
                     return self.fail(line, format!("refused ({error}) but the game changed"));
+                }
+                if listed && !error.is_dice() {
+                    return self.fail(
+                        line,
+                        format!(
+                            "refused ({}: {error}) but among the legal actions",
+                            error.kind()
+                        ),
+                    );
                 }
                 self.pending = Some(Pending {
                     line,
