@@ -194,23 +194,17 @@ fn only_captains_choose_carriers_and_play_starts_when_both_have() {
     .unwrap();
     assert_eq!(state.phase, Phase::ChooseCarriers);
     let none = &mut ScriptedDice::new([]);
-    assert!(
-        ScrollRace::apply(
-            &mut state,
-            Actor::Seat(Seat(1)),
-            &ScrollRaceAction::Carrier(2),
-            none
-        )
-        .is_err()
+    refused(
+        &mut state,
+        Actor::Seat(Seat(1)),
+        &ScrollRaceAction::Carrier(2),
+        Kind::NotYourTurn,
     );
-    assert!(
-        ScrollRace::apply(
-            &mut state,
-            Actor::Seat(Seat(0)),
-            &ScrollRaceAction::Carrier(7),
-            none
-        )
-        .is_err()
+    refused(
+        &mut state,
+        Actor::Seat(Seat(0)),
+        &ScrollRaceAction::Carrier(7),
+        Kind::Illegal,
     );
     ScrollRace::apply(
         &mut state,
@@ -219,14 +213,11 @@ fn only_captains_choose_carriers_and_play_starts_when_both_have() {
         none,
     )
     .unwrap();
-    assert!(
-        ScrollRace::apply(
-            &mut state,
-            Actor::Seat(Seat(0)),
-            &ScrollRaceAction::Carrier(3),
-            none
-        )
-        .is_err()
+    refused(
+        &mut state,
+        Actor::Seat(Seat(0)),
+        &ScrollRaceAction::Carrier(3),
+        Kind::NotYourTurn,
     );
     assert_eq!(state.phase, Phase::ChooseCarriers);
     ScrollRace::apply(
@@ -402,16 +393,13 @@ fn the_game_master_rules_where_the_seed_is_silent() {
     act(&mut g, 1, "kuchiyose c9", &[]);
     rule(&mut g, "gm clear c9").unwrap();
     assert!(g.summons.is_empty());
-    assert!(
-        ScrollRace::apply(
-            &mut g,
-            Actor::Seat(Seat(1)),
-            &ScrollRaceAction::Gm(Ruling::Skip),
-            none
-        )
-        .is_err()
+    refused(
+        &mut g,
+        Actor::Seat(Seat(1)),
+        &ScrollRaceAction::Gm(Ruling::Skip),
+        Kind::NotYourTurn,
     );
-    assert!(ScrollRace::apply(&mut g, gm, &ScrollRaceAction::Keep, none).is_err());
+    refused(&mut g, gm, &ScrollRaceAction::Keep, Kind::Illegal);
     rule(&mut g, "gm end Blue").unwrap();
     assert_eq!(
         ScrollRace::turn(&g).outcome().unwrap().winners,
@@ -535,9 +523,17 @@ fn a_dropped_scroll_cannot_be_handed_over_at_the_carrier_change() {
         vec![ScrollRaceAction::Keep]
     );
     let none = &mut ScriptedDice::new([]);
-    assert!(ScrollRace::apply(&mut g, captain, &ScrollRaceAction::Carrier(6), none).is_err());
-    assert!(
-        ScrollRace::apply(&mut g, Actor::Seat(Seat(6)), &ScrollRaceAction::Keep, none).is_err()
+    refused(
+        &mut g,
+        captain,
+        &ScrollRaceAction::Carrier(6),
+        Kind::Illegal,
+    );
+    refused(
+        &mut g,
+        Actor::Seat(Seat(6)),
+        &ScrollRaceAction::Keep,
+        Kind::NotYourTurn,
     );
     ScrollRace::apply(&mut g, captain, &ScrollRaceAction::Keep, none).unwrap();
     assert_eq!(g.current(), Some(5));

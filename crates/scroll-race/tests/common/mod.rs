@@ -162,6 +162,24 @@ pub fn refuse(
     testing::refuse(&CONTRACT, state, actor, text, Rolls::Exactly(rolls), kind)
 }
 
+/// An action given as a value (a ruling, a carrier) that must be refused, for this reason, with
+/// no dice: the game's error (`testing::try_apply`: a refusal changes nothing).
+pub fn refused(
+    state: &mut ScrollRaceState,
+    actor: Actor,
+    action: &ScrollRaceAction,
+    kind: Kind,
+) -> ScrollRaceError {
+    match testing::try_apply(&CONTRACT, state, actor, action, Rolls::Exactly(&[])) {
+        Ok(_) => panic!("{action:?} of {actor:?} was accepted; expected a refusal ({kind})"),
+        Err(r) if r.kind != kind => panic!(
+            "{action:?} of {actor:?} was refused as {}, not {kind}: {r}",
+            r.kind
+        ),
+        Err(r) => r.game_error(),
+    }
+}
+
 /// The events a viewer sees.
 pub fn seen(events: &[Visible<ScrollRaceEvent>], viewer: Viewer) -> Vec<ScrollRaceEvent> {
     events
