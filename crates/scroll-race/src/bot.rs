@@ -151,7 +151,7 @@ mod tests {
     use super::*;
     use pbp_core::{SeededDice, Turn};
 
-    use crate::rules::ScrollRaceConfig;
+    use crate::config::ScrollRaceConfig;
 
     /// Plays one game: `heuristic_team` by the bot, the other uniformly at random.
     fn play(seed: u64, heuristic_team: u8) -> Option<u8> {

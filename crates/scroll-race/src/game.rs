@@ -3,10 +3,10 @@
 
 use pbp_core::{Actor, Dice, Game, Outcome, Seat, Turn, Viewer, Visible};
 
+use crate::config::ScrollRaceConfig;
 use crate::error::ScrollRaceError as E;
 use crate::field::TEAM_SIZE;
 use crate::model::{ScrollRaceAction, ScrollRaceEvent};
-use crate::rules::ScrollRaceConfig;
 use crate::state::{Ending, Holder, Phase, ScrollRaceState, captain, seat_char, team_seats};
 use crate::view::ScrollRaceView;
 use crate::{setup, text, view};

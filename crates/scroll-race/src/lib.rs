@@ -30,13 +30,13 @@
 //! ```
 
 mod bot;
+mod config;
 mod engine;
 mod error;
 mod field;
 mod game;
 mod legal;
 mod model;
-mod rules;
 mod setup;
 mod state;
 mod technique;
@@ -44,13 +44,13 @@ mod text;
 mod view;
 
 pub use bot::heuristic_action;
+pub use config::{
+    CharacterConfig, GenjutsuScope, Metric, ScrollRaceConfig, SuitonReading, Talent, TurnOrder,
+};
 pub use error::ScrollRaceError;
 pub use field::{Cell, Dir, Field, Square, TEAM_SIZE};
 pub use game::ScrollRace;
 pub use model::{CharId, Movement, Ruling, ScrollRaceAction, ScrollRaceEvent, Target, Use};
-pub use rules::{
-    CharacterConfig, GenjutsuScope, Metric, ScrollRaceConfig, SuitonReading, Talent, TurnOrder,
-};
 pub use state::{
     Character, Ending, Genjutsu, Holder, Phase, Scroll, ScrollRaceState, Sensing, Skill, Summon,
     Trap, TrapKind, captain, team_of, team_seats,

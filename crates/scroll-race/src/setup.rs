@@ -5,9 +5,9 @@ use std::sync::Arc;
 
 use pbp_core::{Coin, Dice, pick};
 
+use crate::config::{ScrollRaceConfig, Talent, TurnOrder};
 use crate::error::ScrollRaceError as E;
 use crate::field::{Square, TEAM_SIZE};
-use crate::rules::{ScrollRaceConfig, Talent, TurnOrder};
 use crate::state::{Character, Holder, Phase, Scroll, ScrollRaceState, Skill, Skills};
 use crate::technique::{Technique, allowance};
 

@@ -8,10 +8,10 @@ use pbp_core::{Actor, Seat};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
+use crate::config::{Metric, ScrollRaceConfig};
 use crate::error::ScrollRaceError as E;
 use crate::field::{Cell, Field, Square, TEAM_SIZE};
 use crate::model::CharId;
-use crate::rules::{Metric, ScrollRaceConfig};
 use crate::technique::Technique;
 
 /// A character's skills, inline up to eight (two free techniques and the talents); serialized

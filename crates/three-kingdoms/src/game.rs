@@ -4,10 +4,10 @@ use std::collections::BTreeMap;
 
 use pbp_core::{Actor, Dice, Game, Outcome, Seat, Turn, Viewer, Visible};
 
+use crate::config::ThreeKingdomsConfig;
 use crate::engine::{check_seat, public};
 use crate::error::ThreeKingdomsError;
 use crate::model::{CardSeen, ThreeKingdomsAction, ThreeKingdomsEvent};
-use crate::rules::ThreeKingdomsConfig;
 use crate::state::{ThreeKingdomsState, other};
 use crate::view::{ThreeKingdomsView, seen};
 

@@ -25,13 +25,13 @@
 mod army;
 mod bot;
 mod cards;
+mod config;
 mod engine;
 mod error;
 mod game;
 mod legal;
 mod model;
 mod resolved;
-mod rules;
 mod setup;
 mod state;
 mod text;
@@ -48,13 +48,13 @@ pub use cards::{
     CostScope, Duration, Effect, Faction, Rarity, STARTER_CARDS, Target, Timing, TitleClass, Trait,
     Whom, validate_card,
 };
-pub use error::ThreeKingdomsError;
-pub use game::ThreeKingdoms;
-pub use model::{CardSeen, FightResult, ThreeKingdomsAction, ThreeKingdomsEvent};
-pub use rules::{
+pub use config::{
     AmbushTie, AmbushVisibility, PoliticsRule, ResourceExpiry, Rules, StrengthTie,
     ThreeKingdomsConfig,
 };
+pub use error::ThreeKingdomsError;
+pub use game::ThreeKingdoms;
+pub use model::{CardSeen, FightResult, ThreeKingdomsAction, ThreeKingdomsEvent};
 pub use state::{
     Character, CostMod, Ending, Modifier, Pending, Phase, Player, TargetRef, ThreeKingdomsState,
     Zone,

@@ -8,9 +8,9 @@ use pbp_core::{Deck, Dice, Seat};
 
 use crate::army::{ArmyChoice, ArmySpec, preset_of};
 use crate::cards::{CardSet, CardType, starter_set};
+use crate::config::{AmbushVisibility, ThreeKingdomsConfig};
 use crate::error::ThreeKingdomsError;
 use crate::game::ThreeKingdoms;
-use crate::rules::{AmbushVisibility, ThreeKingdomsConfig};
 use crate::state::{Character, Phase, Player, ThreeKingdomsState, Zone};
 use crate::validate_army;
 

@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize};
 use crate::cards::{
     Ability, AbilityKind, CardDef, CardType, CostScope, Effect, Target, Trait, Whom,
 };
+use crate::config::{PoliticsRule, Rules};
 use crate::resolved::Resolved;
-use crate::rules::{PoliticsRule, Rules};
 
 /// Where a character stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -6,9 +6,9 @@ use pbp_core::{Game, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{CardType, Trait};
+use crate::config::AmbushVisibility;
 use crate::game::ThreeKingdoms;
 use crate::model::CardSeen;
-use crate::rules::AmbushVisibility;
 use crate::state::{Ending, Pending, Phase, TargetRef, ThreeKingdomsState, Zone};
 
 /// A character as a viewer sees it.

@@ -2,11 +2,11 @@
 
 use pbp_core::{Audience, Dice, Seat, Visible, pick};
 
+use crate::config::{GenjutsuScope, SuitonReading};
 use crate::engine::{Events, Mode, audience_for, own};
 use crate::error::ScrollRaceError as E;
 use crate::field::{Dir, TEAM_SIZE};
 use crate::model::{CharId, ScrollRaceEvent, Use};
-use crate::rules::{GenjutsuScope, SuitonReading};
 use crate::state::{Genjutsu, Holder, ScrollRaceState, Sensing, Summon, Trap, TrapKind, team_of};
 use crate::technique::{Technique, chance, half_chance, quarter_chance};
 

@@ -4,8 +4,8 @@ use serde::Deserialize;
 
 use super::{ArmyProblem, ArmySpec, validate_army};
 use crate::cards::CardSet;
+use crate::config::Rules;
 use crate::error::ThreeKingdomsError;
-use crate::rules::Rules;
 
 /// The `format` string of an army file.
 pub const ARMY_FORMAT: &str = "pbp-three-kingdoms-armies";

@@ -33,7 +33,7 @@ mod tests {
     use super::*;
     use crate::army::{armies_from_json, validate_army};
     use crate::cards::CardSet;
-    use crate::rules::Rules;
+    use crate::config::Rules;
 
     #[test]
     fn every_preset_is_legal() {

@@ -3,7 +3,7 @@
 
 use super::{ArmyProblem, ArmySpec};
 use crate::cards::{CardSet, CardType, Faction, TitleClass, Trait};
-use crate::rules::{PoliticsRule, Rules};
+use crate::config::{PoliticsRule, Rules};
 
 /// The cost a character counts for toward the army's points.
 pub fn selection_cost(cards: &CardSet, rules: &Rules, lord: &str, character: &str) -> u32 {

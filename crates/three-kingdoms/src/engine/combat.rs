@@ -3,10 +3,10 @@
 use pbp_core::Seat;
 
 use crate::cards::{CardType, Trait};
+use crate::config::{AmbushTie, AmbushVisibility, StrengthTie};
 use crate::engine::{Events, public, tr};
 use crate::game::ThreeKingdoms;
 use crate::model::{FightResult, ThreeKingdomsEvent};
-use crate::rules::{AmbushTie, AmbushVisibility, StrengthTie};
 use crate::state::{Pending, TargetRef, ThreeKingdomsState, Zone};
 
 impl ThreeKingdoms {

@@ -3,11 +3,11 @@
 use pbp_core::{Dice, Seat};
 
 use crate::cards::{CardType, Target};
+use crate::config::ResourceExpiry;
 use crate::engine::{Events, public, tr};
 use crate::error::ThreeKingdomsError;
 use crate::game::ThreeKingdoms;
 use crate::model::{FightResult, ThreeKingdomsAction, ThreeKingdomsEvent};
-use crate::rules::ResourceExpiry;
 use crate::state::{Character, Pending, Phase, ThreeKingdomsState, Zone, other};
 use crate::view::seen;
 

@@ -4,11 +4,11 @@ use pbp_core::Seat;
 
 use crate::army::title_fits;
 use crate::cards::{CardType, Target, Timing, Trait};
+use crate::config::ResourceExpiry;
 use crate::engine::tr;
 use crate::error::ThreeKingdomsError;
 use crate::game::ThreeKingdoms;
 use crate::model::ThreeKingdomsAction;
-use crate::rules::ResourceExpiry;
 use crate::state::{Pending, Phase, TargetRef, ThreeKingdomsState, other};
 
 impl ThreeKingdoms {
@@ -192,7 +192,7 @@ impl ThreeKingdoms {
                 let kind = state.card_type(seat, *card);
                 let adviser_ok = kind == Some(CardType::Adviser)
                     && state.politics_lord(seat)
-                    && state.rules.politics == crate::rules::PoliticsRule::SummonAdvisers;
+                    && state.rules.politics == crate::config::PoliticsRule::SummonAdvisers;
                 if kind != Some(CardType::General) && !adviser_ok {
                     return illegal("only Generals are summoned");
                 }
