@@ -3,25 +3,28 @@
 
 use crate::dice::SeededDice;
 use crate::die::Die;
-use crate::error::{DiceError, PoolError};
 
 use crate::pool::{INLINE_ROLL_DICE, INLINE_ROLL_FACES, Pool, PoolDie, PoolRoll};
 
 impl Pool {
     /// [`Pool::roll_limited`] from a [`SeededDice`], after the checks, for `1..=10` exploding
     /// d10s: the same values, in the same order, as rolling face after face with
-    /// [`Dice::roll`](crate::Dice::roll), and the same result.
+    /// [`Dice::roll`](crate::Dice::roll), and the same result, written into `roll` (a new
+    /// [`PoolRoll::empty`]). True when a chain went past `max_chain` (the roll is then an
+    /// error): the roll is written through a reference rather than returned in a `Result`, so
+    /// that it is built in the caller's memory instead of in a local copied out.
     #[inline(always)]
     pub(crate) fn roll_seeded_d10(
         &self,
         dice: &mut SeededDice,
         max_chain: u32,
         numbers: (u32, u32, i64),
-    ) -> Result<PoolRoll, PoolError> {
+        roll: &mut PoolRoll,
+    ) -> bool {
         if numbers.0 <= 2 {
-            self.roll_seeded_pair_d10(dice, max_chain, numbers)
+            self.roll_seeded_pair_d10(dice, max_chain, numbers, roll)
         } else {
-            self.roll_seeded_keyed_d10(dice, max_chain, numbers)
+            self.roll_seeded_keyed_d10(dice, max_chain, numbers, roll)
         }
     }
 
@@ -32,11 +35,12 @@ impl Pool {
         dice: &mut SeededDice,
         max_chain: u32,
         numbers: (u32, u32, i64),
-    ) -> Result<PoolRoll, PoolError> {
+        roll: &mut PoolRoll,
+    ) -> bool {
         if numbers.0 <= 2 {
-            self.roll_seeded_pair_any(dice, max_chain, numbers)
+            self.roll_seeded_pair_any(dice, max_chain, numbers, roll)
         } else {
-            self.roll_seeded_keyed_any(dice, max_chain, numbers)
+            self.roll_seeded_keyed_any(dice, max_chain, numbers, roll)
         }
     }
 
@@ -48,8 +52,9 @@ impl Pool {
         dice: &mut SeededDice,
         max_chain: u32,
         numbers: (u32, u32, i64),
-    ) -> Result<PoolRoll, PoolError> {
-        self.roll_seeded_pair(Die::EXPLODING_D10, dice, max_chain, numbers)
+        roll: &mut PoolRoll,
+    ) -> bool {
+        self.roll_seeded_pair(Die::EXPLODING_D10, dice, max_chain, numbers, roll)
     }
 
     /// [`Pool::roll_seeded_with`] with the exploding d10.
@@ -59,8 +64,9 @@ impl Pool {
         dice: &mut SeededDice,
         max_chain: u32,
         numbers: (u32, u32, i64),
-    ) -> Result<PoolRoll, PoolError> {
-        self.roll_seeded_with(Die::EXPLODING_D10, dice, max_chain, numbers)
+        roll: &mut PoolRoll,
+    ) -> bool {
+        self.roll_seeded_with(Die::EXPLODING_D10, dice, max_chain, numbers, roll)
     }
 
     /// [`Pool::roll_seeded_pair`] with the pool's die.
@@ -70,8 +76,9 @@ impl Pool {
         dice: &mut SeededDice,
         max_chain: u32,
         numbers: (u32, u32, i64),
-    ) -> Result<PoolRoll, PoolError> {
-        self.roll_seeded_pair(self.die, dice, max_chain, numbers)
+        roll: &mut PoolRoll,
+    ) -> bool {
+        self.roll_seeded_pair(self.die, dice, max_chain, numbers, roll)
     }
 
     /// [`Pool::roll_seeded_with`] with the pool's die.
@@ -81,8 +88,9 @@ impl Pool {
         dice: &mut SeededDice,
         max_chain: u32,
         numbers: (u32, u32, i64),
-    ) -> Result<PoolRoll, PoolError> {
-        self.roll_seeded_with(self.die, dice, max_chain, numbers)
+        roll: &mut PoolRoll,
+    ) -> bool {
+        self.roll_seeded_with(self.die, dice, max_chain, numbers, roll)
     }
 
     /// [`Pool::roll_seeded_with`] for one or two dice, which needs no sort keys: the second
@@ -94,11 +102,11 @@ impl Pool {
         dice: &mut SeededDice,
         max_chain: u32,
         (rolled, kept, ten_dice_bonus): (u32, u32, i64),
-    ) -> Result<PoolRoll, PoolError> {
+        roll: &mut PoolRoll,
+    ) -> bool {
         let threshold = die.explode_at().unwrap_or(u32::MAX);
         let max_rolls = max_chain.max(1);
         let each_die = self.modifiers.each_die;
-        let mut roll = PoolRoll::empty();
         let count = (rolled as usize).min(2);
         let mut faces = 0_usize;
         let mut cursor = dice.cursor(die.sides());
@@ -124,7 +132,7 @@ impl Pool {
                 // The chain goes on: one more roll, if the limit allows it.
                 if len >= max_rolls {
                     dice.settle(cursor);
-                    return Err(DiceError::ChainTooLong { limit: max_chain }.into());
+                    return true;
                 }
             }
             let value = sum as i64 + each_die;
@@ -150,7 +158,7 @@ impl Pool {
             total += roll.dice[rank].value;
         }
         roll.total = total;
-        Ok(roll)
+        false
     }
 
     /// Rolls the dice one after another straight into the arrays of a new roll, each face as
@@ -165,10 +173,10 @@ impl Pool {
         dice: &mut SeededDice,
         max_chain: u32,
         (rolled, kept, ten_dice_bonus): (u32, u32, i64),
-    ) -> Result<PoolRoll, PoolError> {
+        roll: &mut PoolRoll,
+    ) -> bool {
         let threshold = die.explode_at().unwrap_or(u32::MAX);
         let max_rolls = max_chain.max(1);
-        let mut roll = PoolRoll::empty();
         let count = (rolled as usize).min(INLINE_ROLL_DICE);
         // Die `i` (in roll order) has the chain of `lens[i]` faces from `firsts[i]`.
         let mut firsts = [0_u32; KEY_SLOTS];
@@ -200,7 +208,7 @@ impl Pool {
                 // The chain goes on: one more roll, if the limit allows it.
                 if len >= max_rolls {
                     dice.settle(cursor);
-                    return Err(DiceError::ChainTooLong { limit: max_chain }.into());
+                    return true;
                 }
             }
             firsts[index] = first as u32;
@@ -218,9 +226,9 @@ impl Pool {
         roll.faces_len = faces.min(INLINE_ROLL_FACES) as u8;
         if sums >> (64 - KEY_SHIFT) != 0 {
             // A sum does not fit in a key (only with chains of millions of faces).
-            self.sort_wide_sums(&mut roll, &firsts[..count], &lens[..count]);
-            self.finish(&mut roll, kept, ten_dice_bonus);
-            return Ok(roll);
+            self.sort_wide_sums(roll, &firsts[..count], &lens[..count]);
+            self.finish(roll, kept, ten_dice_bonus);
+            return false;
         }
         let each_die = self.modifiers.each_die;
         let ranked = !self.modifiers.ranks.is_empty();
@@ -237,7 +245,7 @@ impl Pool {
             roll.dice[rank] = PoolDie::with_chain(value, is_kept, firsts[index], lens[index]);
         }
         roll.total = total;
-        Ok(roll)
+        false
     }
 
     /// The dice of `roll`, whose faces are drawn, sorted by value, stably, when some chain's

@@ -206,11 +206,23 @@ impl Pool {
             && let Some(seeded) = dice.as_seeded()
         {
             let numbers = (rolled, kept, ten_dice_bonus);
-            return if self.die == Die::EXPLODING_D10 {
-                self.roll_seeded_d10(seeded, limits.max_chain, numbers)
+            // Written through a reference and not dropped on unwinding (only an allocation
+            // failing past 24 faces could unwind): without drop glue on the way, the roll is
+            // built in the caller's memory, not in a local copied out (368 bytes).
+            let mut roll = std::mem::ManuallyDrop::new(PoolRoll::empty());
+            let too_long = if self.die == Die::EXPLODING_D10 {
+                self.roll_seeded_d10(seeded, limits.max_chain, numbers, &mut roll)
             } else {
-                self.roll_seeded_any(seeded, limits.max_chain, numbers)
+                self.roll_seeded_any(seeded, limits.max_chain, numbers, &mut roll)
             };
+            let roll = std::mem::ManuallyDrop::into_inner(roll);
+            if too_long {
+                return Err(DiceError::ChainTooLong {
+                    limit: limits.max_chain,
+                }
+                .into());
+            }
+            return Ok(roll);
         }
         self.roll_generic(dice, limits, rolled, kept, ten_dice_bonus)
     }
