@@ -1,5 +1,6 @@
 //! Proves that rolling a pool makes no heap allocation: a counting global allocator watches
-//! thousands of rolls of 2k1, 5k3 and 10k5.
+//! thousands of rolls of 2k1, 5k3 and 10k5; and that looking up a Clan War card allocates
+//! nothing once the card table is built.
 //!
 //! This is the one file of pbp with unsafe code: a `GlobalAlloc` impl is unsafe by definition.
 //! The workspace forbids unsafe code, so this test lives in the benchmark crate, which does not
@@ -87,4 +88,22 @@ fn main() {
             "{rolled}k{kept}: 5000 rolls, 5000 fast rolls and 5000 prepared rolls, no allocation"
         );
     }
+
+    // Clan War's 52 cards are built on the first look-up; every look-up after it allocates nothing.
+    let first = pbp_clan_war::card(1).expect("card 1 exists");
+    let mut letters = first.name.len();
+    let count = allocations_during(|| {
+        for _ in 0..100 {
+            for no in 1..=52 {
+                let c = std::hint::black_box(pbp_clan_war::card(no)).expect("cards 1 to 52 exist");
+                letters += c.name.len() + c.text.len();
+            }
+        }
+    });
+    assert_eq!(
+        count, 0,
+        "5200 Clan War card look-ups allocated {count} times"
+    );
+    assert!(std::hint::black_box(letters) > 0);
+    println!("Clan War: 5200 card look-ups, no allocation");
 }

@@ -26,7 +26,7 @@ fn strength(pool: &Pool) -> i64 {
 }
 
 fn card_value(no: CardNo) -> i64 {
-    match card(no).map(|c| c.kind) {
+    match card(no).map(|c| &c.kind) {
         Some(CardKind::Ring) => 4,
         Some(CardKind::Spell { .. }) => 3,
         Some(CardKind::Blessing { .. }) => 2,

@@ -183,7 +183,11 @@ pub(crate) fn view_of(state: &ClanWarState, viewer: Viewer) -> ClanWarView {
             .collect(),
         deck_remaining: state.deck.remaining(),
         discard_pile,
-        cards: shown.into_iter().filter_map(crate::cards::card).collect(),
+        cards: shown
+            .into_iter()
+            .filter_map(crate::cards::card)
+            .cloned()
+            .collect(),
         history: state.history.to_vec(),
     }
 }

@@ -4,6 +4,8 @@
 mod printed;
 mod reconstructed;
 
+use std::sync::OnceLock;
+
 use serde::{Deserialize, Serialize};
 
 use crate::clan::{Clan, Element, Strategy};
@@ -145,38 +147,48 @@ fn ring_element(number: CardNo) -> Element {
     }
 }
 
-/// Card `number` (1 to 52), or `None` outside that range.
-pub fn card(number: CardNo) -> Option<Card> {
-    if !(1..=52).contains(&number) {
-        return None;
-    }
+/// Card `number`, built from its place in the deck and the seed's print (once, for the table).
+fn build(number: CardNo) -> Card {
     let kind = kind_of(number);
     if let Some((name, element, text)) = printed(number) {
         let element = Element::parse(element).unwrap_or(Element::Void);
-        return Some(Card {
+        return Card {
             number,
             name: name.to_owned(),
             element,
             kind,
             text: text.to_owned(),
             reconstructed: false,
-        });
+        };
     }
     let (name, element, text) = reconstructed(number, &kind);
-    Some(Card {
+    Card {
         number,
         name,
         element,
         kind,
         text,
         reconstructed: true,
-    })
+    }
+}
+
+/// The 52 cards in number order, built on the first look-up and kept for the program's life, so
+/// that a look-up allocates nothing.
+fn table() -> &'static [Card] {
+    static TABLE: OnceLock<Vec<Card>> = OnceLock::new();
+    TABLE.get_or_init(|| (1..=52).map(build).collect())
+}
+
+/// Card `number` (1 to 52), or `None` outside that range. The cards are built once and shared:
+/// a look-up allocates nothing.
+pub fn card(number: CardNo) -> Option<&'static Card> {
+    table().get(usize::from(number).checked_sub(1)?)
 }
 
 /// The whole deck in number order: all 52 cards, or only the printed ones.
-pub fn deck(printed_only: bool) -> Vec<Card> {
-    (1..=52)
-        .filter_map(card)
+pub fn deck(printed_only: bool) -> Vec<&'static Card> {
+    table()
+        .iter()
         .filter(|c| !printed_only || !c.reconstructed)
         .collect()
 }
@@ -210,6 +222,16 @@ mod tests {
                 .all(|c| c.name.contains("(reconstructed)"))
         );
         assert!(card(0).is_none() && card(53).is_none());
+    }
+
+    #[test]
+    fn every_look_up_shares_one_card() {
+        for no in 1..=52 {
+            let c = card(no).unwrap();
+            assert_eq!(c.number, no);
+            assert!(std::ptr::eq(c, card(no).unwrap()), "card {no}");
+        }
+        assert!(std::ptr::eq(deck(false)[20], card(21).unwrap()));
     }
 
     #[test]
@@ -303,9 +325,9 @@ mod tests {
                 clans: vec![Clan::Mantis]
             }
         );
-        assert_eq!(ring_of(&card(51).unwrap()), Some(Element::Water));
+        assert_eq!(ring_of(card(51).unwrap()), Some(Element::Water));
         assert_eq!(card(51).unwrap().name, "Ring of Water (reconstructed)");
-        assert_eq!(ring_of(&card(52).unwrap()), Some(Element::Void));
-        assert_eq!(ring_of(&card(1).unwrap()), None);
+        assert_eq!(ring_of(card(52).unwrap()), Some(Element::Void));
+        assert_eq!(ring_of(card(1).unwrap()), None);
     }
 }

@@ -56,7 +56,7 @@ pub(super) fn resolve(
             continue;
         }
         if let CardKind::Ring = c.kind
-            && cards::ring_of(&c) == Some(Element::Void)
+            && cards::ring_of(c) == Some(Element::Void)
             && !pl.discards.is_empty()
         {
             state.battles[bi].sides[side_index(pl.side)].extra_draws += pl.discards.len() as u32;

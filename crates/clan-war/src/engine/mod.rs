@@ -46,17 +46,21 @@ pub(crate) type Events = Vec<Visible<ClanWarEvent>>;
 /// A result of the engine.
 pub(crate) type Res<T> = Result<T, ClanWarError>;
 
-/// Card `no`, which is in play, so 1 to 52 (a blank Ring otherwise).
-pub(super) fn card(no: CardNo) -> cards::Card {
+/// What `card` gives for a number outside 1 to 52: a blank Ring of no element's (Void's) power.
+static BLANK: cards::Card = cards::Card {
+    number: 0,
+    name: String::new(),
+    element: Element::Void,
+    kind: CardKind::Ring,
+    text: String::new(),
+    reconstructed: false,
+};
+
+/// Card `no`, which is in play, so 1 to 52 (a blank Ring otherwise), from the shared table: no
+/// allocation.
+pub(super) fn card(no: CardNo) -> &'static cards::Card {
     // Every card number in play comes from the deck, so it is 1 to 52.
-    cards::card(no).unwrap_or(cards::Card {
-        number: no,
-        name: String::new(),
-        element: Element::Void,
-        kind: CardKind::Ring,
-        text: String::new(),
-        reconstructed: false,
-    })
+    cards::card(no).unwrap_or(&BLANK)
 }
 
 /// Draws `count` cards for `seat`; a draw from an exhausted deck is lost.

@@ -14,7 +14,7 @@ use crate::state::*;
 
 fn ring_active(battle: &Battle, side: Side, element: Element) -> bool {
     battle.played.iter().any(|p| {
-        p.side == side && cards::ring_of(&card(p.card)) == Some(element) && element != Element::Void
+        p.side == side && cards::ring_of(card(p.card)) == Some(element) && element != Element::Void
     })
 }
 
@@ -25,7 +25,7 @@ fn grants_discards(p: &Player, no: CardNo) -> bool {
         CardKind::Strategy { strategy, .. } => {
             strategy == Strategy::Magic && p.has(Strategy::Magic)
         }
-        CardKind::Ring => cards::ring_of(&c) == Some(Element::Void),
+        CardKind::Ring => cards::ring_of(c) == Some(Element::Void),
         _ => false,
     }
 }

@@ -72,7 +72,7 @@ pub fn pool_for(state: &ClanWarState, b: &Battle, side: Side) -> Pool {
         let Some(p) = me else { continue };
         if pl.via_ring {
             let ring_on = b.played.iter().any(|r| {
-                r.side == side && !r.nullified && cards::ring_of(&card(r.card)) == Some(c.element)
+                r.side == side && !r.nullified && cards::ring_of(card(r.card)) == Some(c.element)
             });
             if ring_on {
                 pool.add(PoolDelta { rolled: 1, kept: 0 });
@@ -128,7 +128,7 @@ pub fn pool_for(state: &ClanWarState, b: &Battle, side: Side) -> Pool {
             }
             CardKind::Ring => {
                 pool.add(PoolDelta { rolled: 0, kept: 1 });
-                if cards::ring_of(&c) == Some(Element::Void) {
+                if cards::ring_of(c) == Some(Element::Void) {
                     pool.add(PoolDelta {
                         rolled: pl.discards.len() as i32,
                         kept: 0,
