@@ -1,7 +1,7 @@
 //! The full result of a pool rolled from a [`SeededDice`]: every die with its chain and its
 //! kept flag, drawn from the generator's batch held in registers.
 
-use crate::dice::SeededDice;
+use crate::dice::{Cursor, SeededDice};
 use crate::die::Die;
 
 use crate::pool::{INLINE_ROLL_DICE, INLINE_ROLL_FACES, Pool, PoolDie, PoolRoll};
@@ -112,29 +112,12 @@ impl Pool {
         let mut cursor = dice.cursor(die.sides());
         for index in 0..count {
             let first = faces;
-            let (mut len, mut sum) = (0_u32, 0_u64);
-            loop {
-                if cursor.left == 0 {
-                    dice.refill_cursor(&mut cursor);
-                }
-                let face = cursor.take();
-                if faces < INLINE_ROLL_FACES {
-                    roll.faces[faces] = face;
-                } else {
-                    roll.push_face_on_heap(face);
-                }
-                faces += 1;
-                len += 1;
-                sum += u64::from(face);
-                if face < threshold {
-                    break;
-                }
-                // The chain goes on: one more roll, if the limit allows it.
-                if len >= max_rolls {
-                    dice.settle(cursor);
-                    return true;
-                }
-            }
+            let Some((len, sum)) =
+                roll_chain(dice, &mut cursor, roll, &mut faces, threshold, max_rolls)
+            else {
+                dice.settle(cursor);
+                return true;
+            };
             let value = sum as i64 + each_die;
             let at = if index == 1 && roll.dice[0].value < value {
                 roll.dice[1] = roll.dice[0];
@@ -188,29 +171,12 @@ impl Pool {
         let mut cursor = dice.cursor(die.sides());
         for index in 0..count {
             let first = faces;
-            let (mut len, mut sum) = (0_u32, 0_u64);
-            loop {
-                if cursor.left == 0 {
-                    dice.refill_cursor(&mut cursor);
-                }
-                let face = cursor.take();
-                if faces < INLINE_ROLL_FACES {
-                    roll.faces[faces] = face;
-                } else {
-                    roll.push_face_on_heap(face);
-                }
-                faces += 1;
-                len += 1;
-                sum += u64::from(face);
-                if face < threshold {
-                    break;
-                }
-                // The chain goes on: one more roll, if the limit allows it.
-                if len >= max_rolls {
-                    dice.settle(cursor);
-                    return true;
-                }
-            }
+            let Some((len, sum)) =
+                roll_chain(dice, &mut cursor, roll, &mut faces, threshold, max_rolls)
+            else {
+                dice.settle(cursor);
+                return true;
+            };
             firsts[index] = first as u32;
             lens[index] = len;
             sums |= sum;
@@ -265,6 +231,42 @@ impl Pool {
                 .map(|&face| u64::from(face))
                 .sum();
             roll.insert(from, len, sum as i64 + self.modifiers.each_die);
+        }
+    }
+}
+
+/// Rolls one die's chain straight into `roll`'s faces (from face `*faces` on): a face at or
+/// above `threshold` explodes into one more. The chain's length and sum, or `None` once it
+/// reaches `max_rolls` faces and would go on.
+#[inline(always)]
+fn roll_chain(
+    dice: &mut SeededDice,
+    cursor: &mut Cursor,
+    roll: &mut PoolRoll,
+    faces: &mut usize,
+    threshold: u32,
+    max_rolls: u32,
+) -> Option<(u32, u64)> {
+    let (mut len, mut sum) = (0_u32, 0_u64);
+    loop {
+        if cursor.left == 0 {
+            dice.refill_cursor(cursor);
+        }
+        let face = cursor.take();
+        if *faces < INLINE_ROLL_FACES {
+            roll.faces[*faces] = face;
+        } else {
+            roll.push_face_on_heap(face);
+        }
+        *faces += 1;
+        len += 1;
+        sum += u64::from(face);
+        if face < threshold {
+            return Some((len, sum));
+        }
+        // The chain goes on: one more roll, if the limit allows it.
+        if len >= max_rolls {
+            return None;
         }
     }
 }
