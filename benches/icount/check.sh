@@ -22,7 +22,16 @@ if ! command -v valgrind >/dev/null 2>&1; then
     exit 1
 fi
 cargo build --profile bench -p pbp-benches --example icount
-bin=target/release/examples/icount
+bin="${CARGO_TARGET_DIR:-target}/release/examples/icount"
+if [ ! -x "$bin" ]; then
+    echo "error: $bin was not built" >&2
+    exit 1
+fi
+scenarios="$("$bin" --list)"
+if [ -z "$scenarios" ]; then
+    echo "error: $bin --list names no scenario" >&2
+    exit 1
+fi
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 
@@ -57,7 +66,7 @@ while read -r name operations; do
         failed=1
     fi
     printf '%-32s %14s %14s %9s %12s%s\n' "$name" "$base" "$count" "$change" "$per_op" "$verdict"
-done < <("$bin" --list)
+done <<<"$scenarios"
 
 if $bless; then
     cp "$current" "$baseline"
