@@ -158,10 +158,8 @@ pub fn heuristic_sheet(state: &WarringStatesState, seat: Seat) -> OrderSheet {
     if let Some((s, r)) = held
         .iter()
         .filter_map(|&s| {
-            let cost = state.invest_cost(seat, s);
-            let room = u32::from(state.rules.max_output.saturating_sub(state.output_of(s)));
-            let k = (rice / cost).min(room);
-            (k > 0).then_some((s, k * cost, cost))
+            let (points, cost) = state.affordable_investment(seat, s, rice)?;
+            Some((s, points * cost, cost))
         })
         .min_by_key(|&(s, _, cost)| (cost, s))
         .map(|(s, r, _)| (s, r))

@@ -132,10 +132,8 @@ pub(crate) fn sample_sheets(state: &WarringStatesState, seat: Seat) -> Vec<Order
     if let Some((s, r)) = held
         .iter()
         .filter_map(|&s| {
-            let cost = state.invest_cost(seat, s);
-            let room = u32::from(state.rules.max_output.saturating_sub(state.output_of(s)));
-            let k = (rice / cost).min(room);
-            (k > 0).then_some((s, k * cost))
+            let (points, cost) = state.affordable_investment(seat, s, rice)?;
+            Some((s, points * cost))
         })
         .max_by_key(|&(_, r)| r)
     {

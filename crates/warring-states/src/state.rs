@@ -138,6 +138,20 @@ impl WarringStatesState {
         cost.max(1)
     }
 
+    /// The most output points `seat` can buy in `state` with `rice` (as many whole points as
+    /// the Rice pays for, up to the output cap), with the cost of one; `None` if not one.
+    pub(crate) fn affordable_investment(
+        &self,
+        seat: Seat,
+        state: StateId,
+        rice: u32,
+    ) -> Option<(u32, u32)> {
+        let cost = self.invest_cost(seat, state);
+        let room = u32::from(self.rules.max_output.saturating_sub(self.output_of(state)));
+        let points = (rice / cost).min(room);
+        (points > 0).then_some((points, cost))
+    }
+
     /// Rice per recruited general for `seat` (Confucian 1 less, never below 1).
     pub fn recruit_cost(&self, seat: Seat) -> u32 {
         let mut cost = self.rules.recruit_cost;
