@@ -12,7 +12,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use pbp_core::duel::{Duel, DuelConfig};
-use pbp_core::testing::{Bot, bot_action};
+use pbp_core::testing::{Bot, bot_action, play_bot_move};
 use pbp_core::{Game, SeededDice};
 use pbp_three_kingdoms::{Faction, ThreeKingdoms, ThreeKingdomsConfig};
 use pbp_warring_states::{WarringStates, WarringStatesConfig};
@@ -74,10 +74,27 @@ fn measure<G: Game>(name: &str, config: &G::Config, games: u64, bot: Bot) {
         }
     }
     let all = count() - start;
+    // The same games as `simulate` plays them: the heuristic move tried on the state itself.
+    let start = count();
+    let mut played = 0_u64;
+    for game in 0..games {
+        let mut dice = SeededDice::new(1000 + game);
+        let mut state = G::setup(config, &mut dice).expect("a valid setup");
+        for _ in 0..G::max_actions(config) {
+            match play_bot_move::<G>(&mut state, bot, &mut dice) {
+                Ok(Some(_)) => played += 1,
+                Ok(None) => break,
+                Err(refused) => panic!("a legal action was refused: {}", refused.error),
+            }
+        }
+    }
+    let simulated = count() - start;
+    assert_eq!(played, applies, "play_bot_move plays the same games");
     println!(
-        "{name:<16} {bot:<9} {games:>3} games {applies:>7} applies: {:>8.1} allocations per apply, {:>8.1} per action with the bot",
+        "{name:<16} {bot:<9} {games:>3} games {applies:>7} applies: {:>8.1} allocations per apply, {:>8.1} per action with the bot, {:>8.1} per action as simulate plays",
         in_apply as f64 / applies.max(1) as f64,
         all as f64 / applies.max(1) as f64,
+        simulated as f64 / applies.max(1) as f64,
         bot = format!("{bot:?}"),
     );
 }

@@ -60,30 +60,42 @@ pub enum Bot {
     Heuristic,
 }
 
+/// The order in which [`Bot::Heuristic`] asks the actors for the game's heuristic action: the
+/// seats that may act, from one chosen uniformly (one roll of `dice` when there are any), then
+/// the game master if it may act.
+fn heuristic_order<G: Game>(state: &G::State, dice: &mut dyn Dice) -> Option<Vec<Actor>> {
+    let turn = G::turn(state);
+    let actors = turn.actors();
+    let mut order: Vec<Actor> = actors
+        .iter()
+        .copied()
+        .filter(|a| *a != Actor::GameMaster)
+        .collect();
+    if !order.is_empty() {
+        let first = dice.roll(order.len() as u32).ok()? as usize - 1;
+        order.rotate_left(first);
+    }
+    if actors.contains(&Actor::GameMaster) {
+        order.push(Actor::GameMaster);
+    }
+    Some(order)
+}
+
 /// The bot's move. With [`Bot::Heuristic`], the seats that may act are asked in turn (from one
 /// chosen uniformly) for the game's heuristic action, and the first that has one which applies
 /// plays it; when no seat has one, the game master's heuristic is asked (closing the round, say).
 /// Otherwise, and always with [`Bot::Random`], it is [`random_action`].
+///
+/// `state` is not changed: whether a heuristic action applies is tried on a copy. A caller that
+/// plays the move at once should use [`play_bot_move`], which tries it on the state itself and
+/// so spares the copy and the second `apply`; both choose the same moves from the same dice.
 pub fn bot_action<G: Game>(
     state: &G::State,
     bot: Bot,
     dice: &mut dyn Dice,
 ) -> Option<(Actor, G::Action)> {
     if bot == Bot::Heuristic {
-        let actors = G::turn(state).actors().to_vec();
-        let mut seats: Vec<Actor> = actors
-            .iter()
-            .copied()
-            .filter(|a| *a != Actor::GameMaster)
-            .collect();
-        if !seats.is_empty() {
-            let first = dice.roll(seats.len() as u32).ok()? as usize - 1;
-            seats.rotate_left(first);
-        }
-        if actors.contains(&Actor::GameMaster) {
-            seats.push(Actor::GameMaster);
-        }
-        for actor in seats {
+        for actor in heuristic_order::<G>(state, dice)? {
             if let Ok(Some(action)) = G::heuristic_action(state, actor, dice) {
                 let mut probe = state.clone();
                 let mut probe_dice = SeededDice::new(0);
@@ -94,6 +106,86 @@ pub fn bot_action<G: Game>(
         }
     }
     random_action::<G>(state, dice)
+}
+
+/// A move that [`play_bot_move`] played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BotMove<G: Game> {
+    /// Who acted.
+    pub actor: Actor,
+    /// What they did.
+    pub action: G::Action,
+    /// What `apply` reported.
+    pub events: Vec<crate::game::Visible<G::Event>>,
+}
+
+/// A legal action that [`play_bot_move`] chose at random and the game refused.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RefusedBotMove<G: Game> {
+    /// Who was to act.
+    pub actor: Actor,
+    /// The action the game listed as legal.
+    pub action: G::Action,
+    /// Why `apply` refused it.
+    pub error: G::Error,
+}
+
+/// Chooses the bot's move as [`bot_action`] does and plays it on `state` with `dice`.
+///
+/// A heuristic action is tried on `state` itself: a refused one leaves `state` exactly as it was
+/// (the contract of [`Game::apply`]) and `dice` is put back where it was before the try, so the
+/// next actor is asked with the same dice as [`bot_action`] would ask it. Only then does the bot
+/// fall back to [`random_action`]. The moves, the dice drawn and the resulting states are those of
+/// [`bot_action`] followed by `apply`, without copying the state to probe the move.
+///
+/// Returns `Ok(None)` when nobody can act.
+///
+/// # Errors
+/// A random legal action that `apply` refused (the game's legal list and `apply` disagree);
+/// `state` is then as it was.
+pub fn play_bot_move<G: Game>(
+    state: &mut G::State,
+    bot: Bot,
+    dice: &mut SeededDice,
+) -> Result<Option<BotMove<G>>, RefusedBotMove<G>> {
+    if bot == Bot::Heuristic {
+        let Some(order) = heuristic_order::<G>(state, dice) else {
+            return Ok(None);
+        };
+        for actor in order {
+            if let Ok(Some(action)) = G::heuristic_action(state, actor, dice) {
+                let before = dice.clone();
+                match G::apply(state, actor, &action, dice) {
+                    Ok(events) => {
+                        return Ok(Some(BotMove {
+                            actor,
+                            action,
+                            events,
+                        }));
+                    }
+                    Err(_) => *dice = before,
+                }
+            }
+        }
+    }
+    let Some((actor, action)) = random_action::<G>(state, dice) else {
+        return Ok(None);
+    };
+    let events = match G::apply(state, actor, &action, dice) {
+        Ok(events) => events,
+        Err(error) => {
+            return Err(RefusedBotMove {
+                actor,
+                action,
+                error,
+            });
+        }
+    };
+    Ok(Some(BotMove {
+        actor,
+        action,
+        events,
+    }))
 }
 
 /// Games played and won by the seats sharing one [`Game::seat_label`].
@@ -228,12 +320,17 @@ fn play_one<G: Game>(
     let bound = G::max_actions(config);
     let mut actions = 0_u64;
     while actions < bound {
-        let Some((actor, action)) = bot_action::<G>(&state, bot, &mut dice) else {
-            break;
-        };
-        G::apply(&mut state, actor, &action, &mut dice)
-            .map_err(|e| format!("game {game}: legal action {action:?} refused: {e}"))?;
-        actions += 1;
+        match play_bot_move::<G>(&mut state, bot, &mut dice) {
+            Ok(Some(_)) => actions += 1,
+            Ok(None) => break,
+            Err(refused) => {
+                let action = G::format_action(&state, &refused.action);
+                return Err(format!(
+                    "game {game}: the legal action `{action}` was refused: {}",
+                    refused.error
+                ));
+            }
+        }
     }
     let over = match G::turn(&state) {
         Turn::Over(outcome) => {

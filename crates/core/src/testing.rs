@@ -38,7 +38,8 @@ use crate::dice::{Dice, SeededDice};
 use crate::game::{Actor, Game, Outcome, Seat, Turn, Viewer, Visible};
 use crate::record::{DiceChoice, Session};
 pub use crate::sim::{
-    Bot, LabelRecord, SimulationSummary, bot_action, random_action, rotated_config, simulate,
+    Bot, BotMove, LabelRecord, RefusedBotMove, SimulationSummary, bot_action, play_bot_move,
+    random_action, rotated_config, simulate,
 };
 
 /// What went wrong in a random-play game.
