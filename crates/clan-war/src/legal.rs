@@ -46,13 +46,13 @@ pub(crate) fn legal_actions(state: &ClanWarState, actor: Actor) -> Vec<ClanWarAc
             }
             // For an absent player: the steps that decide nothing for it.
             for p in &state.players {
-                for action in seat_actions(state, p.seat) {
-                    if crate::engine::game_master_may(&action) {
-                        out.push(ClanWarAction::ForClan {
-                            clan: p.clan,
-                            action: Box::new(action),
-                        });
-                    }
+                let mut found = Found::for_game_master();
+                seat_actions_into(state, p.seat, &mut found);
+                for action in found.list {
+                    out.push(ClanWarAction::ForClan {
+                        clan: p.clan,
+                        action: Box::new(action),
+                    });
                 }
             }
             out
@@ -72,11 +72,13 @@ pub(crate) fn seat_can_act(state: &ClanWarState, seat: Seat) -> bool {
     found.any
 }
 
-/// Where the actions found go: into a list, or only noted, to stop at the first.
+/// Where the actions found go: into a list, or only noted, to stop at the first; and whether
+/// only the steps the game master may take for an absent player are wanted.
 struct Found {
     list: Vec<ClanWarAction>,
     first_only: bool,
     any: bool,
+    game_master_only: bool,
 }
 
 impl Found {
@@ -85,7 +87,23 @@ impl Found {
             list: Vec::new(),
             first_only: false,
             any: false,
+            game_master_only: false,
         }
+    }
+
+    /// Only the steps the game master may take for an absent player
+    /// ([`crate::engine::game_master_may`]), in the order of the player's own list.
+    fn for_game_master() -> Found {
+        Found {
+            game_master_only: true,
+            ..Found::all()
+        }
+    }
+
+    /// Whether attacks and card plays are wanted (the game master never makes them for a
+    /// player).
+    fn wants_choices(&self) -> bool {
+        !self.game_master_only
     }
 
     fn first_only() -> Found {
@@ -96,6 +114,9 @@ impl Found {
     }
 
     fn push(&mut self, action: ClanWarAction) {
+        if self.game_master_only && !crate::engine::game_master_may(&action) {
+            return;
+        }
         self.any = true;
         if !self.first_only {
             self.list.push(action);
@@ -121,12 +142,12 @@ fn seat_actions_into(state: &ClanWarState, seat: Seat, out: &mut Found) {
     if p.retired {
         return;
     }
-    if !p.attacked {
+    if !p.attacked && out.wants_choices() {
         for (f, h) in state.holders.iter().enumerate() {
             if *h != Holder::Clan(p.clan) {
                 continue;
             }
-            for t in 0..state.map.hexes.len() {
+            for &t in state.map.near(f) {
                 if attack_refusal(state, p, f, t).is_none() {
                     out.push(ClanWarAction::Attack {
                         target: state.map.hexes[t].label.clone(),
@@ -168,6 +189,9 @@ fn battle_actions(
         Phase::Play { next, .. } if *next == side => {
             out.push(ClanWarAction::Pass { battle });
             if out.done() {
+                return;
+            }
+            if !out.wants_choices() {
                 return;
             }
             for (i, &card) in p.hand.iter().enumerate() {
@@ -224,7 +248,9 @@ fn battle_actions(
                             battle,
                             strategies: Vec::new(),
                         });
-                        tactical_options(p, won, battle, out);
+                        if out.wants_choices() {
+                            tactical_options(p, won, battle, out);
+                        }
                     }
                     _ => {}
                 }
@@ -232,6 +258,9 @@ fn battle_actions(
         }
         Phase::Draws if !b.sides[me].end_done => {
             out.push(ClanWarAction::Draw { battle });
+            if !out.wants_choices() {
+                return;
+            }
             for from in [p.strategies[0].strategy, p.strategies[1].strategy] {
                 for to in Strategy::ALL {
                     if check_switch(state, seat, bi, from, to).is_ok() {

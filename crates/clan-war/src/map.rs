@@ -4,6 +4,8 @@
 //! flat-topped hexes with odd columns (B, D, F...) shoved half a hex down; `hexx` converts these
 //! offset coordinates to axial ones and measures distances.
 
+use std::sync::{Arc, OnceLock};
+
 use hexx::{Hex, HexOrientation, OffsetHexMode};
 use serde::{Deserialize, Serialize};
 
@@ -105,8 +107,8 @@ Mo Cr Cr Cr Fo Mo Fo Oc Oc Oc
 /// One hex of a validated map.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MapHex {
-    /// Its name (`E4`).
-    pub label: String,
+    /// Its name (`E4`), shared with the attacks that name it.
+    pub label: Arc<str>,
     /// Column, from 0 (A).
     pub col: i32,
     /// Row, from 0 (row 1).
@@ -125,6 +127,31 @@ pub struct Map {
     pub name: String,
     /// Every hex, sorted by column then row.
     pub hexes: Vec<MapHex>,
+    /// What is worked out from the hexes once and kept (never saved).
+    #[serde(skip)]
+    derived: Derived,
+}
+
+/// Data a map derives from its hexes on first use: not part of the map's value (equal maps are
+/// equal whatever has been worked out), never saved, shared by every state holding the map.
+#[derive(Clone, Default)]
+struct Derived {
+    /// For each hex, the hexes one or two away (an attack's reach), in index order.
+    near: OnceLock<Vec<Vec<usize>>>,
+}
+
+impl PartialEq for Derived {
+    fn eq(&self, _: &Derived) -> bool {
+        true
+    }
+}
+
+impl Eq for Derived {}
+
+impl std::fmt::Debug for Derived {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Derived")
+    }
 }
 
 /// Reads a hex name (`E4`, in any case) as 0-based (column, row).
@@ -224,7 +251,7 @@ impl MapSpec {
             })?;
             let hex = axial(col, row);
             hexes.push(MapHex {
-                label: label(col, row),
+                label: label(col, row).into(),
                 col,
                 row,
                 axial: (hex.x, hex.y),
@@ -254,14 +281,15 @@ impl MapSpec {
         let map = Map {
             name: self.name.clone(),
             hexes,
+            derived: Derived::default(),
         };
         // Connected: a flood fill from the first hex reaches every hex.
         let mut seen = vec![false; map.hexes.len()];
         let mut stack = vec![0_usize];
         seen[0] = true;
         while let Some(i) = stack.pop() {
-            for j in map.neighbours(i) {
-                if !seen[j] {
+            for &j in map.near(i) {
+                if !seen[j] && map.distance(i, j) == 1 {
                     seen[j] = true;
                     stack.push(j);
                 }
@@ -298,13 +326,46 @@ impl Map {
 
     /// The indices of the hexes next to hex `i`.
     pub fn neighbours(&self, i: usize) -> Vec<usize> {
-        let hex = self.hex(i);
-        self.hexes
+        self.near(i)
             .iter()
-            .enumerate()
-            .filter(|(_, h)| Hex::new(h.axial.0, h.axial.1).unsigned_distance_to(hex) == 1)
-            .map(|(j, _)| j)
+            .copied()
+            .filter(|&j| self.distance(i, j) == 1)
             .collect()
+    }
+
+    /// The indices of the hexes one or two away from hex `i` (the reach of an attack), in index
+    /// order. Worked out for the whole map on the first call, then kept with the map.
+    pub fn near(&self, i: usize) -> &[usize] {
+        let near = self.derived.near.get_or_init(|| {
+            let mut by_axial: Vec<((i32, i32), usize)> = self
+                .hexes
+                .iter()
+                .enumerate()
+                .map(|(j, h)| (h.axial, j))
+                .collect();
+            by_axial.sort_unstable();
+            self.hexes
+                .iter()
+                .map(|h| {
+                    let (q, r) = h.axial;
+                    let mut reach = Vec::with_capacity(18);
+                    for dq in -2_i32..=2 {
+                        for dr in (-2 - dq.min(0))..=(2 - dq.max(0)) {
+                            if (dq, dr) == (0, 0) {
+                                continue;
+                            }
+                            let at = (q + dq, r + dr);
+                            if let Ok(k) = by_axial.binary_search_by_key(&at, |&(a, _)| a) {
+                                reach.push(by_axial[k].1);
+                            }
+                        }
+                    }
+                    reach.sort_unstable();
+                    reach
+                })
+                .collect()
+        });
+        near.get(i).map_or(&[], Vec::as_slice)
     }
 
     /// The clans that have provinces on this map.
@@ -325,6 +386,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn near_is_every_hex_one_or_two_away() {
+        let map = MapSpec::default_map().validate().unwrap();
+        for a in 0..map.hexes.len() {
+            let by_distance: Vec<usize> = (0..map.hexes.len())
+                .filter(|&b| b != a && map.distance(a, b) <= 2)
+                .collect();
+            assert_eq!(
+                map.near(a),
+                by_distance.as_slice(),
+                "{}",
+                map.hexes[a].label
+            );
+        }
+        assert_eq!(map.near(map.hexes.len()), &[] as &[usize]);
+    }
+
+    #[test]
     fn the_default_map_is_valid() {
         let map = MapSpec::default_map().validate().unwrap();
         assert_eq!(map.hexes.len(), 70);
@@ -342,7 +420,7 @@ mod tests {
     fn labels_and_distances() {
         let map = MapSpec::default_map().validate().unwrap();
         let e4 = map.index_of("e4").unwrap();
-        assert_eq!(map.hexes[e4].label, "E4");
+        assert_eq!(&*map.hexes[e4].label, "E4");
         assert_eq!(map.distance(e4, e4), 0);
         assert_eq!(map.neighbours(e4).len(), 6);
         for n in map.neighbours(e4) {

@@ -1,5 +1,7 @@
 //! The action and event types of Clan War, and what a Defensive card nullifies.
 
+use std::sync::Arc;
+
 use pbp_core::{Seat, Side};
 use serde::{Deserialize, Serialize};
 
@@ -23,10 +25,10 @@ pub enum NullifyTarget {
 pub enum ClanWarAction {
     /// Attack `target` from `from` (hex names).
     Attack {
-        /// The hex attacked.
-        target: String,
-        /// The player's hex it is attacked from.
-        from: String,
+        /// The hex attacked, by name (`E4`; shared, so listing attacks copies no text).
+        target: Arc<str>,
+        /// The player's hex it is attacked from, by name.
+        from: Arc<str>,
     },
     /// Play a card in a battle, with the cards discarded for it (Magic, Ring of Void).
     Play {

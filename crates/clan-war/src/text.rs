@@ -184,8 +184,8 @@ pub(crate) fn parse_action(
                 }
             }
             Ok(ClanWarAction::Attack {
-                target: target.to_ascii_uppercase(),
-                from: from.to_ascii_uppercase(),
+                target: target.to_ascii_uppercase().into(),
+                from: from.to_ascii_uppercase().into(),
             })
         }
         ("attack", _) => Err(parse_err(

@@ -108,7 +108,7 @@ pub(crate) fn view_of(state: &ClanWarState, viewer: Viewer) -> ClanWarView {
         .iter()
         .zip(&state.holders)
         .map(|(h, holder)| HexView {
-            label: h.label.clone(),
+            label: h.label.to_string(),
             col: h.col,
             row: h.row,
             axial: h.axial,

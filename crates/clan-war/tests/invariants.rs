@@ -101,7 +101,10 @@ fn any_strategy() -> impl Strategy<Value = pbp_clan_war::Strategy> {
 fn any_action() -> impl Strategy<Value = ClanWarAction> {
     let hex = (0_u8..12, 0_u8..9).prop_map(|(c, r)| format!("{}{}", char::from(b'A' + c), r));
     prop_oneof![
-        (hex.clone(), hex).prop_map(|(target, from)| ClanWarAction::Attack { target, from }),
+        (hex.clone(), hex).prop_map(|(target, from)| ClanWarAction::Attack {
+            target: target.into(),
+            from: from.into(),
+        }),
         (
             0_u32..4,
             0_u8..60,

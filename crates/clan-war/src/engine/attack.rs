@@ -140,8 +140,8 @@ pub(super) fn attack(
     Ok(vec![Visible::public(ClanWarEvent::Attack {
         battle: id,
         seat,
-        from: state.map.hexes[f].label.clone(),
-        target: state.map.hexes[t].label.clone(),
+        from: state.map.hexes[f].label.to_string(),
+        target: state.map.hexes[t].label.to_string(),
         defender: holder,
     })])
 }

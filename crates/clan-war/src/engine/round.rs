@@ -103,7 +103,7 @@ pub(super) fn end_round(state: &mut ClanWarState, dice: &mut dyn Dice) -> Res<Ev
         let from = state.holders[hex];
         if from != to {
             state.holders[hex] = to;
-            let label = state.map.hexes[hex].label.clone();
+            let label = state.map.hexes[hex].label.to_string();
             events.push(Visible::public(ClanWarEvent::Captured {
                 hex: label.clone(),
                 from,
@@ -136,8 +136,8 @@ pub(super) fn end_round(state: &mut ClanWarState, dice: &mut dyn Dice) -> Res<Ev
                 Defender::Seat(s) => Holder::Clan(state.players[usize::from(s.0)].clan),
                 Defender::SpiritArmy => Holder::SpiritArmy,
             },
-            from: state.map.hexes[b.from].label.clone(),
-            target: state.map.hexes[b.target].label.clone(),
+            from: state.map.hexes[b.from].label.to_string(),
+            target: state.map.hexes[b.target].label.to_string(),
             result,
             forced: b.forced,
         });
