@@ -1,6 +1,6 @@
 //! Setting a game up: the map checked, the players seated, two cards each.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use pbp_core::{Deck, Dice, Seat};
 
@@ -8,14 +8,25 @@ use crate::cards;
 use crate::clan::{Clan, Strategy};
 use crate::engine::{Res, draw_cards};
 use crate::error::ClanWarError;
-use crate::map::{MapSpec, Terrain};
+use crate::map::{Map, MapSpec, Terrain};
 use crate::rules::*;
 use crate::state::*;
 
+/// The seed's map, validated once and shared by every game played on it (with what it derives,
+/// such as each hex's reach, worked out once).
+fn default_map() -> Res<Arc<Map>> {
+    static DEFAULT: OnceLock<Result<Arc<Map>, ClanWarError>> = OnceLock::new();
+    DEFAULT
+        .get_or_init(|| MapSpec::default_map().validate().map(Arc::new))
+        .clone()
+}
+
 /// Starts a game.
 pub(crate) fn setup(config: &ClanWarConfig, dice: &mut dyn Dice) -> Res<ClanWarState> {
-    let spec = config.map.clone().unwrap_or_else(MapSpec::default_map);
-    let map = spec.validate()?;
+    let map = match &config.map {
+        Some(spec) => Arc::new(spec.validate()?),
+        None => default_map()?,
+    };
     if !(2..=8).contains(&config.players.len()) {
         return Err(ClanWarError::Config(format!(
             "{} players: Clan War needs 2 to 8",
@@ -42,7 +53,7 @@ pub(crate) fn setup(config: &ClanWarConfig, dice: &mut dyn Dice) -> Res<ClanWarS
         .collect();
     let mut state = ClanWarState {
         config: Arc::new(config.clone()),
-        map: Arc::new(map),
+        map,
         holders,
         players: Vec::new(),
         deck: Deck::with_reshuffle(numbers, config.options.reshuffle),
