@@ -20,32 +20,37 @@ const GAME_MASTER_TENTHS: u32 = 1;
 ///
 /// Returns `None` when the game is over or nobody has a legal action.
 pub fn random_action<G: Game>(state: &G::State, dice: &mut dyn Dice) -> Option<(Actor, G::Action)> {
-    let mut players = Vec::new();
-    let mut game_master = Vec::new();
+    // Each actor's list as the game gives it; the choice indexes the players' lists one after
+    // another (or the game master's), so no action is moved before one is chosen.
+    let mut players: Vec<(Actor, Vec<G::Action>)> = Vec::new();
+    let mut game_master: Vec<G::Action> = Vec::new();
     for &actor in G::turn(state).actors() {
-        let into = if actor == Actor::GameMaster {
-            &mut game_master
-        } else {
-            &mut players
-        };
-        for action in G::legal_actions(state, actor) {
-            into.push((actor, action));
+        let legal = G::legal_actions(state, actor);
+        if actor == Actor::GameMaster {
+            game_master.extend(legal);
+        } else if !legal.is_empty() {
+            players.push((actor, legal));
         }
     }
-    let mut choices = match (players.is_empty(), game_master.is_empty()) {
+    let players_count: usize = players.iter().map(|(_, legal)| legal.len()).sum();
+    let use_players = match (players_count == 0, game_master.is_empty()) {
         (true, true) => return None,
-        (false, true) => players,
-        (true, false) => game_master,
-        (false, false) => {
-            if dice.roll(10).ok()? <= GAME_MASTER_TENTHS {
-                game_master
-            } else {
-                players
-            }
-        }
+        (false, true) => true,
+        (true, false) => false,
+        (false, false) => dice.roll(10).ok()? > GAME_MASTER_TENTHS,
     };
-    let pick = dice.roll(choices.len() as u32).ok()? as usize - 1;
-    Some(choices.swap_remove(pick))
+    if !use_players {
+        let pick = dice.roll(game_master.len() as u32).ok()? as usize - 1;
+        return Some((Actor::GameMaster, game_master.swap_remove(pick)));
+    }
+    let mut pick = dice.roll(players_count as u32).ok()? as usize - 1;
+    for (actor, mut legal) in players {
+        if pick < legal.len() {
+            return Some((actor, legal.swap_remove(pick)));
+        }
+        pick -= legal.len();
+    }
+    None
 }
 
 /// Which computer player a simulation uses.
