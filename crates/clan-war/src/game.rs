@@ -33,12 +33,12 @@ impl Game for ClanWar {
         if state.over {
             return Turn::Over(crate::engine::outcome(state));
         }
-        let mut actors: Vec<Actor> = state
-            .players
-            .iter()
-            .map(|p| Actor::Seat(p.seat))
-            .filter(|&a| matches!(a, Actor::Seat(seat) if crate::legal::seat_can_act(state, seat)))
-            .collect();
+        let mut actors = Vec::with_capacity(state.players.len() + 1);
+        for p in &state.players {
+            if crate::legal::seat_can_act(state, p.seat) {
+                actors.push(Actor::Seat(p.seat));
+            }
+        }
         actors.push(Actor::GameMaster);
         Turn::Acting(actors)
     }

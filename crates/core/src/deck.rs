@@ -9,6 +9,8 @@
 //! [`Reshuffle::Discards`] moves the discard pile back into the draw pile (sorted back into the
 //! deck's original order, which makes the next draw by position well defined) and draws from it.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -66,7 +68,8 @@ pub enum DeckError {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Deck<T> {
-    cards: Vec<T>,
+    /// The cards themselves, which never change: shared by every copy of the deck.
+    cards: Arc<[T]>,
     draw_pile: Vec<u32>,
     discard_pile: Vec<u32>,
     reshuffle: Reshuffle,
@@ -82,7 +85,7 @@ impl<T> Deck<T> {
     pub fn with_reshuffle(cards: Vec<T>, reshuffle: Reshuffle) -> Deck<T> {
         let draw_pile = (0..cards.len() as u32).collect();
         Deck {
-            cards,
+            cards: cards.into(),
             draw_pile,
             discard_pile: Vec::new(),
             reshuffle,
