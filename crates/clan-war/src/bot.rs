@@ -6,11 +6,11 @@ use pbp_core::{Actor, Dice, Game, Pool, ScriptedDice, Side};
 
 use crate::cards::{CardKind, CardNo, card};
 use crate::clan::Strategy;
+use crate::config::*;
 use crate::engine::pool_for;
 use crate::game::ClanWar;
 use crate::map::Terrain;
 use crate::model::*;
-use crate::rules::*;
 use crate::state::*;
 
 /// A rough strength of a pool in tenths of a point: about 6.1 per kept die, 1.5 per extra

@@ -2,9 +2,9 @@
 
 use pbp_core::{Actor, Dice, Game, Seat, Turn, Viewer, Visible};
 
+use crate::config::*;
 use crate::error::ClanWarError;
 use crate::model::*;
-use crate::rules::*;
 use crate::state::*;
 use crate::view::*;
 

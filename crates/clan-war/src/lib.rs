@@ -25,13 +25,13 @@
 mod bot;
 mod cards;
 mod clan;
+mod config;
 mod engine;
 mod error;
 mod game;
 mod legal;
 mod map;
 mod model;
-mod rules;
 mod setup;
 mod state;
 mod text;
@@ -40,12 +40,12 @@ mod view;
 pub use bot::{heuristic_action, heuristic_win_rates, play_out};
 pub use cards::{Card, CardKind, CardNo, card, deck, ring_of};
 pub use clan::{Clan, Element, Strategy};
+pub use config::{ClanWarConfig, Contested, DuelistSpan, HomeBonus, Options, PlayerSetup};
 pub use engine::{battle_pools, pool_for};
 pub use error::ClanWarError;
 pub use game::ClanWar;
 pub use map::{DEFAULT_GRID, HexSpec, Map, MapHex, MapSpec, Terrain, label, parse_label};
 pub use model::{ClanWarAction, ClanWarEvent, NullifyTarget};
-pub use rules::{ClanWarConfig, Contested, DuelistSpan, HomeBonus, Options, PlayerSetup};
 pub use state::{
     Battle, BattleReport, BattleResult, ClanWarState, Defender, Holder, Pending, Phase, Played,
     Player, Rolled, RoundReport, SideState, Slot,

@@ -6,10 +6,10 @@ use pbp_core::{Deck, Dice, Seat};
 
 use crate::cards;
 use crate::clan::{Clan, Strategy};
+use crate::config::*;
 use crate::engine::{Res, draw_cards};
 use crate::error::ClanWarError;
 use crate::map::{Map, MapSpec, Terrain};
-use crate::rules::*;
 use crate::state::*;
 
 /// The seed's map, validated once and shared by every game played on it (with what it derives,

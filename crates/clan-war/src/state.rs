@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::CardNo;
 use crate::clan::{Clan, Strategy};
+use crate::config::ClanWarConfig;
 use crate::map::Map;
-use crate::rules::ClanWarConfig;
 
 /// Who holds a hex.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

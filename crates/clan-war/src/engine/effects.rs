@@ -6,8 +6,8 @@ use pbp_core::{Side, Visible};
 use super::{Events, Res, card, discard, effect, side_index};
 use crate::cards::{self, CardKind};
 use crate::clan::{Element, Strategy};
+use crate::config::*;
 use crate::model::*;
-use crate::rules::*;
 use crate::state::*;
 
 /// Resolves the remaining card effects once `winner` is known. `forced` is the end-of-round

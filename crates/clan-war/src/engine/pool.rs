@@ -6,8 +6,8 @@ use super::defensive::takes_effect;
 use super::{card, side_index};
 use crate::cards::{self, CardKind, CardNo};
 use crate::clan::{Clan, Element, Strategy};
+use crate::config::*;
 use crate::map::Terrain;
-use crate::rules::*;
 use crate::state::*;
 
 fn spell_bonus(no: CardNo, clan: Clan) -> i32 {

@@ -8,8 +8,8 @@ use pbp_core::{Dice, Outcome, Seat, Side, Visible};
 use super::draws::close;
 use super::effects::resolve;
 use super::{Events, Res, draw_cards, side_index};
+use crate::config::*;
 use crate::model::*;
-use crate::rules::*;
 use crate::state::*;
 
 fn force_resolve(

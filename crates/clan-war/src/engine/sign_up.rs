@@ -4,10 +4,10 @@ use pbp_core::{Dice, Seat, Visible};
 
 use super::{Events, Res, draw_cards};
 use crate::clan::{Clan, Strategy};
+use crate::config::*;
 use crate::error::{ClanWarError, illegal};
 use crate::map::Terrain;
 use crate::model::*;
-use crate::rules::*;
 use crate::setup::{check_new_player, new_player};
 use crate::state::*;
 
