@@ -13,9 +13,10 @@ use crate::view::{ThreeKingdomsView, seen};
 
 /// The Three Kingdoms card game (seed 001).
 ///
-/// `legal_actions` lists every legal action, with one documented exception: for an interception
-/// it offers intercepting with nobody, with each eligible General alone, and with all of them in
-/// field order; `apply` accepts any set of eligible Generals in any order.
+/// `legal_actions` lists every legal action. Interceptions are every ordered choice of the
+/// eligible Generals (5 with two of them, 1,957 with six), bounded at 2,000: with seven or more
+/// eligible Generals the choices of too many Generals to fit are left out (with seven, those of
+/// five Generals or more); `apply` accepts any set of eligible Generals in any order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ThreeKingdoms;
 

@@ -143,9 +143,13 @@ fn every_action_text_reads_back() {
         "discard 3 (Cao Cao",
         "discard 3 Cao Cao)",
     ] {
+        let result = ThreeKingdoms::parse_action(&s, actor, bad);
         assert!(
-            ThreeKingdoms::parse_action(&s, actor, bad).is_err(),
-            "{bad}"
+            matches!(
+                result,
+                Err(pbp_three_kingdoms::ThreeKingdomsError::Parse { .. })
+            ),
+            "{bad}: {result:?}"
         );
     }
     assert_eq!(

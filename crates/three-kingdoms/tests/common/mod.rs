@@ -154,11 +154,20 @@ pub fn pay(state: &mut ThreeKingdomsState, seat: u16, id: &str) {
 }
 
 /// What the contract checks of `pbp_core::testing` know of Three Kingdoms: every legal action
-/// is listed except interceptions by several Generals, a documented sample of `legal_actions`.
+/// is listed, interceptions included while at most six Generals may intercept (beyond that,
+/// `legal_actions` bounds them at 2,000 and leaves out the largest choices).
 pub const CONTRACT: Contract<ThreeKingdoms> = Contract::listing_all().listed(listed);
 
-fn listed(_: &ThreeKingdomsState, _: Actor, action: &ThreeKingdomsAction) -> bool {
-    !matches!(action, ThreeKingdomsAction::Intercept { with } if with.len() > 1)
+fn listed(state: &ThreeKingdomsState, actor: Actor, action: &ThreeKingdomsAction) -> bool {
+    let ThreeKingdomsAction::Intercept { with } = action else {
+        return true;
+    };
+    // The eligible Generals are the single-General interceptions, always listed.
+    let eligible = ThreeKingdoms::legal_actions(state, actor)
+        .iter()
+        .filter(|a| matches!(a, ThreeKingdomsAction::Intercept { with } if with.len() == 1))
+        .count();
+    with.len() <= 1 || eligible <= 6
 }
 
 /// Applies an action written as text; panics if refused.
