@@ -110,7 +110,8 @@ impl ScrollRace {
     }
 
     /// Every turn `id` may play now: doing nothing, each move alone, and each move (or none)
-    /// followed by each technique usable from where the move ends.
+    /// followed by each technique usable from where the move ends (also after a move that ends
+    /// the turn on a known trap, or wins: the technique is then lost, but `apply` accepts it).
     fn plays(state: &ScrollRaceState, id: CharId) -> Vec<ScrollRaceAction> {
         let mut actions = vec![ScrollRaceAction::Play {
             movement: None,
@@ -118,23 +119,19 @@ impl ScrollRace {
         }];
         // Each legal move is planned once: the plan that checks it is the start of its
         // techniques (the state itself when nothing moves).
-        let mut starts: Vec<(Option<Movement>, Option<ScrollRaceState>, bool)> =
-            vec![(None, None, true)];
+        let mut starts: Vec<(Option<Movement>, Option<ScrollRaceState>)> = vec![(None, None)];
         for m in ScrollRace::all_moves() {
-            let Ok((sim, goes_on)) = state.planned_move(id, m) else {
+            let Ok(sim) = state.planned_move(id, m) else {
                 continue;
             };
             actions.push(ScrollRaceAction::Play {
                 movement: Some(m),
                 technique: None,
             });
-            starts.push((Some(m), Some(sim), goes_on));
+            starts.push((Some(m), Some(sim)));
         }
-        for (movement, sim, goes_on) in starts {
+        for (movement, sim) in starts {
             let sim = sim.as_ref().unwrap_or(state);
-            if !goes_on || sim.phase == Phase::Over {
-                continue;
-            }
             for u in ScrollRace::uses_from(sim, id) {
                 actions.push(ScrollRaceAction::Play {
                     movement,

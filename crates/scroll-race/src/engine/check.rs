@@ -194,7 +194,10 @@ impl ScrollRaceState {
     }
 
     /// Checks a whole turn against what the actor knows: the move square by square (hidden enemy
-    /// traps and Genjutsu ignored), then the technique from where the move would end.
+    /// traps and Genjutsu ignored), then the technique from where the move would end. A move the
+    /// actor knows will end the turn (onto a trap its team knows of, or into the enemy base with
+    /// the scroll) stops there: a technique after it is checked from that square, and is lost
+    /// when the turn is played.
     pub(crate) fn check_play(
         &self,
         id: CharId,
@@ -210,11 +213,8 @@ impl ScrollRaceState {
             }
             return Ok(());
         };
-        let (sim, goes_on) = self.planned_move(id, m)?;
-        if let Some(u) = technique
-            && goes_on
-            && sim.phase != Phase::Over
-        {
+        let sim = self.planned_move(id, m)?;
+        if let Some(u) = technique {
             sim.check_use(id, u)?;
         }
         Ok(())

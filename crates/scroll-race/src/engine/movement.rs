@@ -168,8 +168,9 @@ impl ScrollRaceState {
     }
 
     /// The state after `id`'s move `m` as the actor plans it (hidden enemy traps and Genjutsu
-    /// ignored), and whether the turn goes on after it; an error if the move is not allowed.
-    pub(crate) fn planned_move(&self, id: CharId, m: Movement) -> Result<(Self, bool), E> {
+    /// ignored; the move stops on a known trap, or on winning); an error if the move is not
+    /// allowed.
+    pub(crate) fn planned_move(&self, id: CharId, m: Movement) -> Result<Self, E> {
         if self.ch(id).burned {
             return Err(E::Move(format!(
                 "{} is burnt and cannot move this turn",
@@ -179,7 +180,7 @@ impl ScrollRaceState {
         let mut sim = self.clone();
         let mut scratch = Vec::new();
         let legs = sim.legs(id, m)?;
-        let goes_on = sim.walk(id, &legs, Mode::Plan, &mut scratch)?;
-        Ok((sim, goes_on))
+        sim.walk(id, &legs, Mode::Plan, &mut scratch)?;
+        Ok(sim)
     }
 }
