@@ -4,24 +4,25 @@
 //! Every command works for every game in [`pbp_frontend::catalog`], through a
 //! [`pbp_frontend::Table`]: this module only turns argv and files into calls and answers into
 //! text, JSON and exit codes.
+//!
+//! `pbp simulate` (many games played by bots, with a progress bar and a report) is in the
+//! `simulate` submodule.
+
+mod simulate;
+
+pub use simulate::BotArg;
+use simulate::{Players, simulate};
 
 use std::fmt::Write as _;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use clap::{Subcommand, ValueEnum};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pbp_core::erased::ActionInput;
-use pbp_core::sim::{Bot, Control, SimulationSummary};
 use pbp_core::{COMMITMENT_TAG, DiceChoice, Secret, counted};
 use pbp_frontend::catalog::{Games, catalog};
 use pbp_frontend::{BbcodeStyle, PostOptions};
 use pbp_frontend::{EventLine, Table, TableError, game_list, to_json};
-use serde_json::json;
-use signal_hook::consts::SIGINT;
 
 use crate::failure::Failure;
 use crate::store::{LockedSave, emit, lock_save, new_target, read_text};
@@ -546,176 +547,4 @@ fn reveal(file: &Path) -> Result<(), Failure> {
         secret.seed,
         secret.salt
     ))?)
-}
-
-/// `--bot` of `pbp simulate`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum BotArg {
-    /// Uniformly random legal actions.
-    Random,
-    /// The game's own heuristic player.
-    Heuristic,
-}
-
-impl From<BotArg> for Bot {
-    fn from(bot: BotArg) -> Bot {
-        match bot {
-            BotArg::Random => Bot::Random,
-            BotArg::Heuristic => Bot::Heuristic,
-        }
-    }
-}
-
-/// Who plays the simulated games: the bot, whether the seats rotate across games, and on how
-/// many threads (0: one per core).
-#[derive(Clone, Copy, Debug)]
-struct Players {
-    bot: Bot,
-    rotate_seats: bool,
-    threads: usize,
-}
-
-fn simulate(
-    games: &Games,
-    game: &str,
-    count: u64,
-    seed: u64,
-    config: Option<&Path>,
-    players: Players,
-    json: bool,
-) -> Result<(), Failure> {
-    let Players {
-        bot,
-        rotate_seats,
-        threads,
-    } = players;
-    let game = games.game(game).map_err(TableError::from)?;
-    let config = config.map(read_text).transpose()?;
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::with_draw_target(Some(count), ProgressDrawTarget::stderr());
-        if let Ok(style) =
-            ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} games, {per_sec}, eta {eta}")
-        {
-            bar.set_style(style.progress_chars("=> "));
-        }
-        bar.set_message(game.name());
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
-    let stop = interrupt_flag()?;
-    let progress = || bar.inc(1);
-    let control = Control {
-        threads,
-        stop: Some(&stop),
-        progress: &progress,
-    };
-    let result = game.simulate(config.as_deref(), count, seed, bot, rotate_seats, &control);
-    bar.finish_and_clear();
-    let summary = result.map_err(TableError::from)?;
-    let interrupted = summary.games < count;
-    let report = simulation_report(game.name(), seed, bot, &summary, json)?;
-    emit(&report)?;
-    if interrupted {
-        return Err(Failure::from(format!(
-            "interrupted: the summary covers the first {} of the {count} games asked for (as --games {} would)",
-            summary.games, summary.games
-        )));
-    }
-    Ok(())
-}
-
-/// A flag that Ctrl-C (SIGINT) sets; a second Ctrl-C ends pbp at once, with status 130.
-fn interrupt_flag() -> Result<Arc<AtomicBool>, Failure> {
-    let stop = Arc::new(AtomicBool::new(false));
-    let install = |stop: &Arc<AtomicBool>| -> std::io::Result<()> {
-        // Registered first, so that it sees the flag before the second handler sets it.
-        signal_hook::flag::register_conditional_shutdown(SIGINT, 130, Arc::clone(stop))?;
-        signal_hook::flag::register(SIGINT, Arc::clone(stop))?;
-        Ok(())
-    };
-    install(&stop).map_err(|e| Failure::from(format!("cannot catch Ctrl-C: {e}")))?;
-    Ok(stop)
-}
-
-/// The text (or JSON) summary of a simulation.
-fn simulation_report(
-    name: &str,
-    seed: u64,
-    bot: Bot,
-    summary: &SimulationSummary,
-    json: bool,
-) -> Result<String, Failure> {
-    if json {
-        let average = (summary.games > 0).then(|| summary.actions as f64 / summary.games as f64);
-        return to_text(&json!({
-            "game": name,
-            "seed": seed,
-            "bot": format!("{bot:?}").to_lowercase(),
-            "summary": summary,
-            "average_actions": average,
-        }));
-    }
-    let mut out = format!(
-        "{}: {} from seed {seed}, {} finished{}\n",
-        name,
-        counted(summary.games, "game", "games"),
-        summary.finished,
-        if summary.rotated {
-            ", seats rotated"
-        } else {
-            ""
-        }
-    );
-    let percent = |n: u64| {
-        if summary.games == 0 {
-            0.0
-        } else {
-            100.0 * n as f64 / summary.games as f64
-        }
-    };
-    for (seat, wins) in &summary.wins {
-        let _ = writeln!(out, "seat {seat} won {wins} ({:.1}%)", percent(*wins));
-    }
-    let labelled = summary
-        .by_label
-        .keys()
-        .any(|label| !label.starts_with("seat "));
-    if labelled {
-        for (label, record) in &summary.by_label {
-            let _ = writeln!(
-                out,
-                "{label}: won {} of {} ({:.1}%)",
-                record.won,
-                record.played,
-                record.win_percent()
-            );
-        }
-    }
-    if !summary.by_position.is_empty() {
-        for (position, record) in &summary.by_position {
-            let _ = writeln!(
-                out,
-                "starting at {position}: won {} of {} ({:.1}%)",
-                record.won,
-                record.played,
-                record.win_percent()
-            );
-        }
-    }
-    let _ = writeln!(
-        out,
-        "no winner: {} ({:.1}%)",
-        summary.draws,
-        percent(summary.draws)
-    );
-    if summary.games > 0 {
-        let _ = writeln!(
-            out,
-            "actions per game: average {:.1}, longest {}",
-            summary.actions as f64 / summary.games as f64,
-            summary.longest
-        );
-    }
-    Ok(out)
 }

@@ -3,95 +3,18 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 use serde_json::Value;
 
-/// A scratch directory for one test, removed when the test ends.
-struct Scratch(PathBuf);
+mod common;
 
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("pbp-cli-{}-{name}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-
-    /// The names of the files in the directory, sorted.
-    fn files(&self) -> Vec<String> {
-        let mut names: Vec<String> = fs::read_dir(&self.0)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
-
-fn pbp(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pbp"))
-        .args(args)
-        .output()
-        .expect("the pbp binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
-}
-
-/// Runs `pbp` and expects success; returns standard output.
-fn ok(args: &[&str]) -> String {
-    let out = pbp(args);
-    assert!(
-        out.status.success(),
-        "pbp {args:?} failed: {}",
-        text(&out.stderr)
-    );
-    text(&out.stdout)
-}
+use common::*;
 
 /// Runs `pbp` and expects a refusal (an exit code of docs/CLI.md, a message on stderr, nothing on
 /// stdout); returns the message.
 fn refused(args: &[&str]) -> String {
     refused_code(args).1
-}
-
-/// [`refused`], with the exit code.
-fn refused_code(args: &[&str]) -> (i32, String) {
-    let out = pbp(args);
-    let code = out.status.code().unwrap_or_default();
-    assert!(
-        code == 1 || (3..=10).contains(&code),
-        "pbp {args:?} should fail with a documented code, not {code}"
-    );
-    assert!(
-        out.stdout.is_empty(),
-        "pbp {args:?} printed {:?}",
-        text(&out.stdout)
-    );
-    let message = text(&out.stderr);
-    assert!(message.starts_with("pbp: "), "{message}");
-    assert!(!message.contains("panicked"), "{message}");
-    (code, message)
-}
-
-fn json(args: &[&str]) -> Value {
-    serde_json::from_str(&ok(args)).unwrap()
-}
-
-fn s(path: &Path) -> &str {
-    path.to_str().unwrap()
 }
 
 /// Starts a duel with seed 5 in `dir/game.json`.

@@ -4,63 +4,14 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use pbp_core::{Commitment, Salt};
 use serde_json::Value;
 
-/// A scratch directory for one test, removed when the test ends.
-struct Scratch(PathBuf);
+mod common;
 
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("pbp-saves-{}-{name}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-
-    fn files(&self) -> Vec<String> {
-        let mut names: Vec<String> = fs::read_dir(&self.0)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
-
-fn pbp(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pbp"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the pbp binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = pbp(args);
-    assert!(
-        out.status.success(),
-        "pbp {args:?} failed: {}",
-        text(&out.stderr)
-    );
-    text(&out.stdout)
-}
+use common::*;
 
 /// Exit status of a refusal that is no refusal of the game or the save (docs/CLI.md).
 const OTHER: i32 = 1;
@@ -71,26 +22,9 @@ const STALE: i32 = 11;
 /// Exit status of `pbp verify` against another commitment, or a save without one.
 const NOT_VERIFIED: i32 = 12;
 
+/// Runs `pbp` and expects a refusal with [`OTHER`] as its exit code; returns the message.
 fn refused(args: &[&str]) -> String {
     refused_with(OTHER, args)
-}
-
-fn refused_with(code: i32, args: &[&str]) -> String {
-    let out = pbp(args);
-    assert_eq!(out.status.code(), Some(code), "pbp {args:?} should fail");
-    assert!(
-        out.stdout.is_empty(),
-        "pbp {args:?} printed {:?}",
-        text(&out.stdout)
-    );
-    let message = text(&out.stderr);
-    assert!(message.starts_with("pbp: "), "{message}");
-    assert!(!message.contains("panicked"), "{message}");
-    message
-}
-
-fn s(path: &Path) -> &str {
-    path.to_str().unwrap()
 }
 
 /// A seed whose digits are most unlikely to appear by chance in any output.

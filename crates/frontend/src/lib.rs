@@ -30,15 +30,16 @@
 pub mod catalog;
 pub mod dice;
 mod error;
+mod report;
 mod table;
 pub mod words;
 
 pub use error::TableError;
 pub use pbp_render::{BbcodeStyle, PostOptions};
-pub use table::{
-    ActReport, EventLine, GameInfo, PlayerName, SecretReport, Table, ViewReport, game_list,
-    parse_dice, to_json,
+pub use report::{
+    ActReport, EventLine, GameInfo, PlayerName, SecretReport, ViewReport, game_list, to_json,
 };
+pub use table::{Table, parse_dice};
 
 #[cfg(test)]
 mod tests {

@@ -9,6 +9,11 @@
 //! another instance changed is loaded again. A write made from a version that is no longer the
 //! stored one is refused by the store, and the request is tried again from the stored table
 //! ([`Hub::RETRIES`] times at most), as if it had arrived just after the other instance's.
+//!
+//! Creating a table (a new game or an imported save, with its tokens) is in the `create`
+//! submodule.
+
+mod create;
 
 use std::collections::BTreeMap;
 use std::sync::mpsc;
@@ -19,9 +24,9 @@ use serde_json::Value;
 
 use crate::engine::{Format, GameTable};
 use crate::error::ApiError;
-use crate::request::{ActRequest, CreateRequest};
-use crate::store::{AbsentDefault, NewAct, Store, StoredSeat, StoredTable, TurnState};
-use crate::token::{TokenHash, new_seed, new_token, random_hex};
+use crate::request::ActRequest;
+use crate::store::{AbsentDefault, NewAct, Store, StoredSeat, TurnState};
+use crate::token::{TokenHash, random_hex};
 
 /// Who a request's token makes its sender.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,23 +80,6 @@ impl Live {
         }
         found.ok_or_else(|| ApiError::Unauthorized("this table does not know this token".into()))
     }
-}
-
-/// The tokens of a new table, returned once to its creator.
-#[derive(Clone, Debug)]
-pub struct Created {
-    /// The table's id.
-    pub id: String,
-    /// The game.
-    pub game: &'static str,
-    /// The game master's token.
-    pub gm_token: String,
-    /// One token per seat, in seat order.
-    pub seat_tokens: Vec<String>,
-    /// The players' names, in seat order.
-    pub players: Vec<String>,
-    /// The dice commitment to post (`None` for an imported save from before commitments).
-    pub commitment: Option<String>,
 }
 
 /// A job for the hub's thread.
@@ -263,105 +251,6 @@ impl Hub {
             .ok_or_else(|| ApiError::Internal("a table left memory while in use".into()))?;
         live.used = clock;
         Ok(live)
-    }
-
-    /// Creates a table (a new game or an imported save).
-    ///
-    /// # Errors
-    /// An unknown game, an invalid config, a save that does not load, player names that do not
-    /// match the seats, or the store's failure.
-    pub fn create(&mut self, request: CreateRequest) -> Result<Created, ApiError> {
-        let random = |e: crate::error::ServerError| ApiError::Internal(e.to_string());
-        let (game, players, absent) = match request {
-            CreateRequest::New {
-                game,
-                config,
-                players,
-                absent,
-            } => {
-                let config = config.map(|c| c.to_string());
-                let seed = new_seed().map_err(random)?;
-                let table =
-                    GameTable::new(&game, config.as_deref(), seed).map_err(|e| match e {
-                        ErasedError::UnknownGame { .. } => ApiError::BadRequest(e.to_string()),
-                        other => refused(other),
-                    })?;
-                (table, players, absent)
-            }
-            CreateRequest::Import {
-                save,
-                players,
-                absent,
-            } => {
-                let table = GameTable::load(&save).map_err(|e| ApiError::Refused {
-                    kind: "bad_save",
-                    message: e.to_string(),
-                })?;
-                (table, players, absent)
-            }
-        };
-        let count = game.seat_count();
-        let names = match players {
-            Some(names) if names.len() != usize::from(count) => {
-                return Err(ApiError::BadRequest(format!(
-                    "this {} table has {count} seats, but {} player names were given",
-                    game.game(),
-                    names.len()
-                )));
-            }
-            Some(names) => names,
-            None => game.seat_names(),
-        };
-        let id = random_hex(8).map_err(random)?;
-        let (gm_token, gm_hash) = new_token().map_err(random)?;
-        let mut seat_tokens = Vec::new();
-        let mut seats = Vec::new();
-        for name in &names {
-            let (token, hash) = new_token().map_err(random)?;
-            seat_tokens.push(token);
-            seats.push(StoredSeat {
-                name: name.clone(),
-                token: hash,
-            });
-        }
-        let save = game.save().map_err(|e| ApiError::Internal(e.to_string()))?;
-        let commitment = game.commitment();
-        let turn = TurnState {
-            absent,
-            ..TurnState::default()
-        };
-        let stored = StoredTable {
-            id: id.clone(),
-            game: game.game().to_owned(),
-            step: game.steps(),
-            version: 0,
-            save,
-            gm_token: gm_hash,
-            seats: seats.clone(),
-            turn: turn.clone(),
-        };
-        self.store.create(&stored)?;
-        let name = game.game();
-        self.clock += 1;
-        self.live.insert(
-            id.clone(),
-            Live {
-                game,
-                gm_token: gm_hash,
-                seats,
-                turn,
-                version: 0,
-                used: self.clock,
-            },
-        );
-        Ok(Created {
-            id,
-            game: name,
-            gm_token,
-            seat_tokens,
-            players: names,
-            commitment,
-        })
     }
 
     /// The view of the token's holder, in `format` (JSON as text for [`Format::Json`]).

@@ -1,0 +1,129 @@
+//! Creating a table: a new game of the catalog or an imported save, with a token for the game
+//! master and one per seat, stored before its creator is answered.
+
+use pbp_core::erased::ErasedError;
+
+use super::{Hub, Live, refused};
+use crate::engine::GameTable;
+use crate::error::ApiError;
+use crate::request::CreateRequest;
+use crate::store::{StoredSeat, StoredTable, TurnState};
+use crate::token::{new_seed, new_token, random_hex};
+
+/// The tokens of a new table, returned once to its creator.
+#[derive(Clone, Debug)]
+pub struct Created {
+    /// The table's id.
+    pub id: String,
+    /// The game.
+    pub game: &'static str,
+    /// The game master's token.
+    pub gm_token: String,
+    /// One token per seat, in seat order.
+    pub seat_tokens: Vec<String>,
+    /// The players' names, in seat order.
+    pub players: Vec<String>,
+    /// The dice commitment to post (`None` for an imported save from before commitments).
+    pub commitment: Option<String>,
+}
+
+impl Hub {
+    /// Creates a table (a new game or an imported save).
+    ///
+    /// # Errors
+    /// An unknown game, an invalid config, a save that does not load, player names that do not
+    /// match the seats, or the store's failure.
+    pub fn create(&mut self, request: CreateRequest) -> Result<Created, ApiError> {
+        let random = |e: crate::error::ServerError| ApiError::Internal(e.to_string());
+        let (game, players, absent) = match request {
+            CreateRequest::New {
+                game,
+                config,
+                players,
+                absent,
+            } => {
+                let config = config.map(|c| c.to_string());
+                let seed = new_seed().map_err(random)?;
+                let table =
+                    GameTable::new(&game, config.as_deref(), seed).map_err(|e| match e {
+                        ErasedError::UnknownGame { .. } => ApiError::BadRequest(e.to_string()),
+                        other => refused(other),
+                    })?;
+                (table, players, absent)
+            }
+            CreateRequest::Import {
+                save,
+                players,
+                absent,
+            } => {
+                let table = GameTable::load(&save).map_err(|e| ApiError::Refused {
+                    kind: "bad_save",
+                    message: e.to_string(),
+                })?;
+                (table, players, absent)
+            }
+        };
+        let count = game.seat_count();
+        let names = match players {
+            Some(names) if names.len() != usize::from(count) => {
+                return Err(ApiError::BadRequest(format!(
+                    "this {} table has {count} seats, but {} player names were given",
+                    game.game(),
+                    names.len()
+                )));
+            }
+            Some(names) => names,
+            None => game.seat_names(),
+        };
+        let id = random_hex(8).map_err(random)?;
+        let (gm_token, gm_hash) = new_token().map_err(random)?;
+        let mut seat_tokens = Vec::new();
+        let mut seats = Vec::new();
+        for name in &names {
+            let (token, hash) = new_token().map_err(random)?;
+            seat_tokens.push(token);
+            seats.push(StoredSeat {
+                name: name.clone(),
+                token: hash,
+            });
+        }
+        let save = game.save().map_err(|e| ApiError::Internal(e.to_string()))?;
+        let commitment = game.commitment();
+        let turn = TurnState {
+            absent,
+            ..TurnState::default()
+        };
+        let stored = StoredTable {
+            id: id.clone(),
+            game: game.game().to_owned(),
+            step: game.steps(),
+            version: 0,
+            save,
+            gm_token: gm_hash,
+            seats: seats.clone(),
+            turn: turn.clone(),
+        };
+        self.store.create(&stored)?;
+        let name = game.game();
+        self.clock += 1;
+        self.live.insert(
+            id.clone(),
+            Live {
+                game,
+                gm_token: gm_hash,
+                seats,
+                turn,
+                version: 0,
+                used: self.clock,
+            },
+        );
+        Ok(Created {
+            id,
+            game: name,
+            gm_token,
+            seat_tokens,
+            players: names,
+            commitment,
+        })
+    }
+}

@@ -1,0 +1,82 @@
+// The behaviour every store shares is tested against both backends in tests/store.rs;
+// here, what is SQLite's own: the file's migrations.
+use super::*;
+
+fn table(id: &str) -> StoredTable {
+    StoredTable {
+        id: id.to_owned(),
+        game: "duel".into(),
+        step: 0,
+        version: 0,
+        save: "{}".into(),
+        gm_token: TokenHash([1; 32]),
+        seats: vec![StoredSeat {
+            name: "Ann".into(),
+            token: TokenHash([2; 32]),
+        }],
+        turn: TurnState::default(),
+    }
+}
+
+#[test]
+fn migrations_run_once_and_a_newer_schema_is_refused() {
+    let dir = std::env::temp_dir().join(format!("pbp-store-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("migrate.sqlite");
+    let _ = std::fs::remove_file(&path);
+    {
+        let mut store = SqliteStore::open(&path).unwrap();
+        assert_eq!(store.schema_version().unwrap(), MIGRATIONS.len() as i64);
+        store.create(&table("kept")).unwrap();
+    }
+    // Reopening runs no migration again and keeps the data.
+    {
+        let mut store = SqliteStore::open(&path).unwrap();
+        assert!(store.load("kept").unwrap().is_some());
+        store
+            .connection
+            .execute_batch("PRAGMA user_version = 99")
+            .unwrap();
+    }
+    let error = SqliteStore::open(&path).unwrap_err();
+    assert!(matches!(error, StoreError::SchemaTooNew { found: 99, .. }));
+    // A database at version 1 (before the turn workflow) is brought up to date.
+    let old = dir.join("old.sqlite");
+    let _ = std::fs::remove_file(&old);
+    {
+        let connection = Connection::open(&old).unwrap();
+        connection.execute_batch(MIGRATIONS[0]).unwrap();
+        connection
+            .execute(
+                "INSERT INTO tables VALUES ('v1', 'duel', 0, '{}', ?1, 0, 0)",
+                [vec![1u8; 32]],
+            )
+            .unwrap();
+        connection.execute_batch("PRAGMA user_version = 1").unwrap();
+    }
+    let mut store = SqliteStore::open(&old).unwrap();
+    assert_eq!(store.schema_version().unwrap(), 3);
+    let loaded = store.load("v1").unwrap().unwrap();
+    assert_eq!((loaded.turn, loaded.version), (TurnState::default(), 0));
+    // A database at version 2 with a deadline gets the time its turn closes.
+    let two = dir.join("two.sqlite");
+    let _ = std::fs::remove_file(&two);
+    {
+        let connection = Connection::open(&two).unwrap();
+        connection.execute_batch(MIGRATIONS[0]).unwrap();
+        connection.execute_batch(MIGRATIONS[1]).unwrap();
+        connection
+            .execute(
+                "INSERT INTO tables (id, game, step, save, gm_token, created_at, updated_at,
+                         turn, deadline)
+                     VALUES ('v2', 'duel', 0, '{}', ?1, 0, 0, '{\"deadline\":100,\"grace\":20}', 100)",
+                [vec![1u8; 32]],
+            )
+            .unwrap();
+        connection.execute_batch("PRAGMA user_version = 2").unwrap();
+    }
+    let mut store = SqliteStore::open(&two).unwrap();
+    assert!(store.due(119).unwrap().is_empty());
+    assert_eq!(store.due(120).unwrap(), vec!["v2".to_owned()]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,205 @@
+//! The [`play`] harness: an action sequence chosen by the input, checking the contract at
+//! every step, and the seeded random moves the other targets reach their states with.
+
+use pbp_core::{Game, Seat, SeededDice, Turn};
+
+use crate::bytes::{Bytes, any_actor, dice_from, mutate_json};
+use crate::{assert_round_trip, assert_text_round_trip, check_views, try_apply};
+
+/// The most steps [`play`] takes.
+const MAX_STEPS: usize = 400;
+
+/// Plays `G` from the default config, the input choosing the seed and every move.
+///
+/// Each step, the input chooses one of: a legal action of an actor who may act (applied with
+/// seeded or scripted dice); a legal action applied by an actor who may not act (must be
+/// refused); a legal action's JSON with one leaf changed, deserialized and applied; arbitrary
+/// JSON read as an action; or arbitrary text read with [`Game::parse_action`] and applied.
+///
+/// It checks that nothing panics, that the default config sets up, that a legal action applied
+/// with seeded dice is accepted, that a refused action leaves the state unchanged, that an actor
+/// who may not act has no legal actions and is refused, that a legal action's text form reads
+/// back as the same action, that the state round-trips through serde, and that views serialize
+/// and keep the game's secrets.
+pub fn play<G: Game>(data: &[u8]) {
+    let mut bytes = Bytes::new(data);
+    let config = G::Config::default();
+    let seed = bytes.u64();
+    let mut state = G::setup(&config, &mut SeededDice::new(seed))
+        .unwrap_or_else(|e| panic!("{}: the default config does not set up: {e}", G::NAME));
+    let bound = usize::try_from(G::max_actions(&config)).unwrap_or(usize::MAX);
+    let mut applied = 0_usize;
+    let mut seats: Vec<Seat> = Vec::new();
+    // Whether the state changed since its last round trip and views check.
+    let mut changed = true;
+    for _ in 0..MAX_STEPS {
+        if bytes.is_empty() {
+            break;
+        }
+        let turn = G::turn(&state);
+        let actors = turn.actors().to_vec();
+        if changed {
+            for actor in &actors {
+                if let Some(seat) = actor.seat()
+                    && !seats.contains(&seat)
+                {
+                    seats.push(seat);
+                }
+            }
+            assert_round_trip::<G>(&state);
+            check_views::<G>(&state, seats.iter().copied());
+            changed = false;
+        }
+        if let Turn::Over(_) = turn {
+            // Nobody may act in a finished game.
+            let actor = any_actor(&mut bytes);
+            assert!(
+                G::legal_actions(&state, actor).is_empty(),
+                "{}: {actor:?} has legal actions in a finished game",
+                G::NAME
+            );
+            break;
+        }
+        assert!(
+            applied <= bound,
+            "{}: the game did not end within {bound} actions",
+            G::NAME
+        );
+        assert!(
+            !actors.is_empty(),
+            "{}: the game is not over but nobody may act",
+            G::NAME
+        );
+        let actor = actors[bytes.below(actors.len())];
+        let legal = G::legal_actions(&state, actor);
+        let chosen = (!legal.is_empty()).then(|| legal[bytes.below(legal.len())].clone());
+        let next = match bytes.byte() % 16 {
+            // A legal action, with seeded or scripted dice.
+            0..=9 => {
+                let Some(action) = chosen else {
+                    continue;
+                };
+                assert_text_round_trip::<G>(&state, actor, &action);
+                let scripted = bytes.byte() % 4 == 0;
+                if scripted {
+                    let mut dice = dice_from(&mut bytes);
+                    try_apply::<G>(&state, actor, &action, dice.as_mut())
+                } else {
+                    let mut dice = SeededDice::new(bytes.u64());
+                    let next = try_apply::<G>(&state, actor, &action, &mut dice);
+                    assert!(
+                        next.is_some(),
+                        "{}: legal action {action:?} of {actor:?} was refused with seeded dice",
+                        G::NAME
+                    );
+                    next
+                }
+            }
+            // A legal action applied by an actor who may not act.
+            10 | 11 => {
+                let other = any_actor(&mut bytes);
+                if actors.contains(&other) {
+                    continue;
+                }
+                assert!(
+                    G::legal_actions(&state, other).is_empty(),
+                    "{}: {other:?} may not act but has legal actions",
+                    G::NAME
+                );
+                let Some(action) = chosen else {
+                    continue;
+                };
+                let mut dice = dice_from(&mut bytes);
+                let next = try_apply::<G>(&state, other, &action, dice.as_mut());
+                assert!(
+                    next.is_none(),
+                    "{}: {other:?} may not act but {action:?} was accepted",
+                    G::NAME
+                );
+                None
+            }
+            // A legal action's JSON with one leaf changed.
+            12 | 13 => {
+                let Some(action) = chosen else {
+                    continue;
+                };
+                let mut json = serde_json::to_value(&action)
+                    .unwrap_or_else(|e| panic!("{}: an action does not serialize: {e}", G::NAME));
+                mutate_json(&mut json, &mut bytes);
+                let Ok(mutated) = serde_json::from_value::<G::Action>(json) else {
+                    continue;
+                };
+                let who = if bytes.byte() % 4 == 0 {
+                    any_actor(&mut bytes)
+                } else {
+                    actor
+                };
+                let mut dice = dice_from(&mut bytes);
+                try_apply::<G>(&state, who, &mutated, dice.as_mut())
+            }
+            // Arbitrary JSON read as an action.
+            14 => {
+                let raw = bytes.slice(200);
+                let Ok(action) = serde_json::from_slice::<G::Action>(raw) else {
+                    continue;
+                };
+                let mut dice = dice_from(&mut bytes);
+                try_apply::<G>(&state, actor, &action, dice.as_mut())
+            }
+            // Arbitrary text read as an action.
+            _ => {
+                let text = bytes.string(200);
+                let Ok(action) = G::parse_action(&state, actor, &text) else {
+                    continue;
+                };
+                let mut dice = dice_from(&mut bytes);
+                try_apply::<G>(&state, actor, &action, dice.as_mut())
+            }
+        };
+        if let Some(next) = next {
+            state = next;
+            applied += 1;
+            changed = true;
+        }
+    }
+    assert_round_trip::<G>(&state);
+}
+
+/// Plays up to `steps` seeded random legal moves on `state`, checking that each legal action
+/// reads back from its text form and is accepted, and that the state round-trips through serde.
+pub fn random_moves<G: Game>(state: &mut G::State, seed: u64, steps: usize) {
+    let mut dice = SeededDice::new(seed);
+    for _ in 0..steps {
+        let actors = G::turn(state).actors().to_vec();
+        let mut moves = Vec::new();
+        for actor in actors {
+            moves.extend(
+                G::legal_actions(state, actor)
+                    .into_iter()
+                    .map(|a| (actor, a)),
+            );
+        }
+        if moves.is_empty() {
+            break;
+        }
+        let pick = (dice.next_u64() % moves.len() as u64) as usize;
+        let (actor, action) = &moves[pick];
+        assert_text_round_trip::<G>(state, *actor, action);
+        if let Err(e) = G::apply(state, *actor, action, &mut dice) {
+            panic!(
+                "{}: legal action {action:?} of {actor:?} was refused: {e}",
+                G::NAME
+            );
+        }
+        assert_round_trip::<G>(state);
+    }
+}
+
+/// Reaches a state of `G` by up to `steps` seeded random legal moves from the default config.
+pub fn state_after<G: Game>(seed: u64, steps: usize) -> G::State {
+    let config = G::Config::default();
+    let mut state = G::setup(&config, &mut SeededDice::new(seed))
+        .unwrap_or_else(|e| panic!("{}: the default config does not set up: {e}", G::NAME));
+    random_moves::<G>(&mut state, seed, steps);
+    state
+}
