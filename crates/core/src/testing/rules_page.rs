@@ -5,7 +5,7 @@
 //! - a file: a link target or a backticked word ending in `.txt`, `.md` or `.rs`
 //!   (`[three_clans](clan-war/three_clans.txt)`, `` `tests/golden/three_clans.txt` ``), found
 //!   next to the page or in the game's crate;
-//! - a test: a backticked path of identifiers (`` `rules::clause_1_two_to_eight_players` ``,
+//! - a test: a backticked path of identifiers (`` `rules::clause_2_the_strategy_table_is_data` ``,
 //!   `` `map::tests::the_default_map_is_valid` ``; not `pbp_core::...` paths nor a module's
 //!   `tests`), or a backticked identifier with an underscore in the last cell of a table whose
 //!   last column is headed Test or Tests: a `fn` of that name in the crate's `src/` or `tests/`
