@@ -4,11 +4,12 @@
 use crate::dice::{Cursor, SeededDice};
 use crate::die::Die;
 
-use crate::pool::{INLINE_ROLL_DICE, INLINE_ROLL_FACES, Pool, PoolDie, PoolRoll};
+use crate::pool::{INLINE_ROLL_DICE, INLINE_ROLL_FACES, Pool, PoolRoll, low_bits};
 
 impl Pool {
     /// [`Pool::roll_limited`] from a [`SeededDice`], after the checks, for `1..=10` exploding
-    /// d10s: the same values, in the same order, as rolling face after face with
+    /// d10s (or, for [`Pool::roll_seeded_any`], dice of 2 to 255 sides, whose faces fit in the
+    /// roll's bytes): the same values, in the same order, as rolling face after face with
     /// [`Dice::roll`](crate::Dice::roll), and the same result, written into `roll` (a new
     /// [`PoolRoll::empty`]). True when a chain went past `max_chain` (the roll is then an
     /// error): the roll is written through a reference rather than returned in a `Result`, so
@@ -94,7 +95,7 @@ impl Pool {
     }
 
     /// [`Pool::roll_seeded_with`] for one or two dice, which needs no sort keys: the second
-    /// die goes above the first if it is higher (one comparison).
+    /// die goes above the first if it is higher (one comparison, without a branch).
     #[inline(always)]
     fn roll_seeded_pair(
         &self,
@@ -107,48 +108,65 @@ impl Pool {
         let threshold = die.explode_at().unwrap_or(u32::MAX);
         let max_rolls = max_chain.max(1);
         let each_die = self.modifiers.each_die;
-        let count = (rolled as usize).min(2);
         let mut faces = 0_usize;
         let mut cursor = dice.cursor(die.sides());
-        for index in 0..count {
-            let first = faces;
-            let Some((len, sum)) =
+        let Some((len0, sum0)) =
+            roll_chain(dice, &mut cursor, roll, &mut faces, threshold, max_rolls)
+        else {
+            dice.settle(cursor);
+            return true;
+        };
+        let value0 = sum0 as i64 + each_die;
+        let count = if rolled >= 2 {
+            let Some((len1, sum1)) =
                 roll_chain(dice, &mut cursor, roll, &mut faces, threshold, max_rolls)
             else {
                 dice.settle(cursor);
                 return true;
             };
-            let value = sum as i64 + each_die;
-            let at = if index == 1 && roll.dice[0].value < value {
-                roll.dice[1] = roll.dice[0];
-                0
-            } else {
-                index
-            };
-            roll.dice[at] = PoolDie::new(value, first, len);
-        }
+            let value1 = sum1 as i64 + each_die;
+            // The second die (whose chain starts after the first's) goes first only if it is
+            // higher: ties keep roll order.
+            let swap = value0 < value1;
+            roll.values[0] = value0.max(value1);
+            roll.values[1] = value0.min(value1);
+            roll.firsts[0] = if swap { len0 as u8 } else { 0 };
+            roll.firsts[1] = if swap { 0 } else { len0 as u8 };
+            roll.lens[0] = (if swap { len1 } else { len0 }) as u8;
+            roll.lens[1] = (if swap { len0 } else { len1 }) as u8;
+            2
+        } else {
+            roll.values[0] = value0;
+            roll.lens[0] = len0 as u8;
+            1
+        };
         dice.settle(cursor);
         roll.dice_len = count as u8;
         roll.faces_len = faces.min(INLINE_ROLL_FACES) as u8;
+        if faces > INLINE_ROLL_FACES {
+            self.chains_from_faces(roll, threshold, kept, ten_dice_bonus);
+            return false;
+        }
         // The kept dice: the highest, with their rank bonuses (as `Pool::finish`).
         let ranked = !self.modifiers.ranks.is_empty();
+        let kept = count.min(kept as usize);
         let mut total = self.modifiers.total + ten_dice_bonus;
-        for rank in 0..count.min(kept as usize) {
-            roll.dice[rank].kept = true;
+        for rank in 0..kept {
             if ranked {
-                roll.dice[rank].value += self.modifiers.rank_bonus(rank as u32 + 1);
+                roll.values[rank] += self.modifiers.rank_bonus(rank as u32 + 1);
             }
-            total += roll.dice[rank].value;
+            total += roll.values[rank];
         }
+        roll.kept = low_bits(kept);
         roll.total = total;
         false
     }
 
-    /// Rolls the dice one after another straight into the arrays of a new roll, each face as
-    /// it comes; keeps a sort key per die (its chain's sum, and its place in the roll below
-    /// it), each sunk into the sorted keys by compare-and-swap without branches (a branch on
-    /// a random comparison mispredicts half the time); then writes the dice in the keys' order
-    /// (highest first, ties in roll order) with their kept flags, and the total.
+    /// Rolls the dice one after another straight into the faces of a new roll, each face as
+    /// it comes; keeps a sort key per die (its chain's sum, where its chain starts and its
+    /// length), each sunk into the sorted keys by compare-and-swap without branches (a branch
+    /// on a random comparison mispredicts half the time); then writes the dice in the keys'
+    /// order (highest first, ties in roll order) with their kept flags, and the total.
     #[inline(always)]
     fn roll_seeded_with(
         &self,
@@ -161,12 +179,8 @@ impl Pool {
         let threshold = die.explode_at().unwrap_or(u32::MAX);
         let max_rolls = max_chain.max(1);
         let count = (rolled as usize).min(INLINE_ROLL_DICE);
-        // Die `i` (in roll order) has the chain of `lens[i]` faces from `firsts[i]`.
-        let mut firsts = [0_u32; KEY_SLOTS];
-        let mut lens = [0_u32; KEY_SLOTS];
         // The keys so far, highest first; 0 is below every key.
         let mut keys = [0_u64; INLINE_ROLL_DICE];
-        let mut sums = 0_u64;
         let mut faces = 0_usize;
         let mut cursor = dice.cursor(die.sides());
         for index in 0..count {
@@ -177,10 +191,7 @@ impl Pool {
                 dice.settle(cursor);
                 return true;
             };
-            firsts[index] = first as u32;
-            lens[index] = len;
-            sums |= sum;
-            let mut key = (sum << KEY_SHIFT) | (KEY_MASK - index as u64);
+            let mut key = sort_key(sum, first, len);
             for slot in &mut keys[..=index] {
                 let higher = (*slot).max(key);
                 key = (*slot).min(key);
@@ -190,48 +201,51 @@ impl Pool {
         dice.settle(cursor);
         roll.dice_len = count as u8;
         roll.faces_len = faces.min(INLINE_ROLL_FACES) as u8;
-        if sums >> (64 - KEY_SHIFT) != 0 {
-            // A sum does not fit in a key (only with chains of millions of faces).
-            self.sort_wide_sums(roll, &firsts[..count], &lens[..count]);
-            self.finish(roll, kept, ten_dice_bonus);
+        if faces > INLINE_ROLL_FACES {
+            // The keys hold the chains of twenty-four faces at most.
+            self.chains_from_faces(roll, threshold, kept, ten_dice_bonus);
             return false;
         }
         let each_die = self.modifiers.each_die;
         let ranked = !self.modifiers.ranks.is_empty();
-        let kept = kept as usize;
+        let kept = count.min(kept as usize);
         let mut total = self.modifiers.total + ten_dice_bonus;
         for (rank, &key) in keys[..count].iter().enumerate() {
-            let index = (KEY_MASK - (key & KEY_MASK)) as usize % KEY_SLOTS;
-            let mut value = (key >> KEY_SHIFT) as i64 + each_die;
+            let mut value = (key >> KEY_SUM_SHIFT) as i64 + each_die;
             let is_kept = rank < kept;
             if ranked && is_kept {
                 value += self.modifiers.rank_bonus(rank as u32 + 1);
             }
             total += if is_kept { value } else { 0 };
-            roll.dice[rank] = PoolDie::with_chain(value, is_kept, firsts[index], lens[index]);
+            roll.values[rank] = value;
+            roll.firsts[rank] = u8::MAX - (key >> 8) as u8;
+            roll.lens[rank] = key as u8;
         }
+        roll.kept = low_bits(kept);
         roll.total = total;
         false
     }
 
-    /// The dice of `roll`, whose faces are drawn, sorted by value, stably, when some chain's
-    /// sum does not fit in a sort key: die `i` (in roll order) has the `lens[i]` faces from
-    /// `firsts[i]`.
+    /// The dice of `roll`, whose faces are drawn, found again from the faces alone (a chain
+    /// ends at its first face below `threshold`), sorted by value, stably, and kept: for a
+    /// roll whose faces went beyond the array (the dice then point further than a byte
+    /// reaches, and their sums may not fit in a sort key).
     #[cold]
     #[inline(never)]
-    fn sort_wide_sums(&self, roll: &mut PoolRoll, firsts: &[u32], lens: &[u32]) {
+    fn chains_from_faces(&self, roll: &mut PoolRoll, threshold: u32, kept: u32, bonus: i64) {
         roll.dice_len = 0;
-        for (&first, &len) in firsts.iter().zip(lens) {
-            let (from, to) = (first as usize, first as usize + len as usize);
-            let sum: u64 = roll
-                .all_faces()
-                .get(from..to)
-                .unwrap_or(&[])
-                .iter()
-                .map(|&face| u64::from(face))
-                .sum();
-            roll.insert(from, len, sum as i64 + self.modifiers.each_die);
+        roll.kept = 0;
+        let faces = roll.all_faces().to_vec();
+        let (mut first, mut sum) = (0_usize, 0_u64);
+        for (at, &face) in faces.iter().enumerate() {
+            sum += u64::from(face);
+            if face < threshold {
+                let len = (at + 1 - first) as u32;
+                roll.insert(first, len, sum as i64 + self.modifiers.each_die);
+                (first, sum) = (at + 1, 0);
+            }
         }
+        self.finish(roll, kept, bonus);
     }
 }
 
@@ -254,9 +268,10 @@ fn roll_chain(
         }
         let face = cursor.take();
         if *faces < INLINE_ROLL_FACES {
-            roll.faces[*faces] = face;
+            // The die has at most 255 sides.
+            roll.faces[*faces] = face as u8;
         } else {
-            roll.push_face_on_heap(face);
+            roll.push_face_on_heap(face, *faces);
         }
         *faces += 1;
         len += 1;
@@ -271,14 +286,19 @@ fn roll_chain(
     }
 }
 
-/// Sort keys of the seeded full roll: a die's chain sum above [`KEY_SHIFT`] bits, and below
-/// them `15 - i` for the `i`-th die rolled, so that a higher sum comes first and, among equal
-/// sums, the die rolled first. Indices read back from a key are taken modulo [`KEY_SLOTS`],
-/// which the compiler knows to be in bounds.
-const KEY_SHIFT: u32 = 4;
-const KEY_MASK: u64 = (1 << KEY_SHIFT) - 1;
-const KEY_SLOTS: usize = 1 << KEY_SHIFT;
-const _: () = assert!(INLINE_ROLL_DICE <= KEY_SLOTS);
+/// The sort key of a die of the seeded full roll: its chain's sum above [`KEY_SUM_SHIFT`]
+/// bits, then `255 - first` (where its chain starts among the faces) and its chain's length,
+/// a byte each. A higher sum comes first and, among equal sums, the die rolled first (whose
+/// chain starts before). Exact for the twenty-four faces of the array (first and length below
+/// 256, sums below 2^48); a roll with more faces does not use its keys.
+#[inline(always)]
+fn sort_key(sum: u64, first: usize, len: u32) -> u64 {
+    (sum << KEY_SUM_SHIFT) | (u64::from(u8::MAX - first as u8) << 8) | u64::from(len as u8)
+}
+
+/// Where a sort key's sum starts (see [`sort_key`]).
+const KEY_SUM_SHIFT: u32 = 16;
+const _: () = assert!(INLINE_ROLL_FACES < u8::MAX as usize);
 
 #[cfg(test)]
 mod tests {
@@ -286,31 +306,24 @@ mod tests {
     use crate::pool::Limits;
 
     #[test]
-    fn sums_too_wide_for_a_key_are_sorted_the_same() {
-        // The fallback for sums of 2^60 or more (chains of millions of faces) cannot be reached
-        // by rolling in a test, so it is given the faces and chains of ordinary rolls.
+    fn chains_found_again_from_the_faces_are_the_same_dice() {
+        // The fallback for rolls past the array of faces (reached by rolling only once in
+        // about 10^11 rolls of ten exploding d10s) is given the faces of ordinary rolls.
         for seed in 0..200 {
-            let mut pool = Pool::new(7, 3).plus(2);
-            pool.modifiers.each_die = 1;
-            pool.modifiers.add_rank_bonus(1, 2);
-            let expected = pool.roll(&mut SeededDice::new(seed)).unwrap();
-            // The chains in roll order: by where their faces start.
-            let mut chains: Vec<(u32, u32)> = expected
-                .dice()
-                .iter()
-                .map(|die| (die.first(), die.chain_len()))
-                .collect();
-            chains.sort_unstable();
-            let mut roll = PoolRoll::empty();
-            for &face in expected.all_faces() {
-                roll.push_face(face);
+            for (rolled, kept) in [(1, 1), (2, 1), (7, 3)] {
+                let mut pool = Pool::new(rolled, kept).plus(2);
+                pool.modifiers.each_die = 1;
+                pool.modifiers.add_rank_bonus(1, 2);
+                let expected = pool.roll(&mut SeededDice::new(seed)).unwrap();
+                let mut roll = PoolRoll::empty();
+                for face in expected.all_faces() {
+                    roll.push_face(face);
+                }
+                let (_, kept, bonus) = pool.within_limits(&Limits::default()).unwrap();
+                pool.chains_from_faces(&mut roll, 10, kept, bonus);
+                // Equal dice include where each chain starts and how long it is.
+                assert_eq!(roll, expected, "seed {seed}, {rolled}k{kept}");
             }
-            let firsts: Vec<u32> = chains.iter().map(|c| c.0).collect();
-            let lens: Vec<u32> = chains.iter().map(|c| c.1).collect();
-            pool.sort_wide_sums(&mut roll, &firsts, &lens);
-            let (_, kept, bonus) = pool.within_limits(&Limits::default()).unwrap();
-            pool.finish(&mut roll, kept, bonus);
-            assert_eq!(roll, expected, "seed {seed}");
         }
     }
 }

@@ -90,7 +90,10 @@ pub use odds::{
     ContestOdds, DIE_TAIL, Distribution, Joint, MAX_ODDS_DICE, OddsError, TRUNCATION_BOUND,
     contest_odds, distribution, joint_distribution, pool_distribution,
 };
-pub use pool::{FastRoll, Limits, Modifiers, Pool, PoolDelta, PoolDie, PoolRoll, RankBonus};
+pub use pool::{
+    FastRoll, Limits, Modifiers, Pool, PoolDelta, PoolDice, PoolDiceIter, PoolDie, PoolFaces,
+    PoolFacesIter, PoolRoll, RankBonus,
+};
 pub use prepared::PreparedPool;
 pub use record::{
     DiceChoice, Entry, FORMAT_VERSION, LoggedEvent, Record, RecordError, Session, Source, step_seed,

@@ -74,7 +74,7 @@ proptest! {
         for (index, die) in roll.dice().iter().enumerate() {
             let rank_bonus = if die.kept { pool.modifiers.rank_bonus(index as u32 + 1) } else { 0 };
             prop_assert_eq!(die.value, roll.rolled(index) as i64 + pool.modifiers.each_die + rank_bonus);
-            let faces = roll.faces(index);
+            let faces = roll.faces(index).to_vec();
             prop_assert!(!faces.is_empty());
             prop_assert!(faces.iter().all(|&f| (1..=10).contains(&f)));
             match pool.die.explode_at() {
@@ -82,6 +82,7 @@ proptest! {
                     let (last, chain) = faces.split_last().unwrap();
                     prop_assert!(chain.iter().all(|&f| f >= threshold));
                     prop_assert!(*last < threshold);
+                    prop_assert_eq!(roll.faces(index).last(), Some(*last));
                 }
                 None => prop_assert_eq!(faces.len(), 1),
             }
