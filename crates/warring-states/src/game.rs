@@ -54,13 +54,16 @@ impl Game for WarringStates {
         Turn::Acting(actors)
     }
 
-    /// A seat still to send orders gets a finite sample of legal sheets: no orders; everything on
+    /// A seat still to send orders gets a documented generator's representative legal sheets
+    /// (not every legal sheet, which are amounts too many to list; the generator is separate
+    /// from the bot, and `apply` is the authority on what is legal): no orders; everything on
     /// defence spread over its states; everything on the conquest of each of its three weakest
     /// targets (with up to three generals); half on defending its first state and half on its
     /// weakest target; the largest whole investment that fits; one recruit; one dismissal; a
     /// Kingdom declaration where one is ready. Each is checked with the same rules as `apply`.
-    /// The game master may always close the turn and, while joining is open, admit a player
-    /// at the first and last allowed state with the first free colour.
+    /// The game master may always close the turn and send "no orders" for each seat still to
+    /// send and, while joining is open, admit a player at the first and last allowed state with
+    /// the first free colour (representative: the name is free text).
     fn legal_actions(state: &WarringStatesState, actor: Actor) -> Vec<WarringStatesAction> {
         legal::legal_actions(state, actor)
     }

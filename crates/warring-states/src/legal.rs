@@ -1,5 +1,15 @@
-//! Legal actions: the seats that may send orders, a documented sample of legal order sheets,
-//! and the game master's commands.
+//! Legal actions: the seats that may send orders, a documented generator of representative
+//! order sheets, and the game master's commands.
+//!
+//! An order sheet is amounts of rice over states and generals, far too many to list, so a seat's
+//! legal actions are not every legal sheet but a documented generator of representative ones
+//! ([`representative_sheets`]). It is separate from the bot (`bot.rs`): it reads only the state
+//! and the rules' own checks ([`check_sheet`], `WarringStatesState::affordable_investment`) and
+//! calls nothing of the bot, and the bot calls nothing of it. `apply` is the authority: a sheet
+//! is legal when `apply` accepts it, listed or not; every generated sheet is one `apply` accepts.
+//! The game master's actions are listed in full (closing the turn, "no orders" for each seat
+//! still to send) except admissions, whose player name is free text: a representative two
+//! ([`representative_joins`]).
 
 use pbp_core::{Actor, Seat};
 
@@ -10,13 +20,15 @@ use crate::map::StateId;
 use crate::model::{JoinSpec, Order, OrderSheet, WarringStatesAction};
 use crate::state::WarringStatesState;
 
-/// A seat still to send orders gets a finite sample of legal sheets: no orders; everything on
+/// A seat still to send orders gets a finite set of representative legal sheets (generated, not
+/// every legal sheet; `apply` is the authority): no orders; everything on
 /// defence spread over its states; everything on the conquest of each of its three weakest
 /// targets (with up to three generals); half on defending its first state and half on its
 /// weakest target; the largest whole investment that fits; one recruit; one dismissal; a
 /// Kingdom declaration where one is ready. Each is checked with the same rules as `apply`.
-/// The game master may always close the turn and, while joining is open, admit a player
-/// at the first and last allowed state with the first free colour.
+/// The game master may always close the turn and send "no orders" for each seat still to send
+/// (all listed) and, while joining is open, admit a player at the first and last allowed state
+/// with the first free colour (representative: the name is free text).
 pub(crate) fn legal_actions(state: &WarringStatesState, actor: Actor) -> Vec<WarringStatesAction> {
     if state.outcome.is_some() {
         return Vec::new();
@@ -30,14 +42,14 @@ pub(crate) fn legal_actions(state: &WarringStatesState, actor: Actor) -> Vec<War
                     .map(|seat| WarringStatesAction::NoOrders { seat }),
             );
             actions.extend(
-                sample_joins(state)
+                representative_joins(state)
                     .into_iter()
                     .map(WarringStatesAction::Join),
             );
             actions
         }
         Actor::Seat(_) => match may_send(state, actor) {
-            Some(seat) => sample_sheets(state, seat)
+            Some(seat) => representative_sheets(state, seat)
                 .into_iter()
                 .map(WarringStatesAction::Orders)
                 .collect(),
@@ -53,8 +65,10 @@ pub(crate) fn may_send(state: &WarringStatesState, actor: Actor) -> Option<Seat>
     let p = state.player(seat)?;
     (!p.eliminated && !state.sheets.contains_key(&seat) && state.outcome.is_none()).then_some(seat)
 }
-/// A documented sample of legal order sheets for `seat` (see `legal_actions`).
-pub(crate) fn sample_sheets(state: &WarringStatesState, seat: Seat) -> Vec<OrderSheet> {
+/// The representative legal order sheets generated for `seat` (see `legal_actions`): built from
+/// the state and the rules' checks alone, never from the bot, and each kept only if
+/// [`check_sheet`] (the check `apply` makes) finds nothing wrong with it.
+pub(crate) fn representative_sheets(state: &WarringStatesState, seat: Seat) -> Vec<OrderSheet> {
     let Some(p) = state.player(seat) else {
         return Vec::new();
     };
@@ -165,8 +179,9 @@ pub(crate) fn sample_sheets(state: &WarringStatesState, seat: Seat) -> Vec<Order
     }
     unique
 }
-/// The joins the game master is offered: the first and last allowed state, the first free colour.
-pub(crate) fn sample_joins(state: &WarringStatesState) -> Vec<JoinSpec> {
+/// The joins the game master is offered, representative since the name is free text: the first
+/// and last allowed state, the first free colour, the player named by its seat.
+pub(crate) fn representative_joins(state: &WarringStatesState) -> Vec<JoinSpec> {
     if !state.joining_open() {
         return Vec::new();
     }

@@ -261,13 +261,13 @@ fn a_thirteenth_player_is_told_the_table_is_full() {
         colour: Colour::Red,
         school: School::Taoist,
     };
-    let err = play(
+    let err = refused(
         &mut s,
         Actor::GameMaster,
         &WarringStatesAction::Join(spec),
         &mut SeededDice::new(2),
-    )
-    .unwrap_err();
+        Kind::Illegal,
+    );
     assert_eq!(
         err.to_string(),
         "cannot join: the table is full: 12 players is the most the game seats, and none of them has been eliminated"

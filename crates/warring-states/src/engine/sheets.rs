@@ -1,5 +1,5 @@
 //! Order sheets checked against the rules before they are sealed (the same check refuses a post,
-//! filters the sample of legal sheets and guards the bot).
+//! filters the generated representative sheets of `legal.rs` and guards the bot).
 
 use pbp_core::Seat;
 

@@ -2,6 +2,8 @@
 //! chosen players on the standard map.
 #![allow(dead_code)] // each test file uses its own part of it
 
+pub mod scripted;
+
 pub use pbp_core::testing::Kind;
 use pbp_core::testing::{self, Contract};
 use pbp_core::{Actor, Dice, DiceError, Game, ScriptedDice, Seat, SeededDice, Visible};
@@ -76,8 +78,8 @@ pub fn id(s: &WarringStatesState, name: &str) -> StateId {
 
 /// What the contract checks of `pbp_core::testing` know of Warring States: the game master's
 /// closing of the turn and "no orders" for a waiting seat are listed in full; order sheets and
-/// admissions are a documented sample (`legal_actions`), so only "a listed one is accepted" holds
-/// for them.
+/// admissions are a documented generator's representative ones (`legal_actions`; `apply` is the
+/// authority), so only "a listed one is accepted" holds for them.
 pub const CONTRACT: Contract<WarringStates> = Contract::sampling().listed(listed);
 
 fn listed(_: &WarringStatesState, _: Actor, action: &WarringStatesAction) -> bool {
