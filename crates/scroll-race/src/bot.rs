@@ -2,8 +2,12 @@
 //!
 //! It runs its carrier towards the enemy base, sends the others after the enemy carrier it knows
 //! of (or the enemy closest to its own base), picks up a dropped scroll, and prefers the
-//! techniques that hurt the known carrier. It reads the seat's [`ScrollRaceView`] and the legal
-//! actions (which never depend on hidden things), never the hidden parts of the state.
+//! techniques that hurt the known carrier. It reads what the seat's [`ScrollRaceView`] shows
+//! (the scrolls as the view shows them, through the view's own function; the squares, public to
+//! all; the field) and the legal actions (which never depend on hidden things), never the hidden
+//! parts of the state.
+//!
+//! [`ScrollRaceView`]: crate::view::ScrollRaceView
 
 use pbp_core::{Actor, Dice, DiceError, Game, Seat, Viewer};
 
@@ -12,7 +16,7 @@ use crate::game::ScrollRace;
 use crate::model::{CharId, ScrollRaceAction, Target, Use};
 use crate::state::{Phase, ScrollRaceState, team_of};
 use crate::technique::Technique;
-use crate::view::ScrollRaceView;
+use crate::view::{ScrollView, scroll_view};
 
 fn nearest(from: Square, targets: &[Square]) -> u32 {
     targets
@@ -22,13 +26,44 @@ fn nearest(from: Square, targets: &[Square]) -> u32 {
         .unwrap_or(0)
 }
 
-/// Scores one of `id`'s turns from what `view` shows.
-fn score(
-    state: &ScrollRaceState,
-    view: &ScrollRaceView,
+/// What the bot knows when it scores a seat's turns, worked out once per choice: the two
+/// scrolls as the seat's view shows them, and both bases.
+struct Known {
+    /// The seat's character.
     id: CharId,
-    action: &ScrollRaceAction,
-) -> i64 {
+    /// Its team's scroll, as its view shows it.
+    own_scroll: ScrollView,
+    /// The enemy scroll, as its view shows it.
+    enemy_scroll: ScrollView,
+    /// The squares of the enemy base.
+    enemy_base: Vec<Square>,
+    /// The squares of its own base.
+    own_base: Vec<Square>,
+}
+
+impl Known {
+    fn new(state: &ScrollRaceState, id: CharId) -> Known {
+        let team = team_of(id);
+        let viewer = Viewer::Seat(Seat(u16::from(id)));
+        let field = &state.config.field;
+        let base = |t: u8| -> Vec<Square> {
+            field
+                .squares()
+                .filter(|s| field.cell(*s) == Some(Cell::Base(t)))
+                .collect()
+        };
+        Known {
+            id,
+            own_scroll: scroll_view(state, viewer, team),
+            enemy_scroll: scroll_view(state, viewer, 1 - team),
+            enemy_base: base(1 - team),
+            own_base: base(team),
+        }
+    }
+}
+
+/// Scores one of the seat's turns from what it knows.
+fn score(state: &ScrollRaceState, known: &Known, action: &ScrollRaceAction) -> i64 {
     let ScrollRaceAction::Play {
         movement,
         technique,
@@ -36,9 +71,9 @@ fn score(
     else {
         return 0;
     };
-    let team = team_of(id);
-    let enemy = 1 - team;
-    let me = &view.characters[usize::from(id)];
+    let id = known.id;
+    let enemy = 1 - team_of(id);
+    let me = state.ch(id);
     let end = match movement {
         Some(m) => state
             .legs(id, *m)
@@ -47,34 +82,22 @@ fn score(
             .unwrap_or(me.square),
         None => me.square,
     };
-    let own_scroll = &view.scrolls[usize::from(team)];
-    let enemy_scroll = &view.scrolls[usize::from(enemy)];
-    let enemy_base: Vec<Square> = view
-        .field
-        .squares()
-        .filter(|s| view.field.cell(*s) == Some(Cell::Base(enemy)))
-        .collect();
-    let own_base: Vec<Square> = view
-        .field
-        .squares()
-        .filter(|s| view.field.cell(*s) == Some(Cell::Base(team)))
-        .collect();
-    let known_carrier = enemy_scroll.carrier;
+    let own_scroll = &known.own_scroll;
+    let known_carrier = known.enemy_scroll.carrier;
     let mut total: i64 = 0;
     if own_scroll.carrier == Some(id) {
-        total -= 10 * i64::from(nearest(end, &enemy_base));
+        total -= 10 * i64::from(nearest(end, &known.enemy_base));
     } else if let Some(ground) = own_scroll.ground {
         total -= 6 * i64::from(end.manhattan(ground));
     } else {
-        let target = known_carrier
-            .map(|c| view.characters[usize::from(c)].square)
-            .or_else(|| {
-                view.characters
-                    .iter()
-                    .filter(|c| c.team == enemy)
-                    .min_by_key(|c| nearest(c.square, &own_base))
-                    .map(|c| c.square)
-            });
+        let target = known_carrier.map(|c| state.ch(c).square).or_else(|| {
+            state
+                .characters
+                .iter()
+                .filter(|c| c.team == enemy)
+                .min_by_key(|c| nearest(c.square, &known.own_base))
+                .map(|c| c.square)
+        });
         if let Some(t) = target {
             total -= 2 * i64::from(end.manhattan(t));
         }
@@ -99,7 +122,7 @@ fn score(
         Some(Use::Doton) if own_scroll.carrier == Some(id) => 4,
         Some(Use::Genjutsu) => 2,
         Some(Use::Fuinjutsu(s) | Use::Suiton(s) | Use::Kuchiyose(s))
-            if nearest(*s, &own_base) <= 3 =>
+            if nearest(*s, &known.own_base) <= 3 =>
         {
             2
         }
@@ -119,7 +142,7 @@ pub fn heuristic_action(
     actor: Actor,
     dice: &mut dyn Dice,
 ) -> Result<Option<ScrollRaceAction>, DiceError> {
-    let legal = ScrollRace::legal_actions(state, actor);
+    let mut legal = ScrollRace::legal_actions(state, actor);
     if legal.is_empty() {
         return Ok(None);
     }
@@ -134,16 +157,19 @@ pub fn heuristic_action(
         let i = dice.roll(legal.len() as u32)? as usize - 1;
         return Ok(legal.get(i).cloned());
     }
-    let id = seat as CharId;
-    let view = ScrollRace::view(state, Viewer::Seat(Seat(seat)));
-    let scored: Vec<(i64, &ScrollRaceAction)> = legal
+    let known = Known::new(state, seat as CharId);
+    // The best score, then the actions that have it, in the order of the legal list.
+    let scores: Vec<i64> = legal.iter().map(|a| score(state, &known, a)).collect();
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let ties = scores.iter().filter(|&&s| s == best).count();
+    let i = dice.roll(ties as u32)? as usize - 1;
+    let pick = scores
         .iter()
-        .map(|a| (score(state, &view, id, a), a))
-        .collect();
-    let best = scored.iter().map(|s| s.0).max().unwrap_or(0);
-    let top: Vec<&ScrollRaceAction> = scored.iter().filter(|s| s.0 == best).map(|s| s.1).collect();
-    let i = dice.roll(top.len() as u32)? as usize - 1;
-    Ok(top.get(i).map(|a| (*a).clone()))
+        .enumerate()
+        .filter(|(_, s)| **s == best)
+        .nth(i)
+        .map(|(k, _)| k);
+    Ok(pick.map(|k| legal.swap_remove(k)))
 }
 
 #[cfg(test)]

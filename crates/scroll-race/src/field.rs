@@ -353,25 +353,37 @@ impl Field {
     /// The squares crossed by the straight line between the centres of `from` and `to`, both
     /// excluded. Where the line passes exactly through a corner, both squares beside it count.
     pub fn between(from: Square, to: Square) -> Vec<Square> {
+        let mut out = Vec::new();
+        Field::all_between(from, to, |s| {
+            out.push(s);
+            true
+        });
+        out
+    }
+
+    /// Whether `test` holds for every square of [`Field::between`], in its order, stopping at
+    /// the first that fails (no list is built).
+    pub fn all_between(from: Square, to: Square, mut test: impl FnMut(Square) -> bool) -> bool {
         let (dx, dy) = from.delta(to);
         let (nx, ny) = (dx.abs(), dy.abs());
         let (sx, sy) = (dx.signum(), dy.signum());
         let (mut ix, mut iy) = (0, 0);
         let (mut x, mut y) = (i32::from(from.x), i32::from(from.y));
-        let mut out = Vec::new();
-        let push = |x: i32, y: i32, out: &mut Vec<Square>| {
-            if let (Ok(x), Ok(y)) = (u8::try_from(x), u8::try_from(y)) {
-                let s = Square::new(x, y);
-                if s != to && s != from {
-                    out.push(s);
+        let mut visit = |x: i32, y: i32| -> bool {
+            match (u8::try_from(x), u8::try_from(y)) {
+                (Ok(x), Ok(y)) => {
+                    let s = Square::new(x, y);
+                    s == to || s == from || test(s)
                 }
+                _ => true,
             }
         };
         while ix < nx || iy < ny {
             let decision = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx;
             if decision == 0 {
-                push(x + sx, y, &mut out);
-                push(x, y + sy, &mut out);
+                if !visit(x + sx, y) || !visit(x, y + sy) {
+                    return false;
+                }
                 x += sx;
                 y += sy;
                 ix += 1;
@@ -383,9 +395,11 @@ impl Field {
                 y += sy;
                 iy += 1;
             }
-            push(x, y, &mut out);
+            if !visit(x, y) {
+                return false;
+            }
         }
-        out
+        true
     }
 }
 

@@ -32,7 +32,7 @@ pub struct Skill {
 }
 
 /// A character on the field.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Character {
     /// Its number (and seat).
     pub id: CharId,
@@ -52,6 +52,49 @@ pub struct Character {
     pub paralysed: bool,
     /// A pending Doton and its rank.
     pub doton: Option<u8>,
+}
+
+impl Clone for Character {
+    fn clone(&self) -> Self {
+        Character {
+            id: self.id,
+            name: Arc::clone(&self.name),
+            team: self.team,
+            npc: self.npc,
+            square: self.square,
+            skills: self.skills.clone(),
+            burned: self.burned,
+            paralysed: self.paralysed,
+            doton: self.doton,
+        }
+    }
+
+    /// Copies `source` into this character, keeping the shared name when it is the same one
+    /// (a planned move copies the state onto a scratch copy of the same game).
+    fn clone_from(&mut self, source: &Self) {
+        let Character {
+            id,
+            name,
+            team,
+            npc,
+            square,
+            skills,
+            burned,
+            paralysed,
+            doton,
+        } = self;
+        *id = source.id;
+        if !Arc::ptr_eq(name, &source.name) {
+            *name = Arc::clone(&source.name);
+        }
+        *team = source.team;
+        *npc = source.npc;
+        *square = source.square;
+        skills.clone_from(&source.skills);
+        *burned = source.burned;
+        *paralysed = source.paralysed;
+        *doton = source.doton;
+    }
 }
 
 impl Character {
@@ -150,12 +193,27 @@ pub struct Genjutsu {
 }
 
 /// The names a Sensoriel gave its user.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Sensing {
     /// Who used it.
     pub user: CharId,
     /// The enemy characters named, in character order; the carrier is among them.
     pub sensed: Vec<CharId>,
+}
+
+impl Clone for Sensing {
+    fn clone(&self) -> Self {
+        Sensing {
+            user: self.user,
+            sensed: self.sensed.clone(),
+        }
+    }
+
+    /// Reuses the list's memory (a planned move copies the state onto a scratch copy).
+    fn clone_from(&mut self, source: &Self) {
+        self.user = source.user;
+        self.sensed.clone_from(&source.sensed);
+    }
 }
 
 /// Where the game stands.
@@ -182,7 +240,7 @@ pub struct Ending {
 }
 
 /// The whole game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScrollRaceState {
     /// The rules in force, shared by every copy of the state (they do not change).
     pub config: Arc<ScrollRaceConfig>,
@@ -218,10 +276,113 @@ pub struct ScrollRaceState {
     pub ending: Option<Ending>,
 }
 
+impl Clone for ScrollRaceState {
+    fn clone(&self) -> Self {
+        ScrollRaceState {
+            config: Arc::clone(&self.config),
+            characters: self.characters.clone(),
+            scrolls: self.scrolls,
+            starting_team: self.starting_team,
+            phase: self.phase,
+            round: self.round,
+            order: self.order.clone(),
+            turn_index: self.turn_index,
+            change_point: self.change_point,
+            change_done: self.change_done,
+            summons: self.summons.clone(),
+            traps: self.traps.clone(),
+            genjutsu: self.genjutsu.clone(),
+            genjutsu_cast: self.genjutsu_cast,
+            sensings: self.sensings.clone(),
+            ending: self.ending.clone(),
+        }
+    }
+
+    /// Copies `source` field by field into the memory this state already holds, so that the
+    /// legal list plans every move on one scratch copy without allocating.
+    fn clone_from(&mut self, source: &Self) {
+        let ScrollRaceState {
+            config,
+            characters,
+            scrolls,
+            starting_team,
+            phase,
+            round,
+            order,
+            turn_index,
+            change_point,
+            change_done,
+            summons,
+            traps,
+            genjutsu,
+            genjutsu_cast,
+            sensings,
+            ending,
+        } = self;
+        if !Arc::ptr_eq(config, &source.config) {
+            *config = Arc::clone(&source.config);
+        }
+        characters.clone_from(&source.characters);
+        *scrolls = source.scrolls;
+        *starting_team = source.starting_team;
+        *phase = source.phase;
+        *round = source.round;
+        order.clone_from(&source.order);
+        *turn_index = source.turn_index;
+        *change_point = source.change_point;
+        *change_done = source.change_done;
+        summons.clone_from(&source.summons);
+        traps.clone_from(&source.traps);
+        genjutsu.clone_from(&source.genjutsu);
+        *genjutsu_cast = source.genjutsu_cast;
+        sensings.clone_from(&source.sensings);
+        ending.clone_from(&source.ending);
+    }
+}
+
 /// The seats of a team.
 pub fn team_seats(team: u8) -> Vec<Seat> {
     let base = u16::from(team) * TEAM_SIZE as u16;
     (base..base + TEAM_SIZE as u16).map(Seat).collect()
+}
+
+/// The characters of a team, by number (the same as [`team_seats`], without a list).
+pub(crate) fn team_chars(team: u8) -> std::ops::Range<CharId> {
+    let base = team * TEAM_SIZE as u8;
+    base..base + TEAM_SIZE as u8
+}
+
+/// Why a character may not enter a square by its own team's doing ([`ScrollRaceState::can_enter`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Barrier {
+    /// Off the field.
+    OffField,
+    /// A wall.
+    Wall,
+    /// A character stands there.
+    Taken,
+    /// A summon stands there.
+    Summon,
+    /// The enemy's dropped scroll lies there.
+    EnemyScroll,
+    /// The enemy zone, and the character does not carry its scroll.
+    EnemyZone,
+}
+
+impl Barrier {
+    /// The reason in words the team already knows.
+    pub(crate) fn reason(self, square: Square) -> String {
+        match self {
+            Barrier::OffField => format!("{square} is off the field"),
+            Barrier::Wall => format!("{square} is a wall"),
+            Barrier::Taken => format!("{square} is taken"),
+            Barrier::Summon => format!("a summon blocks {square}"),
+            Barrier::EnemyScroll => format!("the enemy scroll on {square} bars the way"),
+            Barrier::EnemyZone => {
+                format!("{square} is in the enemy zone, where only the scroll carrier may go")
+            }
+        }
+    }
 }
 
 /// The team of a character or seat number.
@@ -313,7 +474,7 @@ impl ScrollRaceState {
 
     /// Whether nothing (wall, character, summon) stands between two squares.
     pub fn clear_line(&self, a: Square, b: Square) -> bool {
-        Field::between(a, b).into_iter().all(|s| {
+        Field::all_between(a, b, |s| {
             self.config.field.cell(s).is_some_and(|c| c != Cell::Wall)
                 && self.occupant(s).is_none()
                 && self.summon_at(s).is_none()
@@ -328,34 +489,37 @@ impl ScrollRaceState {
     /// # Errors
     /// Why not, in words the team already knows.
     pub fn can_enter(&self, id: CharId, square: Square) -> Result<(), String> {
-        let cell = self
-            .config
-            .field
-            .cell(square)
-            .ok_or_else(|| format!("{square} is off the field"))?;
+        match self.barrier(id, square) {
+            Some(b) => Err(b.reason(square)),
+            None => Ok(()),
+        }
+    }
+
+    /// What bars `id` from entering `square` by its own team's doing, if anything
+    /// ([`Self::can_enter`] without building the reason).
+    pub(crate) fn barrier(&self, id: CharId, square: Square) -> Option<Barrier> {
+        let Some(cell) = self.config.field.cell(square) else {
+            return Some(Barrier::OffField);
+        };
         if cell == Cell::Wall {
-            return Err(format!("{square} is a wall"));
+            return Some(Barrier::Wall);
         }
         if self.occupant(square).is_some() {
-            return Err(format!("{square} is taken"));
+            return Some(Barrier::Taken);
         }
         if self.summon_at(square).is_some() {
-            return Err(format!("a summon blocks {square}"));
+            return Some(Barrier::Summon);
         }
         let team = team_of(id);
         match self.dropped_at(square) {
-            Some(t) if t != team => {
-                return Err(format!("the enemy scroll on {square} bars the way"));
-            }
-            Some(_) => return Ok(()),
+            Some(t) if t != team => return Some(Barrier::EnemyScroll),
+            Some(_) => return None,
             None => {}
         }
         if cell.zone_of() == Some(1 - team) && !self.carries(id) {
-            return Err(format!(
-                "{square} is in the enemy zone, where only the scroll carrier may go"
-            ));
+            return Some(Barrier::EnemyZone);
         }
-        Ok(())
+        None
     }
 
     /// Whether an enemy's blow may force `id` onto `square` (a push or a recoil): on the field, no

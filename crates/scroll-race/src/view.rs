@@ -106,6 +106,26 @@ fn json<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_default()
 }
 
+/// Team `t`'s scroll as `viewer` sees it (the `scrolls` of its view).
+pub(crate) fn scroll_view(state: &ScrollRaceState, viewer: Viewer, t: u8) -> ScrollView {
+    let knows_team = viewer == Viewer::GameMaster || viewer_team(viewer) == Some(t);
+    let scroll = state.scrolls[usize::from(t)];
+    // Outsiders see the last carrier revealed to them, which a secret pass may have made
+    // stale: their view must not change when the scroll secretly moves.
+    let (carrier, ground) = match scroll.holder {
+        Holder::Carrier(c) if knows_team => (Some(c), None),
+        Holder::Carrier(_) => (scroll.last_seen, None),
+        Holder::Ground(s) => (None, Some(s)),
+        Holder::Unassigned => (None, None),
+    };
+    ScrollView {
+        team: t,
+        carrier,
+        last_seen: scroll.last_seen,
+        ground,
+    }
+}
+
 /// [`Game::view`](pbp_core::Game::view).
 pub(crate) fn view_of(state: &ScrollRaceState, viewer: Viewer) -> ScrollRaceView {
     let team = viewer_team(viewer);
@@ -135,25 +155,7 @@ pub(crate) fn view_of(state: &ScrollRaceState, viewer: Viewer) -> ScrollRaceView
             left: c.skills.iter().map(|s| s.left).collect(),
         })
         .collect();
-    let scrolls = (0..2u8)
-        .map(|t| {
-            let scroll = state.scrolls[usize::from(t)];
-            // Outsiders see the last carrier revealed to them, which a secret pass may
-            // have made stale: their view must not change when the scroll secretly moves.
-            let (carrier, ground) = match scroll.holder {
-                Holder::Carrier(c) if knows_team(t) => (Some(c), None),
-                Holder::Carrier(_) => (scroll.last_seen, None),
-                Holder::Ground(s) => (None, Some(s)),
-                Holder::Unassigned => (None, None),
-            };
-            ScrollView {
-                team: t,
-                carrier,
-                last_seen: scroll.last_seen,
-                ground,
-            }
-        })
-        .collect();
+    let scrolls = (0..2u8).map(|t| scroll_view(state, viewer, t)).collect();
     let traps = state
         .traps
         .iter()

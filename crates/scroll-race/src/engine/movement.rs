@@ -2,13 +2,51 @@
 //! picked up, the enemy base reached) and a move planned on a copy of the state.
 
 use pbp_core::Visible;
+use smallvec::SmallVec;
 
 use crate::engine::{Events, Mode};
 use crate::error::ScrollRaceError as E;
 use crate::field::{Cell, Dir, Square};
 use crate::model::{CharId, Movement, ScrollRaceEvent};
-use crate::state::{Holder, ScrollRaceState, TrapKind, team_of};
+use crate::state::{Barrier, Holder, ScrollRaceState, TrapKind, team_of};
 use crate::technique::Technique;
+
+/// The squares of a move, each with the direction it is entered in (at most four: a rank 3
+/// sprint), kept inline.
+pub(crate) type Legs = SmallVec<[(Square, Dir); 4]>;
+
+/// A walk stopped by a square its walker may not enter: the square and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Blocked {
+    /// The square.
+    pub(crate) square: Square,
+    /// Why.
+    pub(crate) barrier: Barrier,
+}
+
+impl From<Blocked> for E {
+    fn from(b: Blocked) -> E {
+        E::Move(b.barrier.reason(b.square))
+    }
+}
+
+/// Why a move has no squares ([`ScrollRaceState::legs`]), before its reason is put in words.
+#[derive(Debug)]
+enum Shape {
+    /// The sprinter has no use of Sprint (rare: only with a limit on Sprint's uses).
+    NotReady(E),
+    /// A rank 1 sprint given a turn.
+    Straight,
+    /// A rank 2 or 3 sprint without a turn at right angles.
+    Turn {
+        /// The rank.
+        rank: u8,
+        /// Squares of the long leg.
+        long: usize,
+    },
+    /// A square beyond the edge of coordinates.
+    OffField,
+}
 
 impl ScrollRaceState {
     /// What happens when `id` arrives on `square` by its own team's doing: picking up its
@@ -93,26 +131,31 @@ impl ScrollRaceState {
         legs: &[(Square, Dir)],
         mode: Mode,
         events: &mut Events,
-    ) -> Result<bool, E> {
-        let mut path = Vec::new();
+    ) -> Result<bool, Blocked> {
+        let mut walked = 0;
         let mut later = Vec::new();
         let mut flood = false;
         let mut last = None;
         let mut ended = false;
         for &(square, dir) in legs {
-            self.can_enter(id, square).map_err(E::Move)?;
+            if let Some(barrier) = self.barrier(id, square) {
+                return Err(Blocked { square, barrier });
+            }
             self.ch_mut(id).square = square;
-            path.push(square);
+            walked += 1;
             last = Some(dir);
             if self.arrive(id, square, mode, true, &mut flood, &mut later) {
                 ended = true;
                 break;
             }
         }
-        events.push(Visible::public(ScrollRaceEvent::Moved {
-            character: id,
-            path,
-        }));
+        // A plan's events are thrown away: the path is only written out for real.
+        if mode == Mode::Real {
+            events.push(Visible::public(ScrollRaceEvent::Moved {
+                character: id,
+                path: legs[..walked].iter().map(|l| l.0).collect(),
+            }));
+        }
         events.append(&mut later);
         if ended {
             return Ok(false);
@@ -120,7 +163,7 @@ impl ScrollRaceState {
         if flood && let Some(dir) = last {
             let from = self.ch(id).square;
             if let Some(to) = from.step(dir)
-                && self.can_enter(id, to).is_ok()
+                && self.barrier(id, to).is_none()
             {
                 self.ch_mut(id).square = to;
                 events.push(Visible::public(ScrollRaceEvent::Slid { character: id, to }));
@@ -134,34 +177,38 @@ impl ScrollRaceState {
     }
 
     /// The squares of a move, checking the Sprint's shape against its rank.
-    pub(crate) fn legs(&self, id: CharId, movement: Movement) -> Result<Vec<(Square, Dir)>, E> {
-        let dirs: Vec<Dir> = match movement {
-            Movement::Step(d) => vec![d],
+    pub(crate) fn legs(&self, id: CharId, movement: Movement) -> Result<Legs, E> {
+        self.shaped_legs(id, movement).map_err(|shape| match shape {
+            Shape::NotReady(e) => e,
+            Shape::Straight => E::Move("a rank 1 sprint goes two squares straight".into()),
+            Shape::Turn { rank, long } => E::Move(format!(
+                "a rank {rank} sprint goes {long} squares then one square at right angles"
+            )),
+            Shape::OffField => E::Move("that leaves the field".into()),
+        })
+    }
+
+    /// [`Self::legs`], with the reason of a refusal left out of words.
+    fn shaped_legs(&self, id: CharId, movement: Movement) -> Result<Legs, Shape> {
+        let mut dirs: SmallVec<[Dir; 4]> = SmallVec::new();
+        match movement {
+            Movement::Step(d) => dirs.push(d),
             Movement::Sprint { long, short } => {
-                let rank = self.ready(id, Technique::Sprint)?;
+                let rank = self.ready(id, Technique::Sprint).map_err(Shape::NotReady)?;
                 let n = if rank == 3 { 3 } else { 2 };
-                let mut dirs = vec![long; n];
+                dirs.extend(std::iter::repeat_n(long, n));
                 match (rank, short) {
                     (1, None) => {}
-                    (1, Some(_)) => {
-                        return Err(E::Move("a rank 1 sprint goes two squares straight".into()));
-                    }
+                    (1, Some(_)) => return Err(Shape::Straight),
                     (_, Some(s)) if s.perpendicular(long) => dirs.push(s),
-                    _ => {
-                        return Err(E::Move(format!(
-                            "a rank {rank} sprint goes {n} squares then one square at right angles"
-                        )));
-                    }
+                    _ => return Err(Shape::Turn { rank, long: n }),
                 }
-                dirs
             }
-        };
+        }
         let mut at = self.ch(id).square;
-        let mut legs = Vec::new();
+        let mut legs = Legs::new();
         for d in dirs {
-            at = at
-                .step(d)
-                .ok_or_else(|| E::Move("that leaves the field".into()))?;
+            at = at.step(d).ok_or(Shape::OffField)?;
             legs.push((at, d));
         }
         Ok(legs)
@@ -177,10 +224,31 @@ impl ScrollRaceState {
                 self.ch(id).name
             )));
         }
+        let legs = self.legs(id, m)?;
         let mut sim = self.clone();
         let mut scratch = Vec::new();
-        let legs = sim.legs(id, m)?;
         sim.walk(id, &legs, Mode::Plan, &mut scratch)?;
         Ok(sim)
+    }
+
+    /// [`Self::planned_move`] for the legal list: plans `m` on `sim`, a scratch copy whose
+    /// memory is reused; `false` if the move is not allowed (its reason is not put in words).
+    pub(crate) fn plan_into(&self, id: CharId, m: Movement, sim: &mut Self) -> bool {
+        if self.ch(id).burned {
+            return false;
+        }
+        let Ok(legs) = self.shaped_legs(id, m) else {
+            return false;
+        };
+        // Nothing has changed before the first square: a move barred there is not copied.
+        if legs
+            .first()
+            .is_none_or(|first| self.barrier(id, first.0).is_some())
+        {
+            return false;
+        }
+        sim.clone_from(self);
+        let mut scratch = Vec::new();
+        sim.walk(id, &legs, Mode::Plan, &mut scratch).is_ok()
     }
 }
