@@ -148,46 +148,6 @@ fn each_general_attacks_once_a_turn_and_only_in_combat() {
     refuse(&mut s, 0, &format!("attack {g} on {d}"), Kind::Illegal);
 }
 
-#[test]
-fn defend_blocks_attacks_on_it_and_by_it_until_its_next_turn() {
-    let mut s = start(
-        army("t-war-lord", &["t-a"], None),
-        army("t-war-lord", &["t-defender", "t-b"], None),
-        rules(),
-    );
-    pass_turn(&mut s);
-    let def = on_field(&s, 1, "t-defender");
-    let b = on_field(&s, 1, "t-b");
-    refuse(&mut s, 1, &format!("defend {b}"), Kind::Illegal);
-    act(&mut s, 1, &format!("defend {def}"));
-    refuse(&mut s, 1, &format!("defend {def}"), Kind::Illegal);
-    act(&mut s, 1, "end");
-    let a = on_field(&s, 0, "t-a");
-    refuse(&mut s, 1, &format!("attack {def} on {a}"), Kind::Illegal);
-    act(&mut s, 1, "end");
-    act(&mut s, 0, "end");
-    refuse(&mut s, 0, &format!("attack {a} on {def}"), Kind::Illegal);
-    act(&mut s, 0, &format!("attack {a} on {b}"));
-    act(&mut s, 1, "intercept none");
-    act(&mut s, 0, "end");
-    assert!(
-        !ch(&s, 1, "t-defender").defending,
-        "Defend ends at its next turn"
-    );
-}
-
-#[test]
-fn defend_may_only_be_activated_in_preparation() {
-    let mut s = start(
-        army("t-war-lord", &["t-defender"], None),
-        army("t-war-lord", &["t-b"], None),
-        rules(),
-    );
-    act(&mut s, 0, "end");
-    let def = on_field(&s, 0, "t-defender");
-    refuse(&mut s, 0, &format!("defend {def}"), Kind::Illegal);
-}
-
 fn ambush_armies() -> (pbp_three_kingdoms::ArmySpec, pbp_three_kingdoms::ArmySpec) {
     let mut defender = army("t-war-lord", &["t-ambush", "t-b", "t-d"], None);
     defender.ambush = vec!["t-b".into()];
@@ -407,25 +367,6 @@ fn a_lord_moved_into_the_deployment_zone_fights_like_a_general() {
     attack(&mut s, 1, "t-giant", "t-war-lord");
     act(&mut s, 0, "intercept none");
     assert_eq!(s.ending.as_ref().and_then(|e| e.winner), Some(Seat(1)));
-}
-
-#[test]
-fn a_beaten_interceptor_is_vulnerable_and_evacuated_if_attacked_again() {
-    let mut s = start(
-        army("t-war-lord", &["t-giant", "t-a"], None),
-        army("t-war-lord", &["t-b", "t-d"], None),
-        rules(),
-    );
-    act(&mut s, 0, "end");
-    attack(&mut s, 0, "t-giant", "t-b");
-    let d = on_field(&s, 1, "t-d");
-    act(&mut s, 1, &format!("intercept {d}"));
-    assert!(ch(&s, 1, "t-d").vulnerable);
-    // A Vulnerable General cannot intercept again.
-    attack(&mut s, 0, "t-a", "t-d");
-    refuse(&mut s, 1, &format!("intercept {d}"), Kind::Illegal);
-    act(&mut s, 1, "intercept none");
-    assert!(in_discard(&s, 1, "t-d"));
 }
 
 #[test]
