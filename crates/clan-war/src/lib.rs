@@ -44,8 +44,10 @@ pub use config::{ClanWarConfig, Contested, DuelistSpan, HomeBonus, Options, Play
 pub use engine::{battle_pools, pool_for};
 pub use error::ClanWarError;
 pub use game::ClanWar;
-pub use map::{DEFAULT_GRID, HexSpec, Map, MapHex, MapSpec, Terrain, label, parse_label};
-pub use model::{ClanWarAction, ClanWarEvent, NullifyTarget};
+pub use map::{DEFAULT_GRID, HexLabel, HexSpec, Map, MapHex, MapSpec, Terrain, label, parse_label};
+pub use model::{
+    CardEffect, ClanWarAction, ClanWarEvent, ForcedEnd, NullifyTarget, StrategyChange,
+};
 pub use state::{
     Battle, BattleReport, BattleResult, ClanWarState, Defender, Holder, Pending, Phase, Played,
     Player, Rolled, RoundReport, SideState, Slot,

@@ -2,11 +2,13 @@
 
 use std::sync::Arc;
 
-use pbp_core::{Seat, Side};
+use pbp_core::{Pool, Seat, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::cards::CardNo;
 use crate::clan::{Clan, Strategy};
+use crate::config::DuelistSpan;
+use crate::map::HexLabel;
 use crate::state::Holder;
 
 /// What a Defensive card nullifies.
@@ -145,10 +147,10 @@ pub enum ClanWarEvent {
         battle: u32,
         /// The attacker.
         seat: Seat,
-        /// From.
-        from: String,
-        /// Target.
-        target: String,
+        /// The hex attacked from.
+        from: HexLabel,
+        /// The hex attacked.
+        target: HexLabel,
         /// The defender.
         defender: Holder,
     },
@@ -192,8 +194,8 @@ pub enum ClanWarEvent {
         battle: u32,
         /// Which side.
         side: Side,
-        /// The pool, as `XkY`.
-        pool: String,
+        /// The pool rolled: its dice and modifiers.
+        pool: Pool,
         /// Each roll's kept total and tie-breaker.
         results: Vec<(i64, i64)>,
     },
@@ -211,12 +213,12 @@ pub enum ClanWarEvent {
         /// The winner (none for the Spirit Army).
         seat: Option<Seat>,
     },
-    /// A card effect took place (described).
+    /// A card effect took place once the winner was known.
     Effect {
         /// The battle.
         battle: u32,
         /// What happened.
-        text: String,
+        effect: CardEffect,
     },
     /// Cards were discarded from a hand (public).
     Discarded {
@@ -260,8 +262,8 @@ pub enum ClanWarEvent {
         from: Strategy,
         /// New.
         to: Strategy,
-        /// Why ("switch", "tactical", "reverts").
-        why: String,
+        /// Why.
+        why: StrategyChange,
     },
     /// A battle closed; its cards left play.
     Closed {
@@ -272,13 +274,13 @@ pub enum ClanWarEvent {
     Forced {
         /// The battle.
         battle: u32,
-        /// How.
-        how: String,
+        /// How it ended.
+        how: ForcedEnd,
     },
     /// A hex changed hands at the end of the round.
     Captured {
         /// The hex.
-        hex: String,
+        hex: HexLabel,
         /// Old holder.
         from: Holder,
         /// New holder.
@@ -310,4 +312,174 @@ pub enum ClanWarEvent {
     },
     /// The game ended.
     GameOver,
+}
+
+/// What a card effect did once a battle's winner was known (the event
+/// [`ClanWarEvent::Effect`]): each names the clan whose card it was and, where one card caused
+/// it, the card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CardEffect {
+    /// The clan lost: the permanent bonus an Honor win gave it fades.
+    HonorFades {
+        /// The clan.
+        clan: Clan,
+    },
+    /// An Honor card won: a permanent +1 to all the clan's dice (until it loses).
+    HonorWon {
+        /// The clan.
+        clan: Clan,
+        /// The Honor card.
+        card: CardNo,
+    },
+    /// An Honor card lost: +4 to the clan's highest die in its next battle.
+    HonorLost {
+        /// The clan.
+        clan: Clan,
+        /// The Honor card.
+        card: CardNo,
+    },
+    /// An Intrigue card won: it returns to its player's hand when the battle closes.
+    IntrigueReturns {
+        /// The clan.
+        clan: Clan,
+        /// The Intrigue card.
+        card: CardNo,
+    },
+    /// A Duelist card won: the opponent discards its whole hand.
+    DuelistDiscards {
+        /// The clan.
+        clan: Clan,
+        /// The Duelist card.
+        card: CardNo,
+        /// The opponent's clan.
+        opponent: Clan,
+    },
+    /// A Duelist card lost: the opponent draws no card, for as long as `span` says.
+    DuelistBarsDraws {
+        /// The clan.
+        clan: Clan,
+        /// The Duelist card.
+        card: CardNo,
+        /// The opponent's clan.
+        opponent: Clan,
+        /// For how long (the option [`DuelistSpan`]).
+        span: DuelistSpan,
+    },
+    /// A Diplomatic card: more cards to draw after the battle (two on a win, one on a loss).
+    DiplomaticDraws {
+        /// The clan.
+        clan: Clan,
+        /// The Diplomatic card.
+        card: CardNo,
+        /// How many more cards.
+        count: u32,
+    },
+    /// The clan owes a Cunning give but has no card left: the give lapses.
+    GiveLapses {
+        /// The clan.
+        clan: Clan,
+    },
+}
+
+/// Why a strategy changed (the event [`ClanWarEvent::StrategyChanged`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StrategyChange {
+    /// The player switched a strategy instead of drawing (once per round).
+    Switch,
+    /// A Tactical card gave a temporary strategy.
+    Tactical,
+    /// A temporary strategy reverts once the battle that used it closes.
+    Reverts,
+}
+
+/// How a battle left open at the end of the round was forced to an end (the event
+/// [`ClanWarEvent::Forced`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ForcedEnd {
+    /// Both sides had rolled: the battle ends with no more draws.
+    BothRolled,
+    /// Only one side had rolled: it wins and draws late.
+    OneRolled,
+    /// Neither side had rolled: a wash, and the cards played are discarded.
+    NeitherRolled,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The JSON of `event`, checked to read back as the same event.
+    fn json(event: &ClanWarEvent) -> serde_json::Value {
+        let json = serde_json::to_value(event).unwrap();
+        let back: ClanWarEvent = serde_json::from_value(json.clone()).unwrap();
+        assert_eq!(&back, event);
+        json
+    }
+
+    #[test]
+    fn events_are_values_in_json_hexes_by_name() {
+        let (d6, c6) = (
+            HexLabel::parse("D6").unwrap(),
+            HexLabel::parse("c6").unwrap(),
+        );
+        let attack = json(&ClanWarEvent::Attack {
+            battle: 1,
+            seat: Seat(0),
+            from: c6,
+            target: d6,
+            defender: Holder::SpiritArmy,
+        });
+        assert_eq!(attack["attack"]["from"], "C6");
+        assert_eq!(attack["attack"]["target"], "D6");
+        let captured = json(&ClanWarEvent::Captured {
+            hex: d6,
+            from: Holder::SpiritArmy,
+            to: Holder::Clan(Clan::Crab),
+        });
+        assert_eq!(captured["captured"]["hex"], "D6");
+        let mut pool = Pool::new(3, 2);
+        pool.modifiers.each_die = 1;
+        pool.modifiers.add_rank_bonus(1, -2);
+        let rolled = json(&ClanWarEvent::Rolled {
+            battle: 1,
+            side: Side::First,
+            pool,
+            results: vec![(10, 5)],
+        });
+        assert_eq!(rolled["rolled"]["pool"]["rolled"], 3);
+        assert_eq!(rolled["rolled"]["pool"]["kept"], 2);
+        assert_eq!(rolled["rolled"]["pool"]["modifiers"]["each_die"], 1);
+        let effect = json(&ClanWarEvent::Effect {
+            battle: 2,
+            effect: CardEffect::DuelistBarsDraws {
+                clan: Clan::Crab,
+                card: 4,
+                opponent: Clan::Lion,
+                span: DuelistSpan::Round,
+            },
+        });
+        assert_eq!(effect["effect"]["effect"]["duelist-bars-draws"]["card"], 4);
+        assert_eq!(
+            effect["effect"]["effect"]["duelist-bars-draws"]["span"],
+            "round"
+        );
+        let changed = json(&ClanWarEvent::StrategyChanged {
+            seat: Seat(1),
+            from: Strategy::Honor,
+            to: Strategy::Warfare,
+            why: StrategyChange::Reverts,
+        });
+        assert_eq!(changed["strategy-changed"]["why"], "reverts");
+        let forced = json(&ClanWarEvent::Forced {
+            battle: 3,
+            how: ForcedEnd::NeitherRolled,
+        });
+        assert_eq!(forced["forced"]["how"], "neither-rolled");
+        // A hex that is not a hex name is refused.
+        let bad = serde_json::json!({"captured": {"hex": "E0", "from": "spirit-army", "to": "spirit-army"}});
+        assert!(serde_json::from_value::<ClanWarEvent>(bad).is_err());
+    }
 }

@@ -125,8 +125,9 @@ pub struct Played {
 pub struct Rolled {
     /// The pool rolled, with its modifiers.
     pub pool: Pool,
-    /// Every roll, the last one counting.
-    pub rolls: Vec<PoolRoll>,
+    /// Every roll, the last one counting; shared by the copies of the state (a roll never
+    /// changes once made; a push copies the list if another copy shares it).
+    pub rolls: Arc<Vec<PoolRoll>>,
     /// The last roll's total.
     pub total: i64,
     /// The last roll's second highest die with its bonus (the tie-breaker).

@@ -140,8 +140,8 @@ pub(super) fn attack(
     Ok(vec![Visible::public(ClanWarEvent::Attack {
         battle: id,
         seat,
-        from: state.map.hexes[f].label.to_string(),
-        target: state.map.hexes[t].label.to_string(),
+        from: state.map.hex_label(f),
+        target: state.map.hex_label(t),
         defender: holder,
     })])
 }

@@ -126,7 +126,7 @@ fn set_temporary(p: &mut Player, slot: usize, to: Strategy, events: &mut Events)
         seat: p.seat,
         from,
         to,
-        why: "tactical".into(),
+        why: StrategyChange::Tactical,
     }));
 }
 

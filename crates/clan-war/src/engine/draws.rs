@@ -82,7 +82,7 @@ pub(super) fn end_step(
             seat,
             from,
             to,
-            why: "switch".into(),
+            why: StrategyChange::Switch,
         }));
     } else if !s.draw_barred && !p.no_draw_this_round {
         count += 1;
@@ -116,7 +116,7 @@ pub(super) fn close(state: &mut ClanWarState, bi: usize, events: &mut Events) ->
                     seat: p.seat,
                     from: s.strategy,
                     to: original,
-                    why: "reverts".into(),
+                    why: StrategyChange::Reverts,
                 }));
                 *s = Slot {
                     strategy: original,

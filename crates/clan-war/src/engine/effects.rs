@@ -32,10 +32,7 @@ pub(super) fn resolve(
         let p = &mut state.players[usize::from(seat.0)];
         if p.honor_bonus > 0 {
             p.honor_bonus = 0;
-            events.push(effect(
-                id,
-                format!("the {} clan's Honor bonus fades", p.clan),
-            ));
+            events.push(effect(id, CardEffect::HonorFades { clan: p.clan }));
         }
     }
     let mut pending = Vec::new();
@@ -70,13 +67,19 @@ pub(super) fn resolve(
                     state.players[me].honor_bonus += 1;
                     events.push(effect(
                         id,
-                        format!("{clan} Honor: a permanent +1 to all dice"),
+                        CardEffect::HonorWon {
+                            clan,
+                            card: pl.card,
+                        },
                     ));
                 } else {
                     state.players[me].honor_next += 4;
                     events.push(effect(
                         id,
-                        format!("{clan} Honor: +4 to the highest die next battle"),
+                        CardEffect::HonorLost {
+                            clan,
+                            card: pl.card,
+                        },
                     ));
                 }
             }
@@ -84,7 +87,10 @@ pub(super) fn resolve(
                 state.battles[bi].played[index].returns = true;
                 events.push(effect(
                     id,
-                    format!("{clan} Intrigue: card {} returns to hand", pl.card),
+                    CardEffect::IntrigueReturns {
+                        clan,
+                        card: pl.card,
+                    },
                 ));
             }
             Some(Strategy::Duelist) => {
@@ -97,10 +103,11 @@ pub(super) fn resolve(
                         }
                         events.push(effect(
                             id,
-                            format!(
-                                "{clan} Duelist: the {} clan discards its hand",
-                                state.players[oi].clan
-                            ),
+                            CardEffect::DuelistDiscards {
+                                clan,
+                                card: pl.card,
+                                opponent: state.players[oi].clan,
+                            },
                         ));
                         if !hand.is_empty() {
                             events.push(Visible::public(ClanWarEvent::Discarded {
@@ -110,15 +117,18 @@ pub(super) fn resolve(
                         }
                     } else {
                         state.battles[bi].sides[side_index(pl.side.other())].draw_barred = true;
-                        if state.config.options.duelist_span == DuelistSpan::Round {
+                        let span = state.config.options.duelist_span;
+                        if span == DuelistSpan::Round {
                             state.players[oi].no_draw_this_round = true;
                         }
                         events.push(effect(
                             id,
-                            format!(
-                                "{clan} Duelist: the {} clan draws no card this round",
-                                state.players[oi].clan
-                            ),
+                            CardEffect::DuelistBarsDraws {
+                                clan,
+                                card: pl.card,
+                                opponent: state.players[oi].clan,
+                                span,
+                            },
                         ));
                     }
                 }
@@ -128,10 +138,11 @@ pub(super) fn resolve(
                 state.battles[bi].sides[side_index(pl.side)].extra_draws += n;
                 events.push(effect(
                     id,
-                    format!(
-                        "{clan} Diplomatic: {} to draw",
-                        pbp_core::counted(n, "more card", "more cards")
-                    ),
+                    CardEffect::DiplomaticDraws {
+                        clan,
+                        card: pl.card,
+                        count: n,
+                    },
                 ));
             }
             Some(Strategy::Cunning) => {

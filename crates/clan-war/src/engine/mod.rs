@@ -165,8 +165,8 @@ pub(crate) fn auto_sides(state: &ClanWarState, b: &Battle) -> [bool; 2] {
 }
 
 /// The public event of a card effect in `battle`.
-pub(super) fn effect(battle: u32, text: String) -> Visible<ClanWarEvent> {
-    Visible::public(ClanWarEvent::Effect { battle, text })
+pub(super) fn effect(battle: u32, effect: CardEffect) -> Visible<ClanWarEvent> {
+    Visible::public(ClanWarEvent::Effect { battle, effect })
 }
 
 /// The open battle `battle` and the side `seat` fights on, for a choice it makes.

@@ -1,5 +1,7 @@
 //! The roll: both sides' pools rolled, pushes rolled again, the verdict.
 
+use std::sync::Arc;
+
 use pbp_core::{
     Comparison, Dice, FastRoll, Pool, PoolError, PoolRoll, Seat, Side, Verdict, Visible,
 };
@@ -44,30 +46,11 @@ pub(super) fn roll_side(
     let (roll, total, second) = roll_pool(&pool, dice)?;
     state.battles[bi].sides[side_index(side)].roll = Some(Rolled {
         pool,
-        rolls: vec![roll],
+        rolls: Arc::new(vec![roll]),
         total,
         second,
     });
     Ok(())
-}
-
-fn pool_text(pool: &Pool) -> String {
-    let m = &pool.modifiers;
-    let mut text = format!("{}k{}", pool.rolled, pool.kept);
-    if m.each_die != 0 {
-        text.push_str(&format!(", {:+} to every die", m.each_die));
-    }
-    for r in &m.ranks {
-        if r.bonus != 0 {
-            let which = if r.rank == 1 {
-                "highest"
-            } else {
-                "second highest"
-            };
-            text.push_str(&format!(", {:+} to the {which} die", r.bonus));
-        }
-    }
-    text
 }
 
 /// `seat` rolls in `battle` (with the Spirit Army or a retired opponent), then the rolls compare.
@@ -153,9 +136,9 @@ pub(super) fn compare_rolls(
                 events.push(Visible::public(ClanWarEvent::Push { battle }));
                 let (ra, ta, sa) = roll_pool(&a.pool, dice)?;
                 let (rd, td, sd) = roll_pool(&d.pool, dice)?;
-                a.rolls.push(ra);
+                Arc::make_mut(&mut a.rolls).push(ra);
+                Arc::make_mut(&mut d.rolls).push(rd);
                 (a.total, a.second) = (ta, sa);
-                d.rolls.push(rd);
                 (d.total, d.second) = (td, sd);
             }
         }
@@ -171,7 +154,7 @@ fn rolled_event(battle: u32, side: Side, r: &Rolled) -> Visible<ClanWarEvent> {
     Visible::public(ClanWarEvent::Rolled {
         battle,
         side,
-        pool: pool_text(&r.pool),
+        pool: r.pool.clone(),
         results,
     })
 }

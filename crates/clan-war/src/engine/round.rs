@@ -29,14 +29,14 @@ fn force_resolve(
         (Phase::Choices(_) | Phase::Draws, _, _) => {
             events.push(Visible::public(ClanWarEvent::Forced {
                 battle: id,
-                how: "both sides had rolled: no more draws".into(),
+                how: ForcedEnd::BothRolled,
             }));
         }
         (_, true, false) | (_, false, true) => {
             let winner = if rolled[0] { Side::First } else { Side::Second };
             events.push(Visible::public(ClanWarEvent::Forced {
                 battle: id,
-                how: "only one side had rolled: it wins and draws late".into(),
+                how: ForcedEnd::OneRolled,
             }));
             resolve(state, bi, winner, true, events)?;
             if let Some(seat) = state.battles[bi].seat(winner) {
@@ -51,7 +51,7 @@ fn force_resolve(
             state.battles[bi].result = Some(BattleResult::Wash);
             events.push(Visible::public(ClanWarEvent::Forced {
                 battle: id,
-                how: "neither side had rolled: a wash, the cards played are discarded".into(),
+                how: ForcedEnd::NeitherRolled,
             }));
             for pl in &mut state.battles[bi].played {
                 pl.returns = false;
@@ -103,13 +103,12 @@ pub(super) fn end_round(state: &mut ClanWarState, dice: &mut dyn Dice) -> Res<Ev
         let from = state.holders[hex];
         if from != to {
             state.holders[hex] = to;
-            let label = state.map.hexes[hex].label.to_string();
             events.push(Visible::public(ClanWarEvent::Captured {
-                hex: label.clone(),
+                hex: state.map.hex_label(hex),
                 from,
                 to,
             }));
-            captures.push((label, from, to));
+            captures.push((state.map.hexes[hex].label.to_string(), from, to));
         }
     }
     // Glory, then gold.

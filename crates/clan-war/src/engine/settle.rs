@@ -7,6 +7,7 @@ use super::draws::close;
 use super::play::after_play_step;
 use super::roll::{compare_rolls, roll_side};
 use super::{Events, Res, auto_sides, effect, side_index};
+use crate::model::CardEffect;
 use crate::state::*;
 
 /// Moves every open battle past the steps no one is left to take: a side that acts by itself
@@ -95,12 +96,7 @@ fn settle_step(
                     && let Some(seat) = b.seat(side)
                 {
                     let clan = state.players[usize::from(seat.0)].clan;
-                    events.push(effect(
-                        id,
-                        format!(
-                            "the {clan} clan has no card left to give: the Cunning give lapses"
-                        ),
-                    ));
+                    events.push(effect(id, CardEffect::GiveLapses { clan }));
                 }
             }
             state.battles[bi].phase = if keep.is_empty() {

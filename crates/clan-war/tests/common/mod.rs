@@ -182,12 +182,12 @@ pub fn battle(state: &ClanWarState, id: u32) -> &Battle {
     state.battles.iter().find(|b| b.id == id).unwrap()
 }
 
-/// The events' texts of type Effect.
-pub fn effects(events: &[Visible<ClanWarEvent>]) -> Vec<String> {
+/// The card effects among the events.
+pub fn effects(events: &[Visible<ClanWarEvent>]) -> Vec<CardEffect> {
     events
         .iter()
         .filter_map(|e| match &e.event {
-            ClanWarEvent::Effect { text, .. } => Some(text.clone()),
+            ClanWarEvent::Effect { effect, .. } => Some(*effect),
             _ => None,
         })
         .collect()
