@@ -1,197 +1,15 @@
-//! Computer players and the simulator: the uniform random bot, the game's own heuristic bot, and
-//! [`simulate`], which plays many games and reports wins per seat and per seat label. Always
-//! built (the CLI's `pbp simulate` uses it); the random-play test harness is in
-//! `testing` (feature `testing`).
+//! The simulator: many games played by bots, on one thread or several (feature `parallel`),
+//! merged in game order into a summary of wins per seat, per seat label and per starting
+//! position.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use serde::Serialize;
 
-use crate::dice::{Dice, SeededDice};
-use crate::game::{Actor, Game, Seat, Turn};
-
-/// The chance, in tenths, that the random bot lets the game master act while players can.
-const GAME_MASTER_TENTHS: u32 = 1;
-
-/// The random bot's move: uniformly among the players' legal actions, except that the game
-/// master (who closes rounds, forces resolution, or ends a game early) acts with a chance of one
-/// in ten while players can act, and always when only the game master can.
-///
-/// Returns `None` when the game is over or nobody has a legal action.
-pub fn random_action<G: Game>(state: &G::State, dice: &mut dyn Dice) -> Option<(Actor, G::Action)> {
-    // Each actor's list as the game gives it; the choice indexes the players' lists one after
-    // another (or the game master's), so no action is moved before one is chosen.
-    let mut players: Vec<(Actor, Vec<G::Action>)> = Vec::new();
-    let mut game_master: Vec<G::Action> = Vec::new();
-    for &actor in G::turn(state).actors() {
-        let legal = G::legal_actions(state, actor);
-        if actor == Actor::GameMaster {
-            game_master.extend(legal);
-        } else if !legal.is_empty() {
-            players.push((actor, legal));
-        }
-    }
-    let players_count: usize = players.iter().map(|(_, legal)| legal.len()).sum();
-    let use_players = match (players_count == 0, game_master.is_empty()) {
-        (true, true) => return None,
-        (false, true) => true,
-        (true, false) => false,
-        (false, false) => dice.roll(10).ok()? > GAME_MASTER_TENTHS,
-    };
-    if !use_players {
-        let pick = dice.roll(game_master.len() as u32).ok()? as usize - 1;
-        return Some((Actor::GameMaster, game_master.swap_remove(pick)));
-    }
-    let mut pick = dice.roll(players_count as u32).ok()? as usize - 1;
-    for (actor, mut legal) in players {
-        if pick < legal.len() {
-            return Some((actor, legal.swap_remove(pick)));
-        }
-        pick -= legal.len();
-    }
-    None
-}
-
-/// Which computer player a simulation uses.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Bot {
-    /// Uniformly random legal actions ([`random_action`]).
-    #[default]
-    Random,
-    /// The game's own heuristic ([`Game::heuristic_action`]) for the seats, falling back to a
-    /// random legal action where the game has none.
-    Heuristic,
-}
-
-/// The order in which [`Bot::Heuristic`] asks the actors for the game's heuristic action: the
-/// seats that may act, from one chosen uniformly (one roll of `dice` when there are any), then
-/// the game master if it may act.
-fn heuristic_order<G: Game>(state: &G::State, dice: &mut dyn Dice) -> Option<Vec<Actor>> {
-    let turn = G::turn(state);
-    let actors = turn.actors();
-    let mut order: Vec<Actor> = actors
-        .iter()
-        .copied()
-        .filter(|a| *a != Actor::GameMaster)
-        .collect();
-    if !order.is_empty() {
-        let first = dice.roll(order.len() as u32).ok()? as usize - 1;
-        order.rotate_left(first);
-    }
-    if actors.contains(&Actor::GameMaster) {
-        order.push(Actor::GameMaster);
-    }
-    Some(order)
-}
-
-/// The bot's move. With [`Bot::Heuristic`], the seats that may act are asked in turn (from one
-/// chosen uniformly) for the game's heuristic action, and the first that has one which applies
-/// plays it; when no seat has one, the game master's heuristic is asked (closing the round, say).
-/// Otherwise, and always with [`Bot::Random`], it is [`random_action`].
-///
-/// `state` is not changed: whether a heuristic action applies is tried on a copy. A caller that
-/// plays the move at once should use [`play_bot_move`], which tries it on the state itself and
-/// so spares the copy and the second `apply`; both choose the same moves from the same dice.
-pub fn bot_action<G: Game>(
-    state: &G::State,
-    bot: Bot,
-    dice: &mut dyn Dice,
-) -> Option<(Actor, G::Action)> {
-    if bot == Bot::Heuristic {
-        for actor in heuristic_order::<G>(state, dice)? {
-            if let Ok(Some(action)) = G::heuristic_action(state, actor, dice) {
-                let mut probe = state.clone();
-                let mut probe_dice = SeededDice::new(0);
-                if G::apply(&mut probe, actor, &action, &mut probe_dice).is_ok() {
-                    return Some((actor, action));
-                }
-            }
-        }
-    }
-    random_action::<G>(state, dice)
-}
-
-/// A move that [`play_bot_move`] played.
-#[derive(Clone, Debug, PartialEq)]
-pub struct BotMove<G: Game> {
-    /// Who acted.
-    pub actor: Actor,
-    /// What they did.
-    pub action: G::Action,
-    /// What `apply` reported.
-    pub events: Vec<crate::game::Visible<G::Event>>,
-}
-
-/// A legal action that [`play_bot_move`] chose at random and the game refused.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RefusedBotMove<G: Game> {
-    /// Who was to act.
-    pub actor: Actor,
-    /// The action the game listed as legal.
-    pub action: G::Action,
-    /// Why `apply` refused it.
-    pub error: G::Error,
-}
-
-/// Chooses the bot's move as [`bot_action`] does and plays it on `state` with `dice`.
-///
-/// A heuristic action is tried on `state` itself: a refused one leaves `state` exactly as it was
-/// (the contract of [`Game::apply`]) and `dice` is put back where it was before the try, so the
-/// next actor is asked with the same dice as [`bot_action`] would ask it. Only then does the bot
-/// fall back to [`random_action`]. The moves, the dice drawn and the resulting states are those of
-/// [`bot_action`] followed by `apply`, without copying the state to probe the move.
-///
-/// Returns `Ok(None)` when nobody can act.
-///
-/// # Errors
-/// A random legal action that `apply` refused (the game's legal list and `apply` disagree);
-/// `state` is then as it was.
-pub fn play_bot_move<G: Game>(
-    state: &mut G::State,
-    bot: Bot,
-    dice: &mut SeededDice,
-) -> Result<Option<BotMove<G>>, RefusedBotMove<G>> {
-    if bot == Bot::Heuristic {
-        let Some(order) = heuristic_order::<G>(state, dice) else {
-            return Ok(None);
-        };
-        for actor in order {
-            if let Ok(Some(action)) = G::heuristic_action(state, actor, dice) {
-                let before = dice.clone();
-                match G::apply(state, actor, &action, dice) {
-                    Ok(events) => {
-                        return Ok(Some(BotMove {
-                            actor,
-                            action,
-                            events,
-                        }));
-                    }
-                    Err(_) => *dice = before,
-                }
-            }
-        }
-    }
-    let Some((actor, action)) = random_action::<G>(state, dice) else {
-        return Ok(None);
-    };
-    let events = match G::apply(state, actor, &action, dice) {
-        Ok(events) => events,
-        Err(error) => {
-            return Err(RefusedBotMove {
-                actor,
-                action,
-                error,
-            });
-        }
-    };
-    Ok(Some(BotMove {
-        actor,
-        action,
-        events,
-    }))
-}
+use super::{Bot, play_bot_move};
+use crate::dice::SeededDice;
+use crate::game::{Game, Seat, Turn};
 
 /// Games played and won by the seats sharing one [`Game::seat_label`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -256,16 +74,16 @@ pub fn rotated_config<G: Game>(config: &G::Config, game: u64) -> Result<G::Confi
 
 /// One finished game, as [`SimulationSummary::record`] counts it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct GameResult {
+pub(super) struct GameResult {
     /// Actions taken.
-    actions: u64,
+    pub(super) actions: u64,
     /// How it ended, if it ended within the bound.
-    over: Option<GameOver>,
+    pub(super) over: Option<GameOver>,
 }
 
 /// The end of one game: who won, and the label and position of every ranked seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct GameOver {
+pub(super) struct GameOver {
     /// The winners.
     winners: Vec<Seat>,
     /// Every seat that was ranked, scored or won: its label, its position, whether it won.
@@ -429,18 +247,18 @@ impl Default for Control<'_> {
 }
 
 /// The games of a run that finished, merged in the order of their indices.
-struct Merger {
+pub(super) struct Merger {
     /// The games `0..next` are in `summary` (or the first failure is in `failed`).
-    next: u64,
+    pub(super) next: u64,
     /// Games finished out of order, waiting for the ones before them.
-    pending: std::collections::BTreeMap<u64, Result<GameResult, String>>,
-    summary: SimulationSummary,
+    pub(super) pending: std::collections::BTreeMap<u64, Result<GameResult, String>>,
+    pub(super) summary: SimulationSummary,
     /// The failure of the lowest-numbered game that failed: games after it are not counted.
-    failed: Option<String>,
+    pub(super) failed: Option<String>,
 }
 
 impl Merger {
-    fn add(&mut self, game: u64, result: Result<GameResult, String>) {
+    pub(super) fn add(&mut self, game: u64, result: Result<GameResult, String>) {
         self.pending.insert(game, result);
         while self.failed.is_none() {
             let Some(result) = self.pending.remove(&self.next) else {
@@ -551,138 +369,4 @@ fn run_workers(threads: usize, worker: &(dyn Fn() + Sync)) -> Result<(), String>
 fn run_workers(_threads: usize, worker: &(dyn Fn() + Sync)) -> Result<(), String> {
     worker();
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::duel::{Duel, DuelConfig};
-    use std::sync::atomic::AtomicU64;
-
-    fn on_threads(threads: usize, games: u64, seed: u64, bot: Bot) -> SimulationSummary {
-        let control = Control {
-            threads,
-            ..Control::default()
-        };
-        simulate_with::<Duel>(&DuelConfig::default(), games, seed, bot, false, &control).unwrap()
-    }
-
-    #[test]
-    fn the_summary_is_the_same_on_any_number_of_threads() {
-        for bot in [Bot::Random, Bot::Heuristic] {
-            let one =
-                simulate::<Duel>(&DuelConfig::default(), 300, 11, bot, false, |_| {}).unwrap();
-            assert_eq!(one.games, 300);
-            for threads in [1, 2, 3, 8] {
-                assert_eq!(on_threads(threads, 300, 11, bot), one, "{threads} threads");
-            }
-        }
-    }
-
-    #[test]
-    fn progress_is_called_once_per_game() {
-        let calls = AtomicU64::new(0);
-        let progress = || {
-            calls.fetch_add(1, Ordering::Relaxed);
-        };
-        let control = Control {
-            threads: 3,
-            stop: None,
-            progress: &progress,
-        };
-        let summary =
-            simulate_with::<Duel>(&DuelConfig::default(), 257, 4, Bot::Random, false, &control)
-                .unwrap();
-        assert_eq!(summary.games, 257);
-        assert_eq!(calls.into_inner(), 257);
-    }
-
-    #[test]
-    fn a_stopped_run_counts_every_game_started() {
-        for threads in [1, 2, 4] {
-            let stop = AtomicBool::new(false);
-            let done = AtomicU64::new(0);
-            // Stop once 100 games have finished, from inside the run as a signal handler would.
-            let progress = || {
-                if done.fetch_add(1, Ordering::Relaxed) + 1 == 100 {
-                    stop.store(true, Ordering::Relaxed);
-                }
-            };
-            let control = Control {
-                threads,
-                stop: Some(&stop),
-                progress: &progress,
-            };
-            let summary = simulate_with::<Duel>(
-                &DuelConfig::default(),
-                100_000,
-                8,
-                Bot::Random,
-                false,
-                &control,
-            )
-            .unwrap();
-            // The games in play when the flag was set finish too; a thread that had just
-            // checked the flag may start one more.
-            assert!(
-                (100..=100 + 2 * threads as u64).contains(&summary.games),
-                "{threads} threads: {} games",
-                summary.games
-            );
-            let prefix = simulate::<Duel>(
-                &DuelConfig::default(),
-                summary.games,
-                8,
-                Bot::Random,
-                false,
-                |_| {},
-            )
-            .unwrap();
-            assert_eq!(summary, prefix, "{threads} threads");
-        }
-    }
-
-    #[test]
-    fn a_run_stopped_before_it_starts_counts_nothing() {
-        let stop = AtomicBool::new(true);
-        let control = Control {
-            threads: 2,
-            stop: Some(&stop),
-            progress: &|| {},
-        };
-        let summary =
-            simulate_with::<Duel>(&DuelConfig::default(), 50, 1, Bot::Random, false, &control)
-                .unwrap();
-        assert_eq!(summary.games, 0);
-    }
-
-    fn result(actions: u64) -> GameResult {
-        GameResult {
-            actions,
-            over: None,
-        }
-    }
-
-    #[test]
-    fn games_finished_out_of_order_are_merged_in_order_up_to_the_first_failure() {
-        let mut merger = Merger {
-            next: 0,
-            pending: std::collections::BTreeMap::new(),
-            summary: SimulationSummary::default(),
-            failed: None,
-        };
-        merger.add(1, Ok(result(5)));
-        assert_eq!(merger.summary.games, 0, "game 1 waits for game 0");
-        merger.add(4, Err("game 4 failed".into()));
-        merger.add(0, Ok(result(3)));
-        assert_eq!(merger.summary.games, 2);
-        merger.add(3, Err("game 3 failed".into()));
-        merger.add(5, Ok(result(1)));
-        assert_eq!(merger.failed, None, "game 2 is still in play");
-        merger.add(2, Ok(result(7)));
-        assert_eq!(merger.failed.as_deref(), Some("game 3 failed"));
-        assert_eq!(merger.summary.games, 3);
-        assert_eq!(merger.summary.actions, 15);
-        assert_eq!(merger.summary.longest, 7);
-    }
 }

@@ -1,0 +1,202 @@
+//! Computer players and the simulator: the uniform random bot, the game's own heuristic bot, and
+//! [`simulate`], which plays many games and reports wins per seat and per seat label. Always
+//! built (the CLI's `pbp simulate` uses it); the random-play test harness is in
+//! `testing` (feature `testing`).
+//!
+//! The bots are here; `simulate.rs` plays many games with them and sums them up (re-exported
+//! here), on several threads with the `parallel` feature.
+
+mod simulate;
+#[cfg(test)]
+mod tests;
+
+pub use simulate::{
+    Control, LabelRecord, SimulationSummary, rotated_config, simulate, simulate_with,
+};
+
+use serde::Serialize;
+
+use crate::dice::{Dice, SeededDice};
+use crate::game::{Actor, Game};
+
+/// The chance, in tenths, that the random bot lets the game master act while players can.
+const GAME_MASTER_TENTHS: u32 = 1;
+
+/// The random bot's move: uniformly among the players' legal actions, except that the game
+/// master (who closes rounds, forces resolution, or ends a game early) acts with a chance of one
+/// in ten while players can act, and always when only the game master can.
+///
+/// Returns `None` when the game is over or nobody has a legal action.
+pub fn random_action<G: Game>(state: &G::State, dice: &mut dyn Dice) -> Option<(Actor, G::Action)> {
+    // Each actor's list as the game gives it; the choice indexes the players' lists one after
+    // another (or the game master's), so no action is moved before one is chosen.
+    let mut players: Vec<(Actor, Vec<G::Action>)> = Vec::new();
+    let mut game_master: Vec<G::Action> = Vec::new();
+    for &actor in G::turn(state).actors() {
+        let legal = G::legal_actions(state, actor);
+        if actor == Actor::GameMaster {
+            game_master.extend(legal);
+        } else if !legal.is_empty() {
+            players.push((actor, legal));
+        }
+    }
+    let players_count: usize = players.iter().map(|(_, legal)| legal.len()).sum();
+    let use_players = match (players_count == 0, game_master.is_empty()) {
+        (true, true) => return None,
+        (false, true) => true,
+        (true, false) => false,
+        (false, false) => dice.roll(10).ok()? > GAME_MASTER_TENTHS,
+    };
+    if !use_players {
+        let pick = dice.roll(game_master.len() as u32).ok()? as usize - 1;
+        return Some((Actor::GameMaster, game_master.swap_remove(pick)));
+    }
+    let mut pick = dice.roll(players_count as u32).ok()? as usize - 1;
+    for (actor, mut legal) in players {
+        if pick < legal.len() {
+            return Some((actor, legal.swap_remove(pick)));
+        }
+        pick -= legal.len();
+    }
+    None
+}
+
+/// Which computer player a simulation uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Bot {
+    /// Uniformly random legal actions ([`random_action`]).
+    #[default]
+    Random,
+    /// The game's own heuristic ([`Game::heuristic_action`]) for the seats, falling back to a
+    /// random legal action where the game has none.
+    Heuristic,
+}
+
+/// The order in which [`Bot::Heuristic`] asks the actors for the game's heuristic action: the
+/// seats that may act, from one chosen uniformly (one roll of `dice` when there are any), then
+/// the game master if it may act.
+fn heuristic_order<G: Game>(state: &G::State, dice: &mut dyn Dice) -> Option<Vec<Actor>> {
+    let turn = G::turn(state);
+    let actors = turn.actors();
+    let mut order: Vec<Actor> = actors
+        .iter()
+        .copied()
+        .filter(|a| *a != Actor::GameMaster)
+        .collect();
+    if !order.is_empty() {
+        let first = dice.roll(order.len() as u32).ok()? as usize - 1;
+        order.rotate_left(first);
+    }
+    if actors.contains(&Actor::GameMaster) {
+        order.push(Actor::GameMaster);
+    }
+    Some(order)
+}
+
+/// The bot's move. With [`Bot::Heuristic`], the seats that may act are asked in turn (from one
+/// chosen uniformly) for the game's heuristic action, and the first that has one which applies
+/// plays it; when no seat has one, the game master's heuristic is asked (closing the round, say).
+/// Otherwise, and always with [`Bot::Random`], it is [`random_action`].
+///
+/// `state` is not changed: whether a heuristic action applies is tried on a copy. A caller that
+/// plays the move at once should use [`play_bot_move`], which tries it on the state itself and
+/// so spares the copy and the second `apply`; both choose the same moves from the same dice.
+pub fn bot_action<G: Game>(
+    state: &G::State,
+    bot: Bot,
+    dice: &mut dyn Dice,
+) -> Option<(Actor, G::Action)> {
+    if bot == Bot::Heuristic {
+        for actor in heuristic_order::<G>(state, dice)? {
+            if let Ok(Some(action)) = G::heuristic_action(state, actor, dice) {
+                let mut probe = state.clone();
+                let mut probe_dice = SeededDice::new(0);
+                if G::apply(&mut probe, actor, &action, &mut probe_dice).is_ok() {
+                    return Some((actor, action));
+                }
+            }
+        }
+    }
+    random_action::<G>(state, dice)
+}
+
+/// A move that [`play_bot_move`] played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BotMove<G: Game> {
+    /// Who acted.
+    pub actor: Actor,
+    /// What they did.
+    pub action: G::Action,
+    /// What `apply` reported.
+    pub events: Vec<crate::game::Visible<G::Event>>,
+}
+
+/// A legal action that [`play_bot_move`] chose at random and the game refused.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RefusedBotMove<G: Game> {
+    /// Who was to act.
+    pub actor: Actor,
+    /// The action the game listed as legal.
+    pub action: G::Action,
+    /// Why `apply` refused it.
+    pub error: G::Error,
+}
+
+/// Chooses the bot's move as [`bot_action`] does and plays it on `state` with `dice`.
+///
+/// A heuristic action is tried on `state` itself: a refused one leaves `state` exactly as it was
+/// (the contract of [`Game::apply`]) and `dice` is put back where it was before the try, so the
+/// next actor is asked with the same dice as [`bot_action`] would ask it. Only then does the bot
+/// fall back to [`random_action`]. The moves, the dice drawn and the resulting states are those of
+/// [`bot_action`] followed by `apply`, without copying the state to probe the move.
+///
+/// Returns `Ok(None)` when nobody can act.
+///
+/// # Errors
+/// A random legal action that `apply` refused (the game's legal list and `apply` disagree);
+/// `state` is then as it was.
+pub fn play_bot_move<G: Game>(
+    state: &mut G::State,
+    bot: Bot,
+    dice: &mut SeededDice,
+) -> Result<Option<BotMove<G>>, RefusedBotMove<G>> {
+    if bot == Bot::Heuristic {
+        let Some(order) = heuristic_order::<G>(state, dice) else {
+            return Ok(None);
+        };
+        for actor in order {
+            if let Ok(Some(action)) = G::heuristic_action(state, actor, dice) {
+                let before = dice.clone();
+                match G::apply(state, actor, &action, dice) {
+                    Ok(events) => {
+                        return Ok(Some(BotMove {
+                            actor,
+                            action,
+                            events,
+                        }));
+                    }
+                    Err(_) => *dice = before,
+                }
+            }
+        }
+    }
+    let Some((actor, action)) = random_action::<G>(state, dice) else {
+        return Ok(None);
+    };
+    let events = match G::apply(state, actor, &action, dice) {
+        Ok(events) => events,
+        Err(error) => {
+            return Err(RefusedBotMove {
+                actor,
+                action,
+                error,
+            });
+        }
+    };
+    Ok(Some(BotMove {
+        actor,
+        action,
+        events,
+    }))
+}
