@@ -38,22 +38,69 @@ fn margin(state: &ClanWarState, b: &Battle, side: Side) -> i64 {
     strength(&pool_for(state, b, side)) - strength(&pool_for(state, b, side.other()))
 }
 
+/// Whether player `p` may still declare this round's attack: what its legal list would say,
+/// found without listing its card plays (every set of discards of a Magic card).
+fn can_attack(state: &ClanWarState, p: &Player) -> bool {
+    !p.retired
+        && !p.attacked
+        && state.holders.iter().enumerate().any(|(f, h)| {
+            *h == Holder::Clan(p.clan)
+                && state
+                    .map
+                    .near(f)
+                    .iter()
+                    .any(|&t| crate::engine::attack_refusal(state, p, f, t).is_none())
+        })
+}
+
+/// What decides a play's score: the battle, the card, how many cards it discards and the Spell
+/// it casts. Two plays of one class leave the same pools (the pools count a hand's and the
+/// discards' cards, and read only the Spell cast among them), so the same margin; and the same
+/// refusal, if any (a play is refused for the count of its discards, never for which).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct PlayClass {
+    battle: u32,
+    card: CardNo,
+    discards: usize,
+    cast: Option<CardNo>,
+}
+
+fn play_class(p: &Player, battle: u32, no: CardNo, discards: &[CardNo]) -> PlayClass {
+    // As `engine::play` finds the Spell cast: a Magic card played with the Magic strategy
+    // casts the first Spell among its discards.
+    let magic =
+        card(no).and_then(|c| c.strategy()) == Some(Strategy::Magic) && p.has(Strategy::Magic);
+    let cast = if magic {
+        discards
+            .iter()
+            .copied()
+            .find(|&d| card(d).is_some_and(|c| c.is_spell()))
+    } else {
+        None
+    };
+    PlayClass {
+        battle,
+        card: no,
+        discards: discards.len(),
+        cast,
+    }
+}
+
 /// The heuristic bot's action for `actor`, or `None` when it has nothing to do.
 pub fn heuristic_action(state: &ClanWarState, actor: Actor) -> Option<ClanWarAction> {
+    let Actor::Seat(seat) = actor else {
+        // The game master may always end the round while the game goes on.
+        if state.over {
+            return None;
+        }
+        let busy = state.battles.iter().any(|b| b.phase != Phase::Closed)
+            || state.players.iter().any(|p| can_attack(state, p));
+        return (!busy).then_some(ClanWarAction::EndRound);
+    };
     let legal = ClanWar::legal_actions(state, actor);
     if legal.is_empty() {
         return None;
     }
-    let Actor::Seat(seat) = actor else {
-        let busy = state.battles.iter().any(|b| b.phase != Phase::Closed)
-            || state.players.iter().any(|p| {
-                !p.attacked
-                    && ClanWar::legal_actions(state, Actor::Seat(p.seat))
-                        .iter()
-                        .any(|a| matches!(a, ClanWarAction::Attack { .. }))
-            });
-        return (!busy).then_some(ClanWarAction::EndRound);
-    };
     let p = &state.players[usize::from(seat.0)];
     // Battle business first.
     let mut best: Option<(i64, ClanWarAction)> = None;
@@ -62,6 +109,8 @@ pub fn heuristic_action(state: &ClanWarState, actor: Actor) -> Option<ClanWarAct
             best = Some((score, action.clone()));
         }
     };
+    // The plays already tried, by what decides their score (see `play_class`).
+    let mut tried: Vec<PlayClass> = Vec::new();
     for action in &legal {
         match action {
             ClanWarAction::Roll { .. } | ClanWarAction::Draw { .. } => consider(100, action),
@@ -108,6 +157,13 @@ pub fn heuristic_action(state: &ClanWarState, actor: Actor) -> Option<ClanWarAct
                 if keep_spell {
                     continue;
                 }
+                // A play scores as the first of its class: it can only tie with it, and a tie
+                // keeps the first.
+                let class = play_class(p, *battle, *c, discards);
+                if tried.contains(&class) {
+                    continue;
+                }
+                tried.push(class);
                 let Some(before) = state.battles.iter().find(|b| b.id == *battle) else {
                     continue;
                 };
@@ -317,6 +373,57 @@ mod tests {
                 card: 22,
                 discards: vec![33]
             }
+        );
+    }
+
+    #[test]
+    fn plays_of_one_class_leave_the_same_pools() {
+        // What lets the bot try one play of each class: every play of a class, applied, leaves
+        // the same pools (or is refused alike). A Magic player (Isawa's Art, 22) holding the
+        // Ring of Void (52), three Spells and two other cards has hundreds of plays.
+        let spells: Vec<CardNo> = (1..=52)
+            .filter(|&n| card(n).is_some_and(|c| c.is_spell()))
+            .take(3)
+            .collect();
+        let mut hand = vec![22, 52, 25, 8];
+        hand.extend(&spells);
+        let mut config = ClanWarConfig::default();
+        config.players.truncate(2);
+        config.players[0].strategies = [Strategy::Magic, Strategy::Warfare];
+        let mut state = ClanWar::setup(&config, &mut SeededDice::new(2)).unwrap();
+        deal(&mut state, 0, &hand);
+        let crab = Actor::Seat(pbp_core::Seat(0));
+        let attack = heuristic_action(&state, crab).unwrap();
+        ClanWar::apply(&mut state, crab, &attack, &mut SeededDice::new(1)).unwrap();
+        let p = &state.players[0];
+        let (mut classes, mut same) = (Vec::<(PlayClass, Option<[Pool; 2]>)>::new(), 0);
+        for action in ClanWar::legal_actions(&state, crab) {
+            let ClanWarAction::Play {
+                battle,
+                card: c,
+                ref discards,
+            } = action
+            else {
+                continue;
+            };
+            let class = play_class(p, battle, c, discards);
+            let mut copy = state.clone();
+            let pools =
+                crate::engine::apply_in_place(&mut copy, crab, &action, &mut ScriptedDice::new([]))
+                    .ok()
+                    .and_then(|_| crate::engine::battle_pools(&copy, battle));
+            match classes.iter().find(|(k, _)| *k == class) {
+                Some((_, first)) => {
+                    assert_eq!(first, &pools, "{action:?}");
+                    same += 1;
+                }
+                None => classes.push((class, pools)),
+            }
+        }
+        assert!(
+            same > 100 && classes.len() > 10,
+            "{same} plays, {} classes",
+            classes.len()
         );
     }
 

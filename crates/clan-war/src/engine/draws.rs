@@ -2,9 +2,9 @@
 
 use pbp_core::{Dice, Seat, Visible};
 
-use super::{Events, Res, choice_context, discard, draw_cards, player, side_index};
+use super::{Events, Res, choice_context, discard, draw_cards, side_index};
 use crate::clan::{Clan, Strategy};
-use crate::error::illegal;
+use crate::error::{ClanWarError, illegal};
 use crate::map::Terrain;
 use crate::model::*;
 use crate::state::*;
@@ -15,6 +15,44 @@ fn involves_own_province(state: &ClanWarState, b: &Battle, clan: Clan) -> bool {
     state.map.hexes[b.from].terrain == own || state.map.hexes[b.target].terrain == own
 }
 
+/// Why a strategy switch is refused, found without building any text (the legal actions ask
+/// this of every pair of strategies); worded only when `apply` refuses ([`ClanWarError`]'s
+/// `From`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SwitchRefusal {
+    /// No player sits in that seat.
+    NoSeat(Seat),
+    /// The player has switched this round already.
+    AlreadySwitched,
+    /// The player does not hold the strategy it gives up.
+    NotHeld(Strategy),
+    /// The player holds the strategy it would take.
+    AlreadyHeld(Strategy),
+    /// The battle involved no province of the player's clan, and the strategy is not one of
+    /// the clan's.
+    NotOwnProvince(Clan),
+}
+
+impl From<SwitchRefusal> for ClanWarError {
+    fn from(refusal: SwitchRefusal) -> ClanWarError {
+        ClanWarError::Illegal(match refusal {
+            SwitchRefusal::NoSeat(seat) => format!("seat {seat} is not in the game"),
+            SwitchRefusal::AlreadySwitched => {
+                "you have already switched a strategy this round".into()
+            }
+            SwitchRefusal::NotHeld(from) => format!("you do not have the {from} strategy"),
+            SwitchRefusal::AlreadyHeld(to) => format!("you already have the {to} strategy"),
+            SwitchRefusal::NotOwnProvince(clan) => {
+                let own: Vec<&str> = clan.strategies().iter().map(|s| s.name()).collect();
+                format!(
+                    "this battle involved no {clan} province: you may only switch to a {clan} strategy ({})",
+                    own.join(", ")
+                )
+            }
+        })
+    }
+}
+
 /// Checks a strategy switch from `from` to `to` after battle `bi`; returns the slot it changes.
 pub(crate) fn check_switch(
     state: &ClanWarState,
@@ -22,27 +60,24 @@ pub(crate) fn check_switch(
     bi: usize,
     from: Strategy,
     to: Strategy,
-) -> Res<usize> {
-    let p = player(state, seat)?;
+) -> Result<usize, SwitchRefusal> {
+    let p = state
+        .players
+        .get(usize::from(seat.0))
+        .ok_or(SwitchRefusal::NoSeat(seat))?;
     if p.switched {
-        return illegal("you have already switched a strategy this round");
+        return Err(SwitchRefusal::AlreadySwitched);
     }
     let Some(slot) = p.strategies.iter().position(|s| s.strategy == from) else {
-        return illegal(format!("you do not have the {from} strategy"));
+        return Err(SwitchRefusal::NotHeld(from));
     };
     if p.has(to) {
-        return illegal(format!("you already have the {to} strategy"));
+        return Err(SwitchRefusal::AlreadyHeld(to));
     }
     if !involves_own_province(state, &state.battles[bi], p.clan)
         && !p.clan.strategies().contains(&to)
     {
-        let own: Vec<&str> = p.clan.strategies().iter().map(|s| s.name()).collect();
-        return illegal(format!(
-            "this battle involved no {} province: you may only switch to a {} strategy ({})",
-            p.clan,
-            p.clan,
-            own.join(", ")
-        ));
+        return Err(SwitchRefusal::NotOwnProvince(p.clan));
     }
     Ok(slot)
 }
