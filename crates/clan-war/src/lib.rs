@@ -29,6 +29,7 @@ mod config;
 mod engine;
 mod error;
 mod game;
+mod hex_label;
 mod legal;
 mod map;
 mod model;
@@ -44,7 +45,8 @@ pub use config::{ClanWarConfig, Contested, DuelistSpan, HomeBonus, Options, Play
 pub use engine::{battle_pools, pool_for};
 pub use error::ClanWarError;
 pub use game::ClanWar;
-pub use map::{DEFAULT_GRID, HexLabel, HexSpec, Map, MapHex, MapSpec, Terrain, label, parse_label};
+pub use hex_label::HexLabel;
+pub use map::{DEFAULT_GRID, HexSpec, Map, MapHex, MapSpec, Terrain, label, parse_label};
 pub use model::{
     CardEffect, ClanWarAction, ClanWarEvent, ForcedEnd, NullifyTarget, StrategyChange,
 };

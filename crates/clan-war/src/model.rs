@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::cards::CardNo;
 use crate::clan::{Clan, Strategy};
 use crate::config::DuelistSpan;
-use crate::map::HexLabel;
+use crate::hex_label::HexLabel;
 use crate::state::Holder;
 
 /// What a Defensive card nullifies.
