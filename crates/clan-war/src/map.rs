@@ -344,30 +344,28 @@ impl Map {
     /// order. Worked out for the whole map on the first call, then kept with the map.
     pub fn near(&self, i: usize) -> &[usize] {
         let near = self.derived.near.get_or_init(|| {
-            let mut by_axial: Vec<((i32, i32), usize)> = self
-                .hexes
-                .iter()
-                .enumerate()
-                .map(|(j, h)| (h.axial, j))
-                .collect();
-            by_axial.sort_unstable();
             self.hexes
                 .iter()
                 .map(|h| {
                     let (q, r) = h.axial;
                     let mut reach = Vec::with_capacity(18);
+                    // Column by column (q is the column), and down each column (r grows with
+                    // the row): the order of `hexes`, so the list comes out in index order.
                     for dq in -2_i32..=2 {
                         for dr in (-2 - dq.min(0))..=(2 - dq.max(0)) {
                             if (dq, dr) == (0, 0) {
                                 continue;
                             }
-                            let at = (q + dq, r + dr);
-                            if let Ok(k) = by_axial.binary_search_by_key(&at, |&(a, _)| a) {
-                                reach.push(by_axial[k].1);
+                            let [col, row] = Hex::new(q + dq, r + dr)
+                                .to_offset_coordinates(OffsetHexMode::Odd, HexOrientation::Flat);
+                            if let Ok(j) = self
+                                .hexes
+                                .binary_search_by_key(&(col, row), |h| (h.col, h.row))
+                            {
+                                reach.push(j);
                             }
                         }
                     }
-                    reach.sort_unstable();
                     reach
                 })
                 .collect()
