@@ -340,6 +340,26 @@ impl Map {
             .collect()
     }
 
+    /// A copy that shares nothing with this map: its hex names are new (a plain clone would share
+    /// their reference counts), what it derives is copied.
+    pub(crate) fn unshared_copy(&self) -> Map {
+        Map {
+            name: self.name.clone(),
+            hexes: self
+                .hexes
+                .iter()
+                .map(|h| MapHex {
+                    label: Arc::from(&*h.label),
+                    col: h.col,
+                    row: h.row,
+                    axial: h.axial,
+                    terrain: h.terrain,
+                })
+                .collect(),
+            derived: self.derived.clone(),
+        }
+    }
+
     /// The indices of the hexes one or two away from hex `i` (the reach of an attack), in index
     /// order. Worked out for the whole map on the first call, then kept with the map.
     pub fn near(&self, i: usize) -> &[usize] {
