@@ -289,8 +289,8 @@ impl MapSpec {
         let mut stack = vec![0_usize];
         seen[0] = true;
         while let Some(i) = stack.pop() {
-            for &j in map.near(i) {
-                if !seen[j] && map.distance(i, j) == 1 {
+            for j in map.neighbours(i) {
+                if !seen[j] {
                     seen[j] = true;
                     stack.push(j);
                 }
