@@ -234,6 +234,14 @@ pub trait Game: Sized + Clone + Copy + Debug + PartialEq + Default + Send + Sync
 
     /// Applies `actor`'s `action`, drawing any randomness from `dice`.
     ///
+    /// This is the one rollback of an action: on error `state` must be exactly as it was
+    /// before, and nothing in core copies it first ([`Session`](crate::Session) changes its
+    /// state in place for a seeded step; only a step with outside dice, which a session may
+    /// refuse after the game accepted it, takes a snapshot). So check everything before the
+    /// first change, including what can only be known once dice are drawn (draw into locals,
+    /// then write), or, where that is not clean, work on a copy and keep it on success. The
+    /// contract checks of `pbp_core::testing` verify it for every refusal they meet.
+    ///
     /// # Errors
     /// An illegal action or a dice failure. On error `state` is exactly as it was before.
     fn apply(

@@ -253,8 +253,15 @@ impl<G: Game> Session<G> {
     }
 
     /// Applies an action, hands its events to `check`, and records the step only if `check`
-    /// succeeds too: on any error nothing changes. Only the state is copied, never the record or
-    /// the log, so a step costs the same at step 10 as at step 100,000.
+    /// succeeds too: on any error nothing changes.
+    ///
+    /// The state is changed in place and never copied for a seeded step: a refused
+    /// [`Game::apply`] leaves it as it was (its contract). A step with outside dice takes the one
+    /// snapshot, because it can be refused after the game accepted it (values left unused) and
+    /// because counting the values a short step needs plays it again. A seeded step that `check`
+    /// refuses after the game accepted it (an event that cannot be serialized) is undone by
+    /// replaying the record, which is not changed until the step is kept. The record and the log
+    /// are never copied, so a step costs the same at step 10 as at step 100,000.
     pub(crate) fn act_checked<T, E>(
         &mut self,
         actor: Actor,
@@ -264,21 +271,38 @@ impl<G: Game> Session<G> {
         check: impl FnOnce(&[LoggedEvent<G>]) -> Result<T, E>,
     ) -> Result<T, E> {
         let step = self.record.entries.len() + 1;
-        let mut next = self.state.clone();
+        let snapshot = match dice {
+            DiceChoice::Seeded => None,
+            DiceChoice::Outside(_) => Some(self.state.clone()),
+        };
+        let state = &mut self.state;
+        let applied = run_step(self.record.seed, step as u64, dice, |d| {
+            G::apply(state, actor, &action, d)
+        });
         let StepOutput {
             source,
             value: events,
             draws,
-        } = run_step(self.record.seed, step as u64, dice, |d| {
-            G::apply(&mut next, actor, &action, d)
-        })
-        .map_err(on_error)?;
+        } = match applied {
+            Ok(output) => output,
+            Err(error) => {
+                if let Some(before) = snapshot {
+                    self.state = before;
+                }
+                return Err(on_error(error));
+            }
+        };
         let logged: Vec<LoggedEvent<G>> = events
             .into_iter()
             .map(|visible| LoggedEvent { step, visible })
             .collect();
-        let out = check(&logged)?;
-        self.state = next;
+        let out = match check(&logged) {
+            Ok(out) => out,
+            Err(error) => {
+                self.restore(snapshot);
+                return Err(error);
+            }
+        };
         self.record.entries.push(Entry {
             actor,
             action,
@@ -287,6 +311,18 @@ impl<G: Game> Session<G> {
         });
         self.log.extend(logged);
         Ok(out)
+    }
+
+    /// Puts the state back as it was before a step the game accepted but the session refused:
+    /// from `snapshot` when the step took one, otherwise by replaying the record (which does not
+    /// hold the step yet). The replay of a record this session built cannot fail; if it ever
+    /// did, the state is left as the step made it rather than lost.
+    fn restore(&mut self, snapshot: Option<G::State>) {
+        if let Some(before) = snapshot {
+            self.state = before;
+        } else if let Ok(replayed) = Session::replay(self.record.clone(), false) {
+            self.state = replayed.state;
+        }
     }
 
     /// Takes back the last action (a replay without it).
@@ -484,9 +520,10 @@ impl Dice for Padded<'_> {
     }
 }
 
-/// How many values past the given ones a step needs: run again (on the step's own copy of the
-/// state, which a refused step leaves unchanged) with every further die at its lowest face, or,
-/// if that cannot finish (a tie rerolled forever), with the step's seeded dice. At least one.
+/// How many values past the given ones a step needs: run again (on the session's state, which a
+/// refused step leaves unchanged and the step's snapshot puts back after a run that succeeds)
+/// with every further die at its lowest face, or, if that cannot finish (a tie rerolled
+/// forever), with the step's seeded dice. At least one.
 fn more_needed<T, E>(
     seed: u64,
     index: u64,
@@ -541,3 +578,6 @@ fn replay_step<T, E: std::error::Error + 'static>(
     }
     Ok(value)
 }
+
+#[cfg(test)]
+mod tests;
