@@ -6,7 +6,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use pbp_benches::BareLoop;
+use pbp_benches::{BareLoop, HandLoop};
 use pbp_core::{
     Comparison, Deck, Dice, Die, Limits, Pool, RollExpr, SeededDice, contest_odds, distribution,
 };
@@ -26,13 +26,14 @@ fn observe<T>(value: T) {
 
 /// The benchmarks the targets compare, one right after another, so that the machine's drift
 /// over a run (figures here move by 10-40% over minutes) skews their ratios as little as it can:
-/// the raw word, the prepared 2k1, 5k3 and 10k5, the bare loop, the full rolls and the peer's
-/// prebuilt pools.
+/// the raw word, the prepared 2k1, 3k2, 5k3 and 10k5, the two references (the register-batch
+/// bare loop and the hand-written rand 0.9 loop), the full rolls and the peer's prebuilt pools.
+/// The interleaved `ratios` example is the figure to trust on a shared machine.
 fn targets(c: &mut Criterion) {
     let mut dice = SeededDice::new(1);
     c.bench_function("raw next_u64", |b| b.iter(|| observe(dice.next_u64())));
     let limits = Limits::default();
-    for (rolled, kept) in [(2, 1), (5, 3), (10, 5)] {
+    for (rolled, kept) in [(2, 1), (3, 2), (5, 3), (10, 5)] {
         // Checked and folded once, as the peer's pools are built once, then rolled again and
         // again: the way a simulation rolls one pool many times.
         let prepared = Pool::new(rolled, kept)
@@ -43,8 +44,8 @@ fn targets(c: &mut Criterion) {
             b.iter(|| observe(prepared.roll(&mut dice)))
         });
     }
-    bare(c);
-    for (rolled, kept) in [(2, 1), (5, 3)] {
+    references(c);
+    for (rolled, kept) in [(2, 1), (3, 2), (5, 3), (10, 5)] {
         let pool = Pool::new(rolled, kept);
         let mut dice = SeededDice::new(u64::from(rolled));
         c.bench_function(&format!("pool {rolled}k{kept} roll"), |b| {
@@ -81,25 +82,11 @@ fn pools(c: &mut Criterion) {
         b.iter(|| observe(single.roll(&mut dice)))
     });
     for (rolled, kept) in [(2, 1), (3, 2), (5, 3), (10, 5)] {
+        // Prepared and rolled in full with the targets.
         let pool = Pool::new(rolled, kept);
-        if matches!((rolled, kept), (3, 2) | (10, 5)) {
-            // 2k1 and 5k3 are rolled with the targets.
-            let mut dice = SeededDice::new(u64::from(rolled));
-            c.bench_function(&format!("pool {rolled}k{kept} roll"), |b| {
-                b.iter(|| observe(pool.roll(&mut dice)))
-            });
-        }
         let mut dice = SeededDice::new(u64::from(rolled) + 100);
         c.bench_function(&format!("pool {rolled}k{kept} roll_fast"), |b| {
             b.iter(|| observe(pool.roll_fast(&mut dice, &limits)))
-        });
-        if matches!((rolled, kept), (2, 1) | (5, 3) | (10, 5)) {
-            continue; // prepared with the targets
-        }
-        let prepared = pool.prepare(&limits).expect("within the limits");
-        let mut dice = SeededDice::new(u64::from(rolled) + 200);
-        c.bench_function(&format!("pool {rolled}k{kept} prepared"), |b| {
-            b.iter(|| observe(prepared.roll(&mut dice)))
         });
     }
 }
@@ -130,20 +117,30 @@ fn odds(c: &mut Criterion) {
     });
 }
 
-/// The bare-loop reference ([`BareLoop`]): pbp's own batch sampling with none of its
-/// bookkeeping, the pool's sizes known only at run time.
-fn bare(c: &mut Criterion) {
-    for (rolled, kept) in [(2_usize, 1_usize), (5, 3), (10, 5)] {
-        let mut bare = BareLoop::new(7 + rolled as u64);
-        c.bench_function(&format!("bare loop {rolled}k{kept}"), |b| {
-            b.iter(|| observe(bare.roll(black_box(rolled), black_box(kept))))
-        });
-    }
+/// One pool of both references: the register-batch bare loop ([`BareLoop`], pbp's batch
+/// sampling with none of its bookkeeping) and the hand-written rand 0.9 loop ([`HandLoop`]),
+/// the sizes constants in both.
+fn reference<const ROLLED: usize, const KEPT: usize>(c: &mut Criterion) {
+    let mut bare = BareLoop::new(7 + ROLLED as u64);
+    c.bench_function(&format!("bare loop {ROLLED}k{KEPT}"), |b| {
+        b.iter(|| observe(bare.roll::<ROLLED, KEPT>()))
+    });
+    let mut hand = HandLoop::new(8 + ROLLED as u64);
+    c.bench_function(&format!("hand loop {ROLLED}k{KEPT}"), |b| {
+        b.iter(|| observe(hand.roll::<ROLLED, KEPT>()))
+    });
+}
+
+fn references(c: &mut Criterion) {
+    reference::<2, 1>(c);
+    reference::<3, 2>(c);
+    reference::<5, 3>(c);
+    reference::<10, 5>(c);
 }
 
 fn peer(c: &mut Criterion) {
     let explode = Modifier::Exploding(ExplodingKind::Compounding, None);
-    for (quantity, keep) in [(5, 3), (2, 1)] {
+    for (quantity, keep) in [(2, 1), (3, 2), (5, 3), (10, 5)] {
         let dice = PeerDice::new(
             quantity,
             DiceKind::Standard(10),

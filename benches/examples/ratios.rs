@@ -1,5 +1,7 @@
-//! Wall-clock ratios of pbp's pool rolls against the raw generator word, the peer crate and
-//! the bare loop, interleaved in one process: every round times each contender right after
+//! Wall-clock ratios of pbp's pool rolls (`PreparedPool::roll`, `Pool::roll`) against the raw
+//! generator word, the peer crate `rpg-dice-roller`, the hand-written rand 0.9 loop
+//! ([`HandLoop`]) and the register-batch bare loop ([`BareLoop`]), for 2k1, 3k2, 5k3 and 10k5,
+//! interleaved in one process: every round times each contender right after
 //! the others, so that a busy machine slows them alike. Each contender's window (its calls in
 //! one round) lasts about the same time, 2 ms unless told, whatever its speed: a window of the
 //! slow peer as long as ten of the raw word would be ten times as likely to be interrupted by
@@ -11,13 +13,15 @@
 //!
 //! Run: `cargo run --release -p pbp-benches --example ratios [rounds] [window in µs]`, or with
 //! `odds [rounds]` for the median time of the exact contest odds of 10k5 against 10k5 and
-//! against 10k4.
+//! against 10k4. With `csv COMMIT DATE [rounds]` it prints rows of `benches/history.csv`
+//! instead: each contender's median rate (millions of calls a second) and the median within a
+//! round of its rate over the bare loop's, for the same pool.
 #![forbid(unsafe_code)]
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use pbp_benches::BareLoop;
+use pbp_benches::{BareLoop, HandLoop};
 use pbp_core::{Limits, Pool, SeededDice};
 use rand08::SeedableRng;
 use rpg_dice_roller::{Dice as PeerDice, DiceKind, ExplodingKind, KeepKind, Modifier};
@@ -33,6 +37,62 @@ fn time(work: &mut dyn FnMut(), calls: u32) -> f64 {
         work();
     }
     start.elapsed().as_secs_f64() * 1e9 / f64::from(calls)
+}
+
+/// A contender: its name and one call of its work.
+type Contender = (String, Box<dyn FnMut()>);
+
+/// The pools measured, as `(rolled, kept)`.
+const POOLS: [(u32, u32); 4] = [(2, 1), (3, 2), (5, 3), (10, 5)];
+
+/// The contenders of one pool of `ROLLED` exploding d10s keeping `KEPT`: pbp's prepared pool
+/// and full roll, the two references (the sizes constants in both) and the peer's prebuilt pool.
+fn pool_contenders<const ROLLED: usize, const KEPT: usize>(contenders: &mut Vec<Contender>) {
+    let (rolled, kept) = (ROLLED as u32, KEPT as u32);
+    let name = format!("{rolled}k{kept}");
+    let pool = Pool::new(rolled, kept);
+    let prepared = pool.prepare(&Limits::default()).expect("within the limits");
+    let mut dice = SeededDice::new(u64::from(rolled));
+    contenders.push((
+        format!("{name} prepared"),
+        Box::new(move || {
+            black_box(&prepared.roll(&mut dice));
+        }),
+    ));
+    let mut dice = SeededDice::new(u64::from(rolled) + 1);
+    contenders.push((
+        format!("{name} roll"),
+        Box::new(move || {
+            black_box(&pool.roll(&mut dice));
+        }),
+    ));
+    let mut bare = BareLoop::new(u64::from(rolled) + 2);
+    contenders.push((
+        format!("{name} bare loop"),
+        Box::new(move || {
+            black_box(&bare.roll::<ROLLED, KEPT>());
+        }),
+    ));
+    let mut hand = HandLoop::new(u64::from(rolled) + 3);
+    contenders.push((
+        format!("{name} hand loop"),
+        Box::new(move || {
+            black_box(&hand.roll::<ROLLED, KEPT>());
+        }),
+    ));
+    let explode = Modifier::Exploding(ExplodingKind::Compounding, None);
+    let peer = PeerDice::new(
+        rolled,
+        DiceKind::Standard(10),
+        &[explode, Modifier::Keep(KeepKind::Highest, kept)],
+    );
+    let mut rng = rand_pcg03::Pcg64Mcg::seed_from_u64(6);
+    contenders.push((
+        format!("{name} rpg-dice-roller"),
+        Box::new(move || {
+            black_box(&peer.roll_all_with(&mut rng).value());
+        }),
+    ));
 }
 
 fn median(values: &mut [f64]) -> f64 {
@@ -65,59 +125,31 @@ fn main() {
         odds(args.next().and_then(|r| r.parse().ok()).unwrap_or(15));
         return;
     }
+    let csv = if args.peek().is_some_and(|a| a == "csv") {
+        args.next();
+        let commit = args.next().expect("csv COMMIT DATE [rounds]");
+        let date = args.next().expect("csv COMMIT DATE [rounds]");
+        Some((commit, date))
+    } else {
+        None
+    };
     let rounds: usize = args.next().and_then(|r| r.parse().ok()).unwrap_or(31);
     let window: f64 = args
         .next()
         .and_then(|w| w.parse().ok())
         .unwrap_or(WINDOW_MICROS);
-    let limits = Limits::default();
     let mut raw = SeededDice::new(1);
-    let mut contenders: Vec<(String, Box<dyn FnMut()>)> = Vec::new();
+    let mut contenders: Vec<Contender> = Vec::new();
     contenders.push((
         "raw next_u64".into(),
         Box::new(move || {
             black_box(&raw.next_u64());
         }),
     ));
-    let explode = Modifier::Exploding(ExplodingKind::Compounding, None);
-    for (rolled, kept) in [(2_u32, 1_u32), (5, 3), (10, 5)] {
-        let pool = Pool::new(rolled, kept);
-        let prepared = pool.prepare(&limits).expect("within the limits");
-        let mut dice = SeededDice::new(u64::from(rolled));
-        contenders.push((
-            format!("{rolled}k{kept} prepared"),
-            Box::new(move || {
-                black_box(&prepared.roll(&mut dice));
-            }),
-        ));
-        let mut dice = SeededDice::new(u64::from(rolled) + 1);
-        contenders.push((
-            format!("{rolled}k{kept} roll"),
-            Box::new(move || {
-                black_box(&pool.roll(&mut dice));
-            }),
-        ));
-        let mut bare = BareLoop::new(u64::from(rolled) + 2);
-        let (r, k) = (rolled as usize, kept as usize);
-        contenders.push((
-            format!("{rolled}k{kept} bare loop"),
-            Box::new(move || {
-                black_box(&bare.roll(black_box(r), black_box(k)));
-            }),
-        ));
-        let peer = PeerDice::new(
-            rolled,
-            DiceKind::Standard(10),
-            &[explode, Modifier::Keep(KeepKind::Highest, kept)],
-        );
-        let mut rng = rand_pcg03::Pcg64Mcg::seed_from_u64(6);
-        contenders.push((
-            format!("{rolled}k{kept} rpg-dice-roller"),
-            Box::new(move || {
-                black_box(&peer.roll_all_with(&mut rng).value());
-            }),
-        ));
-    }
+    pool_contenders::<2, 1>(&mut contenders);
+    pool_contenders::<3, 2>(&mut contenders);
+    pool_contenders::<5, 3>(&mut contenders);
+    pool_contenders::<10, 5>(&mut contenders);
     // Calls per window for each contender, from a first timing of 2,000 calls (after 2,000
     // to warm up).
     let calls: Vec<u32> = contenders
@@ -140,14 +172,26 @@ fn main() {
             .position(|(n, _)| n == name)
             .expect("a contender")
     };
-    // The ratio of two contenders is taken within each round, then the median over rounds;
-    // and the ratio of their best rounds.
+    // The rate of `fast` over the rate of `slow`: taken within each round, then the median
+    // over rounds; and the ratio of their best rounds.
     let ratio = |fast: &str, slow: &str| {
         let (a, b) = (index_of(fast), index_of(slow));
         let mut ratios: Vec<f64> = (0..rounds).map(|r| times[b][r] / times[a][r]).collect();
         let best = |index: usize| times[index].iter().copied().fold(f64::INFINITY, f64::min);
         (median(&mut ratios), best(b) / best(a))
     };
+    if let Some((commit, date)) = csv {
+        for (index, (name, _)) in contenders.iter().enumerate() {
+            let Some((pool, contender)) = name.split_once(' ') else {
+                continue; // the raw word has no pool
+            };
+            let mut mine = times[index].clone();
+            let rate = 1e3 / median(&mut mine);
+            let (to_bare, _) = ratio(name, &format!("{pool} bare loop"));
+            println!("{commit},{date},{pool} {contender},{rate:.2},{to_bare:.3}");
+        }
+        return;
+    }
     println!(
         "{rounds} rounds of windows of about {window} µs; ns per call, median and best round:"
     );
@@ -155,28 +199,28 @@ fn main() {
         let mut mine = times[index].clone();
         let middle = median(&mut mine);
         println!(
-            "  {name:<24} {middle:>9.2} ns {:>9.2} ns  ({} calls a window)",
-            mine[0], calls[index]
+            "  {name:<24} {middle:>9.2} ns {:>9.2} ns {:>8.2} M/s  ({} calls a window)",
+            mine[0],
+            1e3 / middle,
+            calls[index]
         );
     }
-    println!("ratios (median within a round / of the best rounds):");
-    for pool in ["2k1", "5k3", "10k5"] {
-        let show = |(middle, best): (f64, f64)| format!("{middle:.2} / {best:.2}");
+    println!("ratios of rates (median within a round / of the best rounds), targets in brackets:");
+    let show = |(middle, best): (f64, f64)| format!("{middle:.2} / {best:.2}");
+    for (rolled, kept) in POOLS {
+        let pool = format!("{rolled}k{kept}");
+        let of = |contender: &str| format!("{pool} {contender}");
         println!(
-            "  {pool}: roll vs rpg-dice-roller {}x, prepared vs rpg-dice-roller {}x, prepared / bare loop {}, prepared / raw word {}",
-            show(ratio(
-                &format!("{pool} roll"),
-                &format!("{pool} rpg-dice-roller")
-            )),
-            show(ratio(
-                &format!("{pool} prepared"),
-                &format!("{pool} rpg-dice-roller")
-            )),
-            show(ratio(
-                &format!("{pool} prepared"),
-                &format!("{pool} bare loop")
-            )),
-            show(ratio(&format!("{pool} prepared"), "raw next_u64")),
+            "  {pool}: prepared / hand loop {} [>= 1.2], prepared / bare loop {} [>= 0.70], \
+             roll / rpg-dice-roller {} [>= 6], roll / prepared {} [>= 0.40], \
+             hand loop / bare loop {} [<= 1: the bare loop is the limit], \
+             prepared / raw word {}",
+            show(ratio(&of("prepared"), &of("hand loop"))),
+            show(ratio(&of("prepared"), &of("bare loop"))),
+            show(ratio(&of("roll"), &of("rpg-dice-roller"))),
+            show(ratio(&of("roll"), &of("prepared"))),
+            show(ratio(&of("hand loop"), &of("bare loop"))),
+            show(ratio(&of("prepared"), "raw next_u64")),
         );
     }
 }
