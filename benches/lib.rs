@@ -1,7 +1,7 @@
 //! Benchmarks of pbp live in `benches/` (`cargo bench -p pbp-benches`), the allocation test of
 //! the pool roll in `tests/alloc.rs`, and measuring programs in `examples/`: `ratios`
-//! (wall-clock ratios, interleaved in one process), `icount` (instruction counts under
-//! callgrind) and `history_chart` (the SVG chart of `benches/history.csv`). This library holds
+//! (wall-clock ratios, interleaved in one process) and `icount` (instruction counts under
+//! callgrind). This library holds
 //! the two references they compare pbp's pools with: the [`BareLoop`] (pbp's batch sampling with
 //! none of its bookkeeping, the physical limit of its pools) and the [`HandLoop`] (what a user
 //! writes in ten lines with rand 0.9).
