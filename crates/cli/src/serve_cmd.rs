@@ -12,13 +12,58 @@ pub struct ServeArgs {
     /// The address to listen on; the default accepts connections from this machine only.
     #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
     addr: String,
+    /// Create tables only for requests that carry this token (`Authorization: Bearer TOKEN`;
+    /// the hosting page asks for it). Read from the file `@PATH` if it starts with `@`, so
+    /// that it need not appear in the process list.
+    #[arg(long, value_name = "TOKEN|@FILE")]
+    create_token: Option<String>,
+    /// New tables (and imports) one address may create per hour; 0 for no limit.
+    #[arg(long, value_name = "N", default_value_t = 60)]
+    create_rate: u32,
+    /// MiB of new tables' bodies one address may send per hour; 0 for no limit.
+    #[arg(long, value_name = "MIB", default_value_t = 64)]
+    create_mib: u64,
+}
+
+/// The creation token of `--create-token`: the text itself, or the first line of `@FILE`.
+fn create_token(arg: Option<&str>) -> Result<Option<String>, String> {
+    let Some(arg) = arg else {
+        return Ok(None);
+    };
+    let token = match arg.strip_prefix('@') {
+        Some(path) => std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read the creation token from {path}: {e}"))?
+            .lines()
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_owned(),
+        None => arg.to_owned(),
+    };
+    if token.is_empty() {
+        return Err("the creation token is empty".into());
+    }
+    if token.len() > pbp_server::request::MAX_TOKEN || !token.bytes().all(|b| b.is_ascii_graphic())
+    {
+        return Err(format!(
+            "the creation token must be at most {} printable ASCII characters, without spaces",
+            pbp_server::request::MAX_TOKEN
+        ));
+    }
+    Ok(Some(token))
 }
 
 /// Runs the server until Ctrl-C.
 pub fn serve(args: &ServeArgs) -> Result<(), String> {
+    let limits = pbp_server::CreateLimits {
+        token: create_token(args.create_token.as_deref())?,
+        tables_per_hour: args.create_rate,
+        bytes_per_hour: args.create_mib.saturating_mul(1024 * 1024),
+    };
     let options = pbp_server::Options {
         db: args.db.clone(),
         addr: args.addr.clone(),
+        limits,
     };
     let shown = if args.db.contains("://") {
         "the PostgreSQL database".to_owned()

@@ -5,15 +5,14 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Command, Stdio};
 
-#[test]
-fn serve_listens_and_answers() {
-    let dir = std::env::temp_dir().join(format!("pbp-cli-serve-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+/// Starts `pbp serve` with `extra` arguments on a database in `dir`; answers the child and
+/// the address it listens on.
+fn serve(dir: &std::path::Path, extra: &[&str]) -> (std::process::Child, String) {
     let db = dir.join("tables.sqlite");
     let mut child = Command::new(env!("CARGO_BIN_EXE_pbp"))
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(&db)
+        .args(extra)
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
@@ -27,17 +26,106 @@ fn serve_listens_and_answers() {
         .and_then(|rest| rest.split('/').next())
         .unwrap_or_else(|| panic!("no address in {line:?}"))
         .to_owned();
-    let mut stream = TcpStream::connect(&addr).unwrap();
-    stream
-        .write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        .unwrap();
+    (child, addr)
+}
+
+/// One HTTP/1.1 request's whole answer, head and body.
+fn request(addr: &str, text: &str) -> String {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream.write_all(text.as_bytes()).unwrap();
     let mut answer = String::new();
     stream.read_to_string(&mut answer).unwrap();
+    answer
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("pbp-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn serve_listens_and_answers() {
+    let dir = scratch("serve");
+    let db = dir.join("tables.sqlite");
+    let (mut child, addr) = serve(&dir, &[]);
+    let answer = request(
+        &addr,
+        "GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    );
     let _ = child.kill();
     let _ = child.wait();
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     assert!(answer.contains("\"warring-states\""), "{answer}");
     assert!(db.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A POST of a new duel table, with `auth` as extra header lines.
+fn create(addr: &str, auth: &str) -> String {
+    let body = r#"{"game":"duel"}"#;
+    request(
+        addr,
+        &format!(
+            "POST /api/tables HTTP/1.1\r\nHost: x\r\nConnection: close\r\n{auth}\
+             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        ),
+    )
+}
+
+#[test]
+fn serve_takes_a_creation_token_from_a_file_and_limits_tables_per_address() {
+    let dir = scratch("serve-token");
+    let token_file = dir.join("token");
+    std::fs::write(&token_file, "tea-for-two\n").unwrap();
+    let token_arg = format!("@{}", token_file.display());
+    let (mut child, addr) = serve(&dir, &["--create-token", &token_arg, "--create-rate", "2"]);
+    let info = request(
+        &addr,
+        "GET /api/server HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    );
+    let refused = create(&addr, "");
+    let wrong = create(&addr, "Authorization: Bearer tea-for-one\r\n");
+    let right = "Authorization: Bearer tea-for-two\r\n";
+    let first = create(&addr, right);
+    let second = create(&addr, right);
+    let third = create(&addr, right);
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(info.contains(r#""create_token":true"#), "{info}");
+    assert!(info.contains(r#""tables_per_hour":2"#), "{info}");
+    for answer in [&refused, &wrong] {
+        assert!(answer.starts_with("HTTP/1.1 401"), "{answer}");
+        assert!(answer.contains(r#""error":"unauthorized""#), "{answer}");
+    }
+    assert!(first.starts_with("HTTP/1.1 201"), "{first}");
+    assert!(second.starts_with("HTTP/1.1 201"), "{second}");
+    assert!(third.starts_with("HTTP/1.1 429"), "{third}");
+    assert!(
+        third.to_ascii_lowercase().contains("retry-after: "),
+        "{third}"
+    );
+    assert!(!info.contains("tea-for-two") && !first.contains("tea-for-two"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn serve_refuses_an_empty_creation_token() {
+    let dir = scratch("serve-empty-token");
+    let token_file = dir.join("token");
+    std::fs::write(&token_file, "\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_pbp"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--create-token"])
+        .arg(format!("@{}", token_file.display()))
+        .arg("--db")
+        .arg(dir.join("x.sqlite"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("the creation token is empty"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

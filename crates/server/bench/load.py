@@ -108,7 +108,8 @@ def main():
         try:
             bases = []
             for _ in range(args.instances):
-                server = subprocess.Popen([PBP, "serve", "--db", db, "--addr", "127.0.0.1:0"],
+                server = subprocess.Popen([PBP, "serve", "--db", db, "--addr", "127.0.0.1:0",
+                                           "--create-rate", "0", "--create-mib", "0"],
                                           stdout=subprocess.PIPE, text=True)
                 servers.append(server)
                 line = server.stdout.readline()

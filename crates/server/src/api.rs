@@ -8,7 +8,8 @@ use axum::Router;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
+use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
@@ -19,6 +20,8 @@ use tower_http::timeout::TimeoutLayer;
 use crate::engine::Format;
 use crate::error::{ApiError, ServerError};
 use crate::hub::HubHandle;
+use crate::json_errors::json_errors;
+use crate::limits::{CreateGuard, CreateLimits, guard_create};
 use crate::request::{
     MAX_ACT_BODY, MAX_CREATE_BODY, parse_act, parse_bearer, parse_create, parse_deadline,
     parse_format, parse_ready, parse_seat,
@@ -301,13 +304,21 @@ async fn style() -> Response {
     )
 }
 
-async fn not_found() -> Response {
-    ApiError::BadRequest("there is no such endpoint (see docs/SERVER.md)".into()).into_response()
+async fn not_found(method: Method, uri: Uri) -> Response {
+    ApiError::NoEndpoint(format!("{method} {}", uri.path())).into_response()
 }
 
-/// The routes of the API over a running hub.
+/// The routes of the API over a running hub, with no creation token and no limit on creating
+/// tables (see [`router_with`]).
 pub fn router(hub: HubHandle) -> Router {
+    router_with(hub, &CreateLimits::default())
+}
+
+/// The routes of the API over a running hub, table creation guarded by `limits`.
+pub fn router_with(hub: HubHandle, limits: &CreateLimits) -> Router {
     let small = RequestBodyLimitLayer::new(MAX_ACT_BODY);
+    let guard = CreateGuard::new(limits);
+    let info = guard.info().clone();
     Router::new()
         .route("/", get(index))
         .route("/assets/index.js", get(index_js))
@@ -316,8 +327,14 @@ pub fn router(hub: HubHandle) -> Router {
         .route("/t/{id}", get(table_page))
         .route("/api/games", get(games))
         .route(
+            "/api/server",
+            get(move || async move { json_response(StatusCode::OK, &info) }),
+        )
+        .route(
             "/api/tables",
-            post(create).layer(RequestBodyLimitLayer::new(MAX_CREATE_BODY)),
+            post(create)
+                .layer(RequestBodyLimitLayer::new(MAX_CREATE_BODY))
+                .layer(middleware::from_fn_with_state(guard, guard_create)),
         )
         .route("/api/tables/{id}/view", get(view))
         .route("/api/tables/{id}/legal", get(legal))
@@ -336,6 +353,9 @@ pub fn router(hub: HubHandle) -> Router {
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,
         ))
+        // Keep this layer last: it wraps every route above and the fallback, so that every
+        // error answer, whoever made it, is the documented JSON (see json_errors.rs).
+        .layer(middleware::from_fn(json_errors))
         .with_state(hub)
 }
 
@@ -343,6 +363,7 @@ pub fn router(hub: HubHandle) -> Router {
 pub struct Server {
     listener: tokio::net::TcpListener,
     hub: HubHandle,
+    limits: CreateLimits,
 }
 
 impl std::fmt::Debug for Server {
@@ -367,7 +388,18 @@ impl Server {
                     message: e.to_string(),
                 })?;
         let hub = HubHandle::start(store).map_err(|e| ServerError::Io(e.to_string()))?;
-        Ok(Server { listener, hub })
+        Ok(Server {
+            listener,
+            hub,
+            limits: CreateLimits::default(),
+        })
+    }
+
+    /// The same server with table creation guarded by `limits` (the default: none).
+    #[must_use]
+    pub fn with_limits(mut self, limits: CreateLimits) -> Server {
+        self.limits = limits;
+        self
     }
 
     /// The address the server listens on (with the port the system chose for port 0).
@@ -401,7 +433,10 @@ impl Server {
                 }
             }
         });
-        let served = axum::serve(self.listener, router(self.hub))
+        // With each connection's address, which the creation limits count by.
+        let app =
+            router_with(self.hub, &self.limits).into_make_service_with_connect_info::<SocketAddr>();
+        let served = axum::serve(self.listener, app)
             .with_graceful_shutdown(shutdown)
             .await
             .map_err(|e| ServerError::Io(e.to_string()));

@@ -52,6 +52,15 @@ pub enum ApiError {
     /// 404: no such table.
     #[error("there is no table '{0}'")]
     NotFound(String),
+    /// 404: no such endpoint (the path names no route).
+    #[error("there is no endpoint {0} (see docs/SERVER.md)")]
+    NoEndpoint(String),
+    /// 405: the endpoint exists but not with this method.
+    #[error("{0}")]
+    MethodNotAllowed(String),
+    /// 408: the request took longer than the server waits.
+    #[error("{0}")]
+    Timeout(String),
     /// 409: the table is not at the step the client expected.
     #[error("the table is at step {found}, not {expected}: reload and try again")]
     Stale {
@@ -71,6 +80,15 @@ pub enum ApiError {
         /// The game's message.
         message: String,
     },
+    /// 429: too many tables or bytes from one address; `retry_after` seconds until one more
+    /// is accepted (sent as the `Retry-After` header too).
+    #[error("{message}")]
+    RateLimited {
+        /// What was limited and by how much.
+        message: String,
+        /// Seconds until the request would be accepted.
+        retry_after: u64,
+    },
     /// 503: the store failed; nothing was changed.
     #[error("{0}")]
     Unavailable(String),
@@ -86,7 +104,10 @@ impl ApiError {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
-            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::NotFound(_) | ApiError::NoEndpoint(_) => StatusCode::NOT_FOUND,
+            ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::Timeout(_) => StatusCode::REQUEST_TIMEOUT,
+            ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Stale { .. } => StatusCode::CONFLICT,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Refused { .. } => StatusCode::UNPROCESSABLE_ENTITY,
@@ -101,7 +122,10 @@ impl ApiError {
             ApiError::BadRequest(_) => "bad_request",
             ApiError::Unauthorized(_) => "unauthorized",
             ApiError::Forbidden(_) => "forbidden",
-            ApiError::NotFound(_) => "not_found",
+            ApiError::NotFound(_) | ApiError::NoEndpoint(_) => "not_found",
+            ApiError::MethodNotAllowed(_) => "method_not_allowed",
+            ApiError::Timeout(_) => "timeout",
+            ApiError::RateLimited { .. } => "rate_limited",
             ApiError::Stale { .. } => "stale_step",
             ApiError::TooLarge(_) => "too_large",
             ApiError::Refused { kind, .. } => kind,
@@ -124,6 +148,12 @@ impl From<StoreError> for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = json!({ "error": self.kind(), "message": self.to_string() });
-        (self.status(), axum::Json(body)).into_response()
+        let mut response = (self.status(), axum::Json(body)).into_response();
+        if let ApiError::RateLimited { retry_after, .. } = self {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, retry_after.into());
+        }
+        response
     }
 }

@@ -15,6 +15,8 @@
 //!     // Or "postgres://pbp@127.0.0.1/pbp" for a database shared by several instances.
 //!     db: "pbp.sqlite".into(),
 //!     addr: "127.0.0.1:8080".into(),
+//!     // Anyone who reaches the port may create tables, without limit.
+//!     limits: pbp_server::CreateLimits::default(),
 //! };
 //! pbp_server::run(&options, |addr| println!("serving on http://{addr}/"))?;
 //! # Ok(())
@@ -25,6 +27,8 @@ mod api;
 mod engine;
 mod error;
 mod hub;
+mod json_errors;
+mod limits;
 mod postgres;
 pub mod request;
 mod sqlite;
@@ -32,10 +36,11 @@ mod store;
 mod token;
 mod turns;
 
-pub use api::{Server, router};
+pub use api::{Server, router, router_with};
 pub use engine::{Format, game_names};
 pub use error::{ApiError, ServerError};
 pub use hub::HubHandle;
+pub use limits::CreateLimits;
 pub use postgres::{POSTGRES_MIGRATIONS, PostgresStore};
 pub use sqlite::{MIGRATIONS, SqliteStore};
 pub use store::{
@@ -51,6 +56,8 @@ pub struct Options {
     pub db: String,
     /// The address to listen on (`127.0.0.1:8080`: loopback only).
     pub addr: String,
+    /// Who may create tables, and how many per address (docs/SERVER.md, "Limits").
+    pub limits: CreateLimits,
 }
 
 /// Opens the store, binds the address and serves until interrupted (Ctrl-C); `started` is told
@@ -72,7 +79,9 @@ pub fn run(
         .build()
         .map_err(|e| ServerError::Io(e.to_string()))?;
     runtime.block_on(async {
-        let server = Server::bind(store, &options.addr).await?;
+        let server = Server::bind(store, &options.addr)
+            .await?
+            .with_limits(options.limits.clone());
         started(server.addr());
         server
             .serve_until(async {

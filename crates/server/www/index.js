@@ -17,6 +17,13 @@ async function games() {
   }
 }
 
+// Whether this server asks for its creation token (pbp serve --create-token).
+async function server() {
+  const response = await fetch("/api/server");
+  const info = await response.json();
+  $("create-token-field").hidden = !info.create_token;
+}
+
 function link(label, id, token) {
   const url = `${location.origin}/t/${id}#${token}`;
   const item = document.createElement("li");
@@ -42,7 +49,20 @@ async function create() {
   }
   const players = $("players").value.split("\n").map((s) => s.trim()).filter(Boolean);
   if (players.length) body.players = players;
-  const response = await fetch("/api/tables", { method: "POST", body: JSON.stringify(body) });
+  const headers = { "Content-Type": "application/json" };
+  const token = $("create-token").value.trim();
+  if (!$("create-token-field").hidden) {
+    if (!token) {
+      show("This server needs its creation token to create a table.");
+      return;
+    }
+    headers.Authorization = `Bearer ${token}`;
+  }
+  const response = await fetch("/api/tables", {
+    method: "POST",
+    headers,
+    body: JSON.stringify(body),
+  });
   const answer = await response.json();
   if (!response.ok) {
     show(answer.message);
@@ -59,3 +79,4 @@ async function create() {
 
 $("create").addEventListener("click", () => create().catch((e) => show(e.message)));
 games().catch((e) => show(e.message));
+server().catch((e) => show(e.message));

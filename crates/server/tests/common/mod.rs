@@ -44,6 +44,11 @@ pub fn temp_dir(name: &str) -> PathBuf {
 
 /// Starts a server on `db` at 127.0.0.1 with a port the system picks.
 pub fn start(db: &Path) -> Running {
+    start_with(db, pbp_server::CreateLimits::default())
+}
+
+/// Starts a server on `db` like [`start`], table creation guarded by `limits`.
+pub fn start_with(db: &Path, limits: pbp_server::CreateLimits) -> Running {
     let db = db.to_owned();
     let (ready_tx, ready_rx) = std::sync::mpsc::channel();
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
@@ -55,7 +60,10 @@ pub fn start(db: &Path) -> Running {
             .unwrap();
         runtime.block_on(async move {
             let store = SqliteStore::open(&db).unwrap();
-            let server = Server::bind(Box::new(store), "127.0.0.1:0").await.unwrap();
+            let server = Server::bind(Box::new(store), "127.0.0.1:0")
+                .await
+                .unwrap()
+                .with_limits(limits);
             ready_tx.send(server.addr()).unwrap();
             server
                 .serve_until(async {
