@@ -25,7 +25,7 @@ use serde_json::Value;
 use crate::engine::{Format, GameTable};
 use crate::error::ApiError;
 use crate::request::ActRequest;
-use crate::store::{AbsentDefault, NewAct, Store, StoredSeat, TurnState};
+use crate::store::{AbsentDefault, NewAct, Store, StoredSeat, TableDice, TurnState};
 use crate::token::{TokenHash, random_hex};
 
 /// Who a request's token makes its sender.
@@ -366,7 +366,10 @@ impl Hub {
             });
         }
         let dice = match &request.dice {
-            Some(values) => DiceChoice::Outside(values.clone()),
+            Some(values) => {
+                outside_dice_allowed(live, role)?;
+                DiceChoice::Outside(values.clone())
+            }
             None => DiceChoice::Seeded,
         };
         let before = live.game.acting();
@@ -430,6 +433,23 @@ impl Hub {
                 self.live.clear();
             }
         }
+    }
+}
+
+/// Whether `role` may bring dice rolled elsewhere at this table: the game master always (the
+/// game itself may still refuse them), a seat only at a table created with `"dice": "players"`.
+///
+/// # Errors
+/// 403 for a seat at a table where only the game master brings outside dice.
+pub(crate) fn outside_dice_allowed(live: &Live, role: Role) -> Result<(), ApiError> {
+    match (role, live.turn.dice) {
+        (Role::GameMaster, _) | (Role::Seat(_), TableDice::Players) => Ok(()),
+        _ => Err(ApiError::Forbidden(
+            "at this table only the game master may bring dice rolled elsewhere: send the \
+             action without 'dice' and the server rolls it from the table's seed (a table \
+             created with \"dice\": \"players\" takes the players' own forum rolls)"
+                .into(),
+        )),
     }
 }
 

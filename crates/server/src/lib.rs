@@ -44,8 +44,8 @@ pub use limits::CreateLimits;
 pub use postgres::{POSTGRES_MIGRATIONS, PostgresStore};
 pub use sqlite::{MIGRATIONS, SqliteStore};
 pub use store::{
-    AbsentDefault, BotPlay, Draft, NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState,
-    open_store,
+    AbsentDefault, BotPlay, Draft, NewAct, Store, StoreError, StoredSeat, StoredTable, TableDice,
+    TurnState, open_store,
 };
 pub use token::TokenHash;
 

@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use crate::engine::Format;
 use crate::error::ApiError;
-use crate::store::AbsentDefault;
+use crate::store::{AbsentDefault, TableDice};
 
 /// The largest action accepted, in bytes (a Warring States order sheet is a few hundred).
 pub const MAX_ACTION: usize = 16 * 1024;
@@ -35,6 +35,8 @@ pub enum CreateRequest {
         players: Option<Vec<String>>,
         /// What an absent seat gets at a deadline.
         absent: AbsentDefault,
+        /// Who may bring dice rolled elsewhere.
+        dice: TableDice,
     },
     /// A CLI save, as its text.
     Import {
@@ -44,6 +46,8 @@ pub enum CreateRequest {
         players: Option<Vec<String>>,
         /// What an absent seat gets at a deadline.
         absent: AbsentDefault,
+        /// Who may bring dice rolled elsewhere.
+        dice: TableDice,
     },
 }
 
@@ -55,6 +59,7 @@ struct CreateBody {
     players: Option<Vec<String>>,
     record: Option<Value>,
     absent: Option<AbsentDefault>,
+    dice: Option<TableDice>,
 }
 
 fn json_body<T: for<'de> Deserialize<'de>>(body: &[u8]) -> Result<T, ApiError> {
@@ -79,12 +84,13 @@ fn check_players(players: &Option<Vec<String>>) -> Result<(), ApiError> {
 /// Reads the body of `POST /api/tables`.
 ///
 /// # Errors
-/// [`ApiError::BadRequest`] for a body that is not `{"game", "config"?, "players"?}` or
-/// `{"record", "players"?}`.
+/// [`ApiError::BadRequest`] for a body that is not `{"game", "config"?, "players"?, "absent"?,
+/// "dice"?}` or `{"record", "players"?, "absent"?, "dice"?}`.
 pub fn parse_create(body: &[u8]) -> Result<CreateRequest, ApiError> {
     let body: CreateBody = json_body(body)?;
     check_players(&body.players)?;
     let absent = body.absent.unwrap_or_default();
+    let dice = body.dice.unwrap_or_default();
     match (body.game, body.record) {
         (Some(game), None) => {
             if body.config.as_ref().is_some_and(|c| !c.is_object()) {
@@ -97,6 +103,7 @@ pub fn parse_create(body: &[u8]) -> Result<CreateRequest, ApiError> {
                 config: body.config,
                 players: body.players,
                 absent,
+                dice,
             })
         }
         (None, Some(record)) => {
@@ -118,6 +125,7 @@ pub fn parse_create(body: &[u8]) -> Result<CreateRequest, ApiError> {
                 save,
                 players: body.players,
                 absent,
+                dice,
             })
         }
         (Some(_), Some(_)) => Err(ApiError::BadRequest(
@@ -313,8 +321,17 @@ mod tests {
                 config: None,
                 players: Some(vec!["Ann".into(), "Bo".into()]),
                 absent: AbsentDefault::NoOrders,
+                dice: TableDice::GameMaster,
             }
         );
+        assert!(matches!(
+            parse_create(br#"{"game":"duel","dice":"players"}"#).unwrap(),
+            CreateRequest::New {
+                dice: TableDice::Players,
+                ..
+            }
+        ));
+        assert!(parse_create(br#"{"game":"duel","dice":"anyone"}"#).is_err());
         let import = parse_create(br#"{"record":{"pbp_save":1},"absent":"no-orders"}"#).unwrap();
         assert!(matches!(
             import,

@@ -85,6 +85,33 @@ pub enum AbsentDefault {
     Bot,
 }
 
+/// Who may bring dice rolled elsewhere (a forum's dice roller) with an action at a hosted
+/// table. Every other action is rolled by the server from the table's committed seed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TableDice {
+    /// The game master alone (the default): a seat's `dice` is refused with 403.
+    #[default]
+    GameMaster,
+    /// The players too: each seat may send its own forum rolls with its action (a table
+    /// created with `"dice": "players"`, which every seat is shown).
+    Players,
+}
+
+impl TableDice {
+    /// The option's name, as the API reads and writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            TableDice::GameMaster => "game-master",
+            TableDice::Players => "players",
+        }
+    }
+
+    fn is_default(&self) -> bool {
+        *self == TableDice::GameMaster
+    }
+}
+
 /// A step the computer player took for an absent seat, kept so that the log can say so.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BotPlay {
@@ -111,6 +138,9 @@ pub struct TurnState {
     /// game, not only the current turn).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub bot: Vec<BotPlay>,
+    /// Who may bring dice rolled elsewhere with an action (a table setting, fixed at creation).
+    #[serde(skip_serializing_if = "TableDice::is_default")]
+    pub dice: TableDice,
 }
 
 /// One seat's draft of the current turn.

@@ -79,6 +79,7 @@ pub(crate) fn status(live: &Live, role: Role) -> Value {
         "deadline": live.turn.deadline,
         "grace": live.turn.grace,
         "absent": absent_name(live.turn.absent),
+        "dice": live.turn.dice.name(),
     })
 }
 

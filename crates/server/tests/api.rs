@@ -222,8 +222,8 @@ fn acting_answers_the_step_and_the_status_codes() {
     let answer = post(
         base,
         &table.path("act"),
-        own,
-        r#"{"action":"strike","dice":[1]}"#,
+        Some(&table.gm),
+        r#"{"action":"strike","as":0,"dice":[1]}"#,
     );
     assert_eq!(answer.status, 422, "{}", answer.body);
 

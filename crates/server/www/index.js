@@ -37,7 +37,7 @@ function link(label, id, token) {
 
 async function create() {
   show("");
-  const body = { game: $("game").value, absent: $("absent").value };
+  const body = { game: $("game").value, absent: $("absent").value, dice: $("dice").value };
   const config = $("config").value.trim();
   if (config) {
     try {

@@ -64,6 +64,9 @@ function renderSeats() {
   $("absent-default").textContent = table.absent === "bot"
     ? "A player who sends nothing by the deadline: the computer player moves for them."
     : "A player who sends nothing by the deadline: no orders.";
+  $("dice-rule").textContent = table.dice === "players"
+    ? "Dice: this table takes the players' own forum rolls with their actions; the log marks every step rolled on the forum."
+    : "Dice: the server rolls every action from the table's committed seed; only the game master may enter dice rolled on the forum, and the log marks those steps.";
 }
 
 function renderDraft() {

@@ -35,12 +35,13 @@ impl Hub {
     /// match the seats, or the store's failure.
     pub fn create(&mut self, request: CreateRequest) -> Result<Created, ApiError> {
         let random = |e: crate::error::ServerError| ApiError::Internal(e.to_string());
-        let (game, players, absent) = match request {
+        let (game, players, absent, dice) = match request {
             CreateRequest::New {
                 game,
                 config,
                 players,
                 absent,
+                dice,
             } => {
                 let config = config.map(|c| c.to_string());
                 let seed = new_seed().map_err(random)?;
@@ -49,18 +50,19 @@ impl Hub {
                         ErasedError::UnknownGame { .. } => ApiError::BadRequest(e.to_string()),
                         other => refused(other),
                     })?;
-                (table, players, absent)
+                (table, players, absent, dice)
             }
             CreateRequest::Import {
                 save,
                 players,
                 absent,
+                dice,
             } => {
                 let table = GameTable::load(&save).map_err(|e| ApiError::Refused {
                     kind: "bad_save",
                     message: e.to_string(),
                 })?;
-                (table, players, absent)
+                (table, players, absent, dice)
             }
         };
         let count = game.seat_count();
@@ -91,6 +93,7 @@ impl Hub {
         let commitment = game.commitment();
         let turn = TurnState {
             absent,
+            dice,
             ..TurnState::default()
         };
         let stored = StoredTable {
