@@ -21,12 +21,14 @@
 //! non-interference ("twins") checks; [`golden`] is the one convention for golden files
 //! (regenerated with `PBP_BLESS=1`); [`scenario`] plays scenario files: games written as text,
 //! with the numbers they must produce; [`rules_page`] checks that a game's rules page names only
-//! tests and files that exist.
+//! tests and files that exist; [`secrecy`] is the secrecy property every game runs: twin positions
+//! that differ in a secret give every outsider the same bytes on every surface.
 
 pub mod contract;
 pub mod golden;
 pub mod rules_page;
 pub mod scenario;
+pub mod secrecy;
 
 pub use contract::{
     Contract, Kind, Refusal, Rolls, Violation, act, checked_apply, probe_twins, refuse, round_trip,
@@ -41,6 +43,7 @@ pub use crate::sim::{
     Bot, BotMove, LabelRecord, RefusedBotMove, SimulationSummary, bot_action, play_bot_move,
     random_action, rotated_config, simulate,
 };
+pub use secrecy::{Output, Secrecy, Twin, TwinCase, TwinReport, check_twins, no_reveals};
 
 /// What went wrong in a random-play game.
 #[derive(Clone, Debug, PartialEq, Eq)]

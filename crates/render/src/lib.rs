@@ -27,6 +27,8 @@ mod three_kingdoms;
 mod warring_states;
 
 mod post;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 pub use escape::{bbcode_escape, xml_escape};
 pub use post::{BbcodeStyle, PostOptions};

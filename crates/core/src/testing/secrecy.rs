@@ -1,0 +1,484 @@
+//! The secrecy property, one harness for every game: two *twin* positions that differ only in
+//! what some viewers may not know, played on with the same public actions, give those viewers
+//! the same bytes on every surface.
+//!
+//! A game's test gives a [`Secrecy`]: its config, a generator of twins ([`Secrecy::twin`]: from a
+//! position reached by random legal play, a second position differing in a secret, with the
+//! viewers who may not know it), the surfaces to compare beyond the built-in ones
+//! ([`Secrecy::outputs`]: the renderings of `pbp-render`, any later surface), and the events the
+//! seed makes public that reveal a secret by rule ([`Secrecy::reveals`]). [`check_twins`] then
+//! plays one [`TwinCase`] and compares, for every outsider, byte for byte:
+//! - the built-in surfaces ([`builtin_outputs`]): the view as JSON, whose turn it is, the
+//!   outsider's legal actions (as JSON and as text), and the events of the step it may see;
+//! - every output of [`Secrecy::outputs`] (text, BBCode with the step's events, SVG, event
+//!   lines), at the twin position and after every step;
+//! - the answer to every action tried by an outsider seat (every actor's legal actions in either
+//!   twin, sampled, and the last action played): the text it reads as, then the refusal's
+//!   message, or, when both twins accept it, the events it sees and its view after;
+//! - the events of each step played.
+//!
+//! Play stops at the end of the game, after [`TwinCase::after`] steps, when the twins have no
+//! common legal action (a secret that decides what its holder may do), or at the first step whose
+//! events (in either twin) hold a declared reveal: from there the secret is public by rule, and
+//! that step is the only thing the harness masks.
+//!
+//! A case is four numbers, so that proptest shrinks a failure to the fewest steps before and
+//! after the twin; the games' `tests/secrecy.rs` run them with proptest.
+
+use serde::Serialize;
+
+use super::contract::{Violation, json};
+use crate::dice::{Dice, SeededDice};
+use crate::game::{Actor, Game, Turn, Viewer, Visible};
+use crate::record::{LoggedEvent, step_seed};
+use crate::sim::random_action;
+
+/// One surface a viewer receives: `show` writes what `viewer` gets from `state`, given the
+/// events of the step just played that it may see (empty at the twin position).
+pub struct Output<G: Game> {
+    /// The surface's name in failure messages (`"view json"`, `"bbcode"`).
+    pub name: &'static str,
+    /// What the viewer receives on this surface.
+    pub show: fn(&G::State, Viewer, &[LoggedEvent<G>]) -> String,
+}
+
+impl<G: Game> Clone for Output<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Output<G> {}
+
+impl<G: Game> std::fmt::Debug for Output<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Output({})", self.name)
+    }
+}
+
+/// A twin position: the second state, the viewers who may not tell it from the first, and what
+/// differs, in words, for failure messages.
+#[derive(Clone, Debug)]
+pub struct Twin<G: Game> {
+    /// The twin state, reachable by legal play, differing from the first only in a secret.
+    pub state: G::State,
+    /// The viewers who may not know the secret: each seat it should not reach, and the public.
+    pub outsiders: Vec<Viewer>,
+    /// What differs ("Lion's hand: card 12 for card 30").
+    pub secret: String,
+}
+
+/// What a game gives the harness.
+pub struct Secrecy<G: Game> {
+    /// The game played.
+    pub config: G::Config,
+    /// Makes the twin of a state, drawing its choices from the dice; `None` when the state holds
+    /// no secret to vary (the harness then plays on and asks again).
+    pub twin: fn(&G::State, &mut dyn Dice) -> Option<Twin<G>>,
+    /// The surfaces compared beyond [`builtin_outputs`].
+    pub outputs: Vec<Output<G>>,
+    /// Whether an event reveals a secret by rule (a public announcement the seed makes); `None`
+    /// for an ordinary event, or the rule's name.
+    pub reveals: fn(&G::Event) -> Option<&'static str>,
+    /// How many of the actors' legal actions each outsider seat tries at every step.
+    pub tries: usize,
+}
+
+impl<G: Game> std::fmt::Debug for Secrecy<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Secrecy<{}>({} outputs)", G::NAME, self.outputs.len())
+    }
+}
+
+/// No event reveals a secret by rule.
+pub fn no_reveals<E>(_: &E) -> Option<&'static str> {
+    None
+}
+
+/// One case of the property: the seed of the game, the random steps played before the twin is
+/// made, the seed of the twin's choices, and the steps played on both twins after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TwinCase {
+    /// The game's seed: its setup and the dice of every step.
+    pub seed: u64,
+    /// Random legal steps before the twin.
+    pub before: u32,
+    /// The seed of the twin generator's choices.
+    pub twin: u64,
+    /// Steps played on both twins.
+    pub after: u32,
+}
+
+/// How a case ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TwinReport {
+    /// The step at which the twin was made.
+    pub twin_step: usize,
+    /// What differed.
+    pub secret: String,
+    /// Steps played on both twins.
+    pub played: usize,
+    /// The declared reveal that ended play, if one did.
+    pub revealed: Option<&'static str>,
+}
+
+fn view_json<G: Game>(state: &G::State, viewer: Viewer, _: &[LoggedEvent<G>]) -> String {
+    json(&G::view(state, viewer))
+}
+
+fn turn_json<G: Game>(state: &G::State, _: Viewer, _: &[LoggedEvent<G>]) -> String {
+    json(&G::turn(state))
+}
+
+fn legal_json<G: Game>(state: &G::State, viewer: Viewer, _: &[LoggedEvent<G>]) -> String {
+    match viewer {
+        Viewer::Seat(seat) => json(&G::legal_actions(state, Actor::Seat(seat))),
+        _ => String::new(),
+    }
+}
+
+fn legal_text<G: Game>(state: &G::State, viewer: Viewer, _: &[LoggedEvent<G>]) -> String {
+    match viewer {
+        Viewer::Seat(seat) => G::legal_actions(state, Actor::Seat(seat))
+            .iter()
+            .map(|a| G::format_action(state, a))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        _ => String::new(),
+    }
+}
+
+fn events_json<G: Game>(_: &G::State, _: Viewer, events: &[LoggedEvent<G>]) -> String {
+    json(&events.iter().map(|e| &e.visible).collect::<Vec<_>>())
+}
+
+/// The surfaces every game has: the view as JSON, the turn, a seat's legal actions (JSON and
+/// text) and the events it sees.
+pub fn builtin_outputs<G: Game>() -> Vec<Output<G>> {
+    vec![
+        Output {
+            name: "view json",
+            show: view_json::<G>,
+        },
+        Output {
+            name: "turn",
+            show: turn_json::<G>,
+        },
+        Output {
+            name: "legal actions json",
+            show: legal_json::<G>,
+        },
+        Output {
+            name: "legal actions text",
+            show: legal_text::<G>,
+        },
+        Output {
+            name: "events json",
+            show: events_json::<G>,
+        },
+    ]
+}
+
+fn violation<T>(message: impl Into<String>) -> Result<T, Violation> {
+    Err(Violation(message.into()))
+}
+
+/// The events of a step that `viewer` sees, as the log holds them.
+fn seen<G: Game>(step: usize, events: &[Visible<G::Event>], viewer: Viewer) -> Vec<LoggedEvent<G>> {
+    events
+        .iter()
+        .filter(|e| e.audience.includes(viewer))
+        .map(|e| LoggedEvent {
+            step,
+            visible: e.clone(),
+        })
+        .collect()
+}
+
+/// Compares every output of both twins for every outsider.
+fn compare<G: Game>(
+    outputs: &[Output<G>],
+    outsiders: &[Viewer],
+    step: usize,
+    a: (&G::State, &[Visible<G::Event>]),
+    b: (&G::State, &[Visible<G::Event>]),
+) -> Result<(), Violation> {
+    for &viewer in outsiders {
+        let (ea, eb) = (seen::<G>(step, a.1, viewer), seen::<G>(step, b.1, viewer));
+        for output in outputs {
+            let (x, y) = (
+                (output.show)(a.0, viewer, &ea),
+                (output.show)(b.0, viewer, &eb),
+            );
+            if x != y {
+                return violation(format!(
+                    "step {step}: {viewer:?}'s {} tells the twins apart:\n--- twin a\n{x}\n--- twin b\n{y}",
+                    output.name
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What an outsider's try gives: the text it reads as, then the refusal or what it saw; `None`
+/// when the action, accepted, makes a declared reveal (masked, as a step that does).
+fn answer<G: Game>(
+    secrecy: &Secrecy<G>,
+    state: &G::State,
+    actor: Actor,
+    action: &G::Action,
+    dice_seed: u64,
+    outputs: &[Output<G>],
+    step: usize,
+) -> Option<String> {
+    let text = G::format_action(state, action);
+    let read = match G::parse_action(state, actor, &text) {
+        Ok(read) => json(&read),
+        Err(e) => format!("error: {e}"),
+    };
+    let mut copy = state.clone();
+    let result = G::apply(&mut copy, actor, action, &mut SeededDice::new(dice_seed));
+    let outcome = match result {
+        Err(e) => format!("refused: {e}"),
+        Ok(events) if revealed(secrecy, &[&events]).is_some() => return None,
+        Ok(events) => {
+            let viewer = Viewer::from(actor);
+            let seen = seen::<G>(step, &events, viewer);
+            let shown: Vec<String> = outputs
+                .iter()
+                .map(|o| (o.show)(&copy, viewer, &seen))
+                .collect();
+            format!("accepted:\n{}", shown.join("\n"))
+        }
+    };
+    Some(format!("{text}\nreads as {read}\n{outcome}"))
+}
+
+/// Every outsider seat tries the actors' legal actions of either twin (sampled) and `stale`, and
+/// gets the same answers in both.
+#[allow(clippy::too_many_arguments)]
+fn probe<G: Game>(
+    secrecy: &Secrecy<G>,
+    outputs: &[Output<G>],
+    outsiders: &[Viewer],
+    step: usize,
+    a: &G::State,
+    b: &G::State,
+    stale: Option<&G::Action>,
+    dice: &mut dyn Dice,
+) -> Result<(), Violation> {
+    let mut candidates: Vec<G::Action> = Vec::new();
+    for state in [a, b] {
+        for &actor in G::turn(state).actors() {
+            for action in G::legal_actions(state, actor) {
+                if !candidates.contains(&action) {
+                    candidates.push(action);
+                }
+            }
+        }
+    }
+    let mut tried: Vec<G::Action> = Vec::new();
+    while tried.len() < secrecy.tries && !candidates.is_empty() {
+        let pick = dice.roll(candidates.len() as u32).unwrap_or(1) as usize - 1;
+        tried.push(candidates.swap_remove(pick));
+    }
+    tried.extend(stale.cloned());
+    let dice_seed = step_seed(dice.roll(1 << 30).unwrap_or(0).into(), step as u64);
+    for &viewer in outsiders {
+        let Viewer::Seat(seat) = viewer else {
+            continue;
+        };
+        for action in &tried {
+            let actor = Actor::Seat(seat);
+            let x = answer::<G>(secrecy, a, actor, action, dice_seed, outputs, step);
+            let y = answer::<G>(secrecy, b, actor, action, dice_seed, outputs, step);
+            let (Some(x), Some(y)) = (x, y) else {
+                continue;
+            };
+            if x != y {
+                return violation(format!(
+                    "step {step}: {viewer:?} trying {action:?} tells the twins apart:\n--- twin a\n{x}\n--- twin b\n{y}"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The next common action: an actor of the turn, uniformly, then one of its legal actions in
+/// both twins (the game master with a chance of one in ten while players can act, as the
+/// random bot plays). `None` when the twins share no legal action.
+fn common_action<G: Game>(
+    a: &G::State,
+    b: &G::State,
+    dice: &mut dyn Dice,
+) -> Option<(Actor, G::Action)> {
+    let mut players: Vec<(Actor, Vec<G::Action>)> = Vec::new();
+    let mut game_master: Vec<G::Action> = Vec::new();
+    for &actor in G::turn(a).actors() {
+        let theirs = G::legal_actions(b, actor);
+        let common: Vec<G::Action> = G::legal_actions(a, actor)
+            .into_iter()
+            .filter(|x| theirs.contains(x))
+            .collect();
+        match actor {
+            Actor::GameMaster => game_master = common,
+            _ if common.is_empty() => {}
+            _ => players.push((actor, common)),
+        }
+    }
+    let gm = !game_master.is_empty() && (players.is_empty() || dice.roll(10).ok()? == 1);
+    if gm {
+        let pick = dice.roll(game_master.len() as u32).ok()? as usize - 1;
+        return Some((Actor::GameMaster, game_master.swap_remove(pick)));
+    }
+    let total: usize = players.iter().map(|(_, l)| l.len()).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut pick = dice.roll(total as u32).ok()? as usize - 1;
+    for (actor, mut legal) in players {
+        if pick < legal.len() {
+            return Some((actor, legal.swap_remove(pick)));
+        }
+        pick -= legal.len();
+    }
+    None
+}
+
+fn revealed<G: Game>(
+    secrecy: &Secrecy<G>,
+    events: &[&[Visible<G::Event>]],
+) -> Option<&'static str> {
+    events
+        .iter()
+        .flat_map(|list| list.iter())
+        .find_map(|e| (secrecy.reveals)(&e.event))
+}
+
+fn serialize<T: Serialize>(value: &T) -> String {
+    json(value)
+}
+
+/// Random legal play from the setup to the twin position, then on until the generator finds a
+/// secret; a game that ends first goes back to the last position that had one. `None` when no
+/// position of the game had one.
+#[allow(clippy::type_complexity)]
+fn walk<G: Game>(
+    secrecy: &Secrecy<G>,
+    seed: u64,
+    before: u32,
+    twin_dice: &mut dyn Dice,
+) -> Result<Option<(G::State, Twin<G>, usize)>, Violation> {
+    let mut bot = SeededDice::new(seed ^ 0x5EC2_E7C7);
+    let mut state = G::setup(&secrecy.config, &mut SeededDice::new(step_seed(seed, 0)))
+        .map_err(|e| Violation(format!("setup failed: {e}")))?;
+    let mut step = 0usize;
+    let bound = G::max_actions(&secrecy.config) as usize;
+    let mut last: Option<(G::State, Twin<G>, usize)> = None;
+    loop {
+        if let Some(twin) = (secrecy.twin)(&state, twin_dice) {
+            if step >= before as usize {
+                return Ok(Some((state, twin, step)));
+            }
+            last = Some((state.clone(), twin, step));
+        }
+        let next = random_action::<G>(&state, &mut bot).and_then(|(actor, action)| {
+            let mut next = state.clone();
+            let dice = &mut SeededDice::new(step_seed(seed, step as u64 + 1));
+            G::apply(&mut next, actor, &action, dice).ok()?;
+            (!matches!(G::turn(&next), Turn::Over(_)) && step < bound).then_some(next)
+        });
+        match next {
+            Some(next) => {
+                state = next;
+                step += 1;
+            }
+            None => return Ok(last),
+        }
+    }
+}
+
+/// Plays one case of the secrecy property (see the [module](self)).
+///
+/// # Errors
+/// The first output, refusal or event that tells the twins apart for an outsider (with both
+/// texts), a common legal action refused in one twin, a generator that returns a twin equal to
+/// its state, or a game in which no twin could be made.
+pub fn check_twins<G: Game>(secrecy: &Secrecy<G>, case: TwinCase) -> Result<TwinReport, Violation> {
+    let mut twin_dice = SeededDice::new(case.twin);
+    // A game that ended before any secret existed (the game master closed it) is played again
+    // with another seed derived from the case's.
+    let mut seed = case.seed;
+    let mut found = None;
+    for attempt in 0..16u64 {
+        found = walk(secrecy, seed, case.before, &mut twin_dice)?;
+        if found.is_some() {
+            break;
+        }
+        seed = step_seed(case.seed ^ 0xA7_7E3B, attempt + 1);
+    }
+    let Some((state, twin, mut step)) = found else {
+        return violation("no twin could be made in 16 games");
+    };
+    let mut bot = SeededDice::new(seed ^ 0xB07);
+    let (mut a, mut b) = (state, twin.state);
+    if a == b || serialize(&a) == serialize(&b) {
+        return violation(format!("the twin ({}) is the same state", twin.secret));
+    }
+    let mut outputs = builtin_outputs::<G>();
+    outputs.extend(secrecy.outputs.iter().copied());
+    let mut report = TwinReport {
+        twin_step: step,
+        secret: twin.secret.clone(),
+        played: 0,
+        revealed: None,
+    };
+    let outsiders = &twin.outsiders;
+    let twin_step = step;
+    let fail = |v: Violation| Violation(format!("twin at step {twin_step} ({}): {v}", twin.secret));
+    compare::<G>(&outputs, outsiders, step, (&a, &[]), (&b, &[])).map_err(fail)?;
+    let mut stale: Option<G::Action> = None;
+    for played in 0..case.after as usize {
+        if matches!(G::turn(&a), Turn::Over(_)) {
+            break;
+        }
+        probe(
+            secrecy,
+            &outputs,
+            outsiders,
+            step,
+            &a,
+            &b,
+            stale.as_ref(),
+            &mut bot,
+        )
+        .map_err(fail)?;
+        let Some((actor, action)) = common_action::<G>(&a, &b, &mut bot) else {
+            break;
+        };
+        let dice_seed = step_seed(seed, step as u64 + 1);
+        let ea = G::apply(&mut a, actor, &action, &mut SeededDice::new(dice_seed));
+        let eb = G::apply(&mut b, actor, &action, &mut SeededDice::new(dice_seed));
+        step += 1;
+        let (ea, eb) = match (ea, eb) {
+            (Ok(x), Ok(y)) => (x, y),
+            (x, y) => {
+                return Err(fail(Violation(format!(
+                    "step {step}: {action:?} of {actor:?}, legal in both twins, gave {} / {}",
+                    x.map_or_else(|e| format!("refused: {e}"), |_| "accepted".into()),
+                    y.map_or_else(|e| format!("refused: {e}"), |_| "accepted".into()),
+                ))));
+            }
+        };
+        report.played = played + 1;
+        if let Some(rule) = revealed(secrecy, &[&ea, &eb]) {
+            report.revealed = Some(rule);
+            break;
+        }
+        compare::<G>(&outputs, outsiders, step, (&a, &ea), (&b, &eb)).map_err(fail)?;
+        stale = Some(action);
+    }
+    Ok(report)
+}

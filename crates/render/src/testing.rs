@@ -1,0 +1,62 @@
+//! The renderings as surfaces of the secrecy property (feature `testing`): what a viewer reads
+//! of a game in every format, for `pbp_core::testing::secrecy` to compare between twins.
+
+use pbp_core::testing::Output;
+use pbp_core::{LoggedEvent, Viewer};
+
+use crate::{BbcodeStyle, PostOptions, Render};
+
+fn text<G: Render>(state: &G::State, viewer: Viewer, _: &[LoggedEvent<G>]) -> String {
+    G::text(&G::view(state, viewer))
+}
+
+fn bbcode<G: Render>(state: &G::State, viewer: Viewer, events: &[LoggedEvent<G>]) -> String {
+    let events: Vec<&LoggedEvent<G>> = events.iter().collect();
+    G::bbcode(&G::view(state, viewer), &events)
+}
+
+fn bbcode_table<G: Render>(state: &G::State, viewer: Viewer, events: &[LoggedEvent<G>]) -> String {
+    let events: Vec<&LoggedEvent<G>> = events.iter().collect();
+    let options = PostOptions::styled(BbcodeStyle::Table);
+    G::bbcode_with(&G::view(state, viewer), &events, &options)
+}
+
+fn svg<G: Render>(state: &G::State, viewer: Viewer, _: &[LoggedEvent<G>]) -> String {
+    G::svg(&G::view(state, viewer))
+}
+
+fn event_lines<G: Render>(state: &G::State, viewer: Viewer, events: &[LoggedEvent<G>]) -> String {
+    let view = G::view(state, viewer);
+    events
+        .iter()
+        .map(|e| G::event_text(&e.visible.event, &view))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Every rendering of a view as a surface: plain text, the BBCode post with the step's events
+/// (plain lists and `[table]`s), the SVG map, and the step's events as log lines.
+pub fn outputs<G: Render>() -> Vec<Output<G>> {
+    vec![
+        Output {
+            name: "text",
+            show: text::<G>,
+        },
+        Output {
+            name: "bbcode",
+            show: bbcode::<G>,
+        },
+        Output {
+            name: "bbcode with tables",
+            show: bbcode_table::<G>,
+        },
+        Output {
+            name: "svg",
+            show: svg::<G>,
+        },
+        Output {
+            name: "event lines",
+            show: event_lines::<G>,
+        },
+    ]
+}
