@@ -9,6 +9,7 @@
 
 use std::hint::black_box;
 
+use pbp_benches::{BareLoop, HandLoop};
 use pbp_core::sim::{Bot, bot_action};
 use pbp_core::{Actor, Comparison, Game, Limits, Pool, RollExpr, SeededDice, contest_odds};
 use pbp_warring_states::{WarringStates, WarringStatesAction, WarringStatesState, heuristic_sheet};
@@ -25,13 +26,23 @@ fn measured(work: &mut dyn FnMut()) {
 }
 
 /// Every scenario: its name and the number of operations it counts.
-const SCENARIOS: [(&str, u64); 14] = [
+const SCENARIOS: [(&str, u64); 24] = [
     ("prepared-2k1", ROLLS),
+    ("prepared-3k2", ROLLS),
     ("prepared-5k3", ROLLS),
     ("prepared-10k5", ROLLS),
     ("roll-2k1", ROLLS),
+    ("roll-3k2", ROLLS),
     ("roll-5k3", ROLLS),
     ("roll-10k5", ROLLS),
+    ("bare-2k1", ROLLS),
+    ("bare-3k2", ROLLS),
+    ("bare-5k3", ROLLS),
+    ("bare-10k5", ROLLS),
+    ("hand-2k1", ROLLS),
+    ("hand-3k2", ROLLS),
+    ("hand-5k3", ROLLS),
+    ("hand-10k5", ROLLS),
     ("apply-duel", APPLIES),
     ("apply-clan-war", APPLIES),
     ("apply-three-kingdoms", APPLIES),
@@ -62,6 +73,26 @@ fn full_roll(rolled: u32, kept: u32) {
             black_box(&pool.roll(&mut dice));
         }
     });
+}
+
+/// The two references of issue 28: the register-batch bare loop (the instructions a pool roll
+/// cannot do without) and the hand-written rand 0.9 loop.
+fn references<const ROLLED: usize, const KEPT: usize>(bare: bool) {
+    if bare {
+        let mut reference = BareLoop::new(7);
+        measured(&mut || {
+            for _ in 0..ROLLS {
+                black_box(&reference.roll::<ROLLED, KEPT>());
+            }
+        });
+    } else {
+        let mut reference = HandLoop::new(7);
+        measured(&mut || {
+            for _ in 0..ROLLS {
+                black_box(&reference.roll::<ROLLED, KEPT>());
+            }
+        });
+    }
 }
 
 /// The reference position of `G`: the standard setup from seed 1 after `steps` moves of the
@@ -137,11 +168,21 @@ fn main() {
             }
         }
         "prepared-2k1" => prepared(2, 1),
+        "prepared-3k2" => prepared(3, 2),
         "prepared-5k3" => prepared(5, 3),
         "prepared-10k5" => prepared(10, 5),
         "roll-2k1" => full_roll(2, 1),
+        "roll-3k2" => full_roll(3, 2),
         "roll-5k3" => full_roll(5, 3),
         "roll-10k5" => full_roll(10, 5),
+        "bare-2k1" => references::<2, 1>(true),
+        "bare-3k2" => references::<3, 2>(true),
+        "bare-5k3" => references::<5, 3>(true),
+        "bare-10k5" => references::<10, 5>(true),
+        "hand-2k1" => references::<2, 1>(false),
+        "hand-3k2" => references::<3, 2>(false),
+        "hand-5k3" => references::<5, 3>(false),
+        "hand-10k5" => references::<10, 5>(false),
         "apply-duel" => apply::<pbp_core::duel::Duel>(3),
         "apply-clan-war" => apply::<pbp_clan_war::ClanWar>(20),
         "apply-three-kingdoms" => apply::<pbp_three_kingdoms::ThreeKingdoms>(20),

@@ -1,6 +1,6 @@
 //! A pool checked once and rolled many times: the fast path of pool rolls, for simulations.
 
-use crate::dice::{Dice, SeededDice};
+use crate::dice::{Cursor, Dice, SeededDice};
 use crate::die::Die;
 use crate::error::{DiceError, PoolError};
 use crate::pool::{FastRoll, Limits, Pool};
@@ -62,6 +62,15 @@ pub struct PreparedPool {
     flat: i64,
     /// The bonus to the second highest die, when it is kept.
     second_bonus: i64,
+    /// What the seeded loops add to the sum of the kept dice drawn (which leave out the
+    /// per-die modifier): `flat` and the per-die modifier of every kept die.
+    kept_bonus: i64,
+    /// What the seeded loops add to the second highest die drawn: the per-die modifier and
+    /// `second_bonus` (0 for one die rolled, whose second is 0).
+    second_add: i64,
+    /// The total at which a chain of exploding d10s may not roll again (see
+    /// [`seeded_d10_top`]).
+    d10_chain_limit: u64,
     max_chain: u32,
     width: Width,
     /// The drawing loop for a [`SeededDice`], chosen once.
@@ -131,13 +140,22 @@ impl Pool {
         } else {
             self.rank_bonuses(kept)
         };
+        let each_die = self.modifiers.each_die;
+        let flat = self.modifiers.total + ten_dice_bonus + ranked;
         PreparedPool {
             rolled,
             kept,
             die: self.die,
-            each_die: self.modifiers.each_die,
-            flat: self.modifiers.total + ten_dice_bonus + ranked,
+            each_die,
+            flat,
             second_bonus,
+            kept_bonus: flat.wrapping_add(each_die.wrapping_mul(i64::from(kept))),
+            second_add: if rolled > 1 {
+                each_die.wrapping_add(second_bonus)
+            } else {
+                0
+            },
+            d10_chain_limit: 10 * u64::from(max_chain.max(1)),
             max_chain,
             width,
             seeded: Seeded::for_pool(width, self.die),
@@ -193,7 +211,8 @@ impl PreparedPool {
     #[inline(always)]
     fn roll_seeded(&self, dice: &mut SeededDice) -> Result<FastRoll, PoolError> {
         match self.seeded {
-            Seeded::D10Two => self.seeded::<2, true>(dice),
+            // The most common pools (the duel's 2k1, 3k2: two dice tracked) in the caller's loop.
+            Seeded::D10Two => self.sums_to_roll(self.sums::<2, true>(dice)),
             Seeded::D10Three => self.seeded::<3, true>(dice),
             Seeded::D10Five => self.seeded::<5, true>(dice),
             Seeded::D10Ten => self.seeded::<10, true>(dice),
@@ -206,15 +225,60 @@ impl PreparedPool {
     }
 
     /// The `N` highest dice from a [`SeededDice`], for a die of at least two sides (with `D10`,
-    /// the die is the exploding d10).
-    #[inline(never)]
+    /// the die is the exploding d10), as [`seeded_top`] draws them: the result from its sums.
+    #[inline(always)]
     fn seeded<const N: usize, const D10: bool>(
         &self,
         dice: &mut SeededDice,
     ) -> Result<FastRoll, PoolError> {
-        let die = if D10 { Die::EXPLODING_D10 } else { self.die };
-        let top = seeded_top::<N>(dice, die, self.rolled, self.each_die, self.max_chain)?;
-        Ok(self.finish(&top))
+        self.sums_to_roll(self.seeded_sums::<N, D10>(dice))
+    }
+
+    /// The result from the sums [`PreparedPool::sums`] answers.
+    #[inline(always)]
+    fn sums_to_roll(&self, (kept_sum, second): (u64, u64)) -> Result<FastRoll, PoolError> {
+        if second == CHAIN_TOO_LONG {
+            return Err(PoolError::Dice(DiceError::ChainTooLong {
+                limit: self.max_chain,
+            }));
+        }
+        // The drawn dice leave out the per-die modifier, which changes no order; for one die,
+        // the second is 0 and `second_add` too.
+        Ok(FastRoll {
+            total: (kept_sum as i64).wrapping_add(self.kept_bonus),
+            second_highest: (second as i64).wrapping_add(self.second_add),
+        })
+    }
+
+    /// [`PreparedPool::sums`] out of line, and answered in two registers rather than in a
+    /// `Result` in memory.
+    #[inline(never)]
+    fn seeded_sums<const N: usize, const D10: bool>(&self, dice: &mut SeededDice) -> (u64, u64) {
+        self.sums::<N, D10>(dice)
+    }
+
+    /// The sum of the kept dice and the second highest die (0 for one die) as drawn, without
+    /// any modifier, or [`CHAIN_TOO_LONG`] as the second when a chain went past the limit.
+    #[inline(always)]
+    fn sums<const N: usize, const D10: bool>(&self, dice: &mut SeededDice) -> (u64, u64) {
+        let top = if D10 {
+            seeded_d10_top::<N>(dice, self.rolled, self.d10_chain_limit)
+        } else {
+            seeded_top::<N>(dice, self.die, self.rolled, self.max_chain)
+        };
+        let Some(top) = top else {
+            return (0, CHAIN_TOO_LONG);
+        };
+        // `kept <= rolled`, so every kept slot is filled. The loop has a fixed length, so it
+        // unrolls into a few conditional adds.
+        let kept = self.kept as usize;
+        let mut sum = 0_u64;
+        for (rank, value) in top.iter().enumerate() {
+            if rank < kept {
+                sum += value;
+            }
+        }
+        (sum, top[1])
     }
 
     /// [`PreparedPool::roll`] from any dice source, one die after another.
@@ -288,7 +352,7 @@ impl PreparedPool {
 /// Sinks a die's `value` into the highest values seen so far, kept highest first, by
 /// compare-and-swap without branches (a random comparison mispredicts half the time).
 #[inline(always)]
-fn sink(top: &mut [i64], mut value: i64) {
+fn sink<T: Ord + Copy>(top: &mut [T], mut value: T) {
     for slot in top {
         let higher = (*slot).max(value);
         value = (*slot).min(value);
@@ -296,35 +360,88 @@ fn sink(top: &mut [i64], mut value: i64) {
     }
 }
 
-/// The `N` highest of `rolled` dice (each plus `each_die`), drawn straight from a seeded
+/// The second die [`PreparedPool::seeded_sums`] answers for a chain past the limit: no die
+/// drawn reaches it (a chain's total is at most its number of rolls, a `u32`, times its sides).
+const CHAIN_TOO_LONG: u64 = u64::MAX;
+
+/// The `N` highest of `rolled` dice (without modifiers), drawn straight from a seeded
 /// generator's batch, which stays in registers for the whole pool; `die` has at least two
-/// sides. The values are those of rolling die after die with [`Dice::roll_chain_total`].
+/// sides. The values are those of rolling die after die with [`Dice::roll_chain_total`]; `None`
+/// when a chain went past `max_chain` rolls (the generator then stands after its last face).
 #[inline(always)]
 fn seeded_top<const N: usize>(
     dice: &mut SeededDice,
     die: Die,
     rolled: u32,
-    each_die: i64,
     max_chain: u32,
-) -> Result<[i64; N], DiceError> {
+) -> Option<[u64; N]> {
     let threshold = die.explode_at().unwrap_or(u32::MAX);
-    let mut top = [i64::MIN; N];
+    let mut top = [0_u64; N];
     if rolled == 0 {
         // Nothing is drawn, so the batch (even of other sides) stays as it is.
-        return Ok(top);
+        return Some(top);
     }
     let mut cursor = dice.cursor(die.sides());
     for _ in 0..rolled {
         match dice.chain_total(&mut cursor, threshold, max_chain) {
-            Ok(total) => sink(&mut top, total as i64 + each_die),
-            Err(error) => {
+            Ok(total) => sink(&mut top, total),
+            Err(_) => {
                 dice.settle(cursor);
-                return Err(error);
+                return None;
             }
         }
     }
     dice.settle(cursor);
-    Ok(top)
+    Some(top)
+}
+
+/// [`seeded_top`] for the exploding d10. Every face of a chain but its last is a 10, so a
+/// chain of `r` rolls stands at `10 r` when its last 10 comes up, and it may roll again only
+/// while `10 r` is below `limit`, `10 max(max_chain, 1)`: one comparison with the running
+/// total, instead of a count of rolls.
+#[inline(always)]
+fn seeded_d10_top<const N: usize>(
+    dice: &mut SeededDice,
+    rolled: u32,
+    limit: u64,
+) -> Option<[u64; N]> {
+    let mut top = [0_u64; N];
+    if rolled == 0 {
+        return Some(top);
+    }
+    let mut cursor = dice.cursor(10);
+    // The first die is the highest so far: it needs no sinking.
+    top[0] = d10_chain(dice, &mut cursor, limit)?;
+    for _ in 1..rolled {
+        let Some(total) = d10_chain(dice, &mut cursor, limit) else {
+            dice.settle(cursor);
+            return None;
+        };
+        sink(&mut top, total);
+    }
+    dice.settle(cursor);
+    Some(top)
+}
+
+/// One exploding d10's chain from `cursor` (see [`seeded_d10_top`]): its total, or `None`
+/// when it would roll past `limit`, with the generator then settled after its last face.
+#[inline(always)]
+fn d10_chain(dice: &mut SeededDice, cursor: &mut Cursor, limit: u64) -> Option<u64> {
+    let mut total = 0_u64;
+    loop {
+        if cursor.left == 0 {
+            dice.refill_cursor(cursor);
+        }
+        let face = cursor.take();
+        total += u64::from(face);
+        if face < 10 {
+            return Some(total);
+        }
+        if total >= limit {
+            dice.settle(*cursor);
+            return None;
+        }
+    }
 }
 
 #[cfg(test)]
