@@ -1,6 +1,6 @@
 //! The Game contract for Clan War.
 
-use pbp_core::{Actor, Dice, Game, Seat, Turn, Viewer, Visible};
+use pbp_core::{Actor, Dice, Game, GameMasterRole, Seat, Turn, Viewer, Visible};
 
 use crate::config::*;
 use crate::error::ClanWarError;
@@ -122,6 +122,19 @@ impl Game for ClanWar {
             Some(p) if p.name.is_empty() => p.clan.to_string(),
             Some(p) => format!("{} ({})", p.name, p.clan),
             None => format!("seat {seat}"),
+        }
+    }
+
+    /// `for CLAN ...` (a step that decides nothing for an absent player) stands in for that
+    /// clan's seat; ending the round, sign-ups and retirements are rulings.
+    fn game_master_role(state: &ClanWarState, action: &ClanWarAction) -> GameMasterRole {
+        match action {
+            ClanWarAction::ForClan { clan, .. } => state
+                .players
+                .iter()
+                .find(|p| p.clan == *clan)
+                .map_or(GameMasterRole::Ruling, |p| GameMasterRole::StandIn(p.seat)),
+            _ => GameMasterRole::Ruling,
         }
     }
 

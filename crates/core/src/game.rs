@@ -187,6 +187,33 @@ impl Turn {
     }
 }
 
+/// What one of the game master's actions is for, so that a frontend can offer it, or take it
+/// when a turn's deadline passes, by its purpose and never by its text.
+///
+/// ```
+/// use pbp_core::duel::{Duel, DuelAction};
+/// use pbp_core::{Game, GameMasterRole, Seat};
+///
+/// let state = Duel::setup(&Default::default(), &mut pbp_core::SeededDice::new(1))?;
+/// let concede = DuelAction::Concede(Seat(0));
+/// assert_eq!(Duel::game_master_role(&state, &concede), GameMasterRole::Ruling);
+/// # Ok::<(), pbp_core::duel::DuelError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameMasterRole {
+    /// Closes the turn as it stands: what was sent is resolved, and the seats that sent nothing
+    /// count as having sent nothing (Warring States' `close`).
+    CloseTurn,
+    /// Stands in for an absent seat with a step that decides nothing for it: no orders, a pass,
+    /// the end of its phase, a declined choice (Warring States' `no orders SEAT`, Clan War's
+    /// `for CLAN pass`, Three Kingdoms' `end` for the player who must act).
+    StandIn(Seat),
+    /// Any other ruling: ending a round, admitting, retiring or placing a player, ending the
+    /// game.
+    Ruling,
+}
+
 /// The contract every pbp game implements.
 ///
 /// All functions are associated functions over plain data: a game is its types. See
@@ -317,6 +344,17 @@ pub trait Game: Sized + Clone + Copy + Debug + PartialEq + Default + Send + Sync
     ) -> Option<Self::Config> {
         let _ = (config, faction_shift, position_shift);
         None
+    }
+
+    /// What the game master's `action` is for ([`GameMasterRole`]): frontends find the action
+    /// that closes a turn, or that stands in for an absent seat, among the game master's
+    /// [`legal_actions`](Game::legal_actions) by it, never by the action's text. The default
+    /// calls every action a [`GameMasterRole::Ruling`]; a game whose game master closes turns
+    /// or stands in for seats names those actions here. The random-play harness checks that a
+    /// listed stand-in is for a seat that may act now.
+    fn game_master_role(state: &Self::State, action: &Self::Action) -> GameMasterRole {
+        let _ = (state, action);
+        GameMasterRole::Ruling
     }
 
     /// The game's own computer player: the action it would take for `actor` now, drawing any

@@ -81,7 +81,7 @@ pub use deck::{Deck, DeckError, Reshuffle};
 pub use dice::{Dice, Draw, RecordingDice, ReplayDice, ScriptedDice, SeededDice};
 pub use die::{Die, DieRoll};
 pub use error::{DiceError, PoolError};
-pub use game::{Actor, Audience, Game, Outcome, Seat, Turn, Viewer, Visible};
+pub use game::{Actor, Audience, Game, GameMasterRole, Outcome, Seat, Turn, Viewer, Visible};
 pub use notation::{
     DiceSum, MAX_BONUS, MAX_COUNT, MAX_SIDES, MAX_TERMS, NotationError, OutcomeDie, RollExpr,
     RollOutcome,

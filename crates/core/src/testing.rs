@@ -37,7 +37,7 @@ pub use contract::{
 };
 
 use crate::dice::{Dice, SeededDice};
-use crate::game::{Actor, Game, Outcome, Seat, Turn, Viewer, Visible};
+use crate::game::{Actor, Game, GameMasterRole, Outcome, Seat, Turn, Viewer, Visible};
 use crate::record::{DiceChoice, Session};
 pub use crate::sim::{
     Bot, BotMove, LabelRecord, RefusedBotMove, SimulationSummary, bot_action, play_bot_move,
@@ -160,6 +160,7 @@ pub fn random_play<G: Game>(
                 return fail(step, format!("{actor:?} may act but has no legal action"));
             }
         }
+        check_stand_ins::<G>(&state, &actors, step)?;
         if let Some((actor, action)) = &stale
             && !G::legal_actions(&state, *actor).contains(action)
         {
@@ -222,6 +223,27 @@ pub fn random_play<G: Game>(
         actions: session.record().entries.len(),
         outcome,
     })
+}
+
+/// The game master's listed stand-ins ([`GameMasterRole::StandIn`]) are for seats that may act
+/// now: a frontend takes them for a seat that sent nothing, so one for a seat with nothing to
+/// do would act out of turn.
+fn check_stand_ins<G: Game>(
+    state: &G::State,
+    actors: &[Actor],
+    step: usize,
+) -> Result<(), HarnessFailure> {
+    for action in G::legal_actions(state, Actor::GameMaster) {
+        if let GameMasterRole::StandIn(seat) = G::game_master_role(state, &action)
+            && !actors.contains(&Actor::Seat(seat))
+        {
+            return fail(
+                step,
+                format!("the game master's {action:?} stands in for seat {seat}, who may not act"),
+            );
+        }
+    }
+    Ok(())
 }
 
 fn try_illegal<G: Game>(

@@ -3,7 +3,7 @@
 use pbp_core::erased::{ActionInput, DynSession, ErasedError, ErasedEvent, LegalAction, SeatInfo};
 use pbp_core::{Actor, Commitment, DiceChoice, Secret, Turn, Viewer};
 #[cfg(not(target_arch = "wasm32"))]
-use pbp_core::{Dice, Seat, SeededDice};
+use pbp_core::{Dice, GameMasterRole, Seat, SeededDice};
 
 use crate::catalog::{Renderer, catalog};
 use crate::report::{ActReport, EventLine, PlayerName, SecretReport, ViewReport};
@@ -362,6 +362,26 @@ impl Table {
         let mut copy = self.session.clone_box();
         copy.act(actor, input, DiceChoice::Seeded)?;
         Ok(parsed)
+    }
+
+    /// The game master's legal action with `role` now, the first the game lists, if it has
+    /// one ([`DynSession::game_master_actions`]): the action that closes the turn
+    /// ([`GameMasterRole::CloseTurn`]) or that stands in for an absent seat
+    /// ([`GameMasterRole::StandIn`]), found by what it is for, never by its text.
+    ///
+    /// # Errors
+    /// An action that cannot be written as JSON.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn game_master_action(
+        &self,
+        role: GameMasterRole,
+    ) -> Result<Option<LegalAction>, TableError> {
+        Ok(self
+            .session
+            .game_master_actions()?
+            .into_iter()
+            .find(|listed| listed.role == role)
+            .map(|listed| listed.action))
     }
 
     /// The action the computer player would take for `seat` now, in both forms, or `None` when

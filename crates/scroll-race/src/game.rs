@@ -1,12 +1,12 @@
 //! The [`Game`] contract for Scroll Race: whose turn it is and the action applied; setup, legal
 //! actions, the engine, views and text are called from their modules.
 
-use pbp_core::{Actor, Dice, Game, Outcome, Seat, Turn, Viewer, Visible};
+use pbp_core::{Actor, Dice, Game, GameMasterRole, Outcome, Seat, Turn, Viewer, Visible};
 
 use crate::config::ScrollRaceConfig;
 use crate::error::ScrollRaceError as E;
 use crate::field::TEAM_SIZE;
-use crate::model::{ScrollRaceAction, ScrollRaceEvent};
+use crate::model::{Ruling, ScrollRaceAction, ScrollRaceEvent};
 use crate::state::{Ending, Holder, Phase, ScrollRaceState, captain, seat_char, team_seats};
 use crate::view::ScrollRaceView;
 use crate::{setup, text, view};
@@ -222,6 +222,17 @@ impl Game for ScrollRace {
                 state.config.team_names[usize::from(c.team)]
             ),
             None => format!("seat {seat}"),
+        }
+    }
+
+    /// `gm skip` (the current character loses its turn) stands in for the seat taking the
+    /// turn; the organiser's other rulings are rulings.
+    fn game_master_role(state: &ScrollRaceState, action: &ScrollRaceAction) -> GameMasterRole {
+        match (action, state.current()) {
+            (ScrollRaceAction::Gm(Ruling::Skip), Some(id)) => {
+                GameMasterRole::StandIn(Seat(u16::from(id)))
+            }
+            _ => GameMasterRole::Ruling,
         }
     }
 

@@ -1,11 +1,12 @@
 //! The one place the server touches the games: a [`pbp_frontend::Table`], with the server's
-//! own questions about it (the game master's "no orders" and "close" actions of the turn
-//! workflow). Everything above this module sees [`GameTable`] only.
+//! own questions about it (the game master's actions that stand in for an absent seat and
+//! close a turn, which the turn workflow finds by their [`GameMasterRole`], never by their
+//! text). Everything above this module sees [`GameTable`] only.
 
 use pbp_core::erased::{ActionInput, ErasedError, LegalAction};
-use pbp_core::{Actor, DiceChoice, Seat, Secret, Viewer};
+use pbp_core::{Actor, DiceChoice, GameMasterRole, Seat, Secret, Viewer};
 use pbp_frontend::catalog::catalog;
-use pbp_frontend::{ActReport, Table, TableError, to_json};
+use pbp_frontend::{ActReport, EventLine, Table, TableError, to_json};
 use serde_json::Value;
 
 /// How a view is written.
@@ -165,24 +166,24 @@ impl GameTable {
             .map(|action| action.json)
     }
 
-    /// The game master's action that gives `seat` no orders, if the game has one now
-    /// (Warring States: `no orders SEAT`).
-    pub fn no_orders(&self, seat: u16) -> Option<Value> {
-        let wanted = format!("no orders {seat}");
-        self.legal(Actor::GameMaster)
-            .ok()?
-            .into_iter()
-            .find(|action| action.text == wanted)
-            .map(|action| action.json)
+    /// The game master's action that stands in for an absent `seat` now, if the game has one
+    /// ([`GameMasterRole::StandIn`]: Warring States' `no orders SEAT`, Clan War's
+    /// `for CLAN pass`), found by its role, never by its text.
+    pub fn stand_in(&self, seat: u16) -> Option<Value> {
+        self.game_master_action(GameMasterRole::StandIn(Seat(seat)))
     }
 
-    /// The game master's action that closes the turn, if the game has one now (Warring
-    /// States: `close`).
+    /// The game master's action that closes the turn now, if the game has one
+    /// ([`GameMasterRole::CloseTurn`]: Warring States' `close`).
     pub fn close(&self) -> Option<Value> {
-        self.legal(Actor::GameMaster)
-            .ok()?
-            .into_iter()
-            .find(|action| action.text == "close")
+        self.game_master_action(GameMasterRole::CloseTurn)
+    }
+
+    fn game_master_action(&self, role: GameMasterRole) -> Option<Value> {
+        self.table
+            .game_master_action(role)
+            .ok()
+            .flatten()
             .map(|action| action.json)
     }
 
@@ -226,17 +227,13 @@ impl GameTable {
         }
     }
 
-    /// The events `viewer` may see, each as `{step, audience, event, text}`.
+    /// The events `viewer` may see, each an [`EventLine`] (`{step, audience, event, text}` in
+    /// JSON).
     ///
     /// # Errors
     /// An event that cannot be written as JSON or read back by the renderer.
-    pub fn log(&self, viewer: Viewer) -> Result<Vec<Value>, ErasedError> {
-        self.table
-            .log(viewer)
-            .map_err(erased)?
-            .iter()
-            .map(|line| to_json(line).map_err(erased))
-            .collect()
+    pub fn log(&self, viewer: Viewer) -> Result<Vec<EventLine>, ErasedError> {
+        self.table.log(viewer).map_err(erased)
     }
 
     /// The save file, as `pbp` writes it.
@@ -302,5 +299,38 @@ mod tests {
             .unwrap();
         assert_eq!(tried.text, "focus");
         assert_eq!(table.save().unwrap(), before);
+    }
+
+    #[test]
+    fn the_turn_workflows_actions_are_found_by_their_role() {
+        let table = GameTable::new("warring-states", None, 5).unwrap();
+        assert_eq!(table.close(), Some(serde_json::json!("close-turn")));
+        let stand_in = table.stand_in(1).unwrap();
+        assert_eq!(stand_in, serde_json::json!({ "no-orders": { "seat": 1 } }));
+        // The duel's game master only concedes for a seat: a ruling, neither role.
+        let duel = GameTable::new("duel", None, 5).unwrap();
+        assert_eq!((duel.close(), duel.stand_in(0)), (None, None));
+        // Clan War's game master passes for an absent clan in its battle; no turn to close.
+        let mut clan_war = GameTable::new("clan-war", None, 5).unwrap();
+        assert_eq!((clan_war.close(), clan_war.stand_in(0)), (None, None));
+        let crab = Actor::Seat(Seat(0));
+        let attack = clan_war.legal(crab).unwrap().remove(0);
+        assert!(attack.text.starts_with("attack "), "{}", attack.text);
+        let act = |table: &mut GameTable, actor, json| {
+            table
+                .act(actor, &ActionInput::Json(json), DiceChoice::Seeded)
+                .unwrap()
+        };
+        act(&mut clan_war, crab, attack.json);
+        let pass = clan_war.stand_in(0).unwrap();
+        assert_eq!(
+            clan_war
+                .trial(Actor::GameMaster, &ActionInput::Json(pass.clone()))
+                .unwrap()
+                .text,
+            "for Crab pass in 1"
+        );
+        act(&mut clan_war, Actor::GameMaster, pass);
+        assert_eq!(clan_war.steps(), 2);
     }
 }

@@ -309,7 +309,8 @@ impl Hub {
             .game
             .log(viewer)
             .map_err(|e| ApiError::Internal(e.to_string()))?;
-        Ok(Value::Array(crate::turns::with_bot_lines(live, lines)))
+        serde_json::to_value(crate::turns::with_bot_lines(live, lines))
+            .map_err(|e| ApiError::Internal(e.to_string()))
     }
 
     /// The save file (game master only).

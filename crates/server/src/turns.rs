@@ -16,7 +16,8 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use pbp_core::erased::ActionInput;
-use pbp_core::{Actor, DiceChoice, Seat};
+use pbp_core::{Actor, Audience, DiceChoice, Seat};
+use pbp_frontend::EventLine;
 use serde_json::{Value, json};
 
 use crate::error::ApiError;
@@ -87,7 +88,7 @@ pub(crate) fn status(live: &Live, role: Role) -> Value {
 /// the first of its steps in a row for that seat), seen by everyone: "the bot played for Bo, who
 /// sent nothing by the deadline". It names the player, never what the bot chose (its orders are
 /// shown, or sealed, as the player's own would be).
-pub(crate) fn with_bot_lines(live: &Live, lines: Vec<Value>) -> Vec<Value> {
+pub(crate) fn with_bot_lines(live: &Live, lines: Vec<EventLine>) -> Vec<EventLine> {
     let turns: Vec<BotPlay> = live
         .turn
         .bot
@@ -107,8 +108,7 @@ pub(crate) fn with_bot_lines(live: &Live, lines: Vec<Value>) -> Vec<Value> {
     let mut out = Vec::with_capacity(lines.len() + turns.len());
     let mut plays = turns.into_iter().peekable();
     for line in lines {
-        let step = line["step"].as_u64().unwrap_or_default();
-        while let Some(play) = plays.next_if(|play| play.step <= step) {
+        while let Some(play) = plays.next_if(|play| play.step <= line.step as u64) {
             out.push(bot_line(live, play));
         }
         out.push(line);
@@ -117,16 +117,18 @@ pub(crate) fn with_bot_lines(live: &Live, lines: Vec<Value>) -> Vec<Value> {
     out
 }
 
-fn bot_line(live: &Live, play: BotPlay) -> Value {
-    json!({
-        "step": play.step,
-        "audience": "everyone",
-        "event": { "bot_played": { "seat": play.seat } },
-        "text": format!(
+/// The line the log shows before a turn the computer player played for an absent seat: the
+/// server's own event (`{"bot_played": {"seat": N}}`), seen by everyone.
+fn bot_line(live: &Live, play: BotPlay) -> EventLine {
+    EventLine {
+        step: usize::try_from(play.step).unwrap_or(usize::MAX),
+        audience: Audience::Everyone,
+        event: json!({ "bot_played": { "seat": play.seat } }),
+        text: format!(
             "the bot played for {}, who sent nothing by the deadline",
             player_name(live, play.seat)
         ),
-    })
+    }
 }
 
 /// Keeps the turn state true after an action, `before` being who could act before it. When
@@ -371,8 +373,8 @@ impl Hub {
         }
         // The seats that sent nothing get the table's default: with the bot, the computer
         // player's turn for the seat; then (with either default, and for a seat the bot had
-        // nothing for) the game master's "no orders" for the seat where the game has it, and
-        // last the game's close of the turn.
+        // nothing for) the game master's stand-in for the seat where the game has one (no
+        // orders, a pass), and last the game's close of the turn.
         let absent: Vec<u16> = self
             .live(id)?
             .game
@@ -388,7 +390,7 @@ impl Hub {
             }
         }
         for seat in absent {
-            let Some(action) = self.cached(id)?.game.no_orders(seat) else {
+            let Some(action) = self.cached(id)?.game.stand_in(seat) else {
                 continue;
             };
             if self.apply(id, Actor::GameMaster, action, false)? {

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use pbp_core::{Actor, Dice, Game, Outcome, Seat, Turn, Viewer, Visible};
+use pbp_core::{Actor, Dice, Game, GameMasterRole, Outcome, Seat, Turn, Viewer, Visible};
 
 use crate::config::ThreeKingdomsConfig;
 use crate::engine::{check_seat, public};
@@ -181,6 +181,18 @@ impl Game for ThreeKingdoms {
             (Some(f), _) if faction(other(seat)) != Some(f) => f.to_string(),
             (_, Some(def)) => def.name.clone(),
             _ => format!("seat {seat}"),
+        }
+    }
+
+    /// The game master's actions are all for the player who must act now, and never choose for
+    /// them (`end`, `intercept none`, `follow none`): each stands in for that seat.
+    fn game_master_role(
+        state: &ThreeKingdomsState,
+        action: &ThreeKingdomsAction,
+    ) -> GameMasterRole {
+        match Self::acting(state) {
+            Some(seat) if Self::game_master_may(action) => GameMasterRole::StandIn(seat),
+            _ => GameMasterRole::Ruling,
         }
     }
 

@@ -55,6 +55,8 @@ pub use config::{
 pub use error::ThreeKingdomsError;
 pub use game::ThreeKingdoms;
 pub use model::{CardSeen, FightResult, ThreeKingdomsAction, ThreeKingdomsEvent};
+/// The opponent of a seat in a two-player game.
+pub use state::other as opponent;
 pub use state::{
     Character, CostMod, Ending, Modifier, Pending, Phase, Player, TargetRef, ThreeKingdomsState,
     Zone,

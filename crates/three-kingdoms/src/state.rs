@@ -202,7 +202,8 @@ pub struct ThreeKingdomsState {
     pub(crate) resolved: Resolved,
 }
 
-pub(crate) fn other(seat: Seat) -> Seat {
+/// The other seat of the two: the opponent of `seat` (seat 1 for seat 0, seat 0 for any other).
+pub fn other(seat: Seat) -> Seat {
     Seat(1 - seat.0.min(1))
 }
 

@@ -19,7 +19,7 @@
 
 use pbp_core::{Actor, Seat, counted};
 
-use crate::cards::{CostScope, Duration, Effect, Trait, Whom};
+use crate::cards::{CostScope, Duration, Effect, Whom};
 use crate::error::ThreeKingdomsError;
 use crate::model::ThreeKingdomsAction;
 use crate::state::{TargetRef, ThreeKingdomsState};
@@ -260,17 +260,6 @@ fn whom(w: Whom) -> &'static str {
     }
 }
 
-fn trait_text(t: Trait) -> &'static str {
-    match t {
-        Trait::Assault => "Assault",
-        Trait::Defend => "Defend",
-        Trait::Law => "Law",
-        Trait::Ambush => "Ambush",
-        Trait::Politics => "Politics",
-        Trait::War => "War",
-    }
-}
-
 /// An effect in words, as a game master would write it: `+400 Strength until the end of the
 /// turn`, `500 damage`.
 pub fn effect_text(effect: &Effect) -> String {
@@ -326,7 +315,7 @@ pub fn effect_text(effect: &Effect) -> String {
             duration_text(*duration)
         ),
         Effect::Grant { grant, duration } => {
-            format!("gains {} {}", trait_text(*grant), duration_text(*duration))
+            format!("gains {} {}", grant.name(), duration_text(*duration))
         }
         Effect::Rally => "Alert again at full Strength".into(),
     }

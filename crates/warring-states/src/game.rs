@@ -1,7 +1,7 @@
 //! The `Game` contract for Warring States: each function calls into the modules of the template
 //! (setup, legal actions, the engine, views, text, the bot).
 
-use pbp_core::{Actor, Dice, Game, Seat, Turn, Viewer, Visible};
+use pbp_core::{Actor, Dice, Game, GameMasterRole, Seat, Turn, Viewer, Visible};
 
 use crate::config::{Colour, PlayerSpec, WarringStatesConfig};
 use crate::error::WarringStatesError;
@@ -136,6 +136,19 @@ impl Game for WarringStates {
 
     fn seat_name(state: &WarringStatesState, seat: Seat) -> String {
         state.seat_name(seat)
+    }
+
+    /// `close` closes the turn, `no orders SEAT` stands in for the seat; admitting a player is
+    /// a ruling.
+    fn game_master_role(
+        _state: &WarringStatesState,
+        action: &WarringStatesAction,
+    ) -> GameMasterRole {
+        match action {
+            WarringStatesAction::CloseTurn => GameMasterRole::CloseTurn,
+            WarringStatesAction::NoOrders { seat } => GameMasterRole::StandIn(*seat),
+            _ => GameMasterRole::Ruling,
+        }
     }
 
     fn heuristic_action(

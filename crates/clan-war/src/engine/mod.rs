@@ -21,6 +21,7 @@ pub(crate) use defensive::nullify_waiting;
 pub(crate) use draws::check_switch;
 pub(crate) use play::check_play;
 pub use pool::{battle_pools, pool_for};
+pub use roll::{BATTLE_RULE, battle_odds};
 pub(crate) use round::outcome;
 
 use attack::attack;

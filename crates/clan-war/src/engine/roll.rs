@@ -3,7 +3,8 @@
 use std::sync::Arc;
 
 use pbp_core::{
-    Comparison, Dice, FastRoll, Pool, PoolError, PoolRoll, Seat, Side, Verdict, Visible,
+    Comparison, ContestOdds, Dice, FastRoll, OddsError, Pool, PoolError, PoolRoll, RollExpr, Seat,
+    Side, Verdict, Visible, contest_odds,
 };
 
 use super::effects::resolve;
@@ -15,6 +16,25 @@ use crate::state::*;
 
 /// The most pushes rolled again in one battle before the game gives up (about 10^-150 likely).
 const MAX_PUSHES: u32 = 100;
+
+/// How a battle's two rolls compare (seed 000): the higher kept total wins; on equal totals
+/// the higher second-highest die (with its bonus, even when it is not kept); equal again, a
+/// push, and both sides roll again. The roll below and [`battle_odds`] both use it.
+pub const BATTLE_RULE: Comparison = Comparison::HighestThenSecond;
+
+/// The exact chance of each side winning a battle between the `attack` and `defence` pools,
+/// pushes rolled again, under the [`BATTLE_RULE`]; what the renderers show beside an open
+/// battle (with [`battle_pools`](super::battle_pools)).
+///
+/// # Errors
+/// Pools too large for the exact computation ([`OddsError`]).
+pub fn battle_odds(attack: &Pool, defence: &Pool) -> Result<ContestOdds, OddsError> {
+    contest_odds(
+        &RollExpr::Pool(attack.clone()),
+        &RollExpr::Pool(defence.clone()),
+        BATTLE_RULE,
+    )
+}
 
 /// The tie-breaker: the second highest die with its bonus, even when it is not kept.
 fn second_die(pool: &Pool, roll: &PoolRoll) -> i64 {
@@ -109,7 +129,7 @@ pub(super) fn compare_rolls(
     let (mut a, mut d) = (a, d);
     let mut pushes = 0;
     loop {
-        let verdict = Comparison::HighestThenSecond.compare(
+        let verdict = BATTLE_RULE.compare(
             FastRoll {
                 total: a.total,
                 second_highest: a.second,

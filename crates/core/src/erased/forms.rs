@@ -4,7 +4,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::ErasedError;
-use crate::game::{Audience, Game, Seat};
+use crate::game::{Audience, Game, GameMasterRole, Seat};
 use crate::record::LoggedEvent;
 
 pub(super) fn to_json<T: Serialize>(value: &T) -> Result<Value, ErasedError> {
@@ -53,6 +53,16 @@ pub struct LegalAction {
     pub text: String,
     /// The JSON form.
     pub json: Value,
+}
+
+/// One of the game master's legal actions with what it is for, as
+/// [`DynSession::game_master_actions`](super::DynSession::game_master_actions) lists them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameMasterAction {
+    /// What it is for ([`Game::game_master_role`]).
+    pub role: GameMasterRole,
+    /// The action, in both forms.
+    pub action: LegalAction,
 }
 
 /// A seat and its label, as [`DynSession::seats`](super::DynSession::seats) lists them.

@@ -46,7 +46,9 @@ mod tests;
 
 pub use crate::save::{SAVE_FORMAT, canonical_json, checksum, fnv1a64, load_session, save_game};
 pub use error::ErasedError;
-pub use forms::{ActionInput, ErasedEvent, LegalAction, SeatInfo, json_value, seat_named};
+pub use forms::{
+    ActionInput, ErasedEvent, GameMasterAction, LegalAction, SeatInfo, json_value, seat_named,
+};
 pub use game::{DynGame, Erased};
 pub use registry::Registry;
 pub use session::DynSession;

@@ -4,6 +4,8 @@ use std::any::Any;
 
 use serde_json::Value;
 
+#[cfg(not(target_arch = "wasm32"))]
+use super::GameMasterAction;
 use super::error::step_error;
 use super::forms::{erase_event, to_json};
 use super::{ActionInput, ErasedError, ErasedEvent, LegalAction, SeatInfo};
@@ -113,6 +115,19 @@ pub trait DynSession: Send + Sync {
         actor: Actor,
         dice: &mut dyn Dice,
     ) -> Result<Option<LegalAction>, ErasedError>;
+
+    /// The game master's legal actions now, each with what it is for
+    /// ([`Game::game_master_role`]): the action that closes the turn, the one that stands in
+    /// for an absent seat, or another ruling. A frontend finds those actions by their role,
+    /// never by their text.
+    ///
+    /// # Errors
+    /// [`ErasedError::Serialize`] if an action cannot be written as JSON.
+    ///
+    /// Not in the browser's wasm: only the table server's turn workflow asks it, and the page's
+    /// download is held to its budget.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn game_master_actions(&self) -> Result<Vec<GameMasterAction>, ErasedError>;
 
     /// A copy of the session, to try something on (a frontend's step that must succeed as a
     /// whole).
@@ -271,6 +286,23 @@ impl<G: Game> DynSession for Session<G> {
             text: G::format_action(self.state(), &action),
             json: to_json(&action)?,
         }))
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn game_master_actions(&self) -> Result<Vec<GameMasterAction>, ErasedError> {
+        let state = self.state();
+        G::legal_actions(state, Actor::GameMaster)
+            .iter()
+            .map(|action| {
+                Ok(GameMasterAction {
+                    role: G::game_master_role(state, action),
+                    action: LegalAction {
+                        text: G::format_action(state, action),
+                        json: to_json(action)?,
+                    },
+                })
+            })
+            .collect()
     }
 
     fn clone_box(&self) -> Box<dyn DynSession> {

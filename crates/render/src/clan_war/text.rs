@@ -141,12 +141,11 @@ fn battle_odds(view: &ClanWarView, id: u32) -> Option<String> {
         .iter()
         .find(|(b, _)| *b == id)
         .map(|(_, pools)| pools.clone())?;
+    let odds = pbp_clan_war::battle_odds(&attack, &defence).ok()?;
     let (attack, defence) = (
         pbp_core::RollExpr::Pool(attack),
         pbp_core::RollExpr::Pool(defence),
     );
-    let odds =
-        pbp_core::contest_odds(&attack, &defence, pbp_core::Comparison::HighestThenSecond).ok()?;
     Some(format!(
         "odds now: {attack} against {defence}, the attacker wins {:.1}%",
         100.0 * odds.win

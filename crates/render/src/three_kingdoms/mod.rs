@@ -10,10 +10,10 @@ mod tests;
 
 use std::fmt::Write;
 
-use pbp_core::{LoggedEvent, Seat};
+use pbp_core::LoggedEvent;
 use pbp_three_kingdoms::{
     CardSeen, CardType, CharacterView, Pending, Phase, PlayerView, TargetRef, ThreeKingdoms,
-    ThreeKingdomsEvent, ThreeKingdomsView, Trait, Zone,
+    ThreeKingdomsEvent, ThreeKingdomsView, Zone,
 };
 
 use crate::post::position;
@@ -36,17 +36,6 @@ fn kind(t: CardType) -> &'static str {
         CardType::Title => "Title",
         CardType::Reinforcement => "Reinforcement",
         CardType::Event => "Event",
-    }
-}
-
-fn trait_name(t: Trait) -> &'static str {
-    match t {
-        Trait::Assault => "Assault",
-        Trait::Defend => "Defend",
-        Trait::Law => "Law",
-        Trait::Ambush => "Ambush",
-        Trait::Politics => "Politics",
-        Trait::War => "War",
     }
 }
 
@@ -86,7 +75,7 @@ fn flags(c: &CharacterView) -> Vec<String> {
 }
 
 fn character_line(view: &ThreeKingdomsView, c: &CharacterView) -> String {
-    let traits: Vec<&str> = c.traits.iter().map(|&t| trait_name(t)).collect();
+    let traits: Vec<&str> = c.traits.iter().map(|&t| t.name()).collect();
     let mut line = format!(
         "{} ({}; {}, cost {}) {}/{}",
         c.name,
@@ -165,7 +154,7 @@ fn status(view: &ThreeKingdomsView) -> String {
         view.seat_name(view.active),
         phase(view.phase)
     );
-    let defender = Seat(1 - view.active.0.min(1));
+    let defender = pbp_three_kingdoms::opponent(view.active);
     match &view.pending {
         Some(Pending::Intercept { attacker, target }) => {
             let _ = write!(

@@ -114,6 +114,20 @@ pub enum Trait {
     War,
 }
 
+impl Trait {
+    /// The trait's name as the rules and the renderers write it (`Assault`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Trait::Assault => "Assault",
+            Trait::Defend => "Defend",
+            Trait::Law => "Law",
+            Trait::Ambush => "Ambush",
+            Trait::Politics => "Politics",
+            Trait::War => "War",
+        }
+    }
+}
+
 /// Military or political Title.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
