@@ -102,6 +102,11 @@ impl<T> Deck<T> {
         &self.cards
     }
 
+    /// Whether the discard pile is shuffled back in when the draw pile runs out.
+    pub fn reshuffle(&self) -> Reshuffle {
+        self.reshuffle
+    }
+
     /// Cards left in the draw pile.
     pub fn remaining(&self) -> u32 {
         self.draw_pile.len() as u32

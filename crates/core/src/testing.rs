@@ -32,8 +32,8 @@ pub mod secrecy;
 
 pub use contract::{
     Contract, Kind, Refusal, Rolls, Violation, act, checked_apply, probe_twins, refuse, round_trip,
-    same_effects, same_to_outsiders, save_round_trip, seen_by, text_round_trip, try_act, try_apply,
-    try_apply_with, views_keep_secrets,
+    same_effects, same_to_outsiders, save_round_trip, seen_by, short_dice_leave_no_trace,
+    text_round_trip, try_act, try_apply, try_apply_with, views_keep_secrets,
 };
 
 use crate::dice::{Dice, SeededDice};
@@ -72,7 +72,9 @@ pub struct PlayReport {
 /// Options for [`random_play`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlayOptions {
-    /// Try every legal action on a copy at every step (slow for games with many actions).
+    /// Try every legal action on a copy at every step (slow for games with many actions), and
+    /// again with dice that run out part way, which must leave the state as it was
+    /// ([`short_dice_leave_no_trace`]).
     pub try_every_action: bool,
     /// Check views and events against [`Game::secrets`] at every step.
     pub check_secrets: bool,
@@ -187,6 +189,13 @@ pub fn random_play<G: Game>(
                         format!("legal action {action:?} of {actor:?} was refused: {e}"),
                     );
                 }
+                contract::short_dice_leave_no_trace::<G>(
+                    &state,
+                    *actor,
+                    action,
+                    seed.wrapping_add(index as u64),
+                )
+                .or_else(|v| fail(step, v.0))?;
             }
         }
         let pick = bot.roll(choices.len() as u32).unwrap_or(1) as usize - 1;

@@ -156,19 +156,21 @@ pub(super) fn tactical(
             if new[0] == new[1] {
                 return illegal("choose two different strategies");
             }
-            let mut p = p.clone();
-            set_temporary(&mut p, 0, new[0], &mut events);
-            set_temporary(&mut p, 1, new[1], &mut events);
-            state.players[usize::from(seat.0)] = p;
+            let p = &mut state.players[usize::from(seat.0)];
+            set_temporary(p, 0, new[0], &mut events);
+            set_temporary(p, 1, new[1], &mut events);
         }
         (false, 1) => {
             let slot = other_slot(p);
             if p.strategies[1 - slot].strategy == new[0] {
                 return illegal(format!("you already have {}", new[0]));
             }
-            let mut p = p.clone();
-            set_temporary(&mut p, slot, new[0], &mut events);
-            state.players[usize::from(seat.0)] = p;
+            set_temporary(
+                &mut state.players[usize::from(seat.0)],
+                slot,
+                new[0],
+                &mut events,
+            );
         }
         (true, _) => {
             return illegal(

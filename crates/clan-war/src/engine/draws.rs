@@ -2,7 +2,7 @@
 
 use pbp_core::{Dice, Seat, Visible};
 
-use super::{Events, Res, choice_context, discard, draw_cards, side_index};
+use super::{DrawPositions, Events, Res, choice_context, discard, draw_rolled, side_index};
 use crate::clan::{Clan, Strategy};
 use crate::error::{ClanWarError, illegal};
 use crate::map::Terrain;
@@ -103,9 +103,18 @@ pub(super) fn end_step(
     }
     let mut events = Vec::new();
     let p = &state.players[usize::from(seat.0)];
-    let mut count = s.extra_draws;
-    if let Some((from, to)) = switch {
-        let slot = check_switch(state, seat, bi, from, to)?;
+    let slot = match switch {
+        Some((from, to)) => Some(check_switch(state, seat, bi, from, to)?),
+        None => None,
+    };
+    let count = if slot.is_none() && !s.draw_barred && !p.no_draw_this_round {
+        s.extra_draws + 1
+    } else {
+        s.extra_draws
+    };
+    // Every refusal, the dice's included, comes before the first change.
+    let positions = DrawPositions::roll(&state.deck, count, dice)?;
+    if let (Some((from, to)), Some(slot)) = (switch, slot) {
         let p = &mut state.players[usize::from(seat.0)];
         p.switched = true;
         p.strategies[slot] = Slot {
@@ -119,10 +128,8 @@ pub(super) fn end_step(
             to,
             why: StrategyChange::Switch,
         }));
-    } else if !s.draw_barred && !p.no_draw_this_round {
-        count += 1;
     }
-    draw_cards(state, seat, count, dice, &mut events)?;
+    draw_rolled(state, seat, count, &positions, &mut events)?;
     state.battles[bi].sides[side_index(side)].end_done = true;
     if state.battles[bi].sides.iter().all(|s| s.end_done) {
         close(state, bi, &mut events)?;

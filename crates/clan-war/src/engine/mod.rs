@@ -34,7 +34,7 @@ use round::end_round;
 use settle::settle;
 use sign_up::{join, retire};
 
-use pbp_core::{Actor, DeckError, Dice, Seat, Side, Visible};
+use pbp_core::{Actor, Deck, Dice, Reshuffle, Seat, Side, Visible};
 
 use crate::cards::{self, CardKind, CardNo};
 use crate::clan::{Clan, Element};
@@ -64,7 +64,8 @@ pub(super) fn card(no: CardNo) -> &'static cards::Card {
     cards::card(no).unwrap_or(&BLANK)
 }
 
-/// Draws `count` cards for `seat`; a draw from an exhausted deck is lost.
+/// Draws `count` cards for `seat`; a draw from an exhausted deck is lost. Every position is
+/// rolled before the first card moves, so a dice failure leaves the state as it was.
 pub(crate) fn draw_cards(
     state: &mut ClanWarState,
     seat: Seat,
@@ -72,24 +73,31 @@ pub(crate) fn draw_cards(
     dice: &mut dyn Dice,
     events: &mut Events,
 ) -> Res<()> {
+    let positions = DrawPositions::roll(&state.deck, count, dice)?;
+    draw_rolled(state, seat, count, &positions, events)
+}
+
+/// Draws the cards at `positions`, rolled for `count` draws, for `seat`.
+pub(crate) fn draw_rolled(
+    state: &mut ClanWarState,
+    seat: Seat,
+    count: u32,
+    positions: &DrawPositions,
+    events: &mut Events,
+) -> Res<()> {
     let mut drawn = 0;
-    for _ in 0..count {
-        match state.deck.draw(dice) {
-            Ok(index) => {
-                let no = state.deck.card(index).copied().unwrap_or(0);
-                state.players[usize::from(seat.0)].hand.push(no);
-                events.push(Visible::to(
-                    vec![seat],
-                    ClanWarEvent::Drew { seat, card: no },
-                ));
-                drawn += 1;
-            }
-            Err(DeckError::Empty) => {
-                events.push(Visible::public(ClanWarEvent::DeckEmpty { seat }));
-                break;
-            }
-            Err(e) => return Err(e.into()),
-        }
+    for position in positions.iter() {
+        let index = state.deck.draw_at(position)?;
+        let no = state.deck.card(index).copied().unwrap_or(0);
+        state.players[usize::from(seat.0)].hand.push(no);
+        events.push(Visible::to(
+            vec![seat],
+            ClanWarEvent::Drew { seat, card: no },
+        ));
+        drawn += 1;
+    }
+    if drawn < count {
+        events.push(Visible::public(ClanWarEvent::DeckEmpty { seat }));
     }
     if drawn > 0 {
         events.push(Visible::public(ClanWarEvent::DrewCards {
@@ -98,6 +106,55 @@ pub(crate) fn draw_cards(
         }));
     }
     Ok(())
+}
+
+/// The positions of up to `count` cards drawn one after another from a deck, rolled as
+/// [`Deck::draw`](pbp_core::Deck::draw) rolls them (among the cards left, the discard pile
+/// shuffled back in when the draw pile runs out and the deck reshuffles), without drawing.
+/// Fewer than `count` when the deck runs out. Held inline for the usual few draws.
+pub(crate) struct DrawPositions {
+    inline: [u32; DrawPositions::INLINE],
+    more: Vec<u32>,
+    len: usize,
+}
+
+impl DrawPositions {
+    const INLINE: usize = 8;
+
+    pub(crate) fn roll(deck: &Deck<CardNo>, count: u32, dice: &mut dyn Dice) -> Res<DrawPositions> {
+        let mut out = DrawPositions {
+            inline: [0; DrawPositions::INLINE],
+            more: Vec::new(),
+            len: 0,
+        };
+        let mut left = deck.remaining();
+        let mut discarded = deck.discard_pile().len() as u32;
+        let reshuffles = deck.reshuffle() != Reshuffle::Never;
+        for _ in 0..count {
+            if left == 0 && reshuffles && discarded > 0 {
+                (left, discarded) = (discarded, 0);
+            }
+            if left == 0 {
+                break;
+            }
+            let position = dice.roll(left)?;
+            if out.len < DrawPositions::INLINE {
+                out.inline[out.len] = position;
+            } else {
+                out.more.push(position);
+            }
+            out.len += 1;
+            left -= 1;
+        }
+        Ok(out)
+    }
+
+    fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        self.inline[..self.len.min(DrawPositions::INLINE)]
+            .iter()
+            .chain(&self.more)
+            .copied()
+    }
 }
 
 fn deck_index(state: &ClanWarState, no: CardNo) -> Option<u32> {
@@ -218,7 +275,15 @@ fn for_clan(
     Ok(events)
 }
 
-/// Applies an action to a copy and commits it only on success.
+/// Applies an action; on a refusal the state is as it was before.
+///
+/// The players' actions are applied in place: each step makes every check, and draws every die
+/// (positions of cards drawn, rolls and pushes), before its first change, and the steps that
+/// settle after them draw no dice (the Spirit Army or a retired player rolls only beside an
+/// opponent who rolls, and [`roll`] rolls both at once). What can still fail after a change is
+/// an invariant of a consistent state (a card in hand is out of the deck). The game master's
+/// end of round, sign-up and retirement, which draw cards and force battles for several
+/// players at once, run on a copy that is kept only if they succeed.
 pub(crate) fn apply(
     state: &mut ClanWarState,
     actor: Actor,
@@ -228,14 +293,25 @@ pub(crate) fn apply(
     if state.over {
         return Err(ClanWarError::Over);
     }
+    let on_a_copy = matches!(
+        (actor, action),
+        (
+            Actor::GameMaster,
+            ClanWarAction::EndRound | ClanWarAction::Join { .. } | ClanWarAction::Retire { .. }
+        )
+    );
+    if !on_a_copy {
+        return apply_in_place(state, actor, action, dice);
+    }
     let mut next = state.clone();
     let events = apply_in_place(&mut next, actor, action, dice)?;
     *state = next;
     Ok(events)
 }
 
-/// Applies an action to `next` itself. On error `next` may be half changed: only for a copy
-/// that is thrown away on error (the bot's trials, [`apply`]'s copy).
+/// Applies an action to `next` itself. On error `next` is as it was for the actions [`apply`]
+/// applies in place, and may be half changed for the others (end of round, sign-up,
+/// retirement): those only on a copy that is thrown away on error.
 pub(crate) fn apply_in_place(
     next: &mut ClanWarState,
     actor: Actor,

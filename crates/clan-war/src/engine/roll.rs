@@ -52,27 +52,6 @@ fn roll_pool(pool: &Pool, dice: &mut dyn Dice) -> Res<(PoolRoll, i64, i64)> {
     Ok((roll, total, second))
 }
 
-/// Rolls `side`'s pool in battle `bi` and records it (the next-battle Honor bonus is used up).
-pub(super) fn roll_side(
-    state: &mut ClanWarState,
-    bi: usize,
-    side: Side,
-    dice: &mut dyn Dice,
-) -> Res<()> {
-    let pool = pool_for(state, &state.battles[bi], side);
-    if let Some(seat) = state.battles[bi].seat(side) {
-        state.players[usize::from(seat.0)].honor_next = 0;
-    }
-    let (roll, total, second) = roll_pool(&pool, dice)?;
-    state.battles[bi].sides[side_index(side)].roll = Some(Rolled {
-        pool,
-        rolls: Arc::new(vec![roll]),
-        total,
-        second,
-    });
-    Ok(())
-}
-
 /// `seat` rolls in `battle` (with the Spirit Army or a retired opponent), then the rolls compare.
 pub(super) fn roll(
     state: &mut ClanWarState,
@@ -91,42 +70,91 @@ pub(super) fn roll(
     if b.sides[side_index(side)].roll.is_some() {
         return illegal(format!("you have already rolled in battle #{battle}"));
     }
-    roll_side(state, bi, side, dice)?;
-    let auto = auto_sides(state, &state.battles[bi]);
-    if auto[side_index(side.other())]
-        && state.battles[bi].sides[side_index(side.other())]
-            .roll
-            .is_none()
-    {
-        // The Spirit Army (or a retired player) rolls with its opponent.
-        roll_side(state, bi, side.other(), dice)?;
-    }
+    // The Spirit Army (or a retired player) rolls with its opponent.
+    let other = side.other();
+    let with_other =
+        auto_sides(state, b)[side_index(other)] && b.sides[side_index(other)].roll.is_none();
     let mut events = Vec::new();
-    compare_rolls(state, bi, side, dice, &mut events)?;
+    roll_sides(state, bi, side, with_other, dice, &mut events)?;
     Ok(events)
 }
 
-/// Once both sides have rolled: the verdict, pushes rolled again at once, then the effects.
-/// Before that, the event of the side that has rolled (`side`).
-pub(super) fn compare_rolls(
+/// Rolls `side`'s pool in battle `bi` (and its opponent's too with `with_other`, after it);
+/// once both sides have rolled, the verdict, pushes rolled again at once, then the effects.
+/// Before that, the event of the side that has rolled. Every die is drawn, and every refusal
+/// (a dice failure, endless pushes) made, before anything changes: a refusal leaves the state
+/// as it was.
+pub(super) fn roll_sides(
     state: &mut ClanWarState,
     bi: usize,
     side: Side,
+    with_other: bool,
     dice: &mut dyn Dice,
     events: &mut Events,
 ) -> Res<()> {
-    let battle = state.battles[bi].id;
-    let (Some(a), Some(d)) = (
-        state.battles[bi].sides[0].roll.clone(),
-        state.battles[bi].sides[1].roll.clone(),
-    ) else {
-        let r = state.battles[bi].sides[side_index(side)].roll.clone();
-        if let Some(r) = r {
-            events.push(rolled_event(battle, side, &r));
+    let b = &state.battles[bi];
+    let battle = b.id;
+    let mut rolled: [Option<Rolled>; 2] = [None, None];
+    for (s, rolls) in [(side, true), (side.other(), with_other)] {
+        if rolls {
+            let pool = pool_for(state, b, s);
+            let (roll, total, second) = roll_pool(&pool, dice)?;
+            rolled[side_index(s)] = Some(Rolled {
+                pool,
+                rolls: Arc::new(vec![roll]),
+                total,
+                second,
+            });
         }
-        return Ok(());
+    }
+    let fresh = rolled.each_ref().map(Option::is_some);
+    for (r, s) in rolled.iter_mut().zip(&b.sides) {
+        if r.is_none() {
+            r.clone_from(&s.roll);
+        }
+    }
+    // Once every die is drawn (the pushes' too), nothing is refused: the rolls are written.
+    let (winner, a, d) = match rolled {
+        [Some(a), Some(d)] => pushes_rolled(battle, a, d, dice, events)?,
+        [a, d] => {
+            use_up_honor(state, bi, fresh);
+            let r = if side == Side::First { a } else { d };
+            if let Some(r) = &r {
+                events.push(rolled_event(battle, side, r));
+            }
+            state.battles[bi].sides[side_index(side)].roll = r;
+            return Ok(());
+        }
     };
-    let (mut a, mut d) = (a, d);
+    use_up_honor(state, bi, fresh);
+    events.push(rolled_event(battle, Side::First, &a));
+    events.push(rolled_event(battle, Side::Second, &d));
+    state.battles[bi].sides[0].roll = Some(a);
+    state.battles[bi].sides[1].roll = Some(d);
+    resolve(state, bi, winner, false, events)
+}
+
+/// A fresh roll uses up its side's next-battle Honor bonus.
+fn use_up_honor(state: &mut ClanWarState, bi: usize, fresh: [bool; 2]) {
+    for s in [Side::First, Side::Second] {
+        if fresh[side_index(s)]
+            && let Some(seat) = state.battles[bi].seat(s)
+        {
+            state.players[usize::from(seat.0)].honor_next = 0;
+        }
+    }
+}
+
+/// The verdict of two rolls, pushes rolled again (attacker first) until one side wins, with a
+/// push event for each: the winner and both sides' rolls, every push included.
+fn pushes_rolled(
+    battle: u32,
+    mut a: Rolled,
+    mut d: Rolled,
+    dice: &mut dyn Dice,
+    events: &mut Events,
+) -> Res<(Side, Rolled, Rolled)> {
+    let start = events.len();
     let mut pushes = 0;
     loop {
         let verdict = BATTLE_RULE.compare(
@@ -140,22 +168,23 @@ pub(super) fn compare_rolls(
             },
         );
         match verdict {
-            Verdict::Win(winner) => {
-                state.battles[bi].sides[0].roll = Some(a.clone());
-                state.battles[bi].sides[1].roll = Some(d.clone());
-                events.push(rolled_event(battle, Side::First, &a));
-                events.push(rolled_event(battle, Side::Second, &d));
-                resolve(state, bi, winner, false, events)?;
-                return Ok(());
-            }
+            Verdict::Win(winner) => return Ok((winner, a, d)),
             Verdict::Push => {
                 pushes += 1;
-                if pushes > MAX_PUSHES {
-                    return Err(PoolError::EndlessPush { rounds: MAX_PUSHES }.into());
-                }
+                let rolled = if pushes > MAX_PUSHES {
+                    Err(PoolError::EndlessPush { rounds: MAX_PUSHES }.into())
+                } else {
+                    roll_pool(&a.pool, dice)
+                        .and_then(|ra| roll_pool(&d.pool, dice).map(|rd| (ra, rd)))
+                };
+                let ((ra, ta, sa), (rd, td, sd)) = match rolled {
+                    Ok(rolls) => rolls,
+                    Err(error) => {
+                        events.truncate(start);
+                        return Err(error);
+                    }
+                };
                 events.push(Visible::public(ClanWarEvent::Push { battle }));
-                let (ra, ta, sa) = roll_pool(&a.pool, dice)?;
-                let (rd, td, sd) = roll_pool(&d.pool, dice)?;
                 Arc::make_mut(&mut a.rolls).push(ra);
                 Arc::make_mut(&mut d.rolls).push(rd);
                 (a.total, a.second) = (ta, sa);

@@ -5,7 +5,7 @@ use pbp_core::{Dice, Side};
 use super::defensive::advance_nullify;
 use super::draws::close;
 use super::play::after_play_step;
-use super::roll::{compare_rolls, roll_side};
+use super::roll::roll_sides;
 use super::{Events, Res, auto_sides, effect, side_index};
 use crate::model::CardEffect;
 use crate::state::*;
@@ -58,8 +58,7 @@ fn settle_step(
             for (me, other) in [(Side::First, Side::Second), (Side::Second, Side::First)] {
                 let (m, o) = (side_index(me), side_index(other));
                 if auto[m] && !rolled[m] && rolled[o] && !auto[o] {
-                    roll_side(state, bi, me, dice)?;
-                    compare_rolls(state, bi, me, dice, events)?;
+                    roll_sides(state, bi, me, false, dice, events)?;
                     return Ok(true);
                 }
             }

@@ -27,8 +27,8 @@
 mod checks;
 
 pub use checks::{
-    probe_twins, round_trip, same_effects, same_to_outsiders, save_round_trip, seen_by, viewers,
-    views_keep_secrets,
+    probe_twins, round_trip, same_effects, same_to_outsiders, save_round_trip, seen_by,
+    short_dice_leave_no_trace, viewers, views_keep_secrets,
 };
 
 use std::fmt;

@@ -3,7 +3,7 @@
 //! rather than panicking, for the random-play harness and the fuzz targets to report.
 
 use super::{Violation, json, violation};
-use crate::dice::ScriptedDice;
+use crate::dice::{RecordingDice, ScriptedDice, SeededDice};
 use crate::game::{Actor, Game, Viewer, Visible};
 
 /// Every viewer of a state: the public, the game master and every seat.
@@ -197,6 +197,49 @@ pub fn probe_twins<G: Game>(
             (x, y) => {
                 return violation(format!("{text}: accepted in one twin only: {x:?} / {y:?}"));
             }
+        }
+    }
+    Ok(())
+}
+
+/// Checks that `actor`'s `action` on `state` is refused without a trace when the dice run out
+/// part way: the action is played once with `seed`'s dice to count the values it draws, then,
+/// for a source that fails at the first, a middle and the last of them, a refusal must leave
+/// the state as it was (a game that changes its state in place must draw every die before the
+/// first change, or keep a copy). An action refused even with the seed's dice is not checked.
+///
+/// # Errors
+/// A refusal with too few dice that changed the state.
+pub fn short_dice_leave_no_trace<G: Game>(
+    state: &G::State,
+    actor: Actor,
+    action: &G::Action,
+    seed: u64,
+) -> Result<(), Violation> {
+    let mut probe = state.clone();
+    let mut counted = RecordingDice::new(SeededDice::new(seed));
+    if G::apply(&mut probe, actor, action, &mut counted).is_err() {
+        return Ok(());
+    }
+    let draws: Vec<u32> = counted.draws().iter().map(|d| d.value).collect();
+    let Some(last) = draws.len().checked_sub(1) else {
+        return Ok(());
+    };
+    let mut given = [0, last / 2, last];
+    given.sort_unstable();
+    for (i, &count) in given.iter().enumerate() {
+        if i > 0 && given[i - 1] == count {
+            continue;
+        }
+        probe.clone_from(state);
+        let mut short = ScriptedDice::new(draws[..count].iter().copied());
+        if let Err(error) = G::apply(&mut probe, actor, action, &mut short)
+            && probe != *state
+        {
+            return violation(format!(
+                "{action:?} of {actor:?} refused with {count} of its {} dice ({error}) changed the state",
+                draws.len()
+            ));
         }
     }
     Ok(())
