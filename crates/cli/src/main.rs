@@ -4,6 +4,7 @@ mod army_cmd;
 mod dice_cmd;
 mod failure;
 mod game_cmd;
+#[cfg(feature = "serve")]
 mod serve_cmd;
 mod store;
 
@@ -28,7 +29,16 @@ enum Command {
     /// Check a Three Kingdoms army file against the army rules and explain each problem.
     CheckArmy(army_cmd::CheckArmyArgs),
     /// Host tables over HTTP: every player acts for their own seat from a private link.
+    #[cfg(feature = "serve")]
     Serve(serve_cmd::ServeArgs),
+    /// `pbp serve` in a build without it: says how to get it.
+    #[cfg(not(feature = "serve"))]
+    #[command(hide = true, disable_help_flag = true)]
+    Serve {
+        /// Whatever was given after `serve`.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
     #[command(flatten)]
     Game(game_cmd::GameCommand),
 }
@@ -39,7 +49,14 @@ fn main() -> ExitCode {
         Command::Roll(args) => dice_cmd::roll(&args).map_err(failure::Failure::from),
         Command::Odds(args) => dice_cmd::odds(&args).map_err(failure::Failure::from),
         Command::CheckArmy(args) => army_cmd::check_army(&args).map_err(failure::Failure::from),
+        #[cfg(feature = "serve")]
         Command::Serve(args) => serve_cmd::serve(&args).map_err(failure::Failure::from),
+        #[cfg(not(feature = "serve"))]
+        Command::Serve { .. } => Err(failure::Failure::from(
+            "this pbp was built without `pbp serve` (its `serve` feature): install it with \
+             `cargo install pbp-cli` (default features) to host tables"
+                .to_string(),
+        )),
         Command::Game(command) => game_cmd::run(command),
     };
     match result {
