@@ -162,7 +162,7 @@ pub fn server_request(data: &[u8]) {
     let Some((&which, rest)) = data.split_first() else {
         return;
     };
-    match which % 6 {
+    match which % 7 {
         0 => {
             if let Ok(request) = r::parse_create(rest) {
                 let players = match &request {
@@ -206,6 +206,13 @@ pub fn server_request(data: &[u8]) {
             if let Ok(text) = std::str::from_utf8(rest) {
                 let _ = r::parse_format(Some(text));
                 let _ = r::parse_seat(Some(text));
+            }
+        }
+        5 => {
+            if let Ok(hook) = r::parse_webhook(rest) {
+                let secret = hook.secret.map_or(16, |s| s.chars().count());
+                assert!(r::SECRET_LENGTH.contains(&secret), "a bad secret was accepted");
+                assert!(hook.remind_before <= r::MAX_REMIND_BEFORE);
             }
         }
         _ => {

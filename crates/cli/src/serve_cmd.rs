@@ -23,6 +23,10 @@ pub struct ServeArgs {
     /// MiB of new tables' bodies one address may send per hour; 0 for no limit.
     #[arg(long, value_name = "MIB", default_value_t = 64)]
     create_mib: u64,
+    /// Let webhook URLs reach loopback, link-local and private addresses (refused by default,
+    /// so that a game master cannot make the server call its own network).
+    #[arg(long)]
+    allow_private_webhooks: bool,
 }
 
 /// The creation token of `--create-token`: the text itself, or the first line of `@FILE`.
@@ -64,6 +68,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), String> {
         db: args.db.clone(),
         addr: args.addr.clone(),
         limits,
+        allow_private_webhooks: args.allow_private_webhooks,
     };
     let shown = if args.db.contains("://") {
         "the PostgreSQL database".to_owned()

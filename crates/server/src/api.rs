@@ -27,11 +27,12 @@ use crate::request::{
     parse_format, parse_ready, parse_seat,
 };
 use crate::store::Store;
+use crate::webhooks::WebhookOptions;
 
 /// How long one request may take before it is answered 408.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
-fn bearer(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
+pub(crate) fn bearer(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     parse_bearer(
         headers
             .get(header::AUTHORIZATION)
@@ -39,7 +40,7 @@ fn bearer(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     )
 }
 
-fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
+pub(crate) fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
     body.map_err(|rejection| {
         if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::TooLarge("the request body is too large".into())
@@ -49,7 +50,7 @@ fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
     })
 }
 
-fn json_response(status: StatusCode, value: &Value) -> Response {
+pub(crate) fn json_response(status: StatusCode, value: &Value) -> Response {
     (
         status,
         [(header::CONTENT_TYPE, "application/json")],
@@ -58,7 +59,7 @@ fn json_response(status: StatusCode, value: &Value) -> Response {
         .into_response()
 }
 
-fn respond(result: Result<Response, ApiError>) -> Response {
+pub(crate) fn respond(result: Result<Response, ApiError>) -> Response {
     result.unwrap_or_else(IntoResponse::into_response)
 }
 
@@ -345,6 +346,7 @@ pub fn router_with(hub: HubHandle, limits: &CreateLimits) -> Router {
         .route("/api/tables/{id}/deadline", post(deadline).layer(small))
         .route("/api/tables/{id}/resolve", post(resolve).layer(small))
         .route("/api/tables/{id}/record", get(record))
+        .merge(crate::webhooks::routes::router())
         .fallback(not_found)
         // The limits are tower-http's, per route; axum's own default limit is lifted so that
         // the larger import limit applies.
@@ -364,6 +366,7 @@ pub struct Server {
     listener: tokio::net::TcpListener,
     hub: HubHandle,
     limits: CreateLimits,
+    webhooks: WebhookOptions,
 }
 
 impl std::fmt::Debug for Server {
@@ -392,6 +395,7 @@ impl Server {
             listener,
             hub,
             limits: CreateLimits::default(),
+            webhooks: WebhookOptions::default(),
         })
     }
 
@@ -399,6 +403,13 @@ impl Server {
     #[must_use]
     pub fn with_limits(mut self, limits: CreateLimits) -> Server {
         self.limits = limits;
+        self
+    }
+
+    /// The server with these webhook options (the default refuses private addresses).
+    #[must_use]
+    pub fn with_webhooks(mut self, options: WebhookOptions) -> Server {
+        self.webhooks = options;
         self
     }
 
@@ -433,6 +444,17 @@ impl Server {
                 }
             }
         });
+        // The webhooks' options reach the hub before the first request; their delivery task
+        // runs beside the server (an act only writes to the outbox).
+        let options = self.webhooks.clone();
+        self.hub
+            .call(move |hub| {
+                hub.hooks.options = options;
+                Ok(())
+            })
+            .await
+            .map_err(|e| ServerError::Io(e.to_string()))?;
+        let delivery = crate::webhooks::deliver::spawn(self.hub.clone(), self.webhooks);
         // With each connection's address, which the creation limits count by.
         let app =
             router_with(self.hub, &self.limits).into_make_service_with_connect_info::<SocketAddr>();
@@ -441,6 +463,7 @@ impl Server {
             .await
             .map_err(|e| ServerError::Io(e.to_string()));
         ticker.abort();
+        delivery.abort();
         served
     }
 }

@@ -236,6 +236,23 @@ impl GameTable {
         self.table.log(viewer).map_err(erased)
     }
 
+    /// How the game ended, if it is over.
+    pub fn outcome(&self) -> Option<pbp_core::Outcome> {
+        self.table.turn().outcome().cloned()
+    }
+
+    /// The public's forum post covering the steps after `after` ([`Table::bbcode_since`]),
+    /// as the webhooks' summary of a turn.
+    ///
+    /// # Errors
+    /// A renderer that does not match the session (a bug).
+    pub fn public_post_since(&self, after: u64) -> Result<String, String> {
+        let after = usize::try_from(after).map_err(|e| e.to_string())?;
+        self.table
+            .bbcode_since(Viewer::Public, Some(after))
+            .map_err(|e| e.to_string())
+    }
+
     /// The save file, as `pbp` writes it.
     ///
     /// # Errors

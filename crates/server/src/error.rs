@@ -61,6 +61,9 @@ pub enum ApiError {
     /// 408: the request took longer than the server waits.
     #[error("{0}")]
     Timeout(String),
+    /// 404: the table has no such webhook.
+    #[error("this table has no webhook '{0}'")]
+    NoWebhook(String),
     /// 409: the table is not at the step the client expected.
     #[error("the table is at step {found}, not {expected}: reload and try again")]
     Stale {
@@ -104,7 +107,9 @@ impl ApiError {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
-            ApiError::NotFound(_) | ApiError::NoEndpoint(_) => StatusCode::NOT_FOUND,
+            ApiError::NotFound(_) | ApiError::NoEndpoint(_) | ApiError::NoWebhook(_) => {
+                StatusCode::NOT_FOUND
+            }
             ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Timeout(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
@@ -122,7 +127,7 @@ impl ApiError {
             ApiError::BadRequest(_) => "bad_request",
             ApiError::Unauthorized(_) => "unauthorized",
             ApiError::Forbidden(_) => "forbidden",
-            ApiError::NotFound(_) | ApiError::NoEndpoint(_) => "not_found",
+            ApiError::NotFound(_) | ApiError::NoEndpoint(_) | ApiError::NoWebhook(_) => "not_found",
             ApiError::MethodNotAllowed(_) => "method_not_allowed",
             ApiError::Timeout(_) => "timeout",
             ApiError::RateLimited { .. } => "rate_limited",

@@ -95,6 +95,8 @@ pub struct Hub {
     /// Set when the store refused a write because the table had moved on (another instance
     /// wrote first): the request is then tried again.
     pub(crate) conflicted: bool,
+    /// The webhooks' wake-up signal and options.
+    pub(crate) hooks: crate::webhooks::HubHooks,
 }
 
 pub(crate) fn refused(error: ErasedError) -> ApiError {
@@ -147,6 +149,7 @@ impl Hub {
             clock: 0,
             owner,
             conflicted: false,
+            hooks: crate::webhooks::HubHooks::default(),
         }
     }
 
@@ -393,6 +396,14 @@ impl Hub {
         actor: Actor,
         action: &Value,
     ) -> Result<(), ApiError> {
+        // The webhooks' notices, if the act ended a turn (to the outbox with the act).
+        let notices = match self.turn_notices(id, before) {
+            Ok(notices) => notices,
+            Err(error) => {
+                self.forget(id);
+                return Err(error);
+            }
+        };
         let live = self.cached(id)?;
         crate::turns::after_act(live, before);
         let version = live.version;
@@ -414,10 +425,14 @@ impl Hub {
             action: &action,
             save: &save,
             turn: &turn,
+            notices: &notices,
         });
         match result {
             Ok(()) => {
                 self.cached(id)?.version = version + 1;
+                if !notices.is_empty() {
+                    self.hooks.wake.notify_one();
+                }
                 Ok(())
             }
             Err(error) => Err(self.failed(id, error)),

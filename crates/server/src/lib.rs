@@ -17,6 +17,7 @@
 //!     addr: "127.0.0.1:8080".into(),
 //!     // Anyone who reaches the port may create tables, without limit.
 //!     limits: pbp_server::CreateLimits::default(),
+//!     allow_private_webhooks: false,
 //! };
 //! pbp_server::run(&options, |addr| println!("serving on http://{addr}/"))?;
 //! # Ok(())
@@ -35,6 +36,7 @@ mod sqlite;
 mod store;
 mod token;
 mod turns;
+pub mod webhooks;
 
 pub use api::{Server, router, router_with};
 pub use engine::{Format, game_names};
@@ -48,6 +50,7 @@ pub use store::{
     TurnState, open_store,
 };
 pub use token::TokenHash;
+pub use webhooks::{WebhookOptions, WebhookStore};
 
 /// How `pbp serve` runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,6 +61,8 @@ pub struct Options {
     pub addr: String,
     /// Who may create tables, and how many per address (docs/SERVER.md, "Limits").
     pub limits: CreateLimits,
+    /// Whether webhook URLs may reach private addresses (`--allow-private-webhooks`).
+    pub allow_private_webhooks: bool,
 }
 
 /// Opens the store, binds the address and serves until interrupted (Ctrl-C); `started` is told
@@ -81,7 +86,11 @@ pub fn run(
     runtime.block_on(async {
         let server = Server::bind(store, &options.addr)
             .await?
-            .with_limits(options.limits.clone());
+            .with_limits(options.limits.clone())
+            .with_webhooks(WebhookOptions {
+                allow_private: options.allow_private_webhooks,
+                ..WebhookOptions::default()
+            });
         started(server.addr());
         server
             .serve_until(async {

@@ -20,6 +20,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use postgres::{Client, NoTls, Statement};
 
+mod webhooks;
+
 use crate::sqlite::closes_at;
 use crate::store::{
     NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState, hash_from, turn_json,
@@ -68,6 +70,37 @@ pub const POSTGRES_MIGRATIONS: &[&str] = &[
         WHERE deadline IS NOT NULL;
     DROP INDEX tables_deadline;
     CREATE INDEX tables_closes_at ON tables(closes_at) WHERE closes_at IS NOT NULL;",
+    // 4: webhooks per table, and the outbox of their notices (times in milliseconds).
+    "CREATE TABLE webhooks (
+        id TEXT PRIMARY KEY,
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        url TEXT NOT NULL,
+        format TEXT NOT NULL,
+        secret TEXT NOT NULL,
+        remind_before BIGINT NOT NULL,
+        reminded BIGINT,
+        created_at BIGINT NOT NULL
+    );
+    CREATE INDEX webhooks_table ON webhooks(table_id);
+    CREATE TABLE outbox (
+        id BIGSERIAL PRIMARY KEY,
+        webhook_id TEXT NOT NULL REFERENCES webhooks(id),
+        table_id TEXT NOT NULL,
+        step BIGINT NOT NULL,
+        kind TEXT NOT NULL,
+        notice TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        next_at BIGINT NOT NULL,
+        attempts BIGINT NOT NULL DEFAULT 0,
+        state TEXT NOT NULL DEFAULT 'pending',
+        status BIGINT,
+        outcome TEXT,
+        lease_owner TEXT,
+        lease_until BIGINT,
+        done_at BIGINT
+    );
+    CREATE INDEX outbox_pending ON outbox(webhook_id, id) WHERE state = 'pending';
+    CREATE INDEX outbox_webhook ON outbox(webhook_id, id);",
 ];
 
 /// The advisory lock that serializes migrations (any fixed number; "pbp" in ASCII).
@@ -214,6 +247,43 @@ impl PostgresStore {
                 }
             }
         }
+    }
+}
+
+impl PostgresStore {
+    /// [`Store::commit_act`] for an action with webhook notices: the action's statement and
+    /// the notices' inserts in one transaction.
+    fn commit_act_with_notices(&mut self, act: &NewAct<'_>, turn: &str) -> Result<(), StoreError> {
+        let mut transaction = self.client.transaction().map_err(backend)?;
+        let inserted = transaction
+            .execute(
+                &self.prepared.act,
+                &[
+                    &act.save,
+                    &turn,
+                    &act.turn.deadline.map(to_i64),
+                    &closes_at(act.turn),
+                    &now(),
+                    &act.table,
+                    &to_i64(act.from_step),
+                    &to_i64(act.version),
+                    &act.actor,
+                    &act.action,
+                ],
+            )
+            .map_err(backend)?;
+        if inserted == 0 {
+            drop(transaction);
+            return Err(self.refusal(act.table, Some(act.from_step)));
+        }
+        webhooks::insert_notices(
+            &mut transaction,
+            act.table,
+            to_i64(act.from_step) + 1,
+            act.notices,
+            crate::webhooks::now_ms(),
+        )?;
+        transaction.commit().map_err(backend)
     }
 }
 
@@ -365,6 +435,9 @@ impl Store for PostgresStore {
     fn commit_act(&mut self, act: &NewAct<'_>) -> Result<(), StoreError> {
         self.ready()?;
         let turn = turn_json(act.table, act.turn)?;
+        if !act.notices.is_empty() {
+            return self.commit_act_with_notices(act, &turn);
+        }
         let inserted = self
             .client
             .execute(

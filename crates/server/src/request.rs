@@ -9,6 +9,12 @@ use crate::engine::Format;
 use crate::error::ApiError;
 use crate::store::{AbsentDefault, TableDice};
 
+// The body of a webhook's creation (the webhooks module reads it; the fuzz target calls it here).
+pub use crate::webhooks::request::{
+    DEFAULT_REMIND_BEFORE, MAX_REMIND_BEFORE, MAX_WEBHOOK_BODY, SECRET_LENGTH, WebhookRequest,
+    parse_webhook,
+};
+
 /// The largest action accepted, in bytes (a Warring States order sheet is a few hundred).
 pub const MAX_ACTION: usize = 16 * 1024;
 /// The largest body of an action, a draft or a deadline, in bytes.

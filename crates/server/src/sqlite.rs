@@ -58,6 +58,38 @@ pub const MIGRATIONS: &[&str] = &[
         WHERE deadline IS NOT NULL;
     DROP INDEX tables_deadline;
     CREATE INDEX tables_closes_at ON tables(closes_at) WHERE closes_at IS NOT NULL;",
+    // 4: webhooks per table, and the outbox of their notices (written in the act's
+    // transaction, delivered by a background task; times in milliseconds).
+    "CREATE TABLE webhooks (
+        id TEXT PRIMARY KEY,
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        url TEXT NOT NULL,
+        format TEXT NOT NULL,
+        secret TEXT NOT NULL,
+        remind_before INTEGER NOT NULL,
+        reminded INTEGER,
+        created_at INTEGER NOT NULL
+    );
+    CREATE INDEX webhooks_table ON webhooks(table_id);
+    CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        webhook_id TEXT NOT NULL REFERENCES webhooks(id),
+        table_id TEXT NOT NULL,
+        step INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        notice TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        next_at INTEGER NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        state TEXT NOT NULL DEFAULT 'pending',
+        status INTEGER,
+        outcome TEXT,
+        lease_owner TEXT,
+        lease_until INTEGER,
+        done_at INTEGER
+    );
+    CREATE INDEX outbox_pending ON outbox(webhook_id, id) WHERE state = 'pending';
+    CREATE INDEX outbox_webhook ON outbox(webhook_id, id);",
 ];
 
 fn backend(error: rusqlite::Error) -> StoreError {
@@ -362,6 +394,13 @@ impl Store for SqliteStore {
             .map_err(backend)?
             .execute(params![act.table, from + 1, act.actor, act.action, now()])
             .map_err(backend)?;
+        webhooks::insert_notices(
+            &transaction,
+            act.table,
+            from + 1,
+            act.notices,
+            crate::webhooks::now_ms(),
+        )?;
         transaction.commit().map_err(backend)
     }
 
@@ -521,3 +560,4 @@ impl Store for SqliteStore {
 
 #[cfg(test)]
 mod tests;
+mod webhooks;

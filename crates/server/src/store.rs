@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::token::TokenHash;
+use crate::webhooks::{Notice, WebhookStore};
 
 /// Why the store failed.
 #[derive(Debug, Error)]
@@ -141,6 +142,14 @@ pub struct TurnState {
     /// Who may bring dice rolled elsewhere with an action (a table setting, fixed at creation).
     #[serde(skip_serializing_if = "TableDice::is_default")]
     pub dice: TableDice,
+    /// The step the current turn began after (0: the setup), so that a webhook's notice of the
+    /// turn's close summarizes the steps after it.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub began: u64,
+}
+
+fn is_zero(value: &u64) -> bool {
+    *value == 0
 }
 
 /// One seat's draft of the current turn.
@@ -194,10 +203,13 @@ pub struct NewAct<'a> {
     pub save: &'a str,
     /// The turn state after the action (drafts of a resolved turn cleared).
     pub turn: &'a TurnState,
+    /// The webhook notices the action caused, written to the outbox of each of the table's
+    /// webhooks in the action's transaction (none for most actions).
+    pub notices: &'a [Notice],
 }
 
 /// Where tables are kept. Every method is one transaction: it is done whole or not at all.
-pub trait Store: Send {
+pub trait Store: Send + WebhookStore {
     /// Stores a new table (at the version it carries, normally 0).
     ///
     /// # Errors

@@ -52,6 +52,7 @@ fn act<'a>(
         action: "{\"choose\":\"focus\"}",
         save,
         turn,
+        notices: &[],
     }
 }
 
@@ -319,7 +320,10 @@ fn postgres_upgrades_a_version_2_database() {
         ))
         .unwrap();
     let mut store = PostgresStore::connect(&db.url).unwrap();
-    assert_eq!(store.schema_version().unwrap(), 3);
+    assert_eq!(
+        store.schema_version().unwrap(),
+        POSTGRES_MIGRATIONS.len() as i64
+    );
     let loaded = store.load("v2").unwrap().unwrap();
     assert_eq!((loaded.version, loaded.turn.grace), (0, 20));
     assert!(store.due(119).unwrap().is_empty());

@@ -7,8 +7,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
 pub mod pg;
+pub mod receiver;
 
-use pbp_server::{Server, SqliteStore};
+use pbp_server::{Server, SqliteStore, WebhookOptions};
 use serde_json::Value;
 
 /// A server running on its own thread and runtime, stopped on drop.
@@ -44,11 +45,29 @@ pub fn temp_dir(name: &str) -> PathBuf {
 
 /// Starts a server on `db` at 127.0.0.1 with a port the system picks.
 pub fn start(db: &Path) -> Running {
-    start_with(db, pbp_server::CreateLimits::default())
+    start_full(
+        db,
+        pbp_server::CreateLimits::default(),
+        WebhookOptions::default(),
+    )
 }
 
 /// Starts a server on `db` like [`start`], table creation guarded by `limits`.
 pub fn start_with(db: &Path, limits: pbp_server::CreateLimits) -> Running {
+    start_full(db, limits, WebhookOptions::default())
+}
+
+/// Starts a server on `db` like [`start`], with these webhook options.
+pub fn start_hooked(db: &Path, webhooks: WebhookOptions) -> Running {
+    start_full(db, pbp_server::CreateLimits::default(), webhooks)
+}
+
+/// Starts a server on `db` with these creation limits and webhook options.
+pub fn start_full(
+    db: &Path,
+    limits: pbp_server::CreateLimits,
+    webhooks: WebhookOptions,
+) -> Running {
     let db = db.to_owned();
     let (ready_tx, ready_rx) = std::sync::mpsc::channel();
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
@@ -63,7 +82,8 @@ pub fn start_with(db: &Path, limits: pbp_server::CreateLimits) -> Running {
             let server = Server::bind(Box::new(store), "127.0.0.1:0")
                 .await
                 .unwrap()
-                .with_limits(limits);
+                .with_limits(limits)
+                .with_webhooks(webhooks);
             ready_tx.send(server.addr()).unwrap();
             server
                 .serve_until(async {

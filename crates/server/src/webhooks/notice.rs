@@ -1,0 +1,258 @@
+//! The notices a table's webhooks receive, made from the game's own values: who may act
+//! before and after an act ([`pbp_core::Turn`]), the outcome, and the public's forum post of
+//! the turn's steps. A turn ends when a seat may act that could not before, or when the game
+//! is over (a turn that waits for the game master to resolve it ends when the resolution
+//! opens the next one, so its summary holds the resolution too). Every text names players by
+//! the names the table gives them and holds only what the public sees.
+
+use pbp_core::Actor;
+use serde_json::{Value, json};
+
+use super::payload::{NOTICE_TEXT_LIMIT, cut};
+use super::{Notice, NoticeKind};
+use crate::hub::Live;
+use crate::store::AbsentDefault;
+
+/// Whether the act just applied to `live` (`before`: who could act before it) ended a turn.
+pub(crate) fn ends_turn(live: &Live, before: &[Actor]) -> bool {
+    live.game.outcome().is_some()
+        || live
+            .game
+            .acting()
+            .iter()
+            .any(|a| a.seat().is_some() && !before.contains(a))
+}
+
+/// A game's name as players write it: "warring-states" is "Warring States".
+pub(crate) fn game_title(game: &str) -> String {
+    game.split('-')
+        .map(|word| {
+            let mut chars = word.chars();
+            match chars.next() {
+                Some(first) => first.to_uppercase().chain(chars).collect(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<String>>()
+        .join(" ")
+}
+
+/// The player at `seat` as the table names them.
+fn player(live: &Live, seat: u16) -> String {
+    live.seats
+        .get(usize::from(seat))
+        .map_or_else(|| live.game.seat_name(seat), |stored| stored.name.clone())
+}
+
+/// Names joined as in a sentence: "Al", "Al and Bo", "Al, Bo and Cy".
+pub(crate) fn and_list(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+fn seats_json(live: &Live, seats: &[u16]) -> Value {
+    Value::Array(
+        seats
+            .iter()
+            .map(|&seat| json!({ "seat": seat, "name": player(live, seat) }))
+            .collect(),
+    )
+}
+
+fn notice(kind: NoticeKind, mut body: Value, id: &str, live: &Live) -> Notice {
+    body["event"] = json!(kind.name());
+    body["table"] = json!(id);
+    body["game"] = json!(live.game.game());
+    body["step"] = json!(live.game.steps());
+    Notice {
+        kind,
+        json: body.to_string(),
+    }
+}
+
+/// The notices of a turn that ended at the act just applied to table `id`: the turn's public
+/// summary (the steps after `began`), then who won or who acts now.
+///
+/// # Errors
+/// A renderer that fails (a bug): the act is refused rather than its notice lost.
+pub(crate) fn turn_notices(id: &str, live: &Live, began: u64) -> Result<Vec<Notice>, String> {
+    let title = game_title(live.game.game());
+    let step = live.game.steps();
+    let mut notices = Vec::new();
+    if step > began {
+        let post = live.game.public_post_since(began)?;
+        let text = format!(
+            "{title}: the turn is over.\n{}",
+            super::payload::bbcode_to(&post, super::payload::Markup::Plain)
+        );
+        notices.push(notice(
+            NoticeKind::TurnClosed,
+            json!({
+                "from_step": began + 1,
+                "text": cut(&text, NOTICE_TEXT_LIMIT),
+                "bbcode": cut(&post, NOTICE_TEXT_LIMIT),
+            }),
+            id,
+            live,
+        ));
+    }
+    if let Some(outcome) = live.game.outcome() {
+        let winners: Vec<u16> = outcome.winners.iter().map(|s| s.0).collect();
+        let names: Vec<String> = winners.iter().map(|&s| player(live, s)).collect();
+        let result = match names.len() {
+            0 => "a draw".to_owned(),
+            _ => format!("{} won", and_list(&names)),
+        };
+        let reason = outcome.reason.trim();
+        // A reason that names seats by number ("seat 1 won 3 rounds") stays in the JSON for
+        // programs; the players' text has their names already.
+        let by_number = reason
+            .match_indices("seat ")
+            .any(|(at, _)| reason[at + 5..].starts_with(|c: char| c.is_ascii_digit()));
+        let text = if reason.is_empty() || by_number {
+            format!("{title} is over: {result}.")
+        } else {
+            format!("{title} is over: {result} ({reason}).")
+        };
+        notices.push(notice(
+            NoticeKind::GameOver,
+            json!({ "winners": seats_json(live, &winners), "reason": reason, "text": text }),
+            id,
+            live,
+        ));
+        return Ok(notices);
+    }
+    let seats: Vec<u16> = live
+        .game
+        .acting()
+        .iter()
+        .filter_map(|a| a.seat().map(|s| s.0))
+        .collect();
+    let names: Vec<String> = seats.iter().map(|&s| player(live, s)).collect();
+    let text = match names.as_slice() {
+        [one] => format!("{title}: {one}'s turn."),
+        _ => format!(
+            "{title}: a new turn: {} send their orders.",
+            and_list(&names)
+        ),
+    };
+    notices.push(notice(
+        NoticeKind::TurnOpened,
+        json!({ "to_act": seats_json(live, &seats), "text": text }),
+        id,
+        live,
+    ));
+    Ok(notices)
+}
+
+/// The reminder of table `id`'s deadline at `now` (Unix seconds), naming the seats to act
+/// whose orders are not ready; `None` when every one is ready (or nobody is to act).
+pub(crate) fn reminder(id: &str, live: &Live, deadline: u64, now: u64) -> Option<Notice> {
+    let waiting: Vec<u16> = live
+        .game
+        .acting()
+        .iter()
+        .filter_map(|a| a.seat().map(|s| s.0))
+        .filter(|&seat| !live.turn.drafts.iter().any(|d| d.seat == seat && d.ready))
+        .collect();
+    if waiting.is_empty() {
+        return None;
+    }
+    let (drafted, none): (Vec<u16>, Vec<u16>) = waiting
+        .iter()
+        .partition(|&&seat| live.turn.drafts.iter().any(|d| d.seat == seat));
+    let names =
+        |seats: &[u16]| and_list(&seats.iter().map(|&s| player(live, s)).collect::<Vec<_>>());
+    let mut parts = Vec::new();
+    if !none.is_empty() {
+        parts.push(format!("no orders yet from {}", names(&none)));
+    }
+    if !drafted.is_empty() {
+        parts.push(format!("orders not marked ready from {}", names(&drafted)));
+    }
+    let absent = match live.turn.absent {
+        AbsentDefault::NoOrders => "no orders",
+        AbsentDefault::Bot => "the bot's orders",
+    };
+    let text = format!(
+        "{}: the deadline is {} ({}); {}. A seat that sends nothing gets {absent}.",
+        game_title(live.game.game()),
+        in_words(deadline.saturating_sub(now)),
+        utc(deadline),
+        parts.join("; "),
+    );
+    Some(notice(
+        NoticeKind::Reminder,
+        json!({
+            "deadline": deadline,
+            "grace": live.turn.grace,
+            "waiting": seats_json(live, &waiting),
+            "text": text,
+        }),
+        id,
+        live,
+    ))
+}
+
+/// A wait in words, rounded down: "in 2 hours", "in 5 minutes", "in less than a minute".
+pub(crate) fn in_words(seconds: u64) -> String {
+    let unit = |n: u64, one: &str| {
+        if n == 1 {
+            format!("in 1 {one}")
+        } else {
+            format!("in {n} {one}s")
+        }
+    };
+    match seconds {
+        0..=59 => "in less than a minute".to_owned(),
+        60..=3599 => unit(seconds / 60, "minute"),
+        3600..=86_399 => unit(seconds / 3600, "hour"),
+        _ => unit(seconds / 86_400, "day"),
+    }
+}
+
+/// A Unix time as "2026-12-03 14:00 UTC".
+pub(crate) fn utc(seconds: u64) -> String {
+    let days = i64::try_from(seconds / 86_400).unwrap_or(i64::MAX);
+    let rest = seconds % 86_400;
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
+        rest / 3600,
+        rest % 3600 / 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_and_names_read_as_players_write_them() {
+        assert_eq!(utc(0), "1970-01-01 00:00 UTC");
+        assert_eq!(utc(1_796_306_400), "2026-12-03 14:00 UTC");
+        assert_eq!(utc(951_782_400), "2000-02-29 00:00 UTC");
+        assert_eq!(in_words(30), "in less than a minute");
+        assert_eq!(in_words(60), "in 1 minute");
+        assert_eq!(in_words(7300), "in 2 hours");
+        assert_eq!(in_words(3 * 86_400), "in 3 days");
+        assert_eq!(game_title("warring-states"), "Warring States");
+        assert_eq!(game_title("duel"), "Duel");
+        let names = |list: &[&str]| list.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        assert_eq!(and_list(&names(&["Al"])), "Al");
+        assert_eq!(and_list(&names(&["Al", "Bo"])), "Al and Bo");
+        assert_eq!(and_list(&names(&["Al", "Bo", "Cy"])), "Al, Bo and Cy");
+    }
+}

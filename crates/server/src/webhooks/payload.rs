@@ -1,0 +1,301 @@
+//! What a webhook is sent: the body in its format (Discord's `{"content"}`, Slack's
+//! `{"text"}`, or the notice's own JSON), the forum post converted from BBCode to the chat's
+//! markup, and the body's signature.
+
+use hmac::{Hmac, Mac};
+use serde_json::{Value, json};
+use sha2::Sha256;
+
+use super::HookFormat;
+
+/// The longest message Discord accepts, in characters.
+pub(crate) const DISCORD_LIMIT: usize = 2000;
+/// The longest text sent to Slack (which cuts messages far longer), in characters.
+pub(crate) const SLACK_LIMIT: usize = 30_000;
+/// The longest text or post a notice carries, in characters (a longer post is cut).
+pub(crate) const NOTICE_TEXT_LIMIT: usize = 24_000;
+/// The largest body sent, in bytes.
+pub const MAX_REQUEST_BODY: usize = 64 * 1024;
+
+/// A markup BBCode is converted to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Markup {
+    /// Plain text: tags dropped, lists as dashes, table cells between bars.
+    Plain,
+    /// Discord's Markdown.
+    Discord,
+    /// Slack's mrkdwn.
+    Slack,
+}
+
+impl Markup {
+    fn bold(self) -> &'static str {
+        match self {
+            Markup::Plain => "",
+            Markup::Discord => "**",
+            Markup::Slack => "*",
+        }
+    }
+
+    fn italic(self) -> &'static str {
+        match self {
+            Markup::Plain => "",
+            Markup::Discord => "*",
+            Markup::Slack => "_",
+        }
+    }
+
+    fn strike(self) -> &'static str {
+        match self {
+            Markup::Plain => "",
+            Markup::Discord => "~~",
+            Markup::Slack => "~",
+        }
+    }
+
+    fn code(self) -> &'static str {
+        match self {
+            Markup::Plain => "",
+            Markup::Discord | Markup::Slack => "```",
+        }
+    }
+}
+
+/// The tags a post may hold; any other bracketed text ("[3, 5]") is kept as it is.
+const TAGS: &[&str] = &[
+    "b", "i", "u", "s", "code", "list", "*", "table", "tr", "td", "th", "size", "color", "font",
+    "quote", "url", "center", "noparse", "spoiler",
+];
+
+/// A post's BBCode in `markup`.
+pub(crate) fn bbcode_to(bbcode: &str, markup: Markup) -> String {
+    let mut out = String::with_capacity(bbcode.len());
+    let mut rest = bbcode;
+    let mut first_cell = true;
+    while let Some(open) = rest.find('[') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let Some(close) = after.find(']') else {
+            out.push_str(&rest[open..]);
+            rest = "";
+            break;
+        };
+        let inside = &after[..close];
+        let (closing, name) = match inside.strip_prefix('/') {
+            Some(name) => (true, name),
+            None => (false, inside.split('=').next().unwrap_or_default()),
+        };
+        let name = name.to_ascii_lowercase();
+        if !TAGS.contains(&name.as_str()) {
+            out.push('[');
+            rest = after;
+            continue;
+        }
+        rest = &after[close + 1..];
+        match (name.as_str(), closing) {
+            ("noparse", false) => {
+                let end = rest.find("[/noparse]").unwrap_or(rest.len());
+                out.push_str(&rest[..end]);
+                rest = rest.get(end + "[/noparse]".len()..).unwrap_or("");
+            }
+            ("b", _) => out.push_str(markup.bold()),
+            ("i", _) => out.push_str(markup.italic()),
+            ("s", _) => out.push_str(markup.strike()),
+            ("u", _) if markup == Markup::Discord => out.push_str("__"),
+            ("code", _) => {
+                if !closing && markup != Markup::Plain && !out.ends_with('\n') && !out.is_empty() {
+                    out.push('\n');
+                }
+                out.push_str(markup.code());
+                if markup != Markup::Plain {
+                    out.push('\n');
+                }
+            }
+            ("*", false) => {
+                if !out.ends_with('\n') && !out.is_empty() {
+                    out.push('\n');
+                }
+                out.push_str("- ");
+                rest = rest.trim_start_matches(' ');
+            }
+            ("list" | "table" | "quote" | "center", _) | ("tr", false) => {
+                if !out.ends_with('\n') && !out.is_empty() {
+                    out.push('\n');
+                }
+                first_cell = true;
+            }
+            ("td" | "th", false) => {
+                if !first_cell {
+                    out.push_str(" | ");
+                }
+                first_cell = false;
+            }
+            _ => {}
+        }
+    }
+    out.push_str(rest);
+    tidy(&out)
+}
+
+/// Trailing spaces dropped, no more than one empty line in a row, no empty lines at the ends.
+fn tidy(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut empty = 0;
+    for line in text.lines() {
+        let line = line.trim_end();
+        if line.is_empty() {
+            empty += 1;
+            continue;
+        }
+        if !out.is_empty() {
+            out.push('\n');
+            if empty > 0 {
+                out.push('\n');
+            }
+        }
+        empty = 0;
+        out.push_str(line);
+    }
+    out
+}
+
+/// `text` cut to at most `limit` characters, ending with a mark that says it was cut.
+pub(crate) fn cut(text: &str, limit: usize) -> String {
+    const MARK: &str = "\n… (cut)";
+    if text.chars().count() <= limit {
+        return text.to_owned();
+    }
+    let keep = limit.saturating_sub(MARK.chars().count());
+    let mut out: String = text.chars().take(keep).collect();
+    out.push_str(MARK);
+    out
+}
+
+/// Slack's three escapes (`&`, `<`, `>`), so that no name becomes a mention or a link.
+fn slack_escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// A chat message from a notice: its text, or for a turn's summary its first line and the
+/// post in `markup`.
+fn chat_text(notice: &Value, markup: Markup) -> String {
+    let text = notice["text"].as_str().unwrap_or_default();
+    match notice["bbcode"].as_str() {
+        Some(post) => {
+            let headline = text.lines().next().unwrap_or_default();
+            format!("{headline}\n{}", bbcode_to(post, markup))
+        }
+        None => text.to_owned(),
+    }
+}
+
+/// The body of a notice (its JSON text) for a webhook of `format`.
+///
+/// # Errors
+/// A notice that is not JSON, or a body over [`MAX_REQUEST_BODY`] (neither happens for the
+/// notices the server writes).
+pub(crate) fn body(format: HookFormat, notice: &str) -> Result<String, String> {
+    let value: Value =
+        serde_json::from_str(notice).map_err(|e| format!("the notice is not JSON: {e}"))?;
+    let body = match format {
+        HookFormat::Json => value.to_string(),
+        // No mention is ever parsed: a player named "@everyone" pings nobody.
+        HookFormat::Discord => json!({
+            "content": cut(&chat_text(&value, Markup::Discord), DISCORD_LIMIT),
+            "allowed_mentions": { "parse": [] },
+        })
+        .to_string(),
+        HookFormat::Slack => json!({
+            "text": cut(&slack_escape(&chat_text(&value, Markup::Slack)), SLACK_LIMIT),
+        })
+        .to_string(),
+    };
+    if body.len() > MAX_REQUEST_BODY {
+        return Err(format!(
+            "the body is {} bytes, over the {MAX_REQUEST_BODY} bytes sent at most",
+            body.len()
+        ));
+    }
+    Ok(body)
+}
+
+/// The `X-Pbp-Signature` of `body` under `secret`: `sha256=` and the HMAC-SHA256 in lowercase
+/// hex.
+pub(crate) fn signature(secret: &str, body: &[u8]) -> String {
+    let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes())
+        .unwrap_or_else(|_| unreachable!("HMAC takes a key of any length"));
+    mac.update(body);
+    let digest = mac.finalize().into_bytes();
+    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    format!("sha256={hex}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const POST: &str = "[b]Warring States[/b], turn 2\n[list]\n[*]Al [i]moves[/i] to Qi\n[*]a roll [3, 5]\n[/list]\n[table][tr][th]state[/th][th]cities[/th][/tr][tr][td]Qin[/td][td]4[/td][/tr][/table]\n[noparse][b]x[/b][/noparse]";
+
+    #[test]
+    fn a_post_reads_in_each_markup() {
+        assert_eq!(
+            bbcode_to(POST, Markup::Plain),
+            "Warring States, turn 2\n\n- Al moves to Qi\n- a roll [3, 5]\n\nstate | cities\nQin | 4\n\n[b]x[/b]"
+        );
+        assert_eq!(
+            bbcode_to(POST, Markup::Discord),
+            "**Warring States**, turn 2\n\n- Al *moves* to Qi\n- a roll [3, 5]\n\nstate | cities\nQin | 4\n\n[b]x[/b]"
+        );
+        assert_eq!(
+            bbcode_to(POST, Markup::Slack),
+            "*Warring States*, turn 2\n\n- Al _moves_ to Qi\n- a roll [3, 5]\n\nstate | cities\nQin | 4\n\n[b]x[/b]"
+        );
+        assert_eq!(
+            bbcode_to("an [unclosed tag", Markup::Plain),
+            "an [unclosed tag"
+        );
+    }
+
+    #[test]
+    fn each_format_has_its_shape_and_limits() {
+        let notice = json!({
+            "event": "turn_closed",
+            "text": "Duel: the turn is over.\nAl strikes",
+            "bbcode": "[b]Al[/b] strikes <@everyone> & more",
+        })
+        .to_string();
+        let discord: Value =
+            serde_json::from_str(&body(HookFormat::Discord, &notice).unwrap()).unwrap();
+        assert_eq!(
+            discord["content"],
+            "Duel: the turn is over.\n**Al** strikes <@everyone> & more"
+        );
+        assert_eq!(discord["allowed_mentions"]["parse"], json!([]));
+        let slack: Value =
+            serde_json::from_str(&body(HookFormat::Slack, &notice).unwrap()).unwrap();
+        assert_eq!(
+            slack["text"],
+            "Duel: the turn is over.\n*Al* strikes &lt;@everyone&gt; &amp; more"
+        );
+        let own: Value = serde_json::from_str(&body(HookFormat::Json, &notice).unwrap()).unwrap();
+        assert_eq!(own, serde_json::from_str::<Value>(&notice).unwrap());
+        let long = json!({ "text": "x".repeat(5000) }).to_string();
+        let discord: Value =
+            serde_json::from_str(&body(HookFormat::Discord, &long).unwrap()).unwrap();
+        let content = discord["content"].as_str().unwrap();
+        assert_eq!(content.chars().count(), DISCORD_LIMIT);
+        assert!(content.ends_with("… (cut)"));
+        assert!(body(HookFormat::Json, "not json").is_err());
+    }
+
+    #[test]
+    fn the_signature_is_githubs_hmac_sha256() {
+        // RFC 4231's test case 2.
+        assert_eq!(
+            signature("Jefe", b"what do ya want for nothing?"),
+            "sha256=5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+        );
+    }
+}

@@ -1,0 +1,179 @@
+//! A webhook receiver on a loopback port for the tests: it records every request and answers
+//! 503 to the first `fail_first`, then 200.
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::post;
+use hmac::{Hmac, Mac};
+use serde_json::Value;
+use sha2::Sha256;
+
+/// One request the receiver got.
+#[derive(Clone, Debug)]
+pub struct Got {
+    pub path: String,
+    pub key: String,
+    pub event: String,
+    pub signature: String,
+    pub body: String,
+    pub at: Instant,
+    pub answered: u16,
+}
+
+impl Got {
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
+    }
+
+    /// Whether the signature is the HMAC-SHA256 of the raw body under `secret`, checked as a
+    /// receiver would (in constant time, by the hmac crate).
+    pub fn signed_by(&self, secret: &str) -> bool {
+        let Some(hex) = self.signature.strip_prefix("sha256=") else {
+            return false;
+        };
+        let Some(bytes) = (0..hex.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok())
+            .collect::<Option<Vec<u8>>>()
+        else {
+            return false;
+        };
+        let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).unwrap();
+        mac.update(self.body.as_bytes());
+        mac.verify_slice(&bytes).is_ok()
+    }
+}
+
+#[derive(Clone)]
+struct Shared {
+    got: Arc<Mutex<Vec<Got>>>,
+    fail_first: usize,
+    delay: Duration,
+}
+
+async fn receive(
+    State(shared): State<Shared>,
+    uri: axum::http::Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> StatusCode {
+    if !shared.delay.is_zero() {
+        tokio::time::sleep(shared.delay).await;
+    }
+    let header = |name: &str| {
+        headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let mut got = shared.got.lock().unwrap();
+    let status = if got.len() < shared.fail_first {
+        StatusCode::SERVICE_UNAVAILABLE
+    } else {
+        StatusCode::OK
+    };
+    got.push(Got {
+        path: uri.path().to_owned(),
+        key: header("x-pbp-delivery"),
+        event: header("x-pbp-event"),
+        signature: header("x-pbp-signature"),
+        body: String::from_utf8_lossy(&body).into_owned(),
+        at: Instant::now(),
+        answered: status.as_u16(),
+    });
+    status
+}
+
+/// The receiver, stopped on drop.
+pub struct Receiver {
+    pub base: String,
+    got: Arc<Mutex<Vec<Got>>>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Drop for Receiver {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Receiver {
+    /// A receiver that answers 503 to its first `fail_first` requests, after `delay` each.
+    pub fn start(fail_first: usize, delay: Duration) -> Receiver {
+        let got = Arc::new(Mutex::new(Vec::new()));
+        let shared = Shared {
+            got: Arc::clone(&got),
+            fail_first,
+            delay,
+        };
+        let (ready_tx, ready_rx) = std::sync::mpsc::channel();
+        let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
+            runtime.block_on(async move {
+                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+                ready_tx.send(listener.local_addr().unwrap()).unwrap();
+                let app = axum::Router::new()
+                    .route("/{*path}", post(receive))
+                    .with_state(shared);
+                axum::serve(listener, app)
+                    .with_graceful_shutdown(async {
+                        let _ = stop_rx.await;
+                    })
+                    .await
+                    .unwrap();
+            });
+        });
+        let addr = ready_rx.recv_timeout(Duration::from_secs(10)).unwrap();
+        Receiver {
+            base: format!("http://{addr}"),
+            got,
+            stop: Some(stop_tx),
+            thread: Some(thread),
+        }
+    }
+
+    /// Everything received so far, in order.
+    pub fn got(&self) -> Vec<Got> {
+        self.got.lock().unwrap().clone()
+    }
+
+    /// Waits until `done` holds for what was received (at most `limit`), and answers it.
+    pub fn wait_for(&self, limit: Duration, done: impl Fn(&[Got]) -> bool) -> Vec<Got> {
+        let start = Instant::now();
+        loop {
+            let got = self.got();
+            if done(&got) {
+                return got;
+            }
+            assert!(
+                start.elapsed() < limit,
+                "the receiver still waits after {limit:?}; it got {got:#?}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+/// The accepted requests, one per delivery key (the receiver's de-duplication), in order.
+pub fn accepted(got: &[Got]) -> Vec<Got> {
+    let mut seen = std::collections::BTreeSet::new();
+    got.iter()
+        .filter(|g| g.answered == 200 && seen.insert(g.key.clone()))
+        .cloned()
+        .collect()
+}
