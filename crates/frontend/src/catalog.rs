@@ -210,9 +210,13 @@ pub fn add<G: Render>(games: &mut Games) {
 pub fn games() -> Games {
     let mut games = Games::new();
     add::<Duel>(&mut games);
+    #[cfg(feature = "clan-war")]
     add::<pbp_clan_war::ClanWar>(&mut games);
+    #[cfg(feature = "three-kingdoms")]
     add::<pbp_three_kingdoms::ThreeKingdoms>(&mut games);
+    #[cfg(feature = "warring-states")]
     add::<pbp_warring_states::WarringStates>(&mut games);
+    #[cfg(feature = "scroll-race")]
     add::<pbp_scroll_race::ScrollRace>(&mut games);
     games
 }

@@ -7,6 +7,10 @@
 //! `odds`. The `pbp` CLI only translates argv to a `Table`, the wasm crate JavaScript, and the
 //! table server HTTP requests; a bot does the same.
 //!
+//! The games are cargo features named as the games (`clan-war`, `three-kingdoms`,
+//! `warring-states`, `scroll-race`), all on by default (`default-features = false` and one
+//! feature builds a catalog of the duel and that game, as the page's per-game wasm modules do).
+//!
 //! ```
 //! use pbp_core::erased::ErasedError;
 //! use pbp_core::{Actor, DiceChoice, Seat, Viewer};

@@ -17,13 +17,23 @@
 //! Renderers see views only: every [`Render`] function takes the viewer's [`Game::View`] (which
 //! carries what is public, such as the map), never the game's state, so a rendering cannot show
 //! what its viewer may not see. The game master's renderings take the game master's view.
+//!
+//! Each game's renderer is behind a cargo feature named as the game (`clan-war`,
+//! `three-kingdoms`, `warring-states`, `scroll-race`), all on by default; the duel's is always
+//! built. A build for one game (the page's per-game wasm modules) takes only that game's code.
 
+#[cfg(feature = "clan-war")]
 mod clan_war;
 mod duel;
 mod escape;
+// Text colours on the clans' and players' colours: the two maps with coloured regions.
+#[cfg(any(feature = "clan-war", feature = "warring-states"))]
 mod ink;
+#[cfg(feature = "scroll-race")]
 mod scroll_race;
+#[cfg(feature = "three-kingdoms")]
 mod three_kingdoms;
+#[cfg(feature = "warring-states")]
 mod warring_states;
 
 mod post;

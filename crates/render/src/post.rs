@@ -57,6 +57,18 @@ impl PostOptions {
 
 /// The steps a post covers, as a reader of the thread finds its place: "steps 5-9, after
 /// the post for step 4", "the setup". `period` is the game's turn or round ("turn 2").
+#[cfg_attr(
+    not(any(
+        feature = "clan-war",
+        feature = "three-kingdoms",
+        feature = "warring-states",
+        feature = "scroll-race"
+    )),
+    expect(
+        dead_code,
+        reason = "the four games' posts use it; a build of the duel alone has none"
+    )
+)]
 pub(crate) fn position<G: Game>(period: &str, events: &[&LoggedEvent<G>]) -> String {
     let first = events.iter().map(|e| e.step).min();
     let last = events.iter().map(|e| e.step).max();
@@ -83,6 +95,13 @@ pub(crate) fn position<G: Game>(period: &str, events: &[&LoggedEvent<G>]) -> Str
 /// A table of figures: a header row and rows, as `style` lays them out. In the plain style
 /// each row is a list item, written by `plain` from the row's cells (unescaped: this escapes
 /// them).
+#[cfg_attr(
+    not(any(feature = "clan-war", feature = "warring-states")),
+    expect(
+        dead_code,
+        reason = "Clan War's and Warring States' posts lay out tables; others do not"
+    )
+)]
 pub(crate) fn table(
     style: BbcodeStyle,
     header: &[&str],

@@ -113,6 +113,12 @@ async function run(base) {
     });
     await page.goto(base);
     await page.waitForSelector("body[data-ready=true]");
+    // The wasm modules this page fetched itself (the service worker's caching is not counted).
+    const modulesFetched = () => page.evaluate(() => [...new Set(performance.getEntriesByType("resource")
+      .map((e) => /pkg\/([^/]+)\/pbp_wasm_bg\.wasm$/.exec(new URL(e.name).pathname))
+      .filter(Boolean).map((m) => m[1]))]);
+    check("a page with no game kept loads the core module alone",
+      (await modulesFetched()).join() === "core", (await modulesFetched()).join());
 
     const text = (selector) => page.locator(selector).innerText();
     // The message box once it shows a message starting with `prefix` (or what it shows after
@@ -355,8 +361,8 @@ async function run(base) {
     console.log("every game in the catalog");
     const stepsNow = async () => Number(await page.evaluate(() => document.body.dataset.steps));
     const defaults = Object.fromEntries((await page.evaluate(async () => {
-      const wasm = await import("./pkg/pbp_wasm.js");
-      return wasm.games();
+      const { moduleEngine } = await import("./engine.js");
+      return (await moduleEngine()).games();
     })).map((g) => [g.name, g.default_config]));
     const seatButtons = () => page.locator("#viewers button").evaluateAll(
       (buttons) => buttons.map((b) => b.dataset.viewer).filter((v) => /^\d+$/.test(v)));
@@ -384,7 +390,13 @@ async function run(base) {
     const labels = {};
     for (const [index, name] of options.entries()) {
       console.log(`  ${name}`);
+      const modulesBefore = await modulesFetched();
       await startGame(name, "1");
+      const fetchedNow = (await modulesFetched()).filter((m) => !modulesBefore.includes(m));
+      const module = name === "duel" ? "core" : name;
+      check(`${name} is played with its own module, loaded when first started`,
+        modulesBefore.includes(module) ? fetchedNow.length === 0 : fetchedNow.join() === module,
+        `before ${modulesBefore.join()}, then ${fetchedNow.join()}`);
       // Play by clicking legal actions as the game master sees them, never choosing who acts:
       // "Act as" must follow the turn.
       let played = 0;
@@ -499,8 +511,9 @@ async function run(base) {
       await file.saveAs(gamePath);
       // Players are named as the engine names them, not numbered.
       const names = await page.evaluate(async (text) => {
-        const wasm = await import("./pkg/pbp_wasm.js");
-        const session = wasm.Session.load(text, undefined, false);
+        const { moduleEngine } = await import("./engine.js");
+        const wasm = await (await moduleEngine()).module(JSON.parse(text).game);
+        const session = wasm.Session.load(text, undefined);
         const players = session.players();
         session.free();
         return players;
@@ -517,6 +530,9 @@ async function run(base) {
       await page.waitForSelector("body[data-ready=true]");
       check(`${name}: a reload keeps the game`, (await stepsNow()) === played - 1
         && (await text("#status")).includes(`${name} · seed 1`), await text("#status"));
+      check(`${name}: a reload with this game kept loads its module alone`,
+        (await modulesFetched()).join() === (name === "duel" ? "core" : name),
+        (await modulesFetched()).join());
       await tab("games");
       check(`${name}: after a reload the set-up form holds this game and its config`,
         (await page.inputValue("#game")) === name
@@ -606,7 +622,8 @@ async function run(base) {
     console.log("the dice panel");
     await tab("dice");
     const wasmRoll = (expr, seed, count) => page.evaluate(async ([e, s, c]) => {
-      const wasm = await import("./pkg/pbp_wasm.js");
+      const { moduleEngine } = await import("./engine.js");
+      const wasm = await (await moduleEngine()).module("duel");
       return wasm.roll(e, BigInt(s), c);
     }, [expr, seed, count]);
     const rollOnPage = async (expr, seed, count = 1) => {
@@ -759,7 +776,7 @@ async function run(base) {
 }
 
 async function main() {
-  if (!existsSync(path.join(root, "pkg/pbp_wasm_bg.wasm"))) {
+  if (!existsSync(path.join(root, "pkg/modules.json"))) {
     throw new Error("the page is not built: run crates/wasm/build.sh first");
   }
   // The checks against the CLI are part of the test: without the CLI it fails, it never skips them.

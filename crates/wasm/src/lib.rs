@@ -4,7 +4,10 @@
 //! `pbp_core::erased`, with nothing game-specific here, so every game added to the catalog is in
 //! the browser too. The game master's page in `crates/wasm/www` is built on it (see `docs/WEB.md`).
 //!
-//! From JavaScript (after `wasm-bindgen --target web`):
+//! Each game is a cargo feature (named as the game, all on by default); the page's build
+//! (`crates/wasm/build.sh`) makes one module without them (the duel and the dice panel) and one
+//! a game. From JavaScript (after `wasm-bindgen --target web`; the page's modules are in
+//! `pkg/MODULE/`):
 //!
 //! ```js
 //! import init, { games, Session } from "./pkg/pbp_wasm.js";

@@ -3,9 +3,8 @@
 // actions, the views, the SVG, the event texts and the BBCode. This file only wires them to the
 // page, so every game in the catalog works here unchanged.
 
-import init, * as wasm from "./pkg/pbp_wasm.js";
 import { setupDice as setupDicePanel } from "./dice.js";
-import { localEngine } from "./engine.js";
+import { moduleEngine } from "./engine.js";
 import { MapView } from "./map.js";
 import { newId, openStore } from "./store.js";
 
@@ -758,12 +757,16 @@ async function restore() {
 }
 
 async function main() {
-  await init();
-  engine = localEngine(wasm);
+  engine = await moduleEngine();
   catalog = await engine.games();
   store = await openStore();
   map = new MapView($("field"), $("map-tip"), pick);
-  setupDicePanel({ roll: wasm.roll, odds: wasm.odds });
+  // Every module rolls and reckons odds alike: the panel uses whichever is loaded (the kept
+  // game's, or the core module, loaded below when no game is kept).
+  setupDicePanel({
+    roll: (...args) => engine.anyLoaded().roll(...args),
+    odds: (...args) => engine.anyLoaded().odds(...args),
+  });
   for (const entry of catalog) {
     const option = document.createElement("option");
     option.value = option.textContent = entry.name;
@@ -807,6 +810,7 @@ async function main() {
   });
 
   await restore();
+  await engine.ensureOne();
   await render();
   setTab(table ? "table" : "games");
   document.body.dataset.ready = "true";

@@ -21,18 +21,84 @@
 // A viewer is "gm", "public" or a seat number as text; an actor is "gm" or a seat number. The seed
 // is in a snapshot only for the game master's view. Errors reject with the engine's message.
 
-/** The in-browser engine: pbp-wasm's `Session`. `wasm` is the module (after `init()`). */
-export function localEngine(wasm) {
+/**
+ * The in-browser engine over the page's wasm modules (pkg/modules.json, written by build.sh): the
+ * `core` module plays the duel and answers the dice panel, and each other game has a module of
+ * its own, loaded the first time that game is started or loaded, so the page downloads only what
+ * it plays. `base` is where the modules are (the page's pkg/).
+ */
+export async function moduleEngine(base = new URL("./pkg/", import.meta.url)) {
+  const response = await fetch(new URL("modules.json", base));
+  if (!response.ok) throw new Error(`cannot read the list of games (pkg/modules.json): ${response.status}`);
+  const list = await response.json();
+  /** Module name -> the promise of its initialised glue, in the order they were asked for. */
+  const loading = new Map();
+  /** The modules initialised so far, in the order they finished. */
+  const ready = [];
+
+  function load(name) {
+    if (!loading.has(name)) {
+      loading.set(name, (async () => {
+        const glue = await import(new URL(`${name}/pbp_wasm.js`, base).href);
+        await glue.default();
+        ready.push(glue);
+        return glue;
+      })());
+    }
+    return loading.get(name);
+  }
+
+  function moduleOf(game) {
+    const entry = list.games.find((g) => g.name === game);
+    if (!entry) {
+      throw new Error(`this page does not play ${game}: it plays ${list.games.map((g) => g.name).join(", ")}`);
+    }
+    return entry.module;
+  }
+
+  /**
+   * The module that loads a save: the one of the game its envelope names. A text that names no
+   * game this page plays goes to the core module, whose refusal says why in the CLI's words.
+   */
+  function moduleOfSave(text) {
+    let game;
+    try {
+      game = JSON.parse(text)?.game;
+    } catch {
+      game = undefined;
+    }
+    const entry = list.games.find((g) => g.name === game);
+    return entry ? entry.module : "core";
+  }
+
   return {
     kind: "local",
+    /** The modules as build.sh listed them: [{name, bytes, gzipped, budget, games}]. */
+    modules: list.modules,
     async games() {
-      return wasm.games();
+      return list.games.map(({ name, default_config }) => ({ name, default_config }));
     },
     async start(game, config, seed, dice) {
+      const wasm = await load(moduleOf(game));
       return new LocalTable(wasm, new wasm.Session(game, config, seed, dice));
     },
     async load(text, source) {
+      const wasm = await load(moduleOfSave(text));
       return new LocalTable(wasm, wasm.Session.load(text, source));
+    },
+    /** The module that plays `game`, loaded (for tests and tools that call the wasm API). */
+    async module(game) {
+      return load(moduleOf(game));
+    },
+    /** Loads the core module if no module is loaded yet (the dice panel needs one). */
+    async ensureOne() {
+      if (loading.size === 0) await load("core");
+      else await Promise.any([...loading.values()]);
+    },
+    /** A loaded module, for the synchronous dice calls (roll, odds): every module has them. */
+    anyLoaded() {
+      if (ready.length === 0) throw new Error("the engine is still loading");
+      return ready[0];
     },
   };
 }

@@ -1,10 +1,18 @@
-// Keeps the page usable offline: every file of the page is cached when it loads, and answered
-// from the cache when the network is gone. The network is tried first, so a rebuilt page is seen.
-const CACHE = "pbp-page-v3";
-const FILES = ["./", "index.html", "app.js", "dice.js", "engine.js", "map.js", "store.js", "style.css", "pkg/pbp_wasm.js", "pkg/pbp_wasm_bg.wasm"];
+// Keeps the page usable offline: every file of the page, every game's module included (listed in
+// pkg/modules.json), is cached when the page is installed, after it has loaded, and answered from
+// the cache when the network is gone. The network is tried first, so a rebuilt page is seen.
+const CACHE = "pbp-page-v4";
+const FILES = ["./", "index.html", "app.js", "dice.js", "engine.js", "map.js", "store.js", "style.css", "pkg/modules.json"];
+
+async function install() {
+  const cache = await caches.open(CACHE);
+  await cache.addAll(FILES);
+  const list = await (await cache.match("pkg/modules.json")).json();
+  await cache.addAll(list.modules.flatMap((m) => [`pkg/${m.name}/pbp_wasm.js`, `pkg/${m.name}/pbp_wasm_bg.wasm`]));
+}
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)));
+  event.waitUntil(install());
 });
 
 self.addEventListener("activate", (event) => {
