@@ -43,7 +43,7 @@ pub use crate::sim::{
     Bot, BotMove, LabelRecord, RefusedBotMove, SimulationSummary, bot_action, play_bot_move,
     random_action, rotated_config, simulate,
 };
-pub use secrecy::{Output, Secrecy, Twin, TwinCase, TwinReport, check_twins, no_reveals};
+pub use secrecy::{Output, Secrecy, Show, Twin, TwinCase, TwinReport, check_twins, no_reveals};
 
 /// What went wrong in a random-play game.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -50,7 +50,12 @@ proptest! {
 }
 
 /// A surface that shows what no outsider may see: the sealed stances.
-fn leak(state: &DuelState, _: Viewer, _: &[pbp_core::LoggedEvent<Duel>]) -> String {
+fn leak(
+    state: &DuelState,
+    _: &<Duel as pbp_core::Game>::View,
+    _: Viewer,
+    _: &[pbp_core::LoggedEvent<Duel>],
+) -> String {
     format!("{:?}", state.sealed)
 }
 

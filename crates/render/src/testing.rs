@@ -6,30 +6,39 @@ use pbp_core::{LoggedEvent, Viewer};
 
 use crate::{BbcodeStyle, PostOptions, Render};
 
-fn text<G: Render>(state: &G::State, viewer: Viewer, _: &[LoggedEvent<G>]) -> String {
-    G::text(&G::view(state, viewer))
+fn text<G: Render>(_: &G::State, view: &G::View, _: Viewer, _: &[LoggedEvent<G>]) -> String {
+    G::text(view)
 }
 
-fn bbcode<G: Render>(state: &G::State, viewer: Viewer, events: &[LoggedEvent<G>]) -> String {
+fn bbcode<G: Render>(_: &G::State, view: &G::View, _: Viewer, events: &[LoggedEvent<G>]) -> String {
     let events: Vec<&LoggedEvent<G>> = events.iter().collect();
-    G::bbcode(&G::view(state, viewer), &events)
+    G::bbcode(view, &events)
 }
 
-fn bbcode_table<G: Render>(state: &G::State, viewer: Viewer, events: &[LoggedEvent<G>]) -> String {
+fn bbcode_table<G: Render>(
+    _: &G::State,
+    view: &G::View,
+    _: Viewer,
+    events: &[LoggedEvent<G>],
+) -> String {
     let events: Vec<&LoggedEvent<G>> = events.iter().collect();
     let options = PostOptions::styled(BbcodeStyle::Table);
-    G::bbcode_with(&G::view(state, viewer), &events, &options)
+    G::bbcode_with(view, &events, &options)
 }
 
-fn svg<G: Render>(state: &G::State, viewer: Viewer, _: &[LoggedEvent<G>]) -> String {
-    G::svg(&G::view(state, viewer))
+fn svg<G: Render>(_: &G::State, view: &G::View, _: Viewer, _: &[LoggedEvent<G>]) -> String {
+    G::svg(view)
 }
 
-fn event_lines<G: Render>(state: &G::State, viewer: Viewer, events: &[LoggedEvent<G>]) -> String {
-    let view = G::view(state, viewer);
+fn event_lines<G: Render>(
+    _: &G::State,
+    view: &G::View,
+    _: Viewer,
+    events: &[LoggedEvent<G>],
+) -> String {
     events
         .iter()
-        .map(|e| G::event_text(&e.visible.event, &view))
+        .map(|e| G::event_text(&e.visible.event, view))
         .collect::<Vec<_>>()
         .join("\n")
 }

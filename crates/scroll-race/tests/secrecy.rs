@@ -101,6 +101,7 @@ proptest! {
 /// What no viewer may receive: the whole state, scrolls and all.
 fn everything(
     state: &ScrollRaceState,
+    _: &<ScrollRace as pbp_core::Game>::View,
     _: Viewer,
     _: &[pbp_core::LoggedEvent<ScrollRace>],
 ) -> String {

@@ -14,7 +14,8 @@
 //!   lines), at the twin position and after every step;
 //! - the answer to every action tried by an outsider seat (every actor's legal actions in either
 //!   twin, sampled, and the last action played): the text it reads as, then the refusal's
-//!   message, or, when both twins accept it, the events it sees and its view after;
+//!   message, or, when both twins accept it, the built-in surfaces after it (the renderings are
+//!   functions of the view and the events);
 //! - the events of each step played.
 //!
 //! Play stops at the end of the game, after [`TwinCase::after`] steps, when the twins have no
@@ -33,13 +34,18 @@ use crate::game::{Actor, Game, Turn, Viewer, Visible};
 use crate::record::{LoggedEvent, step_seed};
 use crate::sim::random_action;
 
-/// One surface a viewer receives: `show` writes what `viewer` gets from `state`, given the
-/// events of the step just played that it may see (empty at the twin position).
+/// How a surface is written: the state, the viewer's view of it, the viewer, the step's events
+/// it sees.
+pub type Show<G> = fn(&<G as Game>::State, &<G as Game>::View, Viewer, &[LoggedEvent<G>]) -> String;
+
+/// One surface a viewer receives: `show` writes what `viewer` gets from `state` (whose view for
+/// it, computed once, is given), with the events of the step just played that it may see (empty
+/// at the twin position).
 pub struct Output<G: Game> {
     /// The surface's name in failure messages (`"view json"`, `"bbcode"`).
     pub name: &'static str,
     /// What the viewer receives on this surface.
-    pub show: fn(&G::State, Viewer, &[LoggedEvent<G>]) -> String,
+    pub show: Show<G>,
 }
 
 impl<G: Game> Clone for Output<G> {
@@ -122,22 +128,32 @@ pub struct TwinReport {
     pub revealed: Option<&'static str>,
 }
 
-fn view_json<G: Game>(state: &G::State, viewer: Viewer, _: &[LoggedEvent<G>]) -> String {
-    json(&G::view(state, viewer))
+fn view_json<G: Game>(_: &G::State, view: &G::View, _: Viewer, _: &[LoggedEvent<G>]) -> String {
+    json(view)
 }
 
-fn turn_json<G: Game>(state: &G::State, _: Viewer, _: &[LoggedEvent<G>]) -> String {
+fn turn_json<G: Game>(state: &G::State, _: &G::View, _: Viewer, _: &[LoggedEvent<G>]) -> String {
     json(&G::turn(state))
 }
 
-fn legal_json<G: Game>(state: &G::State, viewer: Viewer, _: &[LoggedEvent<G>]) -> String {
+fn legal_json<G: Game>(
+    state: &G::State,
+    _: &G::View,
+    viewer: Viewer,
+    _: &[LoggedEvent<G>],
+) -> String {
     match viewer {
         Viewer::Seat(seat) => json(&G::legal_actions(state, Actor::Seat(seat))),
         _ => String::new(),
     }
 }
 
-fn legal_text<G: Game>(state: &G::State, viewer: Viewer, _: &[LoggedEvent<G>]) -> String {
+fn legal_text<G: Game>(
+    state: &G::State,
+    _: &G::View,
+    viewer: Viewer,
+    _: &[LoggedEvent<G>],
+) -> String {
     match viewer {
         Viewer::Seat(seat) => G::legal_actions(state, Actor::Seat(seat))
             .iter()
@@ -148,7 +164,7 @@ fn legal_text<G: Game>(state: &G::State, viewer: Viewer, _: &[LoggedEvent<G>]) -
     }
 }
 
-fn events_json<G: Game>(_: &G::State, _: Viewer, events: &[LoggedEvent<G>]) -> String {
+fn events_json<G: Game>(_: &G::State, _: &G::View, _: Viewer, events: &[LoggedEvent<G>]) -> String {
     json(&events.iter().map(|e| &e.visible).collect::<Vec<_>>())
 }
 
@@ -205,11 +221,10 @@ fn compare<G: Game>(
 ) -> Result<(), Violation> {
     for &viewer in outsiders {
         let (ea, eb) = (seen::<G>(step, a.1, viewer), seen::<G>(step, b.1, viewer));
+        let (va, vb) = (G::view(a.0, viewer), G::view(b.0, viewer));
         for output in outputs {
-            let (x, y) = (
-                (output.show)(a.0, viewer, &ea),
-                (output.show)(b.0, viewer, &eb),
-            );
+            let x = (output.show)(a.0, &va, viewer, &ea);
+            let y = (output.show)(b.0, &vb, viewer, &eb);
             if x != y {
                 return violation(format!(
                     "step {step}: {viewer:?}'s {} tells the twins apart:\n--- twin a\n{x}\n--- twin b\n{y}",
@@ -245,9 +260,10 @@ fn answer<G: Game>(
         Ok(events) => {
             let viewer = Viewer::from(actor);
             let seen = seen::<G>(step, &events, viewer);
+            let view = G::view(&copy, viewer);
             let shown: Vec<String> = outputs
                 .iter()
-                .map(|o| (o.show)(&copy, viewer, &seen))
+                .map(|o| (o.show)(&copy, &view, viewer, &seen))
                 .collect();
             format!("accepted:\n{}", shown.join("\n"))
         }
@@ -427,7 +443,10 @@ pub fn check_twins<G: Game>(secrecy: &Secrecy<G>, case: TwinCase) -> Result<Twin
     if a == b || serialize(&a) == serialize(&b) {
         return violation(format!("the twin ({}) is the same state", twin.secret));
     }
-    let mut outputs = builtin_outputs::<G>();
+    // A try's answer shows the built-in surfaces only: the renderings are functions of the view
+    // and the events (renderers see views only), which the built-in ones compare.
+    let builtin = builtin_outputs::<G>();
+    let mut outputs = builtin.clone();
     outputs.extend(secrecy.outputs.iter().copied());
     let mut report = TwinReport {
         twin_step: step,
@@ -446,7 +465,7 @@ pub fn check_twins<G: Game>(secrecy: &Secrecy<G>, case: TwinCase) -> Result<Twin
         }
         probe(
             secrecy,
-            &outputs,
+            &builtin,
             outsiders,
             step,
             &a,
