@@ -298,6 +298,10 @@ async fn table_js() -> Response {
     asset(JS, include_str!("../www/table.js"))
 }
 
+async fn webhooks_js() -> Response {
+    asset(JS, include_str!("../www/webhooks.js"))
+}
+
 async fn style() -> Response {
     asset(
         "text/css; charset=utf-8",
@@ -324,6 +328,7 @@ pub fn router_with(hub: HubHandle, limits: &CreateLimits) -> Router {
         .route("/", get(index))
         .route("/assets/index.js", get(index_js))
         .route("/assets/table.js", get(table_js))
+        .route("/assets/webhooks.js", get(webhooks_js))
         .route("/assets/style.css", get(style))
         .route("/t/{id}", get(table_page))
         .route("/api/games", get(games))

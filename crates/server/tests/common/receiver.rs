@@ -1,6 +1,7 @@
 //! A webhook receiver on a loopback port for the tests: it records every request and answers
 //! 503 to the first `fail_first`, then 200.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -51,6 +52,7 @@ impl Got {
 #[derive(Clone)]
 struct Shared {
     got: Arc<Mutex<Vec<Got>>>,
+    in_flight: Arc<AtomicUsize>,
     fail_first: usize,
     delay: Duration,
 }
@@ -61,9 +63,6 @@ async fn receive(
     headers: HeaderMap,
     body: Bytes,
 ) -> StatusCode {
-    if !shared.delay.is_zero() {
-        tokio::time::sleep(shared.delay).await;
-    }
     let header = |name: &str| {
         headers
             .get(name)
@@ -71,21 +70,31 @@ async fn receive(
             .unwrap_or_default()
             .to_owned()
     };
-    let mut got = shared.got.lock().unwrap();
-    let status = if got.len() < shared.fail_first {
-        StatusCode::SERVICE_UNAVAILABLE
-    } else {
-        StatusCode::OK
+    let status = {
+        let mut got = shared.got.lock().unwrap();
+        let status = if got.len() < shared.fail_first {
+            StatusCode::SERVICE_UNAVAILABLE
+        } else {
+            StatusCode::OK
+        };
+        got.push(Got {
+            path: uri.path().to_owned(),
+            key: header("x-pbp-delivery"),
+            event: header("x-pbp-event"),
+            signature: header("x-pbp-signature"),
+            body: String::from_utf8_lossy(&body).into_owned(),
+            at: Instant::now(),
+            answered: status.as_u16(),
+        });
+        status
     };
-    got.push(Got {
-        path: uri.path().to_owned(),
-        key: header("x-pbp-delivery"),
-        event: header("x-pbp-event"),
-        signature: header("x-pbp-signature"),
-        body: String::from_utf8_lossy(&body).into_owned(),
-        at: Instant::now(),
-        answered: status.as_u16(),
-    });
+    // Recorded on arrival, answered after the delay: a sender killed meanwhile never learns
+    // that it was received.
+    if !shared.delay.is_zero() {
+        shared.in_flight.fetch_add(1, Ordering::SeqCst);
+        tokio::time::sleep(shared.delay).await;
+        shared.in_flight.fetch_sub(1, Ordering::SeqCst);
+    }
     status
 }
 
@@ -93,6 +102,7 @@ async fn receive(
 pub struct Receiver {
     pub base: String,
     got: Arc<Mutex<Vec<Got>>>,
+    in_flight: Arc<AtomicUsize>,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
@@ -109,11 +119,14 @@ impl Drop for Receiver {
 }
 
 impl Receiver {
-    /// A receiver that answers 503 to its first `fail_first` requests, after `delay` each.
+    /// A receiver that answers 503 to its first `fail_first` requests, each `delay` after it
+    /// arrived (when it is recorded).
     pub fn start(fail_first: usize, delay: Duration) -> Receiver {
         let got = Arc::new(Mutex::new(Vec::new()));
+        let in_flight = Arc::new(AtomicUsize::new(0));
         let shared = Shared {
             got: Arc::clone(&got),
+            in_flight: Arc::clone(&in_flight),
             fail_first,
             delay,
         };
@@ -142,9 +155,15 @@ impl Receiver {
         Receiver {
             base: format!("http://{addr}"),
             got,
+            in_flight,
             stop: Some(stop_tx),
             thread: Some(thread),
         }
+    }
+
+    /// How many requests arrived and are not answered yet (with a delay).
+    pub fn in_flight(&self) -> usize {
+        self.in_flight.load(Ordering::SeqCst)
     }
 
     /// Everything received so far, in order.
