@@ -115,7 +115,8 @@ fn kill_9_mid_delivery_then_restart_delivers_every_notice_once_per_key() {
     let mut expected: Vec<&str> = listing.iter().map(|d| d["key"].as_str().unwrap()).collect();
     expected.reverse();
     assert_eq!(keys, expected);
-    assert!(once.len() >= 7, "a whole duel: {} notices", once.len());
+    // At least three rounds: two notices each, the last one's second being who won.
+    assert!(once.len() >= 6, "a whole duel: {} notices", once.len());
     assert_eq!(once.last().unwrap().event, "game_over");
     // The delivery in flight at the kill came again, byte for byte, with its key.
     let mut copies: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
