@@ -2,7 +2,7 @@
 //! pool most (keeping Spells for Magic when it can cast them), rolls, draws, and as game master
 //! ends the round once every battle is over.
 
-use pbp_core::{Actor, Dice, Game, Pool, ScriptedDice, Side};
+use pbp_core::{Actor, Dice, Game, Pool, Side};
 
 use crate::cards::{CardKind, CardNo, card};
 use crate::clan::Strategy;
@@ -111,6 +111,9 @@ pub fn heuristic_action(state: &ClanWarState, actor: Actor) -> Option<ClanWarAct
     };
     // The plays already tried, by what decides their score (see `play_class`).
     let mut tried: Vec<PlayClass> = Vec::new();
+    // The battle the plays are tried on, as it stands.
+    let mut trial_battle: Option<Battle> = None;
+    let ring_cards = state.config.options.ring_cards_take_effect;
     for action in &legal {
         match action {
             ClanWarAction::Roll { .. } | ClanWarAction::Draw { .. } => consider(100, action),
@@ -120,27 +123,27 @@ pub fn heuristic_action(state: &ClanWarState, actor: Actor) -> Option<ClanWarAct
             ClanWarAction::Take { card: Some(c), .. } => consider(100 + card_value(*c), action),
             ClanWarAction::Give { card: c, .. } => consider(100 - card_value(*c), action),
             ClanWarAction::Nullify { battle, target } => {
-                // Nullify what helps the opponent most: try each and keep the best margin.
-                let mut copy = state.clone();
-                let applied = crate::engine::apply_in_place(
-                    &mut copy,
-                    actor,
-                    action,
-                    &mut ScriptedDice::new([]),
-                )
-                .is_ok();
-                let b = copy.battles.iter().find(|b| b.id == *battle);
-                if let (true, Some(b)) = (applied, b) {
-                    let side = b.side_of(seat).unwrap_or(Side::First);
-                    consider(200 + margin(&copy, b, side), action);
-                } else {
-                    consider(
-                        0,
-                        &ClanWarAction::Nullify {
-                            battle: *battle,
-                            target: *target,
-                        },
-                    );
+                // Nullify what helps the opponent most: try each on a copy of its battle (a
+                // Defensive choice changes nothing else) and keep the best margin.
+                let trial = state
+                    .battles
+                    .iter()
+                    .find(|b| b.id == *battle && b.phase != Phase::Closed)
+                    .and_then(|b| {
+                        let mut b = b.clone();
+                        let auto = crate::engine::auto_sides(state, &b);
+                        crate::engine::nullify_in(&mut b, seat, *target, ring_cards, auto, &mut {
+                            Vec::new()
+                        })
+                        .ok()
+                        .map(|()| b)
+                    });
+                match trial {
+                    Some(b) => {
+                        let side = b.side_of(seat).unwrap_or(Side::First);
+                        consider(200 + margin(state, &b, side), action);
+                    }
+                    None => consider(0, action),
                 }
             }
             ClanWarAction::Pass { .. } => consider(50, action),
@@ -168,21 +171,22 @@ pub fn heuristic_action(state: &ClanWarState, actor: Actor) -> Option<ClanWarAct
                     continue;
                 };
                 let side = before.side_of(seat).unwrap_or(Side::First);
-                let mut copy = state.clone();
-                if crate::engine::apply_in_place(
-                    &mut copy,
-                    actor,
-                    action,
-                    &mut ScriptedDice::new([]),
-                )
-                .is_err()
-                {
-                    continue;
-                }
-                let Some(after) = copy.battles.iter().find(|b| b.id == *battle) else {
+                let Ok(via_ring) = crate::engine::check_play(state, seat, *battle, *c, discards)
+                else {
                     continue;
                 };
-                let gain = margin(&copy, after, side) - margin(state, before, side);
+                // A play changes the pools only through the card it puts in play (the
+                // players' bonuses and the hands counted for Spiritual change later): the
+                // card is tried on one copy of its battle, not on a copy of the game.
+                let trial = match &mut trial_battle {
+                    Some(b) if b.id == *battle => b,
+                    slot => slot.insert(before.clone()),
+                };
+                trial.played.push(crate::engine::played_card(
+                    state, seat, side, *c, discards, via_ring,
+                ));
+                let gain = margin(state, trial, side) - margin(state, before, side);
+                trial.played.pop();
                 // Discards cost cards: each must earn its keep.
                 let score = 50 + gain - 10 * discards.len() as i64;
                 if gain > 0 {
@@ -293,7 +297,7 @@ pub fn heuristic_win_rates(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pbp_core::{SeededDice, Turn};
+    use pbp_core::{ScriptedDice, SeededDice, Turn};
 
     #[test]
     fn heuristic_games_finish_with_legal_actions() {

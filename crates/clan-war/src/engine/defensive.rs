@@ -98,7 +98,30 @@ pub(super) fn nullify(
     let bi = battle_index(state, battle)?;
     let ring_cards = state.config.options.ring_cards_take_effect;
     let auto = auto_sides(state, &state.battles[bi]);
-    let b = &mut state.battles[bi];
+    let mut events = Vec::new();
+    nullify_in(
+        &mut state.battles[bi],
+        seat,
+        target,
+        ring_cards,
+        auto,
+        &mut events,
+    )?;
+    Ok(events)
+}
+
+/// `seat`'s Defensive choice `target` made in battle `b` (whose sides act by themselves as
+/// `auto` says), then the next Defensive cards handled: a battle's own step, which the bot
+/// tries on a copy of the battle alone. Refused before any change.
+pub(crate) fn nullify_in(
+    b: &mut Battle,
+    seat: Seat,
+    target: NullifyTarget,
+    ring_cards: bool,
+    auto: [bool; 2],
+    events: &mut Events,
+) -> Res<()> {
+    let battle = b.id;
     let Some((index, candidates)) = nullify_waiting(b, ring_cards) else {
         return illegal(format!(
             "no Defensive choice is waiting in battle #{battle}"
@@ -114,11 +137,10 @@ pub(super) fn nullify(
             "that is not a card your opponent played in this battle (or it is already nullified)",
         );
     }
-    let mut events = Vec::new();
-    apply_nullify(b, target, &mut events);
+    apply_nullify(b, target, events);
     if let Phase::Nullify { done } = &mut b.phase {
         done.push(index);
     }
-    advance_nullify(b, ring_cards, auto, &mut events);
-    Ok(events)
+    advance_nullify(b, ring_cards, auto, events);
+    Ok(())
 }

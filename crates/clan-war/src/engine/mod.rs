@@ -17,9 +17,9 @@ mod settle;
 mod sign_up;
 
 pub(crate) use attack::attack_refusal;
-pub(crate) use defensive::nullify_waiting;
+pub(crate) use defensive::{nullify_in, nullify_waiting};
 pub(crate) use draws::check_switch;
-pub(crate) use play::check_play;
+pub(crate) use play::{check_play, played_card};
 pub use pool::{battle_pools, pool_for};
 pub use roll::{BATTLE_RULE, battle_odds};
 pub(crate) use round::outcome;

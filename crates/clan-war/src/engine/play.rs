@@ -105,17 +105,17 @@ pub(crate) fn check_play(
     Ok(via_ring)
 }
 
-/// Plays card `no` in `battle`, discarding `discards` for Magic or the Ring of Void.
-pub(super) fn play(
-    state: &mut ClanWarState,
+/// Card `no` as `seat`'s play on `side` puts it in play, discarding `discards` (through a Ring
+/// when `via_ring`), read from the state before the play changes it: the engine's play and the
+/// bot's trials build it alike.
+pub(crate) fn played_card(
+    state: &ClanWarState,
     seat: Seat,
-    battle: u32,
+    side: Side,
     no: CardNo,
     discards: &[CardNo],
-) -> Res<Events> {
-    let via_ring = check_play(state, seat, battle, no, discards)?;
-    let bi = battle_index(state, battle)?;
-    let side = state.battles[bi].side_of(seat).unwrap_or(Side::First);
+    via_ring: bool,
+) -> Played {
     let c = card(no);
     let p = &state.players[usize::from(seat.0)];
     let (strategy_on, clan_on) = match c.kind {
@@ -128,6 +128,33 @@ pub(super) fn play(
     } else {
         None
     };
+    Played {
+        card: no,
+        side,
+        strategy_on,
+        clan_on,
+        via_ring,
+        nullified: false,
+        discards: discards.to_vec(),
+        cast,
+        returns: false,
+    }
+}
+
+/// Plays card `no` in `battle`, discarding `discards` for Magic or the Ring of Void.
+pub(super) fn play(
+    state: &mut ClanWarState,
+    seat: Seat,
+    battle: u32,
+    no: CardNo,
+    discards: &[CardNo],
+) -> Res<Events> {
+    let via_ring = check_play(state, seat, battle, no, discards)?;
+    let bi = battle_index(state, battle)?;
+    let side = state.battles[bi].side_of(seat).unwrap_or(Side::First);
+    let c = card(no);
+    let played = played_card(state, seat, side, no, discards, via_ring);
+    let cast = played.cast;
     take_from_hand(state, seat, no)?;
     for &d in discards {
         take_from_hand(state, seat, d)?;
@@ -153,17 +180,7 @@ pub(super) fn play(
         s.plays_left += 1;
         s.blessings += 1;
     }
-    b.played.push(Played {
-        card: no,
-        side,
-        strategy_on,
-        clan_on,
-        via_ring,
-        nullified: false,
-        discards: discards.to_vec(),
-        cast,
-        returns: false,
-    });
+    b.played.push(played);
     let mut events = vec![Visible::public(ClanWarEvent::Played {
         battle,
         seat,
