@@ -120,7 +120,8 @@ pub(super) fn attack(
         defender,
         from: f,
         target: t,
-        played: Vec::new(),
+        // Room for the usual plays, reserved as the battle opens.
+        played: Vec::with_capacity(4),
         experienced_nullified: false,
         sides: [
             fresh.clone(),

@@ -2,7 +2,7 @@
 
 use pbp_core::{Seat, Side, Visible};
 
-use super::{Events, Res, choice_context, take_from_hand};
+use super::{Events, Res, choice_context, step_events, take_from_hand};
 use crate::cards::CardNo;
 use crate::clan::Strategy;
 use crate::error::{ClanWarError, illegal};
@@ -43,7 +43,7 @@ pub(super) fn take(
         .ok_or_else(|| {
             ClanWarError::Illegal(format!("you have no card to take in battle #{battle}"))
         })?;
-    let mut events = Vec::new();
+    let mut events = step_events();
     if let Some(no) = no {
         let Some(other) = state.battles[bi].seat(side.other()) else {
             return illegal("the Spirit Army has no hand");
@@ -149,7 +149,7 @@ pub(super) fn tactical(
         Phase::Choices(list) if matches!(list[at], Pending::Tactical { won: true, .. })
     );
     let p = &state.players[usize::from(seat.0)];
-    let mut events = Vec::new();
+    let mut events = step_events();
     match (won, new.len()) {
         (_, 0) => {}
         (true, 2) => {

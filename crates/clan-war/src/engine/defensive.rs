@@ -2,7 +2,7 @@
 
 use pbp_core::{Seat, Side, Visible};
 
-use super::{Events, Res, auto_sides, battle_index, card, side_index};
+use super::{Events, Res, auto_sides, battle_index, card, side_index, step_events};
 use crate::clan::Strategy;
 use crate::error::illegal;
 use crate::model::*;
@@ -98,7 +98,7 @@ pub(super) fn nullify(
     let bi = battle_index(state, battle)?;
     let ring_cards = state.config.options.ring_cards_take_effect;
     let auto = auto_sides(state, &state.battles[bi]);
-    let mut events = Vec::new();
+    let mut events = step_events();
     nullify_in(
         &mut state.battles[bi],
         seat,

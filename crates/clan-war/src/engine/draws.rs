@@ -2,7 +2,9 @@
 
 use pbp_core::{Dice, Seat, Visible};
 
-use super::{DrawPositions, Events, Res, choice_context, discard, draw_rolled, side_index};
+use super::{
+    DrawPositions, Events, Res, choice_context, discard, draw_rolled, side_index, step_events,
+};
 use crate::clan::{Clan, Strategy};
 use crate::error::{ClanWarError, illegal};
 use crate::map::Terrain;
@@ -101,7 +103,7 @@ pub(super) fn end_step(
             "you have already drawn or switched in battle #{battle}"
         ));
     }
-    let mut events = Vec::new();
+    let mut events = step_events();
     let p = &state.players[usize::from(seat.0)];
     let slot = match switch {
         Some((from, to)) => Some(check_switch(state, seat, bi, from, to)?),

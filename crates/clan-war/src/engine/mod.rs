@@ -47,6 +47,15 @@ pub(crate) type Events = Vec<Visible<ClanWarEvent>>;
 /// A result of the engine.
 pub(crate) type Res<T> = Result<T, ClanWarError>;
 
+/// Room for the events of one step of a battle, reserved at once so that the list does not
+/// grow (and move) while the step and the battle's automatic steps after it add theirs.
+const STEP_EVENTS: usize = 8;
+
+/// An empty list of events with room for a step's.
+pub(super) fn step_events() -> Events {
+    Vec::with_capacity(STEP_EVENTS)
+}
+
 /// What `card` gives for a number outside 1 to 52: a blank Ring of no element's (Void's) power.
 static BLANK: cards::Card = cards::Card {
     number: 0,

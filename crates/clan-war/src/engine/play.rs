@@ -4,7 +4,8 @@ use pbp_core::{Seat, Side, Visible};
 
 use super::defensive::advance_nullify;
 use super::{
-    Events, Res, auto_sides, battle_index, card, discard, player, side_index, take_from_hand,
+    Events, Res, auto_sides, battle_index, card, discard, player, side_index, step_events,
+    take_from_hand,
 };
 use crate::cards::{self, CardKind, CardNo};
 use crate::clan::{Element, Strategy};
@@ -181,14 +182,15 @@ pub(super) fn play(
         s.blessings += 1;
     }
     b.played.push(played);
-    let mut events = vec![Visible::public(ClanWarEvent::Played {
+    let mut events = step_events();
+    events.push(Visible::public(ClanWarEvent::Played {
         battle,
         seat,
         card: no,
         via_ring,
         discards: discards.to_vec(),
         cast,
-    })];
+    }));
     if !discards.is_empty() {
         events.push(Visible::public(ClanWarEvent::Discarded {
             seat,
@@ -215,10 +217,11 @@ pub(super) fn pass(state: &mut ClanWarState, seat: Seat, battle: u32) -> Res<Eve
         Phase::Play { .. } => return illegal(format!("it is not your turn in battle #{battle}")),
         _ => return illegal(format!("card play in battle #{battle} is over")),
     }
-    let mut events = vec![Visible::public(ClanWarEvent::Passed {
+    let mut events = step_events();
+    events.push(Visible::public(ClanWarEvent::Passed {
         battle,
         seat: Some(seat),
-    })];
+    }));
     if let Phase::Play { next, passes } = &mut state.battles[bi].phase {
         *passes += 1;
         *next = side.other();
