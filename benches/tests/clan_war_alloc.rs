@@ -135,7 +135,10 @@ fn main() {
         let (actions, most, _, none) = seen[kind];
         assert!(actions > 500, "{kind}: {actions} actions seen");
         assert!(most <= 2, "{kind}: {most} allocations");
-        assert!(none * 100 >= actions * 97, "{kind}: {none} of {actions} allocate nothing");
+        assert!(
+            none * 100 >= actions * 97,
+            "{kind}: {none} of {actions} allocate nothing"
+        );
     }
     // The battle's choices allocate nothing at all.
     for kind in ["nullify", "take", "give", "tactical keep", "tactical"] {
