@@ -382,3 +382,102 @@ fn private_addresses_are_refused_without_the_flag() {
     assert_eq!(listing["webhooks"], json!([]));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn an_imported_game_summarizes_its_turns_from_the_import_on() {
+    let dir = temp_dir("hook-import");
+    let receiver = Receiver::start(0, Duration::ZERO);
+    let server = start_hooked(&dir.join("db.sqlite"), options());
+    let base = &server.base;
+    let seat = |n| pbp_core::Actor::Seat(pbp_core::Seat(n));
+    let save = common::save_of("duel", None, 3, &[(seat(0), "strike"), (seat(1), "strike")]);
+    let table = common::import(base, &save);
+    add_hook(
+        base,
+        &table,
+        &json!({ "url": format!("{}/i", receiver.base), "format": "json" }),
+    );
+    act(base, &table, 0, "strike");
+    act(base, &table, 1, "strike");
+    let got = receiver.wait_for(Duration::from_secs(20), |g| g.len() >= 2);
+    let closed = got[0].json();
+    assert_eq!(closed["event"], "turn_closed");
+    assert_eq!(
+        (closed["from_step"].as_u64(), closed["step"].as_u64()),
+        (Some(3), Some(4))
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_receiver_that_keeps_failing_is_given_up_after_the_retry_time_and_a_4xx_at_once() {
+    let dir = temp_dir("hook-give-up");
+    let failing = Receiver::start(usize::MAX, Duration::ZERO);
+    let server = start_hooked(
+        &dir.join("db.sqlite"),
+        WebhookOptions {
+            retry_for: Duration::from_millis(1500),
+            first_backoff: Duration::from_millis(300),
+            ..options()
+        },
+    );
+    let base = &server.base;
+    let table = create(base, r#"{"game":"duel","players":["Al","Bo"]}"#);
+    add_hook(
+        base,
+        &table,
+        &json!({ "url": format!("{}/down", failing.base), "format": "slack" }),
+    );
+    add_hook(
+        base,
+        &table,
+        &json!({ "url": format!("{}/gone", failing.base), "format": "discord" }),
+    );
+    act(base, &table, 0, "strike");
+    act(base, &table, 1, "strike");
+    let listing = listing_when(base, &table, |v| {
+        (0..2).all(|hook| {
+            v["webhooks"][hook]["deliveries"]
+                .as_array()
+                .is_some_and(|d| d.len() == 2 && d.iter().all(|d| d["state"] == "failed"))
+        })
+    });
+    let hook = |format: &str| {
+        listing["webhooks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|h| h["format"] == format)
+            .unwrap()
+            .clone()
+    };
+    // A 4xx is not tried again.
+    for delivery in hook("discord")["deliveries"].as_array().unwrap() {
+        assert_eq!(delivery["attempts"], 1, "{delivery}");
+        assert_eq!(delivery["outcome"], "HTTP 410 Gone");
+    }
+    let slack = hook("slack");
+    let first = &slack["deliveries"][1];
+    let tries = first["attempts"].as_u64().unwrap();
+    // 300 ms, 600 ms, then the next wait would pass the 1.5 s: three or four tries, no more.
+    assert!((2..=4).contains(&tries), "{first}");
+    assert_eq!(first["status"], 503);
+    let outcome = first["outcome"].as_str().unwrap();
+    assert!(
+        outcome.starts_with("HTTP 503 Service Unavailable; given up after "),
+        "{outcome}"
+    );
+    let sent = failing.got().len() as u64;
+    assert_eq!(
+        failing.got().iter().filter(|g| g.path == "/gone").count(),
+        2,
+        "each notice once at the 410"
+    );
+    std::thread::sleep(Duration::from_millis(1200));
+    assert_eq!(
+        failing.got().len() as u64,
+        sent,
+        "nothing is sent after giving up"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -94,6 +94,8 @@ impl Hub {
         let turn = TurnState {
             absent,
             dice,
+            // An imported game's current turn is summarized from its import on.
+            began: game.steps(),
             ..TurnState::default()
         };
         let stored = StoredTable {

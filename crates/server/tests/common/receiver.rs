@@ -1,5 +1,5 @@
 //! A webhook receiver on a loopback port for the tests: it records every request and answers
-//! 503 to the first `fail_first`, then 200.
+//! 503 to the first `fail_first`, then 200 (410 always at a path ending in `/gone`).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -72,7 +72,9 @@ async fn receive(
     };
     let status = {
         let mut got = shared.got.lock().unwrap();
-        let status = if got.len() < shared.fail_first {
+        let status = if uri.path().ends_with("/gone") {
+            StatusCode::GONE
+        } else if got.len() < shared.fail_first {
             StatusCode::SERVICE_UNAVAILABLE
         } else {
             StatusCode::OK
