@@ -6,7 +6,7 @@
 mod common;
 
 use pbp_server::webhooks::{
-    Attempt, DeliveryState, HookFormat, NextStep, Notice, NoticeKind, StoredHook,
+    Attempt, DeliveryState, HookFormat, KEPT_DONE, NextStep, Notice, NoticeKind, StoredHook,
 };
 use pbp_server::{
     NewAct, PostgresStore, SqliteStore, Store, StoreError, StoredSeat, StoredTable, TokenHash,
@@ -242,6 +242,48 @@ fn removing_a_webhook_removes_its_outbox(open: Open<'_>) {
     assert!(!store.has_hooks("a").unwrap());
 }
 
+fn the_outbox_keeps_the_newest_finished_notices_of_each_webhook(open: Open<'_>) {
+    let mut store = open();
+    store.create(&table("a")).unwrap();
+    store.add_hook(&hook("h1", "a", 1)).unwrap();
+    let total = u64::from(KEPT_DONE) + 10;
+    for step in 0..total {
+        let text = format!("n{step}");
+        commit(
+            store.as_mut(),
+            "a",
+            step,
+            step,
+            &[notice(NoticeKind::TurnOpened, &text)],
+        )
+        .unwrap();
+    }
+    // One left pending (the newest), every other delivered in turn.
+    for _ in 0..total - 1 {
+        let claimed = store
+            .claim_deliveries("one", u64::MAX / 4, 1000, 8)
+            .unwrap();
+        let delivered = Attempt {
+            status: Some(200),
+            outcome: "HTTP 200 OK".into(),
+            next: NextStep::Delivered,
+            at: 1,
+        };
+        store.record_attempt(claimed[0].id, &delivered).unwrap();
+    }
+    let rows = store.deliveries("h1", 1000).unwrap();
+    assert_eq!(rows.len(), KEPT_DONE as usize + 1);
+    assert_eq!(rows[0].state, DeliveryState::Pending);
+    assert!(
+        rows[1..]
+            .iter()
+            .all(|r| r.state == DeliveryState::Delivered)
+    );
+    // The newest finished ones are kept.
+    assert_eq!(rows[1].step, total - 1);
+    assert_eq!(rows.last().unwrap().step, total - u64::from(KEPT_DONE));
+}
+
 macro_rules! suite {
     ($($case:ident),* $(,)?) => {
         mod sqlite {
@@ -280,4 +322,5 @@ suite!(
     each_webhook_is_claimed_in_order_under_a_lease,
     reminders_are_written_once_per_deadline,
     removing_a_webhook_removes_its_outbox,
+    the_outbox_keeps_the_newest_finished_notices_of_each_webhook,
 );

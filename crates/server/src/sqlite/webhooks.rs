@@ -5,8 +5,8 @@ use rusqlite::{OptionalExtension, Transaction, TransactionBehavior, params};
 use super::{SqliteStore, backend, to_i64};
 use crate::store::StoreError;
 use crate::webhooks::{
-    Attempt, Claimed, DeliveryState, DueReminder, HookFormat, NextStep, Notice, OutboxEntry,
-    StoredHook, WebhookStore,
+    Attempt, Claimed, DeliveryState, DueReminder, HookFormat, KEPT_DONE, NextStep, Notice,
+    OutboxEntry, StoredHook, WebhookStore,
 };
 
 /// Writes `notices` to the outbox of every webhook of `table`, inside the act's transaction.
@@ -353,6 +353,23 @@ impl WebhookStore for SqliteStore {
                 id
             ])
             .map_err(backend)?;
+        if done_at.is_some() {
+            // The outbox keeps the newest KEPT_DONE finished notices of each webhook.
+            self.connection
+                .prepare_cached(
+                    "DELETE FROM outbox
+                     WHERE webhook_id = (SELECT webhook_id FROM outbox WHERE id = ?1)
+                         AND state <> 'pending'
+                         AND id < (SELECT MIN(id) FROM (
+                             SELECT id FROM outbox
+                             WHERE webhook_id = (SELECT webhook_id FROM outbox WHERE id = ?1)
+                                 AND state <> 'pending'
+                             ORDER BY id DESC LIMIT ?2))",
+                )
+                .map_err(backend)?
+                .execute(params![id, i64::from(KEPT_DONE)])
+                .map_err(backend)?;
+        }
         Ok(())
     }
 }

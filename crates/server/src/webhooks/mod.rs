@@ -27,7 +27,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub use store::{
-    Attempt, Claimed, DeliveryState, DueReminder, NextStep, OutboxEntry, StoredHook, WebhookStore,
+    Attempt, Claimed, DeliveryState, DueReminder, KEPT_DONE, NextStep, OutboxEntry, StoredHook,
+    WebhookStore,
 };
 
 /// How webhooks are delivered (`pbp serve --allow-private-webhooks`, and the tests' shorter

@@ -90,6 +90,10 @@ impl OutboxEntry {
     }
 }
 
+/// How many finished (delivered or failed) notices the outbox keeps per webhook: the newest;
+/// older ones are deleted when a notice finishes, so the outbox does not grow with the game.
+pub const KEPT_DONE: u32 = 50;
+
 /// The idempotency key of outbox row `id` of webhook `hook`.
 pub(crate) fn delivery_key(hook: &str, id: i64) -> String {
     format!("{hook}-{id}")
@@ -220,7 +224,9 @@ pub trait WebhookStore {
         limit: u32,
     ) -> Result<Vec<Claimed>, StoreError>;
 
-    /// Records the outcome of a try of outbox row `id` and gives its lease back.
+    /// Records the outcome of a try of outbox row `id` and gives its lease back; a notice that
+    /// finished makes room by deleting its webhook's finished notices beyond the newest
+    /// [`KEPT_DONE`].
     ///
     /// # Errors
     /// The backend's failure.
