@@ -44,11 +44,11 @@ pub(crate) fn legal_actions(state: &ClanWarState, actor: Actor) -> Vec<ClanWarAc
                     out.push(ClanWarAction::Retire { clan: p.clan });
                 }
             }
-            // For an absent player: the steps that decide nothing for it.
+            // For an absent player: the steps that decide nothing for it (one list for all).
+            let mut found = Found::for_game_master();
             for p in &state.players {
-                let mut found = Found::for_game_master();
                 seat_actions_into(state, p.seat, &mut found);
-                for action in found.list {
+                for action in found.list.drain(..) {
                     out.push(ClanWarAction::ForClan {
                         clan: p.clan,
                         action: Box::new(action),
@@ -129,8 +129,13 @@ impl Found {
     }
 }
 
+/// Room for a player's usual list (its attacks, or a battle's plays), reserved at once so that
+/// the list does not grow and move as it is built.
+const USUAL_ACTIONS: usize = 64;
+
 fn seat_actions(state: &ClanWarState, seat: Seat) -> Vec<ClanWarAction> {
     let mut found = Found::all();
+    found.list.reserve(USUAL_ACTIONS);
     seat_actions_into(state, seat, &mut found);
     found.list
 }
