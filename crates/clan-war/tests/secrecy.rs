@@ -9,7 +9,7 @@
 
 use pbp_clan_war::*;
 use pbp_core::testing::{Output, Secrecy, Twin, TwinCase, check_twins};
-use pbp_core::{Dice, LoggedEvent, Viewer};
+use pbp_core::{Dice, Game, LoggedEvent, Viewer};
 use proptest::prelude::*;
 
 fn pick<T: Copy>(items: &[T], dice: &mut dyn Dice) -> Option<T> {
@@ -44,7 +44,7 @@ fn twin(state: &ClanWarState, dice: &mut dyn Dice) -> Option<Twin<ClanWar>> {
             .map(|r| Viewer::Seat(r.seat))
             .collect();
         outsiders.push(Viewer::Public);
-        let (n, m) = (&state.players[p].name, &state.players[q].name);
+        let (n, m) = (ClanWar::seat_name(state, x), ClanWar::seat_name(state, y));
         return Some(Twin {
             state: b,
             outsiders,

@@ -51,7 +51,7 @@ fn twin(state: &ScrollRaceState, dice: &mut dyn Dice) -> Option<Twin<ScrollRace>
 
 /// The events that tell a carrier by rule (docs/rules/scroll-race.md, "Secrecy property"): a
 /// struck carrier drops the scroll, a spotted pass, a pick-up, a carrier entering the enemy zone
-/// or winning, a sprung seal or a cancelling Genjutsu, and Sensoriel's names to its user.
+/// or winning, and Sensoriel's names to its user.
 fn reveals(event: &ScrollRaceEvent) -> Option<&'static str> {
     match event {
         ScrollRaceEvent::ScrollDropped { .. } => Some("a struck carrier drops the scroll"),
@@ -59,8 +59,6 @@ fn reveals(event: &ScrollRaceEvent) -> Option<&'static str> {
         ScrollRaceEvent::PickedUp { .. } => Some("a pick-up is public"),
         ScrollRaceEvent::EnteredEnemyZone { .. } => Some("only a carrier enters the enemy zone"),
         ScrollRaceEvent::GameOver(_) => Some("the carrier in the enemy base wins"),
-        ScrollRaceEvent::TrapSprung { .. } => Some("a sprung seal is revealed"),
-        ScrollRaceEvent::GenjutsuCancelled { .. } => Some("a cancelling Genjutsu is revealed"),
         ScrollRaceEvent::Sensed(_) => Some("Sensoriel names the carrier among others"),
         _ => None,
     }

@@ -126,6 +126,9 @@ pub struct TwinReport {
     pub played: usize,
     /// The declared reveal that ended play, if one did.
     pub revealed: Option<&'static str>,
+    /// Why play stopped: `"steps"` (the case's steps were played), `"over"` (the game ended),
+    /// `"no common action"` (the secret decides what its holder may do), or `"revealed"`.
+    pub stopped: &'static str,
 }
 
 fn view_json<G: Game>(_: &G::State, view: &G::View, _: Viewer, _: &[LoggedEvent<G>]) -> String {
@@ -323,8 +326,8 @@ fn probe<G: Game>(
 }
 
 /// The next common action: an actor of the turn, uniformly, then one of its legal actions in
-/// both twins (the game master with a chance of one in ten while players can act, as the
-/// random bot plays). `None` when the twins share no legal action.
+/// both twins (the game master, whose rulings often end the game, with a chance of one in 30
+/// while players can act). `None` when the twins share no legal action.
 fn common_action<G: Game>(
     a: &G::State,
     b: &G::State,
@@ -344,7 +347,7 @@ fn common_action<G: Game>(
             _ => players.push((actor, common)),
         }
     }
-    let gm = !game_master.is_empty() && (players.is_empty() || dice.roll(10).ok()? == 1);
+    let gm = !game_master.is_empty() && (players.is_empty() || dice.roll(30).ok()? == 1);
     if gm {
         let pick = dice.roll(game_master.len() as u32).ok()? as usize - 1;
         return Some((Actor::GameMaster, game_master.swap_remove(pick)));
@@ -453,6 +456,7 @@ pub fn check_twins<G: Game>(secrecy: &Secrecy<G>, case: TwinCase) -> Result<Twin
         secret: twin.secret.clone(),
         played: 0,
         revealed: None,
+        stopped: "steps",
     };
     let outsiders = &twin.outsiders;
     let twin_step = step;
@@ -461,6 +465,7 @@ pub fn check_twins<G: Game>(secrecy: &Secrecy<G>, case: TwinCase) -> Result<Twin
     let mut stale: Option<G::Action> = None;
     for played in 0..case.after as usize {
         if matches!(G::turn(&a), Turn::Over(_)) {
+            report.stopped = "over";
             break;
         }
         probe(
@@ -475,6 +480,7 @@ pub fn check_twins<G: Game>(secrecy: &Secrecy<G>, case: TwinCase) -> Result<Twin
         )
         .map_err(fail)?;
         let Some((actor, action)) = common_action::<G>(&a, &b, &mut bot) else {
+            report.stopped = "no common action";
             break;
         };
         let dice_seed = step_seed(seed, step as u64 + 1);
@@ -494,6 +500,7 @@ pub fn check_twins<G: Game>(secrecy: &Secrecy<G>, case: TwinCase) -> Result<Twin
         report.played = played + 1;
         if let Some(rule) = revealed(secrecy, &[&ea, &eb]) {
             report.revealed = Some(rule);
+            report.stopped = "revealed";
             break;
         }
         compare::<G>(&outputs, outsiders, step, (&a, &ea), (&b, &eb)).map_err(fail)?;
