@@ -3,7 +3,8 @@
 use pbp_core::testing::{random_action, text_round_trip};
 use pbp_core::{Actor, Game, Seat, SeededDice, Viewer};
 use pbp_three_kingdoms::{
-    CardType, Faction, ThreeKingdoms, ThreeKingdomsAction, ThreeKingdomsConfig, ThreeKingdomsState,
+    CardType, Faction, ThreeKingdoms, ThreeKingdomsAction, ThreeKingdomsConfig, ThreeKingdomsEvent,
+    ThreeKingdomsState,
 };
 use proptest::prelude::*;
 
@@ -126,4 +127,65 @@ proptest! {
             prop_assert!(steps < 20_000);
         }
     }
+}
+
+/// Whether `events` hold nothing after a `GameOver`: nothing happens after the game ends.
+fn nothing_after_the_end(events: &[pbp_core::Visible<ThreeKingdomsEvent>]) -> bool {
+    let over = events
+        .iter()
+        .position(|e| matches!(e.event, ThreeKingdomsEvent::GameOver { .. }));
+    over.is_none_or(|i| i + 1 == events.len())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// The game over event is the last of its step, however the game ends.
+    #[test]
+    fn nothing_happens_after_the_game_ends(seed in any::<u64>(), a in 0usize..5, b in 0usize..5, empty in any::<bool>()) {
+        let config = ThreeKingdomsConfig::presets(Faction::ALL[a], Faction::ALL[b]);
+        let mut dice = SeededDice::new(seed);
+        let mut s = ThreeKingdoms::setup(&config, &mut dice).unwrap();
+        if empty {
+            // Both decks emptied (to the discard piles): the next draw loses the match.
+            for p in &mut s.players {
+                while let Ok(card) = p.deck.draw_at(1) {
+                    p.discard.push(card);
+                }
+            }
+        }
+        while let Some((actor, action)) = random_action::<ThreeKingdoms>(&s, &mut dice) {
+            let events = ThreeKingdoms::apply(&mut s, actor, &action, &mut dice).unwrap();
+            prop_assert!(nothing_after_the_end(&events), "{:?}", events);
+            check(&s)?;
+        }
+    }
+}
+
+/// The audit's case: a seat that must draw from an empty deck loses, and no Preparation Phase
+/// begins after it ("Lord of A: Preparation Phase" was emitted after the game over).
+#[test]
+fn a_loss_by_an_empty_deck_ends_the_turn_s_events() {
+    let mut dice = SeededDice::new(1);
+    let mut s = ThreeKingdoms::setup(&ThreeKingdomsConfig::default(), &mut dice).unwrap();
+    let next = pbp_three_kingdoms::opponent(s.active);
+    let p = &mut s.players[usize::from(next.0)];
+    while let Ok(card) = p.deck.draw_at(1) {
+        p.discard.push(card);
+    }
+    let mut last = Vec::new();
+    while ThreeKingdoms::turn(&s).outcome().is_none() {
+        let actor = Actor::Seat(s.active);
+        last = ThreeKingdoms::apply(&mut s, actor, &ThreeKingdomsAction::End, &mut dice).unwrap();
+    }
+    assert!(
+        matches!(last.last().map(|e| &e.event), Some(ThreeKingdomsEvent::GameOver { winner: Some(w), .. }) if *w != next),
+        "{last:?}"
+    );
+    assert!(
+        !last
+            .iter()
+            .any(|e| matches!(e.event, ThreeKingdomsEvent::PhaseBegan { .. })),
+        "{last:?}"
+    );
 }

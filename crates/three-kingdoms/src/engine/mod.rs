@@ -127,6 +127,10 @@ impl ThreeKingdoms {
         if state.turn > 1 || state.rules.first_turn_draw {
             Self::draw(state, seat, dice, events)?;
         }
+        if state.ending.is_some() {
+            // The draw lost the match (an empty deck): no phase begins after the game ends.
+            return Ok(());
+        }
         public(
             events,
             ThreeKingdomsEvent::PhaseBegan {
