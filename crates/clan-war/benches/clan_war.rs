@@ -1,5 +1,8 @@
 //! Benchmarks: one battle's roll and resolution, and whole games per second.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use pbp_clan_war::{ClanWar, ClanWarAction, ClanWarConfig, play_out};
 use pbp_core::{Actor, Game, Seat, SeededDice};

@@ -4,6 +4,9 @@
 //! reader checks against the seed is a scenario file of docs/rules/clan-war/ (played by
 //! `tests/scenarios.rs`), linked from docs/rules/clan-war.md.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 mod common;
 
 use Strategy::*;

@@ -1,5 +1,8 @@
 //! `pbp check-army` on the starter armies and on a broken army file.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::process::Command;
 
 fn pbp(args: &[&str]) -> (bool, String, String) {

@@ -1,5 +1,8 @@
 //! `pbp roll` and `pbp odds`, run as the built binary.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::process::{Command, Output};
 
 fn pbp(args: &[&str]) -> Output {

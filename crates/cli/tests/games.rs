@@ -1,6 +1,9 @@
 //! Runs the `pbp` binary through a whole duel: every generic game command, every output format
 //! and viewer, and broken save files.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -2,6 +2,9 @@
 //! are never clobbered, edited saves refused by every command, the secret seed and its
 //! commitment.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

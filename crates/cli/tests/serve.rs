@@ -1,6 +1,9 @@
 //! `pbp serve`: it listens where told, creates its database, answers HTTP, and names a bad
 //! address.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Command, Stdio};

@@ -1,6 +1,9 @@
 //! The scenario runner (`pbp_core::testing::scenario`) on the small Duel game: what passes, and
 //! that every kind of failure names its line and says what differed.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use pbp_core::duel::{Duel, DuelEvent, DuelView};
 use pbp_core::testing::scenario::{ScenarioReport, run};
 

@@ -1,6 +1,9 @@
 //! Sampled totals against the exact distribution (chi-squared), with fixed seeds, so these tests
 //! are deterministic: they can never be flaky, and a change in sampling shows up as a failure.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use pbp_core::{Limits, Pool, RollExpr, SeededDice, distribution};
 
 /// The chi-squared statistic of `samples` rolls of `pool` against its exact distribution, and

@@ -66,6 +66,9 @@ fn draw_talents(dice: &mut dyn Dice) -> Result<Vec<Talent>, E> {
 }
 
 /// Starts a game (see [`crate::ScrollRace`]).
+// Long function: the setup's steps in the seed's order (field, characters, talents, the toss, the
+// turn order), each a few lines.
+#[allow(clippy::too_many_lines)]
 pub(crate) fn setup(config: &ScrollRaceConfig, dice: &mut dyn Dice) -> Result<ScrollRaceState, E> {
     config.field.validate()?;
     if !(1..=3).contains(&config.free_rank) {

@@ -4,6 +4,9 @@
 //! it after an intended change with `PBP_BLESS=1 cargo test -p pbp-scroll-race --test golden`,
 //! and review the difference).
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use pbp_core::testing::{self, golden};
 use pbp_core::{Actor, Game, ScriptedDice, Seat, Turn};
 use pbp_scroll_race::*;

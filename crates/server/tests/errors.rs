@@ -2,6 +2,9 @@
 //! (a handler, axum's path and method routing, the body limit, the creation guard), with a test
 //! per status; and table creation limited by a token and per-address limits.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 mod common;
 
 use common::{Answer, agent, create, get, post, start, start_with, temp_dir};

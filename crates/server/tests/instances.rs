@@ -4,6 +4,9 @@
 //! schedulers see fires once. Each runs on a SQLite file shared by two processes and on
 //! PostgreSQL (the database `PBP_TEST_POSTGRES` names; skipped with a printed line without it).
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 mod common;
 
 use std::collections::BTreeMap;

@@ -2,6 +2,9 @@
 //! `pbp new` and `pbp show` print ("Player 1 (Red)", "Mongooseh (Crab)"), in the creation's
 //! answer, the status, the links' page and the messages; the game master's names win when given.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 mod common;
 
 use common::{get, post, start, temp_dir};

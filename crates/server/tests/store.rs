@@ -3,6 +3,9 @@
 //! is not set). A case gets a way to open the store, and opens it more than once where it tests
 //! what several instances on one database see.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 mod common;
 
 use std::sync::{Arc, Barrier};

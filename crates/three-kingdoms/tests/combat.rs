@@ -1,5 +1,8 @@
 //! Combat, clause by clause, with scripted play (see docs/rules/three-kingdoms.md).
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 mod common;
 
 use common::*;

@@ -5,6 +5,9 @@
 //! change, `PBP_BLESS=1 cargo test -p pbp-three-kingdoms --test golden`, and review the
 //! difference.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use pbp_core::testing::{golden, random_action};
 use pbp_core::{DiceChoice, Game, Record, SeededDice, Session, Viewer};
 use pbp_three_kingdoms::{Faction, ThreeKingdoms, ThreeKingdomsConfig};

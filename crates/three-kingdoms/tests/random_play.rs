@@ -1,5 +1,8 @@
 //! The random-play harness between preconstructed armies, over many seeds and every pairing.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use pbp_core::Seat;
 use pbp_core::testing::{PlayOptions, random_play};
 use pbp_three_kingdoms::{

@@ -2,6 +2,9 @@
 //! order is played with the seats swapped, and the simulator's rotation separates seat, faction
 //! and starting position (issue 12).
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use pbp_core::sim::{Bot, rotated_config, simulate};
 use pbp_core::{Actor, Game, Seat, SeededDice};
 use pbp_warring_states::{

@@ -1,6 +1,9 @@
 //! Order posts as players really write them (issue 12, items 8 and 10), the Kingdom re-check
 //! after the battles (item 9), and the game master giving "no orders" for an absent player.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use pbp_core::{Actor, Game, Seat, SeededDice, Turn};
 use pbp_warring_states::{
     Colour, General, GeneralId, JoinSpec, Order, OrderSheet, PlayerSpec, School, StateId,

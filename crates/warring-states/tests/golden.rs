@@ -4,6 +4,9 @@
 //! regenerate after an intended change with `PBP_BLESS=1 cargo test -p pbp-warring-states --test
 //! golden`, and review the difference.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use pbp_core::testing::golden;
 use pbp_core::{Actor, DiceChoice, Game, Record, Seat, Session};
 use pbp_warring_states::{

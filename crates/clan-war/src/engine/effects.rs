@@ -12,6 +12,9 @@ use crate::state::*;
 
 /// Resolves the remaining card effects once `winner` is known. `forced` is the end-of-round
 /// force resolution: choices are forfeited.
+// Long function: one arm per strategy, in the seed's order of effects once the winner is known:
+// they read the battle in that order, so they stay together.
+#[allow(clippy::too_many_lines)]
 pub(super) fn resolve(
     state: &mut ClanWarState,
     bi: usize,

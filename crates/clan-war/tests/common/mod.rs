@@ -1,4 +1,7 @@
 //! Helpers shared by the integration tests.
+
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 #![allow(dead_code)] // Each test file uses a different subset of the helpers.
 
 use pbp_clan_war::*;

@@ -1,5 +1,7 @@
 //! Runs the `pbp` binary in a scratch directory: the helpers the CLI's tests share.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 #![allow(dead_code)] // Each test file uses a part of these helpers.
 
 use std::fs;

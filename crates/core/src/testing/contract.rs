@@ -211,6 +211,8 @@ impl<E: fmt::Display + fmt::Debug> std::error::Error for Refusal<E> {}
 
 impl<E> Refusal<E> {
     /// The game's error; panics for a refusal of unused dice, which has none.
+    // A test's assertion: it fails the calling test, naming the refusal.
+    #[allow(clippy::panic)]
     pub fn game_error(self) -> E {
         match self.error {
             Some(error) => error,
@@ -420,6 +422,8 @@ pub fn try_apply_with<G: Game>(
 /// action built by a test for a refusal may have no text its actor could write: a game master's
 /// action given to a seat).
 #[allow(clippy::too_many_arguments)]
+// A test's assertion: it fails the calling test, naming what the contract broke.
+#[allow(clippy::panic)]
 fn attempt<G: Game>(
     contract: &Contract<G>,
     state: &mut G::State,
@@ -508,6 +512,8 @@ fn attempt<G: Game>(
 }
 
 /// [`try_act`] that must succeed: the events, or a panic naming the text and the refusal.
+// A test's assertion: it fails the calling test, naming what went wrong.
+#[allow(clippy::panic)]
 pub fn act<G: Game>(
     contract: &Contract<G>,
     state: &mut G::State,
@@ -526,6 +532,8 @@ pub fn act<G: Game>(
 /// [`try_act`] that must be refused with this kind: the game's error (for its message), or a
 /// panic naming the text and what happened instead. A refusal for unused dice has no game error:
 /// use [`try_act`] for it.
+// A test's assertion: it fails the calling test, naming what went wrong.
+#[allow(clippy::panic)]
 pub fn refuse<G: Game>(
     contract: &Contract<G>,
     state: &mut G::State,

@@ -75,6 +75,8 @@ pub fn check(path: &Path, actual: &str) -> Result<(), Violation> {
 }
 
 /// [`check`], panicking with its message.
+// A test's assertion: it fails the calling test with the first line that differs.
+#[allow(clippy::panic)]
 pub fn assert(path: &Path, actual: &str) {
     if let Err(v) = check(path, actual) {
         panic!("{v}");

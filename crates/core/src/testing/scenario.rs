@@ -399,7 +399,9 @@ impl<G: Game> Runner<'_, G> {
             }
             listed = G::legal_actions(&before, actor).contains(&parsed);
         }
-        let session = self.session.as_mut().expect("checked above");
+        let Some(session) = self.session.as_mut() else {
+            return self.fail(line, "no 'setup' line before this one");
+        };
         let input = ActionInput::Text(action.to_owned());
         match DynSession::act(session, actor, &input, DiceChoice::Outside(dice)) {
             Ok(_) => {

@@ -11,6 +11,8 @@ use pbp_core::{Pool, Seat, Side, counted};
 use super::{card_name, holder_name, side_name, who};
 
 /// One event as a line of text, for the viewer of `view`.
+// Long function: one arm per event, each its words: the game's vocabulary in one place.
+#[allow(clippy::too_many_lines)]
 pub(super) fn event_text(event: &ClanWarEvent, view: &ClanWarView) -> String {
     let who = |seat: &Seat| who(view, *seat);
     let side_of = |id: &u32, side: Side| match view.battles.iter().find(|b| b.id == *id) {

@@ -5,6 +5,8 @@ use pbp_scroll_race::{CharId, ScrollRaceEvent, ScrollRaceView, Square};
 use super::{name, team};
 
 /// The words of one event (what [`crate::Render::event_text`] returns for Scroll Race).
+// Long function: one arm per event, each its words: the game's vocabulary in one place.
+#[allow(clippy::too_many_lines)]
 pub(super) fn describe(event: &ScrollRaceEvent, view: &ScrollRaceView) -> String {
     let c = |id: &CharId| name(view, *id);
     let t = |id: &u8| team(view, *id);

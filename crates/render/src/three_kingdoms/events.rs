@@ -7,6 +7,8 @@ use pbp_three_kingdoms::{CardSeen, FightResult, TargetRef, ThreeKingdomsEvent, T
 use super::{phase, zone_name};
 
 /// The words of one event (what [`crate::Render::event_text`] returns for Three Kingdoms).
+// Long function: one arm per event, each its words: the game's vocabulary in one place.
+#[allow(clippy::too_many_lines)]
 pub(super) fn describe(event: &ThreeKingdomsEvent, view: &ThreeKingdomsView) -> String {
     let seat_name = |seat: &Seat| view.seat_name(*seat);
     let who = |t: &TargetRef| view.character(*t);

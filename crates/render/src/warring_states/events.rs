@@ -192,6 +192,8 @@ pub(super) fn order_text(names: &Names<'_>, order: &Order) -> String {
     }
 }
 
+// Long function: one arm per event, each its words: the game's vocabulary in one place.
+#[allow(clippy::too_many_lines)]
 pub(super) fn describe(names: &Names<'_>, event: &WarringStatesEvent) -> String {
     match event {
         WarringStatesEvent::Joined {

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use pbp_core::Seat;
-use pbp_warring_states::{Link, WarringStatesView};
+use pbp_warring_states::{Link, Map, Province, WarringStatesView};
 
 use super::events::{Names, hex};
 use crate::ink::ink_on;
@@ -44,7 +44,18 @@ pub(super) fn svg(view: &WarringStatesView) -> String {
         },
     );
     let names = Names::of(view);
-    // The Great River, between the banks' river-adjacent states.
+    river(&mut out, map, x0, w);
+    links(&mut out, map);
+    for (i, p) in map.provinces.iter().enumerate() {
+        province(&mut out, view, &names, i, p);
+    }
+    legend(&mut out, view, &names, (min_x, max_x, max_y));
+    out.push_str("</svg>");
+    out
+}
+
+/// The Great River, drawn between the banks' river-adjacent states, across the map's width.
+fn river(out: &mut String, map: &Map, x0: i32, w: i32) {
     let north_edge = map
         .provinces
         .iter()
@@ -76,6 +87,10 @@ pub(super) fn svg(view: &WarringStatesView) -> String {
             y - 12
         );
     }
+}
+
+/// The links between states: land roads, and the river's crossings dashed.
+fn links(out: &mut String, map: &Map) {
     for (a, p) in map.provinces.iter().enumerate() {
         for &(b, link) in &p.neighbours {
             if usize::from(b) <= a {
@@ -93,86 +108,96 @@ pub(super) fn svg(view: &WarringStatesView) -> String {
             );
         }
     }
-    for (i, p) in map.provinces.iter().enumerate() {
-        let holder = view.holders.get(i).copied().flatten();
-        let fill = holder
-            .and_then(|s| view.players.get(usize::from(s.0)))
-            .map_or("#e8dcc0", |pl| hex(pl.colour));
-        let output = view.output.get(i).copied().unwrap_or(0);
-        let is_kingdom_seat = view
-            .players
-            .iter()
-            .any(|pl| pl.kingdom == Some(i as u16) && !pl.eliminated);
-        let stroke = if p.kingdom { "#000" } else { "#5a4a3a" };
-        let width = if p.kingdom { 3 } else { 1 };
-        let mut about = vec![
-            xml_escape(&p.name),
-            format!("held by {}", xml_escape(&names.holder(holder))),
-            format!("yields {output}"),
-        ];
-        if p.kingdom {
-            about.push("a Kingdom-type state".to_owned());
-        }
-        if p.river {
-            about.push("a river state (+river to its defence across the river)".to_owned());
-        }
+}
+
+/// State `i`: its holder's colour, its marks (river, Kingdom type, a Kingdom's seat, no
+/// yield, the capital), its name and yield, and a title naming the holder.
+fn province(out: &mut String, view: &WarringStatesView, names: &Names, i: usize, p: &Province) {
+    let map = &view.map;
+    let holder = view.holders.get(i).copied().flatten();
+    let fill = holder
+        .and_then(|s| view.players.get(usize::from(s.0)))
+        .map_or("#e8dcc0", |pl| hex(pl.colour));
+    let output = view.output.get(i).copied().unwrap_or(0);
+    let is_kingdom_seat = view
+        .players
+        .iter()
+        .any(|pl| pl.kingdom == Some(i as u16) && !pl.eliminated);
+    let stroke = if p.kingdom { "#000" } else { "#5a4a3a" };
+    let width = if p.kingdom { 3 } else { 1 };
+    let mut about = vec![
+        xml_escape(&p.name),
+        format!("held by {}", xml_escape(&names.holder(holder))),
+        format!("yields {output}"),
+    ];
+    if p.kingdom {
+        about.push("a Kingdom-type state".to_owned());
+    }
+    if p.river {
+        about.push("a river state (+river to its defence across the river)".to_owned());
+    }
+    let _ = write!(
+        out,
+        "<g><title>{}</title><circle cx=\"{}\" cy=\"{}\" r=\"26\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"{width}\"/>",
+        about.join(", "),
+        p.x,
+        p.y
+    );
+    if p.river {
         let _ = write!(
             out,
-            "<g><title>{}</title><circle cx=\"{}\" cy=\"{}\" r=\"26\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"{width}\"/>",
-            about.join(", "),
-            p.x,
-            p.y
-        );
-        if p.river {
-            let _ = write!(
-                out,
-                "<circle class=\"river\" cx=\"{}\" cy=\"{}\" r=\"22\" fill=\"none\" stroke=\"#1f5f9f\" stroke-width=\"2\" stroke-dasharray=\"4 3\"/>",
-                p.x, p.y
-            );
-        }
-        if is_kingdom_seat {
-            let _ = write!(
-                out,
-                "<circle cx=\"{}\" cy=\"{}\" r=\"31\" fill=\"none\" stroke=\"#b8860b\" stroke-width=\"3\"/>",
-                p.x, p.y
-            );
-        }
-        if output == 0 {
-            let _ = write!(
-                out,
-                "<path d=\"M{} {} L{} {} M{} {} L{} {}\" stroke=\"#400\" stroke-width=\"3\"/>",
-                p.x - 14,
-                p.y - 14,
-                p.x + 14,
-                p.y + 14,
-                p.x + 14,
-                p.y - 14,
-                p.x - 14,
-                p.y + 14
-            );
-        }
-        let decoration = if p.kingdom {
-            " text-decoration=\"underline\" font-weight=\"bold\""
-        } else {
-            ""
-        };
-        let star = if i == usize::from(map.capital) {
-            "\u{2605}"
-        } else {
-            ""
-        };
-        let ink = ink_on(fill);
-        let _ = write!(
-            out,
-            "<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\" fill=\"{ink}\"{decoration}>{star}{}</text>\
-<text x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"middle\" fill=\"{ink}\">{output}</text></g>",
-            p.x,
-            p.y - 2,
-            xml_escape(&p.name),
-            p.x,
-            p.y + 11
+            "<circle class=\"river\" cx=\"{}\" cy=\"{}\" r=\"22\" fill=\"none\" stroke=\"#1f5f9f\" stroke-width=\"2\" stroke-dasharray=\"4 3\"/>",
+            p.x, p.y
         );
     }
+    if is_kingdom_seat {
+        let _ = write!(
+            out,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"31\" fill=\"none\" stroke=\"#b8860b\" stroke-width=\"3\"/>",
+            p.x, p.y
+        );
+    }
+    if output == 0 {
+        let _ = write!(
+            out,
+            "<path d=\"M{} {} L{} {} M{} {} L{} {}\" stroke=\"#400\" stroke-width=\"3\"/>",
+            p.x - 14,
+            p.y - 14,
+            p.x + 14,
+            p.y + 14,
+            p.x + 14,
+            p.y - 14,
+            p.x - 14,
+            p.y + 14
+        );
+    }
+    let decoration = if p.kingdom {
+        " text-decoration=\"underline\" font-weight=\"bold\""
+    } else {
+        ""
+    };
+    let star = if i == usize::from(map.capital) {
+        "\u{2605}"
+    } else {
+        ""
+    };
+    let ink = ink_on(fill);
+    let _ = write!(
+        out,
+        "<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\" fill=\"{ink}\"{decoration}>{star}{}</text>\
+<text x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"middle\" fill=\"{ink}\">{output}</text></g>",
+        p.x,
+        p.y - 2,
+        xml_escape(&p.name),
+        p.x,
+        p.y + 11
+    );
+}
+
+/// The legend below the map: each colour's player, then the marks, in rows within the map's
+/// width (`bounds`: the leftmost and rightmost state and the lowest).
+fn legend(out: &mut String, view: &WarringStatesView, names: &Names, bounds: (i32, i32, i32)) {
+    let (min_x, max_x, max_y) = bounds;
     // The legend: each colour's player, then the marks. A swatch is drawn at (x, y), the
     // top left of a 12 by 12 square.
     type Swatch = Box<dyn Fn(i32, i32) -> String>;
@@ -264,6 +289,4 @@ pub(super) fn svg(view: &WarringStatesView) -> String {
             ly += 18;
         }
     }
-    out.push_str("</svg>");
-    out
 }

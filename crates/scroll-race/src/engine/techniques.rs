@@ -53,6 +53,9 @@ impl ScrollRaceState {
     }
 
     /// Resolves a checked technique.
+    // Long function: one arm per technique, each resolving it, beside its siblings as the seed
+    // lists them.
+    #[allow(clippy::too_many_lines)]
     pub(super) fn resolve_use(
         &mut self,
         id: CharId,

@@ -1,4 +1,7 @@
 //! Helpers shared by the integration tests: a scripted game with known talents and carriers.
+
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 #![allow(dead_code)] // Each test file uses a different part of these helpers.
 
 pub use pbp_core::testing::Kind;

@@ -1,5 +1,7 @@
 //! A real server on an ephemeral loopback port, and a small blocking client for it.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 #![allow(dead_code)] // Each test file uses a part of these helpers.
 
 use std::path::{Path, PathBuf};

@@ -1,6 +1,9 @@
 //! PostgreSQL for the tests: the database that `PBP_TEST_POSTGRES` names (`.ci/run` starts one
 //! and sets it), and a schema of its own for each test, dropped at the end.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::io::Write;
 use std::sync::atomic::{AtomicU32, Ordering};
 

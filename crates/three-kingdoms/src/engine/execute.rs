@@ -8,7 +8,7 @@ use crate::engine::{Events, public, tr};
 use crate::error::ThreeKingdomsError;
 use crate::game::ThreeKingdoms;
 use crate::model::{FightResult, ThreeKingdomsAction, ThreeKingdomsEvent};
-use crate::state::{Character, Pending, Phase, ThreeKingdomsState, Zone, other};
+use crate::state::{Character, Pending, Phase, TargetRef, ThreeKingdomsState, Zone, other};
 use crate::view::seen;
 
 impl ThreeKingdoms {
@@ -37,122 +37,20 @@ impl ThreeKingdoms {
                 );
             }
             ThreeKingdomsAction::Play { card, target } => {
-                let cost = state.play_cost(seat, *card);
-                let d = state
-                    .shared_def(seat, *card)
-                    .ok_or_else(|| ThreeKingdomsError::illegal("unknown card"))?;
-                let p = state.player_mut(seat);
-                p.resources -= cost;
-                p.hand.retain(|c| c != card);
-                let shown = seen(state, seat, *card);
-                public(
-                    events,
-                    ThreeKingdomsEvent::Played {
-                        seat,
-                        card: shown,
-                        cost,
-                        target: *target,
-                    },
-                );
-                if d.card_type == CardType::Title {
-                    if let Some(t) = target
-                        && let Some(ch) = state.character_mut(t.seat, t.card)
-                    {
-                        ch.titles.push(*card);
-                    }
-                } else {
-                    state.player_mut(seat).discard.push(*card);
-                    let tactic = (d.card_type == CardType::Tactic).then_some(d.cost);
-                    let spec = d.target.unwrap_or(Target::Player);
-                    Self::apply_effects(
-                        state, seat, spec, *target, None, tactic, &d.effects, dice, events,
-                    )?;
-                }
+                Self::play_card(state, seat, *card, *target, dice, events)?;
             }
             ThreeKingdomsAction::Use {
                 character,
                 strategist,
                 target,
             } => {
-                // The card's definition is shared: holding it copies none of its abilities.
-                let def = state
-                    .shared_def(seat, *character)
-                    .ok_or_else(|| ThreeKingdomsError::illegal("no such ability"))?;
-                let ability = if *strategist {
-                    def.strategist_ability
-                        .as_ref()
-                        .filter(|_| state.player(seat).strategist == Some(*character))
-                } else {
-                    def.ability.as_ref()
-                }
-                .ok_or_else(|| ThreeKingdomsError::illegal("no such ability"))?;
-                if let Some(ch) = state.character_mut(seat, *character) {
-                    ch.tapped = true;
-                    ch.ability_used = true;
-                }
-                public(
-                    events,
-                    ThreeKingdomsEvent::AbilityUsed {
-                        seat,
-                        character: *character,
-                        strategist: *strategist,
-                        target: *target,
-                    },
-                );
-                Self::apply_effects(
-                    state,
-                    seat,
-                    ability.target,
-                    *target,
-                    Some(*character),
-                    None,
-                    &ability.effects,
-                    dice,
-                    events,
-                )?;
+                Self::use_ability(state, seat, *character, *strategist, *target, dice, events)?;
             }
             ThreeKingdomsAction::Summon { card } => {
-                let cost = state.summon_cost(seat, *card);
-                let zone = match state.card_type(seat, *card) {
-                    Some(CardType::General) => Zone::Home,
-                    _ => Zone::Command,
-                };
-                let p = state.player_mut(seat);
-                p.resources -= cost;
-                p.hand.retain(|c| c != card);
-                let mut ch = Character::new(*card, zone);
-                ch.fresh = true;
-                p.field.push(ch);
-                let shown = seen(state, seat, *card);
-                public(
-                    events,
-                    ThreeKingdomsEvent::Summoned {
-                        seat,
-                        card: shown,
-                        cost,
-                    },
-                );
+                Self::summon(state, seat, *card, events);
             }
             ThreeKingdomsAction::Revive { card } => {
-                let cost = state.revive_cost(seat, *card);
-                let p = state.player_mut(seat);
-                p.resources -= cost;
-                p.discard.retain(|c| c != card);
-                if p.commander == Some(*card) {
-                    p.commander_fell = None;
-                }
-                let mut ch = Character::new(*card, Zone::Home);
-                ch.fresh = true;
-                p.field.push(ch);
-                let shown = seen(state, seat, *card);
-                public(
-                    events,
-                    ThreeKingdomsEvent::Revived {
-                        seat,
-                        card: shown,
-                        cost,
-                    },
-                );
+                Self::revive(state, seat, *card, events);
             }
             ThreeKingdomsAction::Defend { general } => {
                 if let Some(ch) = state.character_mut(seat, *general) {
@@ -270,6 +168,147 @@ impl ThreeKingdoms {
         }
         Self::check_lords(state, events);
         Ok(())
+    }
+
+    /// A card played from the hand: its cost paid, a Title attached to its target, any other card
+    /// discarded and its effects applied.
+    fn play_card(
+        state: &mut ThreeKingdomsState,
+        seat: Seat,
+        card: u32,
+        target: Option<TargetRef>,
+        dice: &mut dyn Dice,
+        events: &mut Events,
+    ) -> Result<(), ThreeKingdomsError> {
+        let cost = state.play_cost(seat, card);
+        let d = state
+            .shared_def(seat, card)
+            .ok_or_else(|| ThreeKingdomsError::illegal("unknown card"))?;
+        let p = state.player_mut(seat);
+        p.resources -= cost;
+        p.hand.retain(|&c| c != card);
+        let shown = seen(state, seat, card);
+        public(
+            events,
+            ThreeKingdomsEvent::Played {
+                seat,
+                card: shown,
+                cost,
+                target,
+            },
+        );
+        if d.card_type == CardType::Title {
+            if let Some(t) = target
+                && let Some(ch) = state.character_mut(t.seat, t.card)
+            {
+                ch.titles.push(card);
+            }
+        } else {
+            state.player_mut(seat).discard.push(card);
+            let tactic = (d.card_type == CardType::Tactic).then_some(d.cost);
+            let spec = d.target.unwrap_or(Target::Player);
+            Self::apply_effects(
+                state, seat, spec, target, None, tactic, &d.effects, dice, events,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// A character's ability (or its Strategist ability) used: the character tapped, the ability's
+    /// effects applied.
+    fn use_ability(
+        state: &mut ThreeKingdomsState,
+        seat: Seat,
+        character: u32,
+        strategist: bool,
+        target: Option<TargetRef>,
+        dice: &mut dyn Dice,
+        events: &mut Events,
+    ) -> Result<(), ThreeKingdomsError> {
+        // The card's definition is shared: holding it copies none of its abilities.
+        let def = state
+            .shared_def(seat, character)
+            .ok_or_else(|| ThreeKingdomsError::illegal("no such ability"))?;
+        let ability = if strategist {
+            def.strategist_ability
+                .as_ref()
+                .filter(|_| state.player(seat).strategist == Some(character))
+        } else {
+            def.ability.as_ref()
+        }
+        .ok_or_else(|| ThreeKingdomsError::illegal("no such ability"))?;
+        if let Some(ch) = state.character_mut(seat, character) {
+            ch.tapped = true;
+            ch.ability_used = true;
+        }
+        public(
+            events,
+            ThreeKingdomsEvent::AbilityUsed {
+                seat,
+                character,
+                strategist,
+                target,
+            },
+        );
+        Self::apply_effects(
+            state,
+            seat,
+            ability.target,
+            target,
+            Some(character),
+            None,
+            &ability.effects,
+            dice,
+            events,
+        )?;
+        Ok(())
+    }
+
+    /// A General or Adviser summoned from the hand, fresh, to its zone.
+    fn summon(state: &mut ThreeKingdomsState, seat: Seat, card: u32, events: &mut Events) {
+        let cost = state.summon_cost(seat, card);
+        let zone = match state.card_type(seat, card) {
+            Some(CardType::General) => Zone::Home,
+            _ => Zone::Command,
+        };
+        let p = state.player_mut(seat);
+        p.resources -= cost;
+        p.hand.retain(|&c| c != card);
+        let mut ch = Character::new(card, zone);
+        ch.fresh = true;
+        p.field.push(ch);
+        let shown = seen(state, seat, card);
+        public(
+            events,
+            ThreeKingdomsEvent::Summoned {
+                seat,
+                card: shown,
+                cost,
+            },
+        );
+    }
+
+    /// A character revived from the discard pile to the Home zone, fresh.
+    fn revive(state: &mut ThreeKingdomsState, seat: Seat, card: u32, events: &mut Events) {
+        let cost = state.revive_cost(seat, card);
+        let p = state.player_mut(seat);
+        p.resources -= cost;
+        p.discard.retain(|&c| c != card);
+        if p.commander == Some(card) {
+            p.commander_fell = None;
+        }
+        let mut ch = Character::new(card, Zone::Home);
+        ch.fresh = true;
+        p.field.push(ch);
+        let shown = seen(state, seat, card);
+        public(
+            events,
+            ThreeKingdomsEvent::Revived {
+                seat,
+                card: shown,
+                cost,
+            },
+        );
     }
 
     /// What the game master may do for an absent player who must act now: end the phase, or

@@ -1,4 +1,7 @@
 //! Scripted-play helpers: a test card pool with round numbers, armies, and acting by text.
+
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 #![allow(dead_code)] // each test file uses its own part of the helpers
 
 pub use pbp_core::testing::Kind;

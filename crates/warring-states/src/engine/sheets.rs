@@ -43,6 +43,9 @@ impl OrderSheet {
 
 /// Checks `sheet` as `seat`'s orders now. Returns every problem: the index of the order (or
 /// `None` for the sheet as a whole) and the reason. Empty means the sheet is legal.
+// Long function: one arm per kind of order, each checked against the rules with its problem
+// worded, beside the others.
+#[allow(clippy::too_many_lines)]
 pub fn check_sheet(
     state: &WarringStatesState,
     seat: Seat,

@@ -1,6 +1,9 @@
 //! Scripted scenes for the clause tests of seed.rs and players.rs: holdings, generals and rice
 //! set by hand, order posts read and played, and the game master's close.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use pbp_core::{Actor, Game, Seat};
 use pbp_warring_states::{
     General, GeneralId, Trait, WarringStates, WarringStatesAction, WarringStatesError,
