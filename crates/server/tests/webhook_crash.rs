@@ -2,6 +2,9 @@
 //! every notice is delivered, and the receiver, de-duplicating on `X-Pbp-Delivery`, has each
 //! exactly once, in order; the delivery the kill cut short is sent again with its key.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 mod common;
 
 use std::collections::BTreeMap;

@@ -3,6 +3,9 @@
 //! a time in order under a lease, retries wait, a dead deliverer's lease expires, reminders are
 //! written once per deadline, and removing a webhook removes its outbox.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 mod common;
 
 use pbp_server::webhooks::{

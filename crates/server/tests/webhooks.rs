@@ -2,6 +2,9 @@
 //! signatures, each format's payload, reminders, who may manage them, and the refusal of
 //! private addresses.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 mod common;
 
 use std::time::Duration;
