@@ -206,6 +206,11 @@ pub fn server_request(data: &[u8]) {
             if let Ok(text) = std::str::from_utf8(rest) {
                 let _ = r::parse_format(Some(text));
                 let _ = r::parse_seat(Some(text));
+                // An event stream's Last-Event-ID: what is read is written back the same.
+                if let Ok(position) = pbp_server::stream::Position::parse(text) {
+                    let again = pbp_server::stream::Position::parse(&position.to_string());
+                    assert_eq!(again.ok(), Some(position), "an event id reads back");
+                }
             }
         }
         5 => {

@@ -27,6 +27,21 @@ pub struct ServeArgs {
     /// so that a game master cannot make the server call its own network).
     #[arg(long)]
     allow_private_webhooks: bool,
+    /// Live event streams (`GET /api/tables/ID/events`) open at once per token.
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    stream_per_token: usize,
+    /// Live event streams open at once on this instance.
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    stream_limit: usize,
+    /// Events queued for one stream's client at most.
+    #[arg(long, value_name = "EVENTS", default_value_t = 256)]
+    stream_buffer: usize,
+    /// Seconds a stream's full queue waits for its client before telling it to resume.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10)]
+    stream_lag: u64,
+    /// Seconds between heartbeat comments on an idle stream.
+    #[arg(long, value_name = "SECONDS", default_value_t = 15)]
+    stream_heartbeat: u64,
 }
 
 /// The creation token of `--create-token`: the text itself, or the first line of `@FILE`.
@@ -69,6 +84,13 @@ pub fn serve(args: &ServeArgs) -> Result<(), String> {
         addr: args.addr.clone(),
         limits,
         allow_private_webhooks: args.allow_private_webhooks,
+        stream: pbp_server::StreamLimits {
+            per_token: args.stream_per_token,
+            per_instance: args.stream_limit,
+            buffer: args.stream_buffer,
+            lag: std::time::Duration::from_secs(args.stream_lag),
+            heartbeat: std::time::Duration::from_secs(args.stream_heartbeat.max(1)),
+        },
     };
     let shown = if args.db.contains("://") {
         "the PostgreSQL database".to_owned()

@@ -27,6 +27,7 @@ use crate::request::{
     parse_format, parse_ready, parse_seat,
 };
 use crate::store::Store;
+use crate::stream::StreamLimits;
 use crate::webhooks::WebhookOptions;
 
 /// How long one request may take before it is answered 408.
@@ -314,16 +315,30 @@ async fn not_found(method: Method, uri: Uri) -> Response {
 }
 
 /// The routes of the API over a running hub, with no creation token and no limit on creating
-/// tables (see [`router_with`]).
+/// tables (see [`router_with`]), and the event streams' default limits.
 pub fn router(hub: HubHandle) -> Router {
     router_with(hub, &CreateLimits::default())
 }
 
-/// The routes of the API over a running hub, table creation guarded by `limits`.
+/// The routes of the API over a running hub, table creation guarded by `limits` (the event
+/// streams with their default limits; a stream served so ends with its connection).
 pub fn router_with(hub: HubHandle, limits: &CreateLimits) -> Router {
+    let (_, never) = tokio::sync::watch::channel(false);
+    routes(hub, limits, StreamLimits::default(), never)
+}
+
+/// The routes, table creation guarded by `limits`, the event streams by `stream`, every
+/// stream ending when `closing` turns true.
+fn routes(
+    hub: HubHandle,
+    limits: &CreateLimits,
+    stream: StreamLimits,
+    closing: tokio::sync::watch::Receiver<bool>,
+) -> Router {
     let small = RequestBodyLimitLayer::new(MAX_ACT_BODY);
     let guard = CreateGuard::new(limits);
     let info = guard.info().clone();
+    let streams = crate::stream::routes(hub.clone(), stream, closing);
     Router::new()
         .route("/", get(index))
         .route("/assets/index.js", get(index_js))
@@ -364,6 +379,9 @@ pub fn router_with(hub: HubHandle, limits: &CreateLimits) -> Router {
         // error answer, whoever made it, is the documented JSON (see json_errors.rs).
         .layer(middleware::from_fn(json_errors))
         .with_state(hub)
+        // The event stream is a long response: no request timeout (its first answer waits
+        // for one look at the table only).
+        .merge(streams)
 }
 
 /// A bound server, not yet serving.
@@ -372,6 +390,7 @@ pub struct Server {
     hub: HubHandle,
     limits: CreateLimits,
     webhooks: WebhookOptions,
+    stream: StreamLimits,
 }
 
 impl std::fmt::Debug for Server {
@@ -401,6 +420,7 @@ impl Server {
             hub,
             limits: CreateLimits::default(),
             webhooks: WebhookOptions::default(),
+            stream: StreamLimits::default(),
         })
     }
 
@@ -416,6 +436,18 @@ impl Server {
     pub fn with_webhooks(mut self, options: WebhookOptions) -> Server {
         self.webhooks = options;
         self
+    }
+
+    /// The same server with these limits of its event streams.
+    #[must_use]
+    pub fn with_stream_limits(mut self, stream: StreamLimits) -> Server {
+        self.stream = stream;
+        self
+    }
+
+    /// The server's hub (for tests and embedders that watch its commits).
+    pub fn hub(&self) -> &HubHandle {
+        &self.hub
     }
 
     /// The address the server listens on (with the port the system chose for port 0).
@@ -460,11 +492,17 @@ impl Server {
             .await
             .map_err(|e| ServerError::Io(e.to_string()))?;
         let delivery = crate::webhooks::deliver::spawn(self.hub.clone(), self.webhooks);
+        // The event streams end when the server shuts down, so that its graceful shutdown,
+        // which waits for every response to end, ends.
+        let (close, closing) = tokio::sync::watch::channel(false);
         // With each connection's address, which the creation limits count by.
-        let app =
-            router_with(self.hub, &self.limits).into_make_service_with_connect_info::<SocketAddr>();
+        let app = routes(self.hub, &self.limits, self.stream, closing)
+            .into_make_service_with_connect_info::<SocketAddr>();
         let served = axum::serve(self.listener, app)
-            .with_graceful_shutdown(shutdown)
+            .with_graceful_shutdown(async move {
+                shutdown.await;
+                let _ = close.send(true);
+            })
             .await
             .map_err(|e| ServerError::Io(e.to_string()));
         ticker.abort();

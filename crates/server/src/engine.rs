@@ -187,6 +187,11 @@ impl GameTable {
             .map(|action| action.json)
     }
 
+    /// Who may act now, or the outcome.
+    pub fn turn(&self) -> pbp_core::Turn {
+        self.table.turn()
+    }
+
     /// The actors who may act now.
     pub fn acting(&self) -> Vec<Actor> {
         self.table.turn().actors().to_vec()

@@ -22,6 +22,7 @@ use pbp_core::erased::ErasedError;
 use pbp_core::{Actor, DiceChoice, Seat, Viewer};
 use serde_json::Value;
 
+use crate::commits::{Commits, Signalling};
 use crate::engine::{Format, GameTable};
 use crate::error::ApiError;
 use crate::request::ActRequest;
@@ -496,21 +497,35 @@ pub(crate) fn acting(live: &Live, role: Role, seat: Option<u16>) -> Result<Actor
 #[derive(Clone, Debug)]
 pub struct HubHandle {
     jobs: mpsc::Sender<Job>,
+    commits: std::sync::Arc<Commits>,
 }
 
 impl HubHandle {
-    /// Starts the hub's thread over `store`.
+    /// Starts the hub's thread over `store`. Every write the store acknowledges is published
+    /// to [`HubHandle::commits`]; on a database several instances share (PostgreSQL), so are
+    /// the other instances' writes, heard by a thread of its own.
     ///
     /// # Errors
     /// The operating system refusing a thread.
     pub fn start(store: Box<dyn Store>) -> std::io::Result<HubHandle> {
+        let commits = std::sync::Arc::new(Commits::new());
+        if let Some(url) = store.notify_url() {
+            crate::stream::listen::spawn(url, std::sync::Arc::downgrade(&commits))?;
+        }
+        let store: Box<dyn Store> = Box::new(Signalling::new(store, commits.clone()));
         let (jobs, receiver) = mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("pbp-hub".into())
             .spawn(move || {
                 Hub::new(store).run(receiver);
             })?;
-        Ok(HubHandle { jobs })
+        Ok(HubHandle { jobs, commits })
+    }
+
+    /// The commits of this hub's store (and of the other instances' on a shared database):
+    /// subscribe to learn that a table changed.
+    pub fn commits(&self) -> &std::sync::Arc<Commits> {
+        &self.commits
     }
 
     /// Runs `job` on the hub's thread and waits for its answer.

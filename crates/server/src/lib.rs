@@ -18,6 +18,8 @@
 //!     // Anyone who reaches the port may create tables, without limit.
 //!     limits: pbp_server::CreateLimits::default(),
 //!     allow_private_webhooks: false,
+//!     // Live event streams: per token, per instance, buffer, lag, heartbeat.
+//!     stream: pbp_server::StreamLimits::default(),
 //! };
 //! pbp_server::run(&options, |addr| println!("serving on http://{addr}/"))?;
 //! # Ok(())
@@ -25,6 +27,7 @@
 //! ```
 
 mod api;
+pub mod commits;
 mod engine;
 mod error;
 mod hub;
@@ -34,6 +37,7 @@ mod postgres;
 pub mod request;
 mod sqlite;
 mod store;
+pub mod stream;
 mod token;
 mod turns;
 pub mod webhooks;
@@ -49,6 +53,7 @@ pub use store::{
     AbsentDefault, BotPlay, Draft, NewAct, Store, StoreError, StoredSeat, StoredTable, TableDice,
     TurnState, open_store,
 };
+pub use stream::StreamLimits;
 pub use token::TokenHash;
 pub use webhooks::{WebhookOptions, WebhookStore};
 
@@ -63,6 +68,8 @@ pub struct Options {
     pub limits: CreateLimits,
     /// Whether webhook URLs may reach private addresses (`--allow-private-webhooks`).
     pub allow_private_webhooks: bool,
+    /// The limits of the live event streams.
+    pub stream: StreamLimits,
 }
 
 /// Opens the store, binds the address and serves until interrupted (Ctrl-C); `started` is told
@@ -90,7 +97,8 @@ pub fn run(
             .with_webhooks(WebhookOptions {
                 allow_private: options.allow_private_webhooks,
                 ..WebhookOptions::default()
-            });
+            })
+            .with_stream_limits(options.stream.clone());
         started(server.addr());
         server
             .serve_until(async {

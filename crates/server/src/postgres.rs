@@ -103,6 +103,12 @@ pub const POSTGRES_MIGRATIONS: &[&str] = &[
     CREATE INDEX outbox_webhook ON outbox(webhook_id, id);",
 ];
 
+/// The channel of the notification that every action and turn state sends in its own
+/// statement (so when, and only when, it commits): its table's id, for the live streams of every
+/// instance on this database (`crate::stream::listen`). One channel per schema, as the schema is
+/// one pbp database (the tests keep theirs apart so).
+pub(crate) const NOTIFY_CHANNEL: &str = "'pbp_tables_' || left(md5(current_schema()), 12)";
+
 /// The advisory lock that serializes migrations (any fixed number; "pbp" in ASCII).
 const MIGRATION_LOCK: i64 = 0x70_62_70;
 
@@ -152,26 +158,34 @@ impl Prepared {
             // One statement, so one transaction: the table moves on only if it is at the
             // version the action was applied to, and the action's row goes in with it.
             act: client
-                .prepare(
+                .prepare(&format!(
                     "WITH moved AS (
                         UPDATE tables SET step = step + 1, version = version + 1, save = $1,
                             turn = $2, deadline = $3, closes_at = $4, updated_at = $5
                         WHERE id = $6 AND step = $7 AND version = $8
                         RETURNING step
                     )
-                    INSERT INTO acts (table_id, step, actor, action, at)
-                    SELECT $6, step, $9, $10, $5 FROM moved",
-                )
+                    , inserted AS (
+                        INSERT INTO acts (table_id, step, actor, action, at)
+                        SELECT $6, step, $9, $10, $5 FROM moved
+                        RETURNING table_id
+                    )
+                    SELECT pg_notify({NOTIFY_CHANNEL}, table_id) FROM inserted"
+                ))
                 .map_err(backend)?,
             step: client
                 .prepare("SELECT step FROM tables WHERE id = $1")
                 .map_err(backend)?,
             turn: client
-                .prepare(
-                    "UPDATE tables SET turn = $1, deadline = $2, closes_at = $3, updated_at = $4,
-                        version = version + 1
-                    WHERE id = $5 AND version = $6",
-                )
+                .prepare(&format!(
+                    "WITH changed AS (
+                        UPDATE tables SET turn = $1, deadline = $2, closes_at = $3,
+                            updated_at = $4, version = version + 1
+                        WHERE id = $5 AND version = $6
+                        RETURNING id
+                    )
+                    SELECT pg_notify({NOTIFY_CHANNEL}, id) FROM changed"
+                ))
                 .map_err(backend)?,
         })
     }
@@ -438,9 +452,10 @@ impl Store for PostgresStore {
         if !act.notices.is_empty() {
             return self.commit_act_with_notices(act, &turn);
         }
+        // The statement answers one row (its notification) when the action went in.
         let inserted = self
             .client
-            .execute(
+            .query(
                 &self.prepared.act,
                 &[
                     &act.save,
@@ -455,7 +470,8 @@ impl Store for PostgresStore {
                     &act.action,
                 ],
             )
-            .map_err(backend)?;
+            .map_err(backend)?
+            .len();
         if inserted == 0 {
             return Err(self.refusal(act.table, Some(act.from_step)));
         }
@@ -467,7 +483,7 @@ impl Store for PostgresStore {
         let json = turn_json(id, turn)?;
         let changed = self
             .client
-            .execute(
+            .query(
                 &self.prepared.turn,
                 &[
                     &json,
@@ -478,7 +494,8 @@ impl Store for PostgresStore {
                     &to_i64(version),
                 ],
             )
-            .map_err(backend)?;
+            .map_err(backend)?
+            .len();
         if changed == 0 {
             return Err(self.refusal(id, None));
         }
@@ -572,5 +589,9 @@ impl Store for PostgresStore {
             .iter()
             .map(|row| (to_u64(row.get(0)), row.get(1), row.get(2)))
             .collect())
+    }
+
+    fn notify_url(&self) -> Option<String> {
+        Some(self.url.clone())
     }
 }

@@ -284,6 +284,13 @@ pub trait Store: Send + WebhookStore {
     /// # Errors
     /// The backend's failure.
     fn acts(&mut self, id: &str) -> Result<Vec<(u64, String, String)>, StoreError>;
+
+    /// For a database several instances share: the location whose notifications tell of
+    /// every instance's commits (PostgreSQL's `LISTEN`, see `crate::stream::listen`). `None`
+    /// (the default) for a store whose writes only this instance makes.
+    fn notify_url(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Opens the store that `location` names: a `postgres://` (or `postgresql://`) URL opens

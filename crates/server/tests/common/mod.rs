@@ -10,6 +10,7 @@ use std::time::Duration;
 
 pub mod pg;
 pub mod receiver;
+pub mod sse;
 
 use pbp_server::{Server, SqliteStore, WebhookOptions};
 use serde_json::Value;
@@ -70,6 +71,25 @@ pub fn start_full(
     limits: pbp_server::CreateLimits,
     webhooks: WebhookOptions,
 ) -> Running {
+    start_all(db, limits, webhooks, pbp_server::StreamLimits::default())
+}
+
+/// Starts a server on `db` like [`start`], with these limits of the event streams.
+pub fn start_streaming(db: &Path, stream: pbp_server::StreamLimits) -> Running {
+    start_all(
+        db,
+        pbp_server::CreateLimits::default(),
+        WebhookOptions::default(),
+        stream,
+    )
+}
+
+fn start_all(
+    db: &Path,
+    limits: pbp_server::CreateLimits,
+    webhooks: WebhookOptions,
+    stream: pbp_server::StreamLimits,
+) -> Running {
     let db = db.to_owned();
     let (ready_tx, ready_rx) = std::sync::mpsc::channel();
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
@@ -85,7 +105,40 @@ pub fn start_full(
                 .await
                 .unwrap()
                 .with_limits(limits)
-                .with_webhooks(webhooks);
+                .with_webhooks(webhooks)
+                .with_stream_limits(stream);
+            ready_tx.send(server.addr()).unwrap();
+            server
+                .serve_until(async {
+                    let _ = stop_rx.await;
+                })
+                .await
+                .unwrap();
+        });
+    });
+    let addr = ready_rx.recv_timeout(Duration::from_secs(30)).unwrap();
+    Running {
+        base: format!("http://{addr}"),
+        stop: Some(stop_tx),
+        thread: Some(thread),
+    }
+}
+
+/// Starts a server on the store `location` names (a SQLite file or a `postgres://` URL, as
+/// `pbp serve --db` takes it), opened before its runtime starts as `pbp serve` does.
+pub fn start_on(location: &str) -> Running {
+    let location = location.to_owned();
+    let (ready_tx, ready_rx) = std::sync::mpsc::channel();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let thread = std::thread::spawn(move || {
+        let store = pbp_server::open_store(&location).unwrap();
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async move {
+            let server = Server::bind(store, "127.0.0.1:0").await.unwrap();
             ready_tx.send(server.addr()).unwrap();
             server
                 .serve_until(async {

@@ -1,0 +1,222 @@
+//! What a stream sends, as the hub computes it: the log lines one viewer may see after a
+//! position, and that viewer's status, from which the turn, deadline, orders and end-of-game
+//! events are told apart.
+//!
+//! Both come from the table as stored (the hub loads it again when another instance changed
+//! it), through the same functions as the `log` and `view` endpoints: the log's audience
+//! filter ([`crate::engine::GameTable::log`], with the lines of the bot's turns) and the
+//! status every viewer sees ([`crate::turns::status`]). So a stream holds exactly what the
+//! same token reads from `log` and `view`, and what a viewer's stream sends depends only on
+//! what that viewer may see: a commit that changes nothing it may see (another seat's draft
+//! saved again) sends it nothing at all.
+
+use std::fmt;
+
+use pbp_core::{Actor, Seat, Turn};
+use serde_json::{Value, json};
+
+use crate::error::ApiError;
+use crate::hub::{Hub, Live, Role};
+
+/// Where a stream is in a table's log: the step of a line and its place among the lines the
+/// viewer sees at that step (from 0). An event's `id:` is written `STEP.SUB`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Position {
+    /// The step (0 for the setup).
+    pub step: u64,
+    /// The line's index among the viewer's lines at that step.
+    pub sub: u32,
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.step, self.sub)
+    }
+}
+
+impl Position {
+    /// Reads `STEP.SUB` (as sent in `Last-Event-ID`): digits, a dot, digits.
+    ///
+    /// # Errors
+    /// [`ApiError::BadRequest`] for anything else.
+    pub fn parse(text: &str) -> Result<Position, ApiError> {
+        let bad = || {
+            ApiError::BadRequest(format!(
+                "Last-Event-ID '{}' is not an event id of this stream (STEP.SUB, as sent in id:)",
+                text.chars().take(40).collect::<String>()
+            ))
+        };
+        let (step, sub) = text.trim().split_once('.').ok_or_else(bad)?;
+        let digits =
+            |s: &str| !s.is_empty() && s.len() <= 19 && s.bytes().all(|b| b.is_ascii_digit());
+        if !digits(step) || !digits(sub) {
+            return Err(bad());
+        }
+        Ok(Position {
+            step: step.parse().map_err(|_| bad())?,
+            sub: sub.parse().map_err(|_| bad())?,
+        })
+    }
+}
+
+/// One log line for the stream, with its position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    /// Its id.
+    pub position: Position,
+    /// The line as `log` answers it: `{step, audience, event, text}`.
+    pub value: Value,
+}
+
+/// What one look at the table gives a stream.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Batch {
+    /// Whose token it is.
+    pub role: Role,
+    /// The log lines after the position asked for, in order, at most the number asked for.
+    pub lines: Vec<Line>,
+    /// Whether more lines follow those.
+    pub more: bool,
+    /// The viewer's status now (see [`status`]).
+    pub status: Value,
+}
+
+impl Hub {
+    /// The log lines that the token's holder may see after `after` (from the start for
+    /// `None`), at most `limit`, and its status.
+    ///
+    /// # Errors
+    /// 404, 401 (a token the table does not know, or no longer knows), 500.
+    pub(crate) fn stream_batch(
+        &mut self,
+        id: &str,
+        token: Option<&str>,
+        after: Option<Position>,
+        limit: usize,
+    ) -> Result<Batch, ApiError> {
+        let live = self.live(id)?;
+        let role = live.role(token)?;
+        let log = live
+            .game
+            .log(role.viewer())
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
+        let log = crate::turns::with_bot_lines(live, log);
+        let mut lines = Vec::new();
+        let mut more = false;
+        let mut previous: Option<u64> = None;
+        let mut sub = 0u32;
+        for line in log {
+            let step = u64::try_from(line.step).unwrap_or(u64::MAX);
+            sub = if previous == Some(step) { sub + 1 } else { 0 };
+            previous = Some(step);
+            let position = Position { step, sub };
+            if after.is_some_and(|after| position <= after) {
+                continue;
+            }
+            if lines.len() == limit {
+                more = true;
+                break;
+            }
+            // Only the lines sent are written as JSON, as `log` writes them.
+            let value =
+                serde_json::to_value(&line).map_err(|e| ApiError::Internal(e.to_string()))?;
+            lines.push(Line { position, value });
+        }
+        Ok(Batch {
+            role,
+            lines,
+            more,
+            status: status(live, role),
+        })
+    }
+}
+
+/// A seat as its players know it at the table.
+fn seat_name(live: &Live, seat: Seat) -> String {
+    live.seats
+        .get(usize::from(seat.0))
+        .map_or_else(|| live.game.seat_name(seat.0), |stored| stored.name.clone())
+}
+
+fn actor_name(live: &Live, actor: Actor) -> String {
+    match actor {
+        Actor::Seat(seat) => seat_name(live, seat),
+        Actor::GameMaster => "the game master".to_owned(),
+    }
+}
+
+/// The viewer's status: the step, who acts (by name) or who won, whether it is the viewer's
+/// turn, and the table's status as `view` shows it to the viewer (seats, their orders, the
+/// deadline, the viewer's own drafts).
+pub(crate) fn status(live: &Live, role: Role) -> Value {
+    let yours = match role {
+        Role::Public => None,
+        Role::Seat(seat) => Some(Actor::Seat(Seat(seat))),
+        Role::GameMaster => Some(Actor::GameMaster),
+    };
+    let (acting, over) = match live.game.turn() {
+        Turn::Acting(actors) => (actors, Value::Null),
+        Turn::Over(outcome) => (
+            Vec::new(),
+            json!({
+                "winners": outcome.winners.iter().map(|s| seat_name(live, *s)).collect::<Vec<_>>(),
+                "reason": outcome.reason,
+            }),
+        ),
+    };
+    json!({
+        "step": live.game.steps(),
+        "acting": acting.iter().map(|a| actor_name(live, *a)).collect::<Vec<_>>(),
+        "your_turn": yours.is_some_and(|actor| acting.contains(&actor)),
+        "over": over,
+        "table": crate::turns::status(live, role),
+    })
+}
+
+/// The events that tell what changed from the status `before` (the last one this stream
+/// sent) to `now`, by name and data: `turn` (who acts changed), `over` (the game ended),
+/// `deadline` (set, moved or cleared), `orders` (a seat's orders: none, draft or ready), and
+/// last `status` with the whole status. Nothing when nothing changed; only `status` for the
+/// first look of a stream.
+pub(crate) fn changes(before: Option<&Value>, now: &Value) -> Vec<(&'static str, Value)> {
+    let Some(before) = before else {
+        return vec![("status", now.clone())];
+    };
+    if before == now {
+        return Vec::new();
+    }
+    let mut events = Vec::new();
+    if now["over"].is_null() && (before["acting"] != now["acting"] || before["step"] != now["step"])
+    {
+        events.push((
+            "turn",
+            json!({ "step": now["step"], "acting": now["acting"], "your_turn": now["your_turn"] }),
+        ));
+    }
+    if !now["over"].is_null() && before["over"].is_null() {
+        events.push((
+            "over",
+            json!({ "step": now["step"], "outcome": now["over"] }),
+        ));
+    }
+    let (old, new) = (&before["table"], &now["table"]);
+    if old["deadline"] != new["deadline"] || old["grace"] != new["grace"] {
+        events.push((
+            "deadline",
+            json!({ "deadline": new["deadline"], "grace": new["grace"] }),
+        ));
+    }
+    let empty = Vec::new();
+    let old_seats = old["seats"].as_array().unwrap_or(&empty);
+    for seat in new["seats"].as_array().unwrap_or(&empty) {
+        let was = old_seats.iter().find(|s| s["seat"] == seat["seat"]);
+        if was.is_none_or(|was| was["orders"] != seat["orders"]) {
+            events.push((
+                "orders",
+                json!({ "seat": seat["seat"], "name": seat["name"], "orders": seat["orders"] }),
+            ));
+        }
+    }
+    events.push(("status", now.clone()));
+    events
+}

@@ -1,0 +1,210 @@
+//! The stream's producer against a client that reads nothing: bounded, then told to resume,
+//! and the resumed stream goes on from there without a gap.
+
+use std::time::Duration;
+
+use axum::http::{HeaderMap, HeaderValue};
+use futures_core::Stream;
+
+use super::*;
+use crate::SqliteStore;
+use crate::request::{parse_act, parse_create};
+
+async fn table_with_rounds(hub: &HubHandle, rounds: usize) -> (String, String) {
+    let request =
+        parse_create(br#"{"game":"duel","config":{"first_to":200}}"#).expect("a create request");
+    let created = hub.call(move |hub| hub.create(request)).await.unwrap();
+    for _ in 0..rounds {
+        for token in &created.seat_tokens {
+            let token = token.clone();
+            let id = created.id.clone();
+            let act = parse_act(br#"{"action":"strike"}"#).unwrap();
+            hub.call(move |hub| hub.act(&id, Some(&token), act))
+                .await
+                .unwrap();
+        }
+    }
+    (created.id, created.seat_tokens[0].clone())
+}
+
+fn headers(token: &str, last: Option<&str>) -> HeaderMap {
+    let mut headers = HeaderMap::new();
+    headers.insert(
+        header::AUTHORIZATION,
+        HeaderValue::from_str(&format!("Bearer {token}")).unwrap(),
+    );
+    if let Some(last) = last {
+        headers.insert("last-event-id", HeaderValue::from_str(last).unwrap());
+    }
+    headers
+}
+
+/// The events of a body, parsed from its text: `(event, id, data)`.
+fn parse(text: &str) -> Vec<(String, Option<String>, String)> {
+    text.split("\n\n")
+        .filter(|block| !block.trim().is_empty() && !block.starts_with(':'))
+        .map(|block| {
+            let mut name = "message".to_owned();
+            let mut id = None;
+            let mut data = String::new();
+            for line in block.lines() {
+                if let Some(value) = line.strip_prefix("event: ") {
+                    name = value.to_owned();
+                } else if let Some(value) = line.strip_prefix("id: ") {
+                    id = Some(value.to_owned());
+                } else if let Some(value) = line.strip_prefix("data: ") {
+                    data.push_str(value);
+                }
+            }
+            (name, id, data)
+        })
+        .collect()
+}
+
+/// Reads a body's frames until `done` says so (or 10 seconds pass).
+async fn read_until(body: axum::body::Body, done: impl Fn(&str) -> bool) -> String {
+    let mut stream = body.into_data_stream();
+    let mut text = String::new();
+    let reading = async {
+        while let Some(Ok(bytes)) =
+            std::future::poll_fn(|cx| std::pin::Pin::new(&mut stream).poll_next(cx)).await
+        {
+            text.push_str(&String::from_utf8_lossy(&bytes));
+            if done(&text) {
+                break;
+            }
+        }
+    };
+    let _ = tokio::time::timeout(Duration::from_secs(10), reading).await;
+    text
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_reads_nothing_is_bounded_then_told_to_resume_and_resumes_without_a_gap() {
+    let hub = HubHandle::start(Box::new(SqliteStore::in_memory().unwrap())).unwrap();
+    let (id, token) = table_with_rounds(&hub, 20).await;
+    let limits = StreamLimits {
+        buffer: 5,
+        lag: Duration::from_millis(200),
+        ..StreamLimits::default()
+    };
+    let (_close, closing) = watch::channel(false);
+    let streams = Streams {
+        hub: hub.clone(),
+        limits,
+        gate: Arc::new(Gate::default()),
+        closing,
+    };
+    let stuck = open(streams.clone(), id.clone(), &headers(&token, None))
+        .await
+        .unwrap();
+    // The client reads nothing for longer than the lag limit.
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    assert_eq!(
+        streams.gate.open.lock().unwrap().total,
+        1,
+        "the stream is open"
+    );
+    let text = read_until(stuck.into_body(), |_| false).await;
+    let events = parse(&text);
+    assert_eq!(
+        events.len(),
+        6,
+        "five queued and the words to resume: {text}"
+    );
+    assert!(events[..5].iter().all(|(name, _, _)| name == "log"));
+    let (name, _, words) = &events[5];
+    assert_eq!(name, "lagging");
+    let words: Value = serde_json::from_str(words).unwrap();
+    assert_eq!(words["error"], "lagging");
+    let resume = words["resume_after"].as_str().unwrap().to_owned();
+    assert_eq!(
+        Some(&resume),
+        events[4].1.as_ref(),
+        "resume from the last queued"
+    );
+    // The stream ended, and its place is free.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert_eq!(streams.gate.open.lock().unwrap().total, 0);
+
+    // The resumed stream, read as it comes, goes on after that id to the end of the log.
+    let log = hub
+        .call({
+            let (id, token) = (id.clone(), token.clone());
+            move |hub| hub.log(&id, Some(&token))
+        })
+        .await
+        .unwrap();
+    let log = log.as_array().unwrap().clone();
+    let resumed = open(streams.clone(), id.clone(), &headers(&token, Some(&resume)))
+        .await
+        .unwrap();
+    let text = read_until(resumed.into_body(), |text| text.contains("event: status")).await;
+    let mut lines: Vec<Value> = events[..5]
+        .iter()
+        .map(|(_, _, data)| serde_json::from_str(data).unwrap())
+        .collect();
+    lines.extend(
+        parse(&text)
+            .into_iter()
+            .filter(|(name, _, _)| name == "log")
+            .map(|(_, _, data)| serde_json::from_str::<Value>(&data).unwrap()),
+    );
+    assert_eq!(lines, log);
+}
+
+#[test]
+fn an_event_id_is_step_dot_index() {
+    let position = Position::parse("12.3").unwrap();
+    assert_eq!(position, Position { step: 12, sub: 3 });
+    assert_eq!(position.to_string(), "12.3");
+    assert!(Position::parse("12.3").unwrap() < Position::parse("13.0").unwrap());
+    assert!(Position::parse("12.10").unwrap() > Position::parse("12.9").unwrap());
+    for bad in [
+        "",
+        "12",
+        "12.",
+        ".3",
+        "a.b",
+        "1.2.3",
+        "+1.0",
+        "1 .0",
+        "99999999999999999999.0",
+    ] {
+        assert!(Position::parse(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn status_changes_name_what_changed() {
+    let before = json!({
+        "step": 1, "acting": ["Ann", "Bo"], "your_turn": false, "over": null,
+        "table": { "deadline": null, "grace": 0, "seats": [
+            { "seat": 0, "name": "Ann", "orders": "none" },
+            { "seat": 1, "name": "Bo", "orders": "draft" },
+        ] },
+    });
+    assert_eq!(
+        batch::changes(None, &before)
+            .iter()
+            .map(|(n, _)| *n)
+            .collect::<Vec<_>>(),
+        ["status"]
+    );
+    assert!(batch::changes(Some(&before), &before).is_empty());
+    let mut ready = before.clone();
+    ready["table"]["seats"][1]["orders"] = json!("ready");
+    ready["table"]["deadline"] = json!(1_900_000_000);
+    let names: Vec<&str> = batch::changes(Some(&before), &ready)
+        .iter()
+        .map(|(n, _)| *n)
+        .collect();
+    assert_eq!(names, ["deadline", "orders", "status"]);
+    let mut over = ready.clone();
+    over["step"] = json!(2);
+    over["acting"] = json!([]);
+    over["over"] = json!({ "winners": ["Bo"], "reason": "Bo won" });
+    let changes = batch::changes(Some(&ready), &over);
+    assert_eq!(changes[0].0, "over");
+    assert_eq!(changes[0].1["outcome"]["winners"], json!(["Bo"]));
+}
