@@ -183,8 +183,11 @@ fn main() {
     if let Some((commit, date)) = csv {
         for (index, (name, _)) in contenders.iter().enumerate() {
             let Some((pool, contender)) = name.split_once(' ') else {
-                continue; // the raw word has no pool
+                continue;
             };
+            if pool == "raw" {
+                continue; // the raw word has no pool
+            }
             let mut mine = times[index].clone();
             let rate = 1e3 / median(&mut mine);
             let (to_bare, _) = ratio(name, &format!("{pool} bare loop"));

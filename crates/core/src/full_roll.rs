@@ -164,9 +164,10 @@ impl Pool {
 
     /// Rolls the dice one after another straight into the faces of a new roll, each face as
     /// it comes; keeps a sort key per die (its chain's sum, where its chain starts and its
-    /// length), each sunk into the sorted keys by compare-and-swap without branches (a branch
-    /// on a random comparison mispredicts half the time); then writes the dice in the keys'
-    /// order (highest first, ties in roll order) with their kept flags, and the total.
+    /// length), sorted without branches (a branch on a random comparison mispredicts half the
+    /// time): up to five keys by a sorting network in registers once all are drawn, more (and
+    /// every key in the browser's wasm) by sinking each into the keys so far as it comes; then writes the dice in the keys' order
+    /// (highest first, ties in roll order) with their kept flags, and the total.
     #[inline(always)]
     fn roll_seeded_with(
         &self,
@@ -191,14 +192,25 @@ impl Pool {
                 dice.settle(cursor);
                 return true;
             };
-            let mut key = sort_key(sum, first, len);
-            for slot in &mut keys[..=index] {
-                let higher = (*slot).max(key);
-                key = (*slot).min(key);
-                *slot = higher;
+            let key = sort_key(sum, first, len);
+            if SORTING_NETWORKS && count <= 5 {
+                keys[index] = key;
+            } else {
+                // Sunk into the keys so far as it comes (measured faster than the network for
+                // ten keys, which has more values than registers).
+                sink_key(&mut keys[..=index], key);
             }
         }
         dice.settle(cursor);
+        // The keys are distinct (each holds where its chain starts), and the slots past the
+        // dice hold 0, below every key: any sort gives the same order.
+        if SORTING_NETWORKS {
+            match count {
+                0..=3 => sort_keys::<3>(&mut keys),
+                4 | 5 => sort_keys::<5>(&mut keys),
+                _ => {}
+            }
+        }
         roll.dice_len = count as u8;
         roll.faces_len = faces.min(INLINE_ROLL_FACES) as u8;
         if faces > INLINE_ROLL_FACES {
@@ -296,6 +308,73 @@ fn sort_key(sum: u64, first: usize, len: u32) -> u64 {
     (sum << KEY_SUM_SHIFT) | (u64::from(u8::MAX - first as u8) << 8) | u64::from(len as u8)
 }
 
+/// Whether up to five keys are sorted by a network once drawn: not in the browser's wasm, where
+/// size comes before speed (the page's budget) and every key is sunk as it comes.
+const SORTING_NETWORKS: bool = !cfg!(target_arch = "wasm32");
+
+/// Sinks `key` into `keys`, sorted highest first, by compare-and-swap without branches.
+#[inline(always)]
+fn sink_key(keys: &mut [u64], mut key: u64) {
+    for slot in keys {
+        let higher = (*slot).max(key);
+        key = (*slot).min(key);
+        *slot = higher;
+    }
+}
+
+/// Sorts the first `N` keys, highest first, by the sorting network [`network`] builds for `N`:
+/// the keys in registers, each comparator a branchless compare-and-swap.
+#[inline(always)]
+fn sort_keys<const N: usize>(keys: &mut [u64; INLINE_ROLL_DICE]) {
+    let (pairs, len) = const { network(N) };
+    let mut sorted = [0_u64; N];
+    sorted.copy_from_slice(&keys[..N]);
+    for &(high, low) in &pairs[..len] {
+        let (a, b) = (sorted[high as usize], sorted[low as usize]);
+        sorted[high as usize] = a.max(b);
+        sorted[low as usize] = a.min(b);
+    }
+    keys[..N].copy_from_slice(&sorted);
+}
+
+/// The comparators of Batcher's merge-exchange sorting network for `n <= 16` values (Knuth,
+/// The Art of Computer Programming 3, 5.2.2, Algorithm M), each `(i, j)` with `i < j`: after
+/// every comparator puts the higher of slots `i` and `j` in `i`, the values are sorted highest
+/// first. 3 comparators for 3 values, 9 for 5, 31 for 10. Built at compile time.
+const fn network(n: usize) -> ([(u8, u8); 64], usize) {
+    let mut pairs = [(0_u8, 0_u8); 64];
+    let mut len = 0;
+    if n < 2 {
+        return (pairs, 0);
+    }
+    let mut t = 0;
+    while (1 << t) < n {
+        t += 1;
+    }
+    let mut p = 1 << (t - 1);
+    while p > 0 {
+        let (mut q, mut r, mut d) = (1 << (t - 1), 0, p);
+        loop {
+            let mut i = 0;
+            while i + d < n {
+                if i & p == r {
+                    pairs[len] = (i as u8, (i + d) as u8);
+                    len += 1;
+                }
+                i += 1;
+            }
+            if q == p {
+                break;
+            }
+            d = q - p;
+            q >>= 1;
+            r = p;
+        }
+        p >>= 1;
+    }
+    (pairs, len)
+}
+
 /// Where a sort key's sum starts (see [`sort_key`]).
 const KEY_SUM_SHIFT: u32 = 16;
 const _: () = assert!(INLINE_ROLL_FACES < u8::MAX as usize);
@@ -304,6 +383,28 @@ const _: () = assert!(INLINE_ROLL_FACES < u8::MAX as usize);
 mod tests {
     use super::*;
     use crate::pool::Limits;
+
+    #[test]
+    fn the_sorting_networks_sort_every_input() {
+        // The 0-1 principle: a comparator network sorts every input if it sorts every input of
+        // zeros and ones.
+        for n in [3, 5, INLINE_ROLL_DICE] {
+            let (pairs, len) = network(n);
+            for bits in 0_u32..(1 << n) {
+                let mut values: Vec<u32> = (0..n).map(|i| (bits >> i) & 1).collect();
+                for &(i, j) in &pairs[..len] {
+                    let (a, b) = (values[i as usize], values[j as usize]);
+                    values[i as usize] = a.max(b);
+                    values[j as usize] = a.min(b);
+                }
+                assert!(
+                    values.windows(2).all(|w| w[0] >= w[1]),
+                    "n {n}, input {bits:b}"
+                );
+            }
+        }
+        assert_eq!((network(3).1, network(5).1, network(10).1), (3, 9, 31));
+    }
 
     #[test]
     fn chains_found_again_from_the_faces_are_the_same_dice() {
