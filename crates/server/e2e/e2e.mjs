@@ -2,8 +2,11 @@
 // playwright-core (which never downloads a browser). It starts `pbp serve` on a fresh database
 // and a free loopback port, creates a three-player Warring States table from the hosting page,
 // and plays one turn with each player in a browser context of their own: drafts, a changed
-// draft, ready; until the turn resolves, no player's page shows another's orders. Then the game
-// master's page sets a deadline and closes the next turn.
+// draft, ready; until the turn resolves, no player's page shows another's orders. The pages are
+// live (the table's event stream): one player's ready mark, the resolution and the deadline
+// reach the others' pages without a reload, the first within a second, and a seat to act sees
+// "your turn" in its tab title. Then the game master's page sets a deadline and closes the next
+// turn, and a page whose stream is cut says that it falls back to a slow poll.
 //
 //     node e2e.mjs        (after `cargo build -p pbp-cli`; PBP_CLI names another binary)
 
@@ -90,6 +93,22 @@ async function run(base) {
       check(`${player.name}'s link opens ${player.name}'s page`, who === `${player.name}'s table`, who);
     }
 
+    // Live: every page reads the table's event stream, and says so.
+    for (const player of players) {
+      await player.page.waitForSelector("#live[data-state='live']", { timeout: 10000 });
+    }
+    check("every player's page is live (the event stream is open)", true);
+    const title = await players[1].page.title();
+    check("a seat to act sees 'your turn' in the tab title", title === "(1) Your turn - Warring States", title);
+    check("and on the page", await players[1].page.isVisible("#your-turn"));
+    // Everything Bo's page receives from the API (the stream aside), to check it for Ann's orders.
+    const boBodies = [];
+    players[1].page.on("response", async (response) => {
+      if (response.url().includes("/api/") && !response.url().endsWith("/events")) {
+        boBodies.push(await response.text().catch(() => ""));
+      }
+    });
+
     // An invalid order is refused at once.
     const ann = players[0].page;
     await ann.fill("#order", "[b]900 Rice for Defense of Tang.[/b]");
@@ -113,11 +132,25 @@ async function run(base) {
       drafts.push(state.slice(state.indexOf(": ") + 2));
     }
     check("Ann's page shows her changed draft", drafts[0].includes("7"), drafts[0]);
-    for (const player of players.slice(0, 2)) {
-      await player.page.click("#ready");
-      await player.page.waitForFunction(
-        () => document.querySelector("#draft-state").textContent.includes(", ready"));
-    }
+    // Ann marks her orders ready; Bo's page, which nobody reloads, shows it within a second.
+    await players[0].page.click("#ready");
+    await players[0].page.waitForFunction(
+      () => document.querySelector("#draft-state").textContent.includes(", ready"));
+    const annReady = Date.now();
+    const boSeesIt = await players[1].page.waitForFunction(
+      () => document.querySelector("#seats li")?.dataset.orders === "ready", null, { timeout: 1000 },
+    ).then(() => true, () => false);
+    const took = Date.now() - annReady;
+    check("Bo's page shows Ann ready within 1 s, without a reload", boSeesIt, `${took} ms`);
+    console.log(`    (Bo's page showed it ${took} ms after Ann's answer)`);
+    const boNow = await players[1].page.content();
+    const annSheet = ORDERS[0][2].replace(/\[\/?b\]/g, "");
+    check("Bo's live page holds nothing of Ann's orders",
+      !boNow.includes(drafts[0]) && !boNow.includes(annSheet)
+      && !boBodies.some((body) => body.includes(drafts[0]) || body.includes(annSheet)));
+    await players[1].page.click("#ready");
+    await players[1].page.waitForFunction(
+      () => document.querySelector("#draft-state").textContent.includes(", ready"));
 
     // Before the turn resolves: nobody's page shows another player's orders.
     for (const [index, player] of players.entries()) {
@@ -137,13 +170,13 @@ async function run(base) {
     const status = await players[0].page.textContent("#status");
     check("nothing is applied before every player is ready", status.endsWith("step 0"), status);
 
-    // Cy is the last to be ready: the turn resolves.
+    // Cy is the last to be ready: the turn resolves, and every page shows it without a reload.
     const cy = players[2].page;
     await cy.click("#ready");
     await cy.waitForFunction(() => document.querySelector("#status").textContent.endsWith("step 3"));
     for (const player of players) {
-      await player.page.reload();
-      await player.page.waitForFunction(() => document.querySelector("#status").textContent.endsWith("step 3"));
+      await player.page.waitForFunction(() => document.querySelector("#status").textContent.endsWith("step 3"),
+        null, { timeout: 5000 });
       // The log is fetched after the status line: give it its own wait before checking it.
       await player.page.waitForFunction(
         () => document.querySelector("#log")?.textContent.includes("turn 2 begins"), null, { timeout: 15000 },
@@ -160,9 +193,9 @@ async function run(base) {
     await gm.fill("#deadline-minutes", "60");
     await gm.click("#set-deadline");
     await gm.waitForFunction(() => document.querySelector("#deadline").textContent.startsWith("Deadline:"));
-    check("the game master sets a deadline that every seat sees", true);
-    await players[1].page.reload();
-    await players[1].page.waitForFunction(() => document.querySelector("#deadline").textContent.startsWith("Deadline:"));
+    await players[1].page.waitForFunction(() => document.querySelector("#deadline").textContent.startsWith("Deadline:"),
+      null, { timeout: 5000 });
+    check("the game master sets a deadline that Bo's page shows without a reload", true);
     await gm.click("#resolve");
     await gm.waitForFunction(() => document.querySelector("#log").textContent.includes("turn 3 begins"));
     const log = await gm.textContent("#log");
@@ -172,6 +205,17 @@ async function run(base) {
       seats.join() === "none,none,none", seats.join());
     const deadline = await gm.textContent("#deadline");
     check("the deadline ends with its turn", deadline === "No deadline.", deadline);
+
+    // With the stream down (here: refused by the network), the page says so and polls slowly.
+    const offline = await browser.newContext();
+    const cut = await offline.newPage();
+    await cut.route("**/events", (route) => route.abort());
+    await cut.goto(seatLinks[1]);
+    await cut.waitForSelector("#live[data-state='down']", { timeout: 10000 });
+    const words = await cut.textContent("#live");
+    check("a page whose stream is down says so, and that it checks every 30 seconds",
+      words.includes("down") && words.includes("every 30 seconds"), words);
+    await offline.close();
   } finally {
     await browser.close();
   }

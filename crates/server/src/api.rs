@@ -299,6 +299,14 @@ async fn table_js() -> Response {
     asset(JS, include_str!("../www/table.js"))
 }
 
+async fn live_js() -> Response {
+    asset(JS, include_str!("../www/live.js"))
+}
+
+async fn table_css() -> Response {
+    asset("text/css; charset=utf-8", include_str!("../www/table.css"))
+}
+
 async fn webhooks_js() -> Response {
     asset(JS, include_str!("../www/webhooks.js"))
 }
@@ -343,6 +351,8 @@ fn routes(
         .route("/", get(index))
         .route("/assets/index.js", get(index_js))
         .route("/assets/table.js", get(table_js))
+        .route("/assets/live.js", get(live_js))
+        .route("/assets/table.css", get(table_css))
         .route("/assets/webhooks.js", get(webhooks_js))
         .route("/assets/style.css", get(style))
         .route("/t/{id}", get(table_page))

@@ -2,6 +2,8 @@
 // after '#': it never reaches the server's logs or another site (no referrer), and is sent only
 // as the Authorization header of the API calls.
 
+import { openStream } from "/assets/live.js";
+
 const $ = (id) => document.getElementById(id);
 const id = location.pathname.split("/").filter(Boolean)[1];
 const token = decodeURIComponent(location.hash.slice(1));
@@ -78,6 +80,62 @@ function renderDraft() {
     : "No draft saved.";
 }
 
+// The game's name as people write it: "warring-states" is "Warring States".
+const gameName = (game) => game.split("-").map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
+
+// Whether the page's holder must act now: a seat that may act, or the game master when no
+// seat may (the game master may always act in some games; that is not "their turn").
+function yourTurn() {
+  if (!state || state.turn.over) return false;
+  const acting = state.turn.acting ?? [];
+  const you = state.table.you;
+  if (you?.seat !== undefined) return acting.some((a) => a?.seat === you.seat);
+  if (you === "gm") return acting.length > 0 && acting.every((a) => a === "game-master");
+  return false;
+}
+
+let wasYourTurn = false;
+
+function showTurn() {
+  const mine = yourTurn();
+  $("your-turn").hidden = !mine;
+  const name = gameName(state.game);
+  document.title = mine ? `(1) Your turn - ${name}` : `${name} - pbp`;
+  if (mine && !wasYourTurn && document.hidden && notificationsOn()) {
+    new Notification(`Your turn - ${name}`, { body: $("turn").textContent, tag: `pbp-${id}` });
+  }
+  wasYourTurn = mine;
+}
+
+// Browser notifications: only after the player asked for them with the button.
+function notificationsOn() {
+  return "Notification" in window && Notification.permission === "granted"
+    && localStorage.getItem(`pbp-notify-${id}`) === "on";
+}
+
+function showNotifyButton() {
+  const button = $("notify");
+  if (!("Notification" in window) || state?.table.you === "public") {
+    button.hidden = true;
+    return;
+  }
+  button.hidden = false;
+  button.textContent = notificationsOn()
+    ? "Notifications on (turn off)"
+    : "Notify me when it is my turn";
+}
+
+$("notify").addEventListener("click", async () => {
+  if (notificationsOn()) {
+    localStorage.setItem(`pbp-notify-${id}`, "off");
+  } else {
+    const permission = await Notification.requestPermission();
+    localStorage.setItem(`pbp-notify-${id}`, permission === "granted" ? "on" : "off");
+    if (permission !== "granted") show("The browser did not allow notifications.");
+  }
+  showNotifyButton();
+});
+
 async function refresh() {
   state = JSON.parse(await api("view"));
   const you = state.table.you;
@@ -86,6 +144,8 @@ async function refresh() {
     : you === "public" ? "the table" : `${state.table.seats[you.seat].name}'s table`;
   $("status").textContent = `${state.game}, step ${state.steps}`;
   $("turn").textContent = describeTurn(state.turn);
+  showTurn();
+  showNotifyButton();
   $("text").textContent = await api("view?format=text");
   const svg = await api("view?format=svg");
   const img = document.createElement("img");
@@ -148,5 +208,38 @@ $("download").addEventListener("click", run(async () => {
   a.click();
 }));
 
+// Live updates: the page refreshes on each event of the table's stream (a burst of events, one
+// refresh). While the stream is down, and only then, a slow poll keeps the page current, and the
+// page says so.
+const SLOW_POLL = 30000;
+let pending = null;
+let refreshing = Promise.resolve();
+function refreshSoon() {
+  if (pending) return;
+  pending = setTimeout(() => {
+    pending = null;
+    refreshing = refreshing.then(() => refresh()).catch((e) => show(e.message));
+  }, 30);
+}
+
+let poll = null;
+function liveState(now, why) {
+  const live = $("live");
+  live.dataset.state = now;
+  if (now === "live") {
+    live.textContent = "Live: this page updates as soon as anything happens at the table.";
+    clearInterval(poll);
+    poll = null;
+    refreshSoon();
+  } else {
+    live.textContent = `Live updates are down (${why}): checking every ${SLOW_POLL / 1000} seconds `
+      + "and reconnecting.";
+    poll ??= setInterval(refreshSoon, SLOW_POLL);
+  }
+}
+
 run(async () => {})();
-setInterval(() => refresh().catch((e) => show(e.message)), 5000);
+openStream(id, token, {
+  onEvent: () => refreshSoon(),
+  onState: liveState,
+});
