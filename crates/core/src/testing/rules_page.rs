@@ -1,5 +1,9 @@
 //! Checks that a game's rules page (`docs/rules/<game>.md`) names only tests and scenario files
-//! that exist, so the page a reader checks against the seed cannot point at nothing.
+//! that exist, and links every scenario file of `docs/rules/<game>/`, so the page a reader checks
+//! against the seed cannot point at nothing, nor a scenario hide from it.
+//!
+//! Every game's `tests/scenarios.rs` is one line, [`scenario_tests!`](crate::scenario_tests),
+//! which plays the game's scenario files and runs this check.
 //!
 //! What the page names, and what must exist:
 //! - a file: a link target or a backticked word ending in `.txt`, `.md` or `.rs`
@@ -71,8 +75,9 @@ fn last_cell_of(line: &str) -> Option<&str> {
 /// Checks the rules page `page` of the game whose crate is `crate_dir`.
 ///
 /// # Errors
-/// Every file or test the page names that does not exist, one a line, or a page that cannot be
-/// read.
+/// Every file or test the page names that does not exist and every scenario file of the folder
+/// beside it (`docs/rules/<game>/*.txt`) that it does not link, one a line, or a page that cannot
+/// be read.
 pub fn check_rules_page(page: &Path, crate_dir: &Path) -> Result<PageCheck, String> {
     let text = std::fs::read_to_string(page).map_err(|e| format!("{}: {e}", page.display()))?;
     let mut sources = Vec::new();
@@ -112,6 +117,7 @@ pub fn check_rules_page(page: &Path, crate_dir: &Path) -> Result<PageCheck, Stri
     let mut previous = "";
     let mut check = PageCheck::default();
     let mut missing = Vec::new();
+    let mut linked: Vec<String> = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let at = format!("{}:{}", page.display(), n + 1);
         if line.starts_with("|--") || line.starts_with("| --") || line.starts_with("|:-") {
@@ -155,15 +161,118 @@ pub fn check_rules_page(page: &Path, crate_dir: &Path) -> Result<PageCheck, Stri
         }
         for file in files {
             let file = file.split('#').next().unwrap_or(file);
+            linked.push(file.trim_start_matches("./").to_owned());
             check.files += 1;
             if !places.iter().any(|p| p.join(file).exists()) {
                 missing.push(format!("{at}: no file {file}"));
             }
         }
     }
+    // The other direction: every scenario file beside the page is linked from it.
+    let stem = page
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default();
+    let scenario_dir = page_dir.join(stem);
+    if let Ok(entries) = std::fs::read_dir(&scenario_dir) {
+        let mut unlinked: Vec<String> = entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+            .filter_map(|p| p.file_name().and_then(|n| n.to_str()).map(str::to_owned))
+            .filter(|name| !linked.contains(&format!("{stem}/{name}")))
+            .collect();
+        unlinked.sort();
+        missing.extend(
+            unlinked
+                .into_iter()
+                .map(|name| format!("{}: no link to the scenario {stem}/{name}", page.display())),
+        );
+    }
     if missing.is_empty() {
         Ok(check)
     } else {
         Err(missing.join("\n"))
+    }
+}
+
+/// The two tests of a game's `tests/scenarios.rs`: every scenario file of
+/// `docs/rules/<game>/` holds (played by [`run_dir`](crate::testing::scenario::run_dir) with the
+/// given event text, usually the game's `pbp_render::Render::event_text`), and the rules page
+/// `docs/rules/<game>.md` names only tests and files that exist and links every scenario
+/// ([`check_rules_page`]). `<game>` is the game's [`Game::NAME`](crate::Game::NAME); the paths
+/// are taken from the calling crate's `CARGO_MANIFEST_DIR` (a game crate in `crates/`).
+///
+/// ```ignore
+/// pbp_core::scenario_tests!(pbp_clan_war::ClanWar, <pbp_clan_war::ClanWar as pbp_render::Render>::event_text);
+/// ```
+#[macro_export]
+macro_rules! scenario_tests {
+    ($game:ty, $event_text:expr) => {
+        #[test]
+        fn every_scenario_of_the_rules_page_holds() {
+            let rules = ::std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/rules");
+            let dir = rules.join(<$game as $crate::Game>::NAME);
+            let passed = $crate::testing::scenario::run_dir::<$game>(&dir, Some($event_text))
+                .unwrap_or_else(|failures| panic!("{failures}"));
+            assert!(passed > 0, "no scenario in {}", dir.display());
+        }
+
+        #[test]
+        fn the_rules_page_names_only_tests_and_files_that_exist_and_links_every_scenario() {
+            let crate_dir = ::std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+            let page = crate_dir
+                .join("../../docs/rules")
+                .join(format!("{}.md", <$game as $crate::Game>::NAME));
+            let check = $crate::testing::rules_page::check_rules_page(&page, crate_dir)
+                .unwrap_or_else(|missing| panic!("{missing}"));
+            assert!(check.tests > 0 && check.files > 0, "{check:?}");
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scenario_the_page_does_not_link_and_a_link_to_nothing_both_fail() {
+        let root = std::env::temp_dir().join(format!("pbp-rules-page-{}", std::process::id()));
+        let rules = root.join("docs/rules");
+        let crate_dir = root.join("crates/game");
+        std::fs::create_dir_all(rules.join("game")).unwrap();
+        std::fs::create_dir_all(crate_dir.join("tests")).unwrap();
+        std::fs::write(crate_dir.join("tests/t.rs"), "fn a_test() {}").unwrap();
+        for name in ["linked.txt", "forgotten.txt"] {
+            std::fs::write(rules.join("game").join(name), "").unwrap();
+        }
+        let page = rules.join("game.md");
+        std::fs::write(&page, "[one](game/linked.txt) `t::a_test`\n").unwrap();
+        let missing = check_rules_page(&page, &crate_dir).unwrap_err();
+        assert_eq!(
+            missing,
+            format!(
+                "{}: no link to the scenario game/forgotten.txt",
+                page.display()
+            )
+        );
+        std::fs::write(
+            &page,
+            "[one](game/linked.txt) [two](game/forgotten.txt) [three](game/gone.txt) `t::a_test`\n",
+        )
+        .unwrap();
+        let missing = check_rules_page(&page, &crate_dir).unwrap_err();
+        assert_eq!(
+            missing,
+            format!("{}:1: no file game/gone.txt", page.display())
+        );
+        std::fs::write(
+            &page,
+            "[one](game/linked.txt) [two](game/forgotten.txt) `t::a_test`\n",
+        )
+        .unwrap();
+        let check = check_rules_page(&page, &crate_dir).unwrap();
+        assert_eq!(check, PageCheck { files: 2, tests: 1 });
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }
