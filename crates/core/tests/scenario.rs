@@ -174,7 +174,7 @@ fn a_rules_page_that_names_a_missing_test_or_file_is_reported() {
     std::fs::write(&page, bad).unwrap();
     let missing = check_rules_page(&page, &crate_dir).unwrap_err();
     let lines: Vec<&str> = missing.lines().collect();
-    assert_eq!(lines.len(), 3, "{missing}");
+    assert_eq!(lines.len(), 4, "{missing}");
     assert!(
         lines[0].contains("game.md:3: no test `clause_two`"),
         "{missing}"
@@ -185,6 +185,11 @@ fn a_rules_page_that_names_a_missing_test_or_file_is_reported() {
     );
     assert!(
         lines[2].contains("game.md:4: no test `late_sign_up`"),
+        "{missing}"
+    );
+    // The scenario beside the page that it no longer links.
+    assert!(
+        lines[3].ends_with("game.md: no link to the scenario game/one.txt"),
         "{missing}"
     );
     std::fs::remove_dir_all(&dir).unwrap();

@@ -237,7 +237,7 @@ mod tests {
 
     #[test]
     fn a_scenario_the_page_does_not_link_and_a_link_to_nothing_both_fail() {
-        let root = std::env::temp_dir().join(format!("pbp-rules-page-{}", std::process::id()));
+        let root = std::env::temp_dir().join(format!("pbp-rules-page-unit-{}", std::process::id()));
         let rules = root.join("docs/rules");
         let crate_dir = root.join("crates/game");
         std::fs::create_dir_all(rules.join("game")).unwrap();
