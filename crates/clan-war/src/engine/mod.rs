@@ -290,8 +290,9 @@ fn for_clan(
 /// (positions of cards drawn, rolls and pushes), before its first change, and the steps that
 /// settle after them draw no dice (the Spirit Army or a retired player rolls only beside an
 /// opponent who rolls, and [`roll`] rolls both at once). What can still fail after a change is
-/// an invariant of a consistent state (a card in hand is out of the deck). The game master's
-/// end of round, sign-up and retirement, which draw cards and force battles for several
+/// an invariant of a consistent state (a card in hand is out of the deck). So is the game
+/// master's end of round when it draws no cards (no battle forced with one side rolled). The
+/// other ends of round, sign-ups and retirements, which draw cards or force battles for several
 /// players at once, run on a copy that is kept only if they succeed.
 pub(crate) fn apply(
     state: &mut ClanWarState,
@@ -302,13 +303,11 @@ pub(crate) fn apply(
     if state.over {
         return Err(ClanWarError::Over);
     }
-    let on_a_copy = matches!(
-        (actor, action),
-        (
-            Actor::GameMaster,
-            ClanWarAction::EndRound | ClanWarAction::Join { .. } | ClanWarAction::Retire { .. }
-        )
-    );
+    let on_a_copy = match (actor, action) {
+        (Actor::GameMaster, ClanWarAction::EndRound) => round::end_round_draws(state),
+        (Actor::GameMaster, ClanWarAction::Join { .. } | ClanWarAction::Retire { .. }) => true,
+        _ => false,
+    };
     if !on_a_copy {
         return apply_in_place(state, actor, action, dice);
     }
@@ -319,8 +318,8 @@ pub(crate) fn apply(
 }
 
 /// Applies an action to `next` itself. On error `next` is as it was for the actions [`apply`]
-/// applies in place, and may be half changed for the others (end of round, sign-up,
-/// retirement): those only on a copy that is thrown away on error.
+/// applies in place, and may be half changed for the others (an end of round that draws
+/// cards, a sign-up, a retirement): those only on a copy that is thrown away on error.
 pub(crate) fn apply_in_place(
     next: &mut ClanWarState,
     actor: Actor,

@@ -61,6 +61,16 @@ fn force_resolve(
     close(state, bi, events)
 }
 
+/// Whether ending the round now draws cards: a battle forced with one side rolled gives its
+/// winner its draws. Without such a battle the end of round draws no dice and refuses nothing
+/// once begun, so it may change the state in place.
+pub(crate) fn end_round_draws(state: &ClanWarState) -> bool {
+    state.battles.iter().any(|b| {
+        let rolled = b.sides.iter().filter(|s| s.roll.is_some()).count();
+        !matches!(b.phase, Phase::Closed | Phase::Choices(_) | Phase::Draws) && rolled == 1
+    })
+}
+
 /// The game master ends the round: open battles are forced, the map changes, glory and gold
 /// are scored.
 pub(super) fn end_round(state: &mut ClanWarState, dice: &mut dyn Dice) -> Res<Events> {
