@@ -1,4 +1,4 @@
-//! Scripted scenes for the clause tests of seed.rs and players.rs: holdings, generals and rice
+//! Scripted scenes for the clause tests of clauses.rs and players.rs: holdings, generals and rice
 //! set by hand, order posts read and played, and the game master's close.
 
 // Test code: a failed unwrap, expect or panic is how a test or benchmark reports.

@@ -1,8 +1,6 @@
 //! Every effect primitive, with scripted play.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use pbp_core::Seat;
 use pbp_three_kingdoms::{Effect, ThreeKingdomsEvent};
 

@@ -3,9 +3,7 @@
 // Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use pbp_core::Seat;
 use pbp_three_kingdoms::{
     AmbushTie, AmbushVisibility, FightResult, Pending, StrengthTie, ThreeKingdomsEvent, Zone,

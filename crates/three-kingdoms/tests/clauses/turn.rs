@@ -1,8 +1,6 @@
 //! The turn and the Preparation Phase, clause by clause, with scripted play.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use pbp_core::{Game, Seat, SeededDice};
 use pbp_three_kingdoms::{
     Faction, Phase, PoliticsRule, ResourceExpiry, ThreeKingdoms, ThreeKingdomsConfig,
