@@ -181,7 +181,7 @@ pub fn parse_act(body: &[u8]) -> Result<ActRequest, ApiError> {
                     text.len()
                 )));
             }
-            ActionInput::Auto(text)
+            ActionInput::from_json_field(Value::String(text))
         }
         Value::Null => return Err(ApiError::BadRequest("the action is missing".into())),
         value => {
@@ -191,7 +191,7 @@ pub fn parse_act(body: &[u8]) -> Result<ActRequest, ApiError> {
                     "the action is {size} bytes; at most {MAX_ACTION} are accepted"
                 )));
             }
-            ActionInput::Json(value)
+            ActionInput::from_json_field(value)
         }
     };
     if body.dice.as_ref().is_some_and(|d| d.len() > MAX_DICE) {

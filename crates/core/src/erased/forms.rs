@@ -46,6 +46,26 @@ pub enum ActionInput {
     Auto(String),
 }
 
+impl ActionInput {
+    /// The `action` field of a JSON request (the server's `POST .../act`): a JSON string is
+    /// [`ActionInput::Auto`] (an order's text, or a unit action's JSON form such as
+    /// `"move-lord"`), anything else the action's JSON. A legal action's
+    /// [`json`](LegalAction::json) sent back this way is always accepted.
+    ///
+    /// ```
+    /// use pbp_core::erased::ActionInput;
+    /// use serde_json::json;
+    /// assert_eq!(ActionInput::from_json_field(json!("end")), ActionInput::Auto("end".into()));
+    /// assert_eq!(ActionInput::from_json_field(json!({"a": 1})), ActionInput::Json(json!({"a": 1})));
+    /// ```
+    pub fn from_json_field(value: Value) -> ActionInput {
+        match value {
+            Value::String(text) => ActionInput::Auto(text),
+            other => ActionInput::Json(other),
+        }
+    }
+}
+
 /// A legal action, in both forms.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct LegalAction {

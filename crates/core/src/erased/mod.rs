@@ -52,3 +52,4 @@ pub use forms::{
 pub use game::{DynGame, Erased};
 pub use registry::Registry;
 pub use session::DynSession;
+pub(crate) use session::read_action;

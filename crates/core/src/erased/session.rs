@@ -140,33 +140,45 @@ pub trait DynSession: Send + Sync {
 
 impl<G: Game> Session<G> {
     fn read_action(&self, actor: Actor, input: &ActionInput) -> Result<G::Action, ErasedError> {
-        // Actions are read from JSON text, as the record's actions are, so that a build (the
-        // browser's wasm above all) holds one reader per action type, not a second one for
-        // `serde_json::Value`.
-        let from_json = |json: &str| {
-            serde_json::from_str::<G::Action>(json).map_err(|e| format!("as JSON: {e}"))
-        };
-        let from_text =
-            |text: &str| G::parse_action(self.state(), actor, text).map_err(|e| e.to_string());
-        let result = match input {
-            ActionInput::Json(value) => from_json(&value.to_string()),
-            ActionInput::Text(text) => from_text(text),
-            ActionInput::Auto(text) => {
-                // Input that is valid JSON is read as JSON (and its error reported as such);
-                // anything else, BBCode order posts like "[b]...[/b]" included, is the game's
-                // text form.
-                match serde_json::from_str::<serde::de::IgnoredAny>(text) {
-                    Ok(_) => from_json(text)
-                        .or_else(|json_error| from_text(text).map_err(|_| json_error)),
-                    Err(_) => from_text(text),
-                }
-            }
-        };
-        result.map_err(|message| ErasedError::Parse {
-            game: G::NAME,
-            message,
-        })
+        read_action::<G>(self.state(), actor, input)
     }
+}
+
+/// Reads `input` as an action of `actor` in `state`, the way [`DynSession::act`] does.
+///
+/// `Auto` text that is valid JSON is read as JSON first (its error reported as such); anything
+/// else, BBCode order posts like "[b]...[/b]" included, is the game's text form, and, failing
+/// that, the JSON string it would be quoted: a unit variant's JSON form (`"move-lord"`) sent as
+/// a JSON request's `action` string ([`ActionInput::from_json_field`]) reads back as that
+/// action, so every legal action's `json` is accepted where it is sent.
+pub(crate) fn read_action<G: Game>(
+    state: &G::State,
+    actor: Actor,
+    input: &ActionInput,
+) -> Result<G::Action, ErasedError> {
+    // Actions are read from JSON text, as the record's actions are, so that a build (the
+    // browser's wasm above all) holds one reader per action type, not a second one for
+    // `serde_json::Value`.
+    let from_json =
+        |json: &str| serde_json::from_str::<G::Action>(json).map_err(|e| format!("as JSON: {e}"));
+    let from_text = |text: &str| G::parse_action(state, actor, text).map_err(|e| e.to_string());
+    let result = match input {
+        ActionInput::Json(value) => from_json(&value.to_string()),
+        ActionInput::Text(text) => from_text(text),
+        ActionInput::Auto(text) => match serde_json::from_str::<serde::de::IgnoredAny>(text) {
+            Ok(_) => from_json(text).or_else(|json_error| from_text(text).map_err(|_| json_error)),
+            Err(_) => from_text(text).or_else(|text_error| {
+                serde_json::to_string(text)
+                    .ok()
+                    .and_then(|quoted| from_json(&quoted).ok())
+                    .ok_or(text_error)
+            }),
+        },
+    };
+    result.map_err(|message| ErasedError::Parse {
+        game: G::NAME,
+        message,
+    })
 }
 
 impl<G: Game> DynSession for Session<G> {

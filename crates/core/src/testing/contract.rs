@@ -277,11 +277,14 @@ pub fn json<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_else(|e| format!("<unserializable: {e}>"))
 }
 
-/// Checks that `action`'s text form reads back as `action` for `actor`, and that it survives a
-/// serde round trip.
+/// Checks that `action`'s text form reads back as `action` for `actor`, that it survives a
+/// serde round trip, and that its JSON form, sent as a JSON request's `action` field is read
+/// ([`ActionInput::from_json_field`](crate::erased::ActionInput::from_json_field), the server's
+/// path; a unit action's JSON is a bare string there), reads back as `action` too.
 ///
 /// # Errors
-/// The text that does not read, or reads as another action; an action that changes in JSON.
+/// The text that does not read, or reads as another action; an action that changes in JSON or
+/// whose JSON form is refused as a request's `action`.
 pub fn text_round_trip<G: Game>(
     state: &G::State,
     actor: Actor,
@@ -295,10 +298,36 @@ pub fn text_round_trip<G: Game>(
     }
     let written = json(action);
     match serde_json::from_str::<G::Action>(&written) {
-        Ok(back) if back == *action => Ok(()),
-        Ok(back) => violation(format!("{action:?} reads back from JSON as {back:?}")),
+        Ok(back) if back == *action => {}
+        Ok(back) => return violation(format!("{action:?} reads back from JSON as {back:?}")),
+        Err(e) => {
+            return violation(format!(
+                "{action:?} does not read back from JSON {written}: {e}"
+            ));
+        }
+    }
+    json_field_round_trip::<G>(state, actor, action, &written)
+}
+
+/// The JSON form `written` of `action`, as a request's `action` field, reads back as `action`.
+fn json_field_round_trip<G: Game>(
+    state: &G::State,
+    actor: Actor,
+    action: &G::Action,
+    written: &str,
+) -> Result<(), Violation> {
+    use crate::erased::{ActionInput, read_action};
+    let value: serde_json::Value = match serde_json::from_str(written) {
+        Ok(value) => value,
+        Err(e) => return violation(format!("{action:?}'s JSON {written} is not JSON: {e}")),
+    };
+    match read_action::<G>(state, actor, &ActionInput::from_json_field(value)) {
+        Ok(read) if read == *action => Ok(()),
+        Ok(read) => violation(format!(
+            "{action:?}'s JSON {written} as a request's action is read as {read:?}"
+        )),
         Err(e) => violation(format!(
-            "{action:?} does not read back from JSON {written}: {e}"
+            "{action:?}'s JSON {written} as a request's action is refused: {e}"
         )),
     }
 }
