@@ -105,17 +105,12 @@ pub fn format_sheet(state: &WarringStatesState, sheet: &OrderSheet) -> String {
     format!("[b]{}[/b]", lines.join("\n"))
 }
 
-/// Reads a whole forum post as `seat`'s order sheet: only bolded text counts, quotes are
-/// skipped, one order per line or sentence. Every problem, of reading or of the rules, is
-/// reported with its line.
-///
-/// # Errors
-/// [`WarringStatesError::Parse`] when nothing is bolded; [`WarringStatesError::Orders`] listing every refused line.
-pub fn parse_post(
+/// Reads a post's lines into a sheet, keeping the lines that cannot be read.
+fn read_post(
     state: &WarringStatesState,
     seat: Seat,
     text: &str,
-) -> Result<OrderSheet, WarringStatesError> {
+) -> Result<Read, WarringStatesError> {
     let parts = bold_parts(text);
     if parts.iter().all(|p| p.trim().is_empty()) {
         return Err(WarringStatesError::Parse(
@@ -161,6 +156,50 @@ pub fn parse_post(
             "no bolded orders: orders count only inside [b]...[/b]; write [b]No orders.[/b] to send none{skipped}"
         )));
     }
+    Ok(Read {
+        sheet,
+        lines,
+        line_of,
+        found,
+    })
+}
+
+/// A post as read, before the rules are checked: the sheet, the text of each order and its
+/// line number, and the lines that could not be read.
+struct Read {
+    sheet: OrderSheet,
+    lines: Vec<String>,
+    line_of: Vec<usize>,
+    found: Vec<(usize, OrderProblem)>,
+}
+
+/// Reads a whole forum post as `seat`'s order sheet: only bolded text counts, quotes are
+/// skipped, one order per line or sentence. Every problem, of reading or of the rules, is
+/// reported with its line.
+///
+/// # Errors
+/// [`WarringStatesError::Parse`] when nothing is bolded; [`WarringStatesError::Orders`] listing every refused line.
+pub fn parse_post(
+    state: &WarringStatesState,
+    seat: Seat,
+    text: &str,
+) -> Result<OrderSheet, WarringStatesError> {
+    checked(state, seat, read_post(state, seat, text)?)
+}
+
+/// The sheet of a post that reads, or every problem of the post (of reading and of the rules),
+/// each with its line.
+fn checked(
+    state: &WarringStatesState,
+    seat: Seat,
+    read: Read,
+) -> Result<OrderSheet, WarringStatesError> {
+    let Read {
+        sheet,
+        lines,
+        line_of,
+        mut found,
+    } = read;
     for (i, reason) in check_sheet(state, seat, &sheet) {
         let n = i
             .and_then(|i| line_of.get(i).copied())
@@ -185,7 +224,17 @@ pub(crate) fn parse_action(
     text: &str,
 ) -> Result<WarringStatesAction, WarringStatesError> {
     match actor {
-        Actor::Seat(seat) => parse_post(state, seat, text).map(WarringStatesAction::Orders),
+        // A post whose every line reads is an action, even if the rules refuse it (a general
+        // named twice, or dismissed and sent): `apply` refuses it as illegal, with the
+        // problems. A line that cannot be read refuses the post here, with every problem.
+        Actor::Seat(seat) => {
+            let read = read_post(state, seat, text)?;
+            if read.found.is_empty() {
+                Ok(WarringStatesAction::Orders(read.sheet))
+            } else {
+                checked(state, seat, read).map(WarringStatesAction::Orders)
+            }
+        }
         Actor::GameMaster => {
             let words: Vec<&str> = text.split_whitespace().collect();
             match words.as_slice() {

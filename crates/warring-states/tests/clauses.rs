@@ -238,8 +238,7 @@ fn pillage_halves_taoists_and_just_generals_pillage_less_and_stack() {
     let song = id(&s, "Song");
     assert!(s.map.adjacent(dun, song));
     assert!(!s.can_attack(S0, song));
-    let refused =
-        WarringStates::parse_action(&s, Actor::Seat(S0), "[b]1 Rice for Conquest of Song.[/b]");
+    let refused = pbp_warring_states::parse_post(&s, S0, "[b]1 Rice for Conquest of Song.[/b]");
     assert!(
         matches!(refused, Err(WarringStatesError::Orders(p)) if p[0].reason.contains("devastated"))
     );
@@ -294,8 +293,7 @@ fn partial_investments_and_outputs_above_30_are_refused_with_nothing_applied() {
     assert_eq!(problems.len(), 2);
     assert!(problems[0].line.contains("7 Rice") && problems[0].reason.contains("partial"));
     assert!(problems[1].line.contains("Atlantis") && problems[1].reason.contains("no state"));
-    let err =
-        WarringStates::parse_action(&s, Actor::Seat(S0), "[b]105 Rice for Investing of Lai.[/b]");
+    let err = pbp_warring_states::parse_post(&s, S0, "[b]105 Rice for Investing of Lai.[/b]");
     assert!(matches!(err, Err(WarringStatesError::Orders(p)) if p[0].reason.contains("30")));
     // An action built by hand is checked the same way, and the state is untouched.
     let sheet = OrderSheet {

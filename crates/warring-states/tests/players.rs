@@ -502,10 +502,57 @@ fn huge_numbers_are_refused_not_overflowed() {
         "[b]4294967295 Rice for Defense of Lai.\n4294967295 Rice for Conquest of Liao.[/b]",
         "[b]99999999999999999999 Rice for Defense of Lai.[/b]",
     ] {
-        let result = WarringStates::parse_action(&s, a, text);
+        // Refused where it is read (a number too large to read) or, read, by the rules.
+        let result = WarringStates::parse_action(&s, a, text).and_then(|action| {
+            WarringStates::apply(
+                &mut s.clone(),
+                a,
+                &action,
+                &mut pbp_core::SeededDice::new(1),
+            )
+        });
         assert!(
             matches!(result, Err(WarringStatesError::Orders(_))),
             "{text}: {result:?}"
         );
     }
+}
+
+/// The audit's case: an order sheet that reads fine but names a general twice, or a dismissed
+/// general, is refused as illegal (exit 4 in the CLI), not as unreadable (exit 3).
+#[test]
+fn a_sheet_that_reads_but_breaks_the_rules_is_illegal_not_unreadable() {
+    use pbp_core::testing::{Contract, Kind, Rolls, refuse};
+    let mut s = game(&[("Lai", School::Confucian)]);
+    rice(&mut s, S0, 10);
+    let general = "Lian Po".to_owned();
+    s.players[0].generals.push(pbp_warring_states::General {
+        id: 1,
+        name: general.clone(),
+        r#trait: None,
+        skill: 1,
+    });
+    for text in [
+        format!(
+            "[b]1 Rice for Defense of Lai with {general}.\n1 Rice for Conquest of Liao with {general}.[/b]"
+        ),
+        format!("[b]1 Rice for Defense of Lai with {general}.\nDismiss General {general}.[/b]"),
+    ] {
+        let error = refuse::<WarringStates>(
+            &Contract::sampling(),
+            &mut s.clone(),
+            Actor::Seat(S0),
+            &text,
+            Rolls::Seeded(1),
+            Kind::Illegal,
+        );
+        assert!(error.to_string().contains(&general), "{error}");
+    }
+    // A line that cannot be read still refuses the post as unreadable.
+    let unreadable = "[b]1 Rice for Conquest of Atlantis.[/b]";
+    let result = WarringStates::parse_action(&s, Actor::Seat(S0), unreadable);
+    assert!(
+        matches!(result, Err(WarringStatesError::Orders(_))),
+        "{result:?}"
+    );
 }
