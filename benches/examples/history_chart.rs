@@ -77,8 +77,10 @@ fn commits(rows: &[Row]) -> Vec<(String, String)> {
 
 fn svg(rows: &[Row]) -> String {
     let commits = commits(rows);
-    let width = 2.0 * (PANEL_WIDTH + 2.0 * MARGIN);
-    let height = 2.0 * (PANEL_HEIGHT + 2.0 * MARGIN) + 30.0;
+    // Each panel has room on its left for the axis and below for the commits' labels.
+    let (column, row) = (PANEL_WIDTH + 3.0 * MARGIN, PANEL_HEIGHT + 3.0 * MARGIN);
+    let width = 2.0 * column;
+    let height = 2.0 * row + 40.0;
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -99,8 +101,8 @@ fn svg(rows: &[Row]) -> String {
         0.0
     };
     for (panel, pool) in POOLS.iter().enumerate() {
-        let left = (panel % 2) as f64 * (PANEL_WIDTH + 2.0 * MARGIN) + MARGIN;
-        let top = (panel / 2) as f64 * (PANEL_HEIGHT + 2.0 * MARGIN) + MARGIN + 20.0;
+        let left = (panel % 2) as f64 * column + 2.0 * MARGIN;
+        let top = (panel / 2) as f64 * row + MARGIN + 10.0;
         let y = |ratio: f64| top + PANEL_HEIGHT * (1.0 - ratio.min(TOP) / TOP);
         let _ = writeln!(
             out,
