@@ -483,12 +483,15 @@ pub(crate) fn acting(live: &Live, role: Role, seat: Option<u16>) -> Result<Actor
             "a seat's token acts for that seat only".into(),
         )),
         (Role::GameMaster, None) => Ok(Actor::GameMaster),
-        (Role::GameMaster, Some(seat)) if usize::from(seat) < live.seats.len() => {
+        // The game's seats as they stand, not the tokens made at creation: a seat the game
+        // added later (a Clan War clan signed up late) has no token, and the game master acts
+        // for it as for an absent player.
+        (Role::GameMaster, Some(seat)) if seat < live.game.seat_count() => {
             Ok(Actor::Seat(Seat(seat)))
         }
         (Role::GameMaster, Some(seat)) => Err(ApiError::BadRequest(format!(
             "this table has no seat {seat} (seats 0 to {})",
-            live.seats.len().saturating_sub(1)
+            live.game.seat_count().saturating_sub(1)
         ))),
     }
 }

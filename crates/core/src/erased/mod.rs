@@ -52,4 +52,5 @@ pub use forms::{
 pub use game::{DynGame, Erased};
 pub use registry::Registry;
 pub use session::DynSession;
+#[cfg(feature = "testing")]
 pub(crate) use session::read_action;
