@@ -34,6 +34,10 @@ pub const STALE: u8 = 11;
 /// Exit code: `pbp verify` found the save does not match the published commitment (or has none).
 pub const NOT_VERIFIED: u8 = 12;
 
+/// Exit code: the thread given to `pbp thread` cannot be read (its size, its encoding, its
+/// layout, a line, an author matching several seats); nothing was applied.
+pub const BAD_THREAD: u8 = 13;
+
 /// A failed command: what to print and the exit code.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Failure {
@@ -85,6 +89,12 @@ pub fn code_of(error: &TableError) -> u8 {
             TableError::DiceText { .. } => BAD_DICE,
             TableError::Stale { .. } => STALE,
             TableError::Who(_) => USAGE,
+            TableError::ThreadTooLarge { .. }
+            | TableError::PostTooLarge { .. }
+            | TableError::ThreadEncoding { .. }
+            | TableError::ThreadLayout(_)
+            | TableError::ThreadLine { .. }
+            | TableError::AuthorSeats { .. } => BAD_THREAD,
             _ => OTHER,
         };
     };

@@ -1,5 +1,5 @@
-//! The generic game commands: games, new, legal, act, show, log, undo, replay, verify, reveal,
-//! simulate.
+//! The generic game commands: games, new, legal, act, thread, show, log, undo, replay, verify,
+//! reveal, simulate.
 //!
 //! Every command works for every game in [`pbp_frontend::catalog`], through a
 //! [`pbp_frontend::Table`]: this module only turns argv and files into calls and answers into
@@ -9,6 +9,7 @@
 //! `simulate` submodule.
 
 mod simulate;
+mod thread;
 
 pub use simulate::BotArg;
 use simulate::{Players, simulate};
@@ -101,6 +102,9 @@ pub enum GameCommand {
         #[arg(long, value_name = "SECONDS", default_value_t = 30.0, value_parser = parse_wait)]
         wait: f64,
     },
+    /// Read a forum thread and apply its posts in order, with a report per post (posts
+    /// applied before are skipped).
+    Thread(thread::ThreadArgs),
     /// Show the game as a seat, the public or the game master sees it.
     Show {
         /// The save file.
@@ -309,6 +313,7 @@ pub fn run(command: GameCommand) -> Result<(), Failure> {
             expect_step,
             wait_for(wait),
         ),
+        GameCommand::Thread(args) => thread::thread(&args),
         GameCommand::Show {
             file,
             viewer,

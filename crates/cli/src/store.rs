@@ -93,6 +93,17 @@ fn read_open(file: &mut File, shown: &Path) -> Result<String, String> {
     })
 }
 
+/// Reads a regular file's bytes, at most `limit` and one more (so that the caller can tell a file
+/// over its limit and say so in its own words).
+pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
+    let (file, _) = open_regular(path)?;
+    let mut bytes = Vec::new();
+    file.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Ok(bytes)
+}
+
 /// Reads a regular UTF-8 text file of at most [`MAX_FILE_BYTES`] (a save or a config).
 pub fn read_text(path: &Path) -> Result<String, String> {
     refuse_temp_name(path)?;

@@ -16,6 +16,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::dice::Dice;
+use crate::post::{PostPiece, PostText, each_line};
 
 /// A player's seat at the table, numbered from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -370,5 +371,15 @@ pub trait Game: Sized + Clone + Copy + Debug + PartialEq + Default + Send + Sync
     ) -> Result<Option<Self::Action>, Self::Error> {
         let _ = (state, actor, dice);
         Ok(None)
+    }
+
+    /// What in a forum post by `actor` the game reads as actions: by default every non-blank
+    /// line, each an action if [`Game::parse_action`] reads it and chatter otherwise
+    /// ([`each_line`]). A game whose rules say which text counts (Warring States: bolded orders
+    /// only, all of one post one order sheet) says so here. The post's quotes of other posts
+    /// are already left out.
+    fn post_pieces(actor: Actor, post: &PostText) -> Vec<PostPiece> {
+        let _ = actor;
+        each_line(post)
     }
 }

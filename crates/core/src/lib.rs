@@ -62,6 +62,7 @@ mod game;
 mod notation;
 mod odds;
 mod pool;
+pub mod post;
 mod prepared;
 mod pretty;
 mod record;

@@ -14,6 +14,7 @@ use crate::commitment::{Commitment, CommitmentError, Salt, Secret, check_record}
 use crate::dice::{Dice, Draw, RecordingDice, ReplayDice, ScriptedDice, SeededDice};
 use crate::error::DiceError;
 use crate::game::{Actor, Game, Viewer, Visible};
+use crate::post::PostMark;
 
 /// The record format version this build writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
@@ -66,6 +67,10 @@ pub struct Entry<G: Game> {
     /// Every value drawn while applying it.
     #[serde(default)]
     pub draws: Vec<Draw>,
+    /// The forum post the action was read from, when a thread was applied (`pbp thread`);
+    /// absent otherwise, and in saves from before threads.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub post: Option<PostMark>,
 }
 
 /// A whole game: the save file.
@@ -308,6 +313,7 @@ impl<G: Game> Session<G> {
             action,
             source,
             draws,
+            post: None,
         });
         self.log.extend(logged);
         Ok(out)
@@ -322,6 +328,18 @@ impl<G: Game> Session<G> {
             self.state = before;
         } else if let Ok(replayed) = Session::replay(self.record.clone(), false) {
             self.state = replayed.state;
+        }
+    }
+
+    /// Marks the last recorded step as read from the forum post `mark` names (see
+    /// [`PostMark`]); `false`, and nothing marked, when no action was taken.
+    pub fn mark_last_step(&mut self, mark: PostMark) -> bool {
+        match self.record.entries.last_mut() {
+            Some(entry) => {
+                entry.post = Some(mark);
+                true
+            }
+            None => false,
         }
     }
 

@@ -55,6 +55,59 @@ pub enum TableError {
         /// The step expected.
         expected: usize,
     },
+    /// A forum thread larger than pbp reads.
+    #[error(
+        "the thread is {bytes} bytes, more than the {limit} bytes pbp reads at once: split it or give only the new posts"
+    )]
+    ThreadTooLarge {
+        /// Its size.
+        bytes: usize,
+        /// [`MAX_THREAD_BYTES`](crate::thread::MAX_THREAD_BYTES).
+        limit: usize,
+    },
+    /// A post of the thread larger than pbp reads.
+    #[error("{post} is {bytes} bytes, more than the {limit} bytes pbp reads in one post")]
+    PostTooLarge {
+        /// Which post ("post 3 by Plainsfox").
+        post: String,
+        /// Its size.
+        bytes: usize,
+        /// [`MAX_POST_BYTES`](crate::thread::MAX_POST_BYTES).
+        limit: usize,
+    },
+    /// A thread that is not UTF-8 text.
+    #[error(
+        "the thread is not UTF-8 text: byte {offset} (line {line}) is not valid UTF-8; save the page as UTF-8"
+    )]
+    ThreadEncoding {
+        /// The first bad byte, from 0.
+        offset: usize,
+        /// Its line, from 1.
+        line: usize,
+    },
+    /// A thread whose layout pbp does not recognise, or an unknown `--layout`.
+    #[error("{0}")]
+    ThreadLayout(String),
+    /// A line of a thread that its layout cannot read.
+    #[error("line {line} of the {layout} thread: {message}")]
+    ThreadLine {
+        /// The layout.
+        layout: &'static str,
+        /// The line, from 1.
+        line: usize,
+        /// Why.
+        message: String,
+    },
+    /// A post author whose name matches more than one seat.
+    #[error(
+        "the author '{author}' matches more than one seat ({seats}): give the players different names"
+    )]
+    AuthorSeats {
+        /// The author as posted.
+        author: String,
+        /// The seats it matches, by name.
+        seats: String,
+    },
     /// A value could not be written as JSON.
     #[error("cannot write JSON: {0}")]
     Json(String),

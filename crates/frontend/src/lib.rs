@@ -36,6 +36,7 @@ pub mod dice;
 mod error;
 mod report;
 mod table;
+pub mod thread;
 pub mod words;
 
 pub use error::TableError;

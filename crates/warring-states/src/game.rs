@@ -1,6 +1,7 @@
 //! The `Game` contract for Warring States: each function calls into the modules of the template
 //! (setup, legal actions, the engine, views, text, the bot).
 
+use pbp_core::post::{PostPiece, PostText};
 use pbp_core::{Actor, Dice, Game, GameMasterRole, Seat, Turn, Viewer, Visible};
 
 use crate::config::{Colour, PlayerSpec, WarringStatesConfig};
@@ -93,6 +94,12 @@ impl Game for WarringStates {
 
     fn format_action(state: &WarringStatesState, action: &WarringStatesAction) -> String {
         text::format_action(state, action)
+    }
+
+    /// A player's orders are the bolded lines of the post, all of them one order sheet (the
+    /// seed: "orders are valid only when bolded"); the game master's commands are its lines.
+    fn post_pieces(actor: Actor, post: &PostText) -> Vec<PostPiece> {
+        text::post_pieces(actor, post)
     }
 
     fn max_actions(config: &WarringStatesConfig) -> u64 {

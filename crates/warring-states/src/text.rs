@@ -2,6 +2,7 @@
 
 mod post;
 
+use pbp_core::post::{PostPiece, PostText, each_line};
 use pbp_core::{Actor, Seat};
 
 use crate::config::{Colour, School};
@@ -214,6 +215,31 @@ fn checked(
     } else {
         Err(WarringStatesError::Orders(problems))
     }
+}
+
+/// What a forum post holds for the game (see [`pbp_core::Game::post_pieces`]): a player's
+/// bolded lines, together one order sheet read by [`parse_post`], and every other line chatter;
+/// the game master's lines, each a command if it reads as one.
+pub(crate) fn post_pieces(actor: Actor, post: &PostText) -> Vec<PostPiece> {
+    if actor == Actor::GameMaster {
+        return each_line(post);
+    }
+    let mut orders: Vec<&str> = Vec::new();
+    let mut pieces = Vec::new();
+    for line in &post.lines {
+        if !line.bold.trim().is_empty() {
+            orders.push(line.bold.trim());
+        } else if !line.text.trim().is_empty() {
+            pieces.push(PostPiece::Chatter(line.text.trim().to_owned()));
+        }
+    }
+    if !orders.is_empty() {
+        pieces.insert(
+            0,
+            PostPiece::Orders(format!("[b]{}[/b]", orders.join("\n"))),
+        );
+    }
+    pieces
 }
 
 /// Reads an action: a seat's order post (see [`parse_post`]), or the game master's `close`,

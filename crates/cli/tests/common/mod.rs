@@ -84,7 +84,7 @@ pub fn refused_code(args: &[&str]) -> (i32, String) {
     let out = pbp(args);
     let code = out.status.code().unwrap_or_default();
     assert!(
-        code == 1 || (3..=10).contains(&code),
+        code == 1 || (3..=13).contains(&code),
         "pbp {args:?} should fail with a documented code, not {code}"
     );
     (code, refusal_message(args, &out))

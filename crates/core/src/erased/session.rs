@@ -13,6 +13,7 @@ use crate::commitment::{Commitment, Secret};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::dice::Dice;
 use crate::game::{Actor, Game, Seat, Turn, Viewer};
+use crate::post::{PostMark, PostPiece, PostText};
 use crate::record::{DiceChoice, Session};
 
 /// One game in progress, type-erased. Implemented by [`Session<G>`] for every [`Game`].
@@ -67,6 +68,26 @@ pub trait DynSession: Send + Sync {
         input: &ActionInput,
         dice: DiceChoice,
     ) -> Result<Vec<ErasedEvent>, ErasedError>;
+
+    /// [`DynSession::act`], the step marked as read from the forum post `mark` names (kept
+    /// in the save, so that a thread read again skips the post). On error nothing changes.
+    ///
+    /// # Errors
+    /// As [`DynSession::act`].
+    fn act_for_post(
+        &mut self,
+        actor: Actor,
+        input: &ActionInput,
+        dice: DiceChoice,
+        mark: PostMark,
+    ) -> Result<Vec<ErasedEvent>, ErasedError>;
+
+    /// What in a forum post by `actor` the game reads as actions ([`Game::post_pieces`]).
+    fn post_pieces(&self, actor: Actor, post: &PostText) -> Vec<PostPiece>;
+
+    /// Every recorded step read from a forum post, with its mark: the step (1 for the first
+    /// action) and the [`PostMark`], in order.
+    fn post_marks(&self) -> Vec<(usize, PostMark)>;
 
     /// What `viewer` may see, as JSON.
     ///
@@ -261,6 +282,31 @@ impl<G: Game> DynSession for Session<G> {
                     .collect::<Result<Vec<_>, _>>()
             },
         )
+    }
+
+    fn act_for_post(
+        &mut self,
+        actor: Actor,
+        input: &ActionInput,
+        dice: DiceChoice,
+        mark: PostMark,
+    ) -> Result<Vec<ErasedEvent>, ErasedError> {
+        let events = DynSession::act(self, actor, input, dice)?;
+        self.mark_last_step(mark);
+        Ok(events)
+    }
+
+    fn post_pieces(&self, actor: Actor, post: &PostText) -> Vec<PostPiece> {
+        G::post_pieces(actor, post)
+    }
+
+    fn post_marks(&self) -> Vec<(usize, PostMark)> {
+        self.record()
+            .entries
+            .iter()
+            .enumerate()
+            .filter_map(|(index, entry)| entry.post.clone().map(|mark| (index + 1, mark)))
+            .collect()
     }
 
     fn view(&self, viewer: Viewer) -> Result<Value, ErasedError> {

@@ -1,0 +1,118 @@
+//! Forum posts as a game reads them: the text of a post outside its quotes, line by line, and
+//! what in it the game takes for an action ([`Game::post_pieces`](crate::Game::post_pieces)),
+//! and the mark a step keeps of the post it came from ([`PostMark`]), so that a thread read again
+//! applies nothing twice.
+//!
+//! Reading the forum's markup (BBCode, quotes, the layout of a copied page) is the frontend's
+//! job (`pbp_frontend::thread`); a game sees only [`PostText`].
+//!
+//! ```
+//! use pbp_core::post::{PostLine, PostPiece, PostText, each_line};
+//! let post = PostText {
+//!     lines: vec![PostLine::plain("attack E4 from D3"), PostLine::plain(""), PostLine::plain("good luck!")],
+//! };
+//! assert_eq!(
+//!     each_line(&post),
+//!     vec![
+//!         PostPiece::Line("attack E4 from D3".into()),
+//!         PostPiece::Line("good luck!".into()),
+//!     ]
+//! );
+//! ```
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// One line of a post as the forum shows it, outside quotes, with its markup removed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PostLine {
+    /// The line's text.
+    pub text: String,
+    /// The parts of the line the author put in bold, joined with spaces (empty if none).
+    pub bold: String,
+}
+
+impl PostLine {
+    /// A line without bold text.
+    pub fn plain(text: &str) -> PostLine {
+        PostLine {
+            text: text.to_owned(),
+            bold: String::new(),
+        }
+    }
+}
+
+/// A post's own text (quotes of other posts left out), line by line.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PostText {
+    /// The lines, in order; blank lines included.
+    pub lines: Vec<PostLine>,
+}
+
+/// What a game takes a piece of a post for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PostPiece {
+    /// A line that is an action if the game's text form reads it, and chatter otherwise.
+    Line(String),
+    /// Text the rules make an action (Warring States' bolded orders): read with the game's
+    /// text form, and refused with the reason if it does not read.
+    Orders(String),
+    /// Text the rules never read as an action (Warring States' lines outside bold).
+    Chatter(String),
+}
+
+/// Every non-blank line of `post` as a [`PostPiece::Line`]: the default reading of
+/// [`Game::post_pieces`](crate::Game::post_pieces), for games whose actions are the lines of a
+/// post that read as actions.
+pub fn each_line(post: &PostText) -> Vec<PostPiece> {
+    post.lines
+        .iter()
+        .map(|line| line.text.trim())
+        .filter(|text| !text.is_empty())
+        .map(|text| PostPiece::Line(text.to_owned()))
+        .collect()
+}
+
+/// The mark a recorded step keeps of the forum post it was read from: the post's key (its id on
+/// the forum, or its author and time, or its author and body where it has neither), the digest
+/// of its body, and the dice rolls posted on the forum that the step used.
+///
+/// Saved in the step's entry only when the step came from a post, so saves without posts are
+/// written as before.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PostMark {
+    /// The post's key in its thread (see [`PostMark`]).
+    pub post: String,
+    /// [`body_digest`] of the post's body when it was applied.
+    pub body: String,
+    /// The post's time as the forum wrote it, where the thread gave one (to tell a post older
+    /// than one already applied).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<String>,
+    /// The keys of the forum rolls the step used, in order (a post's key, ` roll `, and the
+    /// roll's place in that post from 1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rolls: Vec<String>,
+}
+
+/// The digest of a post's body kept in a [`PostMark`]: `sha256:` and the SHA-256 of the body's
+/// UTF-8 bytes in hex.
+///
+/// ```
+/// let digest = pbp_core::post::body_digest("attack E4");
+/// assert!(digest.starts_with("sha256:") && digest.len() == 7 + 64);
+/// assert_ne!(digest, pbp_core::post::body_digest("attack E5"));
+/// ```
+pub fn body_digest(body: &str) -> String {
+    let hash = Sha256::digest(body.as_bytes());
+    let mut out = String::with_capacity(7 + 64);
+    out.push_str("sha256:");
+    for byte in hash {
+        out.push(char::from(HEX[usize::from(byte >> 4)]));
+        out.push(char::from(HEX[usize::from(byte & 0xf)]));
+    }
+    out
+}
+
+const HEX: &[u8; 16] = b"0123456789abcdef";

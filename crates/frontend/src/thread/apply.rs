@@ -1,0 +1,407 @@
+//! A thread applied to a table in thread order: each post's author matched to a seat, what the
+//! game reads as actions applied (the forum's rolls fed to the actions that need dice), a
+//! refused player's later posts held for the game master, and posts already applied (known by
+//! the marks their steps keep in the save) skipped.
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+use pbp_core::Actor;
+use pbp_core::post::{PostMark, PostPiece, PostText, body_digest};
+
+use super::attempt::{Attempt, Roll, Trial};
+use super::bbcode::post_text;
+use super::layout::{Layout, read_thread};
+use super::post::Post;
+use super::report::{Outcome, PostReport, ThreadReport};
+use super::rolls::roll_values;
+use super::seats::{Author, Seating};
+use super::time::PostTime;
+use crate::{Table, TableError};
+
+/// How a thread is read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ThreadOptions {
+    /// The thread's layout; `None` to recognise it.
+    pub layout: Option<Layout>,
+    /// The game master's forum names: their posts are the game master's actions.
+    pub game_masters: Vec<String>,
+    /// The forum dice roller's account names: their posts are read for rolls.
+    pub rollers: Vec<String>,
+    /// Whether the game is played with the forum's dice: actions that draw dice take the rolls
+    /// posted in the thread, in order. Otherwise every roll comes from the table's seed and the
+    /// forum's rolls are only listed.
+    pub forum_dice: bool,
+    /// Only show what would happen: the table is left as it was.
+    pub check: bool,
+}
+
+/// Reads the thread `bytes` and applies its posts to `table` in thread order (see the
+/// [module docs](crate::thread)); with `options.check`, `table` is left as it was. Posts the
+/// rules refuse are reported and the thread goes on; the table changes only by the posts
+/// applied.
+///
+/// # Errors
+/// A thread that cannot be read (too large, not UTF-8, of no known layout, a post over 1 MiB, a
+/// bad line), or an author who matches several seats: then nothing is applied.
+pub fn apply_thread(
+    table: &mut Table,
+    bytes: &[u8],
+    options: &ThreadOptions,
+) -> Result<ThreadReport, TableError> {
+    let (layout, posts) = read_thread(bytes, options.layout)?;
+    apply_posts(table, layout, &posts, options)
+}
+
+/// [`apply_thread`] for posts already read.
+///
+/// # Errors
+/// An author who matches several seats: then nothing is applied.
+pub fn apply_posts(
+    table: &mut Table,
+    layout: Layout,
+    posts: &[Post],
+    options: &ThreadOptions,
+) -> Result<ThreadReport, TableError> {
+    let seats = table.seats();
+    let seating = Seating::new(&seats, &options.game_masters, &options.rollers);
+    let authors = posts
+        .iter()
+        .map(|post| seating.author(&post.author, &seats))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut reading = Reading::new(table.clone(), options.forum_dice);
+    let keys = post_keys(posts);
+    for (index, post) in posts.iter().enumerate() {
+        reading.post(index, post, &keys[index], authors[index]);
+    }
+    let report = reading.finish(layout, options.check);
+    if !options.check {
+        *table = report.1;
+    }
+    Ok(report.0)
+}
+
+/// Each post's key ([`Post::key`]); a post known by its author and body alone gets the number of
+/// the same text by the same author before it, so that two "pass" posts are two posts.
+fn post_keys(posts: &[Post]) -> Vec<String> {
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    posts
+        .iter()
+        .map(|post| {
+            let key = post.key();
+            if post.id.is_some() || post.time.is_some() {
+                return key;
+            }
+            let count = seen.entry(key.clone()).or_insert(0);
+            *count += 1;
+            if *count == 1 {
+                key
+            } else {
+                format!("{key}#{count}")
+            }
+        })
+        .collect()
+}
+
+/// A post read, held until the forum dice it needs are posted.
+struct Pending {
+    report: usize,
+    actor: Actor,
+    pieces: Vec<PostPiece>,
+    mark: PostMark,
+}
+
+/// The state of one reading of a thread.
+struct Reading {
+    table: Table,
+    forum_dice: bool,
+    /// The posts applied before, by key: the digest of their body.
+    applied: BTreeMap<String, String>,
+    used_rolls: BTreeSet<String>,
+    newest: Option<(PostTime, String)>,
+    queue: VecDeque<Roll>,
+    blocked: BTreeMap<Actor, String>,
+    pending: Vec<Pending>,
+    seen: BTreeMap<String, usize>,
+    reports: Vec<PostReport>,
+    steps_before: usize,
+}
+
+impl Reading {
+    fn new(table: Table, forum_dice: bool) -> Reading {
+        let marks = table.session().post_marks();
+        let mut applied = BTreeMap::new();
+        let mut used_rolls = BTreeSet::new();
+        let mut newest: Option<(PostTime, String)> = None;
+        for (_, mark) in marks {
+            used_rolls.extend(mark.rolls.iter().cloned());
+            if let Some(time) = mark.time.as_deref().and_then(PostTime::parse)
+                && newest.as_ref().is_none_or(|(t, _)| time > *t)
+            {
+                newest = Some((time, mark.time.clone().unwrap_or_default()));
+            }
+            applied.insert(mark.post, mark.body);
+        }
+        Reading {
+            steps_before: table.steps(),
+            table,
+            forum_dice,
+            applied,
+            used_rolls,
+            newest,
+            queue: VecDeque::new(),
+            blocked: BTreeMap::new(),
+            pending: Vec::new(),
+            seen: BTreeMap::new(),
+            reports: Vec::new(),
+        }
+    }
+
+    fn name_of(&self, author: Author) -> Option<String> {
+        match author {
+            Author::Actor(Actor::GameMaster) => Some("game master".to_owned()),
+            Author::Actor(actor) => Some(self.table.actor_name(actor)),
+            Author::Roller => Some("dice roller".to_owned()),
+            Author::Other => None,
+        }
+    }
+
+    fn post(&mut self, index: usize, post: &Post, key: &str, author: Author) {
+        let digest = body_digest(&post.body);
+        let mut report = PostReport {
+            number: index + 1,
+            id: post.id.clone(),
+            author: post.author.clone(),
+            time: post.time.clone(),
+            player: self.name_of(author),
+            outcome: Outcome::Chatter,
+            reason: None,
+            actions: Vec::new(),
+            chatter: Vec::new(),
+            rolls: Vec::new(),
+        };
+        if let Some(first) = self.seen.insert(key.to_owned(), index + 1) {
+            report.outcome = Outcome::Duplicate;
+            report.reason = Some(format!("it has the key of post {first} ({key}); not read"));
+            self.reports.push(report);
+            return;
+        }
+        let (text, rolls) = split_rolls(post_text(&post.body), key);
+        report.rolls = rolls.iter().map(|r| r.values.clone()).collect();
+        if let Some(body) = self.applied.get(key) {
+            if *body == digest {
+                report.outcome = Outcome::AlreadyApplied;
+                self.queue_rolls(rolls);
+            } else {
+                report.outcome = Outcome::Edited;
+                report.reason = Some(
+                    "its text changed since it was applied; not applied again (the seed forbids editing orders: the game master decides)"
+                        .to_owned(),
+                );
+            }
+            self.reports.push(report);
+            return;
+        }
+        let actor = match author {
+            Author::Other => {
+                report.outcome = Outcome::NotAPlayer;
+                report.rolls.clear();
+                self.reports.push(report);
+                return;
+            }
+            Author::Roller => {
+                let used =
+                    !rolls.is_empty() && rolls.iter().all(|r| self.used_rolls.contains(&r.key));
+                report.outcome = if used {
+                    Outcome::AlreadyApplied
+                } else {
+                    Outcome::Dice
+                };
+                report.chatter = text
+                    .lines
+                    .into_iter()
+                    .map(|l| l.text)
+                    .filter(|t| !t.is_empty())
+                    .collect();
+                if !self.forum_dice && !report.rolls.is_empty() {
+                    report.reason = Some("the game rolls its own dice from its seed: these rolls are not used (read the thread with forum dice to use them)".to_owned());
+                }
+                self.reports.push(report);
+                self.queue_rolls(rolls);
+                self.retry_pending();
+                return;
+            }
+            Author::Actor(actor) => actor,
+        };
+        if let Some(reason) = self.blocked.get(&actor) {
+            report.outcome = Outcome::Waiting;
+            report.reason = Some(reason.clone());
+            self.reports.push(report);
+            return;
+        }
+        self.queue_rolls(rolls);
+        self.retry_pending();
+        let mark = PostMark {
+            post: key.to_owned(),
+            body: digest,
+            time: post.time.clone(),
+            rolls: Vec::new(),
+        };
+        let pieces = self.table.session().post_pieces(actor, &text);
+        self.reports.push(report);
+        let pending = Pending {
+            report: self.reports.len() - 1,
+            actor,
+            pieces,
+            mark,
+        };
+        if let Some(earlier) = self.pending.iter().find(|p| p.actor == actor) {
+            let number = self.reports[earlier.report].number;
+            let report = &mut self.reports[pending.report];
+            report.outcome = Outcome::WaitingForDice;
+            report.reason = Some(format!(
+                "waits for post {number}, which waits for forum dice"
+            ));
+            self.pending.push(pending);
+            return;
+        }
+        let older = post
+            .instant()
+            .zip(self.newest.clone())
+            .filter(|(time, (newest, _))| time < newest);
+        if let Some(pending) = self.attempt(pending, older.map(|(_, (_, text))| text)) {
+            self.pending.push(pending);
+        }
+    }
+
+    /// Tries a post; gives it back if it must wait for dice. A post older than one applied
+    /// when the thread was read before (`older_than` that post's time) that would apply now is
+    /// out of order: it is not applied.
+    fn attempt(&mut self, pending: Pending, older_than: Option<String>) -> Option<Pending> {
+        let trial = Trial {
+            actor: pending.actor,
+            mark: &pending.mark,
+            forum_dice: self.forum_dice,
+            queue: &self.queue,
+        };
+        let mut chatter = Vec::new();
+        let attempt = trial.run(&self.table, &pending.pieces, &mut chatter);
+        let report = &mut self.reports[pending.report];
+        report.chatter = chatter;
+        match attempt {
+            Attempt::Applied { .. } if older_than.is_some() => {
+                report.outcome = Outcome::OutOfOrder;
+                report.reason = Some(format!(
+                    "it is older than a post already applied ({}); not applied: the game master decides",
+                    older_than.unwrap_or_default()
+                ));
+                let report = report.clone();
+                self.block(pending.actor, &report);
+            }
+            Attempt::Applied {
+                table,
+                actions,
+                rolls_used,
+            } => {
+                self.table = table;
+                for roll in self.queue.drain(..rolls_used) {
+                    self.used_rolls.insert(roll.key);
+                }
+                report.outcome = Outcome::Applied;
+                report.reason = None;
+                report.actions = actions;
+            }
+            Attempt::Refused(reason) => {
+                report.outcome = Outcome::Refused;
+                report.reason = Some(reason);
+                let prefix = format!("{} roll ", pending.mark.post);
+                self.queue.retain(|roll| !roll.key.starts_with(&prefix));
+                let report = report.clone();
+                self.block(pending.actor, &report);
+            }
+            Attempt::NeedsDice(reason) => {
+                report.outcome = Outcome::WaitingForDice;
+                report.reason = Some(reason);
+                return Some(pending);
+            }
+            Attempt::Nothing => report.outcome = Outcome::Chatter,
+        }
+        None
+    }
+
+    /// Tries again, in order, the posts waiting for dice.
+    fn retry_pending(&mut self) {
+        let waiting = std::mem::take(&mut self.pending);
+        let mut still: Vec<Pending> = Vec::new();
+        for pending in waiting {
+            if self.blocked.contains_key(&pending.actor) {
+                let reason = self.blocked.get(&pending.actor).cloned();
+                let report = &mut self.reports[pending.report];
+                report.outcome = Outcome::Waiting;
+                report.reason = reason;
+                continue;
+            }
+            if still.iter().any(|p| p.actor == pending.actor) {
+                still.push(pending);
+                continue;
+            }
+            if let Some(back) = self.attempt(pending, None) {
+                still.push(back);
+            }
+        }
+        self.pending = still;
+    }
+
+    fn block(&mut self, actor: Actor, report: &PostReport) {
+        let reason = format!(
+            "{}'s post {} was {}: the later posts wait for the game master",
+            self.table.actor_name(actor),
+            report.number,
+            report.outcome.words()
+        );
+        self.blocked.entry(actor).or_insert(reason);
+    }
+
+    fn queue_rolls(&mut self, rolls: Vec<Roll>) {
+        self.queue.extend(
+            rolls
+                .into_iter()
+                .filter(|roll| !self.used_rolls.contains(&roll.key)),
+        );
+    }
+
+    fn finish(self, layout: Layout, check: bool) -> (ThreadReport, Table) {
+        let unused_rolls = if self.forum_dice {
+            self.queue.iter().map(|r| r.values.clone()).collect()
+        } else {
+            Vec::new()
+        };
+        let report = ThreadReport {
+            game: self.table.game(),
+            layout,
+            check,
+            posts: self.reports,
+            applied: self.table.steps() - self.steps_before,
+            steps: self.table.steps(),
+            unused_rolls,
+            turn: self.table.describe_turn(),
+        };
+        (report, self.table)
+    }
+}
+
+/// The post's roll lines taken out of its text, each a [`Roll`] keyed by the post's key and its
+/// place in the post.
+fn split_rolls(text: PostText, key: &str) -> (PostText, Vec<Roll>) {
+    let mut lines = Vec::with_capacity(text.lines.len());
+    let mut rolls = Vec::new();
+    for line in text.lines {
+        match roll_values(&line.text) {
+            Some(values) => rolls.push(Roll {
+                key: format!("{key} roll {}", rolls.len() + 1),
+                values,
+            }),
+            None => lines.push(line),
+        }
+    }
+    (PostText { lines }, rolls)
+}

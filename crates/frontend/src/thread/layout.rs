@@ -1,0 +1,130 @@
+//! The layouts pbp reads a thread in, and how it recognises one.
+
+use serde::Serialize;
+
+use super::jsonl;
+use super::limits::thread_text;
+use super::phpbb::PHPBB;
+use super::post::Post;
+use super::smf::SMF;
+use crate::TableError;
+
+/// How a thread is written down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Layout {
+    /// One JSON object per post and line (see the `jsonl` module docs).
+    Jsonl,
+    /// A phpBB topic page copied as text: `Post by NAME » DATE` headers.
+    Phpbb,
+    /// A Simple Machines Forum print page copied as text: `Post by: NAME on DATE` headers.
+    Smf,
+}
+
+impl Layout {
+    /// Every layout, in the order pbp tries them.
+    pub const ALL: [Layout; 3] = [Layout::Jsonl, Layout::Phpbb, Layout::Smf];
+
+    /// The layout's name (`--layout NAME`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Layout::Jsonl => "jsonl",
+            Layout::Phpbb => "phpbb",
+            Layout::Smf => "smf",
+        }
+    }
+
+    /// What pbp looks for to recognise it.
+    pub fn looks_for(self) -> &'static str {
+        match self {
+            Layout::Jsonl => "a first line that opens a JSON object ('{')",
+            Layout::Phpbb => "header lines 'Post by NAME » DATE' or 'by NAME » DATE'",
+            Layout::Smf => "header lines 'Post by: NAME on DATE'",
+        }
+    }
+
+    /// Reads a layout's name.
+    ///
+    /// # Errors
+    /// [`TableError::ThreadLayout`] listing the layouts pbp knows.
+    pub fn parse(name: &str) -> Result<Layout, TableError> {
+        Layout::ALL
+            .into_iter()
+            .find(|layout| layout.name().eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| {
+                TableError::ThreadLayout(format!(
+                    "'{}' is not a thread layout pbp knows: {}",
+                    name.chars().take(40).collect::<String>(),
+                    known()
+                ))
+            })
+    }
+
+    fn looks_like(self, text: &str) -> bool {
+        match self {
+            Layout::Jsonl => jsonl::looks_like(text),
+            Layout::Phpbb => PHPBB.looks_like(text),
+            Layout::Smf => SMF.looks_like(text),
+        }
+    }
+
+    fn read(self, text: &str) -> Result<Vec<Post>, TableError> {
+        match self {
+            Layout::Jsonl => jsonl::read(text),
+            Layout::Phpbb => PHPBB.read(text),
+            Layout::Smf => SMF.read(text),
+        }
+    }
+}
+
+fn known() -> String {
+    Layout::ALL
+        .iter()
+        .map(|layout| format!("{} ({})", layout.name(), layout.looks_for()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The layout of `text`: the first of [`Layout::ALL`] it looks like.
+///
+/// # Errors
+/// [`TableError::ThreadLayout`], saying which layouts pbp knows and what it looked for.
+pub fn detect(text: &str) -> Result<Layout, TableError> {
+    Layout::ALL
+        .into_iter()
+        .find(|layout| layout.looks_like(text))
+        .ok_or_else(|| {
+            TableError::ThreadLayout(format!(
+                "pbp does not recognise the layout of this thread; it knows {}; name one with --layout",
+                known()
+            ))
+        })
+}
+
+/// Reads a thread's bytes in `layout`, or in the layout pbp recognises, into its posts in thread
+/// order.
+///
+/// ```
+/// use pbp_frontend::thread::{Layout, read_thread};
+/// let text = "Post by Plainsfox » Thu Dec 03, 2026 10:15 am\nattack E4 from D3\n";
+/// let (layout, posts) = read_thread(text.as_bytes(), None)?;
+/// assert_eq!(layout, Layout::Phpbb);
+/// assert_eq!(posts[0].author, "Plainsfox");
+/// assert_eq!(posts[0].body, "attack E4 from D3");
+/// # Ok::<(), pbp_frontend::TableError>(())
+/// ```
+///
+/// # Errors
+/// A thread over 50 MiB, not UTF-8, of no layout pbp recognises, a post over 1 MiB, or a line
+/// the layout cannot read: each its own [`TableError`] variant.
+pub fn read_thread(
+    bytes: &[u8],
+    layout: Option<Layout>,
+) -> Result<(Layout, Vec<Post>), TableError> {
+    let text = thread_text(bytes)?;
+    let layout = match layout {
+        Some(layout) => layout,
+        None => detect(text)?,
+    };
+    Ok((layout, layout.read(text)?))
+}
