@@ -334,13 +334,8 @@ impl<G: Game> Session<G> {
     /// Marks the last recorded step as read from the forum post `mark` names (see
     /// [`PostMark`]); `false`, and nothing marked, when no action was taken.
     pub fn mark_last_step(&mut self, mark: PostMark) -> bool {
-        match self.record.entries.last_mut() {
-            Some(entry) => {
-                entry.post = Some(mark);
-                true
-            }
-            None => false,
-        }
+        let last = self.record.entries.last_mut();
+        last.map(|entry| entry.post = Some(mark)).is_some()
     }
 
     /// Takes back the last action (a replay without it).

@@ -30,10 +30,11 @@ pub fn roll_values(line: &str) -> Option<Vec<u32>> {
         if at > 300 {
             break;
         }
-        if b.is_ascii_digit() && (at == 0 || !bytes[at - 1].is_ascii_alphanumeric()) {
-            if let Some(values) = dice_roll(&lower[at..]).or_else(|| range_roll(&lower[at..])) {
-                return Some(values);
-            }
+        if b.is_ascii_digit()
+            && (at == 0 || !bytes[at - 1].is_ascii_alphanumeric())
+            && let Some(values) = dice_roll(&lower[at..]).or_else(|| range_roll(&lower[at..]))
+        {
+            return Some(values);
         }
     }
     None
