@@ -79,8 +79,11 @@ pub fn each_line(post: &PostText) -> Vec<PostPiece> {
 /// of its body, and the dice rolls posted on the forum that the step used.
 ///
 /// Saved in the step's entry only when the step came from a post, so saves without posts are
-/// written as before.
+/// written as before; written as a list of strings, the key, the digest, the time (empty when
+/// the thread gave none) and the rolls' keys:
+/// `["id:p102", "sha256:…", "2026-12-03T09:10:00Z"]`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "Vec<String>", try_from = "Vec<String>")]
 pub struct PostMark {
     /// The post's key in its thread (see [`PostMark`]).
     pub post: String,
@@ -88,12 +91,46 @@ pub struct PostMark {
     pub body: String,
     /// The post's time as the forum wrote it, where the thread gave one (to tell a post older
     /// than one already applied).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time: Option<String>,
     /// The keys of the forum rolls the step used, in order (a post's key, ` roll `, and the
     /// roll's place in that post from 1).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rolls: Vec<String>,
+}
+
+/// What a recorded step keeps of its post ([`Entry::post`](crate::Entry::post)): the
+/// [`PostMark`]. In the browser's wasm, which reads no threads, the mark's list of strings is
+/// kept as it was read and written back unchanged, so a save that goes through the page keeps
+/// its marks without the page carrying their reader (its download has a size budget).
+#[cfg(not(target_arch = "wasm32"))]
+pub type StepPost = PostMark;
+
+/// What a recorded step keeps of its post in the browser's wasm: see [`StepPost`].
+#[cfg(target_arch = "wasm32")]
+pub type StepPost = Vec<String>;
+
+impl From<PostMark> for Vec<String> {
+    fn from(mark: PostMark) -> Vec<String> {
+        let mut out = vec![mark.post, mark.body, mark.time.unwrap_or_default()];
+        out.extend(mark.rolls);
+        out
+    }
+}
+
+impl TryFrom<Vec<String>> for PostMark {
+    type Error = String;
+
+    fn try_from(list: Vec<String>) -> Result<PostMark, String> {
+        let mut parts = list.into_iter();
+        match (parts.next(), parts.next(), parts.next()) {
+            (Some(post), Some(body), Some(time)) => Ok(PostMark {
+                post,
+                body,
+                time: (!time.is_empty()).then_some(time),
+                rolls: parts.collect(),
+            }),
+            _ => Err("a step's post mark is [key, body digest, time, rolls...]".to_owned()),
+        }
+    }
 }
 
 /// The digest of a post's body kept in a [`PostMark`]: `sha256:` and the SHA-256 of the body's

@@ -14,7 +14,9 @@ use crate::commitment::{Commitment, CommitmentError, Salt, Secret, check_record}
 use crate::dice::{Dice, Draw, RecordingDice, ReplayDice, ScriptedDice, SeededDice};
 use crate::error::DiceError;
 use crate::game::{Actor, Game, Viewer, Visible};
+#[cfg(not(target_arch = "wasm32"))]
 use crate::post::PostMark;
+use crate::post::StepPost;
 
 /// The record format version this build writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
@@ -70,7 +72,7 @@ pub struct Entry<G: Game> {
     /// The forum post the action was read from, when a thread was applied (`pbp thread`);
     /// absent otherwise, and in saves from before threads.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub post: Option<PostMark>,
+    pub post: Option<StepPost>,
 }
 
 /// A whole game: the save file.
@@ -333,6 +335,7 @@ impl<G: Game> Session<G> {
 
     /// Marks the last recorded step as read from the forum post `mark` names (see
     /// [`PostMark`]); `false`, and nothing marked, when no action was taken.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn mark_last_step(&mut self, mark: PostMark) -> bool {
         let last = self.record.entries.last_mut();
         last.map(|entry| entry.post = Some(mark)).is_some()

@@ -55,6 +55,7 @@ pub enum TableError {
         /// The step expected.
         expected: usize,
     },
+    #[cfg(not(target_arch = "wasm32"))]
     /// A forum thread larger than pbp reads.
     #[error(
         "the thread is {bytes} bytes, more than the {limit} bytes pbp reads at once: split it or give only the new posts"
@@ -65,6 +66,7 @@ pub enum TableError {
         /// [`MAX_THREAD_BYTES`](crate::thread::MAX_THREAD_BYTES).
         limit: usize,
     },
+    #[cfg(not(target_arch = "wasm32"))]
     /// A post of the thread larger than pbp reads.
     #[error("{post} is {bytes} bytes, more than the {limit} bytes pbp reads in one post")]
     PostTooLarge {
@@ -75,6 +77,7 @@ pub enum TableError {
         /// [`MAX_POST_BYTES`](crate::thread::MAX_POST_BYTES).
         limit: usize,
     },
+    #[cfg(not(target_arch = "wasm32"))]
     /// A thread that is not UTF-8 text.
     #[error(
         "the thread is not UTF-8 text: byte {offset} (line {line}) is not valid UTF-8; save the page as UTF-8"
@@ -85,9 +88,11 @@ pub enum TableError {
         /// Its line, from 1.
         line: usize,
     },
+    #[cfg(not(target_arch = "wasm32"))]
     /// A thread whose layout pbp does not recognise, or an unknown `--layout`.
     #[error("{0}")]
     ThreadLayout(String),
+    #[cfg(not(target_arch = "wasm32"))]
     /// A line of a thread that its layout cannot read.
     #[error("line {line} of the {layout} thread: {message}")]
     ThreadLine {
@@ -98,6 +103,7 @@ pub enum TableError {
         /// Why.
         message: String,
     },
+    #[cfg(not(target_arch = "wasm32"))]
     /// A post author whose name matches more than one seat.
     #[error(
         "the author '{author}' matches more than one seat ({seats}): give the players different names"

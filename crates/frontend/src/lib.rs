@@ -36,6 +36,7 @@ pub mod dice;
 mod error;
 mod report;
 mod table;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod thread;
 pub mod words;
 

@@ -1,6 +1,7 @@
 //! [`Table`]: one game in progress with its save, as every frontend holds it.
 
 use pbp_core::erased::{ActionInput, DynSession, ErasedError, ErasedEvent, LegalAction, SeatInfo};
+#[cfg(not(target_arch = "wasm32"))]
 use pbp_core::post::PostMark;
 use pbp_core::{Actor, Commitment, DiceChoice, Secret, Turn, Viewer};
 #[cfg(not(target_arch = "wasm32"))]
@@ -58,6 +59,7 @@ pub struct Table {
 }
 
 /// A copy of the table, to try something on.
+#[cfg(not(target_arch = "wasm32"))]
 impl Clone for Table {
     fn clone(&self) -> Table {
         Table {
@@ -337,42 +339,13 @@ impl Table {
         input: &ActionInput,
         dice: DiceChoice,
     ) -> Result<ActReport, TableError> {
-        self.act_marked(viewer, actor, input, dice, None)
-    }
-
-    /// [`Table::act_seen_by`], the step marked in the save as read from the forum post `mark`
-    /// names (see [`crate::thread`]).
-    ///
-    /// # Errors
-    /// As [`Table::act`].
-    pub fn act_for_post(
-        &mut self,
-        viewer: Viewer,
-        actor: Actor,
-        input: &ActionInput,
-        dice: DiceChoice,
-        mark: PostMark,
-    ) -> Result<ActReport, TableError> {
-        self.act_marked(viewer, actor, input, dice, Some(mark))
-    }
-
-    fn act_marked(
-        &mut self,
-        viewer: Viewer,
-        actor: Actor,
-        input: &ActionInput,
-        dice: DiceChoice,
-        mark: Option<PostMark>,
-    ) -> Result<ActReport, TableError> {
         let action = self.session.parse_action(actor, input)?;
         // The session refuses without changing anything; only the events' text is left to fail
         // (a renderer that cannot read its own game's event, a bug), and then the step is taken
         // back, so that on every error nothing changes.
-        let events = match mark {
-            Some(mark) => self.session.act_for_post(actor, input, dice, mark)?,
-            None => self.session.act(actor, input, dice)?,
-        };
-        let seen: Vec<ErasedEvent> = events
+        let seen: Vec<ErasedEvent> = self
+            .session
+            .act(actor, input, dice)?
             .into_iter()
             .filter(|e| e.audience.includes(viewer))
             .collect();
@@ -389,6 +362,25 @@ impl Table {
             events,
             turn: self.turn(),
         })
+    }
+
+    /// [`Table::act_seen_by`], the step marked in the save as read from the forum post `mark`
+    /// names (see [`crate::thread`]).
+    ///
+    /// # Errors
+    /// As [`Table::act`].
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn act_for_post(
+        &mut self,
+        viewer: Viewer,
+        actor: Actor,
+        input: &ActionInput,
+        dice: DiceChoice,
+        mark: PostMark,
+    ) -> Result<ActReport, TableError> {
+        let report = self.act_seen_by(viewer, actor, input, dice)?;
+        self.session.mark_last_step(mark);
+        Ok(report)
     }
 
     /// Whether `actor` could take `input` now with seeded dice, tried on a copy of the game (the

@@ -377,6 +377,7 @@ fn routes(
         .route("/api/tables/{id}/resolve", post(resolve).layer(small))
         .route("/api/tables/{id}/record", get(record))
         .merge(crate::webhooks::routes::router())
+        .merge(crate::thread::router())
         .fallback(not_found)
         // The limits are tower-http's, per route; axum's own default limit is lifted so that
         // the larger import limit applies.

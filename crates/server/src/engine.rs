@@ -265,6 +265,16 @@ impl GameTable {
     pub fn save(&self) -> Result<String, ErasedError> {
         self.table.save().map_err(erased)
     }
+
+    /// The table itself, for what reads the whole game (a thread applied to a copy).
+    pub(crate) fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// The table itself, to apply the steps of a thread.
+    pub(crate) fn table_mut(&mut self) -> &mut Table {
+        &mut self.table
+    }
 }
 
 #[cfg(test)]

@@ -38,6 +38,7 @@ pub mod request;
 mod sqlite;
 mod store;
 pub mod stream;
+mod thread;
 mod token;
 mod turns;
 pub mod webhooks;
@@ -54,6 +55,7 @@ pub use store::{
     TurnState, open_store,
 };
 pub use stream::StreamLimits;
+pub use thread::{MAX_THREAD_BODY, ThreadRequest, parse_thread};
 pub use token::TokenHash;
 pub use webhooks::{WebhookOptions, WebhookStore};
 

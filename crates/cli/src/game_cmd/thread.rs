@@ -4,10 +4,12 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
+use pbp_core::{Actor, Seat};
+use pbp_frontend::Table;
 use pbp_frontend::thread::{Layout, MAX_THREAD_BYTES, ThreadOptions, apply_thread};
 
 use super::{load_text, save, to_text};
-use crate::failure::Failure;
+use crate::failure::{Failure, USAGE};
 use crate::store::{emit, lock_save, read_bytes};
 
 /// Where the dice of the thread's actions come from.
@@ -30,6 +32,10 @@ pub struct ThreadArgs {
     /// The thread's layout [default: recognised from the file].
     #[arg(long, value_name = "jsonl|phpbb|smf")]
     pub layout: Option<String>,
+    /// A forum name for a seat, besides the player's name in the game: `NAME=SEAT`, the seat
+    /// by number, label or player name as `--as` reads it (repeat for several).
+    #[arg(long = "player", value_name = "NAME=SEAT")]
+    pub players: Vec<String>,
     /// The game master's forum name: its posts are game master actions (repeat for several).
     #[arg(long = "gm", value_name = "NAME")]
     pub game_masters: Vec<String>,
@@ -50,6 +56,28 @@ pub struct ThreadArgs {
     pub wait: f64,
 }
 
+/// The `--player NAME=SEAT` names, each seat read at `table` as `--as` reads it.
+fn forum_names(table: &Table, players: &[String]) -> Result<Vec<(String, Seat)>, Failure> {
+    players
+        .iter()
+        .map(|given| {
+            let (name, seat) = given.rsplit_once('=').ok_or_else(|| Failure {
+                code: USAGE,
+                message: format!("--player {given}: expected NAME=SEAT"),
+            })?;
+            match table.actor(seat)? {
+                Actor::Seat(seat) => Ok((name.trim().to_owned(), seat)),
+                Actor::GameMaster => Err(Failure {
+                    code: USAGE,
+                    message: format!(
+                        "--player {given}: the game master's names are given with --gm"
+                    ),
+                }),
+            }
+        })
+        .collect()
+}
+
 /// Runs `pbp thread`.
 pub fn thread(args: &ThreadArgs) -> Result<(), Failure> {
     let layout = args.layout.as_deref().map(Layout::parse).transpose()?;
@@ -60,11 +88,14 @@ pub fn thread(args: &ThreadArgs) -> Result<(), Failure> {
         rollers: args.rollers.clone(),
         forum_dice: args.dice == ThreadDice::Forum,
         check: args.check,
+        players: Vec::new(),
     };
     let file: &Path = &args.file;
     // Held from the read to the rename, as `pbp act` holds it.
     let locked = lock_save(file, Duration::from_secs_f64(args.wait))?;
     let mut table = load_text(file, &locked.text)?;
+    let mut options = options;
+    options.players = forum_names(&table, &args.players)?;
     let shown = args.posts.display().to_string();
     let report =
         apply_thread(&mut table, &bytes, &options).map_err(|e| Failure::table(&e, Some(&shown)))?;

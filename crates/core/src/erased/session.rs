@@ -13,6 +13,7 @@ use crate::commitment::{Commitment, Secret};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::dice::Dice;
 use crate::game::{Actor, Game, Seat, Turn, Viewer};
+#[cfg(not(target_arch = "wasm32"))]
 use crate::post::{PostMark, PostPiece, PostText};
 use crate::record::{DiceChoice, Session};
 
@@ -69,24 +70,22 @@ pub trait DynSession: Send + Sync {
         dice: DiceChoice,
     ) -> Result<Vec<ErasedEvent>, ErasedError>;
 
-    /// [`DynSession::act`], the step marked as read from the forum post `mark` names (kept
-    /// in the save, so that a thread read again skips the post). On error nothing changes.
+    /// Marks the last step as read from the forum post `mark` names (kept in the save, so
+    /// that a thread read again skips the post); `false`, and nothing marked, when no action
+    /// was taken.
     ///
-    /// # Errors
-    /// As [`DynSession::act`].
-    fn act_for_post(
-        &mut self,
-        actor: Actor,
-        input: &ActionInput,
-        dice: DiceChoice,
-        mark: PostMark,
-    ) -> Result<Vec<ErasedEvent>, ErasedError>;
+    /// Not in the browser's wasm, nor the two below: the page reads no threads (and its
+    /// download has a size budget).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn mark_last_step(&mut self, mark: PostMark) -> bool;
 
     /// What in a forum post by `actor` the game reads as actions ([`Game::post_pieces`]).
+    #[cfg(not(target_arch = "wasm32"))]
     fn post_pieces(&self, actor: Actor, post: &PostText) -> Vec<PostPiece>;
 
     /// Every recorded step read from a forum post, with its mark: the step (1 for the first
     /// action) and the [`PostMark`], in order.
+    #[cfg(not(target_arch = "wasm32"))]
     fn post_marks(&self) -> Vec<(usize, PostMark)>;
 
     /// What `viewer` may see, as JSON.
@@ -284,6 +283,190 @@ impl<G: Game> DynSession for Session<G> {
         )
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
+    fn mark_last_step(&mut self, mark: PostMark) -> bool {
+        Session::mark_last_step(self, mark)
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn post_pieces(&self, actor: Actor, post: &PostText) -> Vec<PostPiece>;
+
+    /// Every recorded step read from a forum post, with its mark: the step (1 for the first
+    /// action) and the [`PostMark`], in order.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn post_marks(&self) -> Vec<(usize, PostMark)>;
+
+    /// What `viewer` may see, as JSON.
+    ///
+    /// # Errors
+    /// [`ErasedError::Serialize`] if the view cannot be written as JSON.
+    fn view(&self, viewer: Viewer) -> Result<Value, ErasedError>;
+
+    /// The events `viewer` may see, in order.
+    ///
+    /// # Errors
+    /// [`ErasedError::Serialize`] if an event cannot be written as JSON.
+    fn log(&self, viewer: Viewer) -> Result<Vec<ErasedEvent>, ErasedError>;
+
+    /// Takes back the last action (a replay without it). On error nothing changes.
+    ///
+    /// # Errors
+    /// [`ErasedError::NothingToUndo`] when no action was taken.
+    fn undo(&mut self) -> Result<(), ErasedError>;
+
+    /// The record as JSON.
+    ///
+    /// # Errors
+    /// [`ErasedError::Serialize`] if the record cannot be written as JSON.
+    fn record(&self) -> Result<Value, ErasedError>;
+
+    /// The save file: the record in its envelope (see the [save module docs](crate::save)), pretty-printed,
+    /// ending with a newline.
+    ///
+    /// # Errors
+    /// [`ErasedError::Serialize`] if the record cannot be written as JSON.
+    fn save(&self) -> Result<String, ErasedError>;
+
+    /// The game's own computer player's action for `actor` now ([`Game::heuristic_action`]),
+    /// in both forms, drawing any choice it randomises from `dice`; `None` where the game has
+    /// no heuristic for `actor` here. The session is not changed.
+    ///
+    /// # Errors
+    /// [`ErasedError::Simulation`] when the heuristic fails (its dice or a state it cannot
+    /// read), [`ErasedError::Serialize`] if the action cannot be written as JSON.
+    ///
+    /// Not in the browser's wasm: the page plays no bots, and every game's bot would add
+    /// about 13 KiB to its gzipped download.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn heuristic_action(
+        &self,
+        actor: Actor,
+        dice: &mut dyn Dice,
+    ) -> Result<Option<LegalAction>, ErasedError>;
+
+    /// A copy of the session, to try something on (a frontend's step that must succeed as a
+    /// whole).
+    fn clone_box(&self) -> Box<dyn DynSession>;
+
+    /// The concrete session, for a frontend that knows the game (a renderer downcasts it to
+    /// [`Session<G>`]).
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<G: Game> Session<G> {
+    fn read_action(&self, actor: Actor, input: &ActionInput) -> Result<G::Action, ErasedError> {
+        // Actions are read from JSON text, as the record's actions are, so that a build (the
+        // browser's wasm above all) holds one reader per action type, not a second one for
+        // `serde_json::Value`.
+        let from_json = |json: &str| {
+            serde_json::from_str::<G::Action>(json).map_err(|e| format!("as JSON: {e}"))
+        };
+        let from_text =
+            |text: &str| G::parse_action(self.state(), actor, text).map_err(|e| e.to_string());
+        let result = match input {
+            ActionInput::Json(value) => from_json(&value.to_string()),
+            ActionInput::Text(text) => from_text(text),
+            ActionInput::Auto(text) => {
+                // Input that is valid JSON is read as JSON (and its error reported as such);
+                // anything else, BBCode order posts like "[b]...[/b]" included, is the game's
+                // text form.
+                match serde_json::from_str::<serde::de::IgnoredAny>(text) {
+                    Ok(_) => from_json(text)
+                        .or_else(|json_error| from_text(text).map_err(|_| json_error)),
+                    Err(_) => from_text(text),
+                }
+            }
+        };
+        result.map_err(|message| ErasedError::Parse {
+            game: G::NAME,
+            message,
+        })
+    }
+}
+
+impl<G: Game> DynSession for Session<G> {
+    fn game(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn seed(&self) -> u64 {
+        self.record().seed
+    }
+
+    fn commitment(&self) -> Option<Commitment> {
+        self.record().commitment
+    }
+
+    fn secret(&self) -> Option<Secret> {
+        self.record().salt.map(|salt| Secret {
+            seed: self.record().seed,
+            salt,
+        })
+    }
+
+    fn steps(&self) -> usize {
+        self.record().entries.len()
+    }
+
+    fn turn(&self) -> Turn {
+        G::turn(self.state())
+    }
+
+    fn seats(&self) -> Vec<SeatInfo> {
+        (0..G::seat_count(self.state()))
+            .map(|n| SeatInfo {
+                seat: Seat(n),
+                label: G::seat_label(self.state(), Seat(n)),
+                name: G::seat_name(self.state(), Seat(n)),
+            })
+            .collect()
+    }
+
+    fn legal_actions(&self, actor: Actor) -> Result<Vec<LegalAction>, ErasedError> {
+        G::legal_actions(self.state(), actor)
+            .iter()
+            .map(|action| {
+                Ok(LegalAction {
+                    text: G::format_action(self.state(), action),
+                    json: to_json(action)?,
+                })
+            })
+            .collect()
+    }
+
+    fn parse_action(&self, actor: Actor, input: &ActionInput) -> Result<LegalAction, ErasedError> {
+        let action = self.read_action(actor, input)?;
+        Ok(LegalAction {
+            text: G::format_action(self.state(), &action),
+            json: to_json(&action)?,
+        })
+    }
+
+    fn act(
+        &mut self,
+        actor: Actor,
+        input: &ActionInput,
+        dice: DiceChoice,
+    ) -> Result<Vec<ErasedEvent>, ErasedError> {
+        let action = self.read_action(actor, input)?;
+        // The events are converted before the step is committed, so a serialization failure
+        // cannot leave a half-done step; only the state is copied, not the record or the log.
+        let turn = G::turn(self.state());
+        self.act_checked(
+            actor,
+            action,
+            dice,
+            |e| step_error(e, actor, &turn),
+            |events| {
+                events
+                    .iter()
+                    .map(erase_event)
+                    .collect::<Result<Vec<_>, _>>()
+            },
+        )
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
     fn act_for_post(
         &mut self,
         actor: Actor,
@@ -296,10 +479,12 @@ impl<G: Game> DynSession for Session<G> {
         Ok(events)
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     fn post_pieces(&self, actor: Actor, post: &PostText) -> Vec<PostPiece> {
         G::post_pieces(actor, post)
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     fn post_marks(&self) -> Vec<(usize, PostMark)> {
         self.record()
             .entries

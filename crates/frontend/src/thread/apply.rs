@@ -5,8 +5,8 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use pbp_core::Actor;
 use pbp_core::post::{PostMark, PostPiece, PostText, body_digest};
+use pbp_core::{Actor, Seat};
 
 use super::attempt::{Attempt, Roll, Trial};
 use super::bbcode::post_text;
@@ -33,6 +33,9 @@ pub struct ThreadOptions {
     pub forum_dice: bool,
     /// Only show what would happen: the table is left as it was.
     pub check: bool,
+    /// More forum names for seats, besides the players' names in the game (a hosted table's
+    /// names, `pbp thread --player NAME=SEAT`).
+    pub players: Vec<(String, Seat)>,
 }
 
 /// Reads the thread `bytes` and applies its posts to `table` in thread order (see the
@@ -63,7 +66,8 @@ pub fn apply_posts(
     options: &ThreadOptions,
 ) -> Result<ThreadReport, TableError> {
     let seats = table.seats();
-    let seating = Seating::new(&seats, &options.game_masters, &options.rollers);
+    let seating = Seating::new(&seats, &options.game_masters, &options.rollers)
+        .with_players(&options.players);
     let authors = posts
         .iter()
         .map(|post| seating.author(&post.author, &seats))

@@ -50,18 +50,32 @@ impl Seating {
         }
     }
 
+    /// The seating with more forum names for seats (a name that is a seat's already is not
+    /// repeated).
+    #[must_use]
+    pub fn with_players(mut self, players: &[(String, Seat)]) -> Seating {
+        for (name, seat) in players {
+            let name = folded(name);
+            if !name.is_empty() && !self.players.contains(&(*seat, name.clone())) {
+                self.players.push((*seat, name));
+            }
+        }
+        self
+    }
+
     /// Who `name` is.
     ///
     /// # Errors
     /// [`TableError::AuthorSeats`] when it names several seats (`seats` gives their names).
     pub fn author(&self, name: &str, seats: &[SeatInfo]) -> Result<Author, TableError> {
         let name = folded(name);
-        let found: Vec<Seat> = self
+        let mut found: Vec<Seat> = self
             .players
             .iter()
             .filter(|(_, player)| *player == name)
             .map(|(seat, _)| *seat)
             .collect();
+        found.dedup();
         match found.as_slice() {
             [seat] => Ok(Author::Actor(Actor::Seat(*seat))),
             [] if self.game_masters.contains(&name) => Ok(Author::Actor(Actor::GameMaster)),

@@ -1,0 +1,180 @@
+//! `POST /api/tables/{id}/thread`: the game master's forum thread applied to a hosted table, as
+//! `pbp thread` applies it; only the game master's token may, and every step is committed like
+//! an action (the record the table keeps is the one `act` makes, each step with its post).
+
+mod common;
+
+use common::{get, import, post, start, temp_dir};
+use pbp_core::erased::ActionInput;
+use pbp_core::{Actor, DiceChoice, Seat};
+use serde_json::{Value, json};
+
+const THREAD: &str = include_str!("../../cli/tests/threads/clan-war.phpbb.txt");
+
+/// The Clan War table of the thread: seed 5, nothing played.
+fn clan_war_save() -> String {
+    common::save_of("clan-war", None, 5, &[])
+}
+
+/// The same game with the thread's seven actions typed, as `pbp act` would take them.
+fn typed_entries() -> Value {
+    let (game, _) = pbp_frontend::catalog::catalog().get("clan-war").unwrap();
+    let mut session = game.load(&clan_war_save()).unwrap();
+    let crab = Actor::Seat(Seat(0));
+    let dragon = Actor::Seat(Seat(1));
+    for (actor, action, dice) in [
+        (crab, "attack B6 from B7", None),
+        (dragon, "attack E3 from E2", None),
+        (crab, "pass", None),
+        (crab, "roll", Some(vec![7, 3, 4, 6, 5])),
+        (crab, "draw", Some(vec![17])),
+        (dragon, "pass in 2", None),
+        (Actor::GameMaster, "end round", None),
+    ] {
+        let dice = dice.map_or(DiceChoice::Seeded, DiceChoice::Outside);
+        session
+            .act(actor, &ActionInput::Text(action.into()), dice)
+            .unwrap_or_else(|e| panic!("{action}: {e}"));
+    }
+    session.record().unwrap()["entries"].clone()
+}
+
+fn body(check: bool) -> String {
+    json!({
+        "posts": THREAD,
+        "gm": ["Sensei"],
+        "rollers": ["Dice Roller"],
+        "dice": "forum",
+        "check": check,
+    })
+    .to_string()
+}
+
+#[test]
+fn the_game_master_applies_a_thread() {
+    let dir = temp_dir("thread-applies");
+    let server = start(&dir.join("db.sqlite"));
+    let base = &server.base;
+    let table = import(base, &clan_war_save());
+    let path = table.path("thread");
+
+    // A seat's token may not; the public may not.
+    let seat = post(base, &path, Some(&table.seats[0]), &body(false));
+    assert_eq!(seat.status, 403, "{}", seat.body);
+    assert_eq!(seat.json()["error"], "forbidden");
+    let public = post(base, &path, None, &body(false));
+    assert_eq!(public.status, 401, "{}", public.body);
+
+    // --check: the report, nothing applied.
+    let checked = post(base, &path, Some(&table.gm), &body(true));
+    assert_eq!(checked.status, 200, "{}", checked.body);
+    let report = checked.json();
+    assert_eq!(report["check"], true);
+    assert_eq!(report["applied"], 7);
+    let view = get(base, &table.path("view"), Some(&table.gm)).json();
+    assert_eq!(view["steps"], 0, "{view}");
+
+    let applied = post(base, &path, Some(&table.gm), &body(false));
+    assert_eq!(applied.status, 200, "{}", applied.body);
+    let report = applied.json();
+    assert_eq!(report["applied"], 7);
+    assert_eq!(report["steps"], 7);
+    let posts = report["posts"].as_array().unwrap();
+    assert_eq!(posts[4]["outcome"], "refused");
+    assert_eq!(posts[4]["player"], "Plainsfox (Lion)");
+    assert_eq!(posts[3]["outcome"], "not-a-player");
+    assert_eq!(
+        posts[5]["actions"][1]["events"][2],
+        "battle 1: Mongooseh (Crab) (attacker) wins"
+    );
+
+    // The table committed every step, as typed, each with its post.
+    let record: Value =
+        serde_json::from_str(&get(base, &table.path("record"), Some(&table.gm)).body).unwrap();
+    let mut entries = record["record"]["entries"].clone();
+    for entry in entries.as_array_mut().unwrap() {
+        assert!(
+            entry.as_object_mut().unwrap().remove("post").is_some(),
+            "{entry}"
+        );
+    }
+    assert_eq!(entries, typed_entries());
+    let log = get(base, &table.path("log"), Some(&table.gm)).json();
+    assert!(log.to_string().contains("round 1 is scored"), "{log}");
+
+    // Sent again, nothing applies twice.
+    let again = post(base, &path, Some(&table.gm), &body(false)).json();
+    assert_eq!(again["applied"], 0, "{again}");
+    assert_eq!(again["posts"][1]["outcome"], "already-applied");
+}
+
+#[test]
+fn a_thread_that_cannot_be_read_is_refused_whole() {
+    let dir = temp_dir("thread-refused");
+    let server = start(&dir.join("db.sqlite"));
+    let base = &server.base;
+    let table = import(base, &clan_war_save());
+    let path = table.path("thread");
+    for (request, status, words) in [
+        (
+            json!({"posts": "hello there"}),
+            400,
+            "pbp does not recognise the layout",
+        ),
+        (
+            json!({"posts": THREAD, "layout": "vbulletin"}),
+            400,
+            "not a thread layout pbp knows",
+        ),
+        (
+            json!({"posts": THREAD, "dice": "loaded"}),
+            400,
+            "not a dice choice",
+        ),
+        (json!({"posts": THREAD, "bogus": 1}), 400, "unknown field"),
+        (
+            json!({"posts": "{\"author\": \"Mongooseh\"}"}),
+            400,
+            "missing field `body`",
+        ),
+    ] {
+        let answer = post(base, &path, Some(&table.gm), &request.to_string());
+        assert_eq!(answer.status, status, "{request}: {}", answer.body);
+        assert!(
+            answer.json()["message"].as_str().unwrap().contains(words),
+            "{}",
+            answer.body
+        );
+    }
+    let big = format!(
+        "{{\"posts\": \"{}\"}}",
+        " ".repeat(pbp_server::MAX_THREAD_BODY)
+    );
+    assert_eq!(post(base, &path, Some(&table.gm), &big).status, 413);
+    let view = get(base, &table.path("view"), Some(&table.gm)).json();
+    assert_eq!(view["steps"], 0, "{view}");
+}
+
+#[test]
+fn the_tables_player_names_are_the_forum_names() {
+    let dir = temp_dir("thread-names");
+    let server = start(&dir.join("db.sqlite"));
+    let base = &server.base;
+    let body =
+        json!({"record": clan_war_save(), "players": ["Alice", "Bob", "Carol", "Dan", "Eve"]});
+    let table = common::create(base, &body.to_string());
+    let thread = "{\"author\": \"alice \", \"body\": \"attack B6 from B7\"}\n";
+    let answer = post(
+        base,
+        &table.path("thread"),
+        Some(&table.gm),
+        &json!({"posts": thread}).to_string(),
+    );
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(
+        answer.json()["posts"][0]["outcome"],
+        "applied",
+        "{}",
+        answer.body
+    );
+}
