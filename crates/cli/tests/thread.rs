@@ -253,3 +253,154 @@ fn a_thread_that_cannot_be_read_changes_nothing() {
         "{big}"
     );
 }
+
+/// `--posts FIXTURE` and the options of a game's thread, as owned argument strings.
+fn thread_args(name: &str, options: &[&str]) -> Vec<String> {
+    let mut args = vec!["--posts".to_owned(), s(&fixture(name)).to_owned()];
+    args.extend(options.iter().map(|o| (*o).to_owned()));
+    args
+}
+
+fn expect_lines(report: &str, lines: &[&str]) {
+    for line in lines {
+        assert!(report.contains(line), "missing {line:?} in\n{report}");
+    }
+}
+
+#[test]
+fn a_warring_states_thread_reads_only_bold_orders() {
+    let dir = Scratch::new("warring-states");
+    let args = thread_args(
+        "warring-states.jsonl",
+        &["--gm", "Sensei", "--roller", "Dice Roller"],
+    );
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let report = thread_equals_typed(
+        &dir,
+        &["warring-states", "--seed", "3"],
+        &args,
+        &[
+            Typed(
+                "Player 1",
+                "[b]5 Rice for Defense of Tang.\n5 Rice for Conquest of Shu with Chen Zhen.[/b]",
+                "",
+            ),
+            Typed("Player 2", "[b]10 Rice for Defense of Lai.[/b]", ""),
+            Typed(
+                "Player 4",
+                "[b]10 Rice for Conquest of Cao with Kuang Zhang, Zhang Yi, Wu Qi.[/b]",
+                "",
+            ),
+            Typed("gm", "no orders Player 3", ""),
+            Typed("Player 2", "[b]No orders.[/b]", ""),
+            Typed("Player 1", "[b]No orders.[/b]", ""),
+        ],
+    );
+    expect_lines(
+        &report,
+        &[
+            "post 1 by Sensei (game master), id p101, 2026-12-03T09:00:00Z: chatter",
+            // Both bolded lines are one sheet; the line outside bold is chatter.
+            "  chatter: Good luck, everyone.",
+            // The quote of Player 1's orders is not read: Player 2's own sheet is.
+            "post 3 by Player 2 (Yellow), id p103, 2026-12-03T09:20:00+01:00: applied\n  step 2: [b]10 Rice for Defense of Lai.[/b]",
+            "post 4 by Kibitzer, id p104, 2026-12-03T08:30:00Z: not a player",
+            "post 5 by Player 3 (Green), id p105, 2026-12-03T09:40:00Z: refused: not an action of warring-states: order sheet refused: '20 Rice for Defense of Cheng': overspending: the orders so far spend 20 rice but you have 10",
+            "post 6 by Player 3 (Green), id p106, 2026-12-03T09:45:00Z: waiting for the game master",
+            // The spoiler and colour around the bold are removed.
+            "  step 3: [b]10 Rice for Conquest of Cao with Kuang Zhang, Zhang Yi, Wu Qi.[/b]",
+            "post 8 by Player 1 (Red), id p108, 2026-12-03T09:55:00Z: chatter",
+            "post 9 by Dice Roller, id p109, 2026-12-03T09:56:00Z: dice: the game rolls its own dice from its seed",
+            "Player 4 (Cyan) attacks Cao (the independents)",
+            "12 posts read (jsonl): applied 6 steps (6 steps in all)",
+        ],
+    );
+}
+
+#[test]
+fn a_three_kingdoms_thread_with_forum_names() {
+    let dir = Scratch::new("three-kingdoms");
+    let options = [
+        "--gm",
+        "Sensei",
+        "--roller",
+        "Dice Roller",
+        "--player",
+        "Xuande=Shu",
+        "--player",
+        "mengde=0",
+    ];
+    let args = thread_args("three-kingdoms.smf.txt", &options);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let report = thread_equals_typed(
+        &dir,
+        &["three-kingdoms", "--seed", "3"],
+        &args,
+        &[
+            Typed("Shu", "defend 4", ""),
+            Typed("Shu", "end", ""),
+            Typed("Shu", "end", ""),
+            Typed("Wei", "defend 2", ""),
+            Typed("Wei", "end", ""),
+            Typed("Wei", "attack 4 on 1", ""),
+            Typed("gm", "intercept none", ""),
+        ],
+    );
+    expect_lines(
+        &report,
+        &[
+            "post 2 by Xuande (Shu), December 03, 2026, 09:05:00 AM: applied\n  step 1: defend 4 (Liao Hua)",
+            "post 3 by Kibitzer, December 03, 2026, 09:06:00 AM: not a player",
+            // SMF's quote of Xuande's action is not read.
+            "post 4 by Mengde (Wei), December 03, 2026, 09:10:00 AM: chatter",
+            "post 9 by Mengde (Wei), December 03, 2026, 09:21:00 AM: applied\n  step 5: end\n",
+            "  step 6: attack 4 (Yue Jin) on 1 (Zhang Fei)",
+            "post 10 by Xuande (Shu), December 03, 2026, 09:30:00 AM: refused: 'discard 99': illegal action: the defender must decide first",
+            "post 11 by Xuande (Shu), December 03, 2026, 09:31:00 AM: waiting for the game master",
+            "  step 7: intercept none",
+            "12 posts read (smf): applied 7 steps (7 steps in all)",
+        ],
+    );
+}
+
+#[test]
+fn a_scroll_race_thread_in_french() {
+    let dir = Scratch::new("scroll-race");
+    let args = thread_args(
+        "scroll-race.phpbb.txt",
+        &["--gm", "Sensei", "--roller", "Dice Roller"],
+    );
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let report = thread_equals_typed(
+        &dir,
+        &["scroll-race", "--seed", "3"],
+        &args,
+        &[
+            Typed("Blue-1", "carrier Blue-3", ""),
+            Typed("Red-1", "carrier Red-2", ""),
+            Typed("Blue-1", "step n", ""),
+            Typed("Blue-2", "sprint n e", ""),
+            Typed("Blue-3", "wait", ""),
+            Typed("Blue-4", "step n; kuchiyose g10", ""),
+            Typed("gm", "gm skip", ""),
+            Typed("Red-1", "keep", ""),
+        ],
+    );
+    expect_lines(
+        &report,
+        &[
+            // French aliases: porteur, avance nord, rien, garder.
+            "post 2 by Blue-1 (Blue), Thu Dec 03, 2026 8:05 pm: applied\n  step 1: carrier Blue-3",
+            "post 3 by Red-1 (Red), Thu Dec 03, 2026 8:10 pm: applied\n  step 2: carrier Red-2",
+            "  step 3: step n",
+            "post 5 by Kibitzer, Thu Dec 03, 2026 8:21 pm: not a player",
+            // A copied quote ("Blue-3 wrote:") is not Blue-4's action.
+            "post 8 by Blue-4 (Blue), Thu Dec 03, 2026 8:35 pm: applied\n  step 6: step n; kuchiyose g10",
+            "post 10 by Blue-5 (Blue), Thu Dec 03, 2026 8:40 pm: refused: 'step e; katon Red-1': Blue-5 does not know katon",
+            "post 11 by Blue-5 (Blue), Thu Dec 03, 2026 8:41 pm: waiting for the game master",
+            "  step 7: gm skip",
+            "  step 8: keep",
+            "13 posts read (phpbb): applied 8 steps (8 steps in all)",
+        ],
+    );
+}

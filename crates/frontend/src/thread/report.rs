@@ -169,7 +169,9 @@ impl PostReport {
             None => out.push('\n'),
         }
         for action in &self.actions {
-            let _ = write!(out, "  step {}: {}", action.step, action.action);
+            // An action of several lines (an order sheet) is indented under its step.
+            let action_text = action.action.replace('\n', "\n    ");
+            let _ = write!(out, "  step {}: {action_text}", action.step);
             if !action.dice.is_empty() {
                 let _ = write!(out, " (forum dice {})", values(&action.dice));
             }
