@@ -1,11 +1,12 @@
 //! [`Table`]: one game in progress with its save, as every frontend holds it.
 
 use pbp_core::erased::{ActionInput, DynSession, ErasedError, ErasedEvent, LegalAction, SeatInfo};
-#[cfg(not(target_arch = "wasm32"))]
-use pbp_core::post::PostMark;
 use pbp_core::{Actor, Commitment, DiceChoice, Secret, Turn, Viewer};
 #[cfg(not(target_arch = "wasm32"))]
 use pbp_core::{Dice, GameMasterRole, Seat, SeededDice};
+
+#[cfg(not(target_arch = "wasm32"))]
+mod thread;
 
 use crate::catalog::{Renderer, catalog};
 use crate::report::{ActReport, EventLine, PlayerName, SecretReport, ViewReport};
@@ -56,17 +57,6 @@ pub fn parse_dice(text: &str) -> Result<Vec<u32>, TableError> {
 pub struct Table {
     session: Box<dyn DynSession>,
     renderer: &'static dyn Renderer,
-}
-
-/// A copy of the table, to try something on.
-#[cfg(not(target_arch = "wasm32"))]
-impl Clone for Table {
-    fn clone(&self) -> Table {
-        Table {
-            session: self.session.clone_box(),
-            renderer: self.renderer,
-        }
-    }
 }
 
 impl std::fmt::Debug for Table {
@@ -362,25 +352,6 @@ impl Table {
             events,
             turn: self.turn(),
         })
-    }
-
-    /// [`Table::act_seen_by`], the step marked in the save as read from the forum post `mark`
-    /// names (see [`crate::thread`]).
-    ///
-    /// # Errors
-    /// As [`Table::act`].
-    #[cfg(not(target_arch = "wasm32"))]
-    pub fn act_for_post(
-        &mut self,
-        viewer: Viewer,
-        actor: Actor,
-        input: &ActionInput,
-        dice: DiceChoice,
-        mark: PostMark,
-    ) -> Result<ActReport, TableError> {
-        let report = self.act_seen_by(viewer, actor, input, dice)?;
-        self.session.mark_last_step(mark);
-        Ok(report)
     }
 
     /// Whether `actor` could take `input` now with seeded dice, tried on a copy of the game (the
