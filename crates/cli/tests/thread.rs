@@ -2,6 +2,9 @@
 //! by typing the same actions with `pbp act`; re-reading, editing, `--check`, `--json` and the
 //! refusals of a whole thread.
 
+// Tests and their helpers unwrap, expect and panic: a failed test is their way to report.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::fs;
 use std::path::{Path, PathBuf};
 

@@ -3,6 +3,9 @@
 //! and changes nothing; a post older than one applied before is held; ids seen twice are
 //! duplicates.
 
+// Tests and their helpers unwrap, expect and panic: a failed test is their way to report.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use pbp_core::DiceChoice;
 use pbp_frontend::Table;
 use pbp_frontend::thread::{Layout, Outcome, Post, ThreadOptions, apply_posts};

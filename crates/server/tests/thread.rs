@@ -2,6 +2,9 @@
 //! `pbp thread` applies it; only the game master's token may, and every step is committed like
 //! an action (the record the table keeps is the one `act` makes, each step with its post).
 
+// Tests and their helpers unwrap, expect and panic: a failed test is their way to report.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 mod common;
 
 use common::{get, import, post, start, temp_dir};
