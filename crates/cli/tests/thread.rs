@@ -308,7 +308,7 @@ fn a_warring_states_thread_reads_only_bold_orders() {
             // The quote of Player 1's orders is not read: Player 2's own sheet is.
             "post 3 by Player 2 (Yellow), id p103, 2026-12-03T09:20:00+01:00: applied\n  step 2: [b]10 Rice for Defense of Lai.[/b]",
             "post 4 by Kibitzer, id p104, 2026-12-03T08:30:00Z: not a player",
-            "post 5 by Player 3 (Green), id p105, 2026-12-03T09:40:00Z: refused: not an action of warring-states: order sheet refused: '20 Rice for Defense of Cheng': overspending: the orders so far spend 20 rice but you have 10",
+            "post 5 by Player 3 (Green), id p105, 2026-12-03T09:40:00Z: refused: '[b]20 Rice for Defense of Cheng.[/b]': order sheet refused: '20 Rice for Defense of Cheng.': overspending: the orders so far spend 20 rice but you have 10",
             "post 6 by Player 3 (Green), id p106, 2026-12-03T09:45:00Z: waiting for the game master",
             // The spoiler and colour around the bold are removed.
             "  step 3: [b]10 Rice for Conquest of Cao with Kuang Zhang, Zhang Yi, Wu Qi.[/b]",
