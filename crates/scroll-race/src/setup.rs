@@ -65,11 +65,9 @@ fn draw_talents(dice: &mut dyn Dice) -> Result<Vec<Talent>, E> {
     Ok(talents)
 }
 
-/// Starts a game (see [`crate::ScrollRace`]).
-// Long function: the setup's steps in the seed's order (field, characters, talents, the toss, the
-// turn order), each a few lines.
-#[allow(clippy::too_many_lines)]
-pub(crate) fn setup(config: &ScrollRaceConfig, dice: &mut dyn Dice) -> Result<ScrollRaceState, E> {
+/// The config checked before anything is drawn: the field, the numbers, the team names, and each
+/// given character's name and talents.
+fn check_config(config: &ScrollRaceConfig) -> Result<(), E> {
     config.field.validate()?;
     if !(1..=3).contains(&config.free_rank) {
         return Err(E::Config("free_rank must be 1, 2 or 3".into()));
@@ -107,6 +105,12 @@ pub(crate) fn setup(config: &ScrollRaceConfig, dice: &mut dyn Dice) -> Result<Sc
             }
         }
     }
+    Ok(())
+}
+
+/// Starts a game (see [`crate::ScrollRace`]).
+pub(crate) fn setup(config: &ScrollRaceConfig, dice: &mut dyn Dice) -> Result<ScrollRaceState, E> {
+    check_config(config)?;
     let starting_team = match Coin::toss(dice)? {
         Coin::Heads => 0,
         Coin::Tails => 1,
