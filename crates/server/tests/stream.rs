@@ -2,7 +2,6 @@
 //! stream holds in each of the four games (exactly its `log`, nothing of another's secrets),
 //! twin tables whose streams look alike to everyone who may not know the difference, resuming
 //! with `Last-Event-ID` after a reconnect and after a restart, heartbeats, and the limits.
-
 // Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
