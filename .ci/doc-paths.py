@@ -34,9 +34,14 @@ def candidates(line):
 GENERATED = ("pkg/", "www/pkg/", "screenshots/", "target/")
 
 
+# Placeholder names a doc writes for "any game" or "a file" (`docs/rules/GAME.md`).
+PLACEHOLDERS = {"GAME", "NAME", "FILE", "ID", "SEAT", "STEP"}
+
+
 def is_path(word):
     if any(g in word for g in GENERATED) or any(
-        seg.isupper() and len(seg) > 2 for seg in word.split("/")
+        (seg.isupper() and len(seg) > 2) or seg.split(".")[0] in PLACEHOLDERS
+        for seg in word.split("/")
     ):
         return False
     if "://" in word or not PATH.match(word) or "/" not in word.strip("/"):
