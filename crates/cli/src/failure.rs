@@ -95,6 +95,8 @@ pub fn code_of(error: &TableError) -> u8 {
             | TableError::ThreadLayout(_)
             | TableError::ThreadLine { .. }
             | TableError::AuthorSeats { .. } => BAD_THREAD,
+            TableError::Chain(pbp_core::chain::ChainError::BadClaim { .. }) => USAGE,
+            TableError::Chain(_) => NOT_VERIFIED,
             _ => OTHER,
         };
     };
@@ -103,7 +105,9 @@ pub fn code_of(error: &TableError) -> u8 {
         ErasedError::Illegal { .. } => ILLEGAL,
         ErasedError::NotYourTurn { .. } => NOT_YOUR_TURN,
         ErasedError::MoreDice { .. } => MORE_DICE,
-        ErasedError::BadDice { .. } | ErasedError::UnusedDice { .. } => BAD_DICE,
+        ErasedError::BadDice { .. } | ErasedError::UnusedDice { .. } | ErasedError::SeededOnly => {
+            BAD_DICE
+        }
         ErasedError::Config { .. } | ErasedError::UnknownGame { .. } => BAD_CONFIG,
         ErasedError::NothingToUndo => NOTHING_TO_UNDO,
         ErasedError::Commitment(CommitmentError::Mismatch { .. } | CommitmentError::Missing) => {

@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::{Subcommand, ValueEnum};
+use pbp_core::chain::ChainClaim;
 use pbp_core::erased::ActionInput;
 use pbp_core::{COMMITMENT_TAG, DiceChoice, Secret, counted};
 use pbp_frontend::catalog::{Games, catalog};
@@ -158,6 +159,11 @@ pub enum GameCommand {
         /// The commitment posted at the start (64 hex digits).
         #[arg(long, value_name = "HEX")]
         commitment: String,
+        /// A head of the history chain as a post showed it ("chain at step 12: a1b2c3d4e5f6"
+        /// is `--at 12:a1b2c3d4e5f6`); repeatable. Fails if an action at or before that step
+        /// was edited, reordered or removed.
+        #[arg(long, value_name = "STEP:HEAD")]
+        at: Vec<String>,
     },
     /// Print the seed and salt of a save, for the game master to post when the game is over.
     Reveal {
@@ -327,7 +333,11 @@ pub fn run(command: GameCommand) -> Result<(), Failure> {
             wait,
         } => undo(&file, expect_step, wait_for(wait)),
         GameCommand::Replay { file } => replay(&file),
-        GameCommand::Verify { file, commitment } => verify(&file, &commitment),
+        GameCommand::Verify {
+            file,
+            commitment,
+            at,
+        } => verify(&file, &commitment, &at),
         GameCommand::Reveal { file } => reveal(&file),
         GameCommand::Simulate {
             game,
@@ -459,14 +469,7 @@ fn show(file: &Path, viewer: &str, format: Format, style: BbcodeStyle) -> Result
     let table = load(file)?;
     let viewer = table.viewer(viewer)?;
     let mut text = match format {
-        Format::Text => {
-            let mut text = table.text(viewer)?;
-            if !text.ends_with('\n') {
-                text.push('\n');
-            }
-            text.push_str(&table.describe_turn());
-            text
-        }
+        Format::Text => table.text_with_turn(viewer)?,
         Format::Json => to_text(&table.view(viewer)?)?,
         Format::Bbcode => table.bbcode_with(viewer, &PostOptions::styled(style))?,
         Format::Svg => table.svg(viewer)?,
@@ -484,9 +487,12 @@ fn log(file: &Path, viewer: &str, json: bool) -> Result<(), Failure> {
     if json {
         return Ok(emit(&to_text(&events)?)?);
     }
-    // Step 0 is the setup, whether or not it told this viewer anything.
+    // Step 0 is the setup, whether or not it told this viewer anything; the log ends, as
+    // every post does, with the chain's head.
     let mut out = format!("step 0: {}\n", table.setup_line());
     out.push_str(&event_lines(&events));
+    out.push_str(&table.chain_text()?);
+    out.push('\n');
     Ok(emit(&out)?)
 }
 
@@ -523,15 +529,53 @@ fn replay(file: &Path) -> Result<(), Failure> {
     ))?)
 }
 
-fn verify(file: &Path, commitment: &str) -> Result<(), Failure> {
+fn verify(file: &Path, commitment: &str, at: &[String]) -> Result<(), Failure> {
+    let claims = at
+        .iter()
+        .map(|text| text.parse::<ChainClaim>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| Failure::table(&TableError::Chain(e), None))?;
     let table = load(file)?;
     table.verify(commitment).map_err(about(file))?;
-    Ok(emit(&format!(
-        "{}: verified: the seed and salt hash to the published commitment {}, and every seeded roll of its {} follows from that seed (dice rolled outside pbp are as trustworthy as the posts that rolled them)\n",
+    table.verify_heads(&claims).map_err(about(file))?;
+    let outside = table.outside_steps();
+    let seeded = table.steps() + 1 - outside.len();
+    let mut out = format!(
+        "{}: verified: the seed and salt hash to the published commitment {}; every seeded roll of its {} (the setup counted) follows from that seed\n",
         file.display(),
         commitment.trim(),
-        counted(table.steps() as u64, "action", "actions")
-    ))?)
+        counted(seeded as u64, "seeded step", "seeded steps"),
+    );
+    if table.dice_policy().is_seeded() {
+        out.push_str(
+            "the game takes only seeded dice (\"dice\": \"seeded\"), and no step used others\n",
+        );
+    } else if outside.is_empty() {
+        out.push_str("no step used dice rolled outside pbp\n");
+    } else {
+        out.push_str(&format!(
+            "{} used dice rolled outside pbp, as trustworthy as the posts that rolled them; check each against the forum:\n",
+            counted(outside.len() as u64, "step", "steps")
+        ));
+        for step in &outside {
+            let who = step
+                .actor
+                .map_or_else(|| "the setup".to_owned(), |a| table.actor_name(a));
+            out.push_str(&format!(
+                "  step {} ({who}): {}\n",
+                step.step,
+                pbp_frontend::outside_text(step)
+            ));
+        }
+    }
+    for claim in &claims {
+        out.push_str(&format!(
+            "the history up to step {} matches the head posted there ({})\n",
+            claim.step, claim.head
+        ));
+    }
+    out.push_str(&format!("{}\n", table.chain_text()?));
+    Ok(emit(&out)?)
 }
 
 fn reveal(file: &Path) -> Result<(), Failure> {

@@ -88,10 +88,13 @@ fn a_whole_duel() {
             assert!(!out.contains("\"focus\""), "{viewer} {format}: {out}");
         }
         let log = ok(&["log", file, "--as", viewer]);
+        let (events, chain) = log.rsplit_once("chain at step 1: ").unwrap();
         assert_eq!(
-            log, "step 0: the setup of duel: seat 0, seat 1\nstep 1: seat 0 sealed a stance\n",
+            events, "step 0: the setup of duel: seat 0, seat 1\nstep 1: seat 0 sealed a stance\n",
             "{viewer}"
         );
+        // The log ends with the chain's head, the same for every viewer.
+        assert_eq!(chain.trim().len(), 12, "{viewer}: {log}");
         let log = ok(&["log", file, "--as", viewer, "--json"]);
         assert!(!log.contains("\"focus\""), "{viewer}: {log}");
     }
@@ -212,11 +215,11 @@ fn refused_actions_leave_the_save_byte_identical() {
         (&["act", file, "--as", "7", "strike"], "seat 7 cannot"),
         (
             &["act", file, "--as", "1", "strike", "--dice", "3,4"],
-            "2 dice values were given and at least 2 more are needed",
+            "all 2 dice values given were used and the step needs at least 2 more",
         ),
         (
             &["act", file, "--as", "1", "strike", "--dice", "3,4,11,2"],
-            "dice value 11 (value 3 given) does not fit a roll of 1-10",
+            "dice value 11, the 3rd value given, is out of range: that roll is a d10, which rolls 1 to 10",
         ),
         (
             &[

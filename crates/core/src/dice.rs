@@ -60,7 +60,11 @@ pub trait Dice {
             if rolls >= max_rolls.max(1) {
                 return Err(DiceError::ChainTooLong { limit: max_rolls });
             }
-            let face = self.roll(sides)?;
+            let face = if rolls == 0 {
+                self.roll(sides)?
+            } else {
+                self.roll_again(sides)?
+            };
             rolls += 1;
             total += u64::from(face);
             match explode_at {
@@ -68,6 +72,17 @@ pub trait Dice {
                 _ => return Ok(total),
             }
         }
+    }
+
+    /// Rolls the next face of an exploding die whose last face exploded. The provided method is
+    /// [`Dice::roll`]: every source draws the same values either way; a recording source tells
+    /// the two apart so that it can write the die as a forum's roller does (`10+3`).
+    ///
+    /// # Errors
+    /// As [`Dice::roll`].
+    #[inline]
+    fn roll_again(&mut self, sides: u32) -> Result<u32, DiceError> {
+        self.roll(sides)
     }
 
     /// This source as a [`SeededDice`], when it is one (or a reference to one), so that a pool
@@ -98,6 +113,11 @@ macro_rules! forward_dice {
                 max_rolls: u32,
             ) -> Result<u64, DiceError> {
                 (**self).roll_chain_total(sides, explode_at, max_rolls)
+            }
+
+            #[inline]
+            fn roll_again(&mut self, sides: u32) -> Result<u32, DiceError> {
+                (**self).roll_again(sides)
             }
 
             #[inline]
@@ -254,6 +274,7 @@ impl Dice for ReplayDice {
 pub struct RecordingDice<D> {
     inner: D,
     draws: Vec<Draw>,
+    again: Vec<u32>,
 }
 
 impl<D: Dice> RecordingDice<D> {
@@ -262,7 +283,19 @@ impl<D: Dice> RecordingDice<D> {
         Self {
             inner,
             draws: Vec::new(),
+            again: Vec::new(),
         }
+    }
+
+    /// The positions among the draws of the faces that continue an exploding die
+    /// ([`Dice::roll_again`]), in order.
+    pub fn chained(&self) -> &[u32] {
+        &self.again
+    }
+
+    /// Takes [`RecordingDice::chained`], leaving it empty.
+    pub fn take_chained(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.again)
     }
 
     /// Every value drawn so far, in order.
@@ -273,6 +306,7 @@ impl<D: Dice> RecordingDice<D> {
     /// Forgets the draws after the first `len` (used when an action fails and is rolled back).
     pub fn truncate(&mut self, len: usize) {
         self.draws.truncate(len);
+        self.again.retain(|&at| (at as usize) < len);
     }
 
     /// Takes the recorded draws, leaving the record empty.
@@ -292,6 +326,16 @@ impl<D: Dice> RecordingDice<D> {
 }
 
 impl<D: Dice> Dice for RecordingDice<D> {
+    fn roll_again(&mut self, sides: u32) -> Result<u32, DiceError> {
+        let value = self.inner.roll_again(sides)?;
+        if sides > 1 {
+            self.again
+                .push(u32::try_from(self.draws.len()).unwrap_or(u32::MAX));
+            self.draws.push(Draw { sides, value });
+        }
+        Ok(value)
+    }
+
     fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
         let value = self.inner.roll(sides)?;
         if sides > 1 {

@@ -102,7 +102,11 @@ impl Die {
             if faces.len() as u64 >= u64::from(max_rolls.max(1)) {
                 return Err(DiceError::ChainTooLong { limit: max_rolls });
             }
-            let face = dice.roll(self.sides)?;
+            let face = if faces.is_empty() {
+                dice.roll(self.sides)?
+            } else {
+                dice.roll_again(self.sides)?
+            };
             faces.push(face);
             total += u64::from(face);
             match self.explode_at {

@@ -48,6 +48,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod chain;
 mod chance;
 pub mod commitment;
 mod contest;
@@ -61,6 +62,7 @@ mod full_roll;
 mod game;
 mod notation;
 mod odds;
+mod outside;
 mod pool;
 pub mod post;
 mod prepared;
@@ -91,6 +93,7 @@ pub use odds::{
     ContestOdds, DIE_TAIL, Distribution, Joint, MAX_ODDS_DICE, OddsError, TRUNCATION_BOUND,
     contest_odds, distribution, joint_distribution, pool_distribution,
 };
+pub use outside::{DicePolicy, OutsideStep, forum_values, outside_steps};
 pub use pool::{
     FastRoll, Limits, Modifiers, Pool, PoolDelta, PoolDice, PoolDiceIter, PoolDie, PoolFaces,
     PoolFacesIter, PoolRoll, RankBonus,
@@ -100,4 +103,4 @@ pub use record::{
     DiceChoice, Entry, FORMAT_VERSION, LoggedEvent, Record, RecordError, Session, Source, step_seed,
 };
 pub use sample::sample_one_to;
-pub use words::counted;
+pub use words::{counted, ordinal};

@@ -286,7 +286,11 @@ impl Pool {
                     }
                     .into());
                 }
-                let face = dice.roll(die.sides())?;
+                let face = if len == 0 {
+                    dice.roll(die.sides())?
+                } else {
+                    dice.roll_again(die.sides())?
+                };
                 roll.push_face(face);
                 len += 1;
                 sum += u64::from(face);

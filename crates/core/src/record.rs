@@ -7,16 +7,15 @@
 //! replaying "with the seed" also re-derives every seeded step's draws and checks they match.
 //! Undo is a replay without the last action.
 
-use serde::{Deserialize, Serialize};
-use thiserror::Error;
-
-use crate::commitment::{Commitment, CommitmentError, Salt, Secret, check_record};
+use crate::commitment::{Commitment, Salt, Secret, check_record};
 use crate::dice::{Dice, Draw, RecordingDice, ReplayDice, ScriptedDice, SeededDice};
 use crate::error::DiceError;
 use crate::game::{Actor, Game, Viewer, Visible};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::post::PostMark;
 use crate::post::StepPost;
+use crate::outside::DicePolicy;
+use serde::{Deserialize, Serialize};
 
 /// The record format version this build writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
@@ -73,6 +72,10 @@ pub struct Entry<G: Game> {
     /// absent otherwise, and in saves from before threads.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub post: Option<StepPost>,
+    /// For outside dice, the positions in `draws` of the faces that continue an exploding die
+    /// (so the die is written `10+3`, as the forum's roller posted it); empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chained: Vec<u32>,
 }
 
 /// A whole game: the save file.
@@ -95,82 +98,21 @@ pub struct Record<G: Game> {
     /// ([`Commitment::of`] the seed and the salt; see [`crate::commitment`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub commitment: Option<Commitment>,
+    /// Whether the game takes outside dice (`"dice": "seeded"` refuses them; not written for
+    /// the default, so older saves read as [`DicePolicy::Any`]).
+    #[serde(default, skip_serializing_if = "DicePolicy::is_any")]
+    pub dice: DicePolicy,
     /// Where the setup's random values came from.
     #[serde(default)]
     pub setup_source: Source,
     /// Every value drawn by the setup.
     #[serde(default)]
     pub setup_draws: Vec<Draw>,
+    /// As [`Entry::chained`], for the setup.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub setup_chained: Vec<u32>,
     /// Every action, in order.
     pub entries: Vec<Entry<G>>,
-}
-
-/// A step refused, or a record that does not replay.
-#[derive(Clone, Debug, PartialEq, Error)]
-#[non_exhaustive]
-pub enum RecordError<E: std::error::Error + 'static> {
-    /// The game refused the setup or an action.
-    #[error("{0}")]
-    Game(#[source] E),
-    /// Outside dice were given and not all were needed.
-    #[error("{given} dice values were given but only {used} were needed")]
-    UnusedDice {
-        /// Values given.
-        given: usize,
-        /// Values used.
-        used: usize,
-    },
-    /// Outside dice were given and ran out before the step was done.
-    #[error(
-        "{given} dice values were given and at least {more} more are needed (more if a die explodes)"
-    )]
-    MoreDice {
-        /// Values given.
-        given: usize,
-        /// How many more values the step needs at least: the count with every further die
-        /// rolling its lowest face (an exploding die or a tie asks for more).
-        more: usize,
-    },
-    /// An outside dice value does not fit the roll it was given to.
-    #[error("dice value {value} (value {position} given) does not fit a roll of 1-{sides}")]
-    BadDice {
-        /// The value given.
-        value: u32,
-        /// The roll's range, `1..=sides`.
-        sides: u32,
-        /// Its 1-based position among the values given.
-        position: u64,
-    },
-    /// The record is for another game.
-    #[error("this record is for the game '{found}', not '{expected}'")]
-    WrongGame {
-        /// This game.
-        expected: String,
-        /// The record's game.
-        found: String,
-    },
-    /// The record's format version is not one this build reads.
-    #[error("record format {found} is not supported (this build reads format {supported})")]
-    Format {
-        /// The record's version.
-        found: u32,
-        /// The version this build reads.
-        supported: u32,
-    },
-    /// A step of the record did not replay.
-    #[error("step {step} of the record does not replay: {message}")]
-    Step {
-        /// 0 for the setup, then 1 for the first action.
-        step: usize,
-        /// Why.
-        message: String,
-    },
-    /// Nothing to undo.
-    #[error("there is no action to undo")]
-    NothingToUndo,
-    /// The record's seed, salt and commitment do not agree.
-    #[error(transparent)]
-    Commitment(CommitmentError),
 }
 
 /// An event in a session's log, with the step that produced it.
@@ -226,6 +168,7 @@ impl<G: Game> Session<G> {
             source,
             value: state,
             draws,
+            chained,
         } = run_step(seed, 0, dice, |d| G::setup(&config, d))?;
         Ok(Session {
             record: Record {
@@ -235,8 +178,10 @@ impl<G: Game> Session<G> {
                 seed,
                 salt: None,
                 commitment: None,
+                dice: DicePolicy::Any,
                 setup_source: source,
                 setup_draws: draws,
+                setup_chained: chained,
                 entries: Vec::new(),
             },
             state,
@@ -290,6 +235,7 @@ impl<G: Game> Session<G> {
             source,
             value: events,
             draws,
+            chained,
         } = match applied {
             Ok(output) => output,
             Err(error) => {
@@ -316,6 +262,7 @@ impl<G: Game> Session<G> {
             source,
             draws,
             post: None,
+            chained,
         });
         self.log.extend(logged);
         Ok(out)
@@ -417,6 +364,11 @@ impl<G: Game> Session<G> {
         &self.state
     }
 
+    /// Sets the game's dice policy (the erased layer's `"dice"` config key), kept in the record.
+    pub(crate) fn set_dice_policy(&mut self, policy: DicePolicy) {
+        self.record.dice = policy;
+    }
+
     /// The record so far.
     pub fn record(&self) -> &Record<G> {
         &self.record
@@ -445,6 +397,7 @@ struct StepOutput<T> {
     source: Source,
     value: T,
     draws: Vec<Draw>,
+    chained: Vec<u32>,
 }
 
 /// Runs one step with recorded dice and returns its source, result and draws.
@@ -462,6 +415,7 @@ fn run_step<T, E: std::error::Error + 'static>(
                 source: Source::Seeded,
                 value,
                 draws: dice.take_draws(),
+                chained: Vec::new(),
             })
         }
         DiceChoice::Outside(values) => {
@@ -498,6 +452,7 @@ fn run_step<T, E: std::error::Error + 'static>(
             Ok(StepOutput {
                 source: Source::Outside,
                 value,
+                chained: dice.take_chained(),
                 draws: dice.take_draws(),
             })
         }
@@ -594,6 +549,9 @@ fn replay_step<T, E: std::error::Error + 'static>(
     }
     Ok(value)
 }
+
+mod error;
+pub use error::RecordError;
 
 #[cfg(test)]
 mod tests;

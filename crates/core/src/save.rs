@@ -34,7 +34,7 @@ use serde_json::value::RawValue;
 
 use crate::erased::ErasedError;
 use crate::game::Game;
-use crate::record::{Record, Session};
+use crate::record::{Record, Session, Source};
 
 /// The save envelope's format version this build writes and reads.
 pub const SAVE_FORMAT: u32 = 1;
@@ -407,7 +407,8 @@ pub fn save_game(save: &str) -> Result<String, ErasedError> {
 /// [`ErasedError::SaveShape`], [`ErasedError::WrongGame`], [`ErasedError::Checksum`],
 /// [`ErasedError::RecordShape`], [`ErasedError::RecordFormat`], [`ErasedError::Commitment`] and
 /// [`ErasedError::Step`] (naming the first step that does not replay or whose seeded draws do
-/// not follow from the seed).
+/// not follow from the seed, or a step with outside dice in a game that takes only seeded
+/// dice).
 pub fn load_session<G: Game>(save: &str) -> Result<Session<G>, ErasedError> {
     let envelope = read_envelope(save)?;
     if envelope.game != G::NAME {
@@ -429,6 +430,26 @@ pub fn load_session<G: Game>(save: &str) -> Result<Session<G>, ErasedError> {
             game: G::NAME,
             message: e.to_string(),
         })?;
+    // The first step with outside dice, counted plainly (this runs in the browser too).
+    let outside = if record.setup_source == Source::Outside {
+        Some(0)
+    } else {
+        record
+            .entries
+            .iter()
+            .position(|e| e.source == Source::Outside)
+            .map(|i| i + 1)
+    };
+    if record.dice.is_seeded()
+        && let Some(step) = outside
+    {
+        return Err(ErasedError::Step {
+            step,
+            message: "its dice came from outside pbp, but this game takes only seeded dice \
+                      (\"dice\": \"seeded\"): the record was altered"
+                .to_owned(),
+        });
+    }
     Ok(Session::replay(record, true)?)
 }
 

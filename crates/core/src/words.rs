@@ -11,3 +11,21 @@ pub fn counted(n: impl Into<i128>, one: &str, many: &str) -> String {
     let n = n.into();
     format!("{n} {}", if n == 1 { one } else { many })
 }
+
+/// `n` as an ordinal: "1st", "2nd", "3rd", "4th", "11th", "21st".
+///
+/// ```
+/// assert_eq!(pbp_core::ordinal(1), "1st");
+/// assert_eq!(pbp_core::ordinal(12), "12th");
+/// assert_eq!(pbp_core::ordinal(23), "23rd");
+/// ```
+pub fn ordinal(n: u64) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}

@@ -17,6 +17,8 @@ use pbp_core::{
 };
 use serde_json::{Value, json};
 
+use crate::TableError;
+
 /// The percentiles of a distribution that the frontends show.
 pub const PERCENTILES: [u32; 7] = [5, 10, 25, 50, 75, 90, 95];
 
@@ -174,6 +176,27 @@ pub fn odds(text: &str, compare: Option<&str>) -> Result<Value, String> {
     let dist =
         distribution(&first).map_err(|e| format!("cannot compute the odds of {first}: {e}"))?;
     Ok(distribution_json(&first, &dist))
+}
+
+/// Reads dice rolled elsewhere: whole numbers separated by commas or spaces (`10,4,7` or
+/// `10 4 7`), as a forum's dice roller posts them.
+///
+/// ```
+/// assert_eq!(pbp_frontend::parse_dice("10, 4 7"), Ok(vec![10, 4, 7]));
+/// ```
+///
+/// # Errors
+/// [`TableError::DiceText`] for a part that is not a whole number.
+pub fn parse_dice(text: &str) -> Result<Vec<u32>, TableError> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|part| !part.is_empty())
+        .map(|part| {
+            part.parse::<u32>().map_err(|e| TableError::DiceText {
+                value: part.chars().take(20).collect(),
+                message: e.to_string(),
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]

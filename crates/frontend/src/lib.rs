@@ -34,18 +34,24 @@
 pub mod catalog;
 pub mod dice;
 mod error;
+#[cfg(not(target_arch = "wasm32"))]
+mod history;
 mod report;
 mod table;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod thread;
 pub mod words;
 
+pub use dice::parse_dice;
 pub use error::TableError;
+#[cfg(not(target_arch = "wasm32"))]
+pub use history::outside_text;
 pub use pbp_render::{BbcodeStyle, PostOptions};
 pub use report::{
-    ActReport, EventLine, GameInfo, PlayerName, SecretReport, ViewReport, game_list, to_json,
+    ActReport, ChainReport, EventLine, GameInfo, PlayerName, SecretReport, ViewReport, game_list,
+    to_json,
 };
-pub use table::{Table, parse_dice};
+pub use table::Table;
 
 #[cfg(test)]
 mod tests {

@@ -9,29 +9,10 @@ use pbp_core::{Dice, GameMasterRole, Seat, SeededDice};
 mod thread;
 
 use crate::catalog::{Renderer, catalog};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::report::ChainReport;
 use crate::report::{ActReport, EventLine, PlayerName, SecretReport, ViewReport};
 use crate::{PostOptions, TableError, words};
-
-/// Reads dice rolled elsewhere: whole numbers separated by commas or spaces (`10,4,7` or
-/// `10 4 7`), as a forum's dice roller posts them.
-///
-/// ```
-/// assert_eq!(pbp_frontend::parse_dice("10, 4 7"), Ok(vec![10, 4, 7]));
-/// ```
-///
-/// # Errors
-/// [`TableError::DiceText`] for a part that is not a whole number.
-pub fn parse_dice(text: &str) -> Result<Vec<u32>, TableError> {
-    text.split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|part| !part.is_empty())
-        .map(|part| {
-            part.parse::<u32>().map_err(|e| TableError::DiceText {
-                value: part.chars().take(20).collect(),
-                message: e.to_string(),
-            })
-        })
-        .collect()
-}
 
 /// One game in progress with its save: the facade every frontend (the CLI, the web page, the
 /// table server, a bot) goes through. It starts or loads a game of the [catalog](crate::catalog),
@@ -472,7 +453,7 @@ impl Table {
                 ),
             });
         }
-        Ok(events
+        let lines = events
             .into_iter()
             .zip(texts)
             .map(|(e, text)| EventLine {
@@ -481,7 +462,37 @@ impl Table {
                 event: e.event,
                 text,
             })
-            .collect())
+            .collect();
+        #[cfg(not(target_arch = "wasm32"))]
+        let lines = self.with_outside_lines(lines, after);
+        Ok(lines)
+    }
+
+    /// `post` with the footer of every post: the steps after `after` rolled on the forum, then
+    /// the chain's head, each on its own line.
+    /// Not in the browser's wasm, whose download has a size budget: the desk's posts end with
+    /// the commitment alone (docs/WEB.md).
+    fn ended(&self, mut post: String, after: Option<usize>) -> Result<String, TableError> {
+        #[cfg(not(target_arch = "wasm32"))]
+        let footer = self.post_footer(after)?;
+        #[cfg(target_arch = "wasm32")]
+        let footer: Vec<String> = {
+            let _ = after;
+            Vec::new()
+        };
+        if !post.is_empty() && !post.ends_with('\n') {
+            post.push('\n');
+        }
+        for line in footer {
+            post.push_str(&line);
+            post.push('\n');
+        }
+        Ok(post)
+    }
+
+    /// The step a post of the last action covers from (the steps after it).
+    fn last_action(&self) -> Option<usize> {
+        Some(self.steps().saturating_sub(1))
     }
 
     /// What `viewer` may see, with the game, the step count, the turn and the dice commitment;
@@ -500,6 +511,13 @@ impl Table {
             turn: self.turn(),
             commitment: self.commitment(),
             secret,
+            #[cfg(not(target_arch = "wasm32"))]
+            chain: ChainReport {
+                step: self.steps(),
+                head: self.head()?.short(),
+            },
+            #[cfg(not(target_arch = "wasm32"))]
+            outside_dice: self.outside_steps(),
             view: self.session.view(viewer)?,
         })
     }
@@ -519,7 +537,22 @@ impl Table {
     /// # Errors
     /// A renderer that does not fit the session (never for a table of the catalog).
     pub fn text(&self, viewer: Viewer) -> Result<String, TableError> {
-        self.renderer.text(self.session.as_ref(), viewer)
+        let text = self.renderer.text(self.session.as_ref(), viewer)?;
+        self.ended(text, None)
+    }
+
+    /// [`Table::text`] with who may act now ([`Table::describe_turn`]) before the lines that
+    /// end every post: what `pbp show` prints.
+    ///
+    /// # Errors
+    /// As [`Table::text`].
+    pub fn text_with_turn(&self, viewer: Viewer) -> Result<String, TableError> {
+        let mut text = self.renderer.text(self.session.as_ref(), viewer)?;
+        if !text.is_empty() && !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push_str(&self.describe_turn());
+        self.ended(text, None)
     }
 
     /// A forum post for `viewer`: the game and the last action's events `viewer` may see, with
@@ -528,7 +561,8 @@ impl Table {
     /// # Errors
     /// As [`Table::text`].
     pub fn bbcode(&self, viewer: Viewer) -> Result<String, TableError> {
-        self.renderer.bbcode(self.session.as_ref(), viewer)
+        let post = self.renderer.bbcode(self.session.as_ref(), viewer)?;
+        self.ended(post, self.last_action())
     }
 
     /// [`Table::bbcode`] laid out as `options` say: plain lists (the default, which every forum
@@ -537,8 +571,10 @@ impl Table {
     /// # Errors
     /// As [`Table::text`].
     pub fn bbcode_with(&self, viewer: Viewer, options: &PostOptions) -> Result<String, TableError> {
-        self.renderer
-            .bbcode_with(self.session.as_ref(), viewer, options)
+        let post = self
+            .renderer
+            .bbcode_with(self.session.as_ref(), viewer, options)?;
+        self.ended(post, self.last_action())
     }
 
     /// A forum post for `viewer` covering every step after `after` (the whole game, the setup's
@@ -547,8 +583,10 @@ impl Table {
     /// # Errors
     /// As [`Table::text`].
     pub fn bbcode_since(&self, viewer: Viewer, after: Option<usize>) -> Result<String, TableError> {
-        self.renderer
-            .bbcode_since(self.session.as_ref(), viewer, after)
+        let post = self
+            .renderer
+            .bbcode_since(self.session.as_ref(), viewer, after)?;
+        self.ended(post, after)
     }
 
     /// The map or field as `viewer` sees it, as an SVG document.
@@ -556,7 +594,22 @@ impl Table {
     /// # Errors
     /// As [`Table::text`].
     pub fn svg(&self, viewer: Viewer) -> Result<String, TableError> {
-        self.renderer.svg(self.session.as_ref(), viewer)
+        let svg = self.renderer.svg(self.session.as_ref(), viewer)?;
+        if cfg!(target_arch = "wasm32") {
+            return Ok(svg);
+        }
+        // The post's footer as the document's description, before its end.
+        let footer = self.ended(String::new(), None)?;
+        let footer = footer.trim_end();
+        Ok(match svg.rfind("</svg>") {
+            Some(end) => format!(
+                "{}<desc>{}</desc>\n{}",
+                &svg[..end],
+                footer.replace('&', "&amp;").replace('<', "&lt;"),
+                &svg[end..]
+            ),
+            None => svg,
+        })
     }
 
     /// Takes back the last action and answers the step taken back. On error nothing changes.

@@ -109,8 +109,17 @@ impl Game for ScrollRace {
             ) => {
                 let id = match (seat_char(actor), next.current()) {
                     (Some(id), Some(cur)) if id == cur => id,
-                    _ => {
-                        return Err(E::NotYourTurn(format!("it is not seat {seat}'s turn")));
+                    (_, current) => {
+                        // By name, as people read it: "it is not Blue-1 (Blue)'s turn: Red-2
+                        // (Red) plays now".
+                        let who = Self::seat_name(&next, seat);
+                        return Err(E::NotYourTurn(match current {
+                            Some(cur) => format!(
+                                "it is not {who}'s turn: {} plays now",
+                                Self::seat_name(&next, Seat(u16::from(cur)))
+                            ),
+                            None => format!("it is not {who}'s turn"),
+                        }));
                     }
                 };
                 next.play(id, *movement, technique.as_ref(), dice, &mut events)?;

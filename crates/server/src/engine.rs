@@ -218,15 +218,7 @@ impl GameTable {
                 .view_json(viewer)
                 .map(|v| v.to_string())
                 .map_err(|e| e.to_string()),
-            Format::Text => {
-                let mut text = table.text(viewer).map_err(|e| e.to_string())?;
-                if !text.ends_with('\n') {
-                    text.push('\n');
-                }
-                text.push_str(&table.describe_turn());
-                text.push('\n');
-                Ok(text)
-            }
+            Format::Text => table.text_with_turn(viewer).map_err(|e| e.to_string()),
             Format::Bbcode => table.bbcode(viewer).map_err(|e| e.to_string()),
             Format::Svg => table.svg(viewer).map_err(|e| e.to_string()),
         }
@@ -239,6 +231,15 @@ impl GameTable {
     /// An event that cannot be written as JSON or read back by the renderer.
     pub fn log(&self, viewer: Viewer) -> Result<Vec<EventLine>, ErasedError> {
         self.table.log(viewer).map_err(erased)
+    }
+
+    /// The line the table's log ends with, as every post does: the history chain's head at
+    /// this step, for everyone (`chain at step N: HEAD`).
+    ///
+    /// # Errors
+    /// A record that cannot be written as JSON.
+    pub fn chain_line(&self) -> Result<EventLine, ErasedError> {
+        self.table.chain_line().map_err(erased)
     }
 
     /// How the game ended, if it is over.

@@ -111,6 +111,7 @@ pub(crate) fn refused(error: ErasedError) -> ApiError {
         | ErasedError::MoreDice { .. }
         | ErasedError::BadDice { .. }
         | ErasedError::UnusedDice { .. }
+        | ErasedError::SeededOnly
         | ErasedError::Simulation(_) => ApiError::Refused {
             kind: "refused",
             message: error.to_string(),
@@ -313,8 +314,15 @@ impl Hub {
             .game
             .log(viewer)
             .map_err(|e| ApiError::Internal(e.to_string()))?;
-        serde_json::to_value(crate::turns::with_bot_lines(live, lines))
-            .map_err(|e| ApiError::Internal(e.to_string()))
+        let mut lines = crate::turns::with_bot_lines(live, lines);
+        // The log ends, as every post does, with the chain's head (the event stream, which
+        // sends each line once, does not carry it: the view and the posts do).
+        lines.push(
+            live.game
+                .chain_line()
+                .map_err(|e| ApiError::Internal(e.to_string()))?,
+        );
+        serde_json::to_value(lines).map_err(|e| ApiError::Internal(e.to_string()))
     }
 
     /// The save file (game master only).

@@ -99,3 +99,63 @@ fn a_table_created_for_the_players_rolls_takes_them_and_says_so() {
     assert_eq!(answer.status, 400, "{}", answer.body);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn outside_dice_are_marked_and_every_post_ends_with_the_chain() {
+    let dir = temp_dir("dice-marked");
+    let server = start(&dir.join("db.sqlite"));
+    let base = &server.base;
+    let table = create(base, r#"{"game":"duel"}"#);
+    let seat0 = Some(table.seats[0].as_str());
+    post(base, &table.path("act"), seat0, r#"{"action":"focus"}"#);
+    let answer = post(
+        base,
+        &table.path("act"),
+        Some(&table.gm),
+        r#"{"action":"strike","as":1,"dice":[2,10,4,1,9,9]}"#,
+    );
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let events = answer.json()["events"].clone();
+    assert!(
+        events
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["text"] == "rolled on the forum: 2, 10+4, 1, 9, 9"),
+        "{events}"
+    );
+    // Every viewer's log marks the step and ends with the chain's head at step 2.
+    let mut heads = Vec::new();
+    for token in [None, seat0, Some(table.gm.as_str())] {
+        let log = get(base, &table.path("log"), token).json();
+        let lines = log.as_array().unwrap();
+        assert!(
+            lines.iter().any(|l| l["step"] == 2
+                && l["event"]["outside_dice"]["values"] == json!([2, 10, 4, 1, 9, 9])),
+            "{log}"
+        );
+        let last = lines.last().unwrap();
+        assert_eq!(last["event"]["chain"]["step"], 2, "{log}");
+        heads.push(last["event"]["chain"]["head"].clone());
+        for format in ["text", "bbcode"] {
+            let post = get(base, &table.path(&format!("view?format={format}")), token).body;
+            let end = post.trim_end().lines().last().unwrap().to_owned();
+            assert_eq!(
+                end,
+                format!(
+                    "chain at step 2: {}",
+                    heads.last().unwrap().as_str().unwrap()
+                ),
+                "{post}"
+            );
+            assert!(
+                post.contains("step 2: rolled on the forum: 2, 10+4, 1, 9, 9"),
+                "{post}"
+            );
+        }
+        let view = get(base, &table.path("view"), token).json();
+        assert_eq!(view["outside_dice"][0]["step"], 2, "{view}");
+    }
+    assert!(heads.windows(2).all(|w| w[0] == w[1]), "{heads:?}");
+    let _ = std::fs::remove_dir_all(dir);
+}

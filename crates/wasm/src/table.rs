@@ -253,13 +253,17 @@ mod tests {
             second["events"][2]["text"],
             "focus against strike: 14 to 9; seat 0 wins the round"
         );
+        let post = table.bbcode("public").unwrap();
         assert_eq!(
-            table.bbcode("public").unwrap(),
+            post,
             format!(
                 "[b]Duel[/b]: 1 - 0\n[*] seat 1 sealed a stance\n\
                  [*] focus against strike: 14 to 9; seat 0 wins the round\n\
-                 [i]dice commitment: {}[/i]\n",
-                table.commitment().unwrap()
+                 [i]dice commitment: {}[/i]\n\
+                 step 2: rolled on the forum: 2, 10+4, 1, 9, 9\n\
+                 chain at step 2: {}\n",
+                table.commitment().unwrap(),
+                head(&post)
             )
         );
         assert_eq!(table.view("gm").unwrap()["view"]["wins"], json!([1, 0]));
@@ -301,6 +305,14 @@ mod tests {
         }
     }
 
+    /// The chain's head a post ends with (`chain at step N: HEAD`).
+    fn head(post: &str) -> String {
+        let line = post.lines().last().unwrap();
+        let (_, head) = line.split_once(": ").unwrap();
+        assert!(line.starts_with("chain at step "), "{post}");
+        head.to_owned()
+    }
+
     #[test]
     fn a_post_since_a_step_covers_every_later_step() {
         let mut table = duel();
@@ -309,10 +321,14 @@ mod tests {
         let round = "focus against strike: 14 to 9; seat 0 wins the round";
         // Every post ends with the dice commitment, so the thread holds it from the first post on.
         let commitment = format!("[i]dice commitment: {}[/i]\n", table.commitment().unwrap());
+        // And with the forum's dice of the steps it covers, then the chain's head.
+        let since = table.bbcode_since("public", Some(0)).unwrap();
+        let forum = "step 2: rolled on the forum: 2, 10+4, 1, 9, 9\n";
+        let chain = format!("chain at step 2: {}\n", head(&since));
         assert_eq!(
-            table.bbcode_since("public", Some(0)).unwrap(),
+            since,
             format!(
-                "[b]Duel[/b]: 1 - 0\n[*] seat 0 sealed a stance\n[*] seat 1 sealed a stance\n[*] {round}\n{commitment}"
+                "[b]Duel[/b]: 1 - 0\n[*] seat 0 sealed a stance\n[*] seat 1 sealed a stance\n[*] {round}\n{commitment}{forum}{chain}"
             )
         );
         assert_eq!(
@@ -321,7 +337,7 @@ mod tests {
         );
         assert_eq!(
             table.bbcode_since("public", Some(2)).unwrap(),
-            format!("[b]Duel[/b]: 1 - 0\n{commitment}")
+            format!("[b]Duel[/b]: 1 - 0\n{commitment}{chain}")
         );
         let all = table.bbcode_since("0", None).unwrap();
         assert!(

@@ -2,7 +2,7 @@
 
 use pbp_core::{Seat, Side, Visible};
 
-use super::{Events, Res, choice_context, step_events, take_from_hand};
+use super::{Events, Res, choice_context, named, step_events, take_from_hand};
 use crate::cards::CardNo;
 use crate::clan::Strategy;
 use crate::error::{ClanWarError, illegal};
@@ -41,7 +41,10 @@ pub(super) fn take(
     let (bi, side) = choice_context(state, seat, battle)?;
     let at = pending_index(&state.battles[bi], side, |p| matches!(p, Pending::Take(_)))
         .ok_or_else(|| {
-            ClanWarError::Illegal(format!("you have no card to take in battle #{battle}"))
+            ClanWarError::Illegal(format!(
+                "you have no card to take in {}",
+                named(state, battle, seat)
+            ))
         })?;
     let mut events = step_events();
     if let Some(no) = no {
@@ -79,7 +82,9 @@ fn pair(a: Seat, b: Seat) -> [Seat; 2] {
 pub(super) fn give(state: &mut ClanWarState, seat: Seat, battle: u32, no: CardNo) -> Res<Events> {
     let (bi, side) = choice_context(state, seat, battle)?;
     let at = pending_index(&state.battles[bi], side, |p| matches!(p, Pending::Give(_)))
-        .ok_or_else(|| ClanWarError::Illegal(format!("you owe no card in battle #{battle}")))?;
+        .ok_or_else(|| {
+            ClanWarError::Illegal(format!("you owe no card in {}", named(state, battle, seat)))
+        })?;
     let Some(other) = state.battles[bi].seat(side.other()) else {
         return illegal("the Spirit Army takes no cards");
     };
@@ -142,7 +147,10 @@ pub(super) fn tactical(
         matches!(p, Pending::Tactical { .. })
     })
     .ok_or_else(|| {
-        ClanWarError::Illegal(format!("you have no Tactical choice in battle #{battle}"))
+        ClanWarError::Illegal(format!(
+            "you have no Tactical choice in {}",
+            named(state, battle, seat)
+        ))
     })?;
     let won = matches!(
         &state.battles[bi].phase,

@@ -2,7 +2,7 @@
 
 use pbp_core::{Seat, Side, Visible};
 
-use super::{Events, Res, auto_sides, battle_index, card, side_index, step_events};
+use super::{Events, Res, auto_sides, battle_index, card, named, side_index, step_events};
 use crate::clan::Strategy;
 use crate::error::illegal;
 use crate::model::*;
@@ -124,12 +124,14 @@ pub(crate) fn nullify_in(
     let battle = b.id;
     let Some((index, candidates)) = nullify_waiting(b, ring_cards) else {
         return illegal(format!(
-            "no Defensive choice is waiting in battle #{battle}"
+            "no Defensive choice is waiting in {}",
+            named(state, battle, seat)
         ));
     };
     if b.seat(b.played[index].side) != Some(seat) {
         return illegal(format!(
-            "the Defensive choice in battle #{battle} is not yours"
+            "the Defensive choice in {} is not yours",
+            named(state, battle, seat)
         ));
     }
     if !candidates.contains(&target) {

@@ -3,7 +3,7 @@
 use pbp_core::{Dice, Seat, Visible};
 
 use super::{
-    DrawPositions, Events, Res, choice_context, discard, draw_rolled, side_index, step_events,
+    DrawPositions, Events, Res, choice_context, discard, draw_rolled, named, side_index, step_events,
 };
 use crate::clan::{Clan, Strategy};
 use crate::error::{ClanWarError, illegal};
@@ -95,12 +95,16 @@ pub(super) fn end_step(
     let (bi, side) = choice_context(state, seat, battle)?;
     let b = &state.battles[bi];
     if b.phase != Phase::Draws {
-        return illegal(format!("battle #{battle} is not at its draws"));
+        return illegal(format!(
+            "{} is not at its draws",
+            named(state, battle, seat)
+        ));
     }
     let s = &b.sides[side_index(side)];
     if s.end_done {
         return illegal(format!(
-            "you have already drawn or switched in battle #{battle}"
+            "you have already drawn or switched in {}",
+            named(state, battle, seat)
         ));
     }
     let mut events = step_events();

@@ -209,7 +209,51 @@ pub(super) fn battle_index(state: &ClanWarState, id: u32) -> Res<usize> {
         .battles
         .iter()
         .position(|b| b.id == id && b.phase != Phase::Closed)
-        .ok_or_else(|| ClanWarError::Illegal(format!("there is no open battle #{id}")))
+        .ok_or_else(|| {
+            let open: Vec<String> = state
+                .battles
+                .iter()
+                .filter(|b| b.phase != Phase::Closed)
+                .map(|b| described(state, b, None))
+                .collect();
+            ClanWarError::Illegal(if open.is_empty() {
+                format!("no battle is open (none has the number {id})")
+            } else {
+                format!(
+                    "no open battle has the number {id}; the open battles: {}",
+                    open.join(", ")
+                )
+            })
+        })
+}
+
+/// The open battle numbered `battle` as a refusal names it to `seat`: "your attack on E4",
+/// "Crab's attack on your E4", "Crab's attack on E4" (never its number).
+pub(super) fn named(state: &ClanWarState, battle: u32, seat: Seat) -> String {
+    match state.battles.iter().find(|b| b.id == battle) {
+        Some(b) => described(state, b, Some(seat)),
+        None => format!("battle {battle}"),
+    }
+}
+
+/// A battle in words, from `seat`'s side when given.
+fn described(state: &ClanWarState, battle: &Battle, seat: Option<Seat>) -> String {
+    let hex = state.map.hex_label(battle.target);
+    let attacker = state
+        .players
+        .get(usize::from(battle.attacker.0))
+        .map_or_else(
+            || format!("seat {}", battle.attacker),
+            |p| p.clan.to_string(),
+        );
+    let defended = matches!(battle.defender, Defender::Seat(d) if Some(d) == seat);
+    if seat == Some(battle.attacker) {
+        format!("your attack on {hex}")
+    } else if defended {
+        format!("{attacker}'s attack on your {hex}")
+    } else {
+        format!("{attacker}'s attack on {hex}")
+    }
 }
 
 /// The index of `side` in a battle's `sides` (attacker 0, defender 1).
@@ -239,9 +283,9 @@ pub(super) fn effect(battle: u32, effect: CardEffect) -> Visible<ClanWarEvent> {
 /// The open battle `battle` and the side `seat` fights on, for a choice it makes.
 pub(super) fn choice_context(state: &ClanWarState, seat: Seat, battle: u32) -> Res<(usize, Side)> {
     let bi = battle_index(state, battle)?;
-    let side = state.battles[bi]
-        .side_of(seat)
-        .ok_or_else(|| ClanWarError::Illegal(format!("you are not in battle #{battle}")))?;
+    let side = state.battles[bi].side_of(seat).ok_or_else(|| {
+        ClanWarError::Illegal(format!("you are not in {}", named(state, battle, seat)))
+    })?;
     Ok((bi, side))
 }
 

@@ -4,7 +4,7 @@ use pbp_core::{Seat, Side, Visible};
 
 use super::defensive::advance_nullify;
 use super::{
-    Events, Res, auto_sides, battle_index, card, discard, player, side_index, step_events,
+    Events, Res, auto_sides, battle_index, card, discard, named, player, side_index, step_events,
     take_from_hand,
 };
 use crate::cards::{self, CardKind, CardNo};
@@ -55,15 +55,23 @@ pub(crate) fn check_play(
     discards: &[CardNo],
 ) -> Res<bool> {
     let b = &state.battles[battle_index(state, battle)?];
-    let side = b
-        .side_of(seat)
-        .ok_or_else(|| ClanWarError::Illegal(format!("you are not in battle #{battle}")))?;
+    let side = b.side_of(seat).ok_or_else(|| {
+        ClanWarError::Illegal(format!("you are not in {}", named(state, battle, seat)))
+    })?;
     match b.phase {
         Phase::Play { next, .. } if next == side => {}
         Phase::Play { .. } => {
-            return illegal(format!("it is not your turn to play in battle #{battle}"));
+            return illegal(format!(
+                "it is not your turn to play in {}",
+                named(state, battle, seat)
+            ));
         }
-        _ => return illegal(format!("card play in battle #{battle} is over")),
+        _ => {
+            return illegal(format!(
+                "card play in {} is over",
+                named(state, battle, seat)
+            ));
+        }
     }
     let p = player(state, seat)?;
     if !p.hand.contains(&no) {
@@ -83,7 +91,8 @@ pub(crate) fn check_play(
     let via_ring = ring_active(b, side, c.element);
     if !via_ring && b.sides[side_index(side)].plays_left == 0 {
         return illegal(format!(
-            "you have played your card in battle #{battle}: pass, or play a card your Ring allows"
+            "you have played your card in {}: pass, or play a card your Ring allows",
+            named(state, battle, seat)
         ));
     }
     if !discards.is_empty() {
@@ -209,13 +218,23 @@ pub(super) fn play(
 pub(super) fn pass(state: &mut ClanWarState, seat: Seat, battle: u32) -> Res<Events> {
     let bi = battle_index(state, battle)?;
     let b = &state.battles[bi];
-    let side = b
-        .side_of(seat)
-        .ok_or_else(|| ClanWarError::Illegal(format!("you are not in battle #{battle}")))?;
+    let side = b.side_of(seat).ok_or_else(|| {
+        ClanWarError::Illegal(format!("you are not in {}", named(state, battle, seat)))
+    })?;
     match b.phase {
         Phase::Play { next, .. } if next == side => {}
-        Phase::Play { .. } => return illegal(format!("it is not your turn in battle #{battle}")),
-        _ => return illegal(format!("card play in battle #{battle} is over")),
+        Phase::Play { .. } => {
+            return illegal(format!(
+                "it is not your turn in {}",
+                named(state, battle, seat)
+            ));
+        }
+        _ => {
+            return illegal(format!(
+                "card play in {} is over",
+                named(state, battle, seat)
+            ));
+        }
     }
     let mut events = step_events();
     events.push(Visible::public(ClanWarEvent::Passed {

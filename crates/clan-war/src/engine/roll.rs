@@ -9,7 +9,7 @@ use pbp_core::{
 
 use super::effects::resolve;
 use super::pool::pool_for;
-use super::{Events, Res, auto_sides, battle_index, side_index};
+use super::{Events, Res, auto_sides, battle_index, named, side_index};
 use crate::error::{ClanWarError, illegal};
 use crate::model::*;
 use crate::state::*;
@@ -61,14 +61,17 @@ pub(super) fn roll(
 ) -> Res<Events> {
     let bi = battle_index(state, battle)?;
     let b = &state.battles[bi];
-    let side = b
-        .side_of(seat)
-        .ok_or_else(|| ClanWarError::Illegal(format!("you are not in battle #{battle}")))?;
+    let side = b.side_of(seat).ok_or_else(|| {
+        ClanWarError::Illegal(format!("you are not in {}", named(state, battle, seat)))
+    })?;
     if b.phase != Phase::Roll {
-        return illegal(format!("battle #{battle} is not at the roll"));
+        return illegal(format!("{} is not at the roll", named(state, battle, seat)));
     }
     if b.sides[side_index(side)].roll.is_some() {
-        return illegal(format!("you have already rolled in battle #{battle}"));
+        return illegal(format!(
+            "you have already rolled in {}",
+            named(state, battle, seat)
+        ));
     }
     // The Spirit Army (or a retired player) rolls with its opponent.
     let other = side.other();

@@ -55,7 +55,7 @@ pub enum ErasedError {
     },
     /// Outside dice ran out before the step was done: post more and try again.
     #[error(
-        "{given} dice values were given and at least {more} more are needed (more if a die explodes)"
+        "all {given} dice values given were used and the step needs at least {more} more: it rolls more dice than were given, and each 10 that explodes or tie that is rolled again asks for more still"
     )]
     MoreDice {
         /// Values given.
@@ -64,7 +64,10 @@ pub enum ErasedError {
         more: usize,
     },
     /// An outside dice value does not fit its roll (a 0, or an 11 on a d10).
-    #[error("dice value {value} (value {position} given) does not fit a roll of 1-{sides}")]
+    #[error(
+        "dice value {value}, the {} value given, is out of range: that roll is a d{sides}, which rolls 1 to {sides}",
+        crate::words::ordinal(*position)
+    )]
     BadDice {
         /// The value given.
         value: u32,
@@ -74,13 +77,20 @@ pub enum ErasedError {
         position: u64,
     },
     /// More outside dice values were given than the step used.
-    #[error("{given} dice values were given but only {used} were needed")]
+    #[error(
+        "{given} dice values were given but the step used only the first {used}: send those {used}"
+    )]
     UnusedDice {
         /// Values given.
         given: usize,
         /// Values used.
         used: usize,
     },
+    /// Outside dice were given to a game that takes only seeded dice (`"dice": "seeded"`).
+    #[error(
+        "this game takes only pbp's seeded dice (its config says \"dice\": \"seeded\"): send the action without dice rolled elsewhere"
+    )]
+    SeededOnly,
     /// A simulation could not run: a setup that fails or a game that breaks its contract.
     #[error("{0}")]
     Simulation(String),
@@ -155,7 +165,7 @@ pub enum ErasedError {
 impl ErasedError {
     /// The error's kind as one word, stable for scripts and scenario files (`refused illegal`):
     /// `unknown-game`, `config`, `parse`, `illegal`, `not-your-turn`, `more-dice`, `bad-dice`,
-    /// `unused-dice`, `simulation`, `nothing-to-undo`, `bad-record` (any error
+    /// `unused-dice`, `seeded-only`, `simulation`, `nothing-to-undo`, `bad-record` (any error
     /// [`is_bad_record`](ErasedError::is_bad_record) names), `serialize` or `commitment`.
     pub fn kind(&self) -> &'static str {
         match self {
@@ -167,6 +177,7 @@ impl ErasedError {
             ErasedError::MoreDice { .. } => "more-dice",
             ErasedError::BadDice { .. } => "bad-dice",
             ErasedError::UnusedDice { .. } => "unused-dice",
+            ErasedError::SeededOnly => "seeded-only",
             ErasedError::Simulation(_) => "simulation",
             ErasedError::NothingToUndo => "nothing-to-undo",
             ErasedError::Serialize(_) => "serialize",
@@ -193,14 +204,15 @@ impl ErasedError {
         )
     }
 
-    /// Whether the error is about outside dice values (too few, too many, or one that does not
-    /// fit its roll).
+    /// Whether the error is about outside dice values (too few, too many, one that does not
+    /// fit its roll, or any at all in a game that takes only seeded dice).
     pub fn is_dice(&self) -> bool {
         matches!(
             self,
             ErasedError::MoreDice { .. }
                 | ErasedError::BadDice { .. }
                 | ErasedError::UnusedDice { .. }
+                | ErasedError::SeededOnly
         )
     }
 }

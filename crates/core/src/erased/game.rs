@@ -7,6 +7,9 @@ use super::forms::to_json;
 use super::{DynSession, ErasedError};
 use crate::commitment::Secret;
 use crate::game::Game;
+use crate::outside::DicePolicy;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::outside::take_dice_key;
 use crate::record::{DiceChoice, Session};
 use crate::save::load_session;
 use serde_json::Value;
@@ -22,7 +25,9 @@ pub trait DynGame: Send + Sync {
     /// [`ErasedError::Serialize`] if the config cannot be written as JSON.
     fn default_config(&self) -> Result<Value, ErasedError>;
 
-    /// Starts a game to be played with `config` (JSON text; `None` for the default), seeded
+    /// Starts a game to be played with `config` (JSON text; `None` for the default; its
+    /// top-level key `"dice": "seeded"`, read here for every game, refuses outside dice for the
+    /// whole game, see [`DicePolicy`]), seeded
     /// with `secret`'s seed, its record carrying the salt and the commitment to publish; the
     /// setup draws from the seed or from outside dice.
     ///
@@ -106,6 +111,37 @@ fn config_from_str<C: serde::de::DeserializeOwned>(text: &str) -> serde_json::Re
     serde_json::from_str(text)
 }
 
+/// Reads a config for a new game: the erased layer's own `"dice"` key (the [`DicePolicy`],
+/// for every game), then the game's config from the rest; refuses outside setup dice for a
+/// game that takes only seeded dice.
+fn parse_new<G: Game>(
+    config: Option<&str>,
+    dice: &DiceChoice,
+) -> Result<(G::Config, DicePolicy), ErasedError> {
+    // The browser's wasm reads no "dice" key (its download has a size budget): a config with
+    // one is the game's, which refuses it.
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = dice;
+        Ok((parse_config::<G>(config)?, DicePolicy::Any))
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let (policy, rest) = match config {
+            Some(text) => take_dice_key(text).map_err(|message| ErasedError::Config {
+                game: G::NAME,
+                message,
+            })?,
+            None => (DicePolicy::Any, None),
+        };
+        if policy.is_seeded() && matches!(dice, DiceChoice::Outside(_)) {
+            return Err(ErasedError::SeededOnly);
+        }
+        let config = parse_config::<G>(rest.as_deref().or(config))?;
+        Ok((config, policy))
+    }
+}
+
 pub(super) fn parse_config<G: Game>(config: Option<&str>) -> Result<G::Config, ErasedError> {
     match config {
         None => Ok(G::Config::default()),
@@ -131,8 +167,10 @@ impl<G: Game> DynGame for Erased<G> {
         seed: u64,
         dice: DiceChoice,
     ) -> Result<Box<dyn DynSession>, ErasedError> {
-        let config = parse_config::<G>(config)?;
-        let session = Session::<G>::new(config, seed, dice).map_err(|e| setup_error(e, G::NAME))?;
+        let (config, policy) = parse_new::<G>(config, &dice)?;
+        let mut session =
+            Session::<G>::new(config, seed, dice).map_err(|e| setup_error(e, G::NAME))?;
+        session.set_dice_policy(policy);
         Ok(Box::new(session))
     }
 
@@ -142,9 +180,10 @@ impl<G: Game> DynGame for Erased<G> {
         secret: &Secret,
         dice: DiceChoice,
     ) -> Result<Box<dyn DynSession>, ErasedError> {
-        let config = parse_config::<G>(config)?;
-        let session = Session::<G>::new_committed(config, secret, dice)
+        let (config, policy) = parse_new::<G>(config, &dice)?;
+        let mut session = Session::<G>::new_committed(config, secret, dice)
             .map_err(|e| setup_error(e, G::NAME))?;
+        session.set_dice_policy(policy);
         Ok(Box::new(session))
     }
 

@@ -9,12 +9,17 @@ use super::GameMasterAction;
 use super::error::step_error;
 use super::forms::{erase_event, to_json};
 use super::{ActionInput, ErasedError, ErasedEvent, LegalAction, SeatInfo};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::chain::{ChainHash, chain_heads};
 use crate::commitment::{Commitment, Secret};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::dice::Dice;
 use crate::game::{Actor, Game, Seat, Turn, Viewer};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::post::{PostMark, PostPiece, PostText};
+use crate::outside::DicePolicy;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::outside::{OutsideStep, outside_steps};
 use crate::record::{DiceChoice, Session};
 
 /// One game in progress, type-erased. Implemented by [`Session<G>`] for every [`Game`].
@@ -87,6 +92,23 @@ pub trait DynSession: Send + Sync {
     /// action) and the [`PostMark`], in order.
     #[cfg(not(target_arch = "wasm32"))]
     fn post_marks(&self) -> Vec<(usize, PostMark)>;
+    /// Whether the game takes outside dice (`"dice": "seeded"` in its config refuses them).
+    fn dice_policy(&self) -> DicePolicy;
+
+    /// Every step whose dice came from outside pbp, with the values it used.
+    ///
+    /// Not in the browser's wasm (nor [`DynSession::chain`]): the page's download has a size
+    /// budget, and the game master's desk marks no steps and shows no chain (docs/WEB.md).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn outside_steps(&self) -> Vec<OutsideStep>;
+
+    /// The history chain's heads: head 0 (the setup), then one per action (see
+    /// [`crate::chain`]).
+    ///
+    /// # Errors
+    /// [`ErasedError::Serialize`] if the record cannot be written as JSON.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn chain(&self) -> Result<Vec<ChainHash>, ErasedError>;
 
     /// What `viewer` may see, as JSON.
     ///
@@ -266,6 +288,9 @@ impl<G: Game> DynSession for Session<G> {
         dice: DiceChoice,
     ) -> Result<Vec<ErasedEvent>, ErasedError> {
         let action = self.read_action(actor, input)?;
+        if self.record().dice.is_seeded() && matches!(dice, DiceChoice::Outside(_)) {
+            return Err(ErasedError::SeededOnly);
+        }
         // The events are converted before the step is committed, so a serialization failure
         // cannot leave a half-done step; only the state is copied, not the record or the log.
         let turn = G::turn(self.state());
@@ -301,6 +326,20 @@ impl<G: Game> DynSession for Session<G> {
             .enumerate()
             .filter_map(|(index, entry)| entry.post.clone().map(|mark| (index + 1, mark)))
             .collect()
+    }
+
+    fn dice_policy(&self) -> DicePolicy {
+        self.record().dice
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn outside_steps(&self) -> Vec<OutsideStep> {
+        outside_steps(self.record())
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn chain(&self) -> Result<Vec<ChainHash>, ErasedError> {
+        chain_heads(self.record()).map_err(|e| ErasedError::Serialize(e.to_string()))
     }
 
     fn view(&self, viewer: Viewer) -> Result<Value, ErasedError> {

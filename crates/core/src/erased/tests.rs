@@ -191,7 +191,7 @@ fn bad_actions_are_refused_and_change_nothing() {
     );
     assert_eq!(
         error.to_string(),
-        "dice value 11 (value 2 given) does not fit a roll of 1-10"
+        "dice value 11, the 2nd value given, is out of range: that roll is a d10, which rolls 1 to 10"
     );
     assert_eq!(session.save().unwrap(), before);
 }
