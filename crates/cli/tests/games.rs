@@ -231,7 +231,7 @@ fn refused_actions_leave_the_save_byte_identical() {
                 "--dice",
                 "9,1,2,3,4,5,6",
             ],
-            "were given but only",
+            "were given but the step used only the first 4",
         ),
     ];
     // The exit codes of docs/CLI.md: 5 not your turn, 3 cannot parse, 4 illegal, 6 more dice, 7

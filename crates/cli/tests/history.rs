@@ -1,6 +1,9 @@
 //! Outside dice marked everywhere they are shown, the history chain that ends every post, and
 //! `pbp verify --at`, which fails a save whose earlier actions were edited, reordered or cut.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::fs;
 
 use serde_json::Value;

@@ -1,4 +1,6 @@
 //! [`Table`]: one game in progress with its save, as every frontend holds it.
+//! Long file: the one facade every frontend goes through, one impl block; the history parts
+//! (outside dice, the chain) are in `history.rs`.
 
 use pbp_core::erased::{ActionInput, DynSession, ErasedError, ErasedEvent, LegalAction, SeatInfo};
 use pbp_core::{Actor, Commitment, DiceChoice, Secret, Turn, Viewer};

@@ -2,7 +2,7 @@
 
 use pbp_core::{Seat, Side, Visible};
 
-use super::{Events, Res, auto_sides, battle_index, card, named, side_index, step_events};
+use super::{Events, Res, auto_sides, battle_index, card, side_index, step_events};
 use crate::clan::Strategy;
 use crate::error::illegal;
 use crate::model::*;
@@ -121,18 +121,11 @@ pub(crate) fn nullify_in(
     auto: [bool; 2],
     events: &mut Events,
 ) -> Res<()> {
-    let battle = b.id;
     let Some((index, candidates)) = nullify_waiting(b, ring_cards) else {
-        return illegal(format!(
-            "no Defensive choice is waiting in {}",
-            named(state, battle, seat)
-        ));
+        return illegal("no Defensive choice is waiting in this battle");
     };
     if b.seat(b.played[index].side) != Some(seat) {
-        return illegal(format!(
-            "the Defensive choice in {} is not yours",
-            named(state, battle, seat)
-        ));
+        return illegal("the Defensive choice in this battle is not yours");
     }
     if !candidates.contains(&target) {
         return illegal(

@@ -3,7 +3,8 @@
 use pbp_core::{Dice, Seat, Visible};
 
 use super::{
-    DrawPositions, Events, Res, choice_context, discard, draw_rolled, named, side_index, step_events,
+    DrawPositions, Events, Res, choice_context, discard, draw_rolled, named, side_index,
+    step_events,
 };
 use crate::clan::{Clan, Strategy};
 use crate::error::{ClanWarError, illegal};
