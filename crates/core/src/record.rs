@@ -11,10 +11,10 @@ use crate::commitment::{Commitment, Salt, Secret, check_record};
 use crate::dice::{Dice, Draw, RecordingDice, ReplayDice, ScriptedDice, SeededDice};
 use crate::error::DiceError;
 use crate::game::{Actor, Game, Viewer, Visible};
+use crate::outside::DicePolicy;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::post::PostMark;
 use crate::post::StepPost;
-use crate::outside::DicePolicy;
 use serde::{Deserialize, Serialize};
 
 /// The record format version this build writes and reads.

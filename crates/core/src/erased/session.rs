@@ -15,11 +15,11 @@ use crate::commitment::{Commitment, Secret};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::dice::Dice;
 use crate::game::{Actor, Game, Seat, Turn, Viewer};
-#[cfg(not(target_arch = "wasm32"))]
-use crate::post::{PostMark, PostPiece, PostText};
 use crate::outside::DicePolicy;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::outside::{OutsideStep, outside_steps};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::post::{PostMark, PostPiece, PostText};
 use crate::record::{DiceChoice, Session};
 
 /// One game in progress, type-erased. Implemented by [`Session<G>`] for every [`Game`].
