@@ -3,7 +3,8 @@
 //! act to its event on every stream of its table.
 //!
 //! ```text
-//! cargo build --release -p pbp-cli -p pbp-server --example stream_load
+//! cargo build --release -p pbp-cli
+//! cargo build --release -p pbp-server --example stream_load
 //! target/release/examples/stream_load --tables 500 --per-table 2 --seconds 15 --posters 32
 //! ```
 //!
