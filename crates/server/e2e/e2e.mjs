@@ -164,6 +164,8 @@ async function run(base) {
         const sheet = ORDERS[other][2].replace(/\[\/?b\]/g, "");
         check(`${player.name}'s page has no text of ${players[other].name}'s sheet`, !content.includes(sheet));
       }
+      await player.page.waitForFunction(() => document.querySelectorAll("#seats li").length === 3, null,
+        { timeout: 5000 }).catch(() => {});
       const seats = await player.page.$$eval("#seats li", (items) => items.map((i) => i.dataset.orders));
       check(`${player.name} sees who is ready`, seats.join() === "ready,ready,draft", seats.join());
     }

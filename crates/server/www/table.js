@@ -144,6 +144,9 @@ async function refresh() {
     : you === "public" ? "the table" : `${state.table.seats[you.seat].name}'s table`;
   $("status").textContent = `${state.game}, step ${state.steps}`;
   $("turn").textContent = describeTurn(state.turn);
+  // The seats belong with the status line: render them before any other request, so the page never
+  // shows a new step beside the seats of the last one.
+  renderSeats();
   showTurn();
   showNotifyButton();
   $("text").textContent = await api("view?format=text");
@@ -152,7 +155,6 @@ async function refresh() {
   img.alt = "the map";
   img.src = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
   $("field").replaceChildren(img);
-  renderSeats();
   const log = JSON.parse(await api("log"));
   $("log").replaceChildren(...log.map((event) => {
     const item = document.createElement("li");
