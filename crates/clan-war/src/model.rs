@@ -194,6 +194,9 @@ pub enum ClanWarEvent {
         battle: u32,
         /// Which side.
         side: Side,
+        /// Who rolled (none for the Spirit Army), so that the event names its roller however
+        /// long after the battle it is read.
+        seat: Option<Seat>,
         /// The pool rolled: its dice and modifiers.
         pool: Pool,
         /// Each roll's kept total and tie-breaker.
@@ -203,6 +206,10 @@ pub enum ClanWarEvent {
     Push {
         /// The battle.
         battle: u32,
+        /// The attacker, who rolls again first.
+        attacker: Seat,
+        /// The defender (none for the Spirit Army).
+        defender: Option<Seat>,
     },
     /// A side won.
     Won {
@@ -446,10 +453,19 @@ mod tests {
         let rolled = json(&ClanWarEvent::Rolled {
             battle: 1,
             side: Side::First,
+            seat: Some(Seat(2)),
             pool,
             results: vec![(10, 5)],
         });
+        assert_eq!(rolled["rolled"]["seat"], 2);
         assert_eq!(rolled["rolled"]["pool"]["rolled"], 3);
+        let push = json(&ClanWarEvent::Push {
+            battle: 1,
+            attacker: Seat(0),
+            defender: None,
+        });
+        assert_eq!(push["push"]["attacker"], 0);
+        assert_eq!(push["push"]["defender"], serde_json::Value::Null);
         assert_eq!(rolled["rolled"]["pool"]["kept"], 2);
         assert_eq!(rolled["rolled"]["pool"]["modifiers"]["each_die"], 1);
         let effect = json(&ClanWarEvent::Effect {

@@ -97,6 +97,7 @@ pub(super) fn roll_sides(
 ) -> Res<()> {
     let b = &state.battles[bi];
     let battle = b.id;
+    let seats = (b.attacker, b.seat(Side::Second));
     let mut rolled: [Option<Rolled>; 2] = [None, None];
     for (s, rolls) in [(side, true), (side.other(), with_other)] {
         if rolls {
@@ -118,20 +119,20 @@ pub(super) fn roll_sides(
     }
     // Once every die is drawn (the pushes' too), nothing is refused: the rolls are written.
     let (winner, a, d) = match rolled {
-        [Some(a), Some(d)] => pushes_rolled(battle, a, d, dice, events)?,
+        [Some(a), Some(d)] => pushes_rolled(battle, seats, a, d, dice, events)?,
         [a, d] => {
             use_up_honor(state, bi, fresh);
             let r = if side == Side::First { a } else { d };
             if let Some(r) = &r {
-                events.push(rolled_event(battle, side, r));
+                events.push(rolled_event(battle, side, seats, r));
             }
             state.battles[bi].sides[side_index(side)].roll = r;
             return Ok(());
         }
     };
     use_up_honor(state, bi, fresh);
-    events.push(rolled_event(battle, Side::First, &a));
-    events.push(rolled_event(battle, Side::Second, &d));
+    events.push(rolled_event(battle, Side::First, seats, &a));
+    events.push(rolled_event(battle, Side::Second, seats, &d));
     state.battles[bi].sides[0].roll = Some(a);
     state.battles[bi].sides[1].roll = Some(d);
     resolve(state, bi, winner, false, events)
@@ -152,6 +153,7 @@ fn use_up_honor(state: &mut ClanWarState, bi: usize, fresh: [bool; 2]) {
 /// push event for each: the winner and both sides' rolls, every push included.
 fn pushes_rolled(
     battle: u32,
+    seats: (Seat, Option<Seat>),
     mut a: Rolled,
     mut d: Rolled,
     dice: &mut dyn Dice,
@@ -187,7 +189,11 @@ fn pushes_rolled(
                         return Err(error);
                     }
                 };
-                events.push(Visible::public(ClanWarEvent::Push { battle }));
+                events.push(Visible::public(ClanWarEvent::Push {
+                    battle,
+                    attacker: seats.0,
+                    defender: seats.1,
+                }));
                 Arc::make_mut(&mut a.rolls).push(ra);
                 Arc::make_mut(&mut d.rolls).push(rd);
                 (a.total, a.second) = (ta, sa);
@@ -197,7 +203,12 @@ fn pushes_rolled(
     }
 }
 
-fn rolled_event(battle: u32, side: Side, r: &Rolled) -> Visible<ClanWarEvent> {
+fn rolled_event(
+    battle: u32,
+    side: Side,
+    seats: (Seat, Option<Seat>),
+    r: &Rolled,
+) -> Visible<ClanWarEvent> {
     let results = r
         .rolls
         .iter()
@@ -206,6 +217,10 @@ fn rolled_event(battle: u32, side: Side, r: &Rolled) -> Visible<ClanWarEvent> {
     Visible::public(ClanWarEvent::Rolled {
         battle,
         side,
+        seat: match side {
+            Side::First => Some(seats.0),
+            Side::Second => seats.1,
+        },
         pool: r.pool.clone(),
         results,
     })

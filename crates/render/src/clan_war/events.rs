@@ -8,18 +8,16 @@ use pbp_clan_war::{
 };
 use pbp_core::{Pool, Seat, Side, counted};
 
-use super::{card_name, holder_name, side_name, who};
+use super::{card_name, holder_name, who};
 
 /// One event as a line of text, for the viewer of `view`.
 // Long function: one arm per event, each its words: the game's vocabulary in one place.
 #[allow(clippy::too_many_lines)]
 pub(super) fn event_text(event: &ClanWarEvent, view: &ClanWarView) -> String {
     let who = |seat: &Seat| who(view, *seat);
-    let side_of = |id: &u32, side: Side| match view.battles.iter().find(|b| b.id == *id) {
-        Some(b) => side_name(view, b, side),
-        None if side == Side::First => "the attacker".to_owned(),
-        None => "the defender".to_owned(),
-    };
+    // A battle's side by the seat its event carries, never by the battles the view still holds,
+    // so an event reads the same while its battle is open and after.
+    let side_of = |seat: Option<&Seat>| seat.map_or_else(|| "the Spirit Army".to_owned(), who);
     let cards = |cards: &[u8]| {
         cards
             .iter()
@@ -81,9 +79,10 @@ pub(super) fn event_text(event: &ClanWarEvent, view: &ClanWarView) -> String {
         },
         ClanWarEvent::Rolled {
             battle,
-            side,
+            seat,
             pool,
             results,
+            ..
         } => {
             let rolls: Vec<String> = results
                 .iter()
@@ -91,15 +90,19 @@ pub(super) fn event_text(event: &ClanWarEvent, view: &ClanWarView) -> String {
                 .collect();
             format!(
                 "battle {battle}: {} rolls {}: {}",
-                side_of(battle, *side),
+                side_of(seat.as_ref()),
                 pool_words(pool),
                 rolls.join(", then after a push ")
             )
         }
-        ClanWarEvent::Push { battle } => format!(
+        ClanWarEvent::Push {
+            battle,
+            attacker,
+            defender,
+        } => format!(
             "battle {battle}: a push, both roll again: {}'s dice first, then {}'s",
-            side_of(battle, Side::First),
-            side_of(battle, Side::Second)
+            who(attacker),
+            side_of(defender.as_ref())
         ),
         ClanWarEvent::Won { battle, side, seat } => match seat {
             Some(s) => format!(

@@ -204,31 +204,95 @@ fn a_roll_names_its_pool_and_each_roll() {
     pool.modifiers.each_die = 1;
     pool.modifiers.add_rank_bonus(1, -2);
     pool.modifiers.add_rank_bonus(2, 3);
-    let rolled = |side, results| ClanWarEvent::Rolled {
+    let rolled = |side, seat, results| ClanWarEvent::Rolled {
         battle: 1,
         side,
+        seat,
         pool: pool.clone(),
         results,
     };
     assert_eq!(
-        words(&session, rolled(Side::First, vec![(10, 5)])),
+        words(&session, rolled(Side::First, Some(Seat(0)), vec![(10, 5)])),
         "battle 1: Mongooseh (Crab) rolls 3k2, +1 to every die, -2 to the highest die, +3 to the second highest die: 10 (second die 5)"
     );
     assert_eq!(
-        words(&session, rolled(Side::Second, vec![(8, 2), (6, 1)])),
+        words(&session, rolled(Side::Second, None, vec![(8, 2), (6, 1)])),
         "battle 1: the Spirit Army rolls 3k2, +1 to every die, -2 to the highest die, +3 to the second highest die: 8 (second die 2), then after a push 6 (second die 1)"
     );
-    // A battle no longer open names its sides by role.
+    // A battle no longer open names its sides as it did while open: from the event.
     let closed = ClanWarEvent::Rolled {
         battle: 9,
         side: Side::Second,
+        seat: Some(Seat(1)),
         pool: pbp_core::Pool::new(2, 1),
         results: vec![(7, 3)],
     };
     assert_eq!(
         words(&session, closed),
-        "battle 9: the defender rolls 2k1: 7 (second die 3)"
+        "battle 9: BegrudginglyGood (Dragon) rolls 2k1: 7 (second die 3)"
     );
+    let push = ClanWarEvent::Push {
+        battle: 9,
+        attacker: Seat(0),
+        defender: None,
+    };
+    assert_eq!(
+        words(&session, push),
+        "battle 9: a push, both roll again: Mongooseh (Crab)'s dice first, then the Spirit Army's"
+    );
+}
+
+/// Issue 25: an event's text is the same whenever it is read. Whole heuristic games: each
+/// step's events written for every viewer with the view just after the step, then again with
+/// the view at the end of the game.
+#[test]
+fn an_event_reads_the_same_whenever_it_is_read() {
+    use pbp_core::SeededDice;
+    let mut rolls_read = 0;
+    for seed in 1..=6_u64 {
+        let mut session =
+            Session::<ClanWar>::new(ClanWarConfig::default(), seed, DiceChoice::Seeded).unwrap();
+        let viewers = |session: &Session<ClanWar>| {
+            let mut all = vec![Viewer::Public, Viewer::GameMaster];
+            all.extend((0..ClanWar::seat_count(session.state())).map(|s| Viewer::Seat(Seat(s))));
+            all
+        };
+        let mut written: Vec<(Viewer, usize, String)> = Vec::new();
+        let mut bot = SeededDice::new(seed);
+        for _ in 0..400 {
+            let pbp_core::Turn::Acting(actors) = ClanWar::turn(session.state()) else {
+                break;
+            };
+            let actor = actors[0];
+            let Some(action) = ClanWar::heuristic_action(session.state(), actor, &mut bot)
+                .unwrap()
+                .or_else(|| {
+                    ClanWar::legal_actions(session.state(), actor)
+                        .into_iter()
+                        .next()
+                })
+            else {
+                break;
+            };
+            let before = session.log().len();
+            session.act(actor, action, DiceChoice::Seeded).unwrap();
+            for viewer in viewers(&session) {
+                let v = view(&session, viewer);
+                for (i, logged) in session.log().iter().enumerate().skip(before) {
+                    if logged.visible.audience.includes(viewer) {
+                        written.push((viewer, i, ClanWar::event_text(&logged.visible.event, &v)));
+                    }
+                }
+            }
+        }
+        for (viewer, i, text) in &written {
+            let now =
+                ClanWar::event_text(&session.log()[*i].visible.event, &view(&session, *viewer));
+            assert_eq!(&now, text, "seed {seed}, {viewer:?}, event {i}");
+            rolls_read += usize::from(text.contains(" rolls "));
+        }
+    }
+    assert!(rolls_read > 100, "only {rolls_read} rolls read");
 }
 
 #[test]
