@@ -142,7 +142,14 @@ mod tests {
         sorted.sort_unstable();
         sorted.dedup();
         assert_eq!(sorted.len(), codes.len());
-        let more = TableError::Game(ErasedError::MoreDice { given: 2, more: 3 });
+        let more = TableError::Game(ErasedError::MoreDice {
+            given: 2,
+            more: 3,
+            why: pbp_core::Shortfall {
+                rolled: 3,
+                ..pbp_core::Shortfall::default()
+            },
+        });
         assert_eq!(
             Failure::table(&more, Some("seat 1 cannot do that")).code,
             MORE_DICE

@@ -129,6 +129,7 @@ pub fn roll_off<D: Dice + ?Sized>(
         if let Verdict::Win(winner) = verdict {
             return Ok(Contest { rounds, winner });
         }
+        dice.tie();
     }
     Err(PoolError::EndlessPush { rounds: max_rounds })
 }
@@ -153,6 +154,7 @@ pub fn roll_off_fast<D: Dice + ?Sized>(
         if let Verdict::Win(side) = comparison.compare(a, b) {
             return Ok(side);
         }
+        dice.tie();
     }
     Err(PoolError::EndlessPush { rounds: max_rounds })
 }

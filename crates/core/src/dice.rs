@@ -85,6 +85,13 @@ pub trait Dice {
         self.roll(sides)
     }
 
+    /// Tells the source that a contest tied and is rolled again: the rolls that follow are the
+    /// tie's re-roll (a push, in [`roll_off`](crate::roll_off)). Draws nothing; the provided
+    /// method does nothing. A step short of outside dice uses it to say why it needs more ("a
+    /// tie re-rolls: 4 more dice").
+    #[inline]
+    fn tie(&mut self) {}
+
     /// This source as a [`SeededDice`], when it is one (or a reference to one), so that a pool
     /// can be drawn straight from the generator's batch; every other source answers `None`, and
     /// so must any wrapper that has to see each value drawn (as [`RecordingDice`] does). The
@@ -118,6 +125,11 @@ macro_rules! forward_dice {
             #[inline]
             fn roll_again(&mut self, sides: u32) -> Result<u32, DiceError> {
                 (**self).roll_again(sides)
+            }
+
+            #[inline]
+            fn tie(&mut self) {
+                (**self).tie();
             }
 
             #[inline]
@@ -342,5 +354,9 @@ impl<D: Dice> Dice for RecordingDice<D> {
             self.draws.push(Draw { sides, value });
         }
         Ok(value)
+    }
+
+    fn tie(&mut self) {
+        self.inner.tie();
     }
 }

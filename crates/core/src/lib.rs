@@ -100,7 +100,8 @@ pub use pool::{
 };
 pub use prepared::PreparedPool;
 pub use record::{
-    DiceChoice, Entry, FORMAT_VERSION, LoggedEvent, Record, RecordError, Session, Source, step_seed,
+    DiceChoice, Entry, FORMAT_VERSION, LoggedEvent, Record, RecordError, Session, Shortfall,
+    Source, step_seed,
 };
 pub use sample::sample_one_to;
 pub use words::{counted, ordinal};

@@ -428,10 +428,14 @@ fn run_step<T, E: std::error::Error + 'static>(
                 Ok(value) => value,
                 Err(error) => {
                     return Err(match dice.inner_mut().error.take() {
-                        Some(DiceError::Exhausted { .. }) => RecordError::MoreDice {
-                            given,
-                            more: more_needed(seed, index, &values, &mut step),
-                        },
+                        Some(DiceError::Exhausted { .. }) => {
+                            let why = more_needed(seed, index, &values, &mut step);
+                            RecordError::MoreDice {
+                                given,
+                                more: why.total(),
+                                why,
+                            }
+                        }
                         Some(DiceError::OutOfRange {
                             value,
                             sides,
@@ -474,49 +478,6 @@ impl<D: Dice> Dice for Watched<D> {
     }
 }
 
-/// The given values, then values from `pad`, counting how many of those the step drew.
-struct Padded<'a> {
-    given: ScriptedDice,
-    pad: &'a mut dyn Dice,
-    extra: usize,
-}
-
-impl Dice for Padded<'_> {
-    fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
-        if sides <= 1 || self.given.remaining() > 0 {
-            return self.given.roll(sides);
-        }
-        self.extra += 1;
-        self.pad.roll(sides)
-    }
-}
-
-/// How many values past the given ones a step needs: run again (on the session's state, which a
-/// refused step leaves unchanged and the step's snapshot puts back after a run that succeeds)
-/// with every further die at its lowest face, or, if that cannot finish (a tie rerolled
-/// forever), with the step's seeded dice. At least one.
-fn more_needed<T, E>(
-    seed: u64,
-    index: u64,
-    given: &[u32],
-    step: &mut impl FnMut(&mut dyn Dice) -> Result<T, E>,
-) -> usize {
-    const PAD: usize = 10_000;
-    let mut lowest = ScriptedDice::new(std::iter::repeat_n(1, PAD));
-    let mut seeded = SeededDice::new(step_seed(seed, index));
-    for pad in [&mut lowest as &mut dyn Dice, &mut seeded] {
-        let mut dice = Padded {
-            given: ScriptedDice::new(given.iter().copied()),
-            pad,
-            extra: 0,
-        };
-        if step(&mut dice).is_ok() {
-            return dice.extra.max(1);
-        }
-    }
-    1
-}
-
 /// Replays one step: from the seed (checking its draws against the recorded ones) when it is
 /// seeded and `check_seed` asks for it, otherwise from the recorded draws, all of which must be
 /// used.
@@ -551,7 +512,9 @@ fn replay_step<T, E: std::error::Error + 'static>(
 }
 
 mod error;
-pub use error::RecordError;
+mod short;
+pub use error::{RecordError, Shortfall};
+use short::more_needed;
 
 #[cfg(test)]
 mod tests;

@@ -69,8 +69,30 @@ struct CreateBody {
 }
 
 fn json_body<T: for<'de> Deserialize<'de>>(body: &[u8]) -> Result<T, ApiError> {
-    serde_json::from_slice(body)
-        .map_err(|e| ApiError::BadRequest(format!("the body is not the JSON expected: {e}")))
+    serde_json::from_slice(body).map_err(|e| {
+        ApiError::BadRequest(
+            unknown_field(&e.to_string())
+                .unwrap_or_else(|| format!("the body is not the JSON expected: {e}")),
+        )
+    })
+}
+
+/// serde's refusal of a field the request does not have, in words: "'dcie' is not a field of
+/// this request (its fields: action, dice, expect_step, as)".
+fn unknown_field(message: &str) -> Option<String> {
+    let rest = message.strip_prefix("unknown field `")?;
+    let (field, rest) = rest.split_once('`')?;
+    let known = rest
+        .strip_prefix(", expected one of ")
+        .or_else(|| rest.strip_prefix(", expected "))
+        .map(|list| {
+            let list = list.rsplit_once(" at line ").map_or(list, |(list, _)| list);
+            list.replace('`', "")
+        });
+    Some(match known {
+        Some(known) => format!("'{field}' is not a field of this request (its fields: {known})"),
+        None => format!("'{field}' is not a field of this request"),
+    })
 }
 
 fn check_players(players: &Option<Vec<String>>) -> Result<(), ApiError> {
@@ -385,6 +407,28 @@ mod tests {
             br#"{"action":"x","dice":[-1]}"#,
         ] {
             assert!(matches!(parse_act(bad), Err(ApiError::BadRequest(_))));
+        }
+    }
+
+    #[test]
+    fn a_field_no_request_has_is_named_in_words() {
+        let message = |body: &[u8]| match parse_act(body) {
+            Err(ApiError::BadRequest(message)) => message,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            message(br#"{"action":"focus","dcie":[1]}"#),
+            "'dcie' is not a field of this request (its fields: action, dice, expect_step, as)"
+        );
+        assert!(
+            message(br#"{"action":"focus","#).starts_with("the body is not the JSON expected: ")
+        );
+        match parse_create(br#"{"game":"duel","colour":"red"}"#) {
+            Err(ApiError::BadRequest(message)) => assert!(
+                message.starts_with("'colour' is not a field of this request (its fields: game, "),
+                "{message}"
+            ),
+            other => panic!("{other:?}"),
         }
     }
 

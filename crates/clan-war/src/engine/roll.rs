@@ -176,6 +176,7 @@ fn pushes_rolled(
             Verdict::Win(winner) => return Ok((winner, a, d)),
             Verdict::Push => {
                 pushes += 1;
+                dice.tie();
                 let rolled = if pushes > MAX_PUSHES {
                     Err(PoolError::EndlessPush { rounds: MAX_PUSHES }.into())
                 } else {

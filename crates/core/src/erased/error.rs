@@ -4,7 +4,7 @@ use thiserror::Error;
 
 use crate::commitment::CommitmentError;
 use crate::game::{Actor, Turn};
-use crate::record::RecordError;
+use crate::record::{RecordError, Shortfall};
 
 /// Why a type-erased operation failed. Messages never reveal hidden information.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -55,13 +55,15 @@ pub enum ErasedError {
     },
     /// Outside dice ran out before the step was done: post more and try again.
     #[error(
-        "all {given} dice values given were used and the step needs at least {more} more: it rolls more dice than were given, and each 10 that explodes or tie that is rolled again asks for more still"
+        "all {given} dice values given were used and the step needs at least {more} more: {why}"
     )]
     MoreDice {
         /// Values given.
         given: usize,
         /// How many more the step needs at least.
         more: usize,
+        /// Why, by cause.
+        why: Shortfall,
     },
     /// An outside dice value does not fit its roll (a 0, or an 11 on a d10).
     #[error(
@@ -262,7 +264,9 @@ impl<E: std::error::Error + 'static> From<RecordError<E>> for ErasedError {
                 message: e.to_string(),
             },
             RecordError::UnusedDice { given, used } => ErasedError::UnusedDice { given, used },
-            RecordError::MoreDice { given, more } => ErasedError::MoreDice { given, more },
+            RecordError::MoreDice { given, more, why } => {
+                ErasedError::MoreDice { given, more, why }
+            }
             RecordError::BadDice {
                 value,
                 sides,

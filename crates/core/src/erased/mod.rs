@@ -37,6 +37,7 @@
 //! (`registry.rs`).
 
 mod error;
+mod fields;
 mod forms;
 mod game;
 mod registry;

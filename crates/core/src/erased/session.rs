@@ -7,6 +7,7 @@ use serde_json::Value;
 #[cfg(not(target_arch = "wasm32"))]
 use super::GameMasterAction;
 use super::error::step_error;
+use super::fields::read_action_json;
 use super::forms::{erase_event, to_json};
 use super::{ActionInput, ErasedError, ErasedEvent, LegalAction, SeatInfo};
 #[cfg(not(target_arch = "wasm32"))]
@@ -201,8 +202,8 @@ pub(crate) fn read_action<G: Game>(
     // Actions are read from JSON text, as the record's actions are, so that a build (the
     // browser's wasm above all) holds one reader per action type, not a second one for
     // `serde_json::Value`.
-    let from_json =
-        |json: &str| serde_json::from_str::<G::Action>(json).map_err(|e| format!("as JSON: {e}"));
+    // A field no action has is refused by its name (`fields.rs`).
+    let from_json = |json: &str| read_action_json::<G::Action>(json);
     let from_text = |text: &str| G::parse_action(state, actor, text).map_err(|e| e.to_string());
     let result = match input {
         ActionInput::Json(value) => from_json(&value.to_string()),

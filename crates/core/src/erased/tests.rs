@@ -158,7 +158,7 @@ fn bad_actions_are_refused_and_change_nothing() {
         .act(S0, &auto("strike"), DiceChoice::Outside(vec![4, 2]))
         .unwrap_err();
     assert!(
-        matches!(error, ErasedError::MoreDice { given: 2, more } if more >= 3),
+        matches!(error, ErasedError::MoreDice { given: 2, more, .. } if more >= 3),
         "{error}"
     );
     assert!(error.is_dice() && !error.is_bad_record());

@@ -5,7 +5,7 @@ use std::cell::Cell;
 
 use serde::{Deserialize, Serialize};
 
-use super::{DiceChoice, RecordError, Session};
+use super::{DiceChoice, RecordError, Session, Shortfall};
 use crate::dice::Dice;
 use crate::duel::{
     Duel, DuelAction, DuelConfig, DuelError, DuelEvent, DuelState, DuelView, Stance,
@@ -138,10 +138,57 @@ fn too_few_outside_dice_leave_the_state_as_it_was() {
     let refused = session.act(S1, STRIKE, DiceChoice::Outside(vec![9, 8]));
     assert!(matches!(
         refused,
-        Err(RecordError::MoreDice { given: 2, more: 2 })
+        Err(RecordError::MoreDice {
+            given: 2,
+            more: 2,
+            why: Shortfall {
+                rolled: 2,
+                exploded: 0,
+                tied: 0
+            }
+        })
     ));
     assert_eq!(session.state(), &before);
     assert_eq!(session.record().entries.len(), 1);
+}
+
+/// The reason a step short of outside dice gives, in words.
+fn short_of(dice: Vec<u32>) -> String {
+    let mut session = sealed_round();
+    let refused = session.act(S1, STRIKE, DiceChoice::Outside(dice));
+    match refused {
+        Err(error @ RecordError::MoreDice { .. }) => error.to_string(),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn too_few_outside_dice_say_why_more_are_needed() {
+    // Strike against strike: 2k1 against 2k1, exploding d10s, a tie on both dice re-rolled.
+    assert_eq!(
+        short_of(vec![9, 8, 3]),
+        "all 3 dice values given were used and the step needs at least 1 more: it rolls more dice than were given: 1 more die"
+    );
+    // The last value given is a 10: it explodes, and the next face is added.
+    assert_eq!(
+        short_of(vec![9, 8, 3, 10]),
+        "all 4 dice values given were used and the step needs at least 1 more: a 10 explodes and is rolled again: 1 more die"
+    );
+    // 7 and 4 against 4 and 7: a push, both pools rolled again (the tie's dice neither tie nor
+    // explode in the count, where 1s would tie forever).
+    assert_eq!(
+        short_of(vec![7, 4, 4, 7]),
+        "all 4 dice values given were used and the step needs at least 4 more: a tie re-rolls: 4 more dice"
+    );
+    assert_eq!(
+        short_of(vec![7, 4, 4, 7, 2]),
+        "all 5 dice values given were used and the step needs at least 3 more: a tie re-rolls: 3 more dice"
+    );
+    // Both causes at once: a tie, then a 10 given last in the re-roll.
+    assert_eq!(
+        short_of(vec![7, 4, 4, 7, 2, 10]),
+        "all 6 dice values given were used and the step needs at least 3 more: a 10 explodes and is rolled again: 1 more die; a tie re-rolls: 2 more dice"
+    );
 }
 
 #[test]
