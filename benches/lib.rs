@@ -53,11 +53,11 @@ impl BareLoop {
         let mut top = [0_u64; 10];
         let width = KEPT.clamp(2, 10);
         let (mut rest, mut left) = (self.rest, self.left);
-        for _ in 0..ROLLED {
+        let mut die = |dice: &mut SeededDice| {
             let mut value = 0_u64;
             loop {
                 if left == 0 {
-                    (rest, left) = next_batch(&mut self.dice);
+                    (rest, left) = next_batch(dice);
                 }
                 let product = u128::from(rest) * 10;
                 rest = product as u64;
@@ -65,15 +65,34 @@ impl BareLoop {
                 let face = (product >> 64) as u64 + 1;
                 value += face;
                 if face < 10 {
-                    break;
+                    return value;
                 }
             }
-            for slot in &mut top[..width] {
-                let higher = (*slot).max(value);
-                value = (*slot).min(value);
-                *slot = higher;
-            }
+        };
+        // Written out die by die (no count of dice), each die sinking only through the slots
+        // the dice before it can have filled, as pbp's loops for up to ten d10s do.
+        macro_rules! die {
+            ($index:literal) => {
+                if ROLLED > $index {
+                    let mut value = die(&mut self.dice);
+                    for slot in &mut top[..width.min($index + 1)] {
+                        let higher = (*slot).max(value);
+                        value = (*slot).min(value);
+                        *slot = higher;
+                    }
+                }
+            };
         }
+        die!(0);
+        die!(1);
+        die!(2);
+        die!(3);
+        die!(4);
+        die!(5);
+        die!(6);
+        die!(7);
+        die!(8);
+        die!(9);
         (self.rest, self.left) = (rest, left);
         (top[..KEPT].iter().sum(), top[1])
     }

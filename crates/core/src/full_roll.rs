@@ -24,6 +24,8 @@ impl Pool {
     ) -> bool {
         if numbers.0 <= 2 {
             self.roll_seeded_pair_d10(dice, max_chain, numbers, roll)
+        } else if numbers.0 == 10 && TEN_DICE_LOOP {
+            self.roll_seeded_keyed_ten_d10(dice, max_chain, numbers, roll)
         } else {
             self.roll_seeded_keyed_d10(dice, max_chain, numbers, roll)
         }
@@ -67,7 +69,22 @@ impl Pool {
         numbers: (u32, u32, i64),
         roll: &mut PoolRoll,
     ) -> bool {
-        self.roll_seeded_with(Die::EXPLODING_D10, dice, max_chain, numbers, roll)
+        self.roll_seeded_with::<0>(Die::EXPLODING_D10, dice, max_chain, numbers, roll)
+    }
+
+    /// [`Pool::roll_seeded_with`] with exactly ten exploding d10s (every pool of ten or more
+    /// under the ten dice rule): the number of dice is a constant, so the dice are drawn,
+    /// sunk and written out one after another as written, with no count of dice and each sink
+    /// of a known length.
+    #[inline(never)]
+    fn roll_seeded_keyed_ten_d10(
+        &self,
+        dice: &mut SeededDice,
+        max_chain: u32,
+        numbers: (u32, u32, i64),
+        roll: &mut PoolRoll,
+    ) -> bool {
+        self.roll_seeded_with::<10>(Die::EXPLODING_D10, dice, max_chain, numbers, roll)
     }
 
     /// [`Pool::roll_seeded_pair`] with the pool's die.
@@ -91,7 +108,7 @@ impl Pool {
         numbers: (u32, u32, i64),
         roll: &mut PoolRoll,
     ) -> bool {
-        self.roll_seeded_with(self.die, dice, max_chain, numbers, roll)
+        self.roll_seeded_with::<0>(self.die, dice, max_chain, numbers, roll)
     }
 
     /// [`Pool::roll_seeded_with`] for one or two dice, which needs no sort keys: the second
@@ -169,7 +186,7 @@ impl Pool {
     /// every key in the browser's wasm) by sinking each into the keys so far as it comes; then writes the dice in the keys' order
     /// (highest first, ties in roll order) with their kept flags, and the total.
     #[inline(always)]
-    fn roll_seeded_with(
+    fn roll_seeded_with<const COUNT: usize>(
         &self,
         die: Die,
         dice: &mut SeededDice,
@@ -179,26 +196,60 @@ impl Pool {
     ) -> bool {
         let threshold = die.explode_at().unwrap_or(u32::MAX);
         let max_rolls = max_chain.max(1);
-        let count = (rolled as usize).min(INLINE_ROLL_DICE);
+        // `COUNT` dice when it is not 0 (the caller checked), else as many as the pool rolls.
+        let count = if COUNT > 0 {
+            COUNT
+        } else {
+            (rolled as usize).min(INLINE_ROLL_DICE)
+        };
         // The keys so far, highest first; 0 is below every key.
         let mut keys = [0_u64; INLINE_ROLL_DICE];
         let mut faces = 0_usize;
         let mut cursor = dice.cursor(die.sides());
-        for index in 0..count {
-            let first = faces;
-            let Some((len, sum)) =
-                roll_chain(dice, &mut cursor, roll, &mut faces, threshold, max_rolls)
-            else {
-                dice.settle(cursor);
-                return true;
-            };
-            let key = sort_key(sum, first, len);
-            if SORTING_NETWORKS && count <= 5 {
-                keys[index] = key;
-            } else {
-                // Sunk into the keys so far as it comes (measured faster than the network for
-                // ten keys, which has more values than registers).
-                sink_key(&mut keys[..=index], key);
+        // Draws die `index` and files its key; on a chain past the limit, settles the
+        // generator and answers that the roll is an error.
+        macro_rules! draw {
+            ($index:expr) => {{
+                let index = $index;
+                let first = faces;
+                let Some((len, sum)) =
+                    roll_chain(dice, &mut cursor, roll, &mut faces, threshold, max_rolls)
+                else {
+                    dice.settle(cursor);
+                    return true;
+                };
+                let key = sort_key(sum, first, len);
+                if SORTING_NETWORKS && count <= 5 {
+                    keys[index] = key;
+                } else {
+                    // Sunk into the keys so far as it comes (measured faster than the network
+                    // for ten keys, which has more values than registers).
+                    sink_key(&mut keys[..=index], key);
+                }
+            }};
+        }
+        if COUNT > 0 {
+            // Written out die by die: no count of dice, and each sink of a known length.
+            macro_rules! die {
+                ($index:literal) => {
+                    if COUNT > $index {
+                        draw!($index);
+                    }
+                };
+            }
+            die!(0);
+            die!(1);
+            die!(2);
+            die!(3);
+            die!(4);
+            die!(5);
+            die!(6);
+            die!(7);
+            die!(8);
+            die!(9);
+        } else {
+            for index in 0..count {
+                draw!(index);
             }
         }
         dice.settle(cursor);
@@ -307,6 +358,10 @@ fn roll_chain(
 fn sort_key(sum: u64, first: usize, len: u32) -> u64 {
     (sum << KEY_SUM_SHIFT) | (u64::from(u8::MAX - first as u8) << 8) | u64::from(len as u8)
 }
+
+/// Whether ten exploding d10s get a full roll's loop of their own (see
+/// [`Pool::roll_seeded_keyed_ten_d10`]): not in the browser's wasm, where size comes first.
+const TEN_DICE_LOOP: bool = !cfg!(target_arch = "wasm32");
 
 /// Whether up to five keys are sorted by a network once drawn: not in the browser's wasm, where
 /// size comes before speed (the page's budget) and every key is sunk as it comes.
