@@ -2,11 +2,9 @@
 //! `"dice": "seeded"` read by the erased layer for every game), and the list of the steps that
 //! used them ([`outside_steps`]) with their values as a forum's roller shows them.
 
-#[cfg(not(target_arch = "wasm32"))]
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-#[cfg(not(target_arch = "wasm32"))]
 use serde_json::value::RawValue;
 
 use crate::game::{Actor, Game};
@@ -112,7 +110,6 @@ pub fn forum_values(values: &[u32], chained: &[u32]) -> String {
 /// # Errors
 /// A `"dice"` that is neither `"any"` nor `"seeded"`, or a config with the key that is not a
 /// JSON object.
-#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn take_dice_key(config: &str) -> Result<(DicePolicy, Option<String>), String> {
     if !config.contains("\"dice\"") {
         return Ok((DicePolicy::Any, None));

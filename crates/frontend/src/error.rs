@@ -117,9 +117,7 @@ pub enum TableError {
     /// A value could not be written as JSON.
     #[error("cannot write JSON: {0}")]
     Json(String),
-    /// A head of the history chain posted during the game does not hold for this save (not in
-    /// the browser's wasm, which checks no chain).
-    #[cfg(not(target_arch = "wasm32"))]
+    /// A head of the history chain posted during the game does not hold for this save.
     #[error(transparent)]
     Chain(#[from] pbp_core::chain::ChainError),
 }

@@ -34,7 +34,6 @@
 pub mod catalog;
 pub mod dice;
 mod error;
-#[cfg(not(target_arch = "wasm32"))]
 mod history;
 mod report;
 mod table;
@@ -44,7 +43,6 @@ pub mod words;
 
 pub use dice::parse_dice;
 pub use error::TableError;
-#[cfg(not(target_arch = "wasm32"))]
 pub use history::outside_text;
 pub use pbp_render::{BbcodeStyle, PostOptions};
 pub use report::{

@@ -1,7 +1,6 @@
 //! What a [`Table`](crate::Table) answers: the reports of an action and of a view, an event
 //! line, a player's name, the list of games, and any value as JSON.
 
-#[cfg(not(target_arch = "wasm32"))]
 use pbp_core::OutsideStep;
 use pbp_core::erased::LegalAction;
 use pbp_core::{Audience, Commitment, Salt, Turn};
@@ -52,13 +51,10 @@ pub struct ViewReport {
     /// The seed and salt, in the game master's own view alone.
     #[serde(flatten)]
     pub secret: Option<SecretReport>,
-    /// The history chain's head at this step, as posts end with it (not in the browser's
-    /// wasm).
-    #[cfg(not(target_arch = "wasm32"))]
+    /// The history chain's head at this step, as posts end with it.
     pub chain: ChainReport,
     /// Every step whose dice came from outside pbp, with its values (public: they were rolled
-    /// on the forum; not in the browser's wasm).
-    #[cfg(not(target_arch = "wasm32"))]
+    /// on the forum).
     pub outside_dice: Vec<OutsideStep>,
     /// The viewer's view, as JSON.
     pub view: Value,

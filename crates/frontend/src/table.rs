@@ -11,9 +11,7 @@ use pbp_core::{Dice, GameMasterRole, Seat, SeededDice};
 mod thread;
 
 use crate::catalog::{Renderer, catalog};
-#[cfg(not(target_arch = "wasm32"))]
-use crate::report::ChainReport;
-use crate::report::{ActReport, EventLine, PlayerName, SecretReport, ViewReport};
+use crate::report::{ActReport, ChainReport, EventLine, PlayerName, SecretReport, ViewReport};
 use crate::{PostOptions, TableError, words};
 
 /// One game in progress with its save: the facade every frontend (the CLI, the web page, the
@@ -465,23 +463,13 @@ impl Table {
                 text,
             })
             .collect();
-        #[cfg(not(target_arch = "wasm32"))]
-        let lines = self.with_outside_lines(lines, after);
-        Ok(lines)
+        Ok(self.with_outside_lines(lines, after))
     }
 
     /// `post` with the footer of every post: the steps after `after` rolled on the forum, then
-    /// the chain's head, each on its own line.
-    /// Not in the browser's wasm, whose download has a size budget: the desk's posts end with
-    /// the commitment alone (docs/WEB.md).
+    /// the chain's head, each on its own line (the same in the CLI, the server and the page).
     fn ended(&self, mut post: String, after: Option<usize>) -> Result<String, TableError> {
-        #[cfg(not(target_arch = "wasm32"))]
         let footer = self.post_footer(after)?;
-        #[cfg(target_arch = "wasm32")]
-        let footer: Vec<String> = {
-            let _ = after;
-            Vec::new()
-        };
         if !post.is_empty() && !post.ends_with('\n') {
             post.push('\n');
         }
@@ -513,12 +501,10 @@ impl Table {
             turn: self.turn(),
             commitment: self.commitment(),
             secret,
-            #[cfg(not(target_arch = "wasm32"))]
             chain: ChainReport {
                 step: self.steps(),
                 head: self.head()?.short(),
             },
-            #[cfg(not(target_arch = "wasm32"))]
             outside_dice: self.outside_steps(),
             view: self.session.view(viewer)?,
         })
@@ -597,9 +583,6 @@ impl Table {
     /// As [`Table::text`].
     pub fn svg(&self, viewer: Viewer) -> Result<String, TableError> {
         let svg = self.renderer.svg(self.session.as_ref(), viewer)?;
-        if cfg!(target_arch = "wasm32") {
-            return Ok(svg);
-        }
         // The post's footer as the document's description, before its end.
         let footer = self.ended(String::new(), None)?;
         let footer = footer.trim_end();

@@ -89,8 +89,10 @@ fn a_duel_plays_through_the_javascript_api() {
     );
     assert!(s.text("gm").unwrap().contains("1 - 0"));
     let log = json_of(s.log("public").unwrap());
-    assert_eq!(log.as_array().unwrap().len(), 3);
+    // Two sealed stances and the round, then the mark of the step's outside dice, as the CLI's.
+    assert_eq!(log.as_array().unwrap().len(), 4, "{log}");
     assert_eq!(log[0]["audience"], "everyone");
+    assert_eq!(log[3]["text"], "rolled on the forum: 2, 10+4, 1, 9, 9");
 }
 
 #[wasm_bindgen_test]
@@ -259,13 +261,41 @@ fn players_and_the_post_since_a_step() {
     s.act("0", "focus", None).unwrap();
     s.act("1", "strike", Some("2 10 4 1 9 9".into())).unwrap();
     let round = "focus against strike: 14 to 9; seat 0 wins the round";
-    // Every post ends with the dice commitment.
+    // Every post ends with the dice commitment, the forum's dice of the steps it covers and the
+    // chain's head, as the CLI's posts do.
     let commitment = format!("[i]dice commitment: {}[/i]\n", s.commitment().unwrap());
+    let forum = "step 2: rolled on the forum: 2, 10+4, 1, 9, 9\n";
+    let view = json_of(s.view("public").unwrap());
+    assert_eq!(view["chain"]["step"], 2);
+    let head = view["chain"]["head"].as_str().unwrap().to_owned();
+    assert_eq!(head.len(), 12, "{view}");
+    assert_eq!(view["outside_dice"][0]["step"], 2, "{view}");
+    assert_eq!(
+        view["outside_dice"][0]["actor"],
+        json!({"seat": 1}),
+        "{view}"
+    );
+    assert_eq!(
+        view["outside_dice"][0]["values"],
+        json!([2, 10, 4, 1, 9, 9]),
+        "{view}"
+    );
     assert_eq!(
         s.bbcode_since("public", Some(0)).unwrap(),
         format!(
-            "[b]Duel[/b]: 1 - 0\n[*] seat 0 sealed a stance\n[*] seat 1 sealed a stance\n[*] {round}\n{commitment}"
+            "[b]Duel[/b]: 1 - 0\n[*] seat 0 sealed a stance\n[*] seat 1 sealed a stance\n[*] {round}\n{commitment}{forum}chain at step 2: {head}\n"
         )
+    );
+    let log = json_of(s.log("public").unwrap());
+    let texts: Vec<&str> = log
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|line| line["text"].as_str().unwrap())
+        .collect();
+    assert!(
+        texts.contains(&"rolled on the forum: 2, 10+4, 1, 9, 9"),
+        "{texts:?}"
     );
     assert_eq!(
         s.bbcode_since("public", Some(1)).unwrap(),
@@ -275,4 +305,15 @@ fn players_and_the_post_since_a_step() {
         message(s.bbcode_since("nobody", None)),
         "expected a seat number (0, 1, ...), public or gm"
     );
+}
+
+#[wasm_bindgen_test]
+fn a_game_of_seeded_dice_only_refuses_the_forums_rolls() {
+    let config = Some(r#"{"first_to": 2, "dice": "seeded"}"#.to_owned());
+    let mut s = Session::new("duel", config, 7, None).unwrap();
+    s.act("0", "focus", None).unwrap();
+    let refused = message(s.act("1", "strike", Some("2 10 4 1 9 9".into())));
+    assert!(refused.contains("seeded"), "{refused}");
+    assert_eq!(s.steps(), 1, "the refused action changes nothing");
+    assert!(s.save().unwrap().contains(r#""seeded""#));
 }

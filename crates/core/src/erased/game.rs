@@ -8,7 +8,6 @@ use super::{DynSession, ErasedError};
 use crate::commitment::Secret;
 use crate::game::Game;
 use crate::outside::DicePolicy;
-#[cfg(not(target_arch = "wasm32"))]
 use crate::outside::take_dice_key;
 use crate::record::{DiceChoice, Session};
 use crate::save::load_session;
@@ -118,28 +117,18 @@ fn parse_new<G: Game>(
     config: Option<&str>,
     dice: &DiceChoice,
 ) -> Result<(G::Config, DicePolicy), ErasedError> {
-    // The browser's wasm reads no "dice" key (its download has a size budget): a config with
-    // one is the game's, which refuses it.
-    #[cfg(target_arch = "wasm32")]
-    {
-        let _ = dice;
-        Ok((parse_config::<G>(config)?, DicePolicy::Any))
+    let (policy, rest) = match config {
+        Some(text) => take_dice_key(text).map_err(|message| ErasedError::Config {
+            game: G::NAME,
+            message,
+        })?,
+        None => (DicePolicy::Any, None),
+    };
+    if policy.is_seeded() && matches!(dice, DiceChoice::Outside(_)) {
+        return Err(ErasedError::SeededOnly);
     }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        let (policy, rest) = match config {
-            Some(text) => take_dice_key(text).map_err(|message| ErasedError::Config {
-                game: G::NAME,
-                message,
-            })?,
-            None => (DicePolicy::Any, None),
-        };
-        if policy.is_seeded() && matches!(dice, DiceChoice::Outside(_)) {
-            return Err(ErasedError::SeededOnly);
-        }
-        let config = parse_config::<G>(rest.as_deref().or(config))?;
-        Ok((config, policy))
-    }
+    let config = parse_config::<G>(rest.as_deref().or(config))?;
+    Ok((config, policy))
 }
 
 pub(super) fn parse_config<G: Game>(config: Option<&str>) -> Result<G::Config, ErasedError> {

@@ -10,14 +10,12 @@ use super::error::step_error;
 use super::fields::read_action_json;
 use super::forms::{erase_event, to_json};
 use super::{ActionInput, ErasedError, ErasedEvent, LegalAction, SeatInfo};
-#[cfg(not(target_arch = "wasm32"))]
 use crate::chain::{ChainHash, chain_heads};
 use crate::commitment::{Commitment, Secret};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::dice::Dice;
 use crate::game::{Actor, Game, Seat, Turn, Viewer};
 use crate::outside::DicePolicy;
-#[cfg(not(target_arch = "wasm32"))]
 use crate::outside::{OutsideStep, outside_steps};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::post::{PostMark, PostPiece, PostText};
@@ -97,10 +95,6 @@ pub trait DynSession: Send + Sync {
     fn dice_policy(&self) -> DicePolicy;
 
     /// Every step whose dice came from outside pbp, with the values it used.
-    ///
-    /// Not in the browser's wasm (nor [`DynSession::chain`]): the page's download has a size
-    /// budget, and the game master's desk marks no steps and shows no chain (docs/WEB.md).
-    #[cfg(not(target_arch = "wasm32"))]
     fn outside_steps(&self) -> Vec<OutsideStep>;
 
     /// The history chain's heads: head 0 (the setup), then one per action (see
@@ -108,7 +102,6 @@ pub trait DynSession: Send + Sync {
     ///
     /// # Errors
     /// [`ErasedError::Serialize`] if the record cannot be written as JSON.
-    #[cfg(not(target_arch = "wasm32"))]
     fn chain(&self) -> Result<Vec<ChainHash>, ErasedError>;
 
     /// What `viewer` may see, as JSON.
@@ -333,12 +326,10 @@ impl<G: Game> DynSession for Session<G> {
         self.record().dice
     }
 
-    #[cfg(not(target_arch = "wasm32"))]
     fn outside_steps(&self) -> Vec<OutsideStep> {
         outside_steps(self.record())
     }
 
-    #[cfg(not(target_arch = "wasm32"))]
     fn chain(&self) -> Result<Vec<ChainHash>, ErasedError> {
         chain_heads(self.record()).map_err(|e| ErasedError::Serialize(e.to_string()))
     }
