@@ -515,8 +515,22 @@ impl Table {
     /// # Errors
     /// [`TableError::Game`] if an event cannot be written as JSON.
     pub fn log(&self, viewer: Viewer) -> Result<Vec<EventLine>, TableError> {
-        let events = self.session.log(viewer)?;
-        self.lines(viewer, events, None)
+        self.log_after(viewer, None)
+    }
+
+    /// The end of [`Table::log`]: the lines of the steps after `after` (the whole log for
+    /// `None`), each written as the whole log writes it, and only those written (a live stream
+    /// asks for the new lines after every action; the cost is of the lines answered).
+    ///
+    /// # Errors
+    /// As [`Table::log`].
+    pub fn log_after(
+        &self,
+        viewer: Viewer,
+        after: Option<usize>,
+    ) -> Result<Vec<EventLine>, TableError> {
+        let events = self.session.log_after(viewer, after)?;
+        self.lines(viewer, events, after)
     }
 
     /// The game as `viewer` sees it, as plain text, with the dice commitment under it (and for

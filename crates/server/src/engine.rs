@@ -233,6 +233,20 @@ impl GameTable {
         self.table.log(viewer).map_err(erased)
     }
 
+    /// The lines of [`GameTable::log`] of the steps after `after` (all of them for `None`),
+    /// written as the whole log writes them; only those are written.
+    ///
+    /// # Errors
+    /// As [`GameTable::log`].
+    pub fn log_after(
+        &self,
+        viewer: Viewer,
+        after: Option<u64>,
+    ) -> Result<Vec<EventLine>, ErasedError> {
+        let after = after.map(|step| usize::try_from(step).unwrap_or(usize::MAX));
+        self.table.log_after(viewer, after).map_err(erased)
+    }
+
     /// The line the table's log ends with, as every post does: the history chain's head at
     /// this step, for everyone (`chain at step N: HEAD`).
     ///

@@ -89,6 +89,12 @@ pub(crate) fn status(live: &Live, role: Role) -> Value {
 /// sent nothing by the deadline". It names the player, never what the bot chose (its orders are
 /// shown, or sealed, as the player's own would be).
 pub(crate) fn with_bot_lines(live: &Live, lines: Vec<EventLine>) -> Vec<EventLine> {
+    with_bot_lines_from(live, lines, 0)
+}
+
+/// [`with_bot_lines`] for the end of a log, the lines of the steps from `from` on: only the
+/// bot's lines of those steps are added.
+pub(crate) fn with_bot_lines_from(live: &Live, lines: Vec<EventLine>, from: u64) -> Vec<EventLine> {
     let turns: Vec<BotPlay> = live
         .turn
         .bot
@@ -101,6 +107,7 @@ pub(crate) fn with_bot_lines(live: &Live, lines: Vec<EventLine>) -> Vec<EventLin
             }
         })
         .map(|(_, play)| *play)
+        .filter(|play| play.step >= from)
         .collect();
     if turns.is_empty() {
         return lines;

@@ -116,6 +116,18 @@ pub trait DynSession: Send + Sync {
     /// [`ErasedError::Serialize`] if an event cannot be written as JSON.
     fn log(&self, viewer: Viewer) -> Result<Vec<ErasedEvent>, ErasedError>;
 
+    /// The events `viewer` may see of the steps after `after` (all of them, the setup's too,
+    /// for `None`), in order: the end of [`DynSession::log`], without writing the earlier
+    /// events as JSON (a live stream asks for the new events after every action).
+    ///
+    /// # Errors
+    /// [`ErasedError::Serialize`] if an event cannot be written as JSON.
+    fn log_after(
+        &self,
+        viewer: Viewer,
+        after: Option<usize>,
+    ) -> Result<Vec<ErasedEvent>, ErasedError>;
+
     /// Takes back the last action (a replay without it). On error nothing changes.
     ///
     /// # Errors
@@ -340,6 +352,17 @@ impl<G: Game> DynSession for Session<G> {
 
     fn log(&self, viewer: Viewer) -> Result<Vec<ErasedEvent>, ErasedError> {
         self.log_for(viewer).map(erase_event).collect()
+    }
+
+    fn log_after(
+        &self,
+        viewer: Viewer,
+        after: Option<usize>,
+    ) -> Result<Vec<ErasedEvent>, ErasedError> {
+        self.log_for(viewer)
+            .filter(|e| after.is_none_or(|after| e.step > after))
+            .map(erase_event)
+            .collect()
     }
 
     fn undo(&mut self) -> Result<(), ErasedError> {

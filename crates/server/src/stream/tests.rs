@@ -213,3 +213,44 @@ fn status_changes_name_what_changed() {
     assert_eq!(changes[0].0, "over");
     assert_eq!(changes[0].1["outcome"]["winners"], json!(["Bo"]));
 }
+
+/// A look after any position gives the lines of the whole log after it, numbered alike, with
+/// the bot's lines too: the hub writes only the end of the log, so this is what pins that the
+/// end it writes is the whole log's.
+#[tokio::test]
+async fn a_look_after_any_position_is_the_end_of_the_whole_log() {
+    let hub = HubHandle::start(Box::new(SqliteStore::in_memory().unwrap())).unwrap();
+    let (id, token) = table_with_rounds(&hub, 4).await;
+    let batches = hub
+        .call(move |hub| {
+            // Bot lines at steps 2 and 3 (one turn of seat 0, so one line) and at step 5.
+            hub.live(&id)?.turn.bot = vec![
+                crate::store::BotPlay { step: 2, seat: 0 },
+                crate::store::BotPlay { step: 3, seat: 0 },
+                crate::store::BotPlay { step: 5, seat: 1 },
+            ];
+            let whole = hub.stream_batch(&id, Some(&token), None, usize::MAX)?;
+            let mut ends = Vec::new();
+            for line in &whole.lines {
+                let end = hub.stream_batch(&id, Some(&token), Some(line.position), usize::MAX)?;
+                ends.push((line.position, end.lines));
+            }
+            Ok((whole.lines, ends))
+        })
+        .await
+        .unwrap();
+    let (whole, ends) = batches;
+    assert!(whole.len() > 10, "{whole:?}");
+    assert_eq!(
+        whole
+            .iter()
+            .filter(|line| line.value["event"]["bot_played"].is_object())
+            .count(),
+        2,
+        "{whole:?}"
+    );
+    for (at, end) in ends {
+        let expected: Vec<_> = whole.iter().filter(|l| l.position > at).cloned().collect();
+        assert_eq!(end, expected, "after {at}");
+    }
+}
