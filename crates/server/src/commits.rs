@@ -258,6 +258,14 @@ impl Store for Signalling {
         self.inner.acts(id)
     }
 
+    fn begin_group(&mut self) -> Result<(), StoreError> {
+        self.inner.begin_group()
+    }
+
+    fn end_group(&mut self) -> Result<(), StoreError> {
+        self.inner.end_group()
+    }
+
     fn notify_url(&self) -> Option<String> {
         self.inner.notify_url()
     }

@@ -14,6 +14,7 @@
 //! submodule.
 
 mod create;
+mod group;
 
 use std::collections::BTreeMap;
 use std::sync::mpsc;
@@ -86,6 +87,10 @@ impl Live {
 /// A job for the hub's thread.
 type Job = Box<dyn FnOnce(&mut Hub) + Send>;
 
+/// A job's answer, held until its group of writes is durable: sent as computed (`None`), or
+/// replaced by the store's failure to make the group durable.
+type Answer = Box<dyn FnOnce(Option<ApiError>) + Send>;
+
 /// The tables and their store, owned by one thread.
 pub struct Hub {
     pub(crate) store: Box<dyn Store>,
@@ -98,6 +103,9 @@ pub struct Hub {
     pub(crate) conflicted: bool,
     /// The webhooks' wake-up signal and options.
     pub(crate) hooks: crate::webhooks::HubHooks,
+    /// The answers of the jobs of the group being run (see [`Hub::run`]), sent once its writes
+    /// are durable.
+    answers: Vec<Answer>,
 }
 
 pub(crate) fn refused(error: ErasedError) -> ApiError {
@@ -152,6 +160,7 @@ impl Hub {
             owner,
             conflicted: false,
             hooks: crate::webhooks::HubHooks::default(),
+            answers: Vec::new(),
         }
     }
 
@@ -447,18 +456,6 @@ impl Hub {
             Err(error) => Err(self.failed(id, error)),
         }
     }
-
-    /// Runs jobs from `jobs` until every sender is gone. A job that panics (a bug) is answered
-    /// by nobody (its caller gets 500) and the tables in memory are dropped, to be loaded again
-    /// from the store as committed.
-    pub fn run(mut self, jobs: mpsc::Receiver<Job>) {
-        while let Ok(job) = jobs.recv() {
-            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(&mut self)));
-            if outcome.is_err() {
-                self.live.clear();
-            }
-        }
-    }
 }
 
 /// Whether `role` may bring dice rolled elsewhere at this table: the game master always (the
@@ -550,7 +547,11 @@ impl HubHandle {
         let (answer, wait) = tokio::sync::oneshot::channel();
         self.jobs
             .send(Box::new(move |hub| {
-                let _ = answer.send(job(hub));
+                let result = job(hub);
+                // Sent once the job's group of writes is durable (see `Hub::run`).
+                hub.answers.push(Box::new(move |failure| {
+                    let _ = answer.send(failure.map_or(result, Err));
+                }));
             }))
             .map_err(|_| ApiError::Internal("the table hub has stopped".into()))?;
         wait.await

@@ -115,6 +115,9 @@ pub(crate) fn closes_at(turn: &TurnState) -> Option<i64> {
 /// Tables in one SQLite file.
 pub struct SqliteStore {
     connection: Connection,
+    /// In a group of writes ([`Store::begin_group`]): the connection's total of changed rows
+    /// when it began.
+    group: Option<u64>,
 }
 
 impl std::fmt::Debug for SqliteStore {
@@ -154,7 +157,10 @@ impl SqliteStore {
             connection.execute_batch("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
         })
         .map_err(backend)?;
-        let mut store = SqliteStore { connection };
+        let mut store = SqliteStore {
+            connection,
+            group: None,
+        };
         store.migrate(deadline)?;
         Ok(store)
     }
@@ -239,6 +245,14 @@ fn apply_migration(connection: &mut Connection, version: i64, sql: &str) -> rusq
 }
 
 impl Store for SqliteStore {
+    fn begin_group(&mut self) -> Result<(), StoreError> {
+        group::begin(self)
+    }
+
+    fn end_group(&mut self) -> Result<(), StoreError> {
+        group::end(self)
+    }
+
     fn create(&mut self, table: &StoredTable) -> Result<(), StoreError> {
         let turn = turn_json(&table.id, &table.turn)?;
         let transaction = self
@@ -558,6 +572,7 @@ impl Store for SqliteStore {
     }
 }
 
+mod group;
 #[cfg(test)]
 mod tests;
 mod webhooks;

@@ -285,6 +285,27 @@ pub trait Store: Send + WebhookStore {
     /// The backend's failure.
     fn acts(&mut self, id: &str) -> Result<Vec<(u64, String, String)>, StoreError>;
 
+    /// Starts a group of writes made durable together by [`Store::end_group`] (group commit:
+    /// the hub answers none of the group's requests before that). Each write stays its own
+    /// transaction, whole or not at all, and visible to the next at once; only the wait for the
+    /// disk is shared. The default (PostgreSQL) makes every write durable as it commits.
+    ///
+    /// # Errors
+    /// The backend's failure.
+    fn begin_group(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
+
+    /// Makes every write since [`Store::begin_group`] durable (one sync of the disk for all of
+    /// them), and ends the group.
+    ///
+    /// # Errors
+    /// The backend's failure: the group's writes may then be lost in a power cut, and none of
+    /// them may be acknowledged.
+    fn end_group(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
+
     /// For a database several instances share: the location whose notifications tell of
     /// every instance's commits (PostgreSQL's `LISTEN`, see `crate::stream::listen`). `None`
     /// (the default) for a store whose writes only this instance makes.
