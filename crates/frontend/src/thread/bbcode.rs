@@ -15,6 +15,9 @@
 //!   list ul ol br hr p tr table h1 h2 h3`. Removed with their text: `img attachment youtube
 //!   video media`.
 //! - Any other `[...]` is kept as it stands, as the forum shows it.
+//! - Inside a quote only quote tags count, and inside a hidden tag only those and hidden tags:
+//!   what is left out never changes how the rest reads (a quoted `[b]` never closed does not
+//!   make the poster's next line bold).
 
 use pbp_core::post::{PostLine, PostText};
 
@@ -96,9 +99,17 @@ impl Reader {
     }
 
     fn tag(&mut self, closing: bool, kind: Kind) {
+        // Inside a quote only quote tags count, inside a hidden tag only those and hidden
+        // tags: the tags of text left out (a bold never closed, a stray `[/img]`) never change
+        // how the poster's own text reads.
+        if (self.quote > 0 && kind != Kind::Quote)
+            || (self.hidden > 0 && !matches!(kind, Kind::Quote | Kind::Hidden))
+        {
+            return;
+        }
         let count = match kind {
             Kind::Quote => {
-                if !self.line.text.trim().is_empty() {
+                if self.quote == 0 && self.hidden == 0 && !self.line.text.trim().is_empty() {
                     self.end_line();
                 }
                 &mut self.quote
@@ -209,6 +220,27 @@ mod tests {
     fn quotes_of_any_depth_are_left_out() {
         let body = "[quote=A][quote=B]attack E4[/quote]pass[/quote]play 3\n[QUOTE]x";
         assert_eq!(texts(body), vec!["play 3"]);
+    }
+
+    #[test]
+    fn the_tags_of_a_quote_do_not_reach_the_text_after_it() {
+        // Found writing the thread_post fuzz target's quote property: a quote's unclosed [b]
+        // made the poster's own next line bold (a Warring States order), a quote's [/img]
+        // showed hidden text.
+        let post = post_text("[quote][b]attack E4[/quote]\nchat");
+        assert!(post.lines.iter().all(|l| l.bold.is_empty()), "{post:?}");
+        assert_eq!(texts("[img]x[quote][/img][/quote] y[/img]z"), vec!["z"]);
+        // A quote ends the line before it; the quote's [/b] does not close the poster's bold.
+        assert_eq!(texts("[b]hold[quote][/b][/quote] E4"), vec!["hold", "E4"]);
+        assert_eq!(
+            post_text("[b]hold[quote][/b][/quote] E4").lines[1].bold,
+            "E4"
+        );
+        // A quote inside hidden text does not end the line before it (the fuzz target's case).
+        assert_eq!(
+            post_text("A wrote:[img]\n[quote]x[/quote]\nC"),
+            post_text("A wrote:[img]\n\nC")
+        );
     }
 
     #[test]
