@@ -3,14 +3,16 @@
 //! text, BBCode both styles, SVG, event lines, legal actions, refusals, events), unless a rule
 //! shows it.
 //!
-//! Twins: the same game with one card of a player's hand exchanged for one of the draw pile (as
-//! another draw would have dealt it). Run with more cases: `PROPTEST_CASES=4096 cargo test -p
-//! pbp-clan-war --test secrecy`, or the `--ignored` run.
+//! Twins: the same game with one card of a player's hand exchanged for one of another player's
+//! hand, or for one of the draw pile (as another draw would have dealt it). Hands are Clan War's
+//! only secret (`ClanWar::secrets`); the shared pile holds no order (a card is drawn by rolling
+//! its position among the remaining ones), so its composition is all it hides. Run with more
+//! cases: `PROPTEST_CASES=4096 cargo test -p pbp-clan-war --test secrecy`, or the `--ignored`
+//! run.
 
 use pbp_clan_war::*;
-use pbp_core::testing::{Output, Secrecy, Twin, TwinCase, check_twins};
-use pbp_core::{Dice, Game, LoggedEvent, Viewer};
-use proptest::prelude::*;
+use pbp_core::testing::{Secrecy, Twin, TwinCase};
+use pbp_core::{Dice, Game, Viewer};
 
 fn pick<T: Copy>(items: &[T], dice: &mut dyn Dice) -> Option<T> {
     let roll = dice.roll(items.len().max(1) as u32).ok()? as usize;
@@ -82,61 +84,16 @@ fn secrecy() -> Secrecy<ClanWar> {
         config: ClanWarConfig::default(),
         twin,
         outputs: pbp_render::testing::outputs::<ClanWar>(),
+        sessions: pbp_frontend::testing::session_outputs::<ClanWar>(),
         reveals,
         tries: 1,
     }
 }
 
-fn run(case: TwinCase) -> Result<(), TestCaseError> {
-    check_twins(&secrecy(), case).map_err(|v| TestCaseError::fail(v.0))?;
-    Ok(())
-}
-
-proptest! {
-    #[test]
-    fn a_hand_reaches_no_outsider(seed in any::<u64>(), before in 0u32..120, choice in any::<u64>(), after in 1u32..24) {
-        run(TwinCase { seed, before, twin: choice, after })?;
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(4096))]
-    /// The long run: `cargo test -p pbp-clan-war --test secrecy -- --ignored`.
-    #[test]
-    #[ignore = "long run: 4096 twin pairs"]
-    fn a_hand_reaches_no_outsider_long(seed in any::<u64>(), before in 0u32..400, choice in any::<u64>(), after in 1u32..60) {
-        run(TwinCase { seed, before, twin: choice, after })?;
-    }
-}
-
-/// What no outsider may receive: every hand.
-fn hands(
-    state: &ClanWarState,
-    _: &<ClanWar as pbp_core::Game>::View,
-    _: Viewer,
-    _: &[LoggedEvent<ClanWar>],
-) -> String {
-    format!(
-        "{:?}",
-        state.players.iter().map(|p| &p.hand).collect::<Vec<_>>()
-    )
-}
-
-#[test]
-fn the_harness_catches_a_surface_that_shows_a_hand() {
-    let mut leaky = secrecy();
-    leaky.outputs.push(Output {
-        name: "leak",
-        show: hands,
-    });
-    let case = TwinCase {
-        seed: 3,
-        before: 10,
-        twin: 2,
-        after: 3,
-    };
-    let report = check_twins(&secrecy(), case).unwrap();
-    assert!(report.secret.contains("hand"), "{report:?}");
-    let error = check_twins(&leaky, case).unwrap_err();
-    assert!(error.0.contains("leak tells the twins apart"), "{error}");
+pbp_core::secrecy_tests! {
+    secrecy: secrecy(),
+    cases: (0u32..120, 1u32..24),
+    long: (0u32..400, 1u32..60),
+    leak_case: TwinCase { seed: 3, before: 10, twin: 2, after: 3 },
+    finds: "hand",
 }

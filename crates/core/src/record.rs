@@ -288,6 +288,19 @@ impl<G: Game> Session<G> {
         last.map(|entry| entry.post = Some(mark)).is_some()
     }
 
+    /// This session with `state` in place of its state, the record and log kept: the twin
+    /// of the secrecy harness ([`crate::testing::secrecy`]), a position that differs from this
+    /// one only in a secret, to write every frontend's surfaces from. Its record does not replay
+    /// to `state`; it is for tests only (feature `testing`).
+    #[cfg(feature = "testing")]
+    pub fn with_state(&self, state: G::State) -> Session<G> {
+        Session {
+            record: self.record.clone(),
+            state,
+            log: self.log.clone(),
+        }
+    }
+
     /// Takes back the last action (a replay without it).
     ///
     /// # Errors

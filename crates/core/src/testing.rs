@@ -43,7 +43,10 @@ pub use crate::sim::{
     Bot, BotMove, LabelRecord, RefusedBotMove, SimulationSummary, bot_action, play_bot_move,
     random_action, rotated_config, simulate,
 };
-pub use secrecy::{Output, Secrecy, Show, Twin, TwinCase, TwinReport, check_twins, no_reveals};
+pub use secrecy::{
+    Output, Parts, Secrecy, SessionOutput, Show, Twin, TwinCase, TwinReport, check_twins,
+    no_reveals,
+};
 
 /// What went wrong in a random-play game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -286,4 +289,77 @@ fn check_secrets<G: Game>(
         .collect();
     contract::views_keep_secrets::<G>(session.state(), &viewers(seats), &events)
         .or_else(|v| fail(step, v.0))
+}
+
+/// The property "undo restores byte-identical saves": a game played with the uniform random bot
+/// for at most `steps` steps (from a committed start, salt and all, as a frontend starts one);
+/// at every step the save file is written, a random legal action is played, taken back, and the
+/// save written again: the two saves must be the same bytes, and the state and the log the
+/// same. The action is then played again and play goes on. Answers the steps checked.
+///
+/// # Errors
+/// The first step whose undo changed the save (both saves' lengths and the first byte that
+/// differs), the state or the log, or a save, act or undo that failed.
+pub fn undo_restores_the_save<G: Game>(
+    config: &G::Config,
+    seed: u64,
+    steps: u32,
+) -> Result<usize, HarnessFailure> {
+    let mut salt = [7u8; 32];
+    salt[..8].copy_from_slice(&seed.to_le_bytes());
+    let secret = crate::Secret {
+        seed,
+        salt: crate::Salt::from_bytes(salt),
+    };
+    let mut session = Session::<G>::new_committed(config.clone(), &secret, DiceChoice::Seeded)
+        .or_else(|e| fail(0, format!("setup failed: {e}")))?;
+    let mut bot = SeededDice::new(seed ^ 0x0_5AFE);
+    let save = |session: &Session<G>, step: usize| {
+        crate::save::save_session(session).or_else(|e| fail(step, format!("no save: {e}")))
+    };
+    for step in 0..steps as usize {
+        if matches!(G::turn(session.state()), Turn::Over(_)) {
+            return Ok(step);
+        }
+        let Some((actor, action)) = random_action::<G>(session.state(), &mut bot) else {
+            return Ok(step);
+        };
+        let before = save(&session, step)?;
+        let (state, log) = (session.state().clone(), session.log().to_vec());
+        session
+            .act(actor, action.clone(), DiceChoice::Seeded)
+            .or_else(|e| fail(step, format!("legal {action:?} of {actor:?} refused: {e}")))?;
+        session
+            .undo()
+            .or_else(|e| fail(step, format!("undo of {action:?} failed: {e}")))?;
+        let after = save(&session, step)?;
+        if after != before {
+            let at = before
+                .bytes()
+                .zip(after.bytes())
+                .position(|(x, y)| x != y)
+                .unwrap_or(before.len().min(after.len()));
+            return fail(
+                step,
+                format!(
+                    "undo of {action:?} of {actor:?} changed the save ({} bytes, then {}; first \
+                     difference at byte {at}: {:?} / {:?})",
+                    before.len(),
+                    after.len(),
+                    before.get(at.saturating_sub(20)..(at + 40).min(before.len())),
+                    after.get(at.saturating_sub(20)..(at + 40).min(after.len())),
+                ),
+            );
+        }
+        if *session.state() != state || session.log() != log.as_slice() {
+            return fail(
+                step,
+                format!("undo of {action:?} left another state or log"),
+            );
+        }
+        session
+            .act(actor, action.clone(), DiceChoice::Seeded)
+            .or_else(|e| fail(step, format!("{action:?} refused after its undo: {e}")))?;
+    }
+    Ok(steps as usize)
 }

@@ -37,6 +37,8 @@ mod error;
 mod history;
 mod report;
 mod table;
+#[cfg(all(feature = "testing", not(target_arch = "wasm32")))]
+pub mod testing;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod thread;
 pub mod words;

@@ -106,6 +106,21 @@ impl Table {
         })
     }
 
+    /// A table over `session`, a game of the catalog: for tests that build the session
+    /// themselves (the secrecy harness's twins, [`crate::testing`]).
+    ///
+    /// # Errors
+    /// [`ErasedError::UnknownGame`](pbp_core::erased::ErasedError::UnknownGame) for a game the
+    /// catalog does not hold.
+    #[cfg(feature = "testing")]
+    pub fn from_session(session: Box<dyn DynSession>) -> Result<Table, TableError> {
+        let (_, renderer) = catalog().get(session.game())?;
+        Ok(Table {
+            session,
+            renderer: renderer.as_ref(),
+        })
+    }
+
     /// The type-erased session, for what the table does not wrap.
     pub fn session(&self) -> &dyn DynSession {
         self.session.as_ref()

@@ -47,25 +47,10 @@ fn event_lines<G: Render>(
 /// (plain lists and `[table]`s), the SVG map, and the step's events as log lines.
 pub fn outputs<G: Render>() -> Vec<Output<G>> {
     vec![
-        Output {
-            name: "text",
-            show: text::<G>,
-        },
-        Output {
-            name: "bbcode",
-            show: bbcode::<G>,
-        },
-        Output {
-            name: "bbcode with tables",
-            show: bbcode_table::<G>,
-        },
-        Output {
-            name: "svg",
-            show: svg::<G>,
-        },
-        Output {
-            name: "event lines",
-            show: event_lines::<G>,
-        },
+        Output::new("text", text::<G>),
+        Output::new("bbcode", bbcode::<G>),
+        Output::new("bbcode with tables", bbcode_table::<G>),
+        Output::new("svg", svg::<G>),
+        Output::new("event lines", event_lines::<G>),
     ]
 }

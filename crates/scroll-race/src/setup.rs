@@ -226,7 +226,7 @@ pub(crate) fn setup(config: &ScrollRaceConfig, dice: &mut dyn Dice) -> Result<Sc
         summons: Vec::new(),
         traps: Vec::new(),
         genjutsu: Vec::new(),
-        genjutsu_cast: 0,
+        genjutsu_cast: [0; 2],
         sensings: Vec::new(),
         ending: None,
     })

@@ -182,7 +182,8 @@ impl Trap {
 /// A Genjutsu waiting for the next enemy technique.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Genjutsu {
-    /// Its number among the game's Genjutsu, from 1 (two alike from one caster stay distinct).
+    /// Its number among its team's Genjutsu, from 1 (two alike from one caster stay distinct;
+    /// counted by team, so that a team's own numbers say nothing of the enemy's secret casts).
     pub number: u32,
     /// The caster's team.
     pub team: u8,
@@ -268,8 +269,9 @@ pub struct ScrollRaceState {
     pub traps: Vec<Trap>,
     /// Genjutsu waiting, oldest first.
     pub genjutsu: Vec<Genjutsu>,
-    /// Genjutsu cast so far in the game.
-    pub genjutsu_cast: u32,
+    /// Genjutsu cast so far by each team (a global count would tell a team, by its own next
+    /// number, how many the enemy cast in secret).
+    pub genjutsu_cast: [u32; 2],
     /// The latest Sensoriel result of each user.
     pub sensings: Vec<Sensing>,
     /// The end, once over.

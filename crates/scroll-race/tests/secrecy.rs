@@ -1,15 +1,18 @@
-//! The secrecy property (`pbp_core::testing::secrecy`): a team's carrier reaches neither the
-//! other team nor the public, on any surface (view as JSON, text, BBCode, SVG, event lines,
-//! legal actions, refusals, events), until a rule reveals it.
+//! The secrecy property (`pbp_core::testing::secrecy`): what a team keeps to itself (its
+//! carrier, its hidden seals, its waiting Genjutsu, its uses left) reaches neither the other team
+//! nor the public, on any surface (view as JSON, text, BBCode, SVG, event lines, legal actions,
+//! refusals, events), until a rule reveals it.
 //!
-//! Twins: the same game with the scroll carried secretly by another character of its team (as a
-//! different choice of the captain, or an unspotted pass, would leave it). Run with more cases:
-//! `PROPTEST_CASES=4096 cargo test -p pbp-scroll-race --test secrecy`, or the `--ignored` run.
+//! Twins, one kind drawn per case: the scroll carried secretly by another character of its
+//! team (as a different choice of the captain, or an unspotted pass, would leave it); a hidden
+//! Fuinjutsu seal not laid (its caster waited instead: the use is given back); the latest
+//! waiting Genjutsu not cast (the same, and the game's count of Genjutsu one less); a character's
+//! uses left of one technique other than they are. Run with more cases: `PROPTEST_CASES=4096
+//! cargo test -p pbp-scroll-race --test secrecy`, or the `--ignored` run.
 
-use pbp_core::testing::{Secrecy, Twin, TwinCase, check_twins};
+use pbp_core::testing::{Secrecy, Twin, TwinCase};
 use pbp_core::{Dice, Viewer};
 use pbp_scroll_race::*;
-use proptest::prelude::*;
 
 /// Whether `id` stands in the enemy zone, where only a carrier may go (and is seen to).
 fn in_enemy_zone(state: &ScrollRaceState, id: CharId) -> bool {
@@ -18,9 +21,35 @@ fn in_enemy_zone(state: &ScrollRaceState, id: CharId) -> bool {
     zone.is_some_and(|t| t != c.team)
 }
 
-/// The twin: a team whose carrier is secret carries its scroll on another of its characters,
-/// neither burnt nor in the enemy zone. The other team's five seats and the public are outsiders.
-fn twin(state: &ScrollRaceState, dice: &mut dyn Dice) -> Option<Twin<ScrollRace>> {
+fn pick<T: Copy>(items: &[T], dice: &mut dyn Dice) -> Option<T> {
+    let roll = dice.roll(items.len().max(1) as u32).ok()? as usize;
+    items.get(roll - 1).copied()
+}
+
+/// The other team's five seats and the public.
+fn outsiders_of(team: u8) -> Vec<Viewer> {
+    let mut outsiders: Vec<Viewer> = team_seats(1 - team).into_iter().map(Viewer::Seat).collect();
+    outsiders.push(Viewer::Public);
+    outsiders
+}
+
+/// Gives `caster` back one use of `technique` (the turn it was used is a wait in the twin).
+fn give_back(state: &mut ScrollRaceState, caster: CharId, technique: Technique) {
+    let character = &mut state.characters[usize::from(caster)];
+    if let Some(skill) = character
+        .skills
+        .iter_mut()
+        .find(|s| s.technique == technique)
+        && let (Some(left), Some(allowance)) = (skill.left.as_mut(), skill.allowance)
+        && *left < allowance
+    {
+        *left += 1;
+    }
+}
+
+/// The twin: another secret carrier of a team whose carrier is secret (neither burnt nor in the
+/// enemy zone).
+fn carrier_twin(state: &ScrollRaceState, dice: &mut dyn Dice) -> Option<Twin<ScrollRace>> {
     let secret: Vec<u8> = (0..2u8)
         .filter(|&t| {
             let scroll = state.scrolls[usize::from(t)];
@@ -28,7 +57,7 @@ fn twin(state: &ScrollRaceState, dice: &mut dyn Dice) -> Option<Twin<ScrollRace>
                 && !in_enemy_zone(state, c))
         })
         .collect();
-    let &team = secret.get(dice.roll(secret.len().max(1) as u32).ok()? as usize - 1)?;
+    let team = pick(&secret, dice)?;
     let carrier = state.carrier(team)?;
     let others: Vec<CharId> = team_seats(team)
         .into_iter()
@@ -37,21 +66,98 @@ fn twin(state: &ScrollRaceState, dice: &mut dyn Dice) -> Option<Twin<ScrollRace>
             c != carrier && !state.characters[usize::from(c)].burned && !in_enemy_zone(state, c)
         })
         .collect();
-    let &other = others.get(dice.roll(others.len().max(1) as u32).ok()? as usize - 1)?;
+    let other = pick(&others, dice)?;
     let mut b = state.clone();
     b.scrolls[usize::from(team)].holder = Holder::Carrier(other);
-    let mut outsiders: Vec<Viewer> = team_seats(1 - team).into_iter().map(Viewer::Seat).collect();
-    outsiders.push(Viewer::Public);
     Some(Twin {
         state: b,
-        outsiders,
+        outsiders: outsiders_of(team),
         secret: format!("team {team}'s carrier: {other} for {carrier}"),
     })
 }
 
-/// The events that tell a carrier by rule (docs/rules/scroll-race.md, "Secrecy property"): a
+/// The twin: a hidden seal (Fuinjutsu) never laid, its caster's use given back.
+fn seal_twin(state: &ScrollRaceState, dice: &mut dyn Dice) -> Option<Twin<ScrollRace>> {
+    let hidden: Vec<usize> = (0..state.traps.len())
+        .filter(|&i| state.traps[i].hidden())
+        .collect();
+    let i = pick(&hidden, dice)?;
+    let trap = state.traps[i];
+    let mut b = state.clone();
+    b.traps.remove(i);
+    give_back(&mut b, trap.caster, Technique::Fuinjutsu);
+    Some(Twin {
+        state: b,
+        outsiders: outsiders_of(trap.team),
+        secret: format!(
+            "team {}'s seal on {:?} by {} not laid",
+            trap.team, trap.square, trap.caster
+        ),
+    })
+}
+
+/// The twin: the latest Genjutsu of a team, still waiting, never cast (its caster's use given
+/// back, the team's count of Genjutsu one less). This twin found that Genjutsu were numbered
+/// across the game: a team's next number told it how many the enemy had cast in secret.
+fn genjutsu_twin(state: &ScrollRaceState) -> Option<Twin<ScrollRace>> {
+    let i = state
+        .genjutsu
+        .iter()
+        .position(|g| g.number == state.genjutsu_cast[usize::from(g.team)])?;
+    let g = state.genjutsu[i];
+    let mut b = state.clone();
+    b.genjutsu.remove(i);
+    b.genjutsu_cast[usize::from(g.team)] -= 1;
+    give_back(&mut b, g.caster, Technique::Genjutsu);
+    Some(Twin {
+        state: b,
+        outsiders: outsiders_of(g.team),
+        secret: format!("team {}'s Genjutsu {} not cast", g.team, g.number),
+    })
+}
+
+/// The twin: a character's uses left of one of its limited techniques, other than they are.
+fn uses_twin(state: &ScrollRaceState, dice: &mut dyn Dice) -> Option<Twin<ScrollRace>> {
+    let limited: Vec<(usize, usize)> = (0..state.characters.len())
+        .flat_map(|c| {
+            let skills = &state.characters[c].skills;
+            (0..skills.len())
+                .filter(|&s| skills[s].allowance.is_some_and(|a| a > 0))
+                .map(move |s| (c, s))
+        })
+        .collect();
+    let (c, s) = pick(&limited, dice)?;
+    let skill = state.characters[c].skills[s];
+    let (allowance, left) = (skill.allowance?, skill.left?);
+    let choices: Vec<u8> = (0..=allowance).filter(|&n| n != left).collect();
+    let other = pick(&choices, dice)?;
+    let mut b = state.clone();
+    b.characters[c].skills[s].left = Some(other);
+    let team = state.characters[c].team;
+    Some(Twin {
+        state: b,
+        outsiders: outsiders_of(team),
+        secret: format!(
+            "{}'s uses of {:?}: {other} for {left}",
+            state.characters[c].name, skill.technique
+        ),
+    })
+}
+
+/// One of the four kinds of twin, drawn by the dice; `None` when the kind drawn has nothing to
+/// vary here (the harness asks again at the next step).
+fn twin(state: &ScrollRaceState, dice: &mut dyn Dice) -> Option<Twin<ScrollRace>> {
+    match dice.roll(4).ok()? {
+        1 => carrier_twin(state, dice),
+        2 => seal_twin(state, dice).or_else(|| carrier_twin(state, dice)),
+        3 => genjutsu_twin(state).or_else(|| carrier_twin(state, dice)),
+        _ => uses_twin(state, dice),
+    }
+}
+
+/// The events that tell a secret by rule (docs/rules/scroll-race.md, "Secrecy property"): a
 /// struck carrier drops the scroll, a spotted pass, a pick-up, a carrier entering the enemy zone
-/// or winning, and Sensoriel's names to its user.
+/// or winning, Sensoriel's names to its user, a seal sprung and a Genjutsu that cancels.
 fn reveals(event: &ScrollRaceEvent) -> Option<&'static str> {
     match event {
         ScrollRaceEvent::ScrollDropped { .. } => Some("a struck carrier drops the scroll"),
@@ -60,6 +166,10 @@ fn reveals(event: &ScrollRaceEvent) -> Option<&'static str> {
         ScrollRaceEvent::EnteredEnemyZone { .. } => Some("only a carrier enters the enemy zone"),
         ScrollRaceEvent::GameOver(_) => Some("the carrier in the enemy base wins"),
         ScrollRaceEvent::Sensed(_) => Some("Sensoriel names the carrier among others"),
+        ScrollRaceEvent::TrapSprung { trap, .. } if trap.hidden() => {
+            Some("a sprung seal is revealed to all")
+        }
+        ScrollRaceEvent::GenjutsuCancelled { .. } => Some("a cancelling Genjutsu is revealed"),
         _ => None,
     }
 }
@@ -69,58 +179,16 @@ fn secrecy() -> Secrecy<ScrollRace> {
         config: ScrollRaceConfig::default(),
         twin,
         outputs: pbp_render::testing::outputs::<ScrollRace>(),
+        sessions: pbp_frontend::testing::session_outputs::<ScrollRace>(),
         reveals,
         tries: 3,
     }
 }
 
-fn run(case: TwinCase) -> Result<(), TestCaseError> {
-    check_twins(&secrecy(), case).map_err(|v| TestCaseError::fail(v.0))?;
-    Ok(())
-}
-
-proptest! {
-    #[test]
-    fn a_secret_carrier_reaches_no_outsider(seed in any::<u64>(), before in 0u32..80, choice in any::<u64>(), after in 1u32..30) {
-        run(TwinCase { seed, before, twin: choice, after })?;
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(4096))]
-    /// The long run: `cargo test -p pbp-scroll-race --test secrecy -- --ignored`.
-    #[test]
-    #[ignore = "long run: 4096 twin pairs"]
-    fn a_secret_carrier_reaches_no_outsider_long(seed in any::<u64>(), before in 0u32..200, choice in any::<u64>(), after in 1u32..60) {
-        run(TwinCase { seed, before, twin: choice, after })?;
-    }
-}
-
-/// What no viewer may receive: the whole state, scrolls and all.
-fn everything(
-    state: &ScrollRaceState,
-    _: &<ScrollRace as pbp_core::Game>::View,
-    _: Viewer,
-    _: &[pbp_core::LoggedEvent<ScrollRace>],
-) -> String {
-    format!("{:?}", state.scrolls)
-}
-
-#[test]
-fn the_harness_catches_a_surface_that_shows_the_carrier() {
-    let mut leaky = secrecy();
-    leaky.outputs.push(pbp_core::testing::Output {
-        name: "leak",
-        show: everything,
-    });
-    let case = TwinCase {
-        seed: 5,
-        before: 20,
-        twin: 1,
-        after: 3,
-    };
-    let report = check_twins(&secrecy(), case).unwrap();
-    assert!(report.secret.contains("carrier"), "{report:?}");
-    let error = check_twins(&leaky, case).unwrap_err();
-    assert!(error.0.contains("leak tells the twins apart"), "{error}");
+pbp_core::secrecy_tests! {
+    secrecy: secrecy(),
+    cases: (0u32..80, 1u32..30),
+    long: (0u32..200, 1u32..60),
+    leak_case: TwinCase { seed: 5, before: 20, twin: 1, after: 3 },
+    finds: "team",
 }

@@ -169,3 +169,19 @@ proptest! {
         let _ = WarringStates::parse_action(&state, Actor::GameMaster, &text);
     }
 }
+
+proptest! {
+    /// Undo restores byte-identical saves: random legal play; at every step save, act, undo and
+    /// save again, and the two saves are the same bytes (and the state and log the same), with
+    /// `pbp_core::testing::undo_restores_the_save`.
+    #[test]
+    fn undo_restores_byte_identical_saves(seed in any::<u64>(), steps in 1u32..40) {
+        let checked = pbp_core::testing::undo_restores_the_save::<pbp_warring_states::WarringStates>(
+            &pbp_warring_states::WarringStatesConfig::default(),
+            seed,
+            steps,
+        )
+        .map_err(|f| TestCaseError::fail(f.to_string()))?;
+        prop_assert!(checked > 0, "no step was checked");
+    }
+}

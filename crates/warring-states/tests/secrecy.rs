@@ -2,14 +2,14 @@
 //! the other players nor the public, on any surface (view as JSON, text, BBCode both styles, SVG,
 //! event lines, legal actions, refusals, events), until the turn's resolution reveals every sheet.
 //!
-//! Twins: the same game in which a seat that sent its orders sent another legal sheet. Run with
-//! more cases: `PROPTEST_CASES=4096 cargo test -p pbp-warring-states --test secrecy`, or the
-//! `--ignored` run.
+//! Twins: the same game in which a seat that sent its orders sent another legal sheet. The
+//! sheets are Warring States' only secret (`WarringStates::secrets`): no hands, decks or carriers,
+//! and the map, treasuries and armies are public. Run with more cases: `PROPTEST_CASES=4096
+//! cargo test -p pbp-warring-states --test secrecy`, or the `--ignored` run.
 
-use pbp_core::testing::{Output, Secrecy, Twin, TwinCase, check_twins};
-use pbp_core::{Actor, Dice, Game, LoggedEvent, SeededDice, Viewer};
+use pbp_core::testing::{Secrecy, Twin, TwinCase};
+use pbp_core::{Actor, Dice, Game, SeededDice, Viewer};
 use pbp_warring_states::*;
-use proptest::prelude::*;
 
 /// The twin: a seat that has sent its sheet this turn sent another of its legal sheets instead.
 /// Every other seat and the public are outsiders.
@@ -58,58 +58,16 @@ fn secrecy() -> Secrecy<WarringStates> {
         config: WarringStatesConfig::default(),
         twin,
         outputs: pbp_render::testing::outputs::<WarringStates>(),
+        sessions: pbp_frontend::testing::session_outputs::<WarringStates>(),
         reveals,
         tries: 2,
     }
 }
 
-fn run(case: TwinCase) -> Result<(), TestCaseError> {
-    check_twins(&secrecy(), case).map_err(|v| TestCaseError::fail(v.0))?;
-    Ok(())
-}
-
-proptest! {
-    #[test]
-    fn a_sealed_sheet_reaches_no_outsider(seed in any::<u64>(), before in 0u32..60, choice in any::<u64>(), after in 1u32..24) {
-        run(TwinCase { seed, before, twin: choice, after })?;
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(4096))]
-    /// The long run: `cargo test -p pbp-warring-states --test secrecy -- --ignored`.
-    #[test]
-    #[ignore = "long run: 4096 twin pairs"]
-    fn a_sealed_sheet_reaches_no_outsider_long(seed in any::<u64>(), before in 0u32..200, choice in any::<u64>(), after in 1u32..60) {
-        run(TwinCase { seed, before, twin: choice, after })?;
-    }
-}
-
-/// What no outsider may receive: the sealed sheets.
-fn sheets(
-    state: &WarringStatesState,
-    _: &WarringStatesView,
-    _: Viewer,
-    _: &[LoggedEvent<WarringStates>],
-) -> String {
-    format!("{:?}", state.sheets)
-}
-
-#[test]
-fn the_harness_catches_a_surface_that_shows_a_sheet() {
-    let mut leaky = secrecy();
-    leaky.outputs.push(Output {
-        name: "leak",
-        show: sheets,
-    });
-    let case = TwinCase {
-        seed: 3,
-        before: 2,
-        twin: 2,
-        after: 3,
-    };
-    let report = check_twins(&secrecy(), case).unwrap();
-    assert!(report.secret.contains("sheet"), "{report:?}");
-    let error = check_twins(&leaky, case).unwrap_err();
-    assert!(error.0.contains("leak tells the twins apart"), "{error}");
+pbp_core::secrecy_tests! {
+    secrecy: secrecy(),
+    cases: (0u32..60, 1u32..24),
+    long: (0u32..200, 1u32..60),
+    leak_case: TwinCase { seed: 3, before: 2, twin: 2, after: 3 },
+    finds: "sheet",
 }

@@ -1,6 +1,8 @@
 //! The secrecy property, one harness for every game: two *twin* positions that differ only in
 //! what some viewers may not know, played on with the same public actions, give those viewers
 //! the same bytes on every surface.
+//! Long file: the harness in one piece (the walk to the twin, the twins' play, every comparison),
+//! which reads best together; the tests' macro and its helpers are in `secrecy/run.rs`.
 //!
 //! A game's test gives a [`Secrecy`]: its config, a generator of twins ([`Secrecy::twin`]: from a
 //! position reached by random legal play, a second position differing in a secret, with the
@@ -16,7 +18,13 @@
 //!   twin, sampled, and the last action played): the text it reads as, then the refusal's
 //!   message, or, when both twins accept it, the built-in surfaces after it (the renderings are
 //!   functions of the view and the events);
-//! - the events of each step played.
+//! - the events of each step played;
+//! - the surfaces written from the whole session ([`Secrecy::sessions`]: the table facade of
+//!   `pbp-frontend`, which the CLI and the table server answer with), for every outsider at the
+//!   twin position and after every step, and the answer to the actions tried by one outsider
+//!   seat a step (drawn). The twins are then two [`Session`]s: the walk's, and the same with the
+//!   twin state ([`Session::with_state`]); both play on through [`Session::act`], with the dice
+//!   the record's seed gives each step.
 //!
 //! Play stops at the end of the game, after [`TwinCase::after`] steps, when the twins have no
 //! common legal action (a secret that decides what its holder may do), or at the first step whose
@@ -24,14 +32,20 @@
 //! that step is the only thing the harness masks.
 //!
 //! A case is four numbers, so that proptest shrinks a failure to the fewest steps before and
-//! after the twin; the games' `tests/secrecy.rs` run them with proptest.
+//! after the twin; the games' `tests/secrecy.rs` run them with proptest, each through one
+//! [`secrecy_tests!`](crate::secrecy_tests) (the CI run, the `--ignored` long run, and the check
+//! that a leaking surface is caught). Every list of surfaces is built with [`Output::new`].
 
 use serde::Serialize;
+
+mod run;
+
+pub use run::{leak_everything, run_case, table_cases, without_sessions};
 
 use super::contract::{Violation, json};
 use crate::dice::{Dice, SeededDice};
 use crate::game::{Actor, Game, Turn, Viewer, Visible};
-use crate::record::{LoggedEvent, step_seed};
+use crate::record::{DiceChoice, LoggedEvent, Session, step_seed};
 use crate::sim::random_action;
 
 /// How a surface is written: the state, the viewer's view of it, the viewer, the step's events
@@ -48,6 +62,14 @@ pub struct Output<G: Game> {
     pub show: Show<G>,
 }
 
+impl<G: Game> Output<G> {
+    /// The surface `name`, written by `show`: the one constructor of every list of surfaces
+    /// ([`builtin_outputs`], `pbp_render::testing::outputs`, a game's own).
+    pub const fn new(name: &'static str, show: Show<G>) -> Output<G> {
+        Output { name, show }
+    }
+}
+
 impl<G: Game> Clone for Output<G> {
     fn clone(&self) -> Self {
         *self
@@ -59,6 +81,48 @@ impl<G: Game> Copy for Output<G> {}
 impl<G: Game> std::fmt::Debug for Output<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Output({})", self.name)
+    }
+}
+
+/// A surface in named parts: each part's name (for failure messages) and its bytes.
+pub type Parts = Vec<(&'static str, String)>;
+
+/// Surfaces written from the whole session (record, log and state), as a frontend holds a
+/// game: what `pbp-frontend`'s table facade, and so the CLI, the page and the table server,
+/// write for a viewer, and answer a seat that tries an action. The twin's session is the first
+/// twin's with the twin state in place ([`Session::with_state`]), and both play on with the
+/// same actions through [`Session::act`].
+pub struct SessionOutput<G: Game> {
+    /// The surfaces' name in failure messages (`"table"`).
+    pub name: &'static str,
+    /// What `viewer` receives from the session, part by part.
+    pub show: fn(&Session<G>, Viewer) -> Parts,
+    /// What a seat is answered when it tries the action (`actor` is the seat), part by part.
+    pub answer: fn(&Session<G>, Actor, &G::Action) -> Parts,
+}
+
+impl<G: Game> SessionOutput<G> {
+    /// The surfaces `name`: `show` for every viewer, `answer` for every action tried.
+    pub const fn new(
+        name: &'static str,
+        show: fn(&Session<G>, Viewer) -> Parts,
+        answer: fn(&Session<G>, Actor, &G::Action) -> Parts,
+    ) -> SessionOutput<G> {
+        SessionOutput { name, show, answer }
+    }
+}
+
+impl<G: Game> Clone for SessionOutput<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for SessionOutput<G> {}
+
+impl<G: Game> std::fmt::Debug for SessionOutput<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SessionOutput({})", self.name)
     }
 }
 
@@ -83,6 +147,10 @@ pub struct Secrecy<G: Game> {
     pub twin: fn(&G::State, &mut dyn Dice) -> Option<Twin<G>>,
     /// The surfaces compared beyond [`builtin_outputs`].
     pub outputs: Vec<Output<G>>,
+    /// The surfaces written from the whole session (`pbp_frontend::testing::session_outputs`:
+    /// the table's view in every format, log, legal actions, answers to an action tried, and
+    /// the thread report), for the games whose tests link the frontend.
+    pub sessions: Vec<SessionOutput<G>>,
     /// Whether an event reveals a secret by rule (a public announcement the seed makes); `None`
     /// for an ordinary event, or the rule's name.
     pub reveals: fn(&G::Event) -> Option<&'static str>,
@@ -175,26 +243,11 @@ fn events_json<G: Game>(_: &G::State, _: &G::View, _: Viewer, events: &[LoggedEv
 /// text) and the events it sees.
 pub fn builtin_outputs<G: Game>() -> Vec<Output<G>> {
     vec![
-        Output {
-            name: "view json",
-            show: view_json::<G>,
-        },
-        Output {
-            name: "turn",
-            show: turn_json::<G>,
-        },
-        Output {
-            name: "legal actions json",
-            show: legal_json::<G>,
-        },
-        Output {
-            name: "legal actions text",
-            show: legal_text::<G>,
-        },
-        Output {
-            name: "events json",
-            show: events_json::<G>,
-        },
+        Output::new("view json", view_json::<G>),
+        Output::new("turn", turn_json::<G>),
+        Output::new("legal actions json", legal_json::<G>),
+        Output::new("legal actions text", legal_text::<G>),
+        Output::new("events json", events_json::<G>),
     ]
 }
 
@@ -234,6 +287,42 @@ fn compare<G: Game>(
                     output.name
                 ));
             }
+        }
+    }
+    Ok(())
+}
+
+/// The first part that differs between `x` and `y`, as a violation.
+fn same_parts(what: impl Fn() -> String, x: Parts, y: Parts) -> Result<(), Violation> {
+    if x.len() != y.len() {
+        return violation(format!("{} has {} parts / {}", what(), x.len(), y.len()));
+    }
+    for ((name, x), (_, y)) in x.into_iter().zip(y) {
+        if x != y {
+            return violation(format!(
+                "{} ({name}) tells the twins apart:\n--- twin a\n{x}\n--- twin b\n{y}",
+                what()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Compares every session surface of both twins for every outsider.
+fn compare_sessions<G: Game>(
+    outputs: &[SessionOutput<G>],
+    outsiders: &[Viewer],
+    step: usize,
+    a: &Session<G>,
+    b: &Session<G>,
+) -> Result<(), Violation> {
+    for &viewer in outsiders {
+        for output in outputs {
+            same_parts(
+                || format!("step {step}: {viewer:?}'s {}", output.name),
+                (output.show)(a, viewer),
+                (output.show)(b, viewer),
+            )?;
         }
     }
     Ok(())
@@ -282,11 +371,11 @@ fn probe<G: Game>(
     outputs: &[Output<G>],
     outsiders: &[Viewer],
     step: usize,
-    a: &G::State,
-    b: &G::State,
+    (sa, sb): (&Session<G>, &Session<G>),
     stale: Option<&G::Action>,
     dice: &mut dyn Dice,
 ) -> Result<(), Violation> {
+    let (a, b) = (sa.state(), sb.state());
     let mut candidates: Vec<G::Action> = Vec::new();
     for state in [a, b] {
         for &actor in G::turn(state).actors() {
@@ -303,7 +392,21 @@ fn probe<G: Game>(
         tried.push(candidates.swap_remove(pick));
     }
     tried.extend(stale.cloned());
-    let dice_seed = step_seed(dice.roll(1 << 30).unwrap_or(0).into(), step as u64);
+    // The draw keeps the bot's later choices those of earlier runs (and of the saved
+    // regressions); the tries take the dice the sessions would take for the step, so that a
+    // try's answer on the sessions' surfaces is masked exactly where the state's is.
+    let _ = dice.roll(1 << 30);
+    let dice_seed = step_seed(sa.record().seed, sa.record().entries.len() as u64 + 1);
+    // The session surfaces answer one outsider seat a step (drawn), as they cost a table each.
+    let seats: Vec<Viewer> = outsiders
+        .iter()
+        .copied()
+        .filter(|v| matches!(v, Viewer::Seat(_)))
+        .collect();
+    let table_seat = match secrecy.sessions.is_empty() || seats.is_empty() {
+        true => None,
+        false => seats.get(dice.roll(seats.len() as u32).unwrap_or(1) as usize - 1),
+    };
     for &viewer in outsiders {
         let Viewer::Seat(seat) = viewer else {
             continue;
@@ -319,6 +422,21 @@ fn probe<G: Game>(
                 return violation(format!(
                     "step {step}: {viewer:?} trying {action:?} tells the twins apart:\n--- twin a\n{x}\n--- twin b\n{y}"
                 ));
+            }
+            if table_seat != Some(&viewer) {
+                continue;
+            }
+            for output in &secrecy.sessions {
+                same_parts(
+                    || {
+                        format!(
+                            "step {step}: {viewer:?} trying {action:?} on the {}",
+                            output.name
+                        )
+                    },
+                    (output.answer)(sa, actor, action),
+                    (output.answer)(sb, actor, action),
+                )?;
             }
         }
     }
@@ -389,34 +507,39 @@ fn walk<G: Game>(
     seed: u64,
     before: u32,
     twin_dice: &mut dyn Dice,
-) -> Result<Option<(G::State, Twin<G>, usize)>, Violation> {
+) -> Result<Option<(Session<G>, Twin<G>, usize)>, Violation> {
     let mut bot = SeededDice::new(seed ^ 0x5EC2_E7C7);
-    let mut state = G::setup(&secrecy.config, &mut SeededDice::new(step_seed(seed, 0)))
+    let mut session = Session::<G>::new(secrecy.config.clone(), seed, DiceChoice::Seeded)
         .map_err(|e| Violation(format!("setup failed: {e}")))?;
-    let mut step = 0usize;
     let bound = G::max_actions(&secrecy.config) as usize;
-    let mut last: Option<(G::State, Twin<G>, usize)> = None;
+    let mut last: Option<(Twin<G>, usize)> = None;
     loop {
-        if let Some(twin) = (secrecy.twin)(&state, twin_dice) {
+        let step = session.record().entries.len();
+        if let Some(twin) = (secrecy.twin)(session.state(), twin_dice) {
             if step >= before as usize {
-                return Ok(Some((state, twin, step)));
+                return Ok(Some((session, twin, step)));
             }
-            last = Some((state.clone(), twin, step));
+            last = Some((twin, step));
         }
-        let next = random_action::<G>(&state, &mut bot).and_then(|(actor, action)| {
-            let mut next = state.clone();
-            let dice = &mut SeededDice::new(step_seed(seed, step as u64 + 1));
-            G::apply(&mut next, actor, &action, dice).ok()?;
-            (!matches!(G::turn(&next), Turn::Over(_)) && step < bound).then_some(next)
-        });
-        match next {
-            Some(next) => {
-                state = next;
-                step += 1;
-            }
-            None => return Ok(last),
+        let Some((actor, action)) = random_action::<G>(session.state(), &mut bot) else {
+            break;
+        };
+        if session.act(actor, action, DiceChoice::Seeded).is_err()
+            || matches!(G::turn(session.state()), Turn::Over(_))
+            || step + 1 >= bound
+        {
+            break;
         }
     }
+    // The last position with a secret, played again from the record.
+    let Some((twin, step)) = last else {
+        return Ok(None);
+    };
+    let mut record = session.record().clone();
+    record.entries.truncate(step);
+    let session = Session::replay(record, false)
+        .map_err(|e| Violation(format!("the record does not replay to step {step}: {e}")))?;
+    Ok(Some((session, twin, step)))
 }
 
 /// Plays one case of the secrecy property (see the [module](self)).
@@ -438,12 +561,13 @@ pub fn check_twins<G: Game>(secrecy: &Secrecy<G>, case: TwinCase) -> Result<Twin
         }
         seed = step_seed(case.seed ^ 0xA7_7E3B, attempt + 1);
     }
-    let Some((state, twin, mut step)) = found else {
+    let Some((session, twin, mut step)) = found else {
         return violation("no twin could be made in 16 games");
     };
     let mut bot = SeededDice::new(seed ^ 0xB07);
-    let (mut a, mut b) = (state, twin.state);
-    if a == b || serialize(&a) == serialize(&b) {
+    let twin_session = session.with_state(twin.state.clone());
+    let (mut a, mut b) = (session, twin_session);
+    if a.state() == b.state() || serialize(a.state()) == serialize(b.state()) {
         return violation(format!("the twin ({}) is the same state", twin.secret));
     }
     // A try's answer shows the built-in surfaces only: the renderings are functions of the view
@@ -461,10 +585,18 @@ pub fn check_twins<G: Game>(secrecy: &Secrecy<G>, case: TwinCase) -> Result<Twin
     let outsiders = &twin.outsiders;
     let twin_step = step;
     let fail = |v: Violation| Violation(format!("twin at step {twin_step} ({}): {v}", twin.secret));
-    compare::<G>(&outputs, outsiders, step, (&a, &[]), (&b, &[])).map_err(fail)?;
+    compare::<G>(
+        &outputs,
+        outsiders,
+        step,
+        (a.state(), &[]),
+        (b.state(), &[]),
+    )
+    .map_err(fail)?;
+    compare_sessions(&secrecy.sessions, outsiders, step, &a, &b).map_err(fail)?;
     let mut stale: Option<G::Action> = None;
     for played in 0..case.after as usize {
-        if matches!(G::turn(&a), Turn::Over(_)) {
+        if matches!(G::turn(a.state()), Turn::Over(_)) {
             report.stopped = "over";
             break;
         }
@@ -473,19 +605,25 @@ pub fn check_twins<G: Game>(secrecy: &Secrecy<G>, case: TwinCase) -> Result<Twin
             &builtin,
             outsiders,
             step,
-            &a,
-            &b,
+            (&a, &b),
             stale.as_ref(),
             &mut bot,
         )
         .map_err(fail)?;
-        let Some((actor, action)) = common_action::<G>(&a, &b, &mut bot) else {
+        let Some((actor, action)) = common_action::<G>(a.state(), b.state(), &mut bot) else {
             report.stopped = "no common action";
             break;
         };
-        let dice_seed = step_seed(seed, step as u64 + 1);
-        let ea = G::apply(&mut a, actor, &action, &mut SeededDice::new(dice_seed));
-        let eb = G::apply(&mut b, actor, &action, &mut SeededDice::new(dice_seed));
+        // Both sessions draw the step's dice from the same seed (the record's, at this step).
+        let visible = |logged: &[LoggedEvent<G>]| -> Vec<Visible<G::Event>> {
+            logged.iter().map(|e| e.visible.clone()).collect()
+        };
+        let ea = a
+            .act(actor, action.clone(), DiceChoice::Seeded)
+            .map(visible);
+        let eb = b
+            .act(actor, action.clone(), DiceChoice::Seeded)
+            .map(visible);
         step += 1;
         let (ea, eb) = match (ea, eb) {
             (Ok(x), Ok(y)) => (x, y),
@@ -503,7 +641,15 @@ pub fn check_twins<G: Game>(secrecy: &Secrecy<G>, case: TwinCase) -> Result<Twin
             report.stopped = "revealed";
             break;
         }
-        compare::<G>(&outputs, outsiders, step, (&a, &ea), (&b, &eb)).map_err(fail)?;
+        compare::<G>(
+            &outputs,
+            outsiders,
+            step,
+            (a.state(), &ea),
+            (b.state(), &eb),
+        )
+        .map_err(fail)?;
+        compare_sessions(&secrecy.sessions, outsiders, step, &a, &b).map_err(fail)?;
         stale = Some(action);
     }
     Ok(report)

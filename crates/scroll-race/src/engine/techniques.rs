@@ -111,9 +111,10 @@ impl ScrollRaceState {
                 self.attack(id, technique, rank, target, dice, events)?;
             }
             Use::Genjutsu => {
-                self.genjutsu_cast += 1;
+                let cast = &mut self.genjutsu_cast[usize::from(team)];
+                *cast += 1;
                 let g = Genjutsu {
-                    number: self.genjutsu_cast,
+                    number: *cast,
                     team,
                     caster: id,
                     rank,
