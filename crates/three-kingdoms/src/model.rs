@@ -230,6 +230,12 @@ pub enum ThreeKingdomsEvent {
         /// Whether it won (false: the attacker passed it untouched; it stays untapped).
         won: bool,
     },
+    /// An Ambush General intercepting an attacker of the same printed cost, with
+    /// `ambush_cost_tie: strength` (D6): its Ambush ends and they fight by Strength.
+    AmbushMet {
+        /// The Ambush General.
+        general: TargetRef,
+    },
     /// Two characters fought.
     Fight {
         /// The attacking side.

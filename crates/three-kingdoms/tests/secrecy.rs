@@ -4,7 +4,8 @@
 //! table's answers), unless a rule shows a card.
 //!
 //! Twins: a card of one player's hand exchanged for one of its own deck (as another draw would
-//! have dealt it). A deck holds no order to vary: a card is drawn by rolling its position among the
+//! have dealt it), or (the game is played with `ambush: secret`) an unrevealed Ambush moved to
+//! another unrevealed, untapped General of the same side and zone. A deck holds no order to vary: a card is drawn by rolling its position among the
 //! remaining ones (the seed's dice), so its composition is all it hides. Run with more cases:
 //! `PROPTEST_CASES=4096 cargo test -p pbp-three-kingdoms --test secrecy`, or the `--ignored` run.
 
@@ -48,12 +49,78 @@ fn hand_twin(state: &ThreeKingdomsState, dice: &mut dyn Dice) -> Option<Twin<Thr
     })
 }
 
-/// The twin (one kind): a card of a hand for one of the same side's deck. Ambush is not varied
-/// yet: a first generator (an unrevealed Ambush moved to another General of the same side and
-/// zone, with `ambush: secret`) made twins whose opponent's view differed at the game's end;
-/// whether that is a leak or a twin that no legal play reaches is not yet decided.
+/// The twin: an unrevealed Ambush of a side moved to another unrevealed, untapped General of
+/// the same side and zone (with `ambush: secret`). The opponent and the public are outsiders.
+fn ambush_twin(state: &ThreeKingdomsState, dice: &mut dyn Dice) -> Option<Twin<ThreeKingdoms>> {
+    if state.rules.ambush != AmbushVisibility::Secret {
+        return None;
+    }
+    let general = |s: usize, c: u32| {
+        state.players[s]
+            .cards
+            .get(c as usize)
+            .and_then(|id| state.defs.get(id))
+            .map(|d| d.card_type)
+            == Some(CardType::General)
+    };
+    let hidden: Vec<(usize, usize)> = (0..2)
+        .flat_map(|s| {
+            state.players[s]
+                .field
+                .iter()
+                .enumerate()
+                .filter(move |(_, ch)| ch.ambush && !ch.ambush_revealed)
+                .map(move |(i, _)| (s, i))
+        })
+        .collect();
+    let (s, from) = pick(&hidden, dice)?;
+    let p = &state.players[s];
+    let zone = p.field[from].zone;
+    let to: Vec<usize> = p
+        .field
+        .iter()
+        .enumerate()
+        .filter(|&(i, ch)| {
+            i != from
+                && general(s, ch.card)
+                && ch.zone == zone
+                && !ch.ambush
+                && !ch.ambush_revealed
+                && !ch.tapped
+        })
+        .map(|(i, _)| i)
+        .collect();
+    let to = pick(&to, dice)?;
+    let mut b = state.clone();
+    b.players[s].field[from].ambush = false;
+    b.players[s].field[to].ambush = true;
+    let seat = Seat(s as u16);
+    let name = |i: usize| {
+        p.cards
+            .get(p.field[i].card as usize)
+            .cloned()
+            .unwrap_or_default()
+    };
+    Some(Twin {
+        state: b,
+        outsiders: vec![Viewer::Seat(opponent(seat)), Viewer::Public],
+        secret: format!(
+            "{}'s Ambush: {} for {}",
+            ThreeKingdoms::seat_label(state, seat),
+            name(to),
+            name(from)
+        ),
+    })
+}
+
+/// The twin (one of two kinds, by the dice): a card of a hand for one of the same side's deck,
+/// or a hidden Ambush moved to another General.
 fn twin(state: &ThreeKingdomsState, dice: &mut dyn Dice) -> Option<Twin<ThreeKingdoms>> {
-    hand_twin(state, dice)
+    if dice.roll(2).ok()? == 1 {
+        ambush_twin(state, dice).or_else(|| hand_twin(state, dice))
+    } else {
+        hand_twin(state, dice)
+    }
 }
 
 /// The rules that show a secret to all (docs/rules/three-kingdoms.md, "Secrecy property"): a
@@ -65,14 +132,22 @@ fn reveals(event: &ThreeKingdomsEvent) -> Option<&'static str> {
         ThreeKingdomsEvent::Burned { .. } => Some("a card drawn into a full hand is discarded"),
         ThreeKingdomsEvent::DiscardedAtRandom { .. } => Some("a random discard shows its card"),
         ThreeKingdomsEvent::AmbushFoiled { .. } => Some("an attack on a hidden Ambush is foiled"),
-        ThreeKingdomsEvent::AmbushSprung { .. } => Some("an Ambush intercepts"),
+        ThreeKingdomsEvent::AmbushSprung { .. } | ThreeKingdomsEvent::AmbushMet { .. } => {
+            Some("an Ambush intercepts")
+        }
         _ => None,
     }
 }
 
 fn secrecy() -> Secrecy<ThreeKingdoms> {
     Secrecy {
-        config: ThreeKingdomsConfig::default(),
+        config: ThreeKingdomsConfig {
+            rules: Rules {
+                ambush: AmbushVisibility::Secret,
+                ..Rules::default()
+            },
+            ..ThreeKingdomsConfig::default()
+        },
         twin,
         outputs: pbp_render::testing::outputs::<ThreeKingdoms>(),
         sessions: pbp_frontend::testing::session_outputs::<ThreeKingdoms>(),
@@ -87,4 +162,28 @@ pbp_core::secrecy_tests! {
     long: (0u32..400, 1u32..60),
     leak_case: TwinCase { seed: 3, before: 10, twin: 2, after: 3 },
     finds: "'s ",
+}
+
+/// The case the first Ambush generator found (seed 16372638467708928437, 13 steps): Wei's
+/// hidden Ambush moved from Li Dian to Xiahou Dun, then Xiahou Dun intercepts Liu Bei, of the
+/// same cost 4. The Ambush ends (the seed: "Any Ambush attempt by your General will be triggered
+/// by declaring an interception") and they fight by Strength (D6); the opponent's view showed
+/// Xiahou Dun's `ambush` as `false` in one twin and `null` in the other, with no event saying
+/// so. The game now announces it (`AmbushMet`), and the harness stops there.
+#[test]
+fn an_ambush_intercepting_an_equal_cost_is_announced() {
+    let case = TwinCase {
+        seed: 16372638467708928437,
+        before: 13,
+        twin: 16,
+        after: 24,
+    };
+    let report = pbp_core::testing::check_twins(&secrecy(), case)
+        .map_err(|v| v.0)
+        .unwrap();
+    assert!(
+        report.secret.contains("xiahou-dun for li-dian"),
+        "{report:?}"
+    );
+    assert_eq!(report.revealed, Some("an Ambush intercepts"), "{report:?}");
 }

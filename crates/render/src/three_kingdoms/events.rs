@@ -134,6 +134,10 @@ pub(super) fn describe(event: &ThreeKingdomsEvent, view: &ThreeKingdomsView) -> 
                 )
             }
         }
+        ThreeKingdomsEvent::AmbushMet { general } => format!(
+            "{} springs its Ambush against an equal cost: they fight by Strength",
+            who(general)
+        ),
         ThreeKingdomsEvent::Fight {
             attacker,
             defender,

@@ -230,7 +230,9 @@ impl ThreeKingdoms {
                         );
                         continue;
                     }
-                    None => {}
+                    None => {
+                        public(events, ThreeKingdomsEvent::AmbushMet { general: me });
+                    }
                 }
             }
             if let Some(ch) = state.character_mut(seat, g) {

@@ -193,6 +193,13 @@ fn an_ambush_against_equal_cost_follows_the_config() {
         });
         assert_eq!(sprung, ambusher_wins, "{tie:?}");
         if tie == AmbushTie::Strength {
+            // The Ambush ends for all to see, and they fight by Strength.
+            assert!(
+                events
+                    .iter()
+                    .any(|e| matches!(e, ThreeKingdomsEvent::AmbushMet { .. })),
+                "{events:?}"
+            );
             // 2000 with Assault against 2000: the attacker strikes first and wins.
             assert!(ch(&s, 1, "t-b").vulnerable);
         }
