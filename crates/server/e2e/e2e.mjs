@@ -208,6 +208,25 @@ async function run(base) {
     const deadline = await gm.textContent("#deadline");
     check("the deadline ends with its turn", deadline === "No deadline.", deadline);
 
+    // Cy lost the link: the game master makes a new one; the old link stops working, the new
+    // one opens Cy's page.
+    gm.once("dialog", (dialog) => dialog.accept());
+    await gm.click("#links li[data-seat='2'] button");
+    await gm.waitForSelector("#links li[data-seat='2'] input", { timeout: 10000 });
+    const newLink = await gm.inputValue("#links li[data-seat='2'] input");
+    check("the game master's page shows Cy's new link", newLink.includes(`/t/`) && newLink.includes("#")
+      && newLink !== seatLinks[2], newLink);
+    const renewed = await (await browser.newContext()).newPage();
+    await renewed.goto(newLink);
+    await renewed.waitForFunction(() => document.querySelector("#who").textContent.includes("Cy"),
+      null, { timeout: 10000 });
+    check("Cy's new link opens Cy's page", true);
+    const stale = await (await browser.newContext()).newPage();
+    await stale.goto(seatLinks[2]);
+    await stale.waitForFunction(() => !document.querySelector("#message").hidden, null, { timeout: 10000 });
+    const refusal = await stale.textContent("#message");
+    check("Cy's old link no longer opens the table", refusal.includes("does not know this token"), refusal);
+
     // With the stream down (here: refused by the network), the page says so and polls slowly.
     const offline = await browser.newContext();
     const cut = await offline.newPage();

@@ -24,7 +24,7 @@ use crate::json_errors::json_errors;
 use crate::limits::{CreateGuard, CreateLimits, guard_create};
 use crate::request::{
     MAX_ACT_BODY, MAX_CREATE_BODY, parse_act, parse_bearer, parse_create, parse_deadline,
-    parse_format, parse_ready, parse_seat,
+    parse_format, parse_link, parse_path_seat, parse_ready, parse_seat,
 };
 use crate::store::Store;
 use crate::stream::StreamLimits;
@@ -263,6 +263,27 @@ async fn record(
     )
 }
 
+async fn seat_link(
+    State(hub): State<HubHandle>,
+    Path((id, seat)): Path<(String, String)>,
+    headers: HeaderMap,
+    raw: Result<Bytes, BytesRejection>,
+) -> Response {
+    respond(
+        async {
+            let token = bearer(&headers)?;
+            let seat = parse_path_seat(&seat)?;
+            let request = parse_link(&body(raw)?)?;
+            let link = hub
+                .call(move |hub| hub.seat_link(&id, token.as_deref(), seat, &request))
+                .await?;
+            let value = json!({ "seat": link.seat, "name": link.name, "token": link.token });
+            Ok(json_response(StatusCode::OK, &value))
+        }
+        .await,
+    )
+}
+
 async fn games() -> Response {
     json_response(StatusCode::OK, &json!(crate::engine::game_names()))
 }
@@ -301,6 +322,10 @@ async fn table_js() -> Response {
 
 async fn live_js() -> Response {
     asset(JS, include_str!("../www/live.js"))
+}
+
+async fn links_js() -> Response {
+    asset(JS, include_str!("../www/links.js"))
 }
 
 async fn table_css() -> Response {
@@ -352,6 +377,7 @@ fn routes(
         .route("/assets/index.js", get(index_js))
         .route("/assets/table.js", get(table_js))
         .route("/assets/live.js", get(live_js))
+        .route("/assets/links.js", get(links_js))
         .route("/assets/table.css", get(table_css))
         .route("/assets/webhooks.js", get(webhooks_js))
         .route("/assets/style.css", get(style))
@@ -375,6 +401,10 @@ fn routes(
         .route("/api/tables/{id}/ready", post(ready).layer(small))
         .route("/api/tables/{id}/deadline", post(deadline).layer(small))
         .route("/api/tables/{id}/resolve", post(resolve).layer(small))
+        .route(
+            "/api/tables/{id}/seats/{seat}/link",
+            post(seat_link).layer(small),
+        )
         .route("/api/tables/{id}/record", get(record))
         .merge(crate::webhooks::routes::router())
         .merge(crate::thread::router())

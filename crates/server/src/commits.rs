@@ -23,8 +23,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use tokio::sync::{broadcast, watch};
 
-use crate::store::{NewAct, Store, StoreError, StoredTable, TurnState};
-use crate::token::TokenHash;
+use crate::store::{NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState};
 use crate::webhooks::{
     Attempt, Claimed, DueReminder, Notice, OutboxEntry, StoredHook, WebhookStore,
 };
@@ -233,8 +232,14 @@ impl Store for Signalling {
         self.published(id, CommitKind::Turn, result)
     }
 
-    fn set_seat_token(&mut self, id: &str, seat: u16, token: &TokenHash) -> Result<(), StoreError> {
-        let result = self.inner.set_seat_token(id, seat, token);
+    fn set_seat(
+        &mut self,
+        id: &str,
+        version: u64,
+        seat: u16,
+        stored: &StoredSeat,
+    ) -> Result<(), StoreError> {
+        let result = self.inner.set_seat(id, version, seat, stored);
         self.published(id, CommitKind::Token, result)
     }
 
@@ -379,7 +384,7 @@ mod tests {
             step: 0,
             version: 0,
             save: "{}".into(),
-            gm_token: TokenHash([0; 32]),
+            gm_token: crate::token::TokenHash([0; 32]),
             seats: Vec::new(),
             turn: turn.clone(),
         };

@@ -11,10 +11,11 @@
 //! ([`Hub::RETRIES`] times at most), as if it had arrived just after the other instance's.
 //!
 //! Creating a table (a new game or an imported save, with its tokens) is in the `create`
-//! submodule.
+//! submodule; handing out a seat's link again, in `links`.
 
 mod create;
 mod group;
+mod links;
 
 use std::collections::BTreeMap;
 use std::sync::mpsc;

@@ -26,7 +26,6 @@ use crate::sqlite::closes_at;
 use crate::store::{
     NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState, hash_from, turn_json,
 };
-use crate::token::TokenHash;
 
 /// The schema in PostgreSQL, one migration per version, as [`crate::MIGRATIONS`]: migration `i`
 /// takes the database from version `i` to `i + 1`. Append only.
@@ -502,22 +501,37 @@ impl Store for PostgresStore {
         Ok(())
     }
 
-    fn set_seat_token(&mut self, id: &str, seat: u16, token: &TokenHash) -> Result<(), StoreError> {
+    fn set_seat(
+        &mut self,
+        id: &str,
+        version: u64,
+        seat: u16,
+        stored: &StoredSeat,
+    ) -> Result<(), StoreError> {
         self.ready()?;
         let mut transaction = self.client.transaction().map_err(backend)?;
         let changed = transaction
             .execute(
-                "UPDATE seats SET token = $1 WHERE table_id = $2 AND seat = $3",
-                &[&token.0.as_slice(), &id, &i64::from(seat)],
+                "UPDATE tables SET version = version + 1, updated_at = $1
+                 WHERE id = $2 AND version = $3",
+                &[&now(), &id, &to_i64(version)],
             )
             .map_err(backend)?;
         if changed == 0 {
-            return Err(StoreError::NoTable(id.to_owned()));
+            drop(transaction);
+            return Err(self.refusal(id, None));
         }
         transaction
             .execute(
-                "UPDATE tables SET version = version + 1, updated_at = $1 WHERE id = $2",
-                &[&now(), &id],
+                "INSERT INTO seats (table_id, seat, name, token) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (table_id, seat) DO UPDATE SET name = EXCLUDED.name,
+                     token = EXCLUDED.token",
+                &[
+                    &id,
+                    &i64::from(seat),
+                    &stored.name,
+                    &stored.token.0.as_slice(),
+                ],
             )
             .map_err(backend)?;
         transaction.commit().map_err(backend)

@@ -322,6 +322,42 @@ pub fn parse_format(format: Option<&str>) -> Result<Format, ApiError> {
     }
 }
 
+/// `POST .../seats/{seat}/link`: the game master hands out a new link for a seat.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LinkRequest {
+    /// The player's name, for a seat the game added after the table was created (without it,
+    /// the game's own name for the seat). A seat of the table's creation keeps its name.
+    pub name: Option<String>,
+}
+
+/// Reads the body of `POST .../seats/{seat}/link` (an empty body asks for nothing more).
+///
+/// # Errors
+/// [`ApiError::BadRequest`] for another body, or a name that is empty, too long or holds
+/// control characters.
+pub fn parse_link(body: &[u8]) -> Result<LinkRequest, ApiError> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(LinkRequest::default());
+    }
+    let request: LinkRequest = json_body(body)?;
+    check_players(&request.name.clone().map(|name| vec![name]))?;
+    Ok(request)
+}
+
+/// Reads the seat of a path (`.../seats/{seat}/...`).
+///
+/// # Errors
+/// [`ApiError::BadRequest`] for anything but a seat number.
+pub fn parse_path_seat(seat: &str) -> Result<u16, ApiError> {
+    seat.parse::<u16>().map_err(|_| {
+        ApiError::BadRequest(format!(
+            "'{}' is not a seat number",
+            seat.chars().take(16).collect::<String>()
+        ))
+    })
+}
+
 /// Reads `?as=N` of `GET .../legal` (the game master looking at a seat's actions).
 ///
 /// # Errors

@@ -14,7 +14,6 @@ use rusqlite::{Connection, ErrorCode, OptionalExtension, TransactionBehavior, pa
 use crate::store::{
     NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState, hash_from, turn_json,
 };
-use crate::token::TokenHash;
 
 /// The schema, one migration per version: migration `i` takes the database from version `i` to
 /// `i + 1`. Append only; a released migration is never edited.
@@ -472,24 +471,48 @@ impl Store for SqliteStore {
         transaction.commit().map_err(backend)
     }
 
-    fn set_seat_token(&mut self, id: &str, seat: u16, token: &TokenHash) -> Result<(), StoreError> {
+    fn set_seat(
+        &mut self,
+        id: &str,
+        version: u64,
+        seat: u16,
+        stored: &StoredSeat,
+    ) -> Result<(), StoreError> {
         let transaction = self
             .connection
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(backend)?;
         let changed = transaction
             .execute(
-                "UPDATE seats SET token = ?1 WHERE table_id = ?2 AND seat = ?3",
-                params![token.0.as_slice(), id, i64::from(seat)],
+                "UPDATE tables SET version = version + 1, updated_at = ?1
+                 WHERE id = ?2 AND version = ?3",
+                params![now(), id, to_i64(version)],
             )
             .map_err(backend)?;
         if changed == 0 {
-            return Err(StoreError::NoTable(id.to_owned()));
+            let found: Option<i64> = transaction
+                .query_row("SELECT step FROM tables WHERE id = ?1", [id], |row| {
+                    row.get(0)
+                })
+                .optional()
+                .map_err(backend)?;
+            return Err(match found {
+                None => StoreError::NoTable(id.to_owned()),
+                Some(step) => {
+                    let step = u64::try_from(step).unwrap_or_default();
+                    StoreError::Conflict {
+                        expected: step,
+                        found: step,
+                    }
+                }
+            });
         }
         transaction
             .execute(
-                "UPDATE tables SET version = version + 1, updated_at = ?1 WHERE id = ?2",
-                params![now(), id],
+                "INSERT INTO seats (table_id, seat, name, token) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (table_id, seat) DO UPDATE SET name = excluded.name,
+                     token = excluded.token",
+                params![id, i64::from(seat), stored.name, stored.token.0.as_slice()],
             )
             .map_err(backend)?;
         transaction.commit().map_err(backend)

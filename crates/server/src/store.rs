@@ -245,12 +245,20 @@ pub trait Store: Send + WebhookStore {
     /// the backend's failure.
     fn set_turn(&mut self, id: &str, version: u64, turn: &TurnState) -> Result<(), StoreError>;
 
-    /// Replaces the token of one seat (the game master hands out a new link), raising the
-    /// table's version.
+    /// Stores one seat's name and token, from the table's stored `version`, raising it: the
+    /// game master hands out a new link for the seat (the old token stops working), or a first
+    /// one for a seat the game added after the table was created (a new row).
     ///
     /// # Errors
-    /// [`StoreError::NoTable`], or the backend's failure.
-    fn set_seat_token(&mut self, id: &str, seat: u16, token: &TokenHash) -> Result<(), StoreError>;
+    /// [`StoreError::NoTable`], [`StoreError::Conflict`] if the table is no longer at
+    /// `version` (another instance wrote first), or the backend's failure.
+    fn set_seat(
+        &mut self,
+        id: &str,
+        version: u64,
+        seat: u16,
+        stored: &StoredSeat,
+    ) -> Result<(), StoreError>;
 
     /// The ids of the tables whose turn closes (deadline plus grace) at or before `now`, in
     /// Unix seconds, soonest first.

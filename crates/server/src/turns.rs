@@ -36,16 +36,28 @@ pub(crate) fn now() -> u64 {
 /// The status every viewer sees: seats by name, who may act, who has a draft or is ready, the
 /// deadline; the asking seat's own draft. Never a token, never another seat's draft.
 pub(crate) fn status(live: &Live, role: Role) -> Value {
-    let seats: Vec<Value> = live
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(index, stored)| {
+    // The game's seats as they stand: a seat the game added after the table was created (a
+    // Clan War clan signed up late) is listed by the game's name for it, without a link until
+    // the game master hands one out.
+    let count = usize::from(live.game.seat_count());
+    let late: Vec<String> = if count > live.seats.len() {
+        live.game.seat_names()
+    } else {
+        Vec::new()
+    };
+    let seats: Vec<Value> = (0..count.max(live.seats.len()))
+        .map(|index| {
             let seat = u16::try_from(index).unwrap_or(u16::MAX);
             let draft = live.turn.drafts.iter().find(|d| d.seat == seat);
+            let stored = live.seats.get(index);
+            let name = stored
+                .map(|s| s.name.clone())
+                .or_else(|| late.get(index).cloned())
+                .unwrap_or_else(|| format!("seat {seat}"));
             json!({
                 "seat": seat,
-                "name": stored.name,
+                "name": name,
+                "link": stored.is_some(),
                 "to_act": live.game.may_act(Actor::Seat(Seat(seat))),
                 "orders": match draft {
                     None => "none",

@@ -160,16 +160,33 @@ fn turns_check_their_version(open: Open<'_>) {
     ));
     assert_eq!(store.load("a").unwrap().unwrap().turn, turn);
     // A new token raises the version, so that other instances read the table again.
-    store.set_seat_token("a", 1, &TokenHash([9; 32])).unwrap();
+    let seat = |name: &str| StoredSeat {
+        name: name.into(),
+        token: TokenHash([9; 32]),
+    };
+    store.set_seat("a", 1, 1, &seat("Bo")).unwrap();
     let loaded = store.load("a").unwrap().unwrap();
     assert_eq!(
         (loaded.seats[1].token, loaded.version),
         (TokenHash([9; 32]), 2)
     );
+    // From an old version it is refused, as every write is.
     assert!(matches!(
-        store.set_seat_token("a", 7, &TokenHash([9; 32])),
+        store.set_seat("a", 1, 1, &seat("Bo")),
+        Err(StoreError::Conflict { .. })
+    ));
+    assert!(matches!(
+        store.set_seat("zz", 0, 1, &seat("Bo")),
         Err(StoreError::NoTable(_))
     ));
+    // A seat the game added later is a new row, after the others.
+    let count = loaded.seats.len();
+    store
+        .set_seat("a", 2, u16::try_from(count).unwrap(), &seat("Dee"))
+        .unwrap();
+    let loaded = store.load("a").unwrap().unwrap();
+    assert_eq!(loaded.seats.len(), count + 1);
+    assert_eq!(loaded.seats[count].name, "Dee");
 }
 
 fn deadlines_are_due_once_leased(open: Open<'_>) {

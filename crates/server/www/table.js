@@ -3,6 +3,7 @@
 // as the Authorization header of the API calls.
 
 import { openStream } from "/assets/live.js";
+import { renderLinks } from "/assets/links.js";
 
 const $ = (id) => document.getElementById(id);
 const id = location.pathname.split("/").filter(Boolean)[1];
@@ -165,10 +166,14 @@ async function refresh() {
   $("orders-panel").hidden = !acting;
   $("gm-panel").hidden = you !== "gm";
   $("gm-seat-row").hidden = you !== "gm";
-  if (you === "gm" && $("gm-seat").options.length === 0) {
+  // The game master's seat list follows the game's seats: a seat the game adds later appears.
+  if (you === "gm" && $("gm-seat").options.length !== state.table.seats.length + 1) {
+    const chosen = $("gm-seat").value;
     const own = new Option("the game master", "gm");
-    $("gm-seat").append(own, ...state.table.seats.map((s) => new Option(s.name, s.seat)));
+    $("gm-seat").replaceChildren(own, ...state.table.seats.map((s) => new Option(s.name, s.seat)));
+    if ([...$("gm-seat").options].some((o) => o.value === chosen)) $("gm-seat").value = chosen;
   }
+  if (you === "gm") renderLinks($("links"), state.table, id, (path, body) => post(path, body), show);
   if (acting) {
     renderDraft();
     const query = you === "gm" && $("gm-seat").value !== "gm" ? `?as=${$("gm-seat").value}` : "";

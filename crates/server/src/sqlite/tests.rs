@@ -1,6 +1,7 @@
 // The behaviour every store shares is tested against both backends in tests/store.rs;
 // here, what is SQLite's own: the file's migrations.
 use super::*;
+use crate::token::TokenHash;
 
 fn table(id: &str) -> StoredTable {
     StoredTable {

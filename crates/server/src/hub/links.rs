@@ -1,0 +1,139 @@
+//! A seat's link handed out again: the game master replaces a seat's token (a player lost the
+//! link, or it leaked: the old one stops working at once, for every request and open stream),
+//! or gives a first one to a seat the game added after the table was created (a Clan War clan
+//! signed up late), so that its player acts and sees for themselves.
+
+use super::{Hub, Role};
+use crate::error::ApiError;
+use crate::request::LinkRequest;
+use crate::store::StoredSeat;
+use crate::token::new_token;
+
+/// A seat's new token, returned once to the game master.
+#[derive(Clone, Debug)]
+pub struct SeatLink {
+    /// The seat.
+    pub seat: u16,
+    /// The seat's player, by name.
+    pub name: String,
+    /// The seat's new token (the part of the link after `#`).
+    pub token: String,
+}
+
+impl Hub {
+    /// Hands out a new token for `seat` of table `id`, on the game master's `token`.
+    ///
+    /// A seat the game added after the table's creation gets its first token and its name
+    /// (`request.name`, or the game's own name for it); any seat between the table's last stored
+    /// one and `seat` is stored too, with a token nobody holds, so that the game master
+    /// acts for it until it gets a link of its own.
+    ///
+    /// # Errors
+    /// 404, 401, 403 (a token other than the game master's), 400 (no such seat, or a name
+    /// for a seat that has one), or the store's failure.
+    pub fn seat_link(
+        &mut self,
+        id: &str,
+        token: Option<&str>,
+        seat: u16,
+        request: &LinkRequest,
+    ) -> Result<SeatLink, ApiError> {
+        self.retrying(|hub| hub.seat_link_once(id, token, seat, request))
+    }
+
+    fn seat_link_once(
+        &mut self,
+        id: &str,
+        token: Option<&str>,
+        seat: u16,
+        request: &LinkRequest,
+    ) -> Result<SeatLink, ApiError> {
+        let live = self.live(id)?;
+        match live.role(token)? {
+            Role::GameMaster => {}
+            Role::Public => {
+                return Err(ApiError::Unauthorized(
+                    "handing out a seat's link needs the game master's token".into(),
+                ));
+            }
+            Role::Seat(_) => {
+                return Err(ApiError::Forbidden(
+                    "only the game master hands out the seats' links".into(),
+                ));
+            }
+        }
+        let count = live.game.seat_count();
+        if seat >= count {
+            return Err(ApiError::BadRequest(format!(
+                "this table has no seat {seat} (seats 0 to {})",
+                count.saturating_sub(1)
+            )));
+        }
+        let stored = live.seats.len();
+        let known = live.seats.get(usize::from(seat)).map(|s| s.name.clone());
+        if let (Some(name), Some(given)) = (&known, &request.name)
+            && given.trim() != name
+        {
+            return Err(ApiError::BadRequest(format!(
+                "{name}'s seat keeps its name: a name is given only to a seat the game added \
+                 after the table was created"
+            )));
+        }
+        let names = live.game.seat_names();
+        let taken: Vec<String> = live.seats.iter().map(|s| s.name.to_lowercase()).collect();
+        let name = match (&known, &request.name) {
+            (Some(name), _) => name.clone(),
+            (None, Some(given)) => given.trim().to_owned(),
+            (None, None) => names
+                .get(usize::from(seat))
+                .cloned()
+                .unwrap_or_else(|| format!("seat {seat}")),
+        };
+        if known.is_none() && taken.contains(&name.to_lowercase()) {
+            return Err(ApiError::BadRequest(format!(
+                "another seat's player is already called {name}: give this seat another name"
+            )));
+        }
+        let random = |e: crate::error::ServerError| ApiError::Internal(e.to_string());
+        // The seats between the last stored one and this one, with tokens nobody holds.
+        let mut rows = Vec::new();
+        for between in stored..usize::from(seat) {
+            let (_, hash) = new_token().map_err(random)?;
+            let name = names
+                .get(between)
+                .cloned()
+                .unwrap_or_else(|| format!("seat {between}"));
+            rows.push(StoredSeat { name, token: hash });
+        }
+        let (secret, hash) = new_token().map_err(random)?;
+        rows.push(StoredSeat {
+            name: name.clone(),
+            token: hash,
+        });
+        let first = if known.is_some() {
+            usize::from(seat)
+        } else {
+            stored
+        };
+        for (offset, row) in rows.into_iter().enumerate() {
+            let at = first + offset;
+            let number = u16::try_from(at).unwrap_or(u16::MAX);
+            let version = self.cached(id)?.version;
+            if let Err(error) = self.store.set_seat(id, version, number, &row) {
+                return Err(self.failed(id, error));
+            }
+            let live = self.cached(id)?;
+            live.version += 1;
+            if at < live.seats.len() {
+                live.seats[at] = row;
+            } else {
+                live.seats.push(row);
+            }
+        }
+        Ok(SeatLink {
+            seat,
+            name,
+            token: secret,
+        })
+    }
+}
