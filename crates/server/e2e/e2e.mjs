@@ -205,6 +205,10 @@ async function run(base) {
     const seats = await gm.$$eval("#seats li", (items) => items.map((i) => i.dataset.orders));
     check("closing the turn gives the absent players no orders, and the next turn starts",
       seats.join() === "none,none,none", seats.join());
+    // The turn's close and the clearing of its deadline are two writes: the page may show the new
+    // turn an instant before the deadline's event reaches it.
+    await gm.waitForFunction(() => document.querySelector("#deadline").textContent === "No deadline.",
+      null, { timeout: 5000 }).catch(() => {});
     const deadline = await gm.textContent("#deadline");
     check("the deadline ends with its turn", deadline === "No deadline.", deadline);
 
