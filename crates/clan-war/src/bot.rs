@@ -97,11 +97,9 @@ pub fn heuristic_action(state: &ClanWarState, actor: Actor) -> Option<ClanWarAct
             || state.players.iter().any(|p| can_attack(state, p));
         return (!busy).then_some(ClanWarAction::EndRound);
     };
-    let legal = ClanWar::legal_actions(state, actor);
-    if legal.is_empty() {
-        return None;
-    }
-    let p = &state.players[usize::from(seat.0)];
+    // The legal list but its attacks, which are scored below from the hexes themselves.
+    let legal = crate::legal::battle_actions_of(state, seat);
+    let p = state.players.get(usize::from(seat.0))?;
     // Battle business first.
     let mut best: Option<(i64, ClanWarAction)> = None;
     let mut consider = |score: i64, action: &ClanWarAction| {
@@ -171,7 +169,7 @@ pub fn heuristic_action(state: &ClanWarState, actor: Actor) -> Option<ClanWarAct
                     continue;
                 };
                 let side = before.side_of(seat).unwrap_or(Side::First);
-                let Ok(via_ring) = crate::engine::check_play(state, seat, *battle, *c, discards)
+                let Ok(via_ring) = crate::engine::play_refusal(state, seat, *battle, *c, discards)
                 else {
                     continue;
                 };
@@ -199,27 +197,37 @@ pub fn heuristic_action(state: &ClanWarState, actor: Actor) -> Option<ClanWarAct
     if let Some((_, action)) = best {
         return Some(action);
     }
-    // Then the attack: the most gold within reach, preferring hexes of the own clan (+1).
-    legal
-        .iter()
-        .filter_map(|a| match a {
-            ClanWarAction::Attack { target, from } => {
-                let t = state.map.index_of(target)?;
-                let f = state.map.index_of(from)?;
-                let own = Terrain::Province(p.clan);
-                let mut score = 10 * state.map.hexes[t].terrain.gold();
-                if state.map.hexes[t].terrain == own || state.map.hexes[f].terrain == own {
-                    score += 5;
-                }
-                if state.holders[t] == Holder::SpiritArmy {
-                    score -= 2;
-                }
-                Some((score, a.clone()))
+    // Then the attack: the most gold within reach, preferring hexes of the own clan (+1); of
+    // equal scores the last in the legal list's order (hexes held, then each one's reach).
+    if p.retired || p.attacked || state.over {
+        return None;
+    }
+    let own = Terrain::Province(p.clan);
+    let mut best: Option<(i64, usize, usize)> = None;
+    for (f, h) in state.holders.iter().enumerate() {
+        if *h != Holder::Clan(p.clan) {
+            continue;
+        }
+        for &t in state.map.near(f) {
+            if crate::engine::attack_refusal(state, p, f, t).is_some() {
+                continue;
             }
-            _ => None,
-        })
-        .max_by_key(|(s, _)| *s)
-        .map(|(_, a)| a)
+            let mut score = 10 * state.map.hexes[t].terrain.gold();
+            if state.map.hexes[t].terrain == own || state.map.hexes[f].terrain == own {
+                score += 5;
+            }
+            if state.holders[t] == Holder::SpiritArmy {
+                score -= 2;
+            }
+            if best.is_none_or(|(s, _, _)| score >= s) {
+                best = Some((score, f, t));
+            }
+        }
+    }
+    best.map(|(_, f, t)| ClanWarAction::Attack {
+        target: state.map.hexes[t].label.clone(),
+        from: state.map.hexes[f].label.clone(),
+    })
 }
 
 /// Plays a whole game with `bots[seat]` deciding for each seat (true: heuristic, false: uniform

@@ -4,8 +4,8 @@
 use pbp_core::{Actor, Seat, Side};
 
 use crate::cards::{self, CardNo};
-use crate::clan::Strategy;
-use crate::engine::{attack_refusal, check_play, check_switch, nullify_waiting};
+use crate::clan::{Clan, Strategy};
+use crate::engine::{attack_refusal, check_switch, nullify_waiting, owed_gives, play_refusal};
 use crate::model::*;
 use crate::state::*;
 
@@ -27,10 +27,14 @@ pub(crate) fn legal_actions(state: &ClanWarState, actor: Actor) -> Vec<ClanWarAc
     }
     match actor {
         Actor::GameMaster => {
-            let mut out = vec![ClanWarAction::EndRound];
+            let mut out = Vec::with_capacity(USUAL_ACTIONS);
+            out.push(ClanWarAction::EndRound);
             if state.config.options.late_sign_up && state.players.len() < 8 {
-                for clan in state.map.clans() {
-                    if state.players.iter().all(|p| p.clan != clan) {
+                // The map's clans in `Map::clans` order, without building that list.
+                for clan in Clan::ALL {
+                    if state.players.iter().all(|p| p.clan != clan)
+                        && state.map.has_province_of(clan)
+                    {
                         let own = clan.strategies();
                         out.push(ClanWarAction::Join {
                             clan,
@@ -79,6 +83,7 @@ struct Found {
     first_only: bool,
     any: bool,
     game_master_only: bool,
+    attacks: bool,
 }
 
 impl Found {
@@ -88,6 +93,7 @@ impl Found {
             first_only: false,
             any: false,
             game_master_only: false,
+            attacks: true,
         }
     }
 
@@ -140,6 +146,21 @@ fn seat_actions(state: &ClanWarState, seat: Seat) -> Vec<ClanWarAction> {
     found.list
 }
 
+/// `seat`'s legal actions but its attacks: its battles' business, in the order of its whole
+/// list (the heuristic bot scores attacks from the hexes themselves, in the list's order).
+pub(crate) fn battle_actions_of(state: &ClanWarState, seat: Seat) -> Vec<ClanWarAction> {
+    if state.over {
+        return Vec::new();
+    }
+    let mut found = Found {
+        attacks: false,
+        ..Found::all()
+    };
+    found.list.reserve(USUAL_ACTIONS);
+    seat_actions_into(state, seat, &mut found);
+    found.list
+}
+
 fn seat_actions_into(state: &ClanWarState, seat: Seat, out: &mut Found) {
     let Some(p) = state.players.get(usize::from(seat.0)) else {
         return;
@@ -147,7 +168,7 @@ fn seat_actions_into(state: &ClanWarState, seat: Seat, out: &mut Found) {
     if p.retired {
         return;
     }
-    if !p.attacked && out.wants_choices() {
+    if !p.attacked && out.wants_choices() && out.attacks {
         for (f, h) in state.holders.iter().enumerate() {
             if *h != Holder::Clan(p.clan) {
                 continue;
@@ -201,7 +222,7 @@ fn battle_actions(
             }
             for (i, &card) in p.hand.iter().enumerate() {
                 if p.hand[..i].contains(&card)
-                    || check_play(state, seat, battle, card, &[]).is_err()
+                    || play_refusal(state, seat, battle, card, &[]).is_err()
                 {
                     continue;
                 }
@@ -293,20 +314,27 @@ fn discard_plays(state: &ClanWarState, p: &Player, battle: u32, card: CardNo, ou
     let Some(&first) = others.first() else {
         return;
     };
-    if check_play(state, p.seat, battle, card, &[first]).is_err() {
+    if play_refusal(state, p.seat, battle, card, &[first]).is_err() {
         return;
     }
+    // Past one discard, `play_refusal` reads of a set only its size (each set holds distinct
+    // cards of the hand other than the card played): a set is refused only when it leaves
+    // fewer cards than the Cunning gives owed.
+    let owed = owed_gives(state, p.seat);
     let magic = cards::card(card).and_then(|c| c.strategy()) == Some(Strategy::Magic);
     for set in 1..1_u64 << others.len() {
-        let discards: Vec<CardNo> = others
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| set >> i & 1 == 1)
-            .map(|(_, &c)| c)
-            .collect();
-        if check_play(state, p.seat, battle, card, &discards).is_err() {
+        let size = set.count_ones() as usize;
+        if owed > 0 && p.hand.len().saturating_sub(1 + size) < owed {
             continue;
         }
+        let mut discards: Vec<CardNo> = Vec::with_capacity(size);
+        discards.extend(
+            others
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| set >> i & 1 == 1)
+                .map(|(_, &c)| c),
+        );
         let spells: Vec<usize> = if magic {
             (0..discards.len())
                 .filter(|&i| cards::card(discards[i]).is_some_and(|c| c.is_spell()))

@@ -157,21 +157,24 @@ impl std::fmt::Debug for Derived {
 
 /// Reads a hex name (`E4`, in any case) as 0-based (column, row).
 pub fn parse_label(text: &str) -> Option<(i32, i32)> {
-    let text = text.trim();
-    let mut chars = text.chars();
-    let letter = chars.next()?.to_ascii_uppercase();
-    if !letter.is_ascii_uppercase() {
+    // Byte by byte: the bots look up every attack they list (a non-ASCII first character's
+    // first byte is no letter, so it is refused as before).
+    let (&letter, digits) = text.trim().as_bytes().split_first()?;
+    let letter = letter.to_ascii_uppercase();
+    if !letter.is_ascii_uppercase() || digits.is_empty() || digits.len() > 3 {
         return None;
     }
-    let digits = chars.as_str();
-    if digits.is_empty() || digits.len() > 3 || !digits.chars().all(|c| c.is_ascii_digit()) {
-        return None;
+    let mut row = 0_i32;
+    for &d in digits {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        row = row * 10 + i32::from(d - b'0');
     }
-    let row: i32 = digits.parse().ok()?;
     if row == 0 {
         return None;
     }
-    Some((i32::from(letter as u8 - b'A'), row - 1))
+    Some((i32::from(letter - b'A'), row - 1))
 }
 
 /// Writes 0-based (column, row) as a hex name.
@@ -397,12 +400,15 @@ impl Map {
     pub fn clans(&self) -> Vec<Clan> {
         Clan::ALL
             .into_iter()
-            .filter(|c| {
-                self.hexes
-                    .iter()
-                    .any(|h| h.terrain == Terrain::Province(*c))
-            })
+            .filter(|&c| self.has_province_of(c))
             .collect()
+    }
+
+    /// Whether the map has a province of `clan`.
+    pub fn has_province_of(&self, clan: Clan) -> bool {
+        self.hexes
+            .iter()
+            .any(|h| h.terrain == Terrain::Province(clan))
     }
 }
 

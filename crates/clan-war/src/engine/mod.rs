@@ -19,7 +19,7 @@ mod sign_up;
 pub(crate) use attack::attack_refusal;
 pub(crate) use defensive::{nullify_in, nullify_waiting};
 pub(crate) use draws::check_switch;
-pub(crate) use play::{check_play, played_card};
+pub(crate) use play::{owed_gives, play_refusal, played_card};
 pub use pool::{battle_pools, pool_for};
 pub use roll::{BATTLE_RULE, battle_odds};
 pub(crate) use round::outcome;

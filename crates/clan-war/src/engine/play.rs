@@ -4,7 +4,7 @@ use pbp_core::{Seat, Side, Visible};
 
 use super::defensive::advance_nullify;
 use super::{
-    Events, Res, auto_sides, battle_index, card, discard, named, player, side_index, step_events,
+    Events, Res, auto_sides, battle_index, card, discard, named, side_index, step_events,
     take_from_hand,
 };
 use crate::cards::{self, CardKind, CardNo};
@@ -32,7 +32,7 @@ fn grants_discards(p: &Player, no: CardNo) -> bool {
 }
 
 /// How many Cunning gives `seat` owes in its open battles.
-fn owed_gives(state: &ClanWarState, seat: Seat) -> usize {
+pub(crate) fn owed_gives(state: &ClanWarState, seat: Seat) -> usize {
     state
         .battles
         .iter()
@@ -46,6 +46,36 @@ fn owed_gives(state: &ClanWarState, seat: Seat) -> usize {
         .sum()
 }
 
+/// Why a play is refused, without its words (the legal lists and the bot ask about every card
+/// in hand; only a refused action needs the sentence, [`check_play`]'s).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PlayRefusal {
+    /// No open battle has that number.
+    NoBattle,
+    /// The seat does not fight in it.
+    NotIn,
+    /// No such seat.
+    NoSeat,
+    /// It is the other side's turn to play.
+    NotYourTurn,
+    /// Card play is over.
+    PlayOver,
+    /// The card is not in hand.
+    NotInHand,
+    /// Spells are cast only through Magic.
+    SpellsOff,
+    /// A Cunning give is owed and the play would leave too few cards.
+    OwesGive,
+    /// The side's play is used and no Ring allows another.
+    PlayedAlready,
+    /// The card grants no discards.
+    NoDiscards,
+    /// Through a Ring that gives only +1k0.
+    RingOnly,
+    /// This card cannot be discarded (the card played, twice, or not in hand).
+    BadDiscard(CardNo),
+}
+
 /// Checks a play; returns whether it goes through a Ring.
 pub(crate) fn check_play(
     state: &ClanWarState,
@@ -54,61 +84,86 @@ pub(crate) fn check_play(
     no: CardNo,
     discards: &[CardNo],
 ) -> Res<bool> {
-    let b = &state.battles[battle_index(state, battle)?];
-    let side = b.side_of(seat).ok_or_else(|| {
-        ClanWarError::Illegal(format!("you are not in {}", named(state, battle, seat)))
-    })?;
+    play_refusal(state, seat, battle, no, discards).or_else(|refusal| {
+        let named = || named(state, battle, seat);
+        illegal(match refusal {
+            PlayRefusal::NoBattle => {
+                return battle_index(state, battle)
+                    .and_then(|_| illegal(format!("no open battle has the number {battle}")));
+            }
+            PlayRefusal::NoSeat => format!("seat {seat} is not in the game"),
+            PlayRefusal::NotIn => format!("you are not in {}", named()),
+            PlayRefusal::NotYourTurn => format!("it is not your turn to play in {}", named()),
+            PlayRefusal::PlayOver => format!("card play in {} is over", named()),
+            PlayRefusal::NotInHand => format!("card {no} is not in your hand"),
+            PlayRefusal::SpellsOff => "Spells are cast only through Magic in this game".into(),
+            PlayRefusal::OwesGive => {
+                "you owe a card to a Cunning winner: give it before you play your last card".into()
+            }
+            PlayRefusal::PlayedAlready => format!(
+                "you have played your card in {}: pass, or play a card your Ring allows",
+                named()
+            ),
+            PlayRefusal::NoDiscards => format!("card {no} does not let you discard cards"),
+            PlayRefusal::RingOnly => format!(
+                "card {no} goes through your Ring, which gives only +1k0 in this game: play it without discards"
+            ),
+            PlayRefusal::BadDiscard(d) => format!(
+                "you cannot discard card {d}: discard other cards from your hand, each once"
+            ),
+        })
+    })
+}
+
+/// [`check_play`] without the words: whether the play goes through a Ring, or why it is refused.
+pub(crate) fn play_refusal(
+    state: &ClanWarState,
+    seat: Seat,
+    battle: u32,
+    no: CardNo,
+    discards: &[CardNo],
+) -> Result<bool, PlayRefusal> {
+    let b = state
+        .battles
+        .iter()
+        .find(|b| b.id == battle && b.phase != Phase::Closed)
+        .ok_or(PlayRefusal::NoBattle)?;
+    let side = b.side_of(seat).ok_or(PlayRefusal::NotIn)?;
     match b.phase {
         Phase::Play { next, .. } if next == side => {}
-        Phase::Play { .. } => {
-            return illegal(format!(
-                "it is not your turn to play in {}",
-                named(state, battle, seat)
-            ));
-        }
-        _ => {
-            return illegal(format!(
-                "card play in {} is over",
-                named(state, battle, seat)
-            ));
-        }
+        Phase::Play { .. } => return Err(PlayRefusal::NotYourTurn),
+        _ => return Err(PlayRefusal::PlayOver),
     }
-    let p = player(state, seat)?;
+    let p = state
+        .players
+        .get(usize::from(seat.0))
+        .ok_or(PlayRefusal::NoSeat)?;
     if !p.hand.contains(&no) {
-        return illegal(format!("card {no} is not in your hand"));
+        return Err(PlayRefusal::NotInHand);
     }
     let c = card(no);
     if c.is_spell() && !state.config.options.spells_playable {
-        return illegal("Spells are cast only through Magic in this game");
+        return Err(PlayRefusal::SpellsOff);
     }
     let owed = owed_gives(state, seat);
     let left = p.hand.len().saturating_sub(1 + discards.len());
     if owed > 0 && left < owed {
-        return illegal(
-            "you owe a card to a Cunning winner: give it before you play your last card",
-        );
+        return Err(PlayRefusal::OwesGive);
     }
     let via_ring = ring_active(b, side, c.element);
     if !via_ring && b.sides[side_index(side)].plays_left == 0 {
-        return illegal(format!(
-            "you have played your card in {}: pass, or play a card your Ring allows",
-            named(state, battle, seat)
-        ));
+        return Err(PlayRefusal::PlayedAlready);
     }
     if !discards.is_empty() {
         if !grants_discards(p, no) {
-            return illegal(format!("card {no} does not let you discard cards"));
+            return Err(PlayRefusal::NoDiscards);
         }
         if via_ring && !state.config.options.ring_cards_take_effect {
-            return illegal(format!(
-                "card {no} goes through your Ring, which gives only +1k0 in this game: play it without discards"
-            ));
+            return Err(PlayRefusal::RingOnly);
         }
         for (i, d) in discards.iter().enumerate() {
             if *d == no || discards[..i].contains(d) || !p.hand.contains(d) {
-                return illegal(format!(
-                    "you cannot discard card {d}: discard other cards from your hand, each once"
-                ));
+                return Err(PlayRefusal::BadDiscard(*d));
             }
         }
     }
