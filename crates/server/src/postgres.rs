@@ -20,6 +20,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use postgres::{Client, NoTls, Statement};
 
+mod seats;
 mod webhooks;
 
 use crate::sqlite::closes_at;
@@ -509,32 +510,11 @@ impl Store for PostgresStore {
         stored: &StoredSeat,
     ) -> Result<(), StoreError> {
         self.ready()?;
-        let mut transaction = self.client.transaction().map_err(backend)?;
-        let changed = transaction
-            .execute(
-                "UPDATE tables SET version = version + 1, updated_at = $1
-                 WHERE id = $2 AND version = $3",
-                &[&now(), &id, &to_i64(version)],
-            )
-            .map_err(backend)?;
-        if changed == 0 {
-            drop(transaction);
-            return Err(self.refusal(id, None));
+        if seats::set_seat(&mut self.client, id, version, seat, stored)? {
+            Ok(())
+        } else {
+            Err(self.refusal(id, None))
         }
-        transaction
-            .execute(
-                "INSERT INTO seats (table_id, seat, name, token) VALUES ($1, $2, $3, $4)
-                 ON CONFLICT (table_id, seat) DO UPDATE SET name = EXCLUDED.name,
-                     token = EXCLUDED.token",
-                &[
-                    &id,
-                    &i64::from(seat),
-                    &stored.name,
-                    &stored.token.0.as_slice(),
-                ],
-            )
-            .map_err(backend)?;
-        transaction.commit().map_err(backend)
     }
 
     fn due(&mut self, now: u64) -> Result<Vec<String>, StoreError> {

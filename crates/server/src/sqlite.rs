@@ -451,22 +451,7 @@ impl Store for SqliteStore {
             ])
             .map_err(backend)?;
         if changed == 0 {
-            let found: Option<i64> = transaction
-                .query_row("SELECT step FROM tables WHERE id = ?1", [id], |row| {
-                    row.get(0)
-                })
-                .optional()
-                .map_err(backend)?;
-            return Err(match found {
-                None => StoreError::NoTable(id.to_owned()),
-                Some(step) => {
-                    let step = u64::try_from(step).unwrap_or_default();
-                    StoreError::Conflict {
-                        expected: step,
-                        found: step,
-                    }
-                }
-            });
+            return Err(refusal(&transaction, id));
         }
         transaction.commit().map_err(backend)
     }
@@ -490,22 +475,7 @@ impl Store for SqliteStore {
             )
             .map_err(backend)?;
         if changed == 0 {
-            let found: Option<i64> = transaction
-                .query_row("SELECT step FROM tables WHERE id = ?1", [id], |row| {
-                    row.get(0)
-                })
-                .optional()
-                .map_err(backend)?;
-            return Err(match found {
-                None => StoreError::NoTable(id.to_owned()),
-                Some(step) => {
-                    let step = u64::try_from(step).unwrap_or_default();
-                    StoreError::Conflict {
-                        expected: step,
-                        found: step,
-                    }
-                }
-            });
+            return Err(refusal(&transaction, id));
         }
         transaction
             .execute(
@@ -592,6 +562,26 @@ impl Store for SqliteStore {
                 Ok((u64::try_from(step).unwrap_or_default(), actor, action))
             })
             .collect()
+    }
+}
+
+/// Why a write from a table's version changed nothing: the table is not there, or has moved on.
+fn refusal(transaction: &rusqlite::Transaction<'_>, id: &str) -> StoreError {
+    let found = transaction
+        .query_row("SELECT step FROM tables WHERE id = ?1", [id], |row| {
+            row.get::<_, i64>(0)
+        })
+        .optional();
+    match found {
+        Err(error) => backend(error),
+        Ok(None) => StoreError::NoTable(id.to_owned()),
+        Ok(Some(step)) => {
+            let step = u64::try_from(step).unwrap_or_default();
+            StoreError::Conflict {
+                expected: step,
+                found: step,
+            }
+        }
     }
 }
 
