@@ -495,11 +495,16 @@ pub(crate) fn acting(live: &Live, role: Role, seat: Option<u16>) -> Result<Actor
         (Role::GameMaster, Some(seat)) if seat < live.game.seat_count() => {
             Ok(Actor::Seat(Seat(seat)))
         }
-        (Role::GameMaster, Some(seat)) => Err(ApiError::BadRequest(format!(
-            "this table has no seat {seat} (seats 0 to {})",
-            live.game.seat_count().saturating_sub(1)
-        ))),
+        (Role::GameMaster, Some(seat)) => Err(no_seat(seat, live.game.seat_count())),
     }
+}
+
+/// The refusal of a seat number the table's game does not have (yet).
+pub(crate) fn no_seat(seat: u16, count: u16) -> ApiError {
+    ApiError::BadRequest(format!(
+        "this table has no seat {seat} (seats 0 to {})",
+        count.saturating_sub(1)
+    ))
 }
 
 /// Sends jobs to the hub's thread; cheap to clone, one per request handler.

@@ -525,7 +525,9 @@ impl Hub {
     }
 }
 
-fn game_master(live: &Live, token: Option<&str>) -> Result<Role, ApiError> {
+/// The game master's role for `token`, or the refusal of anyone else: 401 for the public, 403
+/// for a seat.
+pub(crate) fn game_master(live: &Live, token: Option<&str>) -> Result<Role, ApiError> {
     match live.role(token)? {
         Role::GameMaster => Ok(Role::GameMaster),
         Role::Public => Err(ApiError::Unauthorized(

@@ -3,7 +3,7 @@
 //! or gives a first one to a seat the game added after the table was created (a Clan War clan
 //! signed up late), so that its player acts and sees for themselves.
 
-use super::{Hub, Role};
+use super::{Hub, no_seat};
 use crate::error::ApiError;
 use crate::request::LinkRequest;
 use crate::store::StoredSeat;
@@ -49,25 +49,10 @@ impl Hub {
         request: &LinkRequest,
     ) -> Result<SeatLink, ApiError> {
         let live = self.live(id)?;
-        match live.role(token)? {
-            Role::GameMaster => {}
-            Role::Public => {
-                return Err(ApiError::Unauthorized(
-                    "handing out a seat's link needs the game master's token".into(),
-                ));
-            }
-            Role::Seat(_) => {
-                return Err(ApiError::Forbidden(
-                    "only the game master hands out the seats' links".into(),
-                ));
-            }
-        }
+        crate::turns::game_master(live, token)?;
         let count = live.game.seat_count();
         if seat >= count {
-            return Err(ApiError::BadRequest(format!(
-                "this table has no seat {seat} (seats 0 to {})",
-                count.saturating_sub(1)
-            )));
+            return Err(no_seat(seat, count));
         }
         let stored = live.seats.len();
         let known = live.seats.get(usize::from(seat)).map(|s| s.name.clone());
@@ -80,14 +65,17 @@ impl Hub {
             )));
         }
         let names = live.game.seat_names();
+        let named = |at: usize| {
+            names
+                .get(at)
+                .cloned()
+                .unwrap_or_else(|| format!("seat {at}"))
+        };
         let taken: Vec<String> = live.seats.iter().map(|s| s.name.to_lowercase()).collect();
         let name = match (&known, &request.name) {
             (Some(name), _) => name.clone(),
             (None, Some(given)) => given.trim().to_owned(),
-            (None, None) => names
-                .get(usize::from(seat))
-                .cloned()
-                .unwrap_or_else(|| format!("seat {seat}")),
+            (None, None) => named(usize::from(seat)),
         };
         if known.is_none() && taken.contains(&name.to_lowercase()) {
             return Err(ApiError::BadRequest(format!(
@@ -96,44 +84,38 @@ impl Hub {
         }
         let random = |e: crate::error::ServerError| ApiError::Internal(e.to_string());
         // The seats between the last stored one and this one, with tokens nobody holds.
-        let mut rows = Vec::new();
         for between in stored..usize::from(seat) {
-            let (_, hash) = new_token().map_err(random)?;
-            let name = names
-                .get(between)
-                .cloned()
-                .unwrap_or_else(|| format!("seat {between}"));
-            rows.push(StoredSeat { name, token: hash });
+            let (_, token) = new_token().map_err(random)?;
+            let name = named(between);
+            self.store_seat(id, between, StoredSeat { name, token })?;
         }
-        let (secret, hash) = new_token().map_err(random)?;
-        rows.push(StoredSeat {
+        let (secret, token) = new_token().map_err(random)?;
+        let row = StoredSeat {
             name: name.clone(),
-            token: hash,
-        });
-        let first = if known.is_some() {
-            usize::from(seat)
-        } else {
-            stored
+            token,
         };
-        for (offset, row) in rows.into_iter().enumerate() {
-            let at = first + offset;
-            let number = u16::try_from(at).unwrap_or(u16::MAX);
-            let version = self.cached(id)?.version;
-            if let Err(error) = self.store.set_seat(id, version, number, &row) {
-                return Err(self.failed(id, error));
-            }
-            let live = self.cached(id)?;
-            live.version += 1;
-            if at < live.seats.len() {
-                live.seats[at] = row;
-            } else {
-                live.seats.push(row);
-            }
-        }
+        self.store_seat(id, usize::from(seat), row)?;
         Ok(SeatLink {
             seat,
             name,
             token: secret,
         })
+    }
+
+    /// Stores `row` as seat `at` of table `id` (from the version held in memory), then in memory.
+    fn store_seat(&mut self, id: &str, at: usize, row: StoredSeat) -> Result<(), ApiError> {
+        let number = u16::try_from(at).unwrap_or(u16::MAX);
+        let version = self.cached(id)?.version;
+        if let Err(error) = self.store.set_seat(id, version, number, &row) {
+            return Err(self.failed(id, error));
+        }
+        let live = self.cached(id)?;
+        live.version += 1;
+        if at < live.seats.len() {
+            live.seats[at] = row;
+        } else {
+            live.seats.push(row);
+        }
+        Ok(())
     }
 }
