@@ -191,6 +191,9 @@ async function run(base) {
     const gm = await gmContext.newPage();
     await gm.goto(gmLink);
     await gm.waitForSelector("#gm-panel:not([hidden])");
+    // The panel shows before the page's last request, the turn's BBCode, has answered.
+    await gm.waitForFunction(() => document.querySelector("#bbcode").value.includes("[b]"), null,
+      { timeout: 10000 }).catch(() => {});
     check("the game master's page shows the BBCode of the turn", (await gm.inputValue("#bbcode")).includes("[b]"));
     await gm.fill("#deadline-minutes", "60");
     await gm.click("#set-deadline");
