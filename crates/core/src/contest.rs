@@ -145,6 +145,11 @@ pub fn roll_off_fast<D: Dice + ?Sized>(
     dice: &mut D,
     max_rounds: u32,
 ) -> Result<Side, PoolError> {
+    // A pool that keeps after its rank bonuses is not prepared: the full roll-off names the
+    // same winner from the same dice.
+    if first.keeps_after_bonuses() || second.keeps_after_bonuses() {
+        return roll_off(first, second, comparison, dice, max_rounds).map(|c| c.winner);
+    }
     // Both pools are checked before any die is rolled, and prepared once for every round.
     let limits = Limits::default();
     let (first, second) = (first.prepare(&limits)?, second.prepare(&limits)?);

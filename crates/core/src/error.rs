@@ -81,4 +81,9 @@ pub enum PoolError {
     /// A roll failed to draw.
     #[error(transparent)]
     Dice(#[from] DiceError),
+    /// [`Pool::prepare`](crate::Pool::prepare) was asked for a pool that keeps its dice after
+    /// its rank bonuses ([`KeepOrder::AfterBonuses`](crate::KeepOrder::AfterBonuses)), which the
+    /// prepared loops do not roll: roll it with [`Pool::roll`](crate::Pool::roll).
+    #[error("a pool that keeps its dice after its rank bonuses cannot be prepared; roll it whole")]
+    KeepsAfterBonuses,
 }

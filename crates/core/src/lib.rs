@@ -95,8 +95,8 @@ pub use odds::{
 };
 pub use outside::{DicePolicy, OutsideStep, forum_values, outside_steps};
 pub use pool::{
-    FastRoll, Limits, Modifiers, Pool, PoolDelta, PoolDice, PoolDiceIter, PoolDie, PoolFaces,
-    PoolFacesIter, PoolRoll, RankBonus,
+    FastRoll, KeepOrder, Limits, Modifiers, Pool, PoolDelta, PoolDice, PoolDiceIter, PoolDie,
+    PoolFaces, PoolFacesIter, PoolRoll, RankBonus,
 };
 pub use prepared::PreparedPool;
 pub use record::{

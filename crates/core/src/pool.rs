@@ -7,11 +7,13 @@ use crate::dice::Dice;
 use crate::die::Die;
 use crate::error::{DiceError, PoolError};
 
+mod after;
 mod result;
 #[cfg(test)]
 mod tests;
 mod views;
 
+pub use after::KeepOrder;
 pub(crate) use result::{INLINE_FACE_SIDES, INLINE_ROLL_DICE, INLINE_ROLL_FACES, low_bits};
 pub use result::{PoolDie, PoolRoll};
 pub use views::{PoolDice, PoolDiceIter, PoolFaces, PoolFacesIter};
@@ -108,6 +110,11 @@ pub struct Pool {
     /// The L5R "ten dice rule": rolled dice above 10 become kept dice; kept dice above 10 become
     /// +2 each. Off by default.
     pub ten_dice_rule: bool,
+    /// When the kept dice are chosen: before the rank bonuses (the default; a bonus goes to the
+    /// die of its rank among the kept dice) or after them ([`KeepOrder::AfterBonuses`]).
+    /// Written in a save only when it is not the default, so older saves read the same.
+    #[serde(default, skip_serializing_if = "KeepOrder::is_before")]
+    pub keep: KeepOrder,
 }
 
 /// A change to a pool's size: `+1k0` adds a rolled die, `+0k1` a kept one.
@@ -128,6 +135,7 @@ impl Pool {
             die: Die::EXPLODING_D10,
             modifiers: Modifiers::default(),
             ten_dice_rule: false,
+            keep: KeepOrder::BeforeBonuses,
         }
     }
 
@@ -207,6 +215,9 @@ impl Pool {
         dice: &mut D,
         limits: &Limits,
     ) -> Result<PoolRoll, PoolError> {
+        if self.keeps_after_bonuses() {
+            return self.roll_after_bonuses(dice, limits);
+        }
         let (rolled, kept, ten_dice_bonus) = self.within_limits(limits)?;
         // From a seeded source, the dice are drawn from the batch in registers, with the
         // exploding d10's own copy of the loop, in which the die is a constant.
@@ -331,6 +342,11 @@ impl Pool {
         dice: &mut D,
         limits: &Limits,
     ) -> Result<FastRoll, PoolError> {
+        if self.keeps_after_bonuses() {
+            return self
+                .roll_after_bonuses(dice, limits)
+                .map(|roll| roll.summary());
+        }
         let (rolled, kept, ten_dice_bonus) = self.within_limits(limits)?;
         self.prepared(rolled, kept, ten_dice_bonus, limits.max_chain)
             .roll(dice)

@@ -229,9 +229,15 @@ impl Pool {
     /// Checks the pool against `limits` and prepares it for [`PreparedPool::roll`].
     ///
     /// # Errors
-    /// [`PoolError::TooManyDice`] when the pool rolls more than `limits.max_dice`.
+    /// [`PoolError::TooManyDice`] when the pool rolls more than `limits.max_dice`, and
+    /// [`PoolError::KeepsAfterBonuses`] for a pool that keeps its dice after its rank bonuses
+    /// ([`KeepOrder::AfterBonuses`](crate::KeepOrder::AfterBonuses) with a rank bonus), which
+    /// [`Pool::roll`] and [`Pool::roll_fast`] roll.
     #[inline]
     pub fn prepare(&self, limits: &Limits) -> Result<PreparedPool, PoolError> {
+        if self.keeps_after_bonuses() {
+            return Err(PoolError::KeepsAfterBonuses);
+        }
         let (rolled, kept, ten_dice_bonus) = self.within_limits(limits)?;
         Ok(self.prepared(rolled, kept, ten_dice_bonus, limits.max_chain))
     }

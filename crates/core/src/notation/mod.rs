@@ -15,6 +15,7 @@
 //! | `e+N`, `e-N`  | added to each die, kept or not ("+1 to all your rolls") |
 //! | `h+N`, `h-N`  | added to the highest die ("+2 to your highest die", "-2 to their highest") |
 //! | `rK+N`, `rK-N`| added to the die of rank K among the kept dice (`r2+1`: "+1 to your second highest") |
+//! | `a`           | the kept dice are chosen after the rank bonuses: `h` and `rK` go to the dice of those ranks as rolled, then the highest are kept (`2k1 h-2 a`, [`KeepOrder::AfterBonuses`]) |
 //! | `NdS`, `dS`   | roll N plain S-sided dice (no explosion) and add them (`3d6`, `d10`) |
 //! | `NdS+M`       | the same plus M (`d10+19`) |
 //! | `coin`        | a coin toss; its total is 1 for heads, 0 for tails |
@@ -22,7 +23,7 @@
 //!
 //! The suffixes of a pool may come in any order and repeat (repeated bonuses add up). [`Display`]
 //! writes the canonical order: `XkY`, the die, the explosion, `t`, the total bonus, then ` e`,
-//! ` h` and ` rK` bonuses, for example `5k3!9t+1 e+1 h+2 r2+1`.
+//! ` h` and ` rK` bonuses, then ` a`, for example `5k3!9t+1 e+1 h+2 r2+1`.
 //!
 //! `parse(display(x)) == x` for every expression the parser returns, and for every expression
 //! built by hand whose rank bonuses are kept the way [`Modifiers::add_rank_bonus`] keeps them
@@ -48,6 +49,7 @@
 //!
 //! [`Display`]: std::fmt::Display
 //! [`Modifiers::add_rank_bonus`]: crate::Modifiers::add_rank_bonus
+//! [`KeepOrder::AfterBonuses`]: crate::KeepOrder::AfterBonuses
 
 mod parse;
 #[cfg(test)]
@@ -62,7 +64,7 @@ use thiserror::Error;
 use crate::chance::{Coin, Percent};
 use crate::dice::Dice;
 use crate::error::PoolError;
-use crate::pool::{Limits, Pool};
+use crate::pool::{KeepOrder, Limits, Pool};
 use parse::Parser;
 
 /// The largest dice count, kept count or rank the notation accepts.
@@ -317,6 +319,9 @@ impl fmt::Display for RollExpr {
                         format!(" r{}", rank.rank)
                     };
                     write_signed(f, &prefix, rank.bonus)?;
+                }
+                if pool.keep == KeepOrder::AfterBonuses {
+                    f.write_str(" a")?;
                 }
                 Ok(())
             }

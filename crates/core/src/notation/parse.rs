@@ -4,7 +4,7 @@
 use super::{DiceSum, MAX_BONUS, MAX_COUNT, MAX_SIDES, MAX_TERMS, NotationError, RollExpr};
 use crate::chance::Percent;
 use crate::die::Die;
-use crate::pool::Pool;
+use crate::pool::{KeepOrder, Pool};
 
 pub(super) struct Parser<'a> {
     text: &'a str,
@@ -242,6 +242,10 @@ impl<'a> Parser<'a> {
                     self.bump();
                     pool.ten_dice_rule = true;
                 }
+                'a' => {
+                    self.bump();
+                    pool.keep = KeepOrder::AfterBonuses;
+                }
                 '+' | '-' => {
                     self.term()?;
                     pool.modifiers.total += self.signed()?;
@@ -273,7 +277,7 @@ impl<'a> Parser<'a> {
                 }
                 _ => {
                     return Err(self.expected(
-                        "a pool suffix ('!n', '!T', 't', '+N', '-N', 'e+N', 'h+N', 'rK+N') or the end of the input",
+                        "a pool suffix ('!n', '!T', 't', '+N', '-N', 'e+N', 'h+N', 'rK+N', 'a') or the end of the input",
                     ));
                 }
             }

@@ -158,3 +158,24 @@ fn rolls() {
     );
     assert!(parse("101d6").roll(&mut ScriptedDice::new([])).is_err());
 }
+
+#[test]
+fn keeping_after_the_bonuses_reads_and_writes_back() {
+    let expr = parse("2k1 h-2 A");
+    let RollExpr::Pool(pool) = &expr else {
+        panic!("{expr:?}")
+    };
+    assert_eq!(pool.keep, crate::KeepOrder::AfterBonuses);
+    assert_eq!(expr.to_string(), "2k1 h-2 a");
+    assert_eq!(RollExpr::parse(&expr.to_string()), Ok(expr.clone()));
+    // 8 and 7: the 8 becomes 6, the 7 is kept.
+    let outcome = expr.roll(&mut ScriptedDice::new([8, 7])).unwrap();
+    assert_eq!((outcome.total, outcome.second_highest), (7, Some(6)));
+    assert_eq!(
+        parse("2k1 h-2")
+            .roll(&mut ScriptedDice::new([8, 7]))
+            .unwrap()
+            .total,
+        6
+    );
+}

@@ -7,7 +7,7 @@ use super::{
 };
 use crate::die::Die;
 use crate::notation::DiceSum;
-use crate::pool::Pool;
+use crate::pool::{KeepOrder, Pool};
 
 pub(super) fn sum_joint(sum: &DiceSum) -> Result<Joint, OddsError> {
     if sum.sides == 0 {
@@ -121,6 +121,9 @@ pub(super) fn die_values(die: Die) -> Result<(Vec<f64>, f64), OddsError> {
 }
 
 pub(super) fn pool_joint(pool: &Pool, with_second: bool) -> Result<Joint, OddsError> {
+    if pool.keep == KeepOrder::AfterBonuses {
+        return super::after::after_joint(pool, with_second);
+    }
     let (rolled, kept, ten_dice_bonus) = pool.effective();
     if rolled > MAX_ODDS_DICE {
         return Err(OddsError::TooManyDice {

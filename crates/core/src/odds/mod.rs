@@ -19,6 +19,21 @@
 //! Each column is written once, so 10k5 against 10k5 takes a few milliseconds instead of the
 //! tens that carrying the second highest die through every state of the walk above took.
 //!
+//! # Keeping after the rank bonuses
+//!
+//! A pool that keeps its dice after its rank bonuses ([`KeepOrder::AfterBonuses`]) whose
+//! bonuses cannot change the order of the dice (see [`Pool::rank_bonuses_can_reorder`]) keeps
+//! the same dice as one that keeps before, and its odds are that pool's, with the second
+//! highest die carrying its rank bonus even when it is not kept. When the bonuses can change the
+//! order, the odds are computed for bonuses on the highest and second highest dice only, the
+//! second's not negative (unless only two dice are rolled), and at most two dice kept: the
+//! highest die `a`, the second `b`, and the highest of the others are enumerated with their
+//! exact chances (the others all at most `b`), which fixes the total and the second highest
+//! die. Other such pools answer [`OddsError::Unsupported`], never a wrong number.
+//!
+//! [`KeepOrder::AfterBonuses`]: crate::KeepOrder::AfterBonuses
+//! [`Pool::rank_bonuses_can_reorder`]: crate::Pool::rank_bonuses_can_reorder
+//!
 //! # Truncation
 //!
 //! An exploding die can reach any value, so its chains are cut when the probability that a chain
@@ -46,6 +61,7 @@
 //! This module holds the distributions and the public functions; `joint` builds the joint
 //! distributions they read (a dice sum's, a die's chains, a pool's order statistics walk).
 
+mod after;
 mod joint;
 #[cfg(test)]
 mod tests;
@@ -96,6 +112,15 @@ pub enum OddsError {
     /// Every round of the contest is a push, so no one can ever win.
     #[error("every round of this contest is a push")]
     EndlessPush,
+    /// A pool that keeps its dice after rank bonuses that can change their order, in a shape
+    /// the exact computation does not cover (see [`KeepOrder::AfterBonuses`]'s odds in the
+    /// module docs).
+    ///
+    /// [`KeepOrder::AfterBonuses`]: crate::KeepOrder::AfterBonuses
+    #[error(
+        "exact odds are computed for a pool keeping after its rank bonuses only with bonuses on the two highest dice, not negative on the second unless two dice are rolled, and at most two dice kept"
+    )]
+    Unsupported,
 }
 
 /// The exact distribution of a roll's total.

@@ -122,7 +122,7 @@ impl PoolRoll {
     }
 
     /// A roll of `dice` (highest first) and their `faces`, with `total`.
-    fn from_lists(dice: Vec<PoolDie>, faces: Vec<u32>, total: i64) -> PoolRoll {
+    pub(super) fn from_lists(dice: Vec<PoolDie>, faces: Vec<u32>, total: i64) -> PoolRoll {
         let mut roll = PoolRoll::empty();
         roll.total = total;
         let small = |n: u32| n <= u32::from(u8::MAX);
@@ -278,8 +278,11 @@ impl PoolRoll {
         }
     }
 
-    /// Every die rolled, from highest to lowest (before rank bonuses; ties in the order
-    /// rolled).
+    /// Every die rolled, from highest to lowest (ordered before rank bonuses, or after them for
+    /// a pool that keeps its dice after its bonuses, [`KeepOrder::AfterBonuses`]; ties in the
+    /// order rolled).
+    ///
+    /// [`KeepOrder::AfterBonuses`]: crate::KeepOrder::AfterBonuses
     #[inline]
     pub fn dice(&self) -> PoolDice<'_> {
         PoolDice::new(self)
