@@ -55,6 +55,23 @@ pub enum Contested {
     Holder,
 }
 
+/// When a battle roll chooses its kept die: before or after the die modifiers ("+2 to your
+/// highest die roll", Intrigue's "-2 to their highest die roll", Spiritual's "+1 bonus to your
+/// second highest die roll"). They differ only when a modifier changes the order of the dice:
+/// a Crab rolling 8 and 7 against Intrigue keeps the 7 (the 8 became 6) after the modifiers,
+/// and the 6 before them. See docs/rules/clan-war.md, "The kept die and Intrigue's -2".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KeptDice {
+    /// The seed's reading: each modifier goes to the die of its rank as rolled, and "the winner
+    /// is the one with the highest result", so the kept die is the highest after the modifiers.
+    #[default]
+    AfterModifiers,
+    /// The kept die is the highest as rolled, and the modifiers of the highest die go to it
+    /// even when that leaves it below the die not kept (pbp's reading before issue 27).
+    BeforeModifiers,
+}
+
 /// The options for every point the seed leaves open. `Default` is the documented reading.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -80,6 +97,8 @@ pub struct Options {
     /// Every Blessing gives +1k0, Daikoku's (43) and Fukurokujin's (45) too, as if the line the
     /// other Blessings print had been lost from those two (default false: as printed).
     pub every_blessing_plus_one_k0: bool,
+    /// When a roll chooses its kept die: after the die modifiers (default) or before them.
+    pub kept_dice: KeptDice,
 }
 
 impl Default for Options {
@@ -95,6 +114,7 @@ impl Default for Options {
             wash_counts_as_engaged: true,
             late_sign_up: true,
             every_blessing_plus_one_k0: false,
+            kept_dice: KeptDice::AfterModifiers,
         }
     }
 }

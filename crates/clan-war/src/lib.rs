@@ -41,7 +41,9 @@ mod view;
 pub use bot::{heuristic_action, heuristic_win_rates, play_out};
 pub use cards::{Card, CardKind, CardNo, card, deck, ring_of};
 pub use clan::{Clan, Element, Strategy};
-pub use config::{ClanWarConfig, Contested, DuelistSpan, HomeBonus, Options, PlayerSetup};
+pub use config::{
+    ClanWarConfig, Contested, DuelistSpan, HomeBonus, KeptDice, Options, PlayerSetup,
+};
 pub use engine::{BATTLE_RULE, battle_odds, battle_pools, pool_for};
 pub use error::ClanWarError;
 pub use game::ClanWar;

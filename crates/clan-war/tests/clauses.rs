@@ -13,7 +13,9 @@ use Strategy::*;
 use common::*;
 use pbp_clan_war::*;
 use pbp_core::testing::{self, Rolls};
-use pbp_core::{Actor, Game, Pool, Seat, SeededDice, Side, Turn, Viewer};
+use pbp_core::{
+    Actor, FastRoll, Game, KeepOrder, Pool, RollExpr, Seat, SeededDice, Side, Turn, Verdict, Viewer,
+};
 
 fn pool(state: &ClanWarState, id: u32, side: Side) -> Pool {
     pool_for(state, battle(state, id), side)
@@ -389,5 +391,107 @@ fn a_tie_for_first_place_is_shared_whatever_the_seats() {
         // Four provinces each, no battle: equal scores, both win, one shared place.
         assert_eq!(outcome.winners, vec![Seat(0), Seat(1)]);
         assert_eq!(outcome.ranking, vec![vec![Seat(0), Seat(1)]]);
+    }
+}
+
+// ---------------------------------------------------------------------------------- odds
+
+/// The attacker's share of the decided rounds of `rounds` seeded rounds of `attack` against
+/// `defence`, each die rolled and compared as the engine's roll does (the second die with its
+/// bonus even when it is not kept).
+fn sampled_win(attack: &Pool, defence: &Pool, rounds: u32) -> f64 {
+    let mut dice = SeededDice::new(27);
+    let roll = |pool: &Pool, dice: &mut SeededDice| {
+        let r = pool.roll(dice).unwrap();
+        let second = match r.dice().get(1) {
+            Some(d) if d.kept || pool.keep == KeepOrder::AfterBonuses => d.value,
+            Some(d) => d.value + pool.modifiers.rank_bonus(2),
+            None => 0,
+        };
+        FastRoll {
+            total: r.total(),
+            second_highest: second,
+        }
+    };
+    let (mut won, mut decided) = (0_u32, 0_u32);
+    for _ in 0..rounds {
+        let (a, d) = (roll(attack, &mut dice), roll(defence, &mut dice));
+        match BATTLE_RULE.compare(a, d) {
+            Verdict::Win(Side::First) => (won, decided) = (won + 1, decided + 1),
+            Verdict::Win(Side::Second) => decided += 1,
+            Verdict::Push => {}
+        }
+    }
+    f64::from(won) / f64::from(decided)
+}
+
+#[test]
+fn battle_odds_follow_the_kept_die_reading() {
+    let pool = |text: &str| match RollExpr::parse(text).unwrap() {
+        RollExpr::Pool(p) => p,
+        other => panic!("{other:?}"),
+    };
+    let win = |a: &Pool, d: &Pool| battle_odds(a, d).unwrap().win;
+    // 200,000 rounds: a standard error of at most 0.0012; 0.006 is five of them.
+    let close = |a: &Pool, d: &Pool| {
+        let (exact, sampled) = (win(a, d), sampled_win(a, d, 200_000));
+        assert!(
+            (exact - sampled).abs() < 0.006,
+            "{a:?}: {exact} against {sampled}"
+        );
+        exact
+    };
+    let scorpion = pool("3k1");
+    // Intrigue against a Crab on its own province, both readings: the penalty weighs less when
+    // the kept die is chosen after it.
+    let after = close(&pool("2k1 e+1 h-2 a"), &scorpion);
+    let before = close(&pool("2k1 e+1 h-2"), &scorpion);
+    assert!(before < after, "{before} {after}");
+    // Spiritual's bonus on the second die, not kept, counts in the tie-breaker's odds too: with
+    // bonuses that keep the order, the odds are those of the pool keeping after them.
+    let spiritual = pool("2k1 h+3 r2+1");
+    let exact = close(&spiritual, &scorpion);
+    let mut after = spiritual.clone();
+    after.keep = KeepOrder::AfterBonuses;
+    assert_eq!(exact, win(&after, &scorpion));
+    // Spiritual with an opponent's Intrigue, kept before the modifiers: no odds rather than
+    // wrong ones. Kept after them, exact.
+    assert!(battle_odds(&pool("2k1 h-1 r2+2"), &scorpion).is_err());
+    close(&pool("2k1 h-1 r2+2 a"), &scorpion);
+    // A pool keeping three that a penalty can reorder: no odds.
+    assert!(battle_odds(&pool("4k3 h-2 a"), &scorpion).is_err());
+}
+
+#[test]
+fn a_pool_is_marked_as_keeping_after_its_modifiers_only_when_they_can_reorder_it() {
+    for (kept_dice, intrigue) in [
+        (KeptDice::AfterModifiers, true),
+        (KeptDice::AfterModifiers, false),
+        (KeptDice::BeforeModifiers, true),
+    ] {
+        let options = Options {
+            kept_dice,
+            ..Options::default()
+        };
+        let mut state = game_of(
+            &[
+                (Clan::Crab, [Cunning, Warfare]),
+                (Clan::Scorpion, [Intrigue, Magic]),
+            ],
+            options,
+        );
+        // 15 is the Scorpion's Intrigue card; 3 gives the Scorpion +2 and the Crab nothing.
+        let card = if intrigue { 15 } else { 3 };
+        deal(&mut state, SCORPION, &[card]);
+        let id = open_battle(&mut state);
+        act(&mut state, CRAB, "pass", &[]);
+        act(&mut state, SCORPION, &format!("play {card}"), &[]);
+        let crab = pool(&state, id, Side::First);
+        let marked = crab.keep == KeepOrder::AfterBonuses;
+        assert_eq!(
+            marked,
+            intrigue && kept_dice == KeptDice::AfterModifiers,
+            "{kept_dice:?} {crab:?}"
+        );
     }
 }

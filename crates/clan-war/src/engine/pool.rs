@@ -1,6 +1,6 @@
 //! The pool each side rolls, with every card effect.
 
-use pbp_core::{Pool, PoolDelta, Side};
+use pbp_core::{KeepOrder, Pool, PoolDelta, Side};
 
 use super::defensive::takes_effect;
 use super::{card, side_index};
@@ -139,6 +139,11 @@ pub fn pool_for(state: &ClanWarState, b: &Battle, side: Side) -> Pool {
     }
     if doubled {
         pool.double_rolled();
+    }
+    // Keeping after the modifiers changes nothing unless they can reorder the dice; the pool
+    // says so only then, so that a pool they cannot reorder reads, prints and saves as before.
+    if options.kept_dice == KeptDice::AfterModifiers && pool.rank_bonuses_can_reorder() {
+        pool.keep = KeepOrder::AfterBonuses;
     }
     pool
 }

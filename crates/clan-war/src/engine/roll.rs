@@ -3,8 +3,8 @@
 use std::sync::Arc;
 
 use pbp_core::{
-    Comparison, ContestOdds, Dice, FastRoll, OddsError, Pool, PoolError, PoolRoll, RollExpr, Seat,
-    Side, Verdict, Visible, contest_odds,
+    Comparison, ContestOdds, Dice, FastRoll, KeepOrder, OddsError, Pool, PoolError, PoolRoll,
+    RollExpr, Seat, Side, Verdict, Visible, contest_odds,
 };
 
 use super::effects::resolve;
@@ -26,20 +26,42 @@ pub const BATTLE_RULE: Comparison = Comparison::HighestThenSecond;
 /// pushes rolled again, under the [`BATTLE_RULE`]; what the renderers show beside an open
 /// battle (with [`battle_pools`](super::battle_pools)).
 ///
+/// The tie-breaker is the second highest die with its bonus even when it is not kept, which
+/// core's odds of a pool keeping before its bonuses leave out: such a pool is given the odds
+/// of the same pool keeping after them when its bonuses cannot reorder the dice (then the two
+/// keep the same dice and the second die carries its bonus), and none otherwise.
+///
 /// # Errors
-/// Pools too large for the exact computation ([`OddsError`]).
+/// Pools too large for the exact computation, or a shape it does not cover ([`OddsError`]):
+/// the odds are then not shown, never shown wrong.
 pub fn battle_odds(attack: &Pool, defence: &Pool) -> Result<ContestOdds, OddsError> {
     contest_odds(
-        &RollExpr::Pool(attack.clone()),
-        &RollExpr::Pool(defence.clone()),
+        &RollExpr::Pool(for_odds(attack)?),
+        &RollExpr::Pool(for_odds(defence)?),
         BATTLE_RULE,
     )
 }
 
-/// The tie-breaker: the second highest die with its bonus, even when it is not kept.
+/// The pool whose core odds are the battle's (see [`battle_odds`]).
+fn for_odds(pool: &Pool) -> Result<Pool, OddsError> {
+    let (rolled, kept, _) = pool.effective();
+    let unkept_second_bonus = rolled >= 2 && kept < 2 && pool.modifiers.rank_bonus(2) != 0;
+    if pool.keep == KeepOrder::AfterBonuses || !unkept_second_bonus {
+        return Ok(pool.clone());
+    }
+    if pool.rank_bonuses_can_reorder() {
+        return Err(OddsError::Unsupported);
+    }
+    let mut after = pool.clone();
+    after.keep = KeepOrder::AfterBonuses;
+    Ok(after)
+}
+
+/// The tie-breaker: the second highest die with its bonus, even when it is not kept (a pool
+/// keeping after its bonuses has put it on every die already).
 fn second_die(pool: &Pool, roll: &PoolRoll) -> i64 {
     match roll.dice().get(1) {
-        Some(d) if d.kept => d.value,
+        Some(d) if d.kept || pool.keep == KeepOrder::AfterBonuses => d.value,
         Some(d) => d.value + pool.modifiers.rank_bonus(2),
         None => 0,
     }
