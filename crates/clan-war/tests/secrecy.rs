@@ -71,10 +71,16 @@ fn twin(state: &ClanWarState, dice: &mut dyn Dice) -> Option<Twin<ClanWar>> {
     })
 }
 
-/// Cunning shows the loser's hand to the winner (docs/rules/clan-war.md, "Secrecy property").
+/// The two reveals by rule (docs/rules/clan-war.md, "Secrecy property"): Cunning shows the
+/// loser's hand to the winner, and a Duelist win makes the opponent discard their whole hand
+/// onto the discard pile, which is public.
 fn reveals(event: &ClanWarEvent) -> Option<&'static str> {
     match event {
         ClanWarEvent::HandShown { .. } => Some("Cunning shows a hand to the battle's winner"),
+        ClanWarEvent::Effect {
+            effect: CardEffect::DuelistDiscards { .. },
+            ..
+        } => Some("a Duelist win discards the opponent's hand onto the public discard pile"),
         _ => None,
     }
 }

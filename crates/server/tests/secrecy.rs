@@ -1,10 +1,18 @@
 //! The engine's secrecy at the HTTP boundary: twin tables that differ only in one seat's
 //! secret answer every other viewer byte for byte the same, on every endpoint and format.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 mod common;
 
-use common::{Table, get, import, post, save_of, start, temp_dir};
+use std::time::Duration;
+
+use common::receiver::Receiver;
+use common::{Table, get, import, post, save_of, start, start_hooked, temp_dir};
 use pbp_core::{Actor, Seat};
+use pbp_server::WebhookOptions;
+use serde_json::json;
 
 fn seat(n: u16) -> Actor {
     Actor::Seat(Seat(n))
@@ -96,28 +104,7 @@ fn warring_states_orders_are_hidden_until_the_turn_resolves() {
     let dir = temp_dir("twins-ws");
     let server = start(&dir.join("db.sqlite"));
     let base = &server.base;
-    let gm = Actor::GameMaster;
-    let a = import(
-        base,
-        &save_of(
-            "warring-states",
-            None,
-            5,
-            &[
-                (gm, "close"),
-                (seat(1), "[b]20 Rice for Defense of Lai.[/b]"),
-            ],
-        ),
-    );
-    let b = import(
-        base,
-        &save_of(
-            "warring-states",
-            None,
-            5,
-            &[(gm, "close"), (seat(1), "[b]No orders.[/b]")],
-        ),
-    );
+    let [a, b] = warring_states_twins().map(|save| import(base, &save));
     assert_twins(base, &a, &b, &[0, 2, 3]);
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -136,5 +123,92 @@ fn the_scroll_carrier_is_hidden_from_the_other_team() {
         &save_of("scroll-race", None, 5, &[(seat(0), "carrier Red-3")]),
     );
     assert_twins(base, &a, &b, &[5, 6, 7, 8, 9]);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The twin Warring States saves: seat 1 has sealed other orders.
+fn warring_states_twins() -> [String; 2] {
+    let gm = Actor::GameMaster;
+    ["[b]20 Rice for Defense of Lai.[/b]", "[b]No orders.[/b]"].map(|orders| {
+        save_of(
+            "warring-states",
+            None,
+            5,
+            &[(gm, "close"), (seat(1), orders)],
+        )
+    })
+}
+
+#[test]
+fn drafts_ready_marks_and_the_reminder_tell_outsiders_nothing_more() {
+    // What only the server keeps (a seat's draft, the ready marks, the deadline and the
+    // webhook's reminder) on twin tables whose seat 1 sealed other orders and whose seat 2
+    // saved another draft: every other seat and the public read the same, endpoint for
+    // endpoint, and both reminders say the same words. Seat 2 marks its draft ready.
+    let dir = temp_dir("twins-server-state");
+    let receiver = Receiver::start(0, Duration::ZERO);
+    let hooks = WebhookOptions {
+        allow_private: true,
+        timeout: Duration::from_secs(2),
+        retry_for: Duration::from_secs(60),
+        first_backoff: Duration::from_millis(200),
+    };
+    let server = start_hooked(&dir.join("db.sqlite"), hooks);
+    let base = &server.base;
+    let twins = warring_states_twins().map(|save| import(base, &save));
+    let drafts = [
+        "[b]3 Rice for Defense of Cheng.[/b]",
+        "[b]2 Rice for Defense of Cheng.[/b]",
+    ];
+    for ((table, draft), path) in twins.iter().zip(drafts).zip(["/a", "/b"]) {
+        let hook = json!({
+            "url": format!("{}{path}", receiver.base),
+            "format": "json",
+            "remind_before": 600,
+        });
+        let answer = post(
+            base,
+            &table.path("webhooks"),
+            Some(&table.gm),
+            &hook.to_string(),
+        );
+        assert_eq!(answer.status, 201, "{}", answer.body);
+        let body = json!({ "action": draft }).to_string();
+        let answer = post(base, &table.path("draft"), Some(&table.seats[2]), &body);
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        let answer = post(
+            base,
+            &table.path("ready"),
+            Some(&table.seats[2]),
+            r#"{"ready":true}"#,
+        );
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        let deadline = r#"{"in_seconds":300}"#;
+        let answer = post(base, &table.path("deadline"), Some(&table.gm), deadline);
+        assert_eq!(answer.status, 200, "{}", answer.body);
+    }
+    let [a, b] = &twins;
+    assert_twins(base, a, b, &[0, 3]);
+    // Seat 2's own page shows its own draft.
+    let own = |table: &Table| get(base, &table.path("view"), Some(&table.seats[2])).body;
+    assert_ne!(own(a), own(b), "seat 2 reads its own draft back");
+    let got = receiver.wait_for(Duration::from_secs(20), |g| g.len() >= 2);
+    let reminder = |path: &str, table: &Table| {
+        let notice = got
+            .iter()
+            .find(|g| g.path == path)
+            .unwrap_or_else(|| panic!("no reminder at {path}: {got:?}"));
+        assert_eq!(notice.event, "reminder");
+        let mut body = notice.json();
+        // The one difference allowed: which table it is (its id, its page's address).
+        body.as_object_mut().unwrap().remove("table");
+        body.to_string().replace(&table.id, "TABLE")
+    };
+    let (first, second) = (reminder("/a", a), reminder("/b", b));
+    assert_eq!(first, second, "the reminders of the twins");
+    assert!(
+        !first.contains("Cheng") && !first.contains("Rice"),
+        "no draft's words: {first}"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
