@@ -416,13 +416,14 @@ fn routes(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,
         ))
-        // Keep this layer last: it wraps every route above and the fallback, so that every
-        // error answer, whoever made it, is the documented JSON (see json_errors.rs).
-        .layer(middleware::from_fn(json_errors))
         .with_state(hub)
-        // The event stream is a long response: no request timeout (its first answer waits
-        // for one look at the table only).
+        // The event stream is a long response: merged after the request timeout, so it has
+        // none (its first answer waits for one look at the table only).
         .merge(streams)
+        // Keep this layer last: it wraps every route above, the event stream's included, and
+        // the fallback, so that every error answer, whoever made it, is the documented JSON
+        // (see json_errors.rs).
+        .layer(middleware::from_fn(json_errors))
 }
 
 /// A bound server, not yet serving.

@@ -92,6 +92,9 @@ fn a_bad_path_is_400_json() {
     // A query that is not one either.
     let answer = get(&server.base, "/api/tables/abc/view?format=%FF", None);
     documented(&answer, 400, "bad_request");
+    // The event stream's route too (it is merged apart from the others: no request timeout).
+    let answer = get(&server.base, "/api/tables/%FF%FE/events", None);
+    documented(&answer, 400, "bad_request");
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -123,6 +126,17 @@ fn a_wrong_method_is_405_json_with_allow() {
         headers
             .iter()
             .any(|h| h.eq_ignore_ascii_case("allow: POST")),
+        "{headers:?}"
+    );
+    // The event stream's route answers GET only (found by the server_router fuzz target: it
+    // answered 405 with an empty body).
+    let events = format!("{}{}", server.base, table.path("events"));
+    let (answer, headers) = send(agent().delete(&events).call());
+    documented(&answer, 405, "method_not_allowed");
+    assert!(
+        headers
+            .iter()
+            .any(|h| h.to_ascii_lowercase().starts_with("allow: get")),
         "{headers:?}"
     );
     let _ = std::fs::remove_dir_all(dir);
