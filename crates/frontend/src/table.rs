@@ -643,4 +643,14 @@ impl Table {
     pub fn save(&self) -> Result<String, TableError> {
         Ok(self.session.save()?)
     }
+
+    /// The record's entry of the last action as JSON ([`DynSession::last_entry`]), `None`
+    /// before the first: the few bytes a store appends after an action, where the whole save
+    /// is written only now and then.
+    ///
+    /// # Errors
+    /// [`TableError::Game`] if the entry cannot be written as JSON.
+    pub fn last_entry(&self) -> Result<Option<serde_json::Value>, TableError> {
+        Ok(self.session.last_entry()?)
+    }
 }

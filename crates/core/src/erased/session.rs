@@ -147,6 +147,15 @@ pub trait DynSession: Send + Sync {
     /// [`ErasedError::Serialize`] if the record cannot be written as JSON.
     fn save(&self) -> Result<String, ErasedError>;
 
+    /// The record's entry of the last action (who acted, the action, its dice, its post mark),
+    /// as JSON, or `None` before the first action: what a store appends after each action
+    /// instead of writing the whole save again. A save with these entries appended to its
+    /// record's `entries` (and its checksum written again) loads to the same game.
+    ///
+    /// # Errors
+    /// [`ErasedError::Serialize`] if the entry cannot be written as JSON.
+    fn last_entry(&self) -> Result<Option<Value>, ErasedError>;
+
     /// The game's own computer player's action for `actor` now ([`Game::heuristic_action`]),
     /// in both forms, drawing any choice it randomises from `dice`; `None` where the game has
     /// no heuristic for `actor` here. The session is not changed.
@@ -375,6 +384,14 @@ impl<G: Game> DynSession for Session<G> {
 
     fn save(&self) -> Result<String, ErasedError> {
         crate::save::save_session(self)
+    }
+
+    fn last_entry(&self) -> Result<Option<Value>, ErasedError> {
+        Session::record(self)
+            .entries
+            .last()
+            .map(to_json)
+            .transpose()
     }
 
     #[cfg(not(target_arch = "wasm32"))]
