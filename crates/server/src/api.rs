@@ -514,8 +514,9 @@ impl Server {
             loop {
                 interval.tick().await;
                 let now = crate::turns::now();
+                // And the saves of the tables idle since their last actions (hub/saves.rs).
                 if scheduler
-                    .call(move |hub| Ok(hub.close_due(now)))
+                    .call(move |hub| Ok((hub.close_due(now), hub.save_idle())))
                     .await
                     .is_err()
                 {
@@ -534,6 +535,7 @@ impl Server {
             .await
             .map_err(|e| ServerError::Io(e.to_string()))?;
         let delivery = crate::webhooks::deliver::spawn(self.hub.clone(), self.webhooks);
+        let keeper = self.hub.clone();
         // The event streams end when the server shuts down, so that its graceful shutdown,
         // which waits for every response to end, ends.
         let (close, closing) = tokio::sync::watch::channel(false);
@@ -549,6 +551,9 @@ impl Server {
             .map_err(|e| ServerError::Io(e.to_string()));
         ticker.abort();
         delivery.abort();
+        // Every table's save, so that the next start reads no entries (each action is stored
+        // already: this only spares the next load).
+        let _ = keeper.call(|hub| Ok(hub.save_all())).await;
         served
     }
 }

@@ -227,6 +227,11 @@ impl Store for Signalling {
         self.published(act.table, CommitKind::Act { step }, result)
     }
 
+    /// Not published: a save changes no table's version (the game is the same).
+    fn store_save(&mut self, id: &str, step: u64, save: &str) -> Result<(), StoreError> {
+        self.inner.store_save(id, step, save)
+    }
+
     fn set_turn(&mut self, id: &str, version: u64, turn: &TurnState) -> Result<(), StoreError> {
         let result = self.inner.set_turn(id, version, turn);
         self.published(id, CommitKind::Turn, result)
@@ -384,6 +389,8 @@ mod tests {
             step: 0,
             version: 0,
             save: "{}".into(),
+            saved: 0,
+            entries: Vec::new(),
             gm_token: crate::token::TokenHash([0; 32]),
             seats: Vec::new(),
             turn: turn.clone(),

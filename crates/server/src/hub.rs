@@ -4,7 +4,11 @@
 //!
 //! Games are loaded from the store on first use and kept in memory (at most
 //! [`Hub::CACHE_LIMIT`], the least recently used leaving first); a restart therefore resumes
-//! every table simply by loading it again. Several instances may share one database: before a
+//! every table simply by loading it again. An action's write is small: its row with the record's
+//! entry of the action, the table's new version and turn state; the whole save is written only
+//! every [`Hub::SAVE_EVERY`] actions, at a game's end, when the table has been idle for
+//! [`Hub::SAVE_IDLE`], leaves memory, or the server stops (the `saves` submodule). Loading a
+//! table is its last save with the entries after it, applied again through the game's rules. Several instances may share one database: before a
 //! table in memory is used, its stored version is read (one small query), and a table that
 //! another instance changed is loaded again. A write made from a version that is no longer the
 //! stored one is refused by the store, and the request is tried again from the stored table
@@ -16,6 +20,7 @@
 mod create;
 mod group;
 mod links;
+mod saves;
 
 use std::collections::BTreeMap;
 use std::sync::mpsc;
@@ -61,6 +66,11 @@ pub(crate) struct Live {
     pub(crate) turn: TurnState,
     /// The stored version this table in memory was loaded at (or written as).
     pub(crate) version: u64,
+    /// The step of the table's save in the store (the game is at `game.steps()`; the actions
+    /// between are in the store as entries).
+    pub(crate) saved: u64,
+    /// When this instance last committed an action to the table (or loaded it).
+    pub(crate) touched: std::time::Instant,
     used: u64,
 }
 
@@ -234,18 +244,11 @@ impl Hub {
                 .store
                 .load(id)?
                 .ok_or_else(|| ApiError::NotFound(id.to_owned()))?;
-            let game = GameTable::load(&stored.save).map_err(|e| {
+            let game = GameTable::load_with(&stored.save, &stored.entries).map_err(|e| {
                 ApiError::Internal(format!("table '{id}' in the store does not load: {e}"))
             })?;
             if self.live.len() >= Self::CACHE_LIMIT {
-                let oldest = self
-                    .live
-                    .iter()
-                    .min_by_key(|(_, live)| live.used)
-                    .map(|(id, _)| id.clone());
-                if let Some(oldest) = oldest {
-                    self.live.remove(&oldest);
-                }
+                self.evict_oldest();
             }
             self.live.insert(
                 id.to_owned(),
@@ -255,6 +258,8 @@ impl Hub {
                     seats: stored.seats,
                     turn: stored.turn,
                     version: stored.version,
+                    saved: stored.saved,
+                    touched: std::time::Instant::now(),
                     used: 0,
                 },
             );
@@ -427,8 +432,9 @@ impl Hub {
         crate::turns::after_act(live, before);
         let version = live.version;
         let turn = live.turn.clone();
-        let save = match live.game.save() {
-            Ok(save) => save,
+        let written = saves::act_writes(live);
+        let (entry, save) = match written {
+            Ok(written) => written,
             Err(error) => {
                 self.forget(id);
                 return Err(ApiError::Internal(error.to_string()));
@@ -442,13 +448,19 @@ impl Hub {
             version,
             actor: &actor,
             action: &action,
-            save: &save,
+            entry: &entry,
+            save: save.as_deref(),
             turn: &turn,
             notices: &notices,
         });
         match result {
             Ok(()) => {
-                self.cached(id)?.version = version + 1;
+                let live = self.cached(id)?;
+                live.version = version + 1;
+                live.touched = std::time::Instant::now();
+                if save.is_some() {
+                    live.saved = from_step + 1;
+                }
                 if !notices.is_empty() {
                     self.hooks.wake.notify_one();
                 }

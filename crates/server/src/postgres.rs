@@ -21,12 +21,11 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use postgres::{Client, NoTls, Statement};
 
 mod seats;
+mod tables;
 mod webhooks;
 
 use crate::sqlite::closes_at;
-use crate::store::{
-    NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState, hash_from, turn_json,
-};
+use crate::store::{NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState, turn_json};
 
 /// The schema in PostgreSQL, one migration per version, as [`crate::MIGRATIONS`]: migration `i`
 /// takes the database from version `i` to `i + 1`. Append only.
@@ -101,6 +100,17 @@ pub const POSTGRES_MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX outbox_pending ON outbox(webhook_id, id) WHERE state = 'pending';
     CREATE INDEX outbox_webhook ON outbox(webhook_id, id);",
+    // 5: an action writes its record entry, not the whole save: the save moves to a table of
+    // its own, written now and then (the table is its save plus the entries of the acts after
+    // it; the acts before this version are all inside their table's save).
+    "CREATE TABLE saves (
+        table_id TEXT PRIMARY KEY REFERENCES tables(id),
+        step BIGINT NOT NULL,
+        save TEXT NOT NULL
+    );
+    INSERT INTO saves (table_id, step, save) SELECT id, step, save FROM tables;
+    ALTER TABLE tables DROP COLUMN save;
+    ALTER TABLE acts ADD COLUMN entry TEXT;",
 ];
 
 /// The channel of the notification that every action and turn state sends in its own
@@ -135,8 +145,10 @@ fn to_u64(value: i64) -> u64 {
 struct Prepared {
     version: Statement,
     table: Statement,
+    entries: Statement,
     seats: Statement,
     act: Statement,
+    save: Statement,
     step: Statement,
     turn: Statement,
 }
@@ -149,29 +161,52 @@ impl Prepared {
                 .map_err(backend)?,
             table: client
                 .prepare(
-                    "SELECT game, step, save, gm_token, turn, version FROM tables WHERE id = $1",
+                    "SELECT t.game, t.step, s.save, t.gm_token, t.turn, t.version, s.step
+                     FROM tables t JOIN saves s ON s.table_id = t.id WHERE t.id = $1",
+                )
+                .map_err(backend)?,
+            entries: client
+                .prepare(
+                    "SELECT step, entry FROM acts WHERE table_id = $1 AND step > $2
+                     ORDER BY step",
                 )
                 .map_err(backend)?,
             seats: client
                 .prepare("SELECT name, token FROM seats WHERE table_id = $1 ORDER BY seat")
                 .map_err(backend)?,
             // One statement, so one transaction: the table moves on only if it is at the
-            // version the action was applied to, and the action's row goes in with it.
+            // version the action was applied to, and the action's row (with its record
+            // entry) goes in with it, and the save too when the act carries one ($1).
             act: client
                 .prepare(&format!(
                     "WITH moved AS (
-                        UPDATE tables SET step = step + 1, version = version + 1, save = $1,
+                        UPDATE tables SET step = step + 1, version = version + 1,
                             turn = $2, deadline = $3, closes_at = $4, updated_at = $5
                         WHERE id = $6 AND step = $7 AND version = $8
                         RETURNING step
                     )
                     , inserted AS (
-                        INSERT INTO acts (table_id, step, actor, action, at)
-                        SELECT $6, step, $9, $10, $5 FROM moved
-                        RETURNING table_id
+                        INSERT INTO acts (table_id, step, actor, action, at, entry)
+                        SELECT $6, step, $9, $10, $5, $11 FROM moved
+                        RETURNING table_id, step
+                    )
+                    , saved AS (
+                        INSERT INTO saves (table_id, step, save)
+                        SELECT table_id, step, $1::text FROM inserted WHERE $1::text IS NOT NULL
+                        ON CONFLICT (table_id) DO UPDATE SET step = excluded.step,
+                            save = excluded.save
+                        WHERE excluded.step > saves.step
                     )
                     SELECT pg_notify({NOTIFY_CHANNEL}, table_id) FROM inserted"
                 ))
+                .map_err(backend)?,
+            save: client
+                .prepare(
+                    "INSERT INTO saves (table_id, step, save) VALUES ($1, $2, $3)
+                     ON CONFLICT (table_id) DO UPDATE SET step = excluded.step,
+                         save = excluded.save
+                     WHERE excluded.step > saves.step",
+                )
                 .map_err(backend)?,
             step: client
                 .prepare("SELECT step FROM tables WHERE id = $1")
@@ -264,43 +299,6 @@ impl PostgresStore {
     }
 }
 
-impl PostgresStore {
-    /// [`Store::commit_act`] for an action with webhook notices: the action's statement and
-    /// the notices' inserts in one transaction.
-    fn commit_act_with_notices(&mut self, act: &NewAct<'_>, turn: &str) -> Result<(), StoreError> {
-        let mut transaction = self.client.transaction().map_err(backend)?;
-        let inserted = transaction
-            .execute(
-                &self.prepared.act,
-                &[
-                    &act.save,
-                    &turn,
-                    &act.turn.deadline.map(to_i64),
-                    &closes_at(act.turn),
-                    &now(),
-                    &act.table,
-                    &to_i64(act.from_step),
-                    &to_i64(act.version),
-                    &act.actor,
-                    &act.action,
-                ],
-            )
-            .map_err(backend)?;
-        if inserted == 0 {
-            drop(transaction);
-            return Err(self.refusal(act.table, Some(act.from_step)));
-        }
-        webhooks::insert_notices(
-            &mut transaction,
-            act.table,
-            to_i64(act.from_step) + 1,
-            act.notices,
-            crate::webhooks::now_ms(),
-        )?;
-        transaction.commit().map_err(backend)
-    }
-}
-
 /// Applies the migrations this database lacks, each in its own transaction, under an advisory
 /// lock held by that transaction.
 fn migrate(client: &mut Client) -> Result<(), StoreError> {
@@ -348,93 +346,12 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
 impl Store for PostgresStore {
     fn create(&mut self, table: &StoredTable) -> Result<(), StoreError> {
         self.ready()?;
-        let turn = turn_json(&table.id, &table.turn)?;
-        let mut transaction = self.client.transaction().map_err(backend)?;
-        let at = now();
-        let inserted = transaction
-            .execute(
-                "INSERT INTO tables (id, game, step, save, gm_token, created_at, updated_at, turn,
-                     deadline, version, closes_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10)
-                 ON CONFLICT (id) DO NOTHING",
-                &[
-                    &table.id,
-                    &table.game,
-                    &to_i64(table.step),
-                    &table.save,
-                    &table.gm_token.0.as_slice(),
-                    &at,
-                    &turn,
-                    &table.turn.deadline.map(to_i64),
-                    &to_i64(table.version),
-                    &closes_at(&table.turn),
-                ],
-            )
-            .map_err(backend)?;
-        if inserted == 0 {
-            return Err(StoreError::Exists(table.id.clone()));
-        }
-        for (seat, stored) in table.seats.iter().enumerate() {
-            transaction
-                .execute(
-                    "INSERT INTO seats (table_id, seat, name, token) VALUES ($1, $2, $3, $4)",
-                    &[
-                        &table.id,
-                        &to_i64(seat as u64),
-                        &stored.name,
-                        &stored.token.0.as_slice(),
-                    ],
-                )
-                .map_err(backend)?;
-        }
-        transaction.commit().map_err(backend)
+        self.create_table(table)
     }
 
     fn load(&mut self, id: &str) -> Result<Option<StoredTable>, StoreError> {
         self.ready()?;
-        // One snapshot for the table and its seats.
-        let mut transaction = self
-            .client
-            .build_transaction()
-            .isolation_level(postgres::IsolationLevel::RepeatableRead)
-            .read_only(true)
-            .start()
-            .map_err(backend)?;
-        let Some(row) = transaction
-            .query_opt(&self.prepared.table, &[&id])
-            .map_err(backend)?
-        else {
-            return Ok(None);
-        };
-        let seats = transaction
-            .query(&self.prepared.seats, &[&id])
-            .map_err(backend)?
-            .iter()
-            .map(|seat| {
-                Ok(StoredSeat {
-                    name: seat.get(0),
-                    token: hash_from(id, seat.get(1))?,
-                })
-            })
-            .collect::<Result<Vec<_>, StoreError>>()?;
-        transaction.commit().map_err(backend)?;
-        let damaged = |message: String| StoreError::Damaged {
-            table: id.to_owned(),
-            message,
-        };
-        let step: i64 = row.get(1);
-        let version: i64 = row.get(5);
-        let turn: String = row.get(4);
-        Ok(Some(StoredTable {
-            id: id.to_owned(),
-            game: row.get(0),
-            step: u64::try_from(step).map_err(|_| damaged(format!("step {step}")))?,
-            version: u64::try_from(version).map_err(|_| damaged(format!("version {version}")))?,
-            save: row.get(2),
-            gm_token: hash_from(id, row.get(3))?,
-            seats,
-            turn: serde_json::from_str(&turn).map_err(|e| damaged(e.to_string()))?,
-        }))
+        self.load_table(id)
     }
 
     fn version(&mut self, id: &str) -> Result<Option<u64>, StoreError> {
@@ -448,33 +365,14 @@ impl Store for PostgresStore {
 
     fn commit_act(&mut self, act: &NewAct<'_>) -> Result<(), StoreError> {
         self.ready()?;
-        let turn = turn_json(act.table, act.turn)?;
-        if !act.notices.is_empty() {
-            return self.commit_act_with_notices(act, &turn);
-        }
-        // The statement answers one row (its notification) when the action went in.
-        let inserted = self
-            .client
-            .query(
-                &self.prepared.act,
-                &[
-                    &act.save,
-                    &turn,
-                    &act.turn.deadline.map(to_i64),
-                    &closes_at(act.turn),
-                    &now(),
-                    &act.table,
-                    &to_i64(act.from_step),
-                    &to_i64(act.version),
-                    &act.actor,
-                    &act.action,
-                ],
-            )
-            .map_err(backend)?
-            .len();
-        if inserted == 0 {
-            return Err(self.refusal(act.table, Some(act.from_step)));
-        }
+        self.commit(act)
+    }
+
+    fn store_save(&mut self, id: &str, step: u64, save: &str) -> Result<(), StoreError> {
+        self.ready()?;
+        self.client
+            .execute(&self.prepared.save, &[&id, &to_i64(step), &save])
+            .map_err(backend)?;
         Ok(())
     }
 

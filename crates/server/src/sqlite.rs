@@ -11,9 +11,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use rusqlite::{Connection, ErrorCode, OptionalExtension, TransactionBehavior, params};
 
-use crate::store::{
-    NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState, hash_from, turn_json,
-};
+use crate::store::{NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState, turn_json};
 
 /// The schema, one migration per version: migration `i` takes the database from version `i` to
 /// `i + 1`. Append only; a released migration is never edited.
@@ -89,6 +87,17 @@ pub const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX outbox_pending ON outbox(webhook_id, id) WHERE state = 'pending';
     CREATE INDEX outbox_webhook ON outbox(webhook_id, id);",
+    // 5: an action writes its record entry, not the whole save: the save moves to a table of
+    // its own, written now and then (the table is its save plus the entries of the acts after
+    // it; the acts before this version are all inside their table's save).
+    "CREATE TABLE saves (
+        table_id TEXT PRIMARY KEY REFERENCES tables(id),
+        step INTEGER NOT NULL,
+        save TEXT NOT NULL
+    );
+    INSERT INTO saves (table_id, step, save) SELECT id, step, save FROM tables;
+    ALTER TABLE tables DROP COLUMN save;
+    ALTER TABLE acts ADD COLUMN entry TEXT;",
 ];
 
 fn backend(error: rusqlite::Error) -> StoreError {
@@ -253,168 +262,19 @@ impl Store for SqliteStore {
     }
 
     fn create(&mut self, table: &StoredTable) -> Result<(), StoreError> {
-        let turn = turn_json(&table.id, &table.turn)?;
-        let transaction = self
-            .connection
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(backend)?;
-        let exists: Option<i64> = transaction
-            .query_row("SELECT 1 FROM tables WHERE id = ?1", [&table.id], |row| {
-                row.get(0)
-            })
-            .optional()
-            .map_err(backend)?;
-        if exists.is_some() {
-            return Err(StoreError::Exists(table.id.clone()));
-        }
-        let at = now();
-        transaction
-            .execute(
-                "INSERT INTO tables (id, game, step, save, gm_token, created_at, updated_at, turn,
-                     deadline, version, closes_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10)",
-                params![
-                    table.id,
-                    table.game,
-                    to_i64(table.step),
-                    table.save,
-                    table.gm_token.0.as_slice(),
-                    at,
-                    turn,
-                    table.turn.deadline.map(to_i64),
-                    to_i64(table.version),
-                    closes_at(&table.turn),
-                ],
-            )
-            .map_err(backend)?;
-        for (seat, stored) in table.seats.iter().enumerate() {
-            transaction
-                .execute(
-                    "INSERT INTO seats (table_id, seat, name, token) VALUES (?1, ?2, ?3, ?4)",
-                    params![
-                        table.id,
-                        to_i64(seat as u64),
-                        stored.name,
-                        stored.token.0.as_slice()
-                    ],
-                )
-                .map_err(backend)?;
-        }
-        transaction.commit().map_err(backend)
+        tables::create(&mut self.connection, table)
     }
 
     fn load(&mut self, id: &str) -> Result<Option<StoredTable>, StoreError> {
-        let row = self
-            .connection
-            .prepare_cached(
-                "SELECT game, step, save, gm_token, turn, version FROM tables WHERE id = ?1",
-            )
-            .map_err(backend)?
-            .query_row([id], |row| {
-                Ok((
-                    row.get::<_, String>(0)?,
-                    row.get::<_, i64>(1)?,
-                    row.get::<_, String>(2)?,
-                    row.get::<_, Vec<u8>>(3)?,
-                    row.get::<_, String>(4)?,
-                    row.get::<_, i64>(5)?,
-                ))
-            })
-            .optional()
-            .map_err(backend)?;
-        let Some((game, step, save, gm_token, turn, version)) = row else {
-            return Ok(None);
-        };
-        let mut statement = self
-            .connection
-            .prepare_cached("SELECT name, token FROM seats WHERE table_id = ?1 ORDER BY seat")
-            .map_err(backend)?;
-        let seats = statement
-            .query_map([id], |row| {
-                Ok((row.get::<_, String>(0)?, row.get::<_, Vec<u8>>(1)?))
-            })
-            .map_err(backend)?
-            .map(|row| {
-                let (name, token) = row.map_err(backend)?;
-                Ok(StoredSeat {
-                    name,
-                    token: hash_from(id, &token)?,
-                })
-            })
-            .collect::<Result<Vec<_>, StoreError>>()?;
-        let damaged = |message: String| StoreError::Damaged {
-            table: id.to_owned(),
-            message,
-        };
-        Ok(Some(StoredTable {
-            id: id.to_owned(),
-            game,
-            step: u64::try_from(step).map_err(|_| damaged(format!("step {step}")))?,
-            version: u64::try_from(version).map_err(|_| damaged(format!("version {version}")))?,
-            save,
-            gm_token: hash_from(id, &gm_token)?,
-            seats,
-            turn: serde_json::from_str(&turn).map_err(|e| damaged(e.to_string()))?,
-        }))
+        tables::load(&mut self.connection, id)
     }
 
     fn commit_act(&mut self, act: &NewAct<'_>) -> Result<(), StoreError> {
-        let turn = turn_json(act.table, act.turn)?;
-        let transaction = self
-            .connection
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(backend)?;
-        let from = to_i64(act.from_step);
-        let changed = transaction
-            .prepare_cached(
-                "UPDATE tables SET step = step + 1, version = version + 1, save = ?1, turn = ?2,
-                     deadline = ?3, closes_at = ?4, updated_at = ?5
-                 WHERE id = ?6 AND step = ?7 AND version = ?8",
-            )
-            .map_err(backend)?
-            .execute(params![
-                act.save,
-                turn,
-                act.turn.deadline.map(to_i64),
-                closes_at(act.turn),
-                now(),
-                act.table,
-                from,
-                to_i64(act.version),
-            ])
-            .map_err(backend)?;
-        if changed == 0 {
-            let found: Option<i64> = transaction
-                .query_row(
-                    "SELECT step FROM tables WHERE id = ?1",
-                    [act.table],
-                    |row| row.get(0),
-                )
-                .optional()
-                .map_err(backend)?;
-            return Err(match found {
-                None => StoreError::NoTable(act.table.to_owned()),
-                Some(found) => StoreError::Conflict {
-                    expected: act.from_step,
-                    found: u64::try_from(found).unwrap_or_default(),
-                },
-            });
-        }
-        transaction
-            .prepare_cached(
-                "INSERT INTO acts (table_id, step, actor, action, at) VALUES (?1, ?2, ?3, ?4, ?5)",
-            )
-            .map_err(backend)?
-            .execute(params![act.table, from + 1, act.actor, act.action, now()])
-            .map_err(backend)?;
-        webhooks::insert_notices(
-            &transaction,
-            act.table,
-            from + 1,
-            act.notices,
-            crate::webhooks::now_ms(),
-        )?;
-        transaction.commit().map_err(backend)
+        tables::commit_act(&mut self.connection, act)
+    }
+
+    fn store_save(&mut self, id: &str, step: u64, save: &str) -> Result<(), StoreError> {
+        tables::save(&self.connection, id, step, save)
     }
 
     fn version(&mut self, id: &str) -> Result<Option<u64>, StoreError> {
@@ -586,6 +446,7 @@ fn refusal(transaction: &rusqlite::Transaction<'_>, id: &str) -> StoreError {
 }
 
 mod group;
+mod tables;
 #[cfg(test)]
 mod tests;
 mod webhooks;

@@ -3,9 +3,12 @@
 //! [`Store`] is a trait with two backends, the embedded default ([`crate::SqliteStore`], one
 //! file) and [`crate::PostgresStore`] (one database shared by several `pbp serve` instances);
 //! everything above it (the table hub, the HTTP API) is written against the trait alone, and
-//! [`open_store`] picks the backend from the `--db` argument. A store keeps, per table, the save
-//! file (the same text `pbp` writes), the step it is at, a version that every write raises, the
-//! hashes of its tokens, its seats' names, its turn settings, and one row per action taken.
+//! [`open_store`] picks the backend from the `--db` argument. A store keeps, per table, the step
+//! it is at, a version that every write raises, the hashes of its tokens, its seats' names, its
+//! turn settings, one row per action taken (append only, with the action's entry of the record:
+//! who acted, the action, its dice), and a save file (the same text `pbp` writes) of some step,
+//! written only now and then: the table is its last save with the entries of the actions after
+//! it ([`StoredTable::entries`]), which loading applies again through the game's rules.
 //!
 //! Every write names the version it was computed from and is refused with
 //! [`StoreError::Conflict`] if the table moved on meanwhile: the check, the version's rise and
@@ -176,8 +179,13 @@ pub struct StoredTable {
     /// that an instance knows whether the table it holds in memory is the stored one. A new
     /// table is at version 0.
     pub version: u64,
-    /// The save file, as `pbp` writes it.
+    /// The table's last save file, as `pbp` writes it: the game at step `saved`.
     pub save: String,
+    /// The step of `save` (at most `step`).
+    pub saved: u64,
+    /// The record entries of the actions after `saved`, in order, as JSON text
+    /// ([`NewAct::entry`]): `step - saved` of them. Empty for a table being created.
+    pub entries: Vec<String>,
     /// The hash of the game master's token.
     pub gm_token: TokenHash,
     /// The seats, in order.
@@ -199,8 +207,12 @@ pub struct NewAct<'a> {
     pub actor: &'a str,
     /// The action, as JSON text.
     pub action: &'a str,
-    /// The save after the action.
-    pub save: &'a str,
+    /// The record's entry of the action (who acted, the action, the dice drawn and their
+    /// source, its post mark), as JSON text: appended to the table's acts with the action.
+    pub entry: &'a str,
+    /// The whole save after the action, when it is written with it (every
+    /// `Hub::SAVE_EVERY` actions, and at a game's end); `None` for most actions.
+    pub save: Option<&'a str>,
     /// The turn state after the action (drafts of a resolved turn cleared).
     pub turn: &'a TurnState,
     /// The webhook notices the action caused, written to the outbox of each of the table's
@@ -229,13 +241,22 @@ pub trait Store: Send + WebhookStore {
     fn version(&mut self, id: &str) -> Result<Option<u64>, StoreError>;
 
     /// Commits one action: checks that the table is at `act.version` (and so at
-    /// `act.from_step`), records the action, and stores the new save and turn state at the next
-    /// version, all in one transaction.
+    /// `act.from_step`), appends the action with its record entry, and stores the new turn state
+    /// (and the save, if the act carries one) at the next version, all in one transaction.
     ///
     /// # Errors
     /// [`StoreError::Conflict`] if the table is at another version, [`StoreError::NoTable`], or
     /// the backend's failure; nothing is written then.
     fn commit_act(&mut self, act: &NewAct<'_>) -> Result<(), StoreError>;
+
+    /// Stores the save of table `id` at `step`, in place of its last save if that one is of an
+    /// earlier step (otherwise nothing changes). The table's version is not raised: a save is
+    /// the same game as the save before it with the actions recorded after that one, so every
+    /// instance's copy stays current.
+    ///
+    /// # Errors
+    /// The backend's failure.
+    fn store_save(&mut self, id: &str, step: u64, save: &str) -> Result<(), StoreError>;
 
     /// Stores a table's turn state (drafts, deadline) without an action, if the table is at
     /// `version`; it is then at `version + 1`.

@@ -25,6 +25,8 @@ fn table(id: &str) -> StoredTable {
         step: 0,
         version: 0,
         save: "{}".into(),
+        saved: 0,
+        entries: Vec::new(),
         gm_token: TokenHash([1; 32]),
         seats: vec![
             StoredSeat {
@@ -44,7 +46,7 @@ fn act<'a>(
     id: &'a str,
     from_step: u64,
     version: u64,
-    save: &'a str,
+    entry: &'a str,
     turn: &'a TurnState,
 ) -> NewAct<'a> {
     NewAct {
@@ -53,7 +55,8 @@ fn act<'a>(
         version,
         actor: "seat 0",
         action: "{\"choose\":\"focus\"}",
-        save,
+        entry,
+        save: None,
         turn,
         notices: &[],
     }
@@ -120,11 +123,18 @@ fn actions_check_their_version(open: Open<'_>) {
         store.commit_act(&act("zz", 0, 0, "x", &turn)),
         Err(StoreError::NoTable(_))
     ));
+    // The table is its creation's save with the one act's entry after it.
     let loaded = store.load("a").unwrap().unwrap();
     assert_eq!(
-        (loaded.step, loaded.version, loaded.save.as_str()),
-        (1, 2, "one")
+        (
+            loaded.step,
+            loaded.version,
+            loaded.save.as_str(),
+            loaded.saved
+        ),
+        (1, 2, "{}", 0)
     );
+    assert_eq!(loaded.entries, vec!["one".to_owned()]);
     assert_eq!(loaded.turn, TurnState::default());
     store.commit_act(&act("a", 1, 2, "two", &turn)).unwrap();
     let loaded = store.load("a").unwrap().unwrap();
@@ -254,9 +264,9 @@ fn racing_writers_take_each_step_once(open: Open<'_>) {
                     let mut wins = 0;
                     for attempt in 0..TRIES {
                         let loaded = store.load("race").unwrap().unwrap();
-                        let save = format!("{writer}/{attempt}");
+                        let entry = format!("{writer}/{attempt}");
                         let turn = TurnState::default();
-                        let mut new = act("race", loaded.step, loaded.version, &save, &turn);
+                        let mut new = act("race", loaded.step, loaded.version, &entry, &turn);
                         let actor = format!("seat {writer}");
                         new.actor = &actor;
                         match store.commit_act(&new) {
@@ -278,6 +288,51 @@ fn racing_writers_take_each_step_once(open: Open<'_>) {
     assert_eq!(loaded.version, wins as u64);
     let steps: Vec<u64> = store.acts("race").unwrap().iter().map(|a| a.0).collect();
     assert_eq!(steps, (1..=wins as u64).collect::<Vec<_>>());
+}
+
+/// A save written with an act, or on its own, replaces the entries a load reads up to its
+/// step; an older save changes nothing, and no save raises the version.
+fn saves_bound_the_entries_a_load_reads(open: Open<'_>) {
+    let mut store = open();
+    store.create(&table("a")).unwrap();
+    let turn = TurnState::default();
+    store.commit_act(&act("a", 0, 0, "e1", &turn)).unwrap();
+    store.commit_act(&act("a", 1, 1, "e2", &turn)).unwrap();
+    let mut third = act("a", 2, 2, "e3", &turn);
+    third.save = Some("s3");
+    store.commit_act(&third).unwrap();
+    store.commit_act(&act("a", 3, 3, "e4", &turn)).unwrap();
+    let loaded = open().load("a").unwrap().unwrap();
+    assert_eq!(
+        (
+            loaded.step,
+            loaded.version,
+            loaded.save.as_str(),
+            loaded.saved
+        ),
+        (4, 4, "s3", 3)
+    );
+    assert_eq!(loaded.entries, vec!["e4".to_owned()]);
+    // An older save than the stored one changes nothing.
+    store.store_save("a", 2, "s2").unwrap();
+    let loaded = open().load("a").unwrap().unwrap();
+    assert_eq!((loaded.save.as_str(), loaded.saved), ("s3", 3));
+    store.store_save("a", 4, "s4").unwrap();
+    let loaded = open().load("a").unwrap().unwrap();
+    assert_eq!(
+        (
+            loaded.step,
+            loaded.version,
+            loaded.save.as_str(),
+            loaded.saved
+        ),
+        (4, 4, "s4", 4)
+    );
+    assert!(loaded.entries.is_empty());
+    assert_eq!(store.version("a").unwrap(), Some(4));
+    // Every act is kept, whatever the saves.
+    let steps: Vec<u64> = store.acts("a").unwrap().iter().map(|a| a.0).collect();
+    assert_eq!(steps, vec![1, 2, 3, 4]);
 }
 
 /// Opening the store again runs no migration twice and keeps the tables; many instances
@@ -333,7 +388,7 @@ fn postgres_upgrades_a_version_2_database() {
             "CREATE TABLE pbp_schema (version BIGINT NOT NULL); INSERT INTO pbp_schema VALUES (2);
              {} {}
              INSERT INTO tables (id, game, step, save, gm_token, created_at, updated_at, turn, deadline)
-             VALUES ('v2', 'duel', 0, '{{}}', '\\x{}', 0, 0, '{{\"deadline\":100,\"grace\":20}}', 100);",
+             VALUES ('v2', 'duel', 3, 'old save', '\\x{}', 0, 0, '{{\"deadline\":100,\"grace\":20}}', 100);",
             POSTGRES_MIGRATIONS[0],
             POSTGRES_MIGRATIONS[1],
             "01".repeat(32)
@@ -346,6 +401,12 @@ fn postgres_upgrades_a_version_2_database() {
     );
     let loaded = store.load("v2").unwrap().unwrap();
     assert_eq!((loaded.version, loaded.turn.grace), (0, 20));
+    // Its save moved to `saves` as the save of its step, with no entry after it.
+    assert_eq!(
+        (loaded.save.as_str(), loaded.saved, loaded.step),
+        ("old save", 3, 3)
+    );
+    assert!(loaded.entries.is_empty());
     assert!(store.due(119).unwrap().is_empty());
     assert_eq!(store.due(120).unwrap(), vec!["v2".to_owned()]);
 }
@@ -422,6 +483,7 @@ suite!(
     turns_check_their_version,
     deadlines_are_due_once_leased,
     racing_writers_take_each_step_once,
+    saves_bound_the_entries_a_load_reads,
     migrations_run_once,
     the_bot_default_and_its_plays_are_kept,
 );

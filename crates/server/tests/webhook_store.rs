@@ -25,6 +25,8 @@ fn table(id: &str) -> StoredTable {
         step: 0,
         version: 0,
         save: "{}".into(),
+        saved: 0,
+        entries: Vec::new(),
         gm_token: TokenHash([1; 32]),
         seats: vec![StoredSeat {
             name: "Ann".into(),
@@ -66,7 +68,8 @@ fn commit(
         version,
         actor: "seat 0",
         action: "{}",
-        save: "{}",
+        entry: "{}",
+        save: None,
         turn: &TurnState::default(),
         notices,
     })

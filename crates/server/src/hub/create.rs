@@ -104,6 +104,8 @@ impl Hub {
             step: game.steps(),
             version: 0,
             save,
+            saved: game.steps(),
+            entries: Vec::new(),
             gm_token: gm_hash,
             seats: seats.clone(),
             turn: turn.clone(),
@@ -119,6 +121,8 @@ impl Hub {
                 seats,
                 turn,
                 version: 0,
+                saved: stored.saved,
+                touched: std::time::Instant::now(),
                 used: self.clock,
             },
         );

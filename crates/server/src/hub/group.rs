@@ -43,5 +43,9 @@ impl Hub {
                 answer(failure.clone());
             }
         }
+        // Every sender is gone: the tables' saves, then one last sync.
+        let _ = self.store.begin_group();
+        self.save_all();
+        let _ = self.store.end_group();
     }
 }

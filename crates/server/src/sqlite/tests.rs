@@ -10,6 +10,8 @@ fn table(id: &str) -> StoredTable {
         step: 0,
         version: 0,
         save: "{}".into(),
+        saved: 0,
+        entries: Vec::new(),
         gm_token: TokenHash([1; 32]),
         seats: vec![StoredSeat {
             name: "Ann".into(),
@@ -49,8 +51,14 @@ fn migrations_run_once_and_a_newer_schema_is_refused() {
         connection.execute_batch(MIGRATIONS[0]).unwrap();
         connection
             .execute(
-                "INSERT INTO tables VALUES ('v1', 'duel', 0, '{}', ?1, 0, 0)",
+                "INSERT INTO tables VALUES ('v1', 'duel', 2, 'old save', ?1, 0, 0)",
                 [vec![1u8; 32]],
+            )
+            .unwrap();
+        connection
+            .execute_batch(
+                "INSERT INTO acts VALUES ('v1', 1, 'seat 0', '\"focus\"', 0);
+                 INSERT INTO acts VALUES ('v1', 2, 'seat 1', '\"focus\"', 0);",
             )
             .unwrap();
         connection.execute_batch("PRAGMA user_version = 1").unwrap();
@@ -59,6 +67,13 @@ fn migrations_run_once_and_a_newer_schema_is_refused() {
     assert_eq!(store.schema_version().unwrap(), MIGRATIONS.len() as i64);
     let loaded = store.load("v1").unwrap().unwrap();
     assert_eq!((loaded.turn, loaded.version), (TurnState::default(), 0));
+    // Its save moved to `saves` as the save of its step: the acts before have no entry, and
+    // none is read.
+    assert_eq!(
+        (loaded.save.as_str(), loaded.saved, loaded.step),
+        ("old save", 2, 2)
+    );
+    assert!(loaded.entries.is_empty());
     // A database at version 2 with a deadline gets the time its turn closes.
     let two = dir.join("two.sqlite");
     let _ = std::fs::remove_file(&two);

@@ -1,0 +1,182 @@
+//! A table's rows in PostgreSQL: creating it, loading it (its last save and the entries of the
+//! actions after it, in one snapshot) and committing an action (its row in `acts` with its
+//! record entry, the table's new version and turn state, the save only now and then), each one
+//! transaction.
+
+use super::{PostgresStore, backend, now, to_i64, webhooks};
+use crate::sqlite::closes_at;
+use crate::store::{NewAct, StoreError, StoredSeat, StoredTable, hash_from, turn_json};
+
+impl PostgresStore {
+    /// [`crate::Store::create`]: the table's row, its first save and its seats.
+    pub(super) fn create_table(&mut self, table: &StoredTable) -> Result<(), StoreError> {
+        let turn = turn_json(&table.id, &table.turn)?;
+        let mut transaction = self.client.transaction().map_err(backend)?;
+        let at = now();
+        let inserted = transaction
+            .execute(
+                "INSERT INTO tables (id, game, step, gm_token, created_at, updated_at, turn,
+                     deadline, version, closes_at)
+                 VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9)
+                 ON CONFLICT (id) DO NOTHING",
+                &[
+                    &table.id,
+                    &table.game,
+                    &to_i64(table.step),
+                    &table.gm_token.0.as_slice(),
+                    &at,
+                    &turn,
+                    &table.turn.deadline.map(to_i64),
+                    &to_i64(table.version),
+                    &closes_at(&table.turn),
+                ],
+            )
+            .map_err(backend)?;
+        if inserted == 0 {
+            return Err(StoreError::Exists(table.id.clone()));
+        }
+        transaction
+            .execute(
+                &self.prepared.save,
+                &[&table.id, &to_i64(table.step), &table.save],
+            )
+            .map_err(backend)?;
+        for (seat, stored) in table.seats.iter().enumerate() {
+            transaction
+                .execute(
+                    "INSERT INTO seats (table_id, seat, name, token) VALUES ($1, $2, $3, $4)",
+                    &[
+                        &table.id,
+                        &to_i64(seat as u64),
+                        &stored.name,
+                        &stored.token.0.as_slice(),
+                    ],
+                )
+                .map_err(backend)?;
+        }
+        transaction.commit().map_err(backend)
+    }
+
+    /// [`crate::Store::load`]: the table, its seats, its save and the entries of the acts after
+    /// it, from one snapshot (so they agree even while another instance writes).
+    pub(super) fn load_table(&mut self, id: &str) -> Result<Option<StoredTable>, StoreError> {
+        let mut transaction = self
+            .client
+            .build_transaction()
+            .isolation_level(postgres::IsolationLevel::RepeatableRead)
+            .read_only(true)
+            .start()
+            .map_err(backend)?;
+        let Some(row) = transaction
+            .query_opt(&self.prepared.table, &[&id])
+            .map_err(backend)?
+        else {
+            return Ok(None);
+        };
+        let seats = transaction
+            .query(&self.prepared.seats, &[&id])
+            .map_err(backend)?
+            .iter()
+            .map(|seat| {
+                Ok(StoredSeat {
+                    name: seat.get(0),
+                    token: hash_from(id, seat.get(1))?,
+                })
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        let saved: i64 = row.get(6);
+        let entries = transaction
+            .query(&self.prepared.entries, &[&id, &saved])
+            .map_err(backend)?
+            .iter()
+            .map(|act| {
+                let step: i64 = act.get(0);
+                act.get::<_, Option<String>>(1)
+                    .ok_or_else(|| StoreError::Damaged {
+                        table: id.to_owned(),
+                        message: format!("act {step} has no record entry"),
+                    })
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        transaction.commit().map_err(backend)?;
+        let damaged = |message: String| StoreError::Damaged {
+            table: id.to_owned(),
+            message,
+        };
+        let number = |value: i64, what: &str| {
+            u64::try_from(value).map_err(|_| damaged(format!("{what} {value}")))
+        };
+        let (step, saved) = (number(row.get(1), "step")?, number(saved, "save step")?);
+        if saved.checked_add(entries.len() as u64) != Some(step) {
+            return Err(damaged(format!(
+                "at step {step}, its save of step {saved} is followed by {} acts",
+                entries.len()
+            )));
+        }
+        let turn: String = row.get(4);
+        Ok(Some(StoredTable {
+            id: id.to_owned(),
+            game: row.get(0),
+            step,
+            version: number(row.get(5), "version")?,
+            save: row.get(2),
+            saved,
+            entries,
+            gm_token: hash_from(id, row.get(3))?,
+            seats,
+            turn: serde_json::from_str(&turn).map_err(|e| damaged(e.to_string()))?,
+        }))
+    }
+
+    /// [`crate::Store::commit_act`]: one statement (the table's update, the act's row, the save
+    /// if any, the notification), in a transaction with the webhooks' notices when there are.
+    pub(super) fn commit(&mut self, act: &NewAct<'_>) -> Result<(), StoreError> {
+        let turn = turn_json(act.table, act.turn)?;
+        let (from, version) = (to_i64(act.from_step), to_i64(act.version));
+        let deadline = act.turn.deadline.map(to_i64);
+        let closes = closes_at(act.turn);
+        let at = now();
+        let params: [&(dyn postgres::types::ToSql + Sync); 11] = [
+            &act.save,
+            &turn,
+            &deadline,
+            &closes,
+            &at,
+            &act.table,
+            &from,
+            &version,
+            &act.actor,
+            &act.action,
+            &act.entry,
+        ];
+        if act.notices.is_empty() {
+            // The statement answers one row (its notification) when the action went in.
+            let inserted = self
+                .client
+                .query(&self.prepared.act, &params)
+                .map_err(backend)?
+                .len();
+            if inserted == 0 {
+                return Err(self.refusal(act.table, Some(act.from_step)));
+            }
+            return Ok(());
+        }
+        let mut transaction = self.client.transaction().map_err(backend)?;
+        let inserted = transaction
+            .query(&self.prepared.act, &params)
+            .map_err(backend)?
+            .len();
+        if inserted == 0 {
+            drop(transaction);
+            return Err(self.refusal(act.table, Some(act.from_step)));
+        }
+        webhooks::insert_notices(
+            &mut transaction,
+            act.table,
+            from + 1,
+            act.notices,
+            crate::webhooks::now_ms(),
+        )?;
+        transaction.commit().map_err(backend)
+    }
+}
