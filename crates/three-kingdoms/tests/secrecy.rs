@@ -187,3 +187,22 @@ fn an_ambush_intercepting_an_equal_cost_is_announced() {
     );
     assert_eq!(report.revealed, Some("an Ambush intercepts"), "{report:?}");
 }
+
+/// Found by the property: Shu's attack was stopped, and whether Wei was asked to follow up
+/// depended on which of its Generals was in Ambush (an Ambush General may not attack, so when it
+/// was Wei's only General able to, Shu saw no follow-up). With `ambush: secret` the question is
+/// now put whenever a General could follow up were it not in Ambush, and Wei's own choices
+/// leave the Ambush General out.
+#[test]
+fn a_hidden_ambush_does_not_decide_whether_the_defender_may_follow_up() {
+    let case = TwinCase {
+        seed: 12114154471977469815,
+        before: 15,
+        twin: 1162344685754101641,
+        after: 1,
+    };
+    let report = pbp_core::testing::check_twins(&secrecy(), case)
+        .map_err(|v| v.0)
+        .unwrap();
+    assert!(report.secret.contains("yue-jin for li-dian"), "{report:?}");
+}

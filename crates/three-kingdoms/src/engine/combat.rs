@@ -113,6 +113,27 @@ impl ThreeKingdoms {
 
     /// Whether a character may declare an attack (or a follow-up) now, on its owner's behalf.
     pub(crate) fn can_attack(state: &ThreeKingdomsState, seat: Seat, card: u32) -> bool {
+        Self::able_to_attack(state, seat, card, false)
+    }
+
+    /// Whether a character may attack as far as the opponent can tell: [`Self::can_attack`],
+    /// except that with `ambush: secret` a General whose Ambush is not revealed counts as able.
+    /// What both players see (whether the defender is asked to follow up) is decided by this,
+    /// so that it does not tell which General is in Ambush; the defender's own choices still
+    /// leave the Ambush General out.
+    pub(crate) fn seems_able_to_attack(state: &ThreeKingdomsState, seat: Seat, card: u32) -> bool {
+        let secret = state.rules.ambush == AmbushVisibility::Secret;
+        Self::able_to_attack(state, seat, card, secret)
+    }
+
+    /// [`Self::can_attack`], with an unrevealed Ambush left out of the check when
+    /// `hidden_ambush_counts_as_able`.
+    fn able_to_attack(
+        state: &ThreeKingdomsState,
+        seat: Seat,
+        card: u32,
+        hidden_ambush_counts_as_able: bool,
+    ) -> bool {
         let Some(ch) = state.character(seat, card) else {
             return false;
         };
@@ -122,7 +143,9 @@ impl ThreeKingdoms {
             Some(CardType::Lord) => ch.zone == Zone::Home,
             _ => false,
         };
-        placed && !ch.tapped && !ch.vulnerable && !ch.defending && !ch.ambush
+        let hidden_and_counted = hidden_ambush_counts_as_able && !ch.ambush_revealed;
+        let ambush_bars = ch.ambush && !hidden_and_counted;
+        placed && !ch.tapped && !ch.vulnerable && !ch.defending && !ambush_bars
     }
 
     /// Whether an enemy character may be chosen as the target of `attacker`'s attack.
@@ -260,7 +283,7 @@ impl ThreeKingdoms {
                 .player(seat)
                 .field
                 .iter()
-                .any(|c| Self::can_attack(state, seat, c.card));
+                .any(|c| Self::seems_able_to_attack(state, seat, c.card));
             if followers {
                 state.pending = Some(Pending::FollowUp { attacker });
             }
