@@ -111,10 +111,11 @@ fn legal_actions_and_error_messages_are_the_same_whatever_the_enemy_hides() {
 fn the_same_turn_reads_the_same_to_outsiders_unless_a_secret_is_sprung() {
     let (mut a, mut b) = twins();
     // Red2 steps and strikes Blue2 (not a carrier in either twin); Blue2 is next to the Genjutsu's team,
-    // so the Genjutsu in twin b rolls (and fails at 100) in silence.
+    // so the Genjutsu in twin b rolls (and fails at 100) in silence, and twin a draws the same
+    // die and sets it aside (team 1 has the Genjutsu talent): the same dice in both.
     put(&mut a, 6, "f8");
     put(&mut b, 6, "f8");
-    let ea = act(&mut a, 1, "goken Blue2", &[100, 100]);
+    let ea = act(&mut a, 1, "goken Blue2", &[100, 100, 100]);
     let eb = act(&mut b, 1, "goken Blue2", &[100, 100, 100]);
     testing::same_effects::<ScrollRace>((&a, &ea), (&b, &eb), &outsiders())
         .unwrap_or_else(|v| panic!("{v}"));
@@ -350,4 +351,34 @@ fn a_genjutsu_learns_nothing_from_a_secret_pass_whichever_team_holds_it() {
         assert_eq!(passed.genjutsu.len(), 1);
         assert_eq!(waited.genjutsu.len(), 1);
     }
+}
+
+/// Issue 27, found by the secrecy property's Genjutsu twin (seed 13741853384567163702, before
+/// 55): a Genjutsu's check drew its die only where a Genjutsu waited, so it moved the dice of the
+/// Doton roll after it, and the same dice blocked a blow in one twin and broke the shield in the
+/// other. The check now draws its die whenever the enemy has the Genjutsu talent.
+#[test]
+fn a_waiting_genjutsu_does_not_move_the_dice_of_the_public_rolls_after_it() {
+    let mut g = game();
+    teach(&mut g, 8, Technique::Genjutsu, 1);
+    put(&mut g, 1, "f7");
+    put(&mut g, 6, "f8");
+    // Blue2 shields itself (team 0 has no Genjutsu talent: no die is drawn for one).
+    act(&mut g, 6, "doton", &[]);
+    let (mut waited, mut cast) = (g.clone(), g);
+    act(&mut waited, 8, "wait", &[]);
+    act(&mut cast, 8, "genjutsu", &[]);
+    // The same dice in both twins: 60 for the Genjutsu (fails at 25%, or is set aside where none
+    // waits), then 40 for the Doton shield (blocks at 50%).
+    let ea = act(&mut waited, 1, "katon Blue2", &[60, 40]);
+    let eb = act(&mut cast, 1, "katon Blue2", &[60, 40]);
+    for events in [&ea, &eb] {
+        assert!(has(events, |e| matches!(
+            e,
+            ScrollRaceEvent::Blocked { .. }
+        )));
+    }
+    assert!(cast.genjutsu.is_empty(), "the Genjutsu is spent");
+    testing::same_effects::<ScrollRace>((&waited, &ea), (&cast, &eb), &outsiders())
+        .unwrap_or_else(|v| panic!("{v}"));
 }

@@ -18,6 +18,14 @@ impl ScrollRaceState {
     /// shown on the thread: were it rolled, its team would learn from the Genjutsu's end that a
     /// secret technique was used, and, from a character without those talents, an unspotted
     /// pass and the new carrier.
+    ///
+    /// The check draws its die (one d100) for every open technique of a team whose enemy has
+    /// the Genjutsu talent, whether or not a Genjutsu waits: where none does, the die is drawn
+    /// and set aside. A waiting Genjutsu is the enemy's secret, and a check drawn only when one
+    /// waits would move the dice of every later roll of the step (a Doton's, the technique's
+    /// own), so that the public outcome of an open roll, and the count of dice a forum's roller
+    /// is asked for, would tell the secret (issue 27). Talents are public, so whether the die is
+    /// drawn tells nothing; a team without the talent can hold no Genjutsu and draws none.
     pub(super) fn genjutsu_cancels(
         &mut self,
         id: CharId,
@@ -33,6 +41,10 @@ impl ScrollRaceState {
         }
         let team = team_of(id);
         let Some(i) = self.genjutsu.iter().position(|g| g.team != team) else {
+            if self.has_genjutsu_talent(1 - team) {
+                // The die a waiting Genjutsu would have rolled, set aside (see above).
+                dice.roll(100)?;
+            }
             return Ok(false);
         };
         let genjutsu = self.genjutsu.remove(i);
@@ -50,6 +62,14 @@ impl ScrollRaceState {
             });
             Ok(false)
         }
+    }
+
+    /// Whether a character of `team` has the Genjutsu talent (public, unlike its uses left and
+    /// its waiting Genjutsu).
+    fn has_genjutsu_talent(&self, team: u8) -> bool {
+        self.characters
+            .iter()
+            .any(|c| c.team == team && c.skill(Technique::Genjutsu).is_some())
     }
 
     /// Resolves a checked technique.
