@@ -4,6 +4,8 @@
 //! - [`text`]: the game's text action parser on arbitrary UTF-8 against states reached in play;
 //! - [`save`]: the save loader of [`pbp_core::erased`] on arbitrary text;
 //! - [`server_request`]: the table server's request parsing (bodies, bearer header, query).
+//! - [`thread_read`] and [`thread_apply`]: the forum thread reader in every layout, and threads
+//!   of every game applied, then applied again after any prefix.
 //!
 //! Adding a game: one line in [`GAMES`] (the `text` and `save` targets pick a game by the
 //! input's first byte) and one file `fuzz_targets/play_<game>.rs` calling [`play`].
@@ -15,10 +17,12 @@
 mod bytes;
 mod parsers;
 mod play;
+mod thread;
 
 pub use bytes::{Bytes, dice_from};
 pub use parsers::{save, server_request, text};
 pub use play::{play, random_moves, state_after};
+pub use thread::{thread_apply, thread_read};
 
 use pbp_clan_war::ClanWar;
 use pbp_core::duel::Duel;

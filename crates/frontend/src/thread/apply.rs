@@ -74,6 +74,9 @@ pub fn apply_posts(
         .collect::<Result<Vec<_>, _>>()?;
     let mut reading = Reading::new(table.clone(), options.forum_dice);
     let keys = post_keys(posts);
+    reading.last_applied = keys
+        .iter()
+        .rposition(|key| reading.applied.contains_key(key));
     for (index, post) in posts.iter().enumerate() {
         reading.post(index, post, &keys[index], authors[index]);
     }
@@ -128,6 +131,10 @@ struct Reading {
     seen: BTreeMap<String, usize>,
     reports: Vec<PostReport>,
     steps_before: usize,
+    /// The place in this thread of the last post applied when it was read before: a post before
+    /// it that was not applied then is older than a post applied, even where the forum gives
+    /// no times.
+    last_applied: Option<usize>,
 }
 
 impl Reading {
@@ -157,6 +164,7 @@ impl Reading {
             pending: Vec::new(),
             seen: BTreeMap::new(),
             reports: Vec::new(),
+            last_applied: None,
         }
     }
 
@@ -271,15 +279,22 @@ impl Reading {
         let older = post
             .instant()
             .zip(self.newest.clone())
-            .filter(|(time, (newest, _))| time < newest);
-        if let Some(pending) = self.attempt(pending, older.map(|(_, (_, text))| text)) {
+            .filter(|(time, (newest, _))| time < newest)
+            .map(|(_, (_, text))| text)
+            .or_else(|| {
+                self.last_applied
+                    .filter(|&last| index < last)
+                    .map(|last| format!("post {}", last + 1))
+            });
+        if let Some(pending) = self.attempt(pending, older) {
             self.pending.push(pending);
         }
     }
 
     /// Tries a post; gives it back if it must wait for dice. A post older than one applied
-    /// when the thread was read before (`older_than` that post's time) that would apply now is
-    /// out of order: it is not applied.
+    /// when the thread was read before (`older_than` that post's time, or its place in the
+    /// thread where the forum gives no times) that would apply now is out of order: it is not
+    /// applied.
     fn attempt(&mut self, pending: Pending, older_than: Option<String>) -> Option<Pending> {
         let trial = Trial {
             actor: pending.actor,
