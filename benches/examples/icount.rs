@@ -26,7 +26,7 @@ fn measured(work: &mut dyn FnMut()) {
 }
 
 /// Every scenario: its name and the number of operations it counts.
-const SCENARIOS: [(&str, u64); 24] = [
+const SCENARIOS: [(&str, u64); 26] = [
     ("prepared-2k1", ROLLS),
     ("prepared-3k2", ROLLS),
     ("prepared-5k3", ROLLS),
@@ -51,7 +51,12 @@ const SCENARIOS: [(&str, u64); 24] = [
     ("warring-states-12-player-turn", 5),
     ("odds-10k5-vs-10k5", 1),
     ("odds-10k5", 1),
+    ("games-clan-war-random", GAMES),
+    ("games-clan-war-heuristic", GAMES),
 ];
+
+/// Whole games per game scenario.
+const GAMES: u64 = 20;
 
 fn prepared(rolled: u32, kept: u32) {
     let prepared = Pool::new(rolled, kept)
@@ -146,6 +151,25 @@ fn warring_states_turn() {
     });
 }
 
+/// [`GAMES`] whole Clan War games of `bot` from seed 1, the default config (five clans), as
+/// `pbp simulate clan-war --games 20 --seed 1 --threads 1` plays them.
+fn clan_war_games(bot: Bot) {
+    let config = <pbp_clan_war::ClanWar as Game>::Config::default();
+    measured(&mut || {
+        black_box(
+            &pbp_core::sim::simulate::<pbp_clan_war::ClanWar>(
+                &config,
+                GAMES,
+                1,
+                bot,
+                false,
+                |_| {},
+            )
+            .expect("the games are played"),
+        );
+    });
+}
+
 fn odds(first: &str, second: Option<&str>) {
     let a = RollExpr::parse(first).expect("a pool");
     let b = second.map(|s| RollExpr::parse(s).expect("a pool"));
@@ -191,6 +215,8 @@ fn main() {
         "warring-states-12-player-turn" => warring_states_turn(),
         "odds-10k5-vs-10k5" => odds("10k5", Some("10k5")),
         "odds-10k5" => odds("10k5", None),
+        "games-clan-war-random" => clan_war_games(Bot::Random),
+        "games-clan-war-heuristic" => clan_war_games(Bot::Heuristic),
         other => {
             eprintln!("unknown scenario {other:?}: see --list");
             std::process::exit(2);

@@ -47,6 +47,18 @@ impl Game for ClanWar {
         crate::legal::legal_actions(state, actor)
     }
 
+    /// Clan War counts: a Magic card or the Ring of Void has a play per set of discards, so the
+    /// random bot draws from the count and builds the one play it picks.
+    const COUNTS_LEGAL_ACTIONS: bool = true;
+
+    fn legal_action_count(state: &ClanWarState, actor: Actor) -> usize {
+        crate::legal::legal_action_count(state, actor)
+    }
+
+    fn legal_action_at(state: &ClanWarState, actor: Actor, index: usize) -> Option<ClanWarAction> {
+        crate::legal::legal_action_at(state, actor, index)
+    }
+
     fn apply(
         state: &mut ClanWarState,
         actor: Actor,

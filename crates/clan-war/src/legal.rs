@@ -5,7 +5,10 @@ use pbp_core::{Actor, Seat, Side};
 
 use crate::cards::{self, CardNo};
 use crate::clan::{Clan, Strategy};
-use crate::engine::{attack_refusal, check_switch, nullify_waiting, owed_gives, play_refusal};
+use crate::engine::{
+    attack_refusal, check_switch, is_attacked, is_attacking, nullify_waiting, owed_gives,
+    play_refusal,
+};
 use crate::model::*;
 use crate::state::*;
 
@@ -22,46 +25,86 @@ use crate::state::*;
 /// and heuristic bots; the seed's table, and 2 to 8 clans) no hand held more than 12 cards, so
 /// at most `2^11 = 2,048` sets of discards for one card (the 52 cards bound `d` at 51).
 pub(crate) fn legal_actions(state: &ClanWarState, actor: Actor) -> Vec<ClanWarAction> {
+    let mut found = Found::new(Want::All);
+    found.list.reserve(USUAL_ACTIONS);
+    actions_into(state, actor, &mut found);
+    found.list
+}
+
+/// How many actions [`legal_actions`] lists for `actor`, counted without building them.
+pub(crate) fn legal_action_count(state: &ClanWarState, actor: Actor) -> usize {
+    let mut found = Found::new(Want::Count);
+    actions_into(state, actor, &mut found);
+    found.count
+}
+
+/// The action at `index` of [`legal_actions`] for `actor`, built alone.
+pub(crate) fn legal_action_at(
+    state: &ClanWarState,
+    actor: Actor,
+    index: usize,
+) -> Option<ClanWarAction> {
+    let mut found = Found::new(Want::At(index));
+    actions_into(state, actor, &mut found);
+    found.picked
+}
+
+fn actions_into(state: &ClanWarState, actor: Actor, out: &mut Found) {
     if state.over {
-        return Vec::new();
+        return;
     }
     match actor {
-        Actor::GameMaster => {
-            let mut out = Vec::with_capacity(USUAL_ACTIONS);
-            out.push(ClanWarAction::EndRound);
-            if state.config.options.late_sign_up && state.players.len() < 8 {
-                // The map's clans in `Map::clans` order, without building that list.
-                for clan in Clan::ALL {
-                    if state.players.iter().all(|p| p.clan != clan)
-                        && state.map.has_province_of(clan)
-                    {
-                        let own = clan.strategies();
-                        out.push(ClanWarAction::Join {
-                            clan,
-                            strategies: [own[0], own[1]],
-                        });
-                    }
-                }
+        Actor::GameMaster => game_master_actions_into(state, out),
+        Actor::Seat(seat) => seat_actions_into(state, seat, out),
+    }
+}
+
+fn game_master_actions_into(state: &ClanWarState, out: &mut Found) {
+    out.push_with(|| ClanWarAction::EndRound);
+    if state.config.options.late_sign_up && state.players.len() < 8 {
+        // The map's clans in `Map::clans` order, without building that list.
+        for clan in Clan::ALL {
+            if state.players.iter().all(|p| p.clan != clan) && state.map.has_province_of(clan) {
+                let own = clan.strategies();
+                out.push_with(|| ClanWarAction::Join {
+                    clan,
+                    strategies: [own[0], own[1]],
+                });
             }
-            for p in &state.players {
-                if !p.retired {
-                    out.push(ClanWarAction::Retire { clan: p.clan });
-                }
-            }
-            // For an absent player: the steps that decide nothing for it (one list for all).
-            let mut found = Found::for_game_master();
-            for p in &state.players {
-                seat_actions_into(state, p.seat, &mut found);
-                for action in found.list.drain(..) {
-                    out.push(ClanWarAction::ForClan {
-                        clan: p.clan,
-                        action: Box::new(action),
-                    });
-                }
-            }
-            out
         }
-        Actor::Seat(seat) => seat_actions(state, seat),
+    }
+    for p in &state.players {
+        if !p.retired {
+            out.push_with(|| ClanWarAction::Retire { clan: p.clan });
+        }
+    }
+    // For an absent player: the steps that decide nothing for it (one list for all).
+    for p in &state.players {
+        if out.done() {
+            return;
+        }
+        let wrap = |action| ClanWarAction::ForClan {
+            clan: p.clan,
+            action: Box::new(action),
+        };
+        if out.want == Want::All {
+            let mut inner = Found::for_game_master(Want::All);
+            seat_actions_into(state, p.seat, &mut inner);
+            for action in inner.list {
+                out.push(wrap(action));
+            }
+            continue;
+        }
+        let mut inner = Found::for_game_master(Want::Count);
+        seat_actions_into(state, p.seat, &mut inner);
+        if let Want::At(index) = out.want
+            && (out.count..out.count + inner.count).contains(&index)
+        {
+            let mut one = Found::for_game_master(Want::At(index - out.count));
+            seat_actions_into(state, p.seat, &mut one);
+            out.picked = one.picked.map(wrap);
+        }
+        out.count += inner.count;
     }
 }
 
@@ -71,27 +114,44 @@ pub(crate) fn seat_can_act(state: &ClanWarState, seat: Seat) -> bool {
     if state.over {
         return false;
     }
-    let mut found = Found::first_only();
+    let mut found = Found::new(Want::First);
     seat_actions_into(state, seat, &mut found);
-    found.any
+    found.count > 0
 }
 
-/// Where the actions found go: into a list, or only noted, to stop at the first; and whether
-/// only the steps the game master may take for an absent player are wanted.
+/// What a search of the legal actions is after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Want {
+    /// Every action, in a list.
+    All,
+    /// Whether there is any: the search stops at the first.
+    First,
+    /// Their number; nothing is built.
+    Count,
+    /// The one at this place of the list, built alone; the search stops once it is.
+    At(usize),
+}
+
+/// Where the actions found go (see [`Want`]), and whether only the steps the game master may
+/// take for an absent player are wanted.
 struct Found {
+    want: Want,
     list: Vec<ClanWarAction>,
-    first_only: bool,
-    any: bool,
+    /// How many were found so far.
+    count: usize,
+    /// The action of [`Want::At`], once found.
+    picked: Option<ClanWarAction>,
     game_master_only: bool,
     attacks: bool,
 }
 
 impl Found {
-    fn all() -> Found {
+    fn new(want: Want) -> Found {
         Found {
+            want,
             list: Vec::new(),
-            first_only: false,
-            any: false,
+            count: 0,
+            picked: None,
             game_master_only: false,
             attacks: true,
         }
@@ -99,52 +159,57 @@ impl Found {
 
     /// Only the steps the game master may take for an absent player
     /// ([`crate::engine::game_master_may`]), in the order of the player's own list.
-    fn for_game_master() -> Found {
+    fn for_game_master(want: Want) -> Found {
         Found {
             game_master_only: true,
-            ..Found::all()
+            ..Found::new(want)
         }
     }
 
-    /// Whether attacks and card plays are wanted (the game master never makes them for a
+    /// Whether the player's choices are wanted: attacks, card plays and their discards,
+    /// nullifications, the card taken, strategies (the game master never makes them for a
     /// player).
     fn wants_choices(&self) -> bool {
         !self.game_master_only
     }
 
-    fn first_only() -> Found {
-        Found {
-            first_only: true,
-            ..Found::all()
-        }
+    fn push(&mut self, action: ClanWarAction) {
+        self.push_with(|| action);
     }
 
-    fn push(&mut self, action: ClanWarAction) {
-        if self.game_master_only && !crate::engine::game_master_may(&action) {
-            return;
+    /// Notes the next action, building it with `make` only if it is wanted. For the game
+    /// master's steps ([`Found::for_game_master`]) the callers leave out the choices
+    /// ([`Found::wants_choices`]): what is left is what `engine::game_master_may` allows, which
+    /// a debug build checks of every action listed.
+    fn push_with(&mut self, make: impl FnOnce() -> ClanWarAction) {
+        match self.want {
+            Want::All => {
+                let action = make();
+                debug_assert!(
+                    !self.game_master_only || crate::engine::game_master_may(&action),
+                    "the game master may not take {action:?} for a player"
+                );
+                self.list.push(action);
+            }
+            Want::At(index) if index == self.count => self.picked = Some(make()),
+            Want::First | Want::Count | Want::At(_) => {}
         }
-        self.any = true;
-        if !self.first_only {
-            self.list.push(action);
-        }
+        self.count += 1;
     }
 
     /// Whether looking further can change nothing.
     fn done(&self) -> bool {
-        self.first_only && self.any
+        match self.want {
+            Want::All | Want::Count => false,
+            Want::First => self.count > 0,
+            Want::At(_) => self.picked.is_some(),
+        }
     }
 }
 
 /// Room for a player's usual list (its attacks, or a battle's plays), reserved at once so that
 /// the list does not grow and move as it is built.
 const USUAL_ACTIONS: usize = 64;
-
-fn seat_actions(state: &ClanWarState, seat: Seat) -> Vec<ClanWarAction> {
-    let mut found = Found::all();
-    found.list.reserve(USUAL_ACTIONS);
-    seat_actions_into(state, seat, &mut found);
-    found.list
-}
 
 /// `seat`'s legal actions but its attacks: its battles' business, in the order of its whole
 /// list (the heuristic bot scores attacks from the hexes themselves, in the list's order).
@@ -154,7 +219,7 @@ pub(crate) fn battle_actions_of(state: &ClanWarState, seat: Seat) -> Vec<ClanWar
     }
     let mut found = Found {
         attacks: false,
-        ..Found::all()
+        ..Found::new(Want::All)
     };
     found.list.reserve(USUAL_ACTIONS);
     seat_actions_into(state, seat, &mut found);
@@ -168,26 +233,56 @@ fn seat_actions_into(state: &ClanWarState, seat: Seat, out: &mut Found) {
     if p.retired {
         return;
     }
-    if !p.attacked && out.wants_choices() && out.attacks {
-        for (f, h) in state.holders.iter().enumerate() {
-            if *h != Holder::Clan(p.clan) {
-                continue;
-            }
-            for &t in state.map.near(f) {
-                if attack_refusal(state, p, f, t).is_none() {
-                    out.push(ClanWarAction::Attack {
-                        target: state.map.hexes[t].label.clone(),
-                        from: state.map.hexes[f].label.clone(),
-                    });
-                    if out.done() {
-                        return;
-                    }
+    // Whether there is any: the few battles answer sooner than the map's hexes.
+    if out.want == Want::First {
+        battles_into(state, p, out);
+        if !out.done() {
+            attacks_into(state, p, out);
+        }
+        return;
+    }
+    attacks_into(state, p, out);
+    if !out.done() {
+        battles_into(state, p, out);
+    }
+}
+
+/// `p`'s attacks, from each hex it holds in map order, to each neighbour in the map's order.
+fn attacks_into(state: &ClanWarState, p: &Player, out: &mut Found) {
+    if p.attacked || !out.wants_choices() || !out.attacks {
+        return;
+    }
+    let mine = Holder::Clan(p.clan);
+    for (f, h) in state.holders.iter().enumerate() {
+        // `attack_refusal`'s checks, those of the hex attacking once for all its targets
+        // (`near` holds only the hexes in reach).
+        if *h != mine || is_attacked(state, f) {
+            continue;
+        }
+        for &t in state.map.near(f) {
+            let legal = state.holders[t] != mine && !is_attacking(state, t);
+            debug_assert_eq!(legal, attack_refusal(state, p, f, t).is_none());
+            if legal {
+                out.push_with(|| ClanWarAction::Attack {
+                    target: state.map.hexes[t].label.clone(),
+                    from: state.map.hexes[f].label.clone(),
+                });
+                if out.done() {
+                    return;
                 }
             }
         }
     }
+}
+
+/// `p`'s actions in its battles, battle by battle.
+fn battles_into(state: &ClanWarState, p: &Player, out: &mut Found) {
     for (bi, b) in state.battles.iter().enumerate() {
-        let Some(side) = b.side_of(seat) else {
+        // A round keeps its closed battles until it ends: they ask nothing.
+        if b.phase == Phase::Closed {
+            continue;
+        }
+        let Some(side) = b.side_of(p.seat) else {
             continue;
         };
         battle_actions(state, p, bi, b, side, out);
@@ -213,7 +308,7 @@ fn battle_actions(
     };
     match &b.phase {
         Phase::Play { next, .. } if *next == side => {
-            out.push(ClanWarAction::Pass { battle });
+            out.push_with(|| ClanWarAction::Pass { battle });
             if out.done() {
                 return;
             }
@@ -226,25 +321,30 @@ fn battle_actions(
                 {
                     continue;
                 }
-                out.push(ClanWarAction::Play {
+                out.push_with(|| ClanWarAction::Play {
                     battle,
                     card,
                     discards: Vec::new(),
                 });
                 discard_plays(state, p, battle, card, out);
+                if out.done() {
+                    return;
+                }
             }
         }
-        Phase::Nullify { .. } => {
+        Phase::Nullify { .. } if out.wants_choices() => {
             if let Some((index, candidates)) =
                 nullify_waiting(b, state.config.options.ring_cards_take_effect)
                 && b.played[index].side == side
             {
                 for target in candidates {
-                    out.push(ClanWarAction::Nullify { battle, target });
+                    out.push_with(|| ClanWarAction::Nullify { battle, target });
                 }
             }
         }
-        Phase::Roll if b.sides[me].roll.is_none() => out.push(ClanWarAction::Roll { battle }),
+        Phase::Roll if b.sides[me].roll.is_none() => {
+            out.push_with(|| ClanWarAction::Roll { battle })
+        }
         Phase::Choices(list) => {
             let mut seen = Vec::new();
             for pending in list {
@@ -254,10 +354,12 @@ fn battle_actions(
                 seen.push(*pending);
                 match *pending {
                     Pending::Take(s) if s == side => {
-                        out.push(ClanWarAction::Take { battle, card: None });
-                        if let Some(o) = b.seat(side.other()) {
+                        out.push_with(|| ClanWarAction::Take { battle, card: None });
+                        if let Some(o) = b.seat(side.other())
+                            && out.wants_choices()
+                        {
                             for &card in &state.players[usize::from(o.0)].hand {
-                                out.push(ClanWarAction::Take {
+                                out.push_with(|| ClanWarAction::Take {
                                     battle,
                                     card: Some(card),
                                 });
@@ -266,11 +368,11 @@ fn battle_actions(
                     }
                     Pending::Give(s) if s == side => {
                         for &card in &p.hand {
-                            out.push(ClanWarAction::Give { battle, card });
+                            out.push_with(|| ClanWarAction::Give { battle, card });
                         }
                     }
                     Pending::Tactical { side: s, won } if s == side => {
-                        out.push(ClanWarAction::Tactical {
+                        out.push_with(|| ClanWarAction::Tactical {
                             battle,
                             strategies: Vec::new(),
                         });
@@ -283,14 +385,14 @@ fn battle_actions(
             }
         }
         Phase::Draws if !b.sides[me].end_done => {
-            out.push(ClanWarAction::Draw { battle });
+            out.push_with(|| ClanWarAction::Draw { battle });
             if !out.wants_choices() {
                 return;
             }
             for from in [p.strategies[0].strategy, p.strategies[1].strategy] {
                 for to in Strategy::ALL {
                     if check_switch(state, seat, bi, from, to).is_ok() {
-                        out.push(ClanWarAction::Switch { battle, from, to });
+                        out.push_with(|| ClanWarAction::Switch { battle, from, to });
                     }
                 }
             }
@@ -301,14 +403,19 @@ fn battle_actions(
 
 /// The plays of `card` with discards: every non-empty set of the other cards in `p`'s hand that
 /// `check_play` accepts (none if the card grants no discards), in hand order; for a Magic card,
-/// a set with several Spells once per Spell, that Spell first (it is the one cast).
+/// a set with several Spells once per Spell, that Spell first (it is the one cast). The sets
+/// are bit sets over the other cards; a play's list of discards is built only when wanted.
 fn discard_plays(state: &ClanWarState, p: &Player, battle: u32, card: CardNo, out: &mut Found) {
-    let mut others: Vec<CardNo> = Vec::with_capacity(p.hand.len());
+    // The other cards, each once, in hand order (a hand holds at most the 52 cards).
+    let mut others: [CardNo; 64] = [0; 64];
+    let mut len = 0;
     for &c in &p.hand {
-        if c != card && !others.contains(&c) {
-            others.push(c);
+        if c != card && !others[..len].contains(&c) && len < others.len() - 1 {
+            others[len] = c;
+            len += 1;
         }
     }
+    let others = &others[..len];
     // A single discard refused refuses every set: the card grants none (or not through its
     // Ring), or an owed Cunning give forbids it (larger sets leave even fewer cards).
     let Some(&first) = others.first() else {
@@ -322,49 +429,53 @@ fn discard_plays(state: &ClanWarState, p: &Player, battle: u32, card: CardNo, ou
     // fewer cards than the Cunning gives owed.
     let owed = owed_gives(state, p.seat);
     let magic = cards::card(card).and_then(|c| c.strategy()) == Some(Strategy::Magic);
+    let spell_set: u64 = if magic {
+        others
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| cards::card(**c).is_some_and(|c| c.is_spell()))
+            .fold(0, |set, (i, _)| set | 1 << i)
+    } else {
+        0
+    };
+    let discards_of = |set: u64, cast: Option<usize>| {
+        let mut discards: Vec<CardNo> = Vec::with_capacity(set.count_ones() as usize);
+        discards.extend(cast.map(|i| others[i]));
+        discards.extend(
+            others
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| set >> i & 1 == 1 && Some(i) != cast)
+                .map(|(_, &c)| c),
+        );
+        discards
+    };
     for set in 1..1_u64 << others.len() {
         let size = set.count_ones() as usize;
         if owed > 0 && p.hand.len().saturating_sub(1 + size) < owed {
             continue;
         }
-        let mut discards: Vec<CardNo> = Vec::with_capacity(size);
-        discards.extend(
-            others
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| set >> i & 1 == 1)
-                .map(|(_, &c)| c),
-        );
-        let spells: Vec<usize> = if magic {
-            (0..discards.len())
-                .filter(|&i| cards::card(discards[i]).is_some_and(|c| c.is_spell()))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        if spells.len() < 2 {
-            out.push(ClanWarAction::Play {
+        let spells = set & spell_set;
+        if spells.count_ones() < 2 {
+            out.push_with(|| ClanWarAction::Play {
                 battle,
                 card,
-                discards,
+                discards: discards_of(set, None),
             });
             continue;
         }
-        for &cast in &spells {
-            let mut order = Vec::with_capacity(discards.len());
-            order.push(discards[cast]);
-            order.extend(
-                discards
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| i != cast)
-                    .map(|(_, &c)| c),
-            );
-            out.push(ClanWarAction::Play {
+        let mut rest = spells;
+        while rest != 0 {
+            let cast = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            out.push_with(|| ClanWarAction::Play {
                 battle,
                 card,
-                discards: order,
+                discards: discards_of(set, Some(cast)),
             });
+        }
+        if out.done() {
+            return;
         }
     }
 }
@@ -374,7 +485,7 @@ fn tactical_options(p: &Player, won: bool, battle: u32, out: &mut Found) {
         for a in Strategy::ALL {
             for b in Strategy::ALL {
                 if a != b {
-                    out.push(ClanWarAction::Tactical {
+                    out.push_with(|| ClanWarAction::Tactical {
                         battle,
                         strategies: vec![a, b],
                     });
@@ -389,7 +500,7 @@ fn tactical_options(p: &Player, won: bool, battle: u32, out: &mut Found) {
         };
         for a in Strategy::ALL {
             if a != keep {
-                out.push(ClanWarAction::Tactical {
+                out.push_with(|| ClanWarAction::Tactical {
                     battle,
                     strategies: vec![a],
                 });

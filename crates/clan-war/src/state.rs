@@ -247,9 +247,13 @@ impl Battle {
 
     /// The side `seat` fights on.
     pub fn side_of(&self, seat: Seat) -> Option<Side> {
-        [Side::First, Side::Second]
-            .into_iter()
-            .find(|&s| self.seat(s) == Some(seat))
+        if self.attacker == seat {
+            Some(Side::First)
+        } else if self.defender == Defender::Seat(seat) {
+            Some(Side::Second)
+        } else {
+            None
+        }
     }
 }
 

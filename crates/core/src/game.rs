@@ -260,6 +260,27 @@ pub trait Game: Sized + Clone + Copy + Debug + PartialEq + Default + Send + Sync
     /// sample of them that a random player can draw from. Empty when `actor` may not act.
     fn legal_actions(state: &Self::State, actor: Actor) -> Vec<Self::Action>;
 
+    /// Whether the game counts its legal actions and builds one of them by its place
+    /// ([`Game::legal_action_count`], [`Game::legal_action_at`]) without building the list: the
+    /// random bot ([`crate::sim::random_action`]) then draws from the count and builds only the
+    /// action it picked. Games whose lists are large and costly to build (one action per set of
+    /// discards) set it; the bot's games are the same either way.
+    const COUNTS_LEGAL_ACTIONS: bool = false;
+
+    /// How many actions [`Game::legal_actions`] lists for `actor` now. A game that overrides it
+    /// (and sets [`Game::COUNTS_LEGAL_ACTIONS`]) must answer the list's length; the random-play
+    /// harness of `testing` checks it at every step.
+    fn legal_action_count(state: &Self::State, actor: Actor) -> usize {
+        Self::legal_actions(state, actor).len()
+    }
+
+    /// The action at `index` of [`Game::legal_actions`] for `actor` now (`None` past its end),
+    /// built alone by a game that overrides it; the random-play harness checks it against the
+    /// list.
+    fn legal_action_at(state: &Self::State, actor: Actor, index: usize) -> Option<Self::Action> {
+        Self::legal_actions(state, actor).into_iter().nth(index)
+    }
+
     /// Applies `actor`'s `action`, drawing any randomness from `dice`.
     ///
     /// This is the one rollback of an action: on error `state` must be exactly as it was

@@ -166,6 +166,12 @@ pub fn random_play<G: Game>(
             }
         }
         check_stand_ins::<G>(&state, &actors, step)?;
+        if G::COUNTS_LEGAL_ACTIONS {
+            for &seat in seats {
+                check_counted::<G>(&state, Actor::Seat(seat), step)?;
+            }
+            check_counted::<G>(&state, Actor::GameMaster, step)?;
+        }
         if let Some((actor, action)) = &stale
             && !G::legal_actions(&state, *actor).contains(action)
         {
@@ -254,6 +260,48 @@ fn check_stand_ins<G: Game>(
                 format!("the game master's {action:?} stands in for seat {seat}, who may not act"),
             );
         }
+    }
+    Ok(())
+}
+
+/// For a game that counts its legal actions: the count is the list's length, and the action
+/// built by its place is the list's at that place (the first, middle and last, and every one
+/// on some steps), with nothing past the end.
+fn check_counted<G: Game>(
+    state: &G::State,
+    actor: Actor,
+    step: usize,
+) -> Result<(), HarnessFailure> {
+    let list = G::legal_actions(state, actor);
+    let count = G::legal_action_count(state, actor);
+    if count != list.len() {
+        return fail(
+            step,
+            format!(
+                "{actor:?} counts {count} legal actions but lists {}",
+                list.len()
+            ),
+        );
+    }
+    let every = step.is_multiple_of(16);
+    for (index, action) in list.iter().enumerate() {
+        let probed = every || index == 0 || index == list.len() / 2 || index + 1 == list.len();
+        if !probed {
+            continue;
+        }
+        let built = G::legal_action_at(state, actor, index);
+        if built.as_ref() != Some(action) {
+            return fail(
+                step,
+                format!("{actor:?}'s legal action {index} is {action:?} but is built as {built:?}"),
+            );
+        }
+    }
+    if let Some(extra) = G::legal_action_at(state, actor, list.len()) {
+        return fail(
+            step,
+            format!("{actor:?} builds {extra:?} past the end of its legal actions"),
+        );
     }
     Ok(())
 }

@@ -41,13 +41,23 @@ pub(crate) fn attack_refusal(
     if distance > 2 {
         return Some(AttackRefusal::TooFar(distance));
     }
-    if state.battles.iter().any(|b| b.from == t) {
+    if is_attacking(state, t) {
         return Some(AttackRefusal::TargetAttacking);
     }
-    if state.battles.iter().any(|b| b.target == f) {
+    if is_attacked(state, f) {
         return Some(AttackRefusal::FromAttacked);
     }
     None
+}
+
+/// Whether hex `hex` attacks this round (it may then not be attacked).
+pub(crate) fn is_attacking(state: &ClanWarState, hex: usize) -> bool {
+    state.battles.iter().any(|b| b.from == hex)
+}
+
+/// Whether hex `hex` is attacked this round (it may then not attack).
+pub(crate) fn is_attacked(state: &ClanWarState, hex: usize) -> bool {
+    state.battles.iter().any(|b| b.target == hex)
 }
 
 /// Checks an attack and returns (from, target) hex indices.

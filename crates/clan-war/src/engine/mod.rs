@@ -16,7 +16,7 @@ mod round;
 mod settle;
 mod sign_up;
 
-pub(crate) use attack::attack_refusal;
+pub(crate) use attack::{attack_refusal, is_attacked, is_attacking};
 pub(crate) use defensive::{nullify_in, nullify_waiting};
 pub(crate) use draws::check_switch;
 pub(crate) use play::{owed_gives, play_refusal, played_card};

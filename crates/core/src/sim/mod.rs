@@ -28,6 +28,9 @@ const GAME_MASTER_TENTHS: u32 = 1;
 ///
 /// Returns `None` when the game is over or nobody has a legal action.
 pub fn random_action<G: Game>(state: &G::State, dice: &mut dyn Dice) -> Option<(Actor, G::Action)> {
+    if G::COUNTS_LEGAL_ACTIONS {
+        return random_action_counted::<G>(state, dice);
+    }
     // Each actor's list as the game gives it; the choice indexes the players' lists one after
     // another (or the game master's), so no action is moved before one is chosen.
     let mut players: Vec<(Actor, Vec<G::Action>)> = Vec::new();
@@ -57,6 +60,59 @@ pub fn random_action<G: Game>(state: &G::State, dice: &mut dyn Dice) -> Option<(
             return Some((actor, legal.swap_remove(pick)));
         }
         pick -= legal.len();
+    }
+    None
+}
+
+/// How many players' counts [`random_action_counted`] keeps; past them it counts again.
+const KEPT_COUNTS: usize = 16;
+
+/// [`random_action`] for a game that counts its legal actions: the same rolls and the same
+/// pick, drawn from the counts, with only the action picked built.
+fn random_action_counted<G: Game>(
+    state: &G::State,
+    dice: &mut dyn Dice,
+) -> Option<(Actor, G::Action)> {
+    let turn = G::turn(state);
+    let actors = turn.actors();
+    let mut counts = [0_usize; KEPT_COUNTS];
+    let mut players_count = 0_usize;
+    let mut game_master = 0_usize;
+    for (index, &actor) in actors.iter().enumerate() {
+        let count = G::legal_action_count(state, actor);
+        if actor == Actor::GameMaster {
+            game_master += count;
+        } else {
+            players_count += count;
+        }
+        if let Some(slot) = counts.get_mut(index) {
+            *slot = count;
+        }
+    }
+    let use_players = match (players_count == 0, game_master == 0) {
+        (true, true) => return None,
+        (false, true) => true,
+        (true, false) => false,
+        (false, false) => dice.roll(10).ok()? > GAME_MASTER_TENTHS,
+    };
+    if !use_players {
+        let pick = dice.roll(game_master as u32).ok()? as usize - 1;
+        return G::legal_action_at(state, Actor::GameMaster, pick)
+            .map(|action| (Actor::GameMaster, action));
+    }
+    let mut pick = dice.roll(players_count as u32).ok()? as usize - 1;
+    for (index, &actor) in actors.iter().enumerate() {
+        if actor == Actor::GameMaster {
+            continue;
+        }
+        let count = counts
+            .get(index)
+            .copied()
+            .unwrap_or_else(|| G::legal_action_count(state, actor));
+        if pick < count {
+            return G::legal_action_at(state, actor, pick).map(|action| (actor, action));
+        }
+        pick -= count;
     }
     None
 }
