@@ -5,8 +5,9 @@
 //! is. Every write is one statement, and so one transaction: an action's update of its table
 //! (checked against the version the action was applied to, which takes the row's lock) and the
 //! insert of its row in `acts` are one `WITH ... INSERT` statement, so two instances can never
-//! both commit an action on the same step, and an action acknowledged is committed (PostgreSQL's
-//! default `synchronous_commit`).
+//! both commit an action on the same step, and an action acknowledged is durable: the hub's
+//! groups of writes (group commit, `postgres/group.rs`) commit each without waiting for the
+//! disk and wait once, at the group's end, before any of them is answered.
 //!
 //! The schema is versioned in the table `pbp_schema`; [`POSTGRES_MIGRATIONS`] (version for
 //! version the same schema as [`crate::MIGRATIONS`], in PostgreSQL's types) are applied in
@@ -20,6 +21,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use postgres::{Client, NoTls, Statement};
 
+mod group;
 mod seats;
 mod tables;
 mod webhooks;
@@ -151,6 +153,52 @@ struct Prepared {
     save: Statement,
     step: Statement,
     turn: Statement,
+    /// `act` and `turn` without their notification, for the writes of a group, whose
+    /// notifications wait for the group's end (`postgres/group.rs`).
+    act_quiet: Statement,
+    turn_quiet: Statement,
+    /// One table's notification.
+    notify: Statement,
+}
+
+/// The act's statement: the table moves on, its action's row and perhaps its save go in, and
+/// `tail` answers one row when the action went in.
+fn act_sql(tail: &str) -> String {
+    format!(
+        "WITH moved AS (
+            UPDATE tables SET step = step + 1, version = version + 1,
+                turn = $2, deadline = $3, closes_at = $4, updated_at = $5
+            WHERE id = $6 AND step = $7 AND version = $8
+            RETURNING step
+        )
+        , inserted AS (
+            INSERT INTO acts (table_id, step, actor, action, at, entry)
+            SELECT $6, step, $9, $10, $5, $11 FROM moved
+            RETURNING table_id, step
+        )
+        , saved AS (
+            INSERT INTO saves (table_id, step, save)
+            SELECT table_id, step, $1::text FROM inserted WHERE $1::text IS NOT NULL
+            ON CONFLICT (table_id) DO UPDATE SET step = excluded.step,
+                save = excluded.save
+            WHERE excluded.step > saves.step
+        )
+        {tail} FROM inserted"
+    )
+}
+
+/// The turn's statement: the table's turn changes if it is at the version given, and `tail`
+/// answers one row when it did.
+fn turn_sql(tail: &str) -> String {
+    format!(
+        "WITH changed AS (
+            UPDATE tables SET turn = $1, deadline = $2, closes_at = $3,
+                updated_at = $4, version = version + 1
+            WHERE id = $5 AND version = $6
+            RETURNING id
+        )
+        {tail} FROM changed"
+    )
 }
 
 impl Prepared {
@@ -178,27 +226,12 @@ impl Prepared {
             // version the action was applied to, and the action's row (with its record
             // entry) goes in with it, and the save too when the act carries one ($1).
             act: client
-                .prepare(&format!(
-                    "WITH moved AS (
-                        UPDATE tables SET step = step + 1, version = version + 1,
-                            turn = $2, deadline = $3, closes_at = $4, updated_at = $5
-                        WHERE id = $6 AND step = $7 AND version = $8
-                        RETURNING step
-                    )
-                    , inserted AS (
-                        INSERT INTO acts (table_id, step, actor, action, at, entry)
-                        SELECT $6, step, $9, $10, $5, $11 FROM moved
-                        RETURNING table_id, step
-                    )
-                    , saved AS (
-                        INSERT INTO saves (table_id, step, save)
-                        SELECT table_id, step, $1::text FROM inserted WHERE $1::text IS NOT NULL
-                        ON CONFLICT (table_id) DO UPDATE SET step = excluded.step,
-                            save = excluded.save
-                        WHERE excluded.step > saves.step
-                    )
-                    SELECT pg_notify({NOTIFY_CHANNEL}, table_id) FROM inserted"
-                ))
+                .prepare(&act_sql(&format!(
+                    "SELECT pg_notify({NOTIFY_CHANNEL}, table_id)"
+                )))
+                .map_err(backend)?,
+            act_quiet: client
+                .prepare(&act_sql("SELECT table_id"))
                 .map_err(backend)?,
             save: client
                 .prepare(
@@ -212,15 +245,13 @@ impl Prepared {
                 .prepare("SELECT step FROM tables WHERE id = $1")
                 .map_err(backend)?,
             turn: client
-                .prepare(&format!(
-                    "WITH changed AS (
-                        UPDATE tables SET turn = $1, deadline = $2, closes_at = $3,
-                            updated_at = $4, version = version + 1
-                        WHERE id = $5 AND version = $6
-                        RETURNING id
-                    )
-                    SELECT pg_notify({NOTIFY_CHANNEL}, id) FROM changed"
-                ))
+                .prepare(&turn_sql(&format!(
+                    "SELECT pg_notify({NOTIFY_CHANNEL}, id)"
+                )))
+                .map_err(backend)?,
+            turn_quiet: client.prepare(&turn_sql("SELECT id")).map_err(backend)?,
+            notify: client
+                .prepare(&format!("SELECT pg_notify({NOTIFY_CHANNEL}, $1)"))
                 .map_err(backend)?,
         })
     }
@@ -231,6 +262,9 @@ pub struct PostgresStore {
     url: String,
     client: Client,
     prepared: Prepared,
+    /// In a group of writes ([`Store::begin_group`]): the tables whose notifications wait for
+    /// its end.
+    group: Option<group::Group>,
 }
 
 impl std::fmt::Debug for PostgresStore {
@@ -256,6 +290,7 @@ impl PostgresStore {
             url: url.to_owned(),
             client,
             prepared,
+            group: None,
         })
     }
 
@@ -276,6 +311,9 @@ impl PostgresStore {
     /// saw it fail got an error, the next one finds the database again.
     fn ready(&mut self) -> Result<(), StoreError> {
         if self.client.is_closed() {
+            if let Some(group) = &mut self.group {
+                group.lost = true;
+            }
             let mut client = Client::connect(&self.url, NoTls).map_err(backend)?;
             self.prepared = Prepared::new(&mut client)?;
             self.client = client;
@@ -344,6 +382,14 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
 }
 
 impl Store for PostgresStore {
+    fn begin_group(&mut self) -> Result<(), StoreError> {
+        group::begin(self)
+    }
+
+    fn end_group(&mut self) -> Result<(), StoreError> {
+        group::end(self)
+    }
+
     fn create(&mut self, table: &StoredTable) -> Result<(), StoreError> {
         self.ready()?;
         self.create_table(table)
@@ -379,10 +425,15 @@ impl Store for PostgresStore {
     fn set_turn(&mut self, id: &str, version: u64, turn: &TurnState) -> Result<(), StoreError> {
         self.ready()?;
         let json = turn_json(id, turn)?;
+        let statement = if self.group.is_some() {
+            &self.prepared.turn_quiet
+        } else {
+            &self.prepared.turn
+        };
         let changed = self
             .client
             .query(
-                &self.prepared.turn,
+                statement,
                 &[
                     &json,
                     &turn.deadline.map(to_i64),
@@ -397,6 +448,7 @@ impl Store for PostgresStore {
         if changed == 0 {
             return Err(self.refusal(id, None));
         }
+        self.notify_later(id);
         Ok(())
     }
 

@@ -317,7 +317,9 @@ pub trait Store: Send + WebhookStore {
     /// Starts a group of writes made durable together by [`Store::end_group`] (group commit:
     /// the hub answers none of the group's requests before that). Each write stays its own
     /// transaction, whole or not at all, and visible to the next at once; only the wait for the
-    /// disk is shared. The default (PostgreSQL) makes every write durable as it commits.
+    /// disk is shared (SQLite: `sqlite/group.rs`; PostgreSQL: `postgres/group.rs`, whose
+    /// notifications to the other instances also wait for the end). The default makes every
+    /// write durable as it commits.
     ///
     /// # Errors
     /// The backend's failure.

@@ -443,6 +443,114 @@ fn the_bot_default_and_its_plays_are_kept(open: Open<'_>) {
     assert_eq!((loaded.turn, loaded.step), (turn, 1));
 }
 
+/// In a group of writes (group commit), each write is still its own: seen by another handle
+/// at once, refused alone on a conflict, and the group ends with every accepted write kept;
+/// racing writers in groups still take each step once.
+fn groups_keep_each_write_its_own(open: Open<'_>) {
+    let mut store = open();
+    store.create(&table("g")).unwrap();
+    let turn = TurnState::default();
+    store.begin_group().unwrap();
+    store.commit_act(&act("g", 0, 0, "s1", &turn)).unwrap();
+    assert_eq!(open().load("g").unwrap().unwrap().step, 1, "seen at once");
+    assert!(matches!(
+        store.commit_act(&act("g", 0, 0, "late", &turn)),
+        Err(StoreError::Conflict { found: 1, .. })
+    ));
+    store.commit_act(&act("g", 1, 1, "s2", &turn)).unwrap();
+    store.end_group().unwrap();
+    let loaded = open().load("g").unwrap().unwrap();
+    assert_eq!((loaded.step, loaded.version), (2, 2));
+    let steps: Vec<u64> = open().acts("g").unwrap().iter().map(|a| a.0).collect();
+    assert_eq!(steps, vec![1, 2]);
+
+    open().create(&table("grace")).unwrap();
+    const WRITERS: u64 = 3;
+    const GROUPS: u64 = 10;
+    let wins: u64 = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..WRITERS)
+            .map(|writer| {
+                let mut store = open();
+                scope.spawn(move || {
+                    let mut wins = 0;
+                    for group in 0..GROUPS {
+                        store.begin_group().unwrap();
+                        for attempt in 0..4 {
+                            let loaded = store.load("grace").unwrap().unwrap();
+                            let entry = format!("{writer}/{group}/{attempt}");
+                            let turn = TurnState::default();
+                            let new = act("grace", loaded.step, loaded.version, &entry, &turn);
+                            match store.commit_act(&new) {
+                                Ok(()) => wins += 1,
+                                Err(StoreError::Conflict { .. }) => {}
+                                Err(other) => panic!("{other}"),
+                            }
+                        }
+                        store.end_group().unwrap();
+                    }
+                    wins
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).sum()
+    });
+    let loaded = open().load("grace").unwrap().unwrap();
+    assert_eq!(loaded.step, wins);
+    let steps: Vec<u64> = open().acts("grace").unwrap().iter().map(|a| a.0).collect();
+    assert_eq!(steps, (1..=wins).collect::<Vec<_>>());
+}
+
+/// On PostgreSQL the other instances hear of a group's writes (`LISTEN`) only at its end,
+/// once they are durable, and then of each table changed.
+#[test]
+fn postgres_notifies_a_group_s_writes_at_its_end() {
+    let Some(db) = common::pg::test_db("postgres_notifies_a_group_s_writes_at_its_end") else {
+        return;
+    };
+    let mut store = PostgresStore::connect(&db.url).unwrap();
+    store.create(&table("n")).unwrap();
+    let mut listener = ::postgres::Client::connect(&db.url, ::postgres::NoTls).unwrap();
+    let channel: String = listener
+        .query_one(
+            "SELECT 'pbp_tables_' || left(md5(current_schema()), 12)",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    listener
+        .batch_execute(&format!("LISTEN \"{channel}\""))
+        .unwrap();
+    let heard = |listener: &mut ::postgres::Client| -> Vec<String> {
+        let mut notifications = listener.notifications();
+        let mut payloads = Vec::new();
+        let mut waiting = notifications.timeout_iter(std::time::Duration::from_millis(300));
+        while let Ok(Some(note)) =
+            ::postgres::fallible_iterator::FallibleIterator::next(&mut waiting)
+        {
+            payloads.push(note.payload().to_owned());
+        }
+        payloads
+    };
+    let turn = TurnState::default();
+    store.begin_group().unwrap();
+    store.commit_act(&act("n", 0, 0, "s1", &turn)).unwrap();
+    store.commit_act(&act("n", 1, 1, "s2", &turn)).unwrap();
+    assert_eq!(
+        heard(&mut listener),
+        Vec::<String>::new(),
+        "nothing before the end"
+    );
+    store.end_group().unwrap();
+    assert_eq!(
+        heard(&mut listener),
+        vec!["n".to_owned()],
+        "one notice for the table"
+    );
+    // Outside a group, each write is heard at once.
+    store.commit_act(&act("n", 2, 2, "s3", &turn)).unwrap();
+    assert_eq!(heard(&mut listener), vec!["n".to_owned()]);
+}
+
 /// Each case, once per backend.
 macro_rules! suite {
     ($($case:ident),* $(,)?) => {
@@ -486,4 +594,5 @@ suite!(
     saves_bound_the_entries_a_load_reads,
     migrations_run_once,
     the_bot_default_and_its_plays_are_kept,
+    groups_keep_each_write_its_own,
 );

@@ -149,21 +149,28 @@ impl PostgresStore {
             &act.action,
             &act.entry,
         ];
+        // In a group, the notification waits for the group's end.
+        let statement = if self.group.is_some() {
+            &self.prepared.act_quiet
+        } else {
+            &self.prepared.act
+        };
         if act.notices.is_empty() {
             // The statement answers one row (its notification) when the action went in.
             let inserted = self
                 .client
-                .query(&self.prepared.act, &params)
+                .query(statement, &params)
                 .map_err(backend)?
                 .len();
             if inserted == 0 {
                 return Err(self.refusal(act.table, Some(act.from_step)));
             }
+            self.notify_later(act.table);
             return Ok(());
         }
         let mut transaction = self.client.transaction().map_err(backend)?;
         let inserted = transaction
-            .query(&self.prepared.act, &params)
+            .query(statement, &params)
             .map_err(backend)?
             .len();
         if inserted == 0 {
@@ -177,6 +184,8 @@ impl PostgresStore {
             act.notices,
             crate::webhooks::now_ms(),
         )?;
-        transaction.commit().map_err(backend)
+        transaction.commit().map_err(backend)?;
+        self.notify_later(act.table);
+        Ok(())
     }
 }
