@@ -12,9 +12,11 @@ Prints one line of figures. Only 200 answers count as acts; wrk's non-2xx count 
 
 On PostgreSQL (`--db postgres`, with `PBP_BENCH_POSTGRES=postgres://...` naming a database the
 script may create a schema in; it drops it at the end), `--instances 2` starts two servers on
-the one database and runs one wrk per instance at the same time, each posting to every active
-table (as a load balancer that spreads requests would): acts/s is their sum, p50 and p99 the
-larger of the two wrk runs' figures.
+the one database and runs one wrk per instance at the same time: with `--route spread` (the
+default) each posts to every active table (as a load balancer that spreads requests would,
+so that every instance finds most tables changed by the other), with `--route tables` each
+to its own share of the tables (as a balancer that sends a table's requests to one instance,
+by its id). acts/s is their sum, p50 and p99 the larger of the wrk runs' figures.
 """
 
 import argparse
@@ -90,6 +92,9 @@ def main():
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--instances", type=int, default=1)
+    parser.add_argument("--route", choices=["spread", "tables"], default="spread",
+                        help="with several instances: every instance posts to every table, "
+                             "or each to its own share of them")
     parser.add_argument("--verbose", action="store_true", help="print wrk's own output too")
     args = parser.parse_args()
     active = min(args.active, args.stored)
@@ -131,17 +136,22 @@ def main():
             for _ in range(args.stored - active):
                 post(base, "/api/tables", filler)
             setup = time.time() - started
-            tables = os.path.join(tmp, "tables.txt")
-            with open(tables, "w") as f:
-                f.write("\n".join(lines) + "\n")
             threads = max(1, args.threads // len(bases))
             connections = max(threads, args.connections // len(bases))
-            env = dict(os.environ, PBP_TABLES=tables, PBP_ACTION=action,
-                       PBP_THREADS=str(threads))
-            runs = [subprocess.Popen(
-                ["wrk", "-t", str(threads), "-c", str(connections), "-d", f"{args.seconds}s",
-                 "--latency", "-s", os.path.join(HERE, "act.lua"), b],
-                env=env, stdout=subprocess.PIPE, text=True) for b in bases]
+            runs = []
+            for index, b in enumerate(bases):
+                share = lines
+                if args.route == "tables" and len(bases) > 1:
+                    share = lines[index::len(bases)]
+                tables = os.path.join(tmp, f"tables-{index}.txt")
+                with open(tables, "w") as f:
+                    f.write("\n".join(share) + "\n")
+                env = dict(os.environ, PBP_TABLES=tables, PBP_ACTION=action,
+                           PBP_THREADS=str(threads))
+                runs.append(subprocess.Popen(
+                    ["wrk", "-t", str(threads), "-c", str(connections), "-d", f"{args.seconds}s",
+                     "--latency", "-s", os.path.join(HERE, "act.lua"), b],
+                    env=env, stdout=subprocess.PIPE, text=True))
             outs = [run.communicate()[0] for run in runs]
             if any(run.returncode != 0 for run in runs):
                 sys.exit("wrk failed")
@@ -157,7 +167,8 @@ def main():
     duration = max(f[1] for f in figures)
     p50 = max(f[3] for f in figures)
     p99 = max(f[4] for f in figures)
-    print(f"game={args.game} db={args.db} instances={args.instances} stored={args.stored} "
+    print(f"game={args.game} db={args.db} instances={args.instances} route={args.route} "
+          f"stored={args.stored} "
           f"active={active} connections={args.connections} seconds={duration:.1f} "
           f"acts/s={acts:.0f} rejected={rejected} "
           f"p50={p50:.2f}ms p99={p99:.2f}ms setup={setup:.1f}s")

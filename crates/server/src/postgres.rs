@@ -157,8 +157,6 @@ struct Prepared {
     /// notifications wait for the group's end (`postgres/group.rs`).
     act_quiet: Statement,
     turn_quiet: Statement,
-    /// One table's notification.
-    notify: Statement,
 }
 
 /// The act's statement: the table moves on, its action's row and perhaps its save go in, and
@@ -250,9 +248,6 @@ impl Prepared {
                 )))
                 .map_err(backend)?,
             turn_quiet: client.prepare(&turn_sql("SELECT id")).map_err(backend)?,
-            notify: client
-                .prepare(&format!("SELECT pg_notify({NOTIFY_CHANNEL}, $1)"))
-                .map_err(backend)?,
         })
     }
 }
