@@ -8,11 +8,15 @@
 //! entry of the action, the table's new version and turn state; the whole save is written only
 //! every [`Hub::SAVE_EVERY`] actions, at a game's end, when the table has been idle for
 //! [`Hub::SAVE_IDLE`], leaves memory, or the server stops (the `saves` submodule). Loading a
-//! table is its last save with the entries after it, applied again through the game's rules. Several instances may share one database: before a
-//! table in memory is used, its stored version is read (one small query), and a table that
-//! another instance changed is loaded again. A write made from a version that is no longer the
-//! stored one is refused by the store, and the request is tried again from the stored table
-//! ([`Hub::RETRIES`] times at most), as if it had arrived just after the other instance's.
+//! table is its last save with the entries after it, applied again through the game's rules.
+//!
+//! Several instances may share one database: before a table in memory is read (a view, a log, a
+//! draft), its stored version is read (one small query), and a table that another instance changed
+//! is loaded again. An act skips that query: it is applied to the table held and written only if
+//! the stored version is still the one it was applied to (a refusal is answered only once the
+//! stored version confirms it). A write made from a version that is no longer the stored one is
+//! refused by the store, and the request is tried again from the stored table ([`Hub::RETRIES`]
+//! times at most), as if it had arrived just after the other instance's.
 //!
 //! Creating a table (a new game or an imported save, with its tokens) is in the `create`
 //! submodule; handing out a seat's link again, in `links`.
@@ -375,38 +379,51 @@ impl Hub {
         self.retrying(|hub| hub.act_once(id, token, &request))
     }
 
+    /// One try of [`Hub::act`]. A table held in memory is acted on without first asking the
+    /// store for its version: the write is made only if the table is still at the version
+    /// the action was applied to (otherwise the store refuses it as a conflict and the request
+    /// is tried again from the stored table), and a refusal (a token, a seat, a stale step, a
+    /// rule) is answered only once the store confirms that the table held is the stored one,
+    /// so another instance's change is never refused against. Every act therefore costs one
+    /// round trip to the store, not two.
     fn act_once(
         &mut self,
         id: &str,
         token: Option<&str>,
         request: &ActRequest,
     ) -> Result<Value, ApiError> {
-        let live = self.live(id)?;
-        let role = live.role(token)?;
-        let actor = acting(live, role, request.seat)?;
-        let from_step = live.game.steps();
-        if let Some(expected) = request.expect_step
-            && expected != from_step
-        {
-            return Err(ApiError::Stale {
-                expected,
-                found: from_step,
-            });
-        }
-        let dice = match &request.dice {
-            Some(values) => {
-                outside_dice_allowed(live, role)?;
-                DiceChoice::Outside(values.clone())
+        let held = valid_id(id) && self.live.contains_key(id);
+        let live = if held { self.held(id)? } else { self.live(id)? };
+        let applied = apply_in_memory(live, token, request);
+        let (report, from_step, before, actor) = match applied {
+            Ok(applied) => applied,
+            Err(refusal) => {
+                if held && !self.held_is_stored(id)? {
+                    // Another instance changed the table: try again from the stored one.
+                    self.forget(id);
+                    self.conflicted = true;
+                }
+                return Err(refusal);
             }
-            None => DiceChoice::Seeded,
         };
-        let before = live.game.acting();
-        let report = live
-            .game
-            .act_seen_by(role.viewer(), actor, &request.action, dice)
-            .map_err(refused)?;
         self.commit(id, from_step, &before, actor, &report.action.json)?;
         serde_json::to_value(&report).map_err(|e| ApiError::Internal(e.to_string()))
+    }
+
+    /// The table `id` held in memory, without asking the store whether it moved on (the
+    /// caller's write or a later check does).
+    fn held(&mut self, id: &str) -> Result<&mut Live, ApiError> {
+        self.clock += 1;
+        let clock = self.clock;
+        let live = self.cached(id)?;
+        live.used = clock;
+        Ok(live)
+    }
+
+    /// Whether the table held in memory is at the stored version.
+    fn held_is_stored(&mut self, id: &str) -> Result<bool, ApiError> {
+        let held = self.cached(id)?.version;
+        Ok(self.store.version(id)? == Some(held))
     }
 
     /// Commits the action just applied to the table in memory, with its turn state, from the
@@ -469,6 +486,39 @@ impl Hub {
             Err(error) => Err(self.failed(id, error)),
         }
     }
+}
+
+/// The act applied to the table in memory: the report, the step it was made from, who could
+/// act before it, and who acted. Nothing changes when it is refused.
+fn apply_in_memory(
+    live: &mut Live,
+    token: Option<&str>,
+    request: &ActRequest,
+) -> Result<(pbp_frontend::ActReport, u64, Vec<Actor>, Actor), ApiError> {
+    let role = live.role(token)?;
+    let actor = acting(live, role, request.seat)?;
+    let from_step = live.game.steps();
+    if let Some(expected) = request.expect_step
+        && expected != from_step
+    {
+        return Err(ApiError::Stale {
+            expected,
+            found: from_step,
+        });
+    }
+    let dice = match &request.dice {
+        Some(values) => {
+            outside_dice_allowed(live, role)?;
+            DiceChoice::Outside(values.clone())
+        }
+        None => DiceChoice::Seeded,
+    };
+    let before = live.game.acting();
+    let report = live
+        .game
+        .act_seen_by(role.viewer(), actor, &request.action, dice)
+        .map_err(refused)?;
+    Ok((report, from_step, before, actor))
 }
 
 /// Whether `role` may bring dice rolled elsewhere at this table: the game master always (the

@@ -147,8 +147,6 @@ fn to_u64(value: i64) -> u64 {
 struct Prepared {
     version: Statement,
     table: Statement,
-    entries: Statement,
-    seats: Statement,
     act: Statement,
     save: Statement,
     step: Statement,
@@ -207,18 +205,13 @@ impl Prepared {
                 .map_err(backend)?,
             table: client
                 .prepare(
-                    "SELECT t.game, t.step, s.save, t.gm_token, t.turn, t.version, s.step
+                    "SELECT t.game, t.step, s.save, t.gm_token, t.turn, t.version, s.step,
+                         ARRAY(SELECT name FROM seats WHERE table_id = t.id ORDER BY seat),
+                         ARRAY(SELECT token FROM seats WHERE table_id = t.id ORDER BY seat),
+                         ARRAY(SELECT entry FROM acts WHERE table_id = t.id AND step > s.step
+                               ORDER BY step)
                      FROM tables t JOIN saves s ON s.table_id = t.id WHERE t.id = $1",
                 )
-                .map_err(backend)?,
-            entries: client
-                .prepare(
-                    "SELECT step, entry FROM acts WHERE table_id = $1 AND step > $2
-                     ORDER BY step",
-                )
-                .map_err(backend)?,
-            seats: client
-                .prepare("SELECT name, token FROM seats WHERE table_id = $1 ORDER BY seat")
                 .map_err(backend)?,
             // One statement, so one transaction: the table moves on only if it is at the
             // version the action was applied to, and the action's row (with its record

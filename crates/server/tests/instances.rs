@@ -1,7 +1,8 @@
 //! Several `pbp serve` instances on one database: concurrent posts to the same tables through
 //! two instances, a `kill -9` of one of them mid-load, and a check that every acknowledged
 //! action is in the record exactly once, at its step; and a deadline that both instances'
-//! schedulers see fires once. Each runs on a SQLite file shared by two processes and on
+//! schedulers see fires once; and an act sent to an instance whose table in memory is behind
+//! the stored one is judged on the stored table. Each runs on a SQLite file shared by two processes and on
 //! PostgreSQL (the database `PBP_TEST_POSTGRES` names; skipped with a printed line without it).
 
 // Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
@@ -175,6 +176,76 @@ fn a_deadline_fires_once_with_two_instances(db: &str) {
     }
     let view = get(&one.base, &table.path("view"), Some(&table.gm)).json();
     assert_eq!(view["table"]["deadline"], Value::Null);
+}
+
+/// An instance acts on the table it holds in memory without asking the store first: an act
+/// that table would refuse, but the stored one (moved on by the other instance) takes, is
+/// taken; one the stored table refuses is refused, whichever instance holds it.
+fn an_act_is_judged_on_the_stored_table(db: &str) {
+    let one = spawn_instance(db);
+    let two = spawn_instance(db);
+    let table = create(&one.base, LONG_DUEL);
+    let strike = r#"{"action":"strike"}"#;
+    let act =
+        |base: &str, seat: usize| post(base, &table.path("act"), Some(&table.seats[seat]), strike);
+    let first = act(&one.base, 0);
+    assert_eq!(first.status, 200, "{}", first.body);
+    // The second instance now holds the table with seat 0's strike sealed for the round.
+    assert_eq!(
+        get(&two.base, &table.path("log"), Some(&table.seats[0])).status,
+        200
+    );
+    assert_eq!(
+        act(&two.base, 0).status,
+        422,
+        "seat 0 struck this round already"
+    );
+    // Seat 1 strikes through the first instance: the round resolves.
+    let second = act(&one.base, 1);
+    assert_eq!(second.status, 200, "{}", second.body);
+    // Through the second, whose table in memory is a round behind, seat 0 strikes again.
+    let third = act(&two.base, 0);
+    assert_eq!(
+        third.status, 200,
+        "judged on the stored table: {}",
+        third.body
+    );
+    assert_eq!(third.json()["step"], 3);
+    // The first instance's table is now behind: seat 1's strike there is taken (the round
+    // resolves), then seat 0's of a new round; a second strike of seat 0 in that round is
+    // refused through both.
+    let fourth = act(&one.base, 1);
+    assert_eq!(fourth.status, 200, "{}", fourth.body);
+    assert_eq!(fourth.json()["step"], 4);
+    let replayed = act(&one.base, 0);
+    assert_eq!(replayed.status, 200, "a new round: {}", replayed.body);
+    assert_eq!(replayed.json()["step"], 5);
+    assert_eq!(
+        act(&two.base, 0).status,
+        422,
+        "seat 0 struck this round already"
+    );
+    assert_eq!(
+        act(&one.base, 0).status,
+        422,
+        "seat 0 struck this round already"
+    );
+    assert_eq!(entries(&two.base, &table).len(), 5);
+    assert_eq!(entries(&one.base, &table), entries(&two.base, &table));
+}
+
+#[test]
+fn sqlite_an_act_is_judged_on_the_stored_table() {
+    let dir = temp_dir("judged-on-stored");
+    an_act_is_judged_on_the_stored_table(dir.join("db.sqlite").to_str().unwrap());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn postgres_an_act_is_judged_on_the_stored_table() {
+    if let Some(db) = common::pg::test_db("an_act_is_judged_on_the_stored_table") {
+        an_act_is_judged_on_the_stored_table(&db.url);
+    }
 }
 
 #[test]

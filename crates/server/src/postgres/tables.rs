@@ -58,47 +58,40 @@ impl PostgresStore {
     }
 
     /// [`crate::Store::load`]: the table, its seats, its save and the entries of the acts after
-    /// it, from one snapshot (so they agree even while another instance writes).
+    /// it, in one statement (one round trip, and one snapshot: they agree even while another
+    /// instance writes).
     pub(super) fn load_table(&mut self, id: &str) -> Result<Option<StoredTable>, StoreError> {
-        let mut transaction = self
+        let Some(row) = self
             .client
-            .build_transaction()
-            .isolation_level(postgres::IsolationLevel::RepeatableRead)
-            .read_only(true)
-            .start()
-            .map_err(backend)?;
-        let Some(row) = transaction
             .query_opt(&self.prepared.table, &[&id])
             .map_err(backend)?
         else {
             return Ok(None);
         };
-        let seats = transaction
-            .query(&self.prepared.seats, &[&id])
-            .map_err(backend)?
-            .iter()
-            .map(|seat| {
+        let names: Vec<String> = row.get(7);
+        let tokens: Vec<Vec<u8>> = row.get(8);
+        let seats = names
+            .into_iter()
+            .zip(&tokens)
+            .map(|(name, token)| {
                 Ok(StoredSeat {
-                    name: seat.get(0),
-                    token: hash_from(id, seat.get(1))?,
+                    name,
+                    token: hash_from(id, token)?,
                 })
             })
             .collect::<Result<Vec<_>, StoreError>>()?;
         let saved: i64 = row.get(6);
-        let entries = transaction
-            .query(&self.prepared.entries, &[&id, &saved])
-            .map_err(backend)?
-            .iter()
-            .map(|act| {
-                let step: i64 = act.get(0);
-                act.get::<_, Option<String>>(1)
-                    .ok_or_else(|| StoreError::Damaged {
-                        table: id.to_owned(),
-                        message: format!("act {step} has no record entry"),
-                    })
+        let entries = row
+            .get::<_, Vec<Option<String>>>(9)
+            .into_iter()
+            .enumerate()
+            .map(|(index, entry)| {
+                entry.ok_or_else(|| StoreError::Damaged {
+                    table: id.to_owned(),
+                    message: format!("act {} has no record entry", saved + 1 + index as i64),
+                })
             })
             .collect::<Result<Vec<_>, StoreError>>()?;
-        transaction.commit().map_err(backend)?;
         let damaged = |message: String| StoreError::Damaged {
             table: id.to_owned(),
             message,
