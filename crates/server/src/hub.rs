@@ -18,6 +18,9 @@
 //! refused by the store, and the request is tried again from the stored table ([`Hub::RETRIES`]
 //! times at most), as if it had arrived just after the other instance's.
 //!
+//! Creating a table (a new game or an imported save, with its tokens) is in the `create`
+//! submodule; handing out a seat's link again, in `links`; who a token acts as and whether it
+//! may bring outside dice, in `access`.
 
 mod access;
 mod create;
