@@ -123,9 +123,6 @@ pub(crate) fn closes_at(turn: &TurnState) -> Option<i64> {
 /// Tables in one SQLite file.
 pub struct SqliteStore {
     connection: Connection,
-    /// In a group of writes ([`Store::begin_group`]): the connection's total of changed rows
-    /// when it began.
-    group: Option<u64>,
 }
 
 impl std::fmt::Debug for SqliteStore {
@@ -165,10 +162,7 @@ impl SqliteStore {
             connection.execute_batch("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
         })
         .map_err(backend)?;
-        let mut store = SqliteStore {
-            connection,
-            group: None,
-        };
+        let mut store = SqliteStore { connection };
         store.migrate(deadline)?;
         Ok(store)
     }
@@ -290,10 +284,7 @@ impl Store for SqliteStore {
 
     fn set_turn(&mut self, id: &str, version: u64, turn: &TurnState) -> Result<(), StoreError> {
         let json = turn_json(id, turn)?;
-        let transaction = self
-            .connection
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(backend)?;
+        let transaction = group::Write::begin(&mut self.connection).map_err(backend)?;
         let changed = transaction
             .prepare_cached(
                 "UPDATE tables SET turn = ?1, deadline = ?2, closes_at = ?3, updated_at = ?4,
@@ -323,10 +314,7 @@ impl Store for SqliteStore {
         seat: u16,
         stored: &StoredSeat,
     ) -> Result<(), StoreError> {
-        let transaction = self
-            .connection
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(backend)?;
+        let transaction = group::Write::begin(&mut self.connection).map_err(backend)?;
         let changed = transaction
             .execute(
                 "UPDATE tables SET version = version + 1, updated_at = ?1
@@ -426,7 +414,7 @@ impl Store for SqliteStore {
 }
 
 /// Why a write from a table's version changed nothing: the table is not there, or has moved on.
-fn refusal(transaction: &rusqlite::Transaction<'_>, id: &str) -> StoreError {
+fn refusal(transaction: &rusqlite::Connection, id: &str) -> StoreError {
     let found = transaction
         .query_row("SELECT step FROM tables WHERE id = ?1", [id], |row| {
             row.get::<_, i64>(0)

@@ -315,10 +315,12 @@ pub trait Store: Send + WebhookStore {
     fn acts(&mut self, id: &str) -> Result<Vec<(u64, String, String)>, StoreError>;
 
     /// Starts a group of writes made durable together by [`Store::end_group`] (group commit:
-    /// the hub answers none of the group's requests before that). Each write stays its own
-    /// transaction, whole or not at all, and visible to the next at once; only the wait for the
-    /// disk is shared (SQLite: `sqlite/group.rs`; PostgreSQL: `postgres/group.rs`, whose
-    /// notifications to the other instances also wait for the end). The default makes every
+    /// the hub answers none of the group's requests before that). Each write stays its own,
+    /// whole or not at all (refused alone), and visible to the next write at once; the wait
+    /// for the disk is shared (SQLite: `sqlite/group.rs`, one transaction for the group, each
+    /// write a savepoint in it, seen by other instances at the group's end; PostgreSQL:
+    /// `postgres/group.rs`, each write its own transaction, whose notifications to the other
+    /// instances wait for the end). The default makes every
     /// write durable as it commits.
     ///
     /// # Errors
@@ -331,8 +333,8 @@ pub trait Store: Send + WebhookStore {
     /// them), and ends the group.
     ///
     /// # Errors
-    /// The backend's failure: the group's writes may then be lost in a power cut, and none of
-    /// them may be acknowledged.
+    /// The backend's failure: the group's writes may then be lost (SQLite rolls the group
+    /// back; PostgreSQL's may be lost in a power cut), and none of them may be acknowledged.
     fn end_group(&mut self) -> Result<(), StoreError> {
         Ok(())
     }

@@ -11,7 +11,7 @@ impl Hub {
 
     /// Runs jobs from `jobs` until every sender is gone, in groups (group commit): the jobs
     /// waiting when one is taken (at most [`Hub::GROUP_LIMIT`]) run one after another, each
-    /// write its own transaction, then the store makes all their writes durable at once
+    /// write whole or not at all on its own, then the store makes all their writes durable at once
     /// ([`Store::end_group`](crate::Store::end_group), one sync of the disk), and only then
     /// is any of them answered, so that nothing leaves the hub (an act's answer, a view that shows it, a stream's event, a
     /// webhook's claim) before it is on disk. If that sync fails, every job of the group is

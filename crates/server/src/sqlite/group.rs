@@ -1,48 +1,97 @@
-//! Group commit on SQLite ([`Store::begin_group`](crate::Store::begin_group)): during a group
-//! each write commits with `synchronous=NORMAL`, which in WAL mode appends the transaction to the
-//! log without waiting for the disk (still atomic and consistent, and safe from a killed process:
-//! the page cache holds it); the group's end syncs the log file once, which makes every
-//! transaction written to it durable, then goes back to `synchronous=FULL`.
+//! Group commit on SQLite ([`Store::begin_group`](crate::Store::begin_group)): a group is one
+//! SQLite transaction, begun `IMMEDIATE` (it holds the database's write lock from its start,
+//! so another instance on the same file waits for the group's end, never for a snapshot gone
+//! stale) and committed at the group's end with `synchronous=FULL`: one append of the group's
+//! pages to the write-ahead log and one sync of it for all its writes. Each write within the
+//! group is a savepoint of its own ([`Write`]): whole or not at all, and visible to the next
+//! write at once; a write refused or failed is rolled back alone. Outside a group a write is
+//! an immediate transaction of its own, durable when it commits.
+//!
+//! If the group's commit fails, SQLite has rolled the group back: every write of it is gone
+//! and none of them is acknowledged (the hub answers the group with the failure and drops the
+//! tables it holds in memory, to load them again as stored).
+
+use std::ops::Deref;
+
+use rusqlite::{Connection, Savepoint, Transaction, TransactionBehavior};
 
 use super::{SqliteStore, backend};
 use crate::store::StoreError;
 
-/// The write-ahead log of a database in a file (`None` in memory): the database's path with
-/// `-wal` appended, as SQLite names it.
-fn wal_path(store: &SqliteStore) -> Option<std::path::PathBuf> {
-    store
-        .connection
-        .path()
-        .filter(|path| !path.is_empty())
-        .map(|path| std::path::PathBuf::from(format!("{path}-wal")))
-}
-
 pub(super) fn begin(store: &mut SqliteStore) -> Result<(), StoreError> {
-    if store.group.is_none() && wal_path(store).is_some() {
+    if store.connection.is_autocommit() {
         store
             .connection
-            .execute_batch("PRAGMA synchronous=NORMAL")
+            .execute_batch("BEGIN IMMEDIATE")
             .map_err(backend)?;
-        store.group = Some(store.connection.total_changes());
     }
     Ok(())
 }
 
 pub(super) fn end(store: &mut SqliteStore) -> Result<(), StoreError> {
-    let Some(changes) = store.group.take() else {
+    if store.connection.is_autocommit() {
         return Ok(());
-    };
-    let restored = store
-        .connection
-        .execute_batch("PRAGMA synchronous=FULL")
-        .map_err(backend);
-    // Nothing written (a group of reads, a stream's looks): nothing to wait for.
-    if store.connection.total_changes() != changes
-        && let Some(wal) = wal_path(store)
-    {
-        std::fs::File::open(&wal)
-            .and_then(|log| log.sync_all())
-            .map_err(|e| StoreError::Backend(format!("syncing {} failed: {e}", wal.display())))?;
     }
-    restored
+    store.connection.execute_batch("COMMIT").map_err(|error| {
+        // A commit refused (the disk full, an I/O error) may leave the transaction open:
+        // end it, so that the next group starts clean and nothing of this one stays.
+        if !store.connection.is_autocommit() {
+            let _ = store.connection.execute_batch("ROLLBACK");
+        }
+        backend(error)
+    })
+}
+
+/// One write's own unit: a savepoint inside the group's transaction, or an immediate
+/// transaction outside a group. Dropped without [`Write::commit`], it is rolled back alone.
+pub(super) enum Write<'a> {
+    /// A write outside a group: its own transaction.
+    Alone(Transaction<'a>),
+    /// A write inside a group: a savepoint of the group's transaction.
+    InGroup(Savepoint<'a>),
+}
+
+impl<'a> Write<'a> {
+    /// Begins a write on `connection`: within its group if one is open.
+    pub(super) fn begin(connection: &'a mut Connection) -> rusqlite::Result<Write<'a>> {
+        Self::begin_with(connection, TransactionBehavior::Immediate)
+    }
+
+    /// Begins a read that must see one state of the database throughout (deferred outside a
+    /// group, so that it takes no write lock).
+    pub(super) fn begin_read(connection: &'a mut Connection) -> rusqlite::Result<Write<'a>> {
+        Self::begin_with(connection, TransactionBehavior::Deferred)
+    }
+
+    fn begin_with(
+        connection: &'a mut Connection,
+        behavior: TransactionBehavior,
+    ) -> rusqlite::Result<Write<'a>> {
+        if connection.is_autocommit() {
+            connection
+                .transaction_with_behavior(behavior)
+                .map(Write::Alone)
+        } else {
+            connection.savepoint().map(Write::InGroup)
+        }
+    }
+
+    /// Keeps the write: commits its transaction, or releases its savepoint into the group.
+    pub(super) fn commit(self) -> rusqlite::Result<()> {
+        match self {
+            Write::Alone(transaction) => transaction.commit(),
+            Write::InGroup(savepoint) => savepoint.commit(),
+        }
+    }
+}
+
+impl Deref for Write<'_> {
+    type Target = Connection;
+
+    fn deref(&self) -> &Connection {
+        match self {
+            Write::Alone(transaction) => transaction,
+            Write::InGroup(savepoint) => savepoint,
+        }
+    }
 }

@@ -6,16 +6,14 @@
 //! changed row whole, so a save in the row would be written again (all its overflow pages) by
 //! every action's update of the version.
 
-use rusqlite::{Connection, OptionalExtension, Transaction, TransactionBehavior, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
-use super::{backend, closes_at, now, to_i64, webhooks};
+use super::{backend, closes_at, group, now, to_i64, webhooks};
 use crate::store::{NewAct, StoreError, StoredSeat, StoredTable, hash_from, turn_json};
 
 pub(super) fn create(connection: &mut Connection, table: &StoredTable) -> Result<(), StoreError> {
     let turn = turn_json(&table.id, &table.turn)?;
-    let transaction = connection
-        .transaction_with_behavior(TransactionBehavior::Immediate)
-        .map_err(backend)?;
+    let transaction = group::Write::begin(connection).map_err(backend)?;
     let exists: Option<i64> = transaction
         .query_row("SELECT 1 FROM tables WHERE id = ?1", [&table.id], |row| {
             row.get(0)
@@ -96,7 +94,7 @@ pub(super) fn load(
     id: &str,
 ) -> Result<Option<StoredTable>, StoreError> {
     // One read transaction: the save, the acts after it and the table's step agree.
-    let transaction = connection.transaction().map_err(backend)?;
+    let transaction = group::Write::begin_read(connection).map_err(backend)?;
     let row = transaction
         .prepare_cached(
             "SELECT t.game, t.step, t.gm_token, t.turn, t.version, s.step, s.save
@@ -150,7 +148,7 @@ pub(super) fn load(
     }))
 }
 
-fn seats(transaction: &Transaction<'_>, id: &str) -> Result<Vec<StoredSeat>, StoreError> {
+fn seats(transaction: &Connection, id: &str) -> Result<Vec<StoredSeat>, StoreError> {
     let mut statement = transaction
         .prepare_cached("SELECT name, token FROM seats WHERE table_id = ?1 ORDER BY seat")
         .map_err(backend)?;
@@ -172,7 +170,7 @@ fn seats(transaction: &Transaction<'_>, id: &str) -> Result<Vec<StoredSeat>, Sto
 /// The record entries of table `id`'s acts after step `saved`, in order; an act without one
 /// (written before entries were kept, yet after the save) means the table is damaged.
 fn entries_after(
-    transaction: &Transaction<'_>,
+    transaction: &Connection,
     id: &str,
     saved: i64,
 ) -> Result<Vec<String>, StoreError> {
@@ -198,9 +196,7 @@ fn entries_after(
 
 pub(super) fn commit_act(connection: &mut Connection, act: &NewAct<'_>) -> Result<(), StoreError> {
     let turn = turn_json(act.table, act.turn)?;
-    let transaction = connection
-        .transaction_with_behavior(TransactionBehavior::Immediate)
-        .map_err(backend)?;
+    let transaction = group::Write::begin(connection).map_err(backend)?;
     let from = to_i64(act.from_step);
     let changed = transaction
         .prepare_cached(

@@ -1,8 +1,8 @@
 //! The webhooks and their outbox in SQLite (schema version 4 of [`super::MIGRATIONS`]).
 
-use rusqlite::{OptionalExtension, Transaction, TransactionBehavior, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
-use super::{SqliteStore, backend, to_i64};
+use super::{SqliteStore, backend, group, to_i64};
 use crate::store::StoreError;
 use crate::webhooks::{
     Attempt, Claimed, DeliveryState, DueReminder, HookFormat, KEPT_DONE, NextStep, Notice,
@@ -11,7 +11,7 @@ use crate::webhooks::{
 
 /// Writes `notices` to the outbox of every webhook of `table`, inside the act's transaction.
 pub(super) fn insert_notices(
-    transaction: &Transaction<'_>,
+    transaction: &Connection,
     table: &str,
     step: i64,
     notices: &[Notice],
@@ -69,10 +69,7 @@ fn hook_from(row: HookRow) -> Result<StoredHook, StoreError> {
 
 impl WebhookStore for SqliteStore {
     fn add_hook(&mut self, hook: &StoredHook) -> Result<(), StoreError> {
-        let transaction = self
-            .connection
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(backend)?;
+        let transaction = group::Write::begin(&mut self.connection).map_err(backend)?;
         let exists: Option<i64> = transaction
             .query_row("SELECT 1 FROM tables WHERE id = ?1", [&hook.table], |row| {
                 row.get(0)
@@ -136,10 +133,7 @@ impl WebhookStore for SqliteStore {
     }
 
     fn remove_hook(&mut self, table: &str, hook: &str) -> Result<bool, StoreError> {
-        let transaction = self
-            .connection
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(backend)?;
+        let transaction = group::Write::begin(&mut self.connection).map_err(backend)?;
         let found: Option<i64> = transaction
             .query_row(
                 "SELECT 1 FROM webhooks WHERE id = ?1 AND table_id = ?2",
@@ -223,10 +217,7 @@ impl WebhookStore for SqliteStore {
         notice: &Notice,
         now_ms: u64,
     ) -> Result<bool, StoreError> {
-        let transaction = self
-            .connection
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(backend)?;
+        let transaction = group::Write::begin(&mut self.connection).map_err(backend)?;
         let marked = transaction
             .execute(
                 "UPDATE webhooks SET reminded = ?1
@@ -262,10 +253,7 @@ impl WebhookStore for SqliteStore {
         limit: u32,
     ) -> Result<Vec<Claimed>, StoreError> {
         let now = to_i64(now_ms);
-        let transaction = self
-            .connection
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(backend)?;
+        let transaction = group::Write::begin(&mut self.connection).map_err(backend)?;
         let claimed = {
             let mut statement = transaction
                 .prepare_cached(
