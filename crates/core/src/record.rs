@@ -403,6 +403,20 @@ impl<G: Game> Session<G> {
             .iter()
             .filter(move |e| e.visible.audience.includes(viewer))
     }
+
+    /// The events `viewer` may see of the steps after `after` (every step for `None`), in
+    /// order. The log is in step order, so the first of them is found by a binary search: an
+    /// action's events cost the same on a table with a long history as on a new one.
+    pub fn log_for_after(
+        &self,
+        viewer: Viewer,
+        after: Option<usize>,
+    ) -> impl Iterator<Item = &LoggedEvent<G>> {
+        let first = after.map_or(0, |after| self.log.partition_point(|e| e.step <= after));
+        self.log[first..]
+            .iter()
+            .filter(move |e| e.visible.audience.includes(viewer))
+    }
 }
 
 /// What one step produced: where its dice came from, its result, and the values it drew.

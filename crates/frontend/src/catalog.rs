@@ -155,7 +155,10 @@ impl<G: Render> Renderer for RenderOf<G> {
         let erased = session;
         let session = self.session(session)?;
         let last = session.record().entries.len();
-        let events: Vec<_> = session.log_for(viewer).filter(|e| e.step == last).collect();
+        let events: Vec<_> = session
+            .log_for_after(viewer, last.checked_sub(1))
+            .filter(|e| e.step == last)
+            .collect();
         let mut post = G::bbcode_with(&G::view(session.state(), viewer), &events, options);
         commitment_bbcode(erased, &mut post);
         Ok(post)
@@ -169,10 +172,7 @@ impl<G: Render> Renderer for RenderOf<G> {
     ) -> Result<String, TableError> {
         let erased = session;
         let session = self.session(session)?;
-        let events: Vec<_> = session
-            .log_for(viewer)
-            .filter(|e| after.is_none_or(|after| e.step > after))
-            .collect();
+        let events: Vec<_> = session.log_for_after(viewer, after).collect();
         let mut post = G::bbcode(&G::view(session.state(), viewer), &events);
         commitment_bbcode(erased, &mut post);
         Ok(post)
@@ -191,8 +191,7 @@ impl<G: Render> Renderer for RenderOf<G> {
         let session = self.session(session)?;
         let view = G::view(session.state(), viewer);
         Ok(session
-            .log_for(viewer)
-            .filter(|e| after.is_none_or(|after| e.step > after))
+            .log_for_after(viewer, after)
             .map(|e| G::event_text(&e.visible.event, &view))
             .collect())
     }

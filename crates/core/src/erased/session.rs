@@ -368,10 +368,7 @@ impl<G: Game> DynSession for Session<G> {
         viewer: Viewer,
         after: Option<usize>,
     ) -> Result<Vec<ErasedEvent>, ErasedError> {
-        self.log_for(viewer)
-            .filter(|e| after.is_none_or(|after| e.step > after))
-            .map(erase_event)
-            .collect()
+        self.log_for_after(viewer, after).map(erase_event).collect()
     }
 
     fn undo(&mut self) -> Result<(), ErasedError> {

@@ -1,5 +1,6 @@
 //! The one rollback of a session's step: a seeded step copies no state, a step with outside
-//! dice takes one snapshot, and every refusal leaves the state as it was.
+//! dice takes one snapshot, and every refusal leaves the state as it was; and the events after
+//! a step, found by a search of the log, are those the whole log filters.
 
 use std::cell::Cell;
 
@@ -213,5 +214,52 @@ fn a_step_refused_after_the_game_accepted_it_is_undone() {
         // The session plays on as if the refused step never happened.
         session.act(S1, STRIKE, DiceChoice::Seeded).unwrap();
         assert_eq!(session.record().entries.len(), 2);
+    }
+}
+
+#[test]
+fn the_events_after_a_step_are_those_the_whole_log_filters() {
+    let config = DuelConfig {
+        first_to: 50,
+        ..DuelConfig::default()
+    };
+    let mut session = Session::<Duel>::new(config, 11, DiceChoice::Seeded).unwrap();
+    while session.log().len() < 60 {
+        let Turn::Acting(actors) = Duel::turn(session.state()) else {
+            break;
+        };
+        let next = actors.iter().find_map(|&actor| {
+            let legal = Duel::legal_actions(session.state(), actor);
+            let action = legal
+                .into_iter()
+                .find(|a| !matches!(a, DuelAction::Concede(_)))?;
+            Some((actor, action))
+        });
+        let Some((actor, action)) = next else { break };
+        session.act(actor, action, DiceChoice::Seeded).unwrap();
+    }
+    let steps = session.record().entries.len();
+    assert!(steps > 10, "a game of {steps} steps");
+    let secret = session
+        .log()
+        .iter()
+        .any(|e| !e.visible.audience.includes(Viewer::Public));
+    assert!(secret, "some events are not for everyone");
+    let viewers = [
+        Viewer::Public,
+        Viewer::GameMaster,
+        Viewer::Seat(Seat(0)),
+        Viewer::Seat(Seat(1)),
+    ];
+    let afters = std::iter::once(None).chain((0..=steps + 1).map(Some));
+    for viewer in viewers {
+        for after in afters.clone() {
+            let searched: Vec<_> = session.log_for_after(viewer, after).collect();
+            let filtered: Vec<_> = session
+                .log_for(viewer)
+                .filter(|e| after.is_none_or(|after| e.step > after))
+                .collect();
+            assert_eq!(searched, filtered, "{viewer:?} after {after:?}");
+        }
     }
 }
