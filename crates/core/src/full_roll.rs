@@ -4,7 +4,11 @@
 use crate::dice::{Cursor, SeededDice};
 use crate::die::Die;
 
-use crate::pool::{INLINE_ROLL_DICE, INLINE_ROLL_FACES, Pool, PoolRoll, low_bits};
+use crate::pool::{INLINE_ROLL_DICE, INLINE_ROLL_FACES, Pool, PoolRoll, chain_code, low_bits};
+
+mod network;
+
+use network::{sink_key, sort_keys, sort_ten};
 
 impl Pool {
     /// [`Pool::roll_limited`] from a [`SeededDice`], after the checks, for `1..=10` exploding
@@ -12,8 +16,7 @@ impl Pool {
     /// roll's bytes): the same values, in the same order, as rolling face after face with
     /// [`Dice::roll`](crate::Dice::roll), and the same result, written into `roll` (a new
     /// [`PoolRoll::empty`]). True when a chain went past `max_chain` (the roll is then an
-    /// error): the roll is written through a reference rather than returned in a `Result`, so
-    /// that it is built in the caller's memory instead of in a local copied out.
+    /// error): the roll is written through a reference rather than returned in a `Result`.
     #[inline(always)]
     pub(crate) fn roll_seeded_d10(
         &self,
@@ -22,12 +25,12 @@ impl Pool {
         numbers: (u32, u32, i64),
         roll: &mut PoolRoll,
     ) -> bool {
-        if numbers.0 <= 2 {
-            self.roll_seeded_pair_d10(dice, max_chain, numbers, roll)
-        } else if numbers.0 == 10 && TEN_DICE_LOOP {
-            self.roll_seeded_keyed_ten_d10(dice, max_chain, numbers, roll)
-        } else {
-            self.roll_seeded_keyed_d10(dice, max_chain, numbers, roll)
+        match numbers.0 {
+            0..=2 => self.roll_seeded_pair_d10(dice, max_chain, numbers, roll),
+            3 if FIXED_COUNT_LOOPS => self.roll_seeded_three_d10(dice, max_chain, numbers, roll),
+            5 if FIXED_COUNT_LOOPS => self.roll_seeded_five_d10(dice, max_chain, numbers, roll),
+            10 if FIXED_COUNT_LOOPS => self.roll_seeded_ten_d10(dice, max_chain, numbers, roll),
+            _ => self.roll_seeded_keyed_d10(dice, max_chain, numbers, roll),
         }
     }
 
@@ -60,7 +63,7 @@ impl Pool {
         self.roll_seeded_pair(Die::EXPLODING_D10, dice, max_chain, numbers, roll)
     }
 
-    /// [`Pool::roll_seeded_with`] with the exploding d10.
+    /// [`Pool::roll_seeded_with`] with the exploding d10, for any number of dice.
     #[inline(never)]
     fn roll_seeded_keyed_d10(
         &self,
@@ -72,12 +75,37 @@ impl Pool {
         self.roll_seeded_with::<0>(Die::EXPLODING_D10, dice, max_chain, numbers, roll)
     }
 
-    /// [`Pool::roll_seeded_with`] with exactly ten exploding d10s (every pool of ten or more
-    /// under the ten dice rule): the number of dice is a constant, so the dice are drawn,
-    /// sunk and written out one after another as written, with no count of dice and each sink
-    /// of a known length.
+    /// [`Pool::roll_seeded_with`] with exactly three exploding d10s: the number of dice is a
+    /// constant, so the dice are drawn, sorted and written out one after another as written,
+    /// with no count of dice.
     #[inline(never)]
-    fn roll_seeded_keyed_ten_d10(
+    fn roll_seeded_three_d10(
+        &self,
+        dice: &mut SeededDice,
+        max_chain: u32,
+        numbers: (u32, u32, i64),
+        roll: &mut PoolRoll,
+    ) -> bool {
+        self.roll_seeded_with::<3>(Die::EXPLODING_D10, dice, max_chain, numbers, roll)
+    }
+
+    /// [`Pool::roll_seeded_with`] with exactly five exploding d10s (as
+    /// [`Pool::roll_seeded_three_d10`]).
+    #[inline(never)]
+    fn roll_seeded_five_d10(
+        &self,
+        dice: &mut SeededDice,
+        max_chain: u32,
+        numbers: (u32, u32, i64),
+        roll: &mut PoolRoll,
+    ) -> bool {
+        self.roll_seeded_with::<5>(Die::EXPLODING_D10, dice, max_chain, numbers, roll)
+    }
+
+    /// [`Pool::roll_seeded_with`] with exactly ten exploding d10s (every pool of ten or more
+    /// under the ten dice rule; as [`Pool::roll_seeded_three_d10`]).
+    #[inline(never)]
+    fn roll_seeded_ten_d10(
         &self,
         dice: &mut SeededDice,
         max_chain: u32,
@@ -111,8 +139,9 @@ impl Pool {
         self.roll_seeded_with::<0>(self.die, dice, max_chain, numbers, roll)
     }
 
-    /// [`Pool::roll_seeded_with`] for one or two dice, which needs no sort keys: the second
-    /// die goes above the first if it is higher (one comparison, without a branch).
+    /// [`Pool::roll_seeded_with`] for one or two dice: the two keys need a single comparison,
+    /// without a branch (the second die, whose chain starts after the first's, goes first only
+    /// if it is higher: ties keep roll order).
     #[inline(always)]
     fn roll_seeded_pair(
         &self,
@@ -124,37 +153,38 @@ impl Pool {
     ) -> bool {
         let threshold = die.explode_at().unwrap_or(u32::MAX);
         let max_rolls = max_chain.max(1);
-        let each_die = self.modifiers.each_die;
         let mut faces = 0_usize;
         let mut cursor = dice.cursor(die.sides());
-        let Some((len0, sum0)) =
-            roll_chain(dice, &mut cursor, roll, &mut faces, threshold, max_rolls)
-        else {
-            dice.settle(cursor);
-            return true;
-        };
-        let value0 = sum0 as i64 + each_die;
+        // Draws one die's key; on a chain past the limit, settles the generator and answers
+        // that the roll is an error.
+        macro_rules! draw {
+            () => {{
+                let Some(key) =
+                    roll_chain(dice, &mut cursor, roll, &mut faces, threshold, max_rolls)
+                else {
+                    dice.settle(cursor);
+                    return true;
+                };
+                key
+            }};
+        }
+        let each_die = self.modifiers.each_die;
+        let first = draw!();
+        let value0 = (first >> KEY_SUM_SHIFT) as i64 + each_die;
         let count = if rolled >= 2 {
-            let Some((len1, sum1)) =
-                roll_chain(dice, &mut cursor, roll, &mut faces, threshold, max_rolls)
-            else {
-                dice.settle(cursor);
-                return true;
-            };
-            let value1 = sum1 as i64 + each_die;
-            // The second die (whose chain starts after the first's) goes first only if it is
-            // higher: ties keep roll order.
+            let second = draw!();
+            let value1 = (second >> KEY_SUM_SHIFT) as i64 + each_die;
+            // The second die goes first only if it is higher: ties keep roll order.
             let swap = value0 < value1;
             roll.values[0] = value0.max(value1);
             roll.values[1] = value0.min(value1);
-            roll.firsts[0] = if swap { len0 as u8 } else { 0 };
-            roll.firsts[1] = if swap { 0 } else { len0 as u8 };
-            roll.lens[0] = (if swap { len1 } else { len0 }) as u8;
-            roll.lens[1] = (if swap { len0 } else { len1 }) as u8;
+            // A key's low 16 bits are the chain as the roll holds it.
+            roll.chains[0] = (if swap { second } else { first }) as u16;
+            roll.chains[1] = (if swap { first } else { second }) as u16;
             2
         } else {
             roll.values[0] = value0;
-            roll.lens[0] = len0 as u8;
+            roll.chains[0] = first as u16;
             1
         };
         dice.settle(cursor);
@@ -180,11 +210,14 @@ impl Pool {
     }
 
     /// Rolls the dice one after another straight into the faces of a new roll, each face as
-    /// it comes; keeps a sort key per die (its chain's sum, where its chain starts and its
-    /// length), sorted without branches (a branch on a random comparison mispredicts half the
-    /// time): up to five keys by a sorting network in registers once all are drawn, more (and
-    /// every key in the browser's wasm) by sinking each into the keys so far as it comes; then writes the dice in the keys' order
-    /// (highest first, ties in roll order) with their kept flags, and the total.
+    /// it comes, with a sort key per die ([`KEY_SUM_SHIFT`]); sorts the keys without branches (a
+    /// branch on a random comparison mispredicts half the time): once all are drawn, by a
+    /// sorting network in registers (three keys, five, or ten, with the slots past the dice
+    /// holding 0, below every key), or in the browser's wasm, where size comes first, by
+    /// sinking each into the keys so far as it comes; then writes the dice in the keys' order
+    /// (highest first, ties in roll order) with their kept flags, and the total. `COUNT` dice
+    /// when it is not 0 (the caller checked that the pool rolls that many), else as many as the
+    /// pool rolls.
     #[inline(always)]
     fn roll_seeded_with<const COUNT: usize>(
         &self,
@@ -196,13 +229,12 @@ impl Pool {
     ) -> bool {
         let threshold = die.explode_at().unwrap_or(u32::MAX);
         let max_rolls = max_chain.max(1);
-        // `COUNT` dice when it is not 0 (the caller checked), else as many as the pool rolls.
         let count = if COUNT > 0 {
             COUNT
         } else {
             (rolled as usize).min(INLINE_ROLL_DICE)
         };
-        // The keys so far, highest first; 0 is below every key.
+        // The keys so far; 0 is below every key.
         let mut keys = [0_u64; INLINE_ROLL_DICE];
         let mut faces = 0_usize;
         let mut cursor = dice.cursor(die.sides());
@@ -211,82 +243,94 @@ impl Pool {
         macro_rules! draw {
             ($index:expr) => {{
                 let index = $index;
-                let first = faces;
-                let Some((len, sum)) =
+                let Some(key) =
                     roll_chain(dice, &mut cursor, roll, &mut faces, threshold, max_rolls)
                 else {
                     dice.settle(cursor);
                     return true;
                 };
-                let key = sort_key(sum, first, len);
-                if SORTING_NETWORKS && count <= 5 {
+                if SORTING_NETWORKS {
                     keys[index] = key;
                 } else {
-                    // Sunk into the keys so far as it comes (measured faster than the network
-                    // for ten keys, which has more values than registers).
                     sink_key(&mut keys[..=index], key);
                 }
             }};
         }
         if COUNT > 0 {
-            // Written out die by die: no count of dice, and each sink of a known length.
+            // Written out die by die, with no count of dice.
             macro_rules! die {
-                ($index:literal) => {
+                ($($index:literal)*) => {$(
                     if COUNT > $index {
                         draw!($index);
                     }
-                };
+                )*};
             }
-            die!(0);
-            die!(1);
-            die!(2);
-            die!(3);
-            die!(4);
-            die!(5);
-            die!(6);
-            die!(7);
-            die!(8);
-            die!(9);
+            die!(0 1 2 3 4 5 6 7 8 9);
         } else {
             for index in 0..count {
                 draw!(index);
             }
         }
         dice.settle(cursor);
-        // The keys are distinct (each holds where its chain starts), and the slots past the
-        // dice hold 0, below every key: any sort gives the same order.
+        // The keys are distinct (each holds where its chain starts): any sort gives the same
+        // order.
         if SORTING_NETWORKS {
             match count {
                 0..=3 => sort_keys::<3>(&mut keys),
                 4 | 5 => sort_keys::<5>(&mut keys),
-                _ => {}
+                _ => sort_ten(&mut keys),
             }
         }
+        self.write_dice(
+            roll,
+            &keys[..count],
+            faces,
+            threshold,
+            (kept, ten_dice_bonus),
+        );
+        false
+    }
+
+    /// Writes the dice of `keys` (sorted, highest first) into `roll`, whose `faces` faces are
+    /// drawn: each die's value and chain, then the kept dice's rank bonuses, kept bits and
+    /// total. A roll of more faces than the array holds finds its dice again from its faces.
+    #[inline(always)]
+    fn write_dice(
+        &self,
+        roll: &mut PoolRoll,
+        keys: &[u64],
+        faces: usize,
+        threshold: u32,
+        (kept, ten_dice_bonus): (u32, i64),
+    ) {
+        let count = keys.len().min(INLINE_ROLL_DICE);
         roll.dice_len = count as u8;
         roll.faces_len = faces.min(INLINE_ROLL_FACES) as u8;
         if faces > INLINE_ROLL_FACES {
             // The keys hold the chains of twenty-four faces at most.
             self.chains_from_faces(roll, threshold, kept, ten_dice_bonus);
-            return false;
+            return;
         }
         let each_die = self.modifiers.each_die;
-        let ranked = !self.modifiers.ranks.is_empty();
+        for (rank, &key) in keys.iter().enumerate().take(count) {
+            roll.values[rank] = (key >> KEY_SUM_SHIFT) as i64 + each_die;
+            // The key's low 16 bits are the chain as the roll holds it.
+            roll.chains[rank] = key as u16;
+        }
+        // The kept dice: the highest, with their rank bonuses (as `Pool::finish`), summed
+        // once every die is written.
         let kept = count.min(kept as usize);
-        let mut total = self.modifiers.total + ten_dice_bonus;
-        for (rank, &key) in keys[..count].iter().enumerate() {
-            let mut value = (key >> KEY_SUM_SHIFT) as i64 + each_die;
-            let is_kept = rank < kept;
-            if ranked && is_kept {
-                value += self.modifiers.rank_bonus(rank as u32 + 1);
+        if !self.modifiers.ranks.is_empty() {
+            for rank in 0..kept {
+                roll.values[rank] += self.modifiers.rank_bonus(rank as u32 + 1);
             }
-            total += if is_kept { value } else { 0 };
-            roll.values[rank] = value;
-            roll.firsts[rank] = u8::MAX - (key >> 8) as u8;
-            roll.lens[rank] = key as u8;
+        }
+        let mut total = self.modifiers.total + ten_dice_bonus;
+        for &value in &roll.values[..kept] {
+            total += value;
         }
         roll.kept = low_bits(kept);
         roll.total = total;
-        false
     }
 
     /// The dice of `roll`, whose faces are drawn, found again from the faces alone (a chain
@@ -313,8 +357,8 @@ impl Pool {
 }
 
 /// Rolls one die's chain straight into `roll`'s faces (from face `*faces` on): a face at or
-/// above `threshold` explodes into one more. The chain's length and sum, or `None` once it
-/// reaches `max_rolls` faces and would go on.
+/// above `threshold` explodes into one more. The chain's sort key ([`KEY_SUM_SHIFT`]), or `None`
+/// once it reaches `max_rolls` faces and would go on.
 #[inline(always)]
 fn roll_chain(
     dice: &mut SeededDice,
@@ -323,8 +367,11 @@ fn roll_chain(
     faces: &mut usize,
     threshold: u32,
     max_rolls: u32,
-) -> Option<(u32, u64)> {
-    let (mut len, mut sum) = (0_u32, 0_u64);
+) -> Option<u64> {
+    let first = *faces;
+    // The key is summed as the faces come: each adds itself above the chain code and 1 to
+    // the length below.
+    let mut key = u64::from(chain_code(first, 0));
     loop {
         if cursor.left == 0 {
             dice.refill_cursor(cursor);
@@ -337,128 +384,113 @@ fn roll_chain(
             roll.push_face_on_heap(face, *faces);
         }
         *faces += 1;
-        len += 1;
-        sum += u64::from(face);
+        key = key.wrapping_add((u64::from(face) << KEY_SUM_SHIFT) + 1);
         if face < threshold {
-            return Some((len, sum));
+            return Some(key);
         }
         // The chain goes on: one more roll, if the limit allows it.
-        if len >= max_rolls {
+        if *faces - first >= max_rolls as usize {
             return None;
         }
     }
 }
 
-/// The sort key of a die of the seeded full roll: its chain's sum above [`KEY_SUM_SHIFT`]
-/// bits, then `255 - first` (where its chain starts among the faces) and its chain's length,
-/// a byte each. A higher sum comes first and, among equal sums, the die rolled first (whose
-/// chain starts before). Exact for the twenty-four faces of the array (first and length below
-/// 256, sums below 2^48); a roll with more faces does not use its keys.
-#[inline(always)]
-fn sort_key(sum: u64, first: usize, len: u32) -> u64 {
-    (sum << KEY_SUM_SHIFT) | (u64::from(u8::MAX - first as u8) << 8) | u64::from(len as u8)
-}
+/// Whether three, five and ten exploding d10s get a full roll's loop of their own each
+/// ([`Pool::roll_seeded_ten_d10`]): not in the browser's wasm, where size comes first.
+const FIXED_COUNT_LOOPS: bool = !cfg!(target_arch = "wasm32");
 
-/// Whether ten exploding d10s get a full roll's loop of their own (see
-/// [`Pool::roll_seeded_keyed_ten_d10`]): not in the browser's wasm, where size comes first.
-const TEN_DICE_LOOP: bool = !cfg!(target_arch = "wasm32");
-
-/// Whether up to five keys are sorted by a network once drawn: not in the browser's wasm, where
-/// size comes before speed (the page's budget) and every key is sunk as it comes.
+/// Whether the keys are sorted by a network once drawn: not in the browser's wasm, where size
+/// comes before speed (the page's budget) and every key is sunk as it comes.
 const SORTING_NETWORKS: bool = !cfg!(target_arch = "wasm32");
 
-/// Sinks `key` into `keys`, sorted highest first, by compare-and-swap without branches.
-#[inline(always)]
-fn sink_key(keys: &mut [u64], mut key: u64) {
-    for slot in keys {
-        let higher = (*slot).max(key);
-        key = (*slot).min(key);
-        *slot = higher;
-    }
-}
-
-/// Sorts the first `N` keys, highest first, by the sorting network [`network`] builds for `N`:
-/// the keys in registers, each comparator a branchless compare-and-swap.
-#[inline(always)]
-fn sort_keys<const N: usize>(keys: &mut [u64; INLINE_ROLL_DICE]) {
-    let (pairs, len) = const { network(N) };
-    let mut sorted = [0_u64; N];
-    sorted.copy_from_slice(&keys[..N]);
-    for &(high, low) in &pairs[..len] {
-        let (a, b) = (sorted[high as usize], sorted[low as usize]);
-        sorted[high as usize] = a.max(b);
-        sorted[low as usize] = a.min(b);
-    }
-    keys[..N].copy_from_slice(&sorted);
-}
-
-/// The comparators of Batcher's merge-exchange sorting network for `n <= 16` values (Knuth,
-/// The Art of Computer Programming 3, 5.2.2, Algorithm M), each `(i, j)` with `i < j`: after
-/// every comparator puts the higher of slots `i` and `j` in `i`, the values are sorted highest
-/// first. 3 comparators for 3 values, 9 for 5, 31 for 10. Built at compile time.
-const fn network(n: usize) -> ([(u8, u8); 64], usize) {
-    let mut pairs = [(0_u8, 0_u8); 64];
-    let mut len = 0;
-    if n < 2 {
-        return (pairs, 0);
-    }
-    let mut t = 0;
-    while (1 << t) < n {
-        t += 1;
-    }
-    let mut p = 1 << (t - 1);
-    while p > 0 {
-        let (mut q, mut r, mut d) = (1 << (t - 1), 0, p);
-        loop {
-            let mut i = 0;
-            while i + d < n {
-                if i & p == r {
-                    pairs[len] = (i as u8, (i + d) as u8);
-                    len += 1;
-                }
-                i += 1;
-            }
-            if q == p {
-                break;
-            }
-            d = q - p;
-            q >>= 1;
-            r = p;
-        }
-        p >>= 1;
-    }
-    (pairs, len)
-}
-
-/// Where a sort key's sum starts (see [`sort_key`]).
+/// Where a sort key's sum starts. The sort key of a die of the seeded full roll, as
+/// [`roll_chain`] sums it, is its chain's sum above these bits, then the chain as a
+/// [`PoolRoll`] holds it ([`chain_code`]: `255 - first`, where its chain starts among the
+/// faces, and its length, a byte each). A higher sum comes first and, among equal sums, the
+/// die rolled first (whose chain starts before). Exact for the twenty-four faces of the array
+/// (first and length below 256, sums below 2^48); a roll with more faces does not use its keys.
 const KEY_SUM_SHIFT: u32 = 16;
 const _: () = assert!(INLINE_ROLL_FACES < u8::MAX as usize);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dice::Dice;
+    use crate::error::DiceError;
     use crate::pool::Limits;
 
+    /// A seeded source that answers only [`Dice::roll`]: a pool rolled from it takes the
+    /// generic path, face after face, each die inserted by value as it comes.
+    struct FaceByFace(SeededDice);
+
+    impl Dice for FaceByFace {
+        fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
+            self.0.roll(sides)
+        }
+    }
+
     #[test]
-    fn the_sorting_networks_sort_every_input() {
-        // The 0-1 principle: a comparator network sorts every input if it sorts every input of
-        // zeros and ones.
-        for n in [3, 5, INLINE_ROLL_DICE] {
-            let (pairs, len) = network(n);
-            for bits in 0_u32..(1 << n) {
-                let mut values: Vec<u32> = (0..n).map(|i| (bits >> i) & 1).collect();
-                for &(i, j) in &pairs[..len] {
-                    let (a, b) = (values[i as usize], values[j as usize]);
-                    values[i as usize] = a.max(b);
-                    values[j as usize] = a.min(b);
+    fn the_seeded_loops_roll_what_face_by_face_rolling_rolls() {
+        // Three, five and ten exploding d10s have loops of their own, other counts and dice
+        // the shared ones, twelve dice the generic path; d2s that explode go past the array
+        // of faces. Each roll is compared die for die (value, kept flag, where its chain
+        // starts, its length), face for face and by total, errors included, and the two
+        // generators must stand at the same point after.
+        let dice = [
+            Die::EXPLODING_D10,
+            Die::new(10).unwrap(),
+            Die::new(6).unwrap(),
+            Die::exploding(6, 6).unwrap(),
+            Die::exploding(2, 2).unwrap(),
+            Die::exploding(12, 11).unwrap(),
+            Die::new(100).unwrap(),
+            Die::exploding(255, 250).unwrap(),
+        ];
+        let sizes = [
+            (1, 1),
+            (2, 1),
+            (3, 2),
+            (3, 3),
+            (4, 2),
+            (5, 3),
+            (7, 4),
+            (10, 5),
+            (10, 10),
+            (12, 5),
+        ];
+        for (case, die) in dice.into_iter().enumerate() {
+            for (rolled, kept) in sizes {
+                for modified in [false, true] {
+                    let mut pool = Pool::new(rolled, kept).with_die(die);
+                    if modified {
+                        pool = pool.plus(3);
+                        pool.modifiers.each_die = -1;
+                        pool.modifiers.add_rank_bonus(1, 2);
+                        pool.modifiers.add_rank_bonus(3, -4);
+                    }
+                    for max_chain in [100, 2] {
+                        let limits = Limits {
+                            max_dice: 100,
+                            max_chain,
+                        };
+                        for seed in 0..150 {
+                            let seed = seed * 7 + case as u64;
+                            let mut fast = SeededDice::new(seed);
+                            let mut reference = FaceByFace(SeededDice::new(seed));
+                            for round in 0..3 {
+                                let a = pool.roll_limited(&mut fast, &limits);
+                                let b = pool.roll_limited(&mut reference, &limits);
+                                assert_eq!(
+                                    a, b,
+                                    "{die:?} {rolled}k{kept}, seed {seed}, round {round}"
+                                );
+                            }
+                            assert_eq!(fast.roll(10), reference.roll(10), "seed {seed}");
+                        }
+                    }
                 }
-                assert!(
-                    values.windows(2).all(|w| w[0] >= w[1]),
-                    "n {n}, input {bits:b}"
-                );
             }
         }
-        assert_eq!((network(3).1, network(5).1, network(10).1), (3, 9, 31));
     }
 
     #[test]

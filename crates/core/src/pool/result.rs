@@ -80,10 +80,9 @@ pub struct PoolRoll {
     /// Every face rolled, in the order rolled: the first `faces_len` here, unless
     /// `more_faces` holds them all.
     pub(crate) faces: [u8; INLINE_ROLL_FACES],
-    /// Where the chain of each die (highest first) starts among the faces.
-    pub(crate) firsts: [u8; INLINE_ROLL_DICE],
-    /// How many faces each die (highest first) rolled.
-    pub(crate) lens: [u8; INLINE_ROLL_DICE],
+    /// The chain of each die (highest first): where it starts among the faces and how many
+    /// faces it rolled, packed by [`chain_code`].
+    pub(crate) chains: [u16; INLINE_ROLL_DICE],
     /// Bit `i` is set when the die of rank `i` (0 for the highest) is kept.
     pub(crate) kept: u16,
     pub(crate) dice_len: u8,
@@ -103,6 +102,26 @@ pub(crate) const fn low_bits(count: usize) -> u16 {
     ((1_u32 << count) - 1) as u16
 }
 
+/// A die's chain as a [`PoolRoll`] holds it, for `first` and `len` below 256: `255 - first`
+/// in the high byte and `len` in the low one. These are the low 16 bits of a seeded roll's sort
+/// key, which a die's record is then written from as they are.
+#[inline(always)]
+pub(crate) const fn chain_code(first: usize, len: u32) -> u16 {
+    ((u8::MAX - first as u8) as u16) << 8 | len as u8 as u16
+}
+
+/// Where the chain of [`chain_code`] starts among the faces.
+#[inline(always)]
+const fn chain_first(code: u16) -> u32 {
+    (u8::MAX - (code >> 8) as u8) as u32
+}
+
+/// How many faces the chain of [`chain_code`] holds.
+#[inline(always)]
+const fn chain_len(code: u16) -> u32 {
+    code as u8 as u32
+}
+
 impl PoolRoll {
     /// A roll of no die yet, totalling 0.
     #[inline(always)]
@@ -111,8 +130,7 @@ impl PoolRoll {
             total: 0,
             values: [0; INLINE_ROLL_DICE],
             faces: [0; INLINE_ROLL_FACES],
-            firsts: [0; INLINE_ROLL_DICE],
-            lens: [0; INLINE_ROLL_DICE],
+            chains: [0; INLINE_ROLL_DICE],
             kept: 0,
             dice_len: 0,
             faces_len: 0,
@@ -129,8 +147,7 @@ impl PoolRoll {
         if dice.len() <= INLINE_ROLL_DICE && dice.iter().all(|d| small(d.first) && small(d.len)) {
             for (rank, die) in dice.iter().enumerate() {
                 roll.values[rank] = die.value;
-                roll.firsts[rank] = die.first as u8;
-                roll.lens[rank] = die.len as u8;
+                roll.chains[rank] = chain_code(die.first as usize, die.len);
                 roll.kept |= u16::from(die.kept) << rank;
             }
             roll.dice_len = dice.len() as u8;
@@ -190,13 +207,11 @@ impl PoolRoll {
             let mut at = count;
             while at > 0 && self.values[at - 1] < value {
                 self.values[at] = self.values[at - 1];
-                self.firsts[at] = self.firsts[at - 1];
-                self.lens[at] = self.lens[at - 1];
+                self.chains[at] = self.chains[at - 1];
                 at -= 1;
             }
             self.values[at] = value;
-            self.firsts[at] = first as u8;
-            self.lens[at] = len as u8;
+            self.chains[at] = chain_code(first, len);
             self.dice_len += 1;
         } else {
             self.insert_on_heap(PoolDie::new(value, first, len));
@@ -251,8 +266,8 @@ impl PoolRoll {
             None if index < usize::from(self.dice_len).min(INLINE_ROLL_DICE) => Some(PoolDie {
                 value: self.values[index],
                 kept: self.kept >> index & 1 == 1,
-                first: u32::from(self.firsts[index]),
-                len: u32::from(self.lens[index]),
+                first: chain_first(self.chains[index]),
+                len: chain_len(self.chains[index]),
             }),
             None => None,
         }
