@@ -500,39 +500,6 @@ fn groups_keep_each_write_its_own(open: Open<'_>) {
     assert_eq!(steps, (1..=wins).collect::<Vec<_>>());
 }
 
-/// On SQLite a group is one transaction: another handle (another instance on the same file)
-/// sees none of its writes before the group's end has made them durable, then all of them;
-/// a write refused within the group is rolled back alone, its earlier writes kept.
-#[test]
-fn sqlite_shows_a_group_s_writes_only_once_durable() {
-    let dir = common::temp_dir("sqlite_shows_a_group_s_writes_only_once_durable");
-    let path = dir.join("store.sqlite");
-    let mut store = SqliteStore::open(&path).unwrap();
-    let mut other = SqliteStore::open(&path).unwrap();
-    store.create(&table("d")).unwrap();
-    let turn = TurnState::default();
-    store.begin_group().unwrap();
-    store.commit_act(&act("d", 0, 0, "s1", &turn)).unwrap();
-    store.commit_act(&act("d", 1, 1, "s2", &turn)).unwrap();
-    assert!(matches!(
-        store.commit_act(&act("d", 0, 0, "late", &turn)),
-        Err(StoreError::Conflict { found: 2, .. })
-    ));
-    assert_eq!(
-        other.load("d").unwrap().unwrap().step,
-        0,
-        "not before the end"
-    );
-    assert!(other.acts("d").unwrap().is_empty());
-    store.end_group().unwrap();
-    let loaded = other.load("d").unwrap().unwrap();
-    assert_eq!((loaded.step, loaded.version), (2, 2));
-    let steps: Vec<u64> = other.acts("d").unwrap().iter().map(|a| a.0).collect();
-    assert_eq!(steps, vec![1, 2]);
-    drop((store, other));
-    let _ = std::fs::remove_dir_all(dir);
-}
-
 /// On PostgreSQL the other instances hear of a group's writes (`LISTEN`) only at its end,
 /// once they are durable, and then of each table changed.
 #[test]

@@ -1,5 +1,5 @@
 // The behaviour every store shares is tested against both backends in tests/store.rs;
-// here, what is SQLite's own: the file's migrations.
+// here, what is SQLite's own: the file's migrations, and a group as one transaction.
 use super::*;
 use crate::token::TokenHash;
 
@@ -95,4 +95,58 @@ fn migrations_run_once_and_a_newer_schema_is_refused() {
     assert!(store.due(119).unwrap().is_empty());
     assert_eq!(store.due(120).unwrap(), vec!["v2".to_owned()]);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn act<'a>(from_step: u64, turn: &'a TurnState) -> NewAct<'a> {
+    NewAct {
+        table: "d",
+        from_step,
+        version: from_step,
+        actor: "seat 0",
+        action: "{\"choose\":\"focus\"}",
+        entry: "{}",
+        save: None,
+        turn,
+        notices: &[],
+    }
+}
+
+/// A group is one transaction: another handle (another instance on the same file) sees none of
+/// its writes before the group's end has made them durable, then all of them; a write refused
+/// within the group is rolled back alone, the writes before it kept.
+#[test]
+fn a_group_s_writes_are_seen_by_others_only_once_durable() {
+    let dir = std::env::temp_dir().join(format!("pbp-group-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("group.sqlite");
+    let _ = std::fs::remove_file(&path);
+    let mut store = SqliteStore::open(&path).unwrap();
+    let mut other = SqliteStore::open(&path).unwrap();
+    store.create(&table("d")).unwrap();
+    let turn = TurnState::default();
+    store.begin_group().unwrap();
+    store.commit_act(&act(0, &turn)).unwrap();
+    store.commit_act(&act(1, &turn)).unwrap();
+    assert!(matches!(
+        store.commit_act(&act(0, &turn)),
+        Err(StoreError::Conflict { found: 2, .. })
+    ));
+    assert_eq!(
+        store.load("d").unwrap().unwrap().step,
+        2,
+        "the group sees its own"
+    );
+    assert_eq!(
+        other.load("d").unwrap().unwrap().step,
+        0,
+        "not before the end"
+    );
+    assert!(other.acts("d").unwrap().is_empty());
+    store.end_group().unwrap();
+    let loaded = other.load("d").unwrap().unwrap();
+    assert_eq!((loaded.step, loaded.version), (2, 2));
+    let steps: Vec<u64> = other.acts("d").unwrap().iter().map(|a| a.0).collect();
+    assert_eq!(steps, vec![1, 2]);
+    drop((store, other));
+    let _ = std::fs::remove_dir_all(dir);
 }
