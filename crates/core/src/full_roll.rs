@@ -27,10 +27,12 @@ impl Pool {
     ) -> bool {
         match numbers.0 {
             0..=2 => self.roll_seeded_pair_d10(dice, max_chain, numbers, roll),
-            3 if FIXED_COUNT_LOOPS => self.roll_seeded_three_d10(dice, max_chain, numbers, roll),
-            5 if FIXED_COUNT_LOOPS => self.roll_seeded_five_d10(dice, max_chain, numbers, roll),
-            10 if FIXED_COUNT_LOOPS => self.roll_seeded_ten_d10(dice, max_chain, numbers, roll),
-            _ => self.roll_seeded_keyed_d10(dice, max_chain, numbers, roll),
+            3 if FIXED_COUNT_LOOPS => self.roll_seeded_d10_of::<3>(dice, max_chain, numbers, roll),
+            5 if FIXED_COUNT_LOOPS => self.roll_seeded_d10_of::<5>(dice, max_chain, numbers, roll),
+            10 if FIXED_COUNT_LOOPS => {
+                self.roll_seeded_d10_of::<10>(dice, max_chain, numbers, roll)
+            }
+            _ => self.roll_seeded_d10_of::<0>(dice, max_chain, numbers, roll),
         }
     }
 
@@ -63,56 +65,19 @@ impl Pool {
         self.roll_seeded_pair(Die::EXPLODING_D10, dice, max_chain, numbers, roll)
     }
 
-    /// [`Pool::roll_seeded_with`] with the exploding d10, for any number of dice.
+    /// [`Pool::roll_seeded_with`] with the exploding d10: `DICE` of them exactly (3, 5 or 10:
+    /// the number of dice is a constant, so the dice are drawn, sorted and written out one
+    /// after another as written, with no count of dice), or any number for `DICE = 0`. Each
+    /// `DICE` is a copy of its own, out of line.
     #[inline(never)]
-    fn roll_seeded_keyed_d10(
+    fn roll_seeded_d10_of<const DICE: usize>(
         &self,
         dice: &mut SeededDice,
         max_chain: u32,
         numbers: (u32, u32, i64),
         roll: &mut PoolRoll,
     ) -> bool {
-        self.roll_seeded_with::<0>(Die::EXPLODING_D10, dice, max_chain, numbers, roll)
-    }
-
-    /// [`Pool::roll_seeded_with`] with exactly three exploding d10s: the number of dice is a
-    /// constant, so the dice are drawn, sorted and written out one after another as written,
-    /// with no count of dice.
-    #[inline(never)]
-    fn roll_seeded_three_d10(
-        &self,
-        dice: &mut SeededDice,
-        max_chain: u32,
-        numbers: (u32, u32, i64),
-        roll: &mut PoolRoll,
-    ) -> bool {
-        self.roll_seeded_with::<3>(Die::EXPLODING_D10, dice, max_chain, numbers, roll)
-    }
-
-    /// [`Pool::roll_seeded_with`] with exactly five exploding d10s (as
-    /// [`Pool::roll_seeded_three_d10`]).
-    #[inline(never)]
-    fn roll_seeded_five_d10(
-        &self,
-        dice: &mut SeededDice,
-        max_chain: u32,
-        numbers: (u32, u32, i64),
-        roll: &mut PoolRoll,
-    ) -> bool {
-        self.roll_seeded_with::<5>(Die::EXPLODING_D10, dice, max_chain, numbers, roll)
-    }
-
-    /// [`Pool::roll_seeded_with`] with exactly ten exploding d10s (every pool of ten or more
-    /// under the ten dice rule; as [`Pool::roll_seeded_three_d10`]).
-    #[inline(never)]
-    fn roll_seeded_ten_d10(
-        &self,
-        dice: &mut SeededDice,
-        max_chain: u32,
-        numbers: (u32, u32, i64),
-        roll: &mut PoolRoll,
-    ) -> bool {
-        self.roll_seeded_with::<10>(Die::EXPLODING_D10, dice, max_chain, numbers, roll)
+        self.roll_seeded_with::<DICE>(Die::EXPLODING_D10, dice, max_chain, numbers, roll)
     }
 
     /// [`Pool::roll_seeded_pair`] with the pool's die.
@@ -396,7 +361,7 @@ fn roll_chain(
 }
 
 /// Whether three, five and ten exploding d10s get a full roll's loop of their own each
-/// ([`Pool::roll_seeded_ten_d10`]): not in the browser's wasm, where size comes first.
+/// (`Pool::roll_seeded_d10_of::<10>`): not in the browser's wasm, where size comes first.
 const FIXED_COUNT_LOOPS: bool = !cfg!(target_arch = "wasm32");
 
 /// Whether the keys are sorted by a network once drawn: not in the browser's wasm, where size

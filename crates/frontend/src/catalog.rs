@@ -155,10 +155,8 @@ impl<G: Render> Renderer for RenderOf<G> {
         let erased = session;
         let session = self.session(session)?;
         let last = session.record().entries.len();
-        let events: Vec<_> = session
-            .log_for_after(viewer, last.checked_sub(1))
-            .filter(|e| e.step == last)
-            .collect();
+        // The last step's events: every step before it is at most `last - 1`.
+        let events: Vec<_> = session.log_for_after(viewer, last.checked_sub(1)).collect();
         let mut post = G::bbcode_with(&G::view(session.state(), viewer), &events, options);
         commitment_bbcode(erased, &mut post);
         Ok(post)

@@ -284,7 +284,7 @@ impl Store for SqliteStore {
 
     fn set_turn(&mut self, id: &str, version: u64, turn: &TurnState) -> Result<(), StoreError> {
         let json = turn_json(id, turn)?;
-        let transaction = group::Write::begin(&mut self.connection).map_err(backend)?;
+        let transaction = group::Unit::write(&mut self.connection).map_err(backend)?;
         let changed = transaction
             .prepare_cached(
                 "UPDATE tables SET turn = ?1, deadline = ?2, closes_at = ?3, updated_at = ?4,
@@ -314,7 +314,7 @@ impl Store for SqliteStore {
         seat: u16,
         stored: &StoredSeat,
     ) -> Result<(), StoreError> {
-        let transaction = group::Write::begin(&mut self.connection).map_err(backend)?;
+        let transaction = group::Unit::write(&mut self.connection).map_err(backend)?;
         let changed = transaction
             .execute(
                 "UPDATE tables SET version = version + 1, updated_at = ?1

@@ -3,7 +3,7 @@
 //! so another instance on the same file waits for the group's end, never for a snapshot gone
 //! stale) and committed at the group's end with `synchronous=FULL`: one append of the group's
 //! pages to the write-ahead log and one sync of it for all its writes. Each write within the
-//! group is a savepoint of its own ([`Write`]): whole or not at all, and visible to the next
+//! group is a savepoint of its own ([`Unit`]): whole or not at all, and visible to the next
 //! write at once; a write refused or failed is rolled back alone. Outside a group a write is
 //! an immediate transaction of its own, durable when it commits.
 //!
@@ -42,56 +42,57 @@ pub(super) fn end(store: &mut SqliteStore) -> Result<(), StoreError> {
     })
 }
 
-/// One write's own unit: a savepoint inside the group's transaction, or an immediate
-/// transaction outside a group. Dropped without [`Write::commit`], it is rolled back alone.
-pub(super) enum Write<'a> {
+/// One write's own unit (or a read's that must see one state): a savepoint inside the group's
+/// transaction, or a transaction of its own outside a group. Dropped without
+/// [`Unit::commit`], it is rolled back alone.
+pub(super) enum Unit<'a> {
     /// A write outside a group: its own transaction.
     Alone(Transaction<'a>),
     /// A write inside a group: a savepoint of the group's transaction.
     InGroup(Savepoint<'a>),
 }
 
-impl<'a> Write<'a> {
+impl<'a> Unit<'a> {
     /// Begins a write on `connection`: within its group if one is open.
-    pub(super) fn begin(connection: &'a mut Connection) -> rusqlite::Result<Write<'a>> {
+    pub(super) fn write(connection: &'a mut Connection) -> rusqlite::Result<Unit<'a>> {
         Self::begin_with(connection, TransactionBehavior::Immediate)
     }
 
     /// Begins a read that must see one state of the database throughout (deferred outside a
     /// group, so that it takes no write lock).
-    pub(super) fn begin_read(connection: &'a mut Connection) -> rusqlite::Result<Write<'a>> {
+    pub(super) fn read(connection: &'a mut Connection) -> rusqlite::Result<Unit<'a>> {
         Self::begin_with(connection, TransactionBehavior::Deferred)
     }
 
     fn begin_with(
         connection: &'a mut Connection,
         behavior: TransactionBehavior,
-    ) -> rusqlite::Result<Write<'a>> {
+    ) -> rusqlite::Result<Unit<'a>> {
         if connection.is_autocommit() {
             connection
                 .transaction_with_behavior(behavior)
-                .map(Write::Alone)
+                .map(Unit::Alone)
         } else {
-            connection.savepoint().map(Write::InGroup)
+            connection.savepoint().map(Unit::InGroup)
         }
     }
 
     /// Keeps the write: commits its transaction, or releases its savepoint into the group.
     pub(super) fn commit(self) -> rusqlite::Result<()> {
         match self {
-            Write::Alone(transaction) => transaction.commit(),
-            Write::InGroup(savepoint) => savepoint.commit(),
+            Unit::Alone(transaction) => transaction.commit(),
+            Unit::InGroup(savepoint) => savepoint.commit(),
         }
     }
 }
 
-impl Deref for Write<'_> {
+impl Deref for Unit<'_> {
     type Target = Connection;
 
     fn deref(&self) -> &Connection {
         match self {
-            Write::Alone(transaction) => transaction,
-            Write::InGroup(savepoint) => savepoint,
+            Unit::Alone(transaction) => transaction,
+            Unit::InGroup(savepoint) => savepoint,
         }
     }
 }

@@ -13,7 +13,7 @@ use crate::store::{NewAct, StoreError, StoredSeat, StoredTable, hash_from, turn_
 
 pub(super) fn create(connection: &mut Connection, table: &StoredTable) -> Result<(), StoreError> {
     let turn = turn_json(&table.id, &table.turn)?;
-    let transaction = group::Write::begin(connection).map_err(backend)?;
+    let transaction = group::Unit::write(connection).map_err(backend)?;
     let exists: Option<i64> = transaction
         .query_row("SELECT 1 FROM tables WHERE id = ?1", [&table.id], |row| {
             row.get(0)
@@ -94,7 +94,7 @@ pub(super) fn load(
     id: &str,
 ) -> Result<Option<StoredTable>, StoreError> {
     // One read transaction: the save, the acts after it and the table's step agree.
-    let transaction = group::Write::begin_read(connection).map_err(backend)?;
+    let transaction = group::Unit::read(connection).map_err(backend)?;
     let row = transaction
         .prepare_cached(
             "SELECT t.game, t.step, t.gm_token, t.turn, t.version, s.step, s.save
@@ -196,7 +196,7 @@ fn entries_after(
 
 pub(super) fn commit_act(connection: &mut Connection, act: &NewAct<'_>) -> Result<(), StoreError> {
     let turn = turn_json(act.table, act.turn)?;
-    let transaction = group::Write::begin(connection).map_err(backend)?;
+    let transaction = group::Unit::write(connection).map_err(backend)?;
     let from = to_i64(act.from_step);
     let changed = transaction
         .prepare_cached(

@@ -69,7 +69,7 @@ fn hook_from(row: HookRow) -> Result<StoredHook, StoreError> {
 
 impl WebhookStore for SqliteStore {
     fn add_hook(&mut self, hook: &StoredHook) -> Result<(), StoreError> {
-        let transaction = group::Write::begin(&mut self.connection).map_err(backend)?;
+        let transaction = group::Unit::write(&mut self.connection).map_err(backend)?;
         let exists: Option<i64> = transaction
             .query_row("SELECT 1 FROM tables WHERE id = ?1", [&hook.table], |row| {
                 row.get(0)
@@ -133,7 +133,7 @@ impl WebhookStore for SqliteStore {
     }
 
     fn remove_hook(&mut self, table: &str, hook: &str) -> Result<bool, StoreError> {
-        let transaction = group::Write::begin(&mut self.connection).map_err(backend)?;
+        let transaction = group::Unit::write(&mut self.connection).map_err(backend)?;
         let found: Option<i64> = transaction
             .query_row(
                 "SELECT 1 FROM webhooks WHERE id = ?1 AND table_id = ?2",
@@ -217,7 +217,7 @@ impl WebhookStore for SqliteStore {
         notice: &Notice,
         now_ms: u64,
     ) -> Result<bool, StoreError> {
-        let transaction = group::Write::begin(&mut self.connection).map_err(backend)?;
+        let transaction = group::Unit::write(&mut self.connection).map_err(backend)?;
         let marked = transaction
             .execute(
                 "UPDATE webhooks SET reminded = ?1
@@ -253,7 +253,7 @@ impl WebhookStore for SqliteStore {
         limit: u32,
     ) -> Result<Vec<Claimed>, StoreError> {
         let now = to_i64(now_ms);
-        let transaction = group::Write::begin(&mut self.connection).map_err(backend)?;
+        let transaction = group::Unit::write(&mut self.connection).map_err(backend)?;
         let claimed = {
             let mut statement = transaction
                 .prepare_cached(
