@@ -277,7 +277,8 @@ pub enum ClanWarEvent {
         /// The battle.
         battle: u32,
     },
-    /// A battle was force-resolved at the end of the round.
+    /// A battle was force-resolved: at the end of the round, or at once when one side retired
+    /// without rolling after the other side rolled ([`ForcedEnd::OtherRetired`]).
     Forced {
         /// The battle.
         battle: u32,
@@ -401,8 +402,8 @@ pub enum StrategyChange {
     Reverts,
 }
 
-/// How a battle left open at the end of the round was forced to an end (the event
-/// [`ClanWarEvent::Forced`]).
+/// How a battle was forced to an end (the event [`ClanWarEvent::Forced`]): left open at the end
+/// of the round, or left with one side that rolled and one that retired without rolling.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ForcedEnd {
@@ -412,6 +413,9 @@ pub enum ForcedEnd {
     OneRolled,
     /// Neither side had rolled: a wash, and the cards played are discarded.
     NeitherRolled,
+    /// One side rolled and the other retired without rolling (it never will): the side that
+    /// rolled wins at once, with every reward of the win.
+    OtherRetired,
 }
 
 #[cfg(test)]

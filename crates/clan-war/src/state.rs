@@ -229,8 +229,14 @@ pub struct Battle {
     pub phase: Phase,
     /// The result, once known.
     pub result: Option<BattleResult>,
-    /// It was force-resolved at the end of the round.
+    /// It was force-resolved at the end of the round (or at once, its other side retired
+    /// without rolling). A battle force-resolved at the end of a round that still waits for
+    /// Cunning or Tactical choices stays in the list into the next round, already scored.
     pub forced: bool,
+    /// It was fought in an earlier round and was scored then: only the choices its
+    /// force-resolution left open remain (the next end of round closes it, choices or not).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub carried: bool,
 }
 
 impl Battle {

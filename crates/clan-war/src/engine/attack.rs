@@ -50,14 +50,16 @@ pub(crate) fn attack_refusal(
     None
 }
 
-/// Whether hex `hex` attacks this round (it may then not be attacked).
+/// Whether hex `hex` attacks this round (it may then not be attacked); a battle of an earlier
+/// round still waiting for its choices does not count.
 pub(crate) fn is_attacking(state: &ClanWarState, hex: usize) -> bool {
-    state.battles.iter().any(|b| b.from == hex)
+    state.battles.iter().any(|b| b.from == hex && !b.carried)
 }
 
-/// Whether hex `hex` is attacked this round (it may then not attack).
+/// Whether hex `hex` is attacked this round (it may then not attack); a battle of an earlier
+/// round still waiting for its choices does not count.
 pub(crate) fn is_attacked(state: &ClanWarState, hex: usize) -> bool {
-    state.battles.iter().any(|b| b.target == hex)
+    state.battles.iter().any(|b| b.target == hex && !b.carried)
 }
 
 /// Checks an attack and returns (from, target) hex indices.
@@ -147,6 +149,7 @@ pub(super) fn attack(
         },
         result: None,
         forced: false,
+        carried: false,
     });
     Ok(vec![Visible::public(ClanWarEvent::Attack {
         battle: id,

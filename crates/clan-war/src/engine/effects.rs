@@ -10,8 +10,9 @@ use crate::config::*;
 use crate::model::*;
 use crate::state::*;
 
-/// Resolves the remaining card effects once `winner` is known. `forced` is the end-of-round
-/// force resolution: choices are forfeited.
+/// Resolves the remaining card effects once `winner` is known. With `forfeit_choices` (a
+/// battle force-resolved at the end of the last round, when no one acts any more) the choices
+/// (Cunning's take and give, Tactical) are forfeited; otherwise they wait for their players.
 // Long function: one arm per strategy, in the seed's order of effects once the winner is known:
 // they read the battle in that order, so they stay together.
 #[allow(clippy::too_many_lines)]
@@ -19,7 +20,7 @@ pub(super) fn resolve(
     state: &mut ClanWarState,
     bi: usize,
     winner: Side,
-    forced: bool,
+    forfeit_choices: bool,
     events: &mut Events,
 ) -> Res<()> {
     let id = state.battles[bi].id;
@@ -151,7 +152,7 @@ pub(super) fn resolve(
             Some(Strategy::Cunning) => {
                 if let Some(o) = opponent {
                     let oi = usize::from(o.0);
-                    if !state.players[oi].hand.is_empty() && !forced {
+                    if !state.players[oi].hand.is_empty() && !forfeit_choices {
                         if won {
                             pending.push(Pending::Take(pl.side));
                             events.push(Visible::to(
@@ -168,7 +169,7 @@ pub(super) fn resolve(
                     }
                 }
             }
-            Some(Strategy::Tactical) if !forced => {
+            Some(Strategy::Tactical) if !forfeit_choices => {
                 pending.push(Pending::Tactical { side: pl.side, won })
             }
             _ => {}

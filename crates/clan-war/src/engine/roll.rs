@@ -9,7 +9,7 @@ use pbp_core::{
 
 use super::effects::resolve;
 use super::pool::pool_for;
-use super::{Events, Res, auto_sides, battle_index, named, side_index};
+use super::{Events, Res, battle_index, named, side_index};
 use crate::error::{ClanWarError, illegal};
 use crate::model::*;
 use crate::state::*;
@@ -95,10 +95,10 @@ pub(super) fn roll(
             named(state, battle, seat)
         ));
     }
-    // The Spirit Army (or a retired player) rolls with its opponent.
+    // The Spirit Army rolls with its opponent; a retired player never rolls (settle gives the
+    // battle to the side that rolled).
     let other = side.other();
-    let with_other =
-        auto_sides(state, b)[side_index(other)] && b.sides[side_index(other)].roll.is_none();
+    let with_other = b.seat(other).is_none() && b.sides[side_index(other)].roll.is_none();
     let mut events = Vec::new();
     roll_sides(state, bi, side, with_other, dice, &mut events)?;
     Ok(events)

@@ -12,9 +12,14 @@ use crate::config::*;
 use crate::model::*;
 use crate::state::*;
 
+/// Forces battle `bi` to an end at the end of the round. Its draws are made (the late-drawn
+/// card of a side that alone rolled) or lost now; the Cunning and Tactical choices of a battle
+/// won are kept for the players to make after the end of the round, unless `last` (the game
+/// ends with this round) or no choice is left, in which case the battle closes now.
 fn force_resolve(
     state: &mut ClanWarState,
     bi: usize,
+    last: bool,
     dice: &mut dyn Dice,
     events: &mut Events,
 ) -> Res<()> {
@@ -38,7 +43,7 @@ fn force_resolve(
                 battle: id,
                 how: ForcedEnd::OneRolled,
             }));
-            resolve(state, bi, winner, true, events)?;
+            resolve(state, bi, winner, last, events)?;
             if let Some(seat) = state.battles[bi].seat(winner) {
                 let s = &state.battles[bi].sides[side_index(winner)];
                 let p = &state.players[usize::from(seat.0)];
@@ -58,6 +63,13 @@ fn force_resolve(
             }
         }
     }
+    // Every draw is made or lost now: the battle waits only for its choices, if any.
+    for s in &mut state.battles[bi].sides {
+        s.end_done = true;
+    }
+    if !last && matches!(state.battles[bi].phase, Phase::Choices(_)) {
+        return Ok(());
+    }
     close(state, bi, events)
 }
 
@@ -75,9 +87,18 @@ pub(crate) fn end_round_draws(state: &ClanWarState) -> bool {
 /// are scored.
 pub(super) fn end_round(state: &mut ClanWarState, dice: &mut dyn Dice) -> Res<Events> {
     let mut events = Vec::new();
+    // A battle of the round before still waiting for its choices closes now, choices or not;
+    // it was scored then, and is not scored again.
+    for bi in 0..state.battles.len() {
+        if state.battles[bi].carried && state.battles[bi].phase != Phase::Closed {
+            close(state, bi, &mut events)?;
+        }
+    }
+    state.battles.retain(|b| !b.carried);
+    let last = state.round >= state.config.rounds;
     for bi in 0..state.battles.len() {
         if state.battles[bi].phase != Phase::Closed {
-            force_resolve(state, bi, dice, &mut events)?;
+            force_resolve(state, bi, last, dice, &mut events)?;
         }
     }
     // The map changes now, and only now.
@@ -175,7 +196,11 @@ pub(super) fn end_round(state: &mut ClanWarState, dice: &mut dyn Dice) -> Res<Ev
         scores,
     });
     events.push(Visible::public(ClanWarEvent::Scored { round }));
-    state.battles.clear();
+    // The battles still waiting for their choices stay into the next round, already scored.
+    state.battles.retain(|b| b.phase != Phase::Closed);
+    for b in &mut state.battles {
+        b.carried = true;
+    }
     if state.round >= state.config.rounds {
         state.over = true;
         events.push(Visible::public(ClanWarEvent::GameOver));

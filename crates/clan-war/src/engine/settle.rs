@@ -1,19 +1,22 @@
 //! Battles moved past the steps no one is left to take.
 
-use pbp_core::{Dice, Side};
+use pbp_core::{Dice, Side, Visible};
 
 use super::defensive::advance_nullify;
 use super::draws::close;
+use super::effects::resolve;
 use super::play::after_play_step;
 use super::roll::roll_sides;
 use super::{Events, Res, auto_sides, effect, side_index};
-use crate::model::CardEffect;
+use crate::model::{CardEffect, ClanWarEvent, ForcedEnd};
 use crate::state::*;
 
 /// Moves every open battle past the steps no one is left to take: a side that acts by itself
-/// (the Spirit Army, a retired player) passes, makes no Defensive choice, rolls as soon as its
-/// opponent has rolled, forfeits its Cunning and Tactical choices and draws nothing; a Cunning
-/// give owed from an empty hand lapses (announced), so that it never blocks the draws.
+/// (the Spirit Army, a retired player) passes, makes no Defensive choice, forfeits its Cunning
+/// and Tactical choices and draws nothing; a retired player never rolls, so an opponent who
+/// has rolled wins at once (the seed gives the battle to the one who rolled); a Cunning give
+/// owed from an empty hand lapses (announced), so that it never blocks the draws; a battle
+/// whose draws are all made or lost closes.
 pub(super) fn settle(
     state: &mut ClanWarState,
     dice: &mut dyn Dice,
@@ -58,7 +61,20 @@ fn settle_step(
             for (me, other) in [(Side::First, Side::Second), (Side::Second, Side::First)] {
                 let (m, o) = (side_index(me), side_index(other));
                 if auto[m] && !rolled[m] && rolled[o] && !auto[o] {
-                    roll_sides(state, bi, me, false, dice, events)?;
+                    if state.battles[bi].seat(me).is_none() {
+                        // The Spirit Army rolls with its opponent; should it not have, it
+                        // rolls now.
+                        roll_sides(state, bi, me, false, dice, events)?;
+                    } else {
+                        // "If only one player has rolled, they count as the victor in the
+                        // battle": a retired player will never roll.
+                        events.push(Visible::public(ClanWarEvent::Forced {
+                            battle: id,
+                            how: ForcedEnd::OtherRetired,
+                        }));
+                        state.battles[bi].forced = true;
+                        resolve(state, bi, other, false, events)?;
+                    }
                     return Ok(true);
                 }
             }
@@ -103,6 +119,11 @@ fn settle_step(
             } else {
                 Phase::Choices(keep)
             };
+            Ok(true)
+        }
+        Phase::Draws if state.battles[bi].sides.iter().all(|s| s.end_done) => {
+            // A battle force-resolved at the end of a round, its choices now made.
+            close(state, bi, events)?;
             Ok(true)
         }
         Phase::Draws => {

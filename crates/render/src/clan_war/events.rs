@@ -156,6 +156,9 @@ pub(super) fn event_text(event: &ClanWarEvent, view: &ClanWarView) -> String {
                 ForcedEnd::NeitherRolled => {
                     "neither side had rolled: a wash, the cards played are discarded"
                 }
+                ForcedEnd::OtherRetired => {
+                    "the other side retired without rolling: the side that rolled wins"
+                }
             };
             format!("battle {battle} is force-resolved: {how}")
         }

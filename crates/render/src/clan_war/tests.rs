@@ -413,6 +413,10 @@ fn strategy_changes_and_forced_ends_say_why() {
             ForcedEnd::NeitherRolled,
             "neither side had rolled: a wash, the cards played are discarded",
         ),
+        (
+            ForcedEnd::OtherRetired,
+            "the other side retired without rolling: the side that rolled wins",
+        ),
     ] {
         assert_eq!(
             words(&session, ClanWarEvent::Forced { battle: 3, how }),
