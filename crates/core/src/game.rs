@@ -394,6 +394,15 @@ pub trait Game: Sized + Clone + Copy + Debug + PartialEq + Default + Send + Sync
         Ok(None)
     }
 
+    /// The seats whose turns `actor` may also post, besides its own: none by default. A game
+    /// whose players stand in for seats no one plays says which here (Scroll Race: a player's
+    /// team's computer-played characters, "PNJ joués par leur équipe"); a forum thread's post by
+    /// `actor` then plays whichever of them has the turn when its own seat does not.
+    fn plays_for(state: &Self::State, actor: Actor) -> Vec<Seat> {
+        let _ = (state, actor);
+        Vec::new()
+    }
+
     /// What in a forum post by `actor` the game reads as actions: by default every non-blank
     /// line, each an action if [`Game::parse_action`] reads it and chatter otherwise
     /// ([`each_line`]). A game whose rules say which text counts (Warring States: bolded orders

@@ -215,6 +215,28 @@ impl Game for ScrollRace {
         Some(out)
     }
 
+    /// "S'il manque des joueurs, PNJ joués par leur équipe": a player's character's seat may
+    /// post the turns of its team's computer-played characters (docs/rules/scroll-race.md, "who
+    /// plays a computer character"). A computer-played character's own seat stands for no one
+    /// else, and a character never for the other team's.
+    fn plays_for(state: &ScrollRaceState, actor: Actor) -> Vec<Seat> {
+        let Some(me) = seat_char(actor).and_then(|id| state.characters.get(usize::from(id))) else {
+            return Vec::new();
+        };
+        if me.npc {
+            return Vec::new();
+        }
+        team_seats(me.team)
+            .into_iter()
+            .filter(|seat| {
+                state
+                    .characters
+                    .get(usize::from(seat.0))
+                    .is_some_and(|c| c.npc)
+            })
+            .collect()
+    }
+
     fn seat_label(state: &ScrollRaceState, seat: Seat) -> String {
         match state.characters.get(usize::from(seat.0)) {
             Some(c) if c.team == state.starting_team => "starting team".to_owned(),

@@ -87,6 +87,10 @@ pub trait DynSession: Send + Sync {
     #[cfg(not(target_arch = "wasm32"))]
     fn post_pieces(&self, actor: Actor, post: &PostText) -> Vec<PostPiece>;
 
+    /// The seats whose turns `actor` may also post ([`Game::plays_for`]).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn plays_for(&self, actor: Actor) -> Vec<Seat>;
+
     /// Every recorded step read from a forum post, with its mark: the step (1 for the first
     /// action) and the [`PostMark`], in order.
     #[cfg(not(target_arch = "wasm32"))]
@@ -331,6 +335,11 @@ impl<G: Game> DynSession for Session<G> {
     #[cfg(not(target_arch = "wasm32"))]
     fn post_pieces(&self, actor: Actor, post: &PostText) -> Vec<PostPiece> {
         G::post_pieces(actor, post)
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn plays_for(&self, actor: Actor) -> Vec<Seat> {
+        G::plays_for(self.state(), actor)
     }
 
     #[cfg(not(target_arch = "wasm32"))]

@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use pbp_core::post::{PostMark, PostPiece, PostText, body_digest};
-use pbp_core::{Actor, Seat};
+use pbp_core::{Actor, Seat, Turn};
 
 use super::attempt::{Attempt, Roll, Trial};
 use super::bbcode::post_text;
@@ -78,6 +78,7 @@ pub fn apply_posts(
         .iter()
         .rposition(|key| reading.applied.contains_key(key));
     for (index, post) in posts.iter().enumerate() {
+        reading.also = seating.also_plays(&post.author);
         reading.post(index, post, &keys[index], authors[index]);
     }
     let report = reading.finish(layout, options.check);
@@ -135,6 +136,9 @@ struct Reading {
     /// it that was not applied then is older than a post applied, even where the forum gives
     /// no times.
     last_applied: Option<usize>,
+    /// The seats the post being read may also play, given by `--player` (a name's own seat
+    /// first is its author's).
+    also: Vec<Seat>,
 }
 
 impl Reading {
@@ -165,6 +169,7 @@ impl Reading {
             seen: BTreeMap::new(),
             reports: Vec::new(),
             last_applied: None,
+            also: Vec::new(),
         }
     }
 
@@ -242,7 +247,17 @@ impl Reading {
                 self.retry_pending();
                 return;
             }
-            Author::Actor(actor) => actor,
+            Author::Actor(own) => {
+                let actor = self.standing_in(own);
+                if actor != own {
+                    report.player = Some(format!(
+                        "{}, playing {}",
+                        self.table.actor_name(own),
+                        self.table.actor_name(actor)
+                    ));
+                }
+                actor
+            }
         };
         if let Some(reason) = self.blocked.get(&actor) {
             report.outcome = Outcome::Waiting;
@@ -289,6 +304,27 @@ impl Reading {
         if let Some(pending) = self.attempt(pending, older) {
             self.pending.push(pending);
         }
+    }
+
+    /// Who a post by `actor` plays: `actor` itself, unless its seat does not have the turn and
+    /// one of the seats it may also play has (the game's [`plays_for`], a Scroll Race team's
+    /// computer-played characters; or a seat `--player` gave its name too).
+    ///
+    /// [`plays_for`]: pbp_core::Game::plays_for
+    fn standing_in(&self, actor: Actor) -> Actor {
+        let Turn::Acting(acting) = self.table.turn() else {
+            return actor;
+        };
+        if acting.contains(&actor) || actor == Actor::GameMaster {
+            return actor;
+        }
+        let mut seats = self.also.clone();
+        seats.extend(self.table.session().plays_for(actor));
+        seats
+            .into_iter()
+            .map(Actor::Seat)
+            .find(|seat| acting.contains(seat))
+            .unwrap_or(actor)
     }
 
     /// Tries a post; gives it back if it must wait for dice. A post older than one applied

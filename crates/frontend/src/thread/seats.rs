@@ -21,6 +21,9 @@ pub enum Author {
 #[derive(Clone, Debug)]
 pub struct Seating {
     players: Vec<(Seat, String)>,
+    /// Seats given to a name that is already a seat's player name (`--player Solo=Red-2` where
+    /// Solo plays a seat of its own): that player's posts may also play them.
+    also: Vec<(Seat, String)>,
     game_masters: Vec<String>,
     rollers: Vec<String>,
 }
@@ -45,22 +48,40 @@ impl Seating {
                 .iter()
                 .map(|info| (info.seat, folded(player_name(info))))
                 .collect(),
+            also: Vec::new(),
             game_masters: game_masters.iter().map(|n| folded(n)).collect(),
             rollers: rollers.iter().map(|n| folded(n)).collect(),
         }
     }
 
     /// The seating with more forum names for seats (a name that is a seat's already is not
-    /// repeated).
+    /// repeated). A name that is already another seat's player name keeps that seat as its
+    /// own, and may also play the seat given ([`Seating::also_plays`]).
     #[must_use]
     pub fn with_players(mut self, players: &[(String, Seat)]) -> Seating {
+        let own: Vec<(Seat, String)> = self.players.clone();
         for (name, seat) in players {
             let name = folded(name);
-            if !name.is_empty() && !self.players.contains(&(*seat, name.clone())) {
+            if name.is_empty() || self.players.contains(&(*seat, name.clone())) {
+                continue;
+            }
+            if own.iter().any(|(_, player)| *player == name) {
+                self.also.push((*seat, name));
+            } else {
                 self.players.push((*seat, name));
             }
         }
         self
+    }
+
+    /// The seats `name` may also play, besides its own (given by [`Seating::with_players`]).
+    pub fn also_plays(&self, name: &str) -> Vec<Seat> {
+        let name = folded(name);
+        self.also
+            .iter()
+            .filter(|(_, player)| *player == name)
+            .map(|(seat, _)| *seat)
+            .collect()
     }
 
     /// Who `name` is.
@@ -120,6 +141,14 @@ mod tests {
         assert_eq!(who("sensei"), Ok(Author::Actor(Actor::GameMaster)));
         assert_eq!(who("dice roller"), Ok(Author::Roller));
         assert_eq!(who("Lion"), Ok(Author::Other));
+        // A player's name given another seat too plays its own, and may also play that one.
+        let seating = seating.with_players(&[("Plainsfox".into(), Seat(1))]);
+        assert_eq!(
+            seating.author("plainsfox", &seats),
+            Ok(Author::Actor(Actor::Seat(Seat(0))))
+        );
+        assert_eq!(seating.also_plays("PlainsFox"), vec![Seat(1)]);
+        assert_eq!(seating.also_plays("Élodie"), Vec::<Seat>::new());
         let twins = [seat(0, "Sam (Lion)"), seat(1, "sam (Crab)")];
         let seating = Seating::new(&twins, &[], &[]);
         assert!(matches!(

@@ -1,0 +1,121 @@
+//! Scroll Race through a thread: a team member's post plays the team's computer-played
+//! character whose turn it is ("PNJ joués par leur équipe"), never the other team's; and a
+//! player's own name given another seat with `--player` plays both.
+
+// Tests and their helpers unwrap, expect and panic: a failed test is their way to report.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use pbp_core::{DiceChoice, Seat};
+use pbp_frontend::Table;
+use pbp_frontend::thread::{Layout, Outcome, Post, ThreadOptions, apply_posts, apply_thread};
+
+/// Red: Solo plays Red's first character, the other four are computer-played; Blue: Kira
+/// plays Blue's first. Carriers are fixed, so play starts at once.
+const CONFIG: &str = r#"{
+  "characters": [[{"name": "Solo"}], [{"name": "Kira"}]],
+  "carriers": ["Solo", "Kira"]
+}"#;
+
+fn table() -> Table {
+    Table::new("scroll-race", Some(CONFIG), 3, DiceChoice::Seeded).unwrap()
+}
+
+fn post(n: usize, author: &str, body: &str) -> Post {
+    Post {
+        id: Some(format!("p{n}")),
+        author: author.to_owned(),
+        time: Some(format!("2026-12-03T20:{n:02}:00Z")),
+        body: body.to_owned(),
+    }
+}
+
+fn options() -> ThreadOptions {
+    ThreadOptions {
+        game_masters: vec!["Sensei".into()],
+        ..ThreadOptions::default()
+    }
+}
+
+/// Who acts now, by name.
+fn to_act(table: &Table) -> String {
+    table.describe_turn()
+}
+
+/// The posts of the team that moves first, each `wait`: its first character's by its player,
+/// the next four by that same player for the computer-played characters.
+fn first_team(table: &Table) -> (&'static str, &'static str) {
+    if to_act(table).contains("Solo") {
+        ("Solo", "Kira")
+    } else {
+        ("Kira", "Solo")
+    }
+}
+
+#[test]
+fn a_team_member_posts_the_turns_of_its_computer_played_characters() {
+    let mut table = table();
+    let (mine, theirs) = first_team(&table);
+    let mut posts = vec![post(1, mine, "wait")];
+    for n in 2..=5 {
+        posts.push(post(n, mine, "rien"));
+    }
+    let report = apply_posts(&mut table, Layout::Jsonl, &posts, &options()).unwrap();
+    let text = report.text();
+    for p in &report.posts {
+        assert_eq!(p.outcome, Outcome::Applied, "{text}");
+    }
+    assert_eq!(table.steps(), 5, "{text}");
+    // The report says whose turn the post played.
+    assert!(
+        report.posts[1]
+            .player
+            .as_deref()
+            .is_some_and(|p| p.contains(", playing ") && p.contains("-2")),
+        "{text}"
+    );
+    // Now the other team's player has the turn.
+    assert!(to_act(&table).contains(theirs), "{}", to_act(&table));
+}
+
+#[test]
+fn a_player_of_the_other_team_cannot_post_for_your_computer_played_character() {
+    let mut table = table();
+    let (mine, theirs) = first_team(&table);
+    let posts = vec![
+        post(1, mine, "wait"),
+        // The other team's player tries to play this team's next computer character.
+        post(2, theirs, "wait"),
+    ];
+    let report = apply_posts(&mut table, Layout::Jsonl, &posts, &options()).unwrap();
+    let text = report.text();
+    assert_eq!(report.posts[0].outcome, Outcome::Applied, "{text}");
+    assert_eq!(report.posts[1].outcome, Outcome::Refused, "{text}");
+    assert!(
+        report.posts[1]
+            .reason
+            .as_deref()
+            .is_some_and(|r| r.contains("turn")),
+        "{text}"
+    );
+    assert_eq!(table.steps(), 1);
+}
+
+#[test]
+fn a_players_name_given_another_seat_plays_both() {
+    // `--player Solo=Red-2` (or Kira=Blue-2) no longer refuses the whole thread: the player's
+    // own seat stays its author, and the post plays the seat that has the turn.
+    let mut table = table();
+    let (mine, _) = first_team(&table);
+    let second = if mine == "Solo" { Seat(1) } else { Seat(6) };
+    let thread = format!(
+        "{{\"author\": \"{mine}\", \"body\": \"wait\"}}\n{{\"author\": \"{mine}\", \"body\": \"wait\"}}\n"
+    );
+    let options = ThreadOptions {
+        layout: Some(Layout::Jsonl),
+        players: vec![(mine.to_owned(), second)],
+        ..options()
+    };
+    let report = apply_thread(&mut table, thread.as_bytes(), &options).unwrap();
+    let text = report.text();
+    assert_eq!(report.applied, 2, "{text}");
+}
