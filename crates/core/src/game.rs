@@ -403,6 +403,22 @@ pub trait Game: Sized + Clone + Copy + Debug + PartialEq + Default + Send + Sync
         Vec::new()
     }
 
+    /// One turn made of two parts, for a game whose rules send part of a turn to the game
+    /// master by private message: `public`, the action posted in the thread, and `private`, the
+    /// part the game master received in private, joined into the turn's one action; `None`
+    /// when they do not join (the default: no game of this kind). Scroll Race: the move posted
+    /// on the topic and the Passe, Genjutsu or Fuinjutsu sent to the organizer ("Les actions
+    /// sont données directement sur le topic du jeu à l'exception des techniques de passe, de
+    /// genjutsu et de fuinjutsu").
+    fn join_private(
+        state: &Self::State,
+        public: &Self::Action,
+        private: &Self::Action,
+    ) -> Option<Self::Action> {
+        let _ = (state, public, private);
+        None
+    }
+
     /// What in a forum post by `actor` the game reads as actions: by default every non-blank
     /// line, each an action if [`Game::parse_action`] reads it and chatter otherwise
     /// ([`each_line`]). A game whose rules say which text counts (Warring States: bolded orders

@@ -119,3 +119,96 @@ fn a_players_name_given_another_seat_plays_both() {
     let text = report.text();
     assert_eq!(report.applied, 2, "{text}");
 }
+
+/// The mover's names: its player, its team's second character (computer-played).
+fn mover(table: &Table) -> (&'static str, &'static str) {
+    if to_act(table).contains("Solo") {
+        ("Solo", "Red-2")
+    } else {
+        ("Kira", "Blue-2")
+    }
+}
+
+/// A save's record without the post marks a thread writes.
+fn record_without_marks(table: &Table) -> serde_json::Value {
+    let mut record = table.session().record().unwrap();
+    for entry in record["entries"].as_array_mut().unwrap() {
+        entry.as_object_mut().unwrap().remove("post");
+    }
+    record
+}
+
+#[test]
+fn a_move_posted_and_a_secret_pass_sent_in_private_make_one_turn() {
+    let mut table = table();
+    let typed = table.clone();
+    let (me, ally) = mover(&table);
+    // Forward: south for Red (rows 3 to 13), north for Blue.
+    let step = if me == "Solo" { "step s" } else { "step n" };
+    let posts = vec![
+        post(1, me, step),
+        post(2, "Sensei", &format!("private {me}: pass {ally}")),
+        post(3, me, "rien"),
+    ];
+    let report = apply_posts(&mut table, Layout::Jsonl, &posts, &options()).unwrap();
+    let text = report.text();
+    println!("{text}");
+    assert_eq!(report.posts[0].outcome, Outcome::Applied, "{text}");
+    assert_eq!(
+        report.posts[0].actions[0].action,
+        format!("{step}; pass {ally}"),
+        "{text}"
+    );
+    assert_eq!(report.posts[1].outcome, Outcome::Applied, "{text}");
+    assert_eq!(report.applied, 2, "{text}");
+    // The same turn typed whole gives the same record.
+    let mut typed = typed;
+    let seat = if me == "Solo" { Seat(0) } else { Seat(5) };
+    typed
+        .act(
+            pbp_core::Actor::Seat(seat),
+            &pbp_core::erased::ActionInput::Text(format!("{step}; pass {ally}")),
+            DiceChoice::Seeded,
+        )
+        .unwrap();
+    typed
+        .act(
+            pbp_core::Actor::Seat(Seat(seat.0 + 1)),
+            &pbp_core::erased::ActionInput::Text("wait".into()),
+            DiceChoice::Seeded,
+        )
+        .unwrap();
+    assert_eq!(record_without_marks(&table), record_without_marks(&typed));
+    // Read again, nothing is applied twice and the private message is known as read.
+    let again = apply_posts(&mut table, Layout::Jsonl, &posts, &options()).unwrap();
+    let text = again.text();
+    assert_eq!(again.applied, 0, "{text}");
+    assert_eq!(again.posts[1].outcome, Outcome::AlreadyApplied, "{text}");
+}
+
+#[test]
+fn a_private_message_is_the_game_masters_alone_and_completes_only_the_turn_before_it() {
+    let mut table = table();
+    let (me, ally) = mover(&table);
+    let posts = vec![
+        // A player's own "private" line is no private message: not an action of theirs.
+        post(1, me, &format!("private {me}: pass {ally}")),
+        post(2, me, "wait"),
+        // The next player has posted since: the private message completes no turn.
+        post(3, if me == "Solo" { "Solo" } else { "Kira" }, "wait"),
+        post(4, "Sensei", &format!("private {me}: pass {ally}")),
+    ];
+    let report = apply_posts(&mut table, Layout::Jsonl, &posts, &options()).unwrap();
+    let text = report.text();
+    assert_eq!(report.posts[0].outcome, Outcome::Chatter, "{text}");
+    assert_eq!(report.posts[1].actions[0].action, "wait", "{text}");
+    assert_eq!(report.posts[3].outcome, Outcome::Refused, "{text}");
+    assert!(
+        report.posts[3]
+            .reason
+            .as_deref()
+            .is_some_and(|r| r.contains("completes no move")),
+        "{text}"
+    );
+    assert_eq!(table.steps(), 2, "{text}");
+}

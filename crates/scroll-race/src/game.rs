@@ -237,6 +237,31 @@ impl Game for ScrollRace {
             .collect()
     }
 
+    /// The move posted on the topic (or `wait`, no move) and the secret technique (Passe,
+    /// Genjutsu, Fuinjutsu) sent to the organizer make one turn: the move, then the technique.
+    fn join_private(
+        _state: &ScrollRaceState,
+        public: &ScrollRaceAction,
+        private: &ScrollRaceAction,
+    ) -> Option<ScrollRaceAction> {
+        match (public, private) {
+            (
+                ScrollRaceAction::Play {
+                    movement,
+                    technique: None,
+                },
+                ScrollRaceAction::Play {
+                    movement: None,
+                    technique: Some(secret),
+                },
+            ) if secret.technique().is_secret() => Some(ScrollRaceAction::Play {
+                movement: *movement,
+                technique: Some(*secret),
+            }),
+            _ => None,
+        }
+    }
+
     fn seat_label(state: &ScrollRaceState, seat: Seat) -> String {
         match state.characters.get(usize::from(seat.0)) {
             Some(c) if c.team == state.starting_team => "starting team".to_owned(),

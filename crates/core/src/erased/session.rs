@@ -91,6 +91,12 @@ pub trait DynSession: Send + Sync {
     #[cfg(not(target_arch = "wasm32"))]
     fn plays_for(&self, actor: Actor) -> Vec<Seat>;
 
+    /// `actor`'s turn made of the action `public` posted in the thread and the part `private`
+    /// sent to the game master ([`Game::join_private`]), in the game's text form; `None` when
+    /// either is not an action of `actor`'s or they do not join.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn join_private(&self, actor: Actor, public: &str, private: &str) -> Option<String>;
+
     /// Every recorded step read from a forum post, with its mark: the step (1 for the first
     /// action) and the [`PostMark`], in order.
     #[cfg(not(target_arch = "wasm32"))]
@@ -340,6 +346,14 @@ impl<G: Game> DynSession for Session<G> {
     #[cfg(not(target_arch = "wasm32"))]
     fn plays_for(&self, actor: Actor) -> Vec<Seat> {
         G::plays_for(self.state(), actor)
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn join_private(&self, actor: Actor, public: &str, private: &str) -> Option<String> {
+        let public = G::parse_action(self.state(), actor, public).ok()?;
+        let private = G::parse_action(self.state(), actor, private).ok()?;
+        let joined = G::join_private(self.state(), &public, &private)?;
+        Some(G::format_action(self.state(), &joined))
     }
 
     #[cfg(not(target_arch = "wasm32"))]

@@ -12,6 +12,7 @@ use super::attempt::{Attempt, Roll, Trial};
 use super::bbcode::post_text;
 use super::layout::{Layout, read_thread};
 use super::post::Post;
+use super::private::Privates;
 use super::report::{Outcome, PostReport, ThreadReport};
 use super::rolls::roll_values;
 use super::seats::{Author, Seating};
@@ -73,12 +74,21 @@ pub fn apply_posts(
         .map(|post| seating.author(&post.author, &seats))
         .collect::<Result<Vec<_>, _>>()?;
     let mut reading = Reading::new(table.clone(), options.forum_dice);
+    reading.privates = Privates::read(posts, &authors, &seating, &seats);
+    reading.authors.clone_from(&authors);
     let keys = post_keys(posts);
     reading.last_applied = keys
         .iter()
         .rposition(|key| reading.applied.contains_key(key));
     for (index, post) in posts.iter().enumerate() {
         reading.also = seating.also_plays(&post.author);
+        if let Author::Actor(actor @ Actor::Seat(_)) = authors[index] {
+            // Every seat this post may play, for the private messages it may take.
+            let mut seats: Vec<Seat> = actor.seat().into_iter().collect();
+            seats.extend(&reading.also);
+            seats.extend(reading.table.session().plays_for(actor));
+            reading.may_play = seats;
+        }
         reading.post(index, post, &keys[index], authors[index]);
     }
     let report = reading.finish(layout, options.check);
@@ -139,6 +149,13 @@ struct Reading {
     /// The seats the post being read may also play, given by `--player` (a name's own seat
     /// first is its author's).
     also: Vec<Seat>,
+    /// Every seat the player's post being read may play (its own, `also`, the game's
+    /// [`plays_for`](pbp_core::Game::plays_for)).
+    may_play: Vec<Seat>,
+    /// The game master's private messages, joined to the turns posted just before them.
+    privates: Privates,
+    /// Each post's author.
+    authors: Vec<Author>,
 }
 
 impl Reading {
@@ -170,6 +187,9 @@ impl Reading {
             reports: Vec::new(),
             last_applied: None,
             also: Vec::new(),
+            may_play: Vec::new(),
+            privates: Privates::read(&[], &[], &Seating::new(&[], &[], &[]), &[]),
+            authors: Vec::new(),
         }
     }
 
@@ -207,6 +227,12 @@ impl Reading {
         if let Some(body) = self.applied.get(key) {
             if *body == digest {
                 report.outcome = Outcome::AlreadyApplied;
+                if matches!(author, Author::Actor(Actor::Seat(_)))
+                    && let Some(part) = self.privates.next_for(index, &self.may_play, &self.authors)
+                {
+                    // Its turn took the private message after it when it was applied.
+                    self.privates.join(part, index + 1);
+                }
                 self.queue_rolls(rolls);
             } else {
                 report.outcome = Outcome::Edited;
@@ -216,6 +242,10 @@ impl Reading {
                 );
             }
             self.reports.push(report);
+            return;
+        }
+        if author == Author::Actor(Actor::GameMaster) && !self.privates.of(index).is_empty() {
+            self.private_post(index, report);
             return;
         }
         let actor = match author {
@@ -273,7 +303,12 @@ impl Reading {
             time: post.time.clone(),
             rolls: Vec::new(),
         };
-        let pieces = self.table.session().post_pieces(actor, &text);
+        let mut pieces = self.table.session().post_pieces(actor, &text);
+        if let Some(seat) = actor.seat()
+            && let Some(part) = self.privates.next_for(index, &[seat], &self.authors)
+        {
+            self.join_private(&mut pieces, actor, part, index + 1);
+        }
         self.reports.push(report);
         let pending = Pending {
             report: self.reports.len() - 1,
@@ -325,6 +360,79 @@ impl Reading {
             .map(Actor::Seat)
             .find(|seat| acting.contains(seat))
             .unwrap_or(actor)
+    }
+
+    /// Joins the private message `part` to the last action of `pieces` it completes
+    /// ([`Game::join_private`](pbp_core::Game::join_private)), read with post `number`.
+    fn join_private(
+        &mut self,
+        pieces: &mut [PostPiece],
+        actor: Actor,
+        part: (usize, usize),
+        number: usize,
+    ) {
+        let Some(private) = self
+            .privates
+            .of(part.0)
+            .get(part.1)
+            .map(|p| p.action.clone())
+        else {
+            return;
+        };
+        for piece in pieces.iter_mut().rev() {
+            let (PostPiece::Line(text) | PostPiece::Orders(text)) = piece else {
+                continue;
+            };
+            if let Some(joined) = self.table.session().join_private(actor, text, &private) {
+                *text = joined;
+                self.privates.join(part, number);
+                return;
+            }
+        }
+    }
+
+    /// A game master's post of private messages: each read with the turn posted just before
+    /// it, or reported as joining none (then not applied: the game master decides). The post's
+    /// other lines are not read.
+    fn private_post(&mut self, index: usize, mut report: PostReport) {
+        let mut reasons = Vec::new();
+        let mut outcome = Outcome::AlreadyApplied;
+        for part in self.privates.of(index) {
+            let who = self.table.actor_name(Actor::Seat(part.seat));
+            let turn = part
+                .joined_with
+                .and_then(|number| Some((number, self.reports.get(number - 1)?.outcome)));
+            match turn {
+                Some((number, Outcome::AlreadyApplied)) => reasons.push(format!(
+                    "the private message for {who} was read with post {number}'s turn"
+                )),
+                Some((number, Outcome::Applied)) => {
+                    if outcome == Outcome::AlreadyApplied {
+                        outcome = Outcome::Applied;
+                    }
+                    reasons.push(format!(
+                        "the private message for {who} was read with post {number}'s turn"
+                    ));
+                }
+                Some((number, other)) => {
+                    outcome = Outcome::Refused;
+                    reasons.push(format!(
+                        "the private message for {who} was read with post {number}'s turn, which was {}",
+                        other.words()
+                    ));
+                }
+                None => {
+                    outcome = Outcome::Refused;
+                    reasons.push(format!(
+                        "the private message for {who} completes no move of {who}'s posted just before it: not applied (the game master decides)"
+                    ));
+                }
+            }
+        }
+        report.outcome = outcome;
+        report.reason = Some(reasons.join("; "));
+        report.rolls.clear();
+        self.reports.push(report);
     }
 
     /// Tries a post; gives it back if it must wait for dice. A post older than one applied

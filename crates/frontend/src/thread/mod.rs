@@ -12,7 +12,8 @@
 //!   ([`roll_values`], `rolls.rs`);
 //! - applying: authors to seats (`seats.rs`), one post tried on a copy of the table with its
 //!   dice (`attempt.rs`), the thread in order with what is already applied skipped
-//!   ([`apply_thread`], `apply.rs`), and the [`ThreadReport`] (`report.rs`).
+//!   ([`apply_thread`], `apply.rs`), the game master's private messages joined to the turns
+//!   posted just before them (`private.rs`), and the [`ThreadReport`] (`report.rs`).
 //!
 //! What in a post is an action is the game's to say
 //! ([`Game::post_pieces`](pbp_core::Game::post_pieces)): this module knows no game.
@@ -47,6 +48,7 @@ mod layout;
 mod limits;
 mod phpbb;
 mod post;
+mod private;
 mod report;
 mod rolls;
 mod seats;
