@@ -484,3 +484,68 @@ fn a_receiver_that_keeps_failing_is_given_up_after_the_retry_time_and_a_4xx_at_o
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_redirect_is_a_failed_try_retried_never_followed_and_no_referer_is_sent() {
+    let dir = temp_dir("hook-redirect");
+    let receiver = Receiver::start(0, Duration::ZERO);
+    let server = start_hooked(
+        &dir.join("db.sqlite"),
+        WebhookOptions {
+            retry_for: Duration::from_millis(1500),
+            first_backoff: Duration::from_millis(300),
+            ..options()
+        },
+    );
+    let base = &server.base;
+    let table = create(base, r#"{"game":"duel","players":["Al","Bo"]}"#);
+    for (path, format) in [("moved", "json"), ("found", "slack")] {
+        add_hook(
+            base,
+            &table,
+            &json!({ "url": format!("{}/hook/{path}", receiver.base), "format": format, "secret": SECRET }),
+        );
+    }
+    act(base, &table, 0, "strike");
+    act(base, &table, 1, "strike");
+    let listing = listing_when(base, &table, |v| {
+        (0..2).all(|hook| {
+            v["webhooks"][hook]["deliveries"]
+                .as_array()
+                .is_some_and(|d| d.len() == 2 && d.iter().all(|d| d["state"] == "failed"))
+        })
+    });
+    for hook in listing["webhooks"].as_array().unwrap() {
+        let (code, reason) = if hook["format"] == "json" {
+            (301, "HTTP 301 Moved Permanently")
+        } else {
+            (302, "HTTP 302 Found")
+        };
+        // The older notice (listed last) was tried again after the backoff; the newer one,
+        // waiting behind it, may have had one try before the retry time ran out.
+        let first = &hook["deliveries"][1];
+        assert!(
+            first["attempts"].as_u64().unwrap() >= 2,
+            "a redirect is tried again: {first}"
+        );
+        for delivery in hook["deliveries"].as_array().unwrap() {
+            assert_eq!(delivery["status"], code, "{delivery}");
+            let outcome = delivery["outcome"].as_str().unwrap();
+            assert!(
+                outcome.starts_with(reason)
+                    && outcome.contains("not followed")
+                    && outcome.contains("given up after"),
+                "{outcome}"
+            );
+        }
+    }
+    let got = receiver.got();
+    assert!(got.len() >= 8, "{got:#?}");
+    for g in &got {
+        assert_eq!(g.method, "POST", "never a GET after a redirect: {g:?}");
+        assert_ne!(g.path, "/landed", "the redirect was followed: {g:?}");
+        assert_eq!(g.referer, None, "{g:?}");
+        assert!(g.signed_by(SECRET), "{g:?}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -1,6 +1,6 @@
 //! The guard against server-side request forgery: a webhook URL may not make the server call
 //! its own machine or network. A URL is checked when it is added (its host resolved), before
-//! every delivery, on every redirect (at most [`MAX_REDIRECTS`]), and at the connection itself:
+//! every delivery, and at the connection itself (no redirect is ever followed):
 //! the client resolves names through [`GuardedResolver`], which drops loopback, link-local,
 //! private, shared, multicast, reserved and unspecified addresses, so a name that changes its
 //! answer after the check still reaches no private address. `--allow-private-webhooks` lifts
@@ -11,8 +11,6 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use reqwest::Url;
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 
-/// The most redirects a delivery follows.
-pub const MAX_REDIRECTS: usize = 3;
 /// The longest webhook URL accepted, in bytes.
 pub const MAX_URL: usize = 2048;
 
@@ -93,7 +91,7 @@ pub(crate) fn check_url(text: &str, allow_private: bool) -> Result<Url, Refused>
     Ok(url)
 }
 
-/// [`check_url`] for a URL already read (a redirect's).
+/// [`check_url`] for a URL already read.
 fn check_parsed(url: &Url, allow_private: bool) -> Result<(), Refused> {
     if !matches!(url.scheme(), "http" | "https") {
         return Err(Refused(format!(
@@ -138,20 +136,6 @@ pub(crate) async fn check_resolved(url: &Url, allow_private: bool) -> Result<(),
         )));
     }
     Ok(())
-}
-
-/// The redirect policy of deliveries: at most [`MAX_REDIRECTS`], each to a URL the guard
-/// allows.
-pub(crate) fn redirects(allow_private: bool) -> reqwest::redirect::Policy {
-    reqwest::redirect::Policy::custom(move |attempt| {
-        if attempt.previous().len() > MAX_REDIRECTS {
-            return attempt.error(Refused(format!("more than {MAX_REDIRECTS} redirects")));
-        }
-        match check_parsed(attempt.url(), allow_private) {
-            Ok(()) => attempt.follow(),
-            Err(refused) => attempt.error(refused),
-        }
-    })
 }
 
 /// The client's resolver: the system's, without the addresses a webhook may not reach.
