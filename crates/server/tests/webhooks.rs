@@ -366,6 +366,11 @@ fn private_addresses_are_refused_without_the_flag() {
         "http://169.254.169.254/latest/meta-data",
         "http://10.0.0.1/hook",
         "http://0.0.0.0:9/",
+        "http://[2002:7f00:1::]/",
+        "http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/",
+        "http://[64:ff9b:1::a00:1]/",
+        "http://[fec0::1]/",
+        "http://[3fff::1]/",
         "file:///etc/passwd",
     ] {
         let body = json!({ "url": url, "format": "json" }).to_string();
