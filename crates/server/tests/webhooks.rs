@@ -216,12 +216,20 @@ fn each_format_gets_its_own_payload_and_the_game_end_names_the_winner() {
         );
         let over = text_of(path, "game_over");
         assert!(over.starts_with("Duel is over: "), "{over}");
+        // The players are named as the table names them, the reason's words too: "Al won
+        // (Al won 3 rounds)", never "seat 0".
         assert!(
-            over.ends_with(" won."),
-            "no seat number in the players' text: {over}"
+            !over.contains("seat ") && (over.contains("Al won") || over.contains("Bo won")),
+            "the table's names in the players' text: {over}"
         );
         let closed = text_of(path, "turn_closed");
         assert!(closed.starts_with("Duel: the turn is over.\n"), "{closed}");
+        assert!(
+            closed.contains("Al sealed a stance")
+                && closed.contains("Bo sealed a stance")
+                && !closed.contains("seat "),
+            "the summary names players as the other notices do: {closed}"
+        );
     }
     // The turn's summary is the forum post in each chat's markup: bold is ** or *, never [b].
     let discord = text_of("/discord", "turn_closed");
