@@ -33,6 +33,7 @@ mod error;
 mod hub;
 mod json_errors;
 mod limits;
+mod names;
 mod postgres;
 pub mod request;
 mod sqlite;

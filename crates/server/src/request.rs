@@ -100,9 +100,21 @@ fn check_players(players: &Option<Vec<String>>) -> Result<(), ApiError> {
         if name.trim().is_empty() {
             return Err(ApiError::BadRequest("a player's name is empty".into()));
         }
-        if name.chars().count() > MAX_NAME || name.chars().any(char::is_control) {
+        if name.chars().count() > MAX_NAME {
             return Err(ApiError::BadRequest(format!(
-                "a player's name must be at most {MAX_NAME} characters, without control characters"
+                "a player's name must be at most {MAX_NAME} characters; '{}…' has {}",
+                name.chars().take(20).collect::<String>(),
+                name.chars().count()
+            )));
+        }
+        if let Some(bad) = name.chars().find(|c| crate::names::is_unprintable(*c)) {
+            return Err(ApiError::BadRequest(format!(
+                "a player's name is printable text: '{}' holds the unprintable character U+{:04X}",
+                name.chars()
+                    .filter(|c| !crate::names::is_unprintable(*c))
+                    .take(40)
+                    .collect::<String>(),
+                u32::from(bad)
             )));
         }
     }

@@ -111,3 +111,62 @@ fn the_game_masters_names_are_kept_and_used_in_messages() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn names_that_a_thread_could_not_tell_apart_are_refused_at_creation() {
+    let dir = temp_dir("names-clash");
+    let server = start(&dir.join("db.sqlite"));
+    let base = &server.base;
+    let long = "a".repeat(81);
+    for (body, said) in [
+        (
+            json!({ "game": "duel", "players": ["Ann", "ann"] }),
+            "the same name",
+        ),
+        (
+            json!({ "game": "duel", "players": ["Ann Lee", "  ann   LEE "] }),
+            "the same name",
+        ),
+        (
+            json!({ "game": "warring-states", "players": ["Ann", "Player 1", "Cy", "Di"] }),
+            "Player 1 (Red) (seat 0)",
+        ),
+        (
+            json!({ "game": "warring-states", "players": ["Yellow", "Bo", "Cy", "Di"] }),
+            "Player 2 (Yellow) (seat 1)",
+        ),
+        (
+            json!({ "game": "clan-war", "players": ["Lion", "Bo", "Cy", "Di", "Ed"] }),
+            "Plainsfox (Lion) (seat 2)",
+        ),
+        (
+            json!({ "game": "duel", "players": ["Ann\u{202E}", "Bo"] }),
+            "U+202E",
+        ),
+        (
+            json!({ "game": "duel", "players": ["A\u{200B}nn", "Bo"] }),
+            "U+200B",
+        ),
+        (
+            json!({ "game": "duel", "players": [long, "Bo"] }),
+            "at most 80",
+        ),
+    ] {
+        let answer = post(base, "/api/tables", None, &body.to_string());
+        assert_eq!(answer.status, 400, "{body}: {}", answer.body);
+        let refusal = answer.json();
+        assert_eq!(refusal["error"], "bad_request", "{body}");
+        let message = refusal["message"].as_str().unwrap();
+        assert!(message.contains(said), "{body}: {message}");
+    }
+    // A seat may keep its own game name, and names that only look alike are different.
+    created(
+        base,
+        &json!({ "game": "warring-states", "players": ["Player 1", "Yellow", "Ann", "Anne"] }),
+    );
+    created(
+        base,
+        &json!({ "game": "duel", "players": ["\u{1F600} Ann", "Bo\u{200D}b"] }),
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

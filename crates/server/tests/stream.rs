@@ -548,6 +548,13 @@ fn a_bad_request_for_a_stream_is_a_json_error() {
     let missing = open(base, "0123456789abcdef", None, None).err().unwrap();
     assert_eq!(missing.status, 404);
     assert_eq!(missing.json()["error"], "not_found");
+    // The table and the token are checked before the Last-Event-ID.
+    let missing = open(base, "0123456789abcdef", None, Some("x"))
+        .err()
+        .unwrap();
+    assert_eq!(missing.status, 404);
+    let unknown = open(base, &table.id, Some(&"0".repeat(64)), Some("x"));
+    assert_eq!(unknown.err().unwrap().status, 401);
     for bad in [
         "x",
         "1",
@@ -556,6 +563,7 @@ fn a_bad_request_for_a_stream_is_a_json_error() {
         "1.2.3",
         "-1.0",
         "99999999999999999999.0",
+        "99.0",
     ] {
         let refused = open(base, &table.id, None, Some(bad)).err().unwrap();
         assert_eq!(refused.status, 400, "{bad}");

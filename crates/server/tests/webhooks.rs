@@ -216,12 +216,20 @@ fn each_format_gets_its_own_payload_and_the_game_end_names_the_winner() {
         );
         let over = text_of(path, "game_over");
         assert!(over.starts_with("Duel is over: "), "{over}");
+        // The players are named as the table names them, the reason's words too: "Al won
+        // (Al won 3 rounds)", never "seat 0".
         assert!(
-            over.ends_with(" won."),
-            "no seat number in the players' text: {over}"
+            !over.contains("seat ") && (over.contains("Al won") || over.contains("Bo won")),
+            "the table's names in the players' text: {over}"
         );
         let closed = text_of(path, "turn_closed");
         assert!(closed.starts_with("Duel: the turn is over.\n"), "{closed}");
+        assert!(
+            closed.contains("Al sealed a stance")
+                && closed.contains("Bo sealed a stance")
+                && !closed.contains("seat "),
+            "the summary names players as the other notices do: {closed}"
+        );
     }
     // The turn's summary is the forum post in each chat's markup: bold is ** or *, never [b].
     let discord = text_of("/discord", "turn_closed");
@@ -366,6 +374,11 @@ fn private_addresses_are_refused_without_the_flag() {
         "http://169.254.169.254/latest/meta-data",
         "http://10.0.0.1/hook",
         "http://0.0.0.0:9/",
+        "http://[2002:7f00:1::]/",
+        "http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/",
+        "http://[64:ff9b:1::a00:1]/",
+        "http://[fec0::1]/",
+        "http://[3fff::1]/",
         "file:///etc/passwd",
     ] {
         let body = json!({ "url": url, "format": "json" }).to_string();
@@ -482,5 +495,70 @@ fn a_receiver_that_keeps_failing_is_given_up_after_the_retry_time_and_a_4xx_at_o
         sent,
         "nothing is sent after giving up"
     );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_redirect_is_a_failed_try_retried_never_followed_and_no_referer_is_sent() {
+    let dir = temp_dir("hook-redirect");
+    let receiver = Receiver::start(0, Duration::ZERO);
+    let server = start_hooked(
+        &dir.join("db.sqlite"),
+        WebhookOptions {
+            retry_for: Duration::from_millis(1500),
+            first_backoff: Duration::from_millis(300),
+            ..options()
+        },
+    );
+    let base = &server.base;
+    let table = create(base, r#"{"game":"duel","players":["Al","Bo"]}"#);
+    for (path, format) in [("moved", "json"), ("found", "slack")] {
+        add_hook(
+            base,
+            &table,
+            &json!({ "url": format!("{}/hook/{path}", receiver.base), "format": format, "secret": SECRET }),
+        );
+    }
+    act(base, &table, 0, "strike");
+    act(base, &table, 1, "strike");
+    let listing = listing_when(base, &table, |v| {
+        (0..2).all(|hook| {
+            v["webhooks"][hook]["deliveries"]
+                .as_array()
+                .is_some_and(|d| d.len() == 2 && d.iter().all(|d| d["state"] == "failed"))
+        })
+    });
+    for hook in listing["webhooks"].as_array().unwrap() {
+        let (code, reason) = if hook["format"] == "json" {
+            (301, "HTTP 301 Moved Permanently")
+        } else {
+            (302, "HTTP 302 Found")
+        };
+        // The older notice (listed last) was tried again after the backoff; the newer one,
+        // waiting behind it, may have had one try before the retry time ran out.
+        let first = &hook["deliveries"][1];
+        assert!(
+            first["attempts"].as_u64().unwrap() >= 2,
+            "a redirect is tried again: {first}"
+        );
+        for delivery in hook["deliveries"].as_array().unwrap() {
+            assert_eq!(delivery["status"], code, "{delivery}");
+            let outcome = delivery["outcome"].as_str().unwrap();
+            assert!(
+                outcome.starts_with(reason)
+                    && outcome.contains("not followed")
+                    && outcome.contains("given up after"),
+                "{outcome}"
+            );
+        }
+    }
+    let got = receiver.got();
+    assert!(got.len() >= 8, "{got:#?}");
+    for g in &got {
+        assert_eq!(g.method, "POST", "never a GET after a redirect: {g:?}");
+        assert_ne!(g.path, "/landed", "the redirect was followed: {g:?}");
+        assert_eq!(g.referer, None, "{g:?}");
+        assert!(g.signed_by(SECRET), "{g:?}");
+    }
     let _ = std::fs::remove_dir_all(dir);
 }

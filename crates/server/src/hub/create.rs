@@ -32,7 +32,8 @@ impl Hub {
     ///
     /// # Errors
     /// An unknown game, an invalid config, a save that does not load, player names that do not
-    /// match the seats, or the store's failure.
+    /// match the seats or clash (two seats' names the same once case and spacing are ignored,
+    /// or a name the game gives another seat), or the store's failure.
     pub fn create(&mut self, request: CreateRequest) -> Result<Created, ApiError> {
         let random = |e: crate::error::ServerError| ApiError::Internal(e.to_string());
         let (game, players, absent, dice) = match request {
@@ -74,7 +75,10 @@ impl Hub {
                     names.len()
                 )));
             }
-            Some(names) => names,
+            Some(names) => {
+                crate::names::check_table(&names, &game.table().seats())?;
+                names
+            }
             None => game.seat_names(),
         };
         let id = random_hex(8).map_err(random)?;

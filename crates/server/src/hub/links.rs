@@ -71,16 +71,19 @@ impl Hub {
                 .cloned()
                 .unwrap_or_else(|| format!("seat {at}"))
         };
-        let taken: Vec<String> = live.seats.iter().map(|s| s.name.to_lowercase()).collect();
         let name = match (&known, &request.name) {
             (Some(name), _) => name.clone(),
             (None, Some(given)) => given.trim().to_owned(),
             (None, None) => named(usize::from(seat)),
         };
-        if known.is_none() && taken.contains(&name.to_lowercase()) {
-            return Err(ApiError::BadRequest(format!(
-                "another seat's player is already called {name}: give this seat another name"
-            )));
+        if known.is_none() {
+            let taken: Vec<(u16, &str)> = live
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(at, s)| (u16::try_from(at).unwrap_or(u16::MAX), s.name.as_str()))
+                .collect();
+            crate::names::check_distinct(seat, &name, &taken, &live.game.table().seats())?;
         }
         let random = |e: crate::error::ServerError| ApiError::Internal(e.to_string());
         // The seats between the last stored one and this one, with tokens nobody holds.

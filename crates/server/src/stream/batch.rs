@@ -86,7 +86,8 @@ impl Hub {
     /// `None`), at most `limit`, and its status.
     ///
     /// # Errors
-    /// 404, 401 (a token the table does not know, or no longer knows), 500.
+    /// 404, 401 (a token the table does not know, or no longer knows), 400 (`after` past the
+    /// end of the viewer's log: no stream sent that id), 500.
     pub(crate) fn stream_batch(
         &mut self,
         id: &str,
@@ -111,11 +112,14 @@ impl Hub {
         let mut more = false;
         let mut previous: Option<u64> = None;
         let mut sub = 0u32;
+        // Whether the log reaches `after`: an id past its end was never sent by this stream.
+        let mut reached = after.is_none();
         for line in log {
             let step = u64::try_from(line.step).unwrap_or(u64::MAX);
             sub = if previous == Some(step) { sub + 1 } else { 0 };
             previous = Some(step);
             let position = Position { step, sub };
+            reached = reached || after.is_some_and(|after| position >= after);
             if after.is_some_and(|after| position <= after) {
                 continue;
             }
@@ -127,6 +131,16 @@ impl Hub {
             let value =
                 serde_json::to_value(&line).map_err(|e| ApiError::Internal(e.to_string()))?;
             lines.push(Line { position, value });
+        }
+        if let (false, Some(after)) = (reached, after) {
+            let end = previous.map_or_else(
+                || format!("it has no event at step {} or later", after.step),
+                |step| format!("its last event is {}", Position { step, sub }),
+            );
+            return Err(ApiError::BadRequest(format!(
+                "Last-Event-ID {after} is past the end of this stream ({end}): reconnect \
+                 without it, or with an id this stream sent"
+            )));
         }
         Ok(Batch {
             role,

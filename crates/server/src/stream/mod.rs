@@ -249,15 +249,20 @@ async fn open(streams: Streams, id: String, headers: &HeaderMap) -> Result<Respo
             .get(header::AUTHORIZATION)
             .map(HeaderValue::as_bytes),
     )?;
-    let after = last_event_id(headers)?;
+    // Read now, refused only once the table and the token are known to be good.
+    let asked = last_event_id(headers);
     // Watched before the first look, so that a commit made during it is not missed.
     let watch = streams.hub.commits().watch(&id);
-    // The first look: answers 404 or 401 before any stream opens.
-    let first = {
+    // The first look: answers 404, 401, then 400 before any stream opens.
+    let (first, after) = {
         let (id, token) = (id.clone(), token.clone());
         streams
             .hub
-            .call(move |hub| hub.stream_batch(&id, token.as_deref(), after, PAGE))
+            .call(move |hub| {
+                hub.live(&id)?.role(token.as_deref())?;
+                let after = asked?;
+                Ok((hub.stream_batch(&id, token.as_deref(), after, PAGE)?, after))
+            })
             .await?
     };
     let key = match first.role {
@@ -314,6 +319,28 @@ fn log_event(line: &batch::Line) -> Event {
         .data(line.value.to_string())
 }
 
+/// The data of the `lagging` event of a stream whose last log line queued is `after`: the id
+/// to resume from, or `null` and the advice to reconnect without one when the viewer had no
+/// log line yet.
+fn lagging(after: Option<Position>) -> Value {
+    match after {
+        Some(resume) => json!({
+            "error": "lagging",
+            "message": format!(
+                "this stream fell behind its client: reconnect with Last-Event-ID: {resume} to \
+                 get every event after it"
+            ),
+            "resume_after": resume.to_string(),
+        }),
+        None => json!({
+            "error": "lagging",
+            "message": "this stream fell behind its client before any log line: reconnect \
+                        without Last-Event-ID to get every event from the start",
+            "resume_after": Value::Null,
+        }),
+    }
+}
+
 impl Producer {
     async fn run(mut self, first: batch::Batch, mut watch: crate::commits::TableWatch) {
         let mut batch = first;
@@ -329,17 +356,7 @@ impl Producer {
                 }
                 Err(Stop::Gone) => return,
                 Err(Stop::Behind) => {
-                    let resume = self
-                        .after
-                        .map_or_else(String::new, |position| position.to_string());
-                    let words = json!({
-                        "error": "lagging",
-                        "message": format!(
-                            "this stream fell behind its client: reconnect with Last-Event-ID: \
-                             {resume} to get every event after it"
-                        ),
-                        "resume_after": resume,
-                    });
+                    let words = lagging(self.after);
                     self.inlet
                         .finish(Event::default().event("lagging").data(words.to_string()));
                     return;

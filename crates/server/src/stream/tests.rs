@@ -254,3 +254,81 @@ async fn a_look_after_any_position_is_the_end_of_the_whole_log() {
         assert_eq!(end, expected, "after {at}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_id_past_the_end_of_the_stream_is_refused_before_any_event() {
+    let hub = HubHandle::start(Box::new(SqliteStore::in_memory().unwrap())).unwrap();
+    let (id, token) = table_with_rounds(&hub, 2).await;
+    let (_close, closing) = watch::channel(false);
+    let streams = Streams {
+        hub: hub.clone(),
+        limits: StreamLimits::default(),
+        gate: Arc::new(Gate::default()),
+        closing,
+    };
+    // The last line this seat sees, as a stream sends it.
+    let full = open(streams.clone(), id.clone(), &headers(&token, None))
+        .await
+        .unwrap();
+    let text = read_until(full.into_body(), |t| t.contains("event: status")).await;
+    let last = parse(&text)
+        .iter()
+        .filter_map(|(_, id, _)| id.clone())
+        .next_back()
+        .unwrap();
+    let (step, sub) = last.split_once('.').unwrap();
+    let step: u64 = step.parse().unwrap();
+    let sub: u32 = sub.parse().unwrap();
+    for future in [
+        format!("{step}.{}", sub + 1),
+        format!("{}.0", step + 1),
+        "99.0".to_owned(),
+    ] {
+        let refused = open(streams.clone(), id.clone(), &headers(&token, Some(&future)))
+            .await
+            .err()
+            .unwrap_or_else(|| panic!("{future} was accepted"));
+        let response = refused.into_response();
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{future}");
+        let body = axum::body::to_bytes(response.into_body(), 4096)
+            .await
+            .unwrap();
+        let words: Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(words["error"], "bad_request", "{future}");
+        let message = words["message"].as_str().unwrap();
+        assert!(
+            message.contains(&future) && message.contains("past the end"),
+            "{message}"
+        );
+    }
+    // The last id sent resumes with nothing missed: the status alone.
+    let resumed = open(streams.clone(), id.clone(), &headers(&token, Some(&last)))
+        .await
+        .unwrap();
+    let text = read_until(resumed.into_body(), |t| t.contains("event: status")).await;
+    let events = parse(&text);
+    assert_eq!(events.len(), 1, "{text}");
+    assert_eq!(events[0].0, "status");
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert_eq!(streams.gate.open.lock().unwrap().total, 0, "no stream kept");
+}
+
+#[test]
+fn a_stream_behind_before_any_log_line_is_told_to_resume_without_an_id() {
+    let words = lagging(None);
+    assert_eq!(words["error"], "lagging");
+    assert_eq!(words["resume_after"], Value::Null);
+    let message = words["message"].as_str().unwrap();
+    assert!(
+        message.contains("without Last-Event-ID") && !message.contains("Last-Event-ID: "),
+        "{message}"
+    );
+    let words = lagging(Some(Position { step: 3, sub: 1 }));
+    assert_eq!(words["resume_after"], "3.1");
+    assert!(
+        words["message"]
+            .as_str()
+            .unwrap()
+            .contains("Last-Event-ID: 3.1 ")
+    );
+}

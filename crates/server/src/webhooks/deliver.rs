@@ -22,8 +22,8 @@ pub(crate) const MAX_RESPONSE_BODY: usize = 16 * 1024;
 const POLL: Duration = Duration::from_millis(500);
 
 /// The client every delivery is sent with: rustls (ring), no proxy from the environment (a
-/// proxy would resolve names past the guard), the guard's resolver and redirect policy, and
-/// the options' timeout.
+/// proxy would resolve names past the guard), the guard's resolver, no redirect followed and
+/// no `Referer` ever sent, and the options' timeout.
 ///
 /// # Errors
 /// The TLS backend cannot be set up (no root certificates readable, say).
@@ -35,7 +35,11 @@ pub(crate) fn client(options: &WebhookOptions) -> Result<reqwest::Client, String
         .no_proxy()
         .timeout(options.timeout)
         .connect_timeout(options.timeout)
-        .redirect(guard::redirects(options.allow_private))
+        // A redirect is an answer like any other, never followed: a followed 301 or 302 turns
+        // the POST into a bodiless GET that still carries the signature, and tells the next
+        // host the webhook's URL.
+        .redirect(reqwest::redirect::Policy::none())
+        .referer(false)
         .dns_resolver(GuardedResolver {
             allow_private: options.allow_private,
         })
@@ -64,9 +68,10 @@ pub(crate) fn backoff(options: &WebhookOptions, attempts: u32) -> Duration {
 enum Tried {
     /// 2xx.
     Delivered(u16, String),
-    /// A failure that may pass: 5xx, 408, 429, a timeout, a connection that failed.
+    /// A failure that may pass: 5xx, 408, 429, a 3xx (a redirect, never followed), a timeout,
+    /// a connection that failed.
     Again(Option<u16>, String),
-    /// A failure that will not: another 4xx or 3xx, a refused URL, a body that cannot be made.
+    /// A failure that will not: another 4xx or 1xx, a refused URL, a body that cannot be made.
     Never(Option<u16>, String),
 }
 
@@ -115,6 +120,11 @@ async fn try_once(client: &reqwest::Client, options: &WebhookOptions, claimed: &
             );
             if status.is_success() {
                 Tried::Delivered(code, words)
+            } else if status.is_redirection() {
+                Tried::Again(
+                    Some(code),
+                    format!("{words}: a redirect, not followed (give the webhook its final URL)"),
+                )
             } else if status.is_server_error() || code == 408 || code == 429 {
                 Tried::Again(Some(code), words)
             } else {
@@ -145,9 +155,6 @@ fn failure(error: &reqwest::Error, options: &WebhookOptions) -> Tried {
     }
     if error.is_connect() {
         return Tried::Again(None, format!("the connection failed: {cause}"));
-    }
-    if error.is_redirect() {
-        return Tried::Never(None, format!("a redirect failed: {cause}"));
     }
     Tried::Again(None, format!("the request failed: {cause}"))
 }

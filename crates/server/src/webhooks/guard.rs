@@ -1,18 +1,18 @@
 //! The guard against server-side request forgery: a webhook URL may not make the server call
 //! its own machine or network. A URL is checked when it is added (its host resolved), before
-//! every delivery, on every redirect (at most [`MAX_REDIRECTS`]), and at the connection itself:
-//! the client resolves names through [`GuardedResolver`], which drops loopback, link-local,
-//! private, shared, multicast, reserved and unspecified addresses, so a name that changes its
-//! answer after the check still reaches no private address. `--allow-private-webhooks` lifts
+//! every delivery, and at the connection itself (no redirect is ever followed): the client
+//! resolves names through [`GuardedResolver`], which hands the connection only the addresses
+//! [`super::is_refused_address`] allows, so a name that changes its answer after the check
+//! still reaches no private address. `--allow-private-webhooks` lifts
 //! all of it (a server whose receivers are on its own network, and the tests).
 
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::net::{IpAddr, SocketAddr};
 
 use reqwest::Url;
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 
-/// The most redirects a delivery follows.
-pub const MAX_REDIRECTS: usize = 3;
+use super::address;
+
 /// The longest webhook URL accepted, in bytes.
 pub const MAX_URL: usize = 2048;
 
@@ -24,57 +24,19 @@ pub(crate) struct Refused(pub(crate) String);
 /// The advice every refusal of a private address ends with.
 const ADVICE: &str = "webhooks may not reach this server's own machine or network (pbp serve --allow-private-webhooks allows it)";
 
-/// Whether `ip` is an address a webhook may not reach: anything but a global unicast address.
-pub(crate) fn is_private(ip: IpAddr) -> bool {
-    match ip {
-        IpAddr::V4(v4) => private_v4(v4),
-        IpAddr::V6(v6) => private_v6(v6),
+/// Why a webhook may not reach `ip` (see [`super::address`]), unless `allow_private`.
+fn refused_address(ip: IpAddr, allow_private: bool) -> Option<&'static str> {
+    if allow_private {
+        return None;
     }
+    address::refusal(ip)
 }
 
-fn private_v4(ip: Ipv4Addr) -> bool {
-    let [a, b, c, _] = ip.octets();
-    ip.is_loopback()
-        || ip.is_private()
-        || ip.is_link_local()
-        || ip.is_unspecified()
-        || ip.is_broadcast()
-        || ip.is_multicast()
-        || ip.is_documentation()
-        || a == 0
-        // Shared address space (carrier-grade NAT), 100.64.0.0/10.
-        || (a == 100 && (64..128).contains(&b))
-        // IETF protocol assignments, 192.0.0.0/24.
-        || (a == 192 && b == 0 && c == 0)
-        // Benchmarking, 198.18.0.0/15.
-        || (a == 198 && (b == 18 || b == 19))
-        // Reserved, 240.0.0.0/4.
-        || a >= 240
-}
-
-fn private_v6(ip: Ipv6Addr) -> bool {
-    if let Some(v4) = ip.to_ipv4_mapped() {
-        return private_v4(v4);
-    }
-    let segments = ip.segments();
-    // NAT64 (64:ff9b::/96) reaches the IPv4 address in its last 32 bits.
-    if segments[..6] == [0x64, 0xff9b, 0, 0, 0, 0] {
-        let [.., high, low] = segments;
-        let v4 = Ipv4Addr::from((u32::from(high) << 16) | u32::from(low));
-        return private_v4(v4);
-    }
-    ip.is_loopback()
-        || ip.is_unspecified()
-        || ip.is_multicast()
-        // Unique local, fc00::/7.
-        || (segments[0] & 0xfe00) == 0xfc00
-        // Link-local, fe80::/10, and the old site-local, fec0::/10.
-        || (segments[0] & 0xffc0) == 0xfe80
-        || (segments[0] & 0xffc0) == 0xfec0
-        // Documentation, 2001:db8::/32.
-        || (segments[0] == 0x2001 && segments[1] == 0x0db8)
-        // IPv4-compatible (::a.b.c.d, deprecated).
-        || segments[..6] == [0; 6]
+/// The refusal of `host`, which resolved to `ip`, refused as `why`.
+fn resolved_to(host: &str, ip: IpAddr, why: &str) -> Refused {
+    Refused(format!(
+        "the host {host} resolves to {ip}, which is {why}: {ADVICE}"
+    ))
 }
 
 /// Reads a webhook URL: `http` or `https`, with a host, within [`MAX_URL`]; a host written as
@@ -93,7 +55,7 @@ pub(crate) fn check_url(text: &str, allow_private: bool) -> Result<Url, Refused>
     Ok(url)
 }
 
-/// [`check_url`] for a URL already read (a redirect's).
+/// [`check_url`] for a URL already read.
 fn check_parsed(url: &Url, allow_private: bool) -> Result<(), Refused> {
     if !matches!(url.scheme(), "http" | "https") {
         return Err(Refused(format!(
@@ -107,10 +69,10 @@ fn check_parsed(url: &Url, allow_private: bool) -> Result<(), Refused> {
         Some(url::Host::Ipv4(v4)) => IpAddr::V4(v4),
         Some(url::Host::Ipv6(v6)) => IpAddr::V6(v6),
     };
-    if !allow_private && is_private(ip) {
-        return Err(Refused(format!("the address {ip} is private: {ADVICE}")));
+    match refused_address(ip, allow_private) {
+        Some(why) => Err(Refused(format!("the address {ip} is {why}: {ADVICE}"))),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// Resolves the URL's host (as the delivery will) and refuses it if any of its addresses is
@@ -131,27 +93,13 @@ pub(crate) async fn check_resolved(url: &Url, allow_private: bool) -> Result<(),
     if addrs.is_empty() {
         return Err(Refused(format!("the host {host} resolves to no address")));
     }
-    if !allow_private && let Some(addr) = addrs.iter().find(|a| is_private(a.ip())) {
-        return Err(Refused(format!(
-            "the host {host} resolves to {}, a private address: {ADVICE}",
-            addr.ip()
-        )));
+    if let Some((ip, why)) = addrs
+        .iter()
+        .find_map(|a| Some((a.ip(), refused_address(a.ip(), allow_private)?)))
+    {
+        return Err(resolved_to(host, ip, why));
     }
     Ok(())
-}
-
-/// The redirect policy of deliveries: at most [`MAX_REDIRECTS`], each to a URL the guard
-/// allows.
-pub(crate) fn redirects(allow_private: bool) -> reqwest::redirect::Policy {
-    reqwest::redirect::Policy::custom(move |attempt| {
-        if attempt.previous().len() > MAX_REDIRECTS {
-            return attempt.error(Refused(format!("more than {MAX_REDIRECTS} redirects")));
-        }
-        match check_parsed(attempt.url(), allow_private) {
-            Ok(()) => attempt.follow(),
-            Err(refused) => attempt.error(refused),
-        }
-    })
 }
 
 /// The client's resolver: the system's, without the addresses a webhook may not reach.
@@ -168,25 +116,42 @@ impl Resolve for GuardedResolver {
             let host = name.as_str().to_owned();
             let found: Vec<SocketAddr> =
                 tokio::net::lookup_host((host.as_str(), 0)).await?.collect();
-            let kept: Vec<SocketAddr> = found
-                .iter()
-                .copied()
-                .filter(|addr| allow_private || !is_private(addr.ip()))
-                .collect();
-            if kept.is_empty() {
-                let shown = found.first().map_or_else(
-                    || "no address".to_owned(),
-                    |addr| format!("{}, a private address", addr.ip()),
-                );
-                return Err(Box::new(Refused(format!(
-                    "the host {host} resolves to {shown}: {ADVICE}"
-                )))
-                    as Box<dyn std::error::Error + Send + Sync>);
-            }
+            let kept = connectable(&host, &found, allow_private)?;
             let addrs: Addrs = Box::new(kept.into_iter());
             Ok(addrs)
         })
     }
+}
+
+/// The addresses `host` resolved to that a delivery may connect to (the only ones the client
+/// is given): every one the guard allows, or all with `allow_private`.
+///
+/// # Errors
+/// [`Refused`] when none is left, naming the first address and why it is refused.
+pub(crate) fn connectable(
+    host: &str,
+    found: &[SocketAddr],
+    allow_private: bool,
+) -> Result<Vec<SocketAddr>, Box<dyn std::error::Error + Send + Sync>> {
+    let kept: Vec<SocketAddr> = found
+        .iter()
+        .copied()
+        .filter(|addr| refused_address(addr.ip(), allow_private).is_none())
+        .collect();
+    if kept.is_empty() {
+        let refused = found
+            .first()
+            .and_then(|a| {
+                Some(resolved_to(
+                    host,
+                    a.ip(),
+                    refused_address(a.ip(), allow_private)?,
+                ))
+            })
+            .unwrap_or_else(|| Refused(format!("the host {host} resolves to no address")));
+        return Err(Box::new(refused));
+    }
+    Ok(kept)
 }
 
 /// The guard's refusal inside an error's chain of sources, if it is one.
@@ -206,38 +171,31 @@ mod tests {
     use super::*;
 
     #[test]
-    fn private_addresses_are_refused_and_public_ones_kept() {
-        for private in [
-            "127.0.0.1",
-            "127.8.9.10",
-            "10.1.2.3",
-            "172.16.0.1",
-            "172.31.255.255",
-            "192.168.1.1",
-            "169.254.169.254",
-            "0.0.0.0",
-            "100.64.0.1",
-            "255.255.255.255",
-            "224.0.0.1",
-            "::1",
-            "::",
-            "fe80::1",
-            "fd00::1",
-            "::ffff:127.0.0.1",
-            "::ffff:10.0.0.1",
-            "64:ff9b::a9fe:a9fe",
-        ] {
-            assert!(is_private(private.parse().unwrap()), "{private}");
-        }
-        for public in [
-            "1.1.1.1",
-            "93.184.216.34",
-            "172.32.0.1",
-            "2606:4700::1111",
-            "::ffff:8.8.8.8",
-        ] {
-            assert!(!is_private(public.parse().unwrap()), "{public}");
-        }
+    fn the_resolved_addresses_are_checked_not_the_name() {
+        let at = |ip: &str| SocketAddr::new(ip.parse().unwrap(), 80);
+        // A name whose only answer is 6to4 of 127.0.0.1 reaches nothing.
+        let refused = connectable("hooks.example", &[at("2002:7f00:1::")], false).unwrap_err();
+        let refusal = refusal_in(refused.as_ref()).unwrap();
+        assert!(
+            refusal.0.contains("2002:7f00:1::") && refusal.0.contains("6to4"),
+            "{refusal}"
+        );
+        // With a public answer beside private ones, only the public one is connected to.
+        let kept = connectable(
+            "hooks.example",
+            &[
+                at("10.0.0.1"),
+                at("2606:4700::1111"),
+                at("fe80::1"),
+                at("64:ff9b::7f00:1"),
+            ],
+            false,
+        )
+        .unwrap();
+        assert_eq!(kept, [at("2606:4700::1111")]);
+        let all = [at("10.0.0.1"), at("::1")];
+        assert_eq!(connectable("lan", &all, true).unwrap(), all);
+        assert!(connectable("none", &[], true).is_err());
     }
 
     #[test]
@@ -245,10 +203,15 @@ mod tests {
         assert!(check_url("https://discord.com/api/webhooks/1/x", false).is_ok());
         for (bad, said) in [
             ("ftp://example.com/", "http or https"),
-            ("http://127.0.0.1:8080/hook", "private"),
-            ("http://[::1]/hook", "private"),
-            ("http://169.254.169.254/latest/meta-data", "private"),
-            ("http://0x7f.1/", "private"),
+            ("http://127.0.0.1:8080/hook", "loopback"),
+            ("http://[::1]/hook", "loopback"),
+            ("http://169.254.169.254/latest/meta-data", "link-local"),
+            ("http://0x7f.1/", "loopback"),
+            ("http://[2002:7f00:1::]/", "6to4"),
+            ("http://[64:ff9b::a9fe:a9fe]/", "NAT64"),
+            ("http://[::ffff:7f00:1]/", "IPv4-mapped"),
+            ("http://[2001::1]/", "Teredo"),
+            ("http://100.64.0.1/", "shared"),
             ("not a url", "not a URL"),
         ] {
             let refused = check_url(bad, false).unwrap_err();
@@ -268,7 +231,7 @@ mod tests {
     async fn a_name_of_a_private_address_is_refused_after_resolution() {
         let url = check_url("http://localhost:9/hook", false).unwrap();
         let refused = check_resolved(&url, false).await.unwrap_err();
-        assert!(refused.0.contains("private address"), "{refused}");
+        assert!(refused.0.contains("loopback"), "{refused}");
         assert!(check_resolved(&url, true).await.is_ok());
         let resolver = GuardedResolver {
             allow_private: false,

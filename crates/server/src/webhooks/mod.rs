@@ -9,11 +9,13 @@
 //! backoff until [`WebhookOptions::retry_for`] has passed. Delivery is at least once: a row
 //! stays pending until its outcome is stored, and every request carries the row's key in
 //! `X-Pbp-Delivery` for the receiver to de-duplicate on. URLs that reach private addresses are
-//! refused (`guard`) unless the server runs with `--allow-private-webhooks`.
+//! refused (`guard`, which asks [`is_refused_address`] of every address a delivery may connect
+//! to) unless the server runs with `--allow-private-webhooks`.
 //!
 //! The game master manages a table's webhooks over the API (`routes`, `manage`); payloads
 //! are built in `payload`, and the store's side is the [`WebhookStore`] trait.
 
+mod address;
 pub(crate) mod deliver;
 pub(crate) mod guard;
 pub(crate) mod manage;
@@ -26,6 +28,7 @@ mod store;
 use std::sync::Arc;
 use std::time::Duration;
 
+pub use address::is_refused_address;
 pub use store::{
     Attempt, Claimed, DeliveryState, DueReminder, KEPT_DONE, NextStep, OutboxEntry, StoredHook,
     WebhookStore,

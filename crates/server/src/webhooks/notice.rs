@@ -44,6 +44,52 @@ fn player(live: &Live, seat: u16) -> String {
         .map_or_else(|| live.game.seat_name(seat), |stored| stored.name.clone())
 }
 
+/// Each seat's name as the game writes it ("Player 1 (Red)", "seat 0") and as the table
+/// names its player, for the seats the table names otherwise, longest game name first.
+fn renamed(live: &Live) -> Vec<(String, String)> {
+    let mut pairs: Vec<(String, String)> = (0..live.game.seat_count())
+        .filter_map(|seat| {
+            let game = live.game.seat_name(seat);
+            let table = player(live, seat);
+            (game != table && !game.is_empty()).then_some((game, table))
+        })
+        .collect();
+    pairs.sort_by_key(|(game, _)| std::cmp::Reverse(game.len()));
+    pairs
+}
+
+/// `text` (a post the game rendered) with every seat's game name, as a whole name (not inside
+/// a longer word), replaced by the table's name for its player: a summary names players as
+/// every other notice does.
+pub(crate) fn with_table_names(text: &str, renamed: &[(String, String)]) -> String {
+    if renamed.is_empty() {
+        return text.to_owned();
+    }
+    let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    let mut before: Option<char> = None;
+    while let Some(next) = rest.chars().next() {
+        let found = (!word(before))
+            .then(|| {
+                renamed.iter().find(|(game, _)| {
+                    rest.starts_with(game.as_str()) && !word(rest[game.len()..].chars().next())
+                })
+            })
+            .flatten();
+        if let Some((game, table)) = found {
+            out.push_str(table);
+            before = game.chars().next_back();
+            rest = &rest[game.len()..];
+        } else {
+            out.push(next);
+            before = Some(next);
+            rest = &rest[next.len_utf8()..];
+        }
+    }
+    out
+}
+
 /// Names joined as in a sentence: "Al", "Al and Bo", "Al, Bo and Cy".
 pub(crate) fn and_list(names: &[String]) -> String {
     match names {
@@ -83,7 +129,7 @@ pub(crate) fn turn_notices(id: &str, live: &Live, began: u64) -> Result<Vec<Noti
     let step = live.game.steps();
     let mut notices = Vec::new();
     if step > began {
-        let post = live.game.public_post_since(began)?;
+        let post = with_table_names(&live.game.public_post_since(began)?, &renamed(live));
         let text = format!(
             "{title}: the turn is over.\n{}",
             super::payload::bbcode_to(&post, super::payload::Markup::Plain)
@@ -107,15 +153,16 @@ pub(crate) fn turn_notices(id: &str, live: &Live, began: u64) -> Result<Vec<Noti
             _ => format!("{} won", and_list(&names)),
         };
         let reason = outcome.reason.trim();
-        // A reason that names seats by number ("seat 1 won 3 rounds") stays in the JSON for
-        // programs; the players' text has their names already.
-        let by_number = reason
+        // The players' text names players as the table does; a reason that still names seats
+        // by number ("seat 1 won 3 rounds") stays in the JSON for programs only.
+        let named = with_table_names(reason, &renamed(live));
+        let by_number = named
             .match_indices("seat ")
-            .any(|(at, _)| reason[at + 5..].starts_with(|c: char| c.is_ascii_digit()));
-        let text = if reason.is_empty() || by_number {
+            .any(|(at, _)| named[at + 5..].starts_with(|c: char| c.is_ascii_digit()));
+        let text = if named.is_empty() || by_number {
             format!("{title} is over: {result}.")
         } else {
-            format!("{title} is over: {result} ({reason}).")
+            format!("{title} is over: {result} ({named}).")
         };
         notices.push(notice(
             NoticeKind::GameOver,
@@ -254,5 +301,31 @@ mod tests {
         assert_eq!(and_list(&names(&["Al"])), "Al");
         assert_eq!(and_list(&names(&["Al", "Bo"])), "Al and Bo");
         assert_eq!(and_list(&names(&["Al", "Bo", "Cy"])), "Al, Bo and Cy");
+    }
+
+    #[test]
+    fn a_post_names_players_as_the_table_does_whole_names_only() {
+        let pairs = |list: &[(&str, &str)]| {
+            list.iter()
+                .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
+                .collect::<Vec<_>>()
+        };
+        let renamed = pairs(&[
+            ("Player 10 (Teal)", "Jo"),
+            ("Player 1 (Red)", "Ann"),
+            ("seat 1", "Bo"),
+        ]);
+        assert_eq!(
+            with_table_names(
+                "[b]Player 1 (Red)[/b] attacks Player 10 (Teal); seat 1 and seat 12 wait",
+                &renamed
+            ),
+            "[b]Ann[/b] attacks Jo; Bo and seat 12 wait"
+        );
+        assert_eq!(
+            with_table_names("Xseat 1 seat 1x", &renamed),
+            "Xseat 1 seat 1x"
+        );
+        assert_eq!(with_table_names("é seat 1", &[]), "é seat 1");
     }
 }

@@ -1,5 +1,6 @@
 //! A webhook receiver on a loopback port for the tests: it records every request and answers
-//! 503 to the first `fail_first`, then 200 (410 always at a path ending in `/gone`).
+//! 503 to the first `fail_first`, then 200 (410 always at a path ending in `/gone`; 301 or 302
+//! to `/landed` at a path ending in `/moved` or `/found`).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -7,8 +8,9 @@ use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
-use axum::routing::post;
+use axum::http::{HeaderMap, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::any;
 use hmac::{Hmac, Mac};
 use serde_json::Value;
 use sha2::Sha256;
@@ -16,7 +18,9 @@ use sha2::Sha256;
 /// One request the receiver got.
 #[derive(Clone, Debug)]
 pub struct Got {
+    pub method: String,
     pub path: String,
+    pub referer: Option<String>,
     pub key: String,
     pub event: String,
     pub signature: String,
@@ -59,10 +63,11 @@ struct Shared {
 
 async fn receive(
     State(shared): State<Shared>,
+    method: Method,
     uri: axum::http::Uri,
     headers: HeaderMap,
     body: Bytes,
-) -> StatusCode {
+) -> Response {
     let header = |name: &str| {
         headers
             .get(name)
@@ -74,13 +79,21 @@ async fn receive(
         let mut got = shared.got.lock().unwrap();
         let status = if uri.path().ends_with("/gone") {
             StatusCode::GONE
+        } else if uri.path().ends_with("/moved") {
+            StatusCode::MOVED_PERMANENTLY
+        } else if uri.path().ends_with("/found") {
+            StatusCode::FOUND
         } else if got.len() < shared.fail_first {
             StatusCode::SERVICE_UNAVAILABLE
         } else {
             StatusCode::OK
         };
         got.push(Got {
+            method: method.to_string(),
             path: uri.path().to_owned(),
+            referer: headers
+                .get("referer")
+                .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned()),
             key: header("x-pbp-delivery"),
             event: header("x-pbp-event"),
             signature: header("x-pbp-signature"),
@@ -97,7 +110,10 @@ async fn receive(
         tokio::time::sleep(shared.delay).await;
         shared.in_flight.fetch_sub(1, Ordering::SeqCst);
     }
-    status
+    if status.is_redirection() {
+        return (status, [("location", "/landed")]).into_response();
+    }
+    status.into_response()
 }
 
 /// The receiver, stopped on drop.
@@ -143,7 +159,7 @@ impl Receiver {
                 let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
                 ready_tx.send(listener.local_addr().unwrap()).unwrap();
                 let app = axum::Router::new()
-                    .route("/{*path}", post(receive))
+                    .route("/{*path}", any(receive))
                     .with_state(shared);
                 axum::serve(listener, app)
                     .with_graceful_shutdown(async {
