@@ -114,6 +114,7 @@ fn thread_report(table: &mut Table, seat: Seat, body: &str) -> String {
         author: author(seat),
         time: None,
         body: body.to_owned(),
+        rolls: Vec::new(),
     };
     let options = ThreadOptions {
         check: true,

@@ -89,6 +89,9 @@ pub fn thread(args: &ThreadArgs) -> Result<(), Failure> {
         forum_dice: args.dice == ThreadDice::Forum,
         check: args.check,
         players: Vec::new(),
+        // The forum's own rolls under a player's post (jsonl `rolls`) are the forum's: a save
+        // whose game takes only seeded dice refuses them at every step.
+        player_rolls: true,
     };
     let file: &Path = &args.file;
     // Held from the read to the rename, as `pbp act` holds it.

@@ -60,6 +60,16 @@ impl Layout {
             })
     }
 
+    /// Whether `line` reads as a post's header in this layout (`jsonl` has none: its authors
+    /// are a field).
+    pub(crate) fn reads_as_header(self, line: &str) -> bool {
+        match self {
+            Layout::Jsonl => false,
+            Layout::Phpbb => (PHPBB.header)(line).is_some(),
+            Layout::Smf => (SMF.header)(line).is_some(),
+        }
+    }
+
     fn looks_like(self, text: &str) -> bool {
         match self {
             Layout::Jsonl => jsonl::looks_like(text),

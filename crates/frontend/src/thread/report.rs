@@ -102,6 +102,22 @@ pub struct PostReport {
     /// The forum rolls read in it.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rolls: Vec<Vec<u32>>,
+    /// The rolls in it that are no forum dice (a roll line a player typed), each with why.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub not_dice: Vec<NotDice>,
+    /// A line of it that reads as another post's header (`Post by Sensei » ...` typed in a
+    /// copied page's post): neither it nor the lines after it were read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forged: Option<String>,
+}
+
+/// A roll in a post that pbp does not take as forum dice, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NotDice {
+    /// Its values, in order.
+    pub values: Vec<u32>,
+    /// Why it is not used ("a roll typed in the post, not the forum's: not used").
+    pub reason: String,
 }
 
 /// What reading a thread did.
@@ -182,6 +198,15 @@ impl PostReport {
         }
         for roll in &self.rolls {
             let _ = writeln!(out, "  roll: {}", values(roll));
+        }
+        for roll in &self.not_dice {
+            let _ = writeln!(out, "  roll {}: {}", values(&roll.values), roll.reason);
+        }
+        if let Some(forged) = &self.forged {
+            let _ = writeln!(
+                out,
+                "  forged header: '{forged}' reads as another post's header inside this post: it and the lines after it are not read"
+            );
         }
         for line in &self.chatter {
             let _ = writeln!(out, "  chatter: {line}");
