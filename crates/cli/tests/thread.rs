@@ -255,6 +255,12 @@ fn a_thread_that_cannot_be_read_changes_nothing() {
         big.contains("more than the 52428800 bytes pbp reads at once"),
         "{big}"
     );
+    // The size quoted is the file's, not the part of it read.
+    let bigger = refused(&vec![b' '; 50 * 1024 * 1024 + 5_000], &[]);
+    assert!(
+        bigger.contains("the thread is 52433800 bytes, more than the 52428800"),
+        "{bigger}"
+    );
 }
 
 /// `--posts FIXTURE` and the options of a game's thread, as owned argument strings.

@@ -244,3 +244,72 @@ fn a_phpbb_page_without_top_links_is_refused() {
     );
     assert_eq!(fs::read(&save).unwrap(), before);
 }
+
+/// `--check` says what would apply, post by post, and changes nothing.
+#[test]
+fn check_says_each_post_would_apply() {
+    let dir = Scratch::new("check-words");
+    let save = dir.path("game.json");
+    ok(&["new", "clan-war", "--seed", "5", "--out", s(&save)]);
+    let posts = dir.path("posts.txt");
+    fs::write(
+        &posts,
+        "{\"author\": \"Mongooseh\", \"time\": \"2026-12-03T09:05:00Z\", \"body\": \"attack B6 from B7\"}\n",
+    )
+    .unwrap();
+    let before = fs::read(&save).unwrap();
+    let report = ok(&["thread", s(&save), "--posts", s(&posts), "--check"]);
+    expect_lines(
+        &report,
+        &[
+            "post 1 by Mongooseh (Crab), 2026-12-03T09:05:00Z: would apply\n",
+            "1 posts read (jsonl): would apply 1 step (1 steps in all); nothing was changed (--check)",
+        ],
+    );
+    assert!(!report.contains(": applied"), "{report}");
+    assert_eq!(fs::read(&save).unwrap(), before);
+}
+
+/// An SMF print page saved as HTML is refused with what to do, not read as posts by nobody.
+#[test]
+fn a_page_saved_as_html_is_refused_with_a_hint() {
+    let dir = Scratch::new("html");
+    let save = dir.path("game.json");
+    ok(&["new", "clan-war", "--seed", "5", "--out", s(&save)]);
+    let before = fs::read(&save).unwrap();
+    let posts = dir.path("posts.html");
+    for page in [
+        "<dt class=\"postheader\">\nTitle: <strong>Clan War</strong><br />\nPost by: <strong>Mongooseh</strong> on <strong>December 03, 2026, 09:05:00 AM</strong>\n</dt>\n<dd class=\"postbody\">attack B6 from B7</dd>\n",
+        "<!DOCTYPE html>\n<html><body>\nTitle: Clan War\nPost by: Mongooseh on December 03, 2026, 09:05:00 AM\nattack B6 from B7\n</body></html>\n",
+    ] {
+        fs::write(&posts, page).unwrap();
+        let message = refused_with(13, &["thread", s(&save), "--posts", s(&posts)]);
+        assert!(
+            message.contains("this is a page saved as HTML; pbp reads the smf page copied as text"),
+            "{message}"
+        );
+        assert_eq!(fs::read(&save).unwrap(), before);
+    }
+}
+
+/// A thread none of whose authors is the table's says so, with the players' names.
+#[test]
+fn a_thread_of_strangers_says_whom_pbp_knows() {
+    let dir = Scratch::new("strangers");
+    let save = dir.path("game.json");
+    ok(&["new", "clan-war", "--seed", "5", "--out", s(&save)]);
+    let posts = dir.path("posts.txt");
+    fs::write(
+        &posts,
+        "{\"author\": \"Crab Player\", \"body\": \"attack B6 from B7\"}\n",
+    )
+    .unwrap();
+    let report = ok(&["thread", s(&save), "--posts", s(&posts)]);
+    expect_lines(
+        &report,
+        &[
+            "post 1 by Crab Player: not a player",
+            "hint: no author of this thread is a player, the game master (--gm) or the dice roller (--roller) of this table: the players are Mongooseh (Crab), BegrudginglyGood (Dragon)",
+        ],
+    );
+}

@@ -479,6 +479,18 @@ impl Reading {
         } else {
             Vec::new()
         };
+        let hint = (!self.reports.is_empty()
+            && self
+                .reports
+                .iter()
+                .all(|r| r.outcome == Outcome::NotAPlayer))
+        .then(|| {
+            let names: Vec<String> = self.table.seats().into_iter().map(|s| s.name).collect();
+            format!(
+                "no author of this thread is a player, the game master (--gm) or the dice roller (--roller) of this table: the players are {}",
+                names.join(", ")
+            )
+        });
         let report = ThreadReport {
             game: self.table.game(),
             layout,
@@ -488,6 +500,7 @@ impl Reading {
             steps: self.table.steps(),
             unused_rolls,
             turn: self.table.describe_turn(),
+            hint,
         };
         (report, self.table)
     }

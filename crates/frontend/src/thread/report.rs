@@ -140,6 +140,10 @@ pub struct ThreadReport {
     pub unused_rolls: Vec<Vec<u32>>,
     /// Who acts now, in words.
     pub turn: String,
+    /// What to check when nothing of the thread could be read as the table's (no author is a
+    /// player, the game master or the dice roller).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
 }
 
 fn values(roll: &[u32]) -> String {
@@ -176,8 +180,13 @@ impl PostReport {
         out
     }
 
-    fn write_text(&self, out: &mut String) {
-        let _ = write!(out, "{}: {}", self.heading(), self.outcome.words());
+    fn write_text(&self, out: &mut String, check: bool) {
+        // A check applies nothing: what would be applied says so.
+        let outcome = match self.outcome {
+            Outcome::Applied if check => "would apply",
+            outcome => outcome.words(),
+        };
+        let _ = write!(out, "{}: {outcome}", self.heading());
         match &self.reason {
             Some(reason) => {
                 let _ = writeln!(out, ": {reason}");
@@ -219,7 +228,7 @@ impl ThreadReport {
     pub fn text(&self) -> String {
         let mut out = String::new();
         for post in &self.posts {
-            post.write_text(&mut out);
+            post.write_text(&mut out, self.check);
         }
         for roll in &self.unused_rolls {
             let _ = writeln!(out, "unused forum roll: {}", values(roll));
@@ -238,6 +247,9 @@ impl ThreadReport {
                 ""
             }
         );
+        if let Some(hint) = &self.hint {
+            let _ = writeln!(out, "hint: {hint}");
+        }
         let _ = writeln!(out, "{}", self.turn);
         out
     }
