@@ -175,6 +175,7 @@ fn posts_from(bytes: &mut Bytes<'_>, start: &Table, flags: u8) -> Vec<Post> {
             time: (flags & 4 == 4)
                 .then(|| format!("2026-12-03T10:{:02}:{:02}Z", index / 60, index % 60)),
             body,
+            rolls: Vec::new(),
         });
     }
     posts

@@ -59,30 +59,38 @@ fn outside_dice_are_marked_in_every_output_and_listed_by_verify() {
         act.contains("step 2: rolled on the forum: 2, 10+4, 1, 9, 9"),
         "{act}"
     );
-    let log = ok(&["log", file]);
+    // Step 2 holds seat 1's sealed stance, a secret of seat 1 until the round is resolved:
+    // the step's forum dice are for those who see all of it, seat 1 and the game master.
+    let public = ok(&["log", file]);
+    assert!(public.contains("14 to 9"), "{public}");
+    assert!(!public.contains("rolled on the forum"), "{public}");
+    let public_view = json(&["show", file, "--format", "json"]);
+    assert_eq!(public_view["outside_dice"], serde_json::json!([]));
+    let log = ok(&["log", file, "--as", "1"]);
     assert!(
         log.contains("step 2: rolled on the forum: 2, 10+4, 1, 9, 9"),
         "{log}"
     );
     assert_eq!(posted_head(&log).0, 2);
+    assert_eq!(posted_head(&log), posted_head(&public));
     for format in ["text", "bbcode"] {
-        let post = ok(&["show", file, "--format", format]);
+        let post = ok(&["show", file, "--format", format, "--as", "gm"]);
         assert!(
             post.contains("step 2: rolled on the forum: 2, 10+4, 1, 9, 9"),
             "{format}: {post}"
         );
         assert_eq!(posted_head(&post), posted_head(&log), "{format}");
     }
-    let view = json(&["show", file, "--format", "json"]);
+    let view = json(&["show", file, "--format", "json", "--as", "1"]);
     assert_eq!(view["outside_dice"][0]["step"], 2, "{view}");
     assert_eq!(
         view["outside_dice"][0]["values"],
         serde_json::json!([2, 10, 4, 1, 9, 9])
     );
     assert_eq!(view["chain"]["head"], posted_head(&log).1.as_str());
-    let svg = ok(&["show", file, "--format", "svg"]);
+    let svg = ok(&["show", file, "--format", "svg", "--as", "1"]);
     assert!(svg.contains("<desc>step 2: rolled on the forum"), "{svg}");
-    let events = json(&["log", file, "--json"]);
+    let events = json(&["log", file, "--json", "--as", "gm"]);
     let marks: Vec<&Value> = events
         .as_array()
         .unwrap()

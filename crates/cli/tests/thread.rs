@@ -125,7 +125,7 @@ fn a_clan_war_thread_plays_as_the_typed_actions() {
         "  step 5: draw in 1 (forum dice 17)",
         "  chatter: Lucky. I keep my cards.",
         "  step 7: end round",
-        "12 posts read (phpbb): applied 7 steps (7 steps in all)",
+        "13 posts read (phpbb): applied 7 steps (7 steps in all)",
     ] {
         assert!(report.contains(line), "missing {line:?} in\n{report}");
     }
@@ -201,7 +201,7 @@ fn check_changes_nothing_and_json_is_the_same_report() {
     assert_eq!(report["layout"], "phpbb");
     assert_eq!(report["applied"], 7);
     let posts = report["posts"].as_array().unwrap();
-    assert_eq!(posts.len(), 12);
+    assert_eq!(posts.len(), 13);
     assert_eq!(posts[4]["outcome"], "refused");
     assert_eq!(posts[4]["player"], "Plainsfox (Lion)");
     assert_eq!(posts[3]["outcome"], "not-a-player");
@@ -254,6 +254,12 @@ fn a_thread_that_cannot_be_read_changes_nothing() {
     assert!(
         big.contains("more than the 52428800 bytes pbp reads at once"),
         "{big}"
+    );
+    // The size quoted is the file's, not the part of it read.
+    let bigger = refused(&vec![b' '; 50 * 1024 * 1024 + 5_000], &[]);
+    assert!(
+        bigger.contains("the thread is 52433800 bytes, more than the 52428800"),
+        "{bigger}"
     );
 }
 

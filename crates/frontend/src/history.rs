@@ -1,10 +1,11 @@
 //! What lets players check a table's history: the steps whose dice came from outside pbp (each
-//! marked in the log, the act report and every post: "rolled on the forum: 7, 10+3"), and the
+//! marked in the log, the act report and every post: "rolled on the forum: 7, 10+3", for those
+//! who may see the step), and the
 //! history chain (see [`pbp_core::chain`]), whose short head ends every post, with the check of
 //! heads posted during the game (`pbp verify --at STEP:HEAD`).
 
 use pbp_core::chain::{ChainClaim, ChainHash, check_claims};
-use pbp_core::{Audience, DicePolicy, OutsideStep};
+use pbp_core::{Actor, Audience, DicePolicy, OutsideStep, Seat, Viewer};
 use serde_json::json;
 
 use crate::{EventLine, Table, TableError};
@@ -80,52 +81,118 @@ impl Table {
         check_claims(&self.chain()?, claims).map_err(TableError::Chain)
     }
 
-    /// `lines` (a log or a step's events, in step order) with a line after each step whose
-    /// dice came from outside pbp, for everyone: only steps after `after` are marked.
-    pub(crate) fn with_outside_lines(
+    /// The steps after `after` (all for `None`) whose dice came from outside pbp and that
+    /// `viewer` may see, each with its audience: the audience of the step itself, those who see
+    /// every event of it (the game master always). A secret step's forum dice are its secret:
+    /// the others learn nothing of them, not even that the step rolled.
+    ///
+    /// # Errors
+    /// [`TableError::Game`] if the log cannot be written as JSON.
+    pub fn outside_steps_seen_by(
         &self,
-        lines: Vec<EventLine>,
+        viewer: Viewer,
         after: Option<usize>,
-    ) -> Vec<EventLine> {
-        let mut marks: Vec<OutsideStep> = self
+    ) -> Result<Vec<(OutsideStep, Audience)>, TableError> {
+        let steps: Vec<OutsideStep> = self
             .outside_steps()
             .into_iter()
             .filter(|s| after.is_none_or(|a| s.step > a))
             .collect();
+        let Some(first) = steps.first() else {
+            return Ok(Vec::new());
+        };
+        let events = self
+            .session()
+            .log_after(Viewer::GameMaster, first.step.checked_sub(1))?;
+        Ok(steps
+            .into_iter()
+            .map(|step| {
+                let audiences = events
+                    .iter()
+                    .filter(|e| e.step == step.step)
+                    .map(|e| &e.audience);
+                let audience = step_audience(audiences, step.actor);
+                (step, audience)
+            })
+            .filter(|(_, audience)| audience.includes(viewer))
+            .collect())
+    }
+
+    /// `lines` (a log or a step's events, in step order, as `viewer` sees them) with a line
+    /// after each step whose dice came from outside pbp, for the step's audience: only steps
+    /// after `after` are marked.
+    pub(crate) fn with_outside_lines(
+        &self,
+        viewer: Viewer,
+        lines: Vec<EventLine>,
+        after: Option<usize>,
+    ) -> Result<Vec<EventLine>, TableError> {
+        let mut marks = self.outside_steps_seen_by(viewer, after)?;
         if marks.is_empty() {
-            return lines;
+            return Ok(lines);
         }
         marks.reverse();
         let mut out = Vec::with_capacity(lines.len() + marks.len());
         for line in lines {
-            while marks.last().is_some_and(|m| m.step < line.step) {
-                out.extend(marks.pop().map(|m| outside_line(&m)));
+            while marks.last().is_some_and(|(m, _)| m.step < line.step) {
+                out.extend(marks.pop().map(outside_line));
             }
             out.push(line);
         }
-        out.extend(marks.into_iter().rev().map(|m| outside_line(&m)));
-        out
+        out.extend(marks.into_iter().rev().map(outside_line));
+        Ok(out)
     }
 
-    /// The lines a post ends with: each step after `after` whose dice came from outside pbp,
-    /// then the chain's head.
-    pub(crate) fn post_footer(&self, after: Option<usize>) -> Result<Vec<String>, TableError> {
+    /// The lines a post for `viewer` ends with: each step after `after` whose dice came from
+    /// outside pbp and that `viewer` may see, then the chain's head.
+    pub(crate) fn post_footer(
+        &self,
+        viewer: Viewer,
+        after: Option<usize>,
+    ) -> Result<Vec<String>, TableError> {
         let mut lines: Vec<String> = self
-            .outside_steps()
+            .outside_steps_seen_by(viewer, after)?
             .iter()
-            .filter(|s| after.is_none_or(|a| s.step > a))
-            .map(|s| format!("step {}: {}", s.step, outside_text(s)))
+            .map(|(s, _)| format!("step {}: {}", s.step, outside_text(s)))
             .collect();
         lines.push(self.chain_text()?);
         Ok(lines)
     }
 }
 
-fn outside_line(step: &OutsideStep) -> EventLine {
+/// The audience of a step: those who see every one of its events (`Everyone` for a step whose
+/// events are all public); a step without events is its actor's and the game master's.
+fn step_audience<'a>(
+    audiences: impl Iterator<Item = &'a Audience>,
+    actor: Option<Actor>,
+) -> Audience {
+    let mut out: Option<Audience> = None;
+    for audience in audiences {
+        out = Some(match (out, audience) {
+            (None | Some(Audience::Everyone), audience) => audience.clone(),
+            (Some(known), Audience::Everyone) => known,
+            (Some(Audience::GameMaster), _) | (_, Audience::GameMaster) => Audience::GameMaster,
+            (Some(Audience::Seats(known)), Audience::Seats(seats)) => {
+                let both: Vec<Seat> = known.into_iter().filter(|s| seats.contains(s)).collect();
+                if both.is_empty() {
+                    Audience::GameMaster
+                } else {
+                    Audience::Seats(both)
+                }
+            }
+        });
+    }
+    out.unwrap_or_else(|| match actor {
+        Some(Actor::Seat(seat)) => Audience::only(seat),
+        _ => Audience::GameMaster,
+    })
+}
+
+fn outside_line((step, audience): (OutsideStep, Audience)) -> EventLine {
     EventLine {
         step: step.step,
-        audience: Audience::Everyone,
+        audience,
         event: json!({ "outside_dice": { "values": step.values, "forum": step.forum_text() } }),
-        text: outside_text(step),
+        text: outside_text(&step),
     }
 }

@@ -53,8 +53,8 @@ pub struct ViewReport {
     pub secret: Option<SecretReport>,
     /// The history chain's head at this step, as posts end with it.
     pub chain: ChainReport,
-    /// Every step whose dice came from outside pbp, with its values (public: they were rolled
-    /// on the forum).
+    /// Every step whose dice came from outside pbp and that the viewer may see (a secret
+    /// step's are its audience's alone), with its values.
     pub outside_dice: Vec<OutsideStep>,
     /// The viewer's view, as JSON.
     pub view: Value,

@@ -478,13 +478,19 @@ impl Table {
                 text,
             })
             .collect();
-        Ok(self.with_outside_lines(lines, after))
+        self.with_outside_lines(viewer, lines, after)
     }
 
-    /// `post` with the footer of every post: the steps after `after` rolled on the forum, then
+    /// `post` with the footer of every post: the steps after `after` rolled on the forum that
+    /// `viewer` may see, then
     /// the chain's head, each on its own line (the same in the CLI, the server and the page).
-    fn ended(&self, mut post: String, after: Option<usize>) -> Result<String, TableError> {
-        let footer = self.post_footer(after)?;
+    fn ended(
+        &self,
+        viewer: Viewer,
+        mut post: String,
+        after: Option<usize>,
+    ) -> Result<String, TableError> {
+        let footer = self.post_footer(viewer, after)?;
         if !post.is_empty() && !post.ends_with('\n') {
             post.push('\n');
         }
@@ -520,7 +526,11 @@ impl Table {
                 step: self.steps(),
                 head: self.head()?.short(),
             },
-            outside_dice: self.outside_steps(),
+            outside_dice: self
+                .outside_steps_seen_by(viewer, None)?
+                .into_iter()
+                .map(|(step, _)| step)
+                .collect(),
             view: self.session.view(viewer)?,
         })
     }
@@ -555,7 +565,7 @@ impl Table {
     /// A renderer that does not fit the session (never for a table of the catalog).
     pub fn text(&self, viewer: Viewer) -> Result<String, TableError> {
         let text = self.renderer.text(self.session.as_ref(), viewer)?;
-        self.ended(text, None)
+        self.ended(viewer, text, None)
     }
 
     /// [`Table::text`] with who may act now ([`Table::describe_turn`]) before the lines that
@@ -569,7 +579,7 @@ impl Table {
             text.push('\n');
         }
         text.push_str(&self.describe_turn());
-        self.ended(text, None)
+        self.ended(viewer, text, None)
     }
 
     /// A forum post for `viewer`: the game and the last action's events `viewer` may see, with
@@ -579,7 +589,7 @@ impl Table {
     /// As [`Table::text`].
     pub fn bbcode(&self, viewer: Viewer) -> Result<String, TableError> {
         let post = self.renderer.bbcode(self.session.as_ref(), viewer)?;
-        self.ended(post, self.last_action())
+        self.ended(viewer, post, self.last_action())
     }
 
     /// [`Table::bbcode`] laid out as `options` say: plain lists (the default, which every forum
@@ -591,7 +601,7 @@ impl Table {
         let post = self
             .renderer
             .bbcode_with(self.session.as_ref(), viewer, options)?;
-        self.ended(post, self.last_action())
+        self.ended(viewer, post, self.last_action())
     }
 
     /// A forum post for `viewer` covering every step after `after` (the whole game, the setup's
@@ -603,7 +613,7 @@ impl Table {
         let post = self
             .renderer
             .bbcode_since(self.session.as_ref(), viewer, after)?;
-        self.ended(post, after)
+        self.ended(viewer, post, after)
     }
 
     /// The map or field as `viewer` sees it, as an SVG document.
@@ -613,7 +623,7 @@ impl Table {
     pub fn svg(&self, viewer: Viewer) -> Result<String, TableError> {
         let svg = self.renderer.svg(self.session.as_ref(), viewer)?;
         // The post's footer as the document's description, before its end.
-        let footer = self.ended(String::new(), None)?;
+        let footer = self.ended(viewer, String::new(), None)?;
         let footer = footer.trim_end();
         Ok(match svg.rfind("</svg>") {
             Some(end) => format!(

@@ -97,7 +97,19 @@ fn answer<G: Game>(session: &Session<G>, actor: Actor, action: &G::Action) -> Pa
     let mut parts = Vec::new();
     if let Actor::Seat(seat) = actor {
         // Checked only: the table is left as it was.
-        parts.push(("thread report", thread_report(&mut table, seat, &text_form)));
+        parts.push((
+            "thread report",
+            thread_report(&mut table, seat, &text_form, None),
+        ));
+        // The same post played with the forum's dice: the dice roller posts the values the
+        // step's seeded roll draws.
+        let rolls = seeded_draws(&table, actor, &input);
+        if !rolls.is_empty() {
+            parts.push((
+                "thread report with forum dice",
+                thread_report(&mut table, seat, &text_form, Some(&rolls)),
+            ));
+        }
     }
     parts.push(("try", json(table.try_action(actor, &input))));
     // The act itself, on this copy of the session (its last use).
@@ -106,21 +118,51 @@ fn answer<G: Game>(session: &Session<G>, actor: Actor, action: &G::Action) -> Pa
     parts
 }
 
+/// The values `actor`'s action draws from the table's seed (none if it draws none or is refused).
+fn seeded_draws(table: &Table, actor: Actor, input: &ActionInput) -> Vec<u32> {
+    let mut copy = table.clone();
+    if copy.act(actor, input, DiceChoice::Seeded).is_err() {
+        return Vec::new();
+    }
+    let record = copy.session().record().unwrap_or_default();
+    record["entries"]
+        .as_array()
+        .and_then(|entries| entries.last())
+        .and_then(|entry| entry["draws"].as_array())
+        .map(|draws| {
+            draws
+                .iter()
+                .filter_map(|d| d["value"].as_u64().and_then(|v| u32::try_from(v).ok()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// The report of a one-post thread by `seat` holding `body`, checked only, without the
-/// applied steps' events (the game master's).
-fn thread_report(table: &mut Table, seat: Seat, body: &str) -> String {
-    let post = Post {
-        id: None,
+/// applied steps' events (the game master's); with `rolls`, played with the forum's dice, a
+/// dice roller's post of those values after it.
+fn thread_report(table: &mut Table, seat: Seat, body: &str, rolls: Option<&[u32]>) -> String {
+    let mut posts = vec![Post {
         author: author(seat),
-        time: None,
         body: body.to_owned(),
-    };
+        ..Post::default()
+    }];
+    if let Some(rolls) = rolls {
+        let values: Vec<String> = rolls.iter().map(u32::to_string).collect();
+        posts.push(Post {
+            author: "Dice Roller".to_owned(),
+            body: format!("{}d1000: {}", rolls.len(), values.join(", ")),
+            ..Post::default()
+        });
+    }
     let options = ThreadOptions {
         check: true,
         players: vec![(author(seat), seat)],
+        rollers: vec!["Dice Roller".to_owned()],
+        forum_dice: rolls.is_some(),
         ..ThreadOptions::default()
     };
-    match apply_posts(table, Layout::Jsonl, &[post], &options) {
+    match apply_posts(table, Layout::Jsonl, &posts, &options) {
         Ok(mut report) => {
             for post in &mut report.posts {
                 for applied in &mut post.actions {

@@ -37,6 +37,7 @@ fn post_with(index: usize, author: u8, body: usize, with_ids: bool, with_times: 
         },
         time: with_times.then(|| format!("2026-12-03T10:{:02}:00Z", index % 60)),
         body: BODIES[body % BODIES.len()].to_owned(),
+        rolls: Vec::new(),
     }
 }
 

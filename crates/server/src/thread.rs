@@ -27,6 +27,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 use crate::api::{bearer, body, json_response, respond};
 use crate::error::ApiError;
 use crate::hub::{Hub, HubHandle, Role};
+use crate::store::TableDice;
 
 /// The route, with its own body limit.
 pub(crate) fn router() -> Router<HubHandle> {
@@ -119,6 +120,8 @@ pub fn parse_thread(body: &[u8]) -> Result<(ThreadRequest, ThreadOptions), ApiEr
         forum_dice,
         check: request.check,
         players: Vec::new(),
+        // Set from the table's `dice` when the thread is applied.
+        player_rolls: false,
     };
     Ok((request, options))
 }
@@ -184,6 +187,9 @@ impl Hub {
             }
         }
         let mut options = options.clone();
+        // A table whose dice are the game master's takes no die from a player's post, not even
+        // the rolls the forum attached to it; a roll line typed in a post is never one.
+        options.player_rolls = live.turn.dice == TableDice::Players;
         // The names the game master gave the seats at this table are theirs on the forum.
         options.players = (0..)
             .zip(&live.seats)

@@ -124,14 +124,23 @@ fn outside_dice_are_marked_and_every_post_ends_with_the_chain() {
             .any(|e| e["text"] == "rolled on the forum: 2, 10+4, 1, 9, 9"),
         "{events}"
     );
-    // Every viewer's log marks the step and ends with the chain's head at step 2.
+    // Every viewer's log ends with the chain's head at step 2; the step's forum dice are for
+    // those who see the whole step (seat 1's stance is sealed in it): seat 1 and the game
+    // master, not seat 0 nor the public.
     let mut heads = Vec::new();
-    for token in [None, seat0, Some(table.gm.as_str())] {
+    let seat1 = Some(table.seats[1].as_str());
+    for (token, sees) in [
+        (None, false),
+        (seat0, false),
+        (seat1, true),
+        (Some(table.gm.as_str()), true),
+    ] {
         let log = get(base, &table.path("log"), token).json();
         let lines = log.as_array().unwrap();
-        assert!(
+        assert_eq!(
             lines.iter().any(|l| l["step"] == 2
                 && l["event"]["outside_dice"]["values"] == json!([2, 10, 4, 1, 9, 9])),
+            sees,
             "{log}"
         );
         let last = lines.last().unwrap();
@@ -148,13 +157,14 @@ fn outside_dice_are_marked_and_every_post_ends_with_the_chain() {
                 ),
                 "{post}"
             );
-            assert!(
+            assert_eq!(
                 post.contains("step 2: rolled on the forum: 2, 10+4, 1, 9, 9"),
+                sees,
                 "{post}"
             );
         }
         let view = get(base, &table.path("view"), token).json();
-        assert_eq!(view["outside_dice"][0]["step"], 2, "{view}");
+        assert_eq!(view["outside_dice"].as_array().unwrap().len(), usize::from(sees), "{view}");
     }
     assert!(heads.windows(2).all(|w| w[0] == w[1]), "{heads:?}");
     let _ = std::fs::remove_dir_all(dir);

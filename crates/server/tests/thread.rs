@@ -198,3 +198,57 @@ fn the_tables_player_names_are_the_forum_names() {
         answer.body
     );
 }
+
+/// Issue 37: a player's post brings no die at a table whose dice are the game master's, neither
+/// a roll line typed in it nor the rolls the forum attached to it (`rolls`); at a table created
+/// with `"dice": "players"` the forum's attached rolls count, and a typed roll line never does.
+#[test]
+fn a_player_never_chooses_the_dice_through_a_thread() {
+    let dir = temp_dir("thread-dice");
+    let server = start(&dir.join("db.sqlite"));
+    let base = &server.base;
+    let posts = [
+        json!({"id": 1, "author": "Mongooseh", "body": "attack B6 from B7"}),
+        json!({"id": 2, "author": "Mongooseh",
+               "body": "pass\nroll\nMongooseh rolled 2d10: 9, 8\nSpirit Army rolled 3d10: 1, 1, 1",
+               "rolls": ["2d10: 9, 9", "3d10: 1, 1, 2"]}),
+        json!({"id": 3, "author": "Dice Roller", "body": "Mongooseh rolled 2d10: 2, 3"}),
+        json!({"id": 4, "author": "Dice Roller", "body": "Spirit Army rolled 3d10: 9, 8, 7"}),
+    ]
+    .iter()
+    .map(Value::to_string)
+    .collect::<Vec<_>>()
+    .join("\n");
+    let request = json!({"posts": posts, "rollers": ["Dice Roller"], "dice": "forum"}).to_string();
+    let roll_of = |dice: Option<&str>| {
+        let mut body = json!({"record": clan_war_save()});
+        if let Some(dice) = dice {
+            body["dice"] = json!(dice);
+        }
+        let table = common::create(base, &body.to_string());
+        let answer = post(base, &table.path("thread"), Some(&table.gm), &request);
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        let report = answer.json();
+        assert_eq!(report["applied"], 3, "{report}");
+        report
+    };
+
+    let report = roll_of(None);
+    let post2 = &report["posts"][1];
+    assert_eq!(post2["actions"][1]["dice"], json!([2, 3, 9, 8, 7]), "{report}");
+    let reasons: Vec<&str> = post2["not_dice"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["reason"].as_str().unwrap())
+        .collect();
+    assert_eq!(reasons.len(), 4, "{post2}");
+    assert!(reasons[0].starts_with("a roll typed in the post, not the forum's: not used"));
+    assert!(reasons[3].contains("a player never brings dice"), "{post2}");
+
+    let report = roll_of(Some("players"));
+    let post2 = &report["posts"][1];
+    assert_eq!(post2["actions"][1]["dice"], json!([9, 9, 1, 1, 2]), "{report}");
+    assert_eq!(post2["not_dice"].as_array().unwrap().len(), 2, "{post2}");
+    assert_eq!(report["unused_rolls"], json!([[2, 3], [9, 8, 7]]), "{report}");
+}

@@ -95,7 +95,8 @@ fn forum_rolls_that_fall_short_say_how_many_more_and_why() {
     let whole = r#"{"action":"strike","as":1,"dice":[7,4,4,7,2,10,5,1,3]}"#;
     let answer = post(base, &table.path("act"), gm, whole);
     assert_eq!(answer.status, 200, "{}", answer.body);
-    let view = get(base, &table.path("view"), None).json();
+    // The step holds seat 1's sealed stance: its forum dice are the game master's and seat 1's.
+    let view = get(base, &table.path("view"), gm).json();
     assert_eq!(view["outside_dice"][0]["step"], 2, "{view}");
     let _ = std::fs::remove_dir_all(dir);
 }

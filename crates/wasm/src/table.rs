@@ -260,11 +260,18 @@ mod tests {
                 "[b]Duel[/b]: 1 - 0\n[*] seat 1 sealed a stance\n\
                  [*] focus against strike: 14 to 9; seat 0 wins the round\n\
                  [i]dice commitment: {}[/i]\n\
-                 step 2: rolled on the forum: 2, 10+4, 1, 9, 9\n\
                  chain at step 2: {}\n",
                 table.commitment().unwrap(),
                 head(&post)
             )
+        );
+        // The step holds seat 1's sealed stance: its forum dice are for seat 1 and the game
+        // master, who see all of it.
+        assert!(
+            table
+                .bbcode("gm")
+                .unwrap()
+                .contains("step 2: rolled on the forum: 2, 10+4, 1, 9, 9\n"),
         );
         assert_eq!(table.view("gm").unwrap()["view"]["wins"], json!([1, 0]));
         assert_eq!(table.seats().unwrap(), vec![0, 1]);
@@ -321,16 +328,19 @@ mod tests {
         let round = "focus against strike: 14 to 9; seat 0 wins the round";
         // Every post ends with the dice commitment, so the thread holds it from the first post on.
         let commitment = format!("[i]dice commitment: {}[/i]\n", table.commitment().unwrap());
-        // And with the forum's dice of the steps it covers, then the chain's head.
+        // And with the forum's dice of the steps it covers that the viewer sees whole (step 2
+        // holds seat 1's sealed stance: seat 1's and the game master's), then the chain's head.
         let since = table.bbcode_since("public", Some(0)).unwrap();
         let forum = "step 2: rolled on the forum: 2, 10+4, 1, 9, 9\n";
         let chain = format!("chain at step 2: {}\n", head(&since));
         assert_eq!(
             since,
             format!(
-                "[b]Duel[/b]: 1 - 0\n[*] seat 0 sealed a stance\n[*] seat 1 sealed a stance\n[*] {round}\n{commitment}{forum}{chain}"
+                "[b]Duel[/b]: 1 - 0\n[*] seat 0 sealed a stance\n[*] seat 1 sealed a stance\n[*] {round}\n{commitment}{chain}"
             )
         );
+        let for_seat = table.bbcode_since("1", Some(0)).unwrap();
+        assert!(for_seat.ends_with(&format!("{forum}{chain}")), "{for_seat}");
         assert_eq!(
             table.bbcode_since("public", Some(1)).unwrap(),
             table.bbcode("public").unwrap()

@@ -89,10 +89,15 @@ fn a_duel_plays_through_the_javascript_api() {
     );
     assert!(s.text("gm").unwrap().contains("1 - 0"));
     let log = json_of(s.log("public").unwrap());
-    // Two sealed stances and the round, then the mark of the step's outside dice, as the CLI's.
-    assert_eq!(log.as_array().unwrap().len(), 4, "{log}");
+    // Two sealed stances and the round; the mark of the step's outside dice is for those who
+    // see the whole step (seat 1's sealed stance is in it), as the CLI's.
+    assert_eq!(log.as_array().unwrap().len(), 3, "{log}");
     assert_eq!(log[0]["audience"], "everyone");
-    assert_eq!(log[3]["text"], "rolled on the forum: 2, 10+4, 1, 9, 9");
+    let log = json_of(s.log("1").unwrap());
+    assert_eq!(
+        log.as_array().unwrap().last().unwrap()["text"],
+        "rolled on the forum: 2, 10+4, 1, 9, 9"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -265,7 +270,9 @@ fn players_and_the_post_since_a_step() {
     // chain's head, as the CLI's posts do.
     let commitment = format!("[i]dice commitment: {}[/i]\n", s.commitment().unwrap());
     let forum = "step 2: rolled on the forum: 2, 10+4, 1, 9, 9\n";
-    let view = json_of(s.view("public").unwrap());
+    // Step 2 holds seat 1's sealed stance: its forum dice are seat 1's and the game master's.
+    assert_eq!(json_of(s.view("public").unwrap())["outside_dice"], json!([]));
+    let view = json_of(s.view("1").unwrap());
     assert_eq!(view["chain"]["step"], 2);
     let head = view["chain"]["head"].as_str().unwrap().to_owned();
     assert_eq!(head.len(), 12, "{view}");
@@ -283,10 +290,15 @@ fn players_and_the_post_since_a_step() {
     assert_eq!(
         s.bbcode_since("public", Some(0)).unwrap(),
         format!(
-            "[b]Duel[/b]: 1 - 0\n[*] seat 0 sealed a stance\n[*] seat 1 sealed a stance\n[*] {round}\n{commitment}{forum}chain at step 2: {head}\n"
+            "[b]Duel[/b]: 1 - 0\n[*] seat 0 sealed a stance\n[*] seat 1 sealed a stance\n[*] {round}\n{commitment}chain at step 2: {head}\n"
         )
     );
-    let log = json_of(s.log("public").unwrap());
+    assert!(
+        s.bbcode_since("gm", Some(0))
+            .unwrap()
+            .ends_with(&format!("{forum}chain at step 2: {head}\n"))
+    );
+    let log = json_of(s.log("gm").unwrap());
     let texts: Vec<&str> = log
         .as_array()
         .unwrap()

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use pbp_core::{Actor, Seat};
-use pbp_frontend::Table;
+use pbp_frontend::{Table, TableError};
 use pbp_frontend::thread::{Layout, MAX_THREAD_BYTES, ThreadOptions, apply_thread};
 
 use super::{load_text, save, to_text};
@@ -82,6 +82,16 @@ fn forum_names(table: &Table, players: &[String]) -> Result<Vec<(String, Seat)>,
 pub fn thread(args: &ThreadArgs) -> Result<(), Failure> {
     let layout = args.layout.as_deref().map(Layout::parse).transpose()?;
     let bytes = read_bytes(&args.posts, MAX_THREAD_BYTES as u64)?;
+    let shown = args.posts.display().to_string();
+    if bytes.len() > MAX_THREAD_BYTES {
+        // Only the limit and one byte were read: the size quoted is the file's.
+        let size = std::fs::metadata(&args.posts).map_or(bytes.len() as u64, |m| m.len());
+        let error = TableError::ThreadTooLarge {
+            bytes: usize::try_from(size).unwrap_or(usize::MAX),
+            limit: MAX_THREAD_BYTES,
+        };
+        return Err(Failure::table(&error, Some(&shown)));
+    }
     let options = ThreadOptions {
         layout,
         game_masters: args.game_masters.clone(),
@@ -89,6 +99,9 @@ pub fn thread(args: &ThreadArgs) -> Result<(), Failure> {
         forum_dice: args.dice == ThreadDice::Forum,
         check: args.check,
         players: Vec::new(),
+        // The forum's own rolls under a player's post (jsonl `rolls`) are the forum's: a save
+        // whose game takes only seeded dice refuses them at every step.
+        player_rolls: true,
     };
     let file: &Path = &args.file;
     // Held from the read to the rename, as `pbp act` holds it.
@@ -96,7 +109,6 @@ pub fn thread(args: &ThreadArgs) -> Result<(), Failure> {
     let mut table = load_text(file, &locked.text)?;
     let mut options = options;
     options.players = forum_names(&table, &args.players)?;
-    let shown = args.posts.display().to_string();
     let report =
         apply_thread(&mut table, &bytes, &options).map_err(|e| Failure::table(&e, Some(&shown)))?;
     if !args.check && report.applied > 0 {

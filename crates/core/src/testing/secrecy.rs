@@ -26,6 +26,10 @@
 //!   twin state ([`Session::with_state`]); both play on through [`Session::act`], with the dice
 //!   the record's seed gives each step.
 //!
+//! A case whose twin seed is odd plays on with forum dice: each step is given the values its
+//! seeded roll draws as outside dice (as `pbp act --dice` or a thread's roller post gives them),
+//! so the surfaces also carry the marks of the steps rolled on the forum, each for its audience.
+//!
 //! Play stops at the end of the game, after [`TwinCase::after`] steps, when the twins have no
 //! common legal action (a secret that decides what its holder may do), or at the first step whose
 //! events (in either twin) hold a declared reveal: from there the secret is public by rule, and
@@ -177,7 +181,10 @@ pub struct TwinCase {
     pub seed: u64,
     /// Random legal steps before the twin.
     pub before: u32,
-    /// The seed of the twin generator's choices.
+    /// The seed of the twin generator's choices. When it is odd, the twins play on with forum
+    /// dice: each step that draws dice is given, as outside dice ([`DiceChoice::Outside`]), the
+    /// values its seeded roll would draw in that twin, so that every surface marks it rolled on
+    /// the forum, for its audience.
     pub twin: u64,
     /// Steps played on both twins.
     pub after: u32,
@@ -197,6 +204,8 @@ pub struct TwinReport {
     /// Why play stopped: `"steps"` (the case's steps were played), `"over"` (the game ended),
     /// `"no common action"` (the secret decides what its holder may do), or `"revealed"`.
     pub stopped: &'static str,
+    /// The steps after the twin played with forum dice (see [`TwinCase::twin`]).
+    pub forum_steps: usize,
 }
 
 fn view_json<G: Game>(_: &G::State, view: &G::View, _: Viewer, _: &[LoggedEvent<G>]) -> String {
@@ -498,6 +507,31 @@ fn serialize<T: Serialize>(value: &T) -> String {
     json(value)
 }
 
+/// The dice of a forum dice step in `session`: the values the step draws from the record's
+/// seed, given as outside dice as a forum's roller would post them (each twin its own: where a
+/// secret changes the dice, an outsider must not see that either), where the step draws any and
+/// the game takes them; else the seeded dice.
+fn forum_dice<G: Game>(session: &Session<G>, actor: Actor, action: &G::Action) -> DiceChoice {
+    let mut copy = session.clone();
+    if copy.act(actor, action.clone(), DiceChoice::Seeded).is_err() {
+        return DiceChoice::Seeded;
+    }
+    let values: Vec<u32> = copy
+        .record()
+        .entries
+        .last()
+        .map(|entry| entry.draws.iter().map(|d| d.value).collect())
+        .unwrap_or_default();
+    if values.is_empty() {
+        return DiceChoice::Seeded;
+    }
+    let outside = DiceChoice::Outside(values);
+    match session.clone().act(actor, action.clone(), outside.clone()) {
+        Ok(_) => outside,
+        Err(_) => DiceChoice::Seeded,
+    }
+}
+
 /// Random legal play from the setup to the twin position, then on until the generator finds a
 /// secret; a game that ends first goes back to the last position that had one. `None` when no
 /// position of the game had one.
@@ -581,7 +615,10 @@ pub fn check_twins<G: Game>(secrecy: &Secrecy<G>, case: TwinCase) -> Result<Twin
         played: 0,
         revealed: None,
         stopped: "steps",
+        forum_steps: 0,
     };
+    // Half the cases (an odd twin seed) play on with forum dice.
+    let forum = case.twin & 1 == 1;
     let outsiders = &twin.outsiders;
     let twin_step = step;
     let fail = |v: Violation| Violation(format!("twin at step {twin_step} ({}): {v}", twin.secret));
@@ -614,16 +651,23 @@ pub fn check_twins<G: Game>(secrecy: &Secrecy<G>, case: TwinCase) -> Result<Twin
             report.stopped = "no common action";
             break;
         };
-        // Both sessions draw the step's dice from the same seed (the record's, at this step).
+        // Both sessions draw the step's dice from the same seed (the record's, at this step),
+        // or, in a forum dice case, are given those values as a forum's roller posts them.
         let visible = |logged: &[LoggedEvent<G>]| -> Vec<Visible<G::Event>> {
             logged.iter().map(|e| e.visible.clone()).collect()
         };
-        let ea = a
-            .act(actor, action.clone(), DiceChoice::Seeded)
-            .map(visible);
-        let eb = b
-            .act(actor, action.clone(), DiceChoice::Seeded)
-            .map(visible);
+        let (da, db) = match forum {
+            true => (
+                forum_dice(&a, actor, &action),
+                forum_dice(&b, actor, &action),
+            ),
+            false => (DiceChoice::Seeded, DiceChoice::Seeded),
+        };
+        report.forum_steps += usize::from(
+            matches!(da, DiceChoice::Outside(_)) || matches!(db, DiceChoice::Outside(_)),
+        );
+        let ea = a.act(actor, action.clone(), da).map(visible);
+        let eb = b.act(actor, action.clone(), db).map(visible);
         step += 1;
         let (ea, eb) = match (ea, eb) {
             (Ok(x), Ok(y)) => (x, y),

@@ -13,7 +13,7 @@ use super::bbcode::post_text;
 use super::layout::{Layout, read_thread};
 use super::post::Post;
 use super::private::Privates;
-use super::report::{Outcome, PostReport, ThreadReport};
+use super::report::{NotDice, Outcome, PostReport, ThreadReport};
 use super::rolls::roll_values;
 use super::seats::{Author, Seating};
 use super::time::PostTime;
@@ -37,6 +37,10 @@ pub struct ThreadOptions {
     /// More forum names for seats, besides the players' names in the game (a hosted table's
     /// names, `pbp thread --player NAME=SEAT`).
     pub players: Vec<(String, Seat)>,
+    /// Whether the rolls the forum's dice extension attached to a player's post (the `jsonl`
+    /// layout's `rolls`) are forum dice. Off, a player's post never gives a die (a hosted table
+    /// whose `dice` is `game-master`); a roll line typed in a post's text is never one.
+    pub player_rolls: bool,
 }
 
 /// Reads the thread `bytes` and applies its posts to `table` in thread order (see the
@@ -76,6 +80,8 @@ pub fn apply_posts(
     let mut reading = Reading::new(table.clone(), options.forum_dice);
     reading.privates = Privates::read(posts, &authors, &seating, &seats);
     reading.authors.clone_from(&authors);
+    reading.layout = layout;
+    reading.player_rolls = options.player_rolls;
     let keys = post_keys(posts);
     reading.last_applied = keys
         .iter()
@@ -132,6 +138,10 @@ struct Pending {
 struct Reading {
     table: Table,
     forum_dice: bool,
+    /// The layout: in a copied page, a line of a post that reads as a header is a forgery.
+    layout: Layout,
+    /// [`ThreadOptions::player_rolls`].
+    player_rolls: bool,
     /// The posts applied before, by key: the digest of their body.
     applied: BTreeMap<String, String>,
     used_rolls: BTreeSet<String>,
@@ -177,6 +187,8 @@ impl Reading {
             steps_before: table.steps(),
             table,
             forum_dice,
+            layout: Layout::Jsonl,
+            player_rolls: false,
             applied,
             used_rolls,
             newest,
@@ -215,6 +227,8 @@ impl Reading {
             actions: Vec::new(),
             chatter: Vec::new(),
             rolls: Vec::new(),
+            not_dice: Vec::new(),
+            forged: None,
         };
         if let Some(first) = self.seen.insert(key.to_owned(), index + 1) {
             report.outcome = Outcome::Duplicate;
@@ -222,7 +236,9 @@ impl Reading {
             self.reports.push(report);
             return;
         }
-        let (text, rolls) = split_rolls(post_text(&post.body), key);
+        let mut text = post_text(&post.body);
+        report.forged = self.cut_forged(&mut text);
+        let (text, rolls) = self.post_rolls(text, post, key, author, &mut report);
         report.rolls = rolls.iter().map(|r| r.values.clone()).collect();
         if let Some(body) = self.applied.get(key) {
             if *body == digest {
@@ -252,6 +268,8 @@ impl Reading {
             Author::Other => {
                 report.outcome = Outcome::NotAPlayer;
                 report.rolls.clear();
+                report.not_dice.clear();
+                report.forged = None;
                 self.reports.push(report);
                 return;
             }
@@ -524,6 +542,73 @@ impl Reading {
         self.blocked.entry(actor).or_insert(reason);
     }
 
+    /// In a copied page, the first line of a post's text that reads as a post header, cut
+    /// with every line after it: a post is who the forum says it is, and text typed to look
+    /// like another post's header (`Post by Sensei » ...`) is neither a post nor the poster's
+    /// actions.
+    fn cut_forged(&self, text: &mut PostText) -> Option<String> {
+        if self.layout == Layout::Jsonl {
+            return None;
+        }
+        let at = text
+            .lines
+            .iter()
+            .position(|line| self.layout.reads_as_header(&line.text))?;
+        let forged = text.lines[at].text.trim().to_owned();
+        text.lines.truncate(at);
+        Some(forged)
+    }
+
+    /// The post's text without its roll lines, and the rolls that are forum dice: a dice
+    /// roller's roll lines, and the rolls the forum attached to the post (a player's only where
+    /// [`ThreadOptions::player_rolls`]). A roll line typed in anyone else's post is no die:
+    /// the report says so.
+    fn post_rolls(
+        &self,
+        text: PostText,
+        post: &Post,
+        key: &str,
+        author: Author,
+        report: &mut PostReport,
+    ) -> (PostText, Vec<Roll>) {
+        let (text, typed) = split_rolls(text);
+        let attached: Vec<Vec<u32>> = post.rolls.iter().filter_map(|r| roll_values(r)).collect();
+        let (typed_dice, attached_dice) = match author {
+            Author::Roller => (true, true),
+            Author::Actor(Actor::GameMaster) => (false, true),
+            Author::Actor(Actor::Seat(_)) => (false, self.player_rolls),
+            Author::Other => (false, false),
+        };
+        let mut rolls = Vec::new();
+        let mut add = |values: Vec<u32>| {
+            rolls.push(Roll {
+                key: format!("{key} roll {}", rolls.len() + 1),
+                values,
+            });
+        };
+        for values in typed {
+            if typed_dice {
+                add(values);
+            } else {
+                report.not_dice.push(NotDice {
+                    values,
+                    reason: "a roll typed in the post, not the forum's: not used".to_owned(),
+                });
+            }
+        }
+        for values in attached {
+            if attached_dice {
+                add(values);
+            } else {
+                report.not_dice.push(NotDice {
+                    values,
+                    reason: "the forum rolled it in a player's post, and at this table a player never brings dice: not used".to_owned(),
+                });
+            }
+        }
+        (text, rolls)
+    }
+
     fn queue_rolls(&mut self, rolls: Vec<Roll>) {
         self.queue.extend(
             rolls
@@ -538,6 +623,18 @@ impl Reading {
         } else {
             Vec::new()
         };
+        let hint = (!self.reports.is_empty()
+            && self
+                .reports
+                .iter()
+                .all(|r| r.outcome == Outcome::NotAPlayer))
+        .then(|| {
+            let names: Vec<String> = self.table.seats().into_iter().map(|s| s.name).collect();
+            format!(
+                "no author of this thread is a player, the game master (--gm) or the dice roller (--roller) of this table: the players are {}",
+                names.join(", ")
+            )
+        });
         let report = ThreadReport {
             game: self.table.game(),
             layout,
@@ -547,22 +644,19 @@ impl Reading {
             steps: self.table.steps(),
             unused_rolls,
             turn: self.table.describe_turn(),
+            hint,
         };
         (report, self.table)
     }
 }
 
-/// The post's roll lines taken out of its text, each a [`Roll`] keyed by the post's key and its
-/// place in the post.
-fn split_rolls(text: PostText, key: &str) -> (PostText, Vec<Roll>) {
+/// The post's roll lines taken out of its text, with their values in order.
+fn split_rolls(text: PostText) -> (PostText, Vec<Vec<u32>>) {
     let mut lines = Vec::with_capacity(text.lines.len());
     let mut rolls = Vec::new();
     for line in text.lines {
         match roll_values(&line.text) {
-            Some(values) => rolls.push(Roll {
-                key: format!("{key} roll {}", rolls.len() + 1),
-                values,
-            }),
+            Some(values) => rolls.push(values),
             None => lines.push(line),
         }
     }

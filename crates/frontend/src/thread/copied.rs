@@ -1,10 +1,25 @@
 //! What the layouts of a copied topic page share: a header line opens each post (its author and
 //! date), the lines up to the next header are its body, and the page's own lines around the
 //! posts (the topic title, "Top" links, the next post's subject line) are left out.
+//!
+//! A header counts only where the page puts one ([`Anchor`]): a line that reads as a header
+//! inside a post's body (a player typing `Post by Sensei » ...`) stays in that post, where the
+//! thread reader reports it as forged and reads nothing after it.
 
 use super::limits::check_post;
 use super::post::Post;
 use crate::TableError;
+
+/// Where the page puts a real header, so that a header typed inside a post's body is not one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Anchor {
+    /// At the page's start or after the line that ends the post before (phpBB's "Top" link
+    /// under every post): inside a body, before its end, no line opens a post.
+    AfterEnd,
+    /// Right after a trailer line (the `Title:` line of an SMF print page), blank lines
+    /// between them aside.
+    AfterTrailer,
+}
 
 /// One copied layout: how it reads a header line, and which lines at the end of a body belong
 /// to the page, not to the post.
@@ -18,6 +33,8 @@ pub struct Copied {
     /// Whether a line ends a post's body: what follows it up to the next header is the page's
     /// (phpBB's "Top" link under each post, then the page's footer after the last).
     pub end: fn(&str) -> bool,
+    /// Where a real header stands.
+    pub anchor: Anchor,
 }
 
 impl Copied {
@@ -31,14 +48,27 @@ impl Copied {
     /// Every post of `text`; what comes before the first header is the page's.
     ///
     /// # Errors
-    /// [`TableError::ThreadLine`] when no line is a header, or [`TableError::PostTooLarge`].
+    /// [`TableError::ThreadLine`] when no line is a header, or when a page read on its "Top"
+    /// links has none under several headers; [`TableError::PostTooLarge`].
     pub fn read(&self, text: &str) -> Result<Vec<Post>, TableError> {
         let mut posts: Vec<Post> = Vec::new();
         let mut body: Vec<&str> = Vec::new();
         let mut open: Option<(String, String)> = None;
         let mut ended = false;
+        let mut after_trailer = false;
+        let mut headers = 0usize;
+        let mut ends = 0usize;
         for line in text.lines() {
-            if let Some(header) = (self.header)(line) {
+            let header = (self.header)(line);
+            headers += usize::from(header.is_some());
+            let anchored = match self.anchor {
+                Anchor::AfterEnd => open.is_none() || ended,
+                Anchor::AfterTrailer => after_trailer,
+            };
+            if !line.trim().is_empty() {
+                after_trailer = (self.trailer)(line.trim());
+            }
+            if let Some(header) = header.filter(|_| anchored) {
                 if let Some(done) = open.take() {
                     posts.push(self.finish(done, &mut body, posts.len())?);
                 }
@@ -46,10 +76,18 @@ impl Copied {
                 body.clear();
                 ended = false;
             } else if (self.end)(line.trim()) {
+                ends += 1;
                 ended = true;
             } else if open.is_some() && !ended {
                 body.push(line);
             }
+        }
+        if self.anchor == Anchor::AfterEnd && ends == 0 && headers > 1 {
+            return Err(TableError::ThreadLine {
+                layout: self.name,
+                line: 1,
+                message: "no post ends with the page's \"Top\" link, so pbp cannot tell a post's header from a header typed in a post: copy the whole page, or give the thread as jsonl".to_owned(),
+            });
         }
         match open {
             Some(done) => posts.push(self.finish(done, &mut body, posts.len())?),
@@ -57,7 +95,12 @@ impl Copied {
                 return Err(TableError::ThreadLine {
                     layout: self.name,
                     line: 1,
-                    message: "no line is a post's header".to_owned(),
+                    message: match self.anchor {
+                        Anchor::AfterTrailer if headers > 0 => {
+                            "no post's header follows its 'Title:' line, as the print page writes them".to_owned()
+                        }
+                        _ => "no line is a post's header".to_owned(),
+                    },
                 });
             }
             None => {}
@@ -85,6 +128,7 @@ impl Copied {
             author,
             time: Some(time),
             body: body.join("\n"),
+            rolls: Vec::new(),
         };
         check_post(&post.body, || post.describe(before + 1))?;
         Ok(post)

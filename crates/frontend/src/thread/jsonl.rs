@@ -6,11 +6,17 @@
 //!
 //! `author` and `body` are required; `id` (a string or a number) and `time` (RFC 3339) are
 //! optional; other fields are ignored. Blank lines are skipped.
+//!
+//! `rolls` (optional) holds the rolls the forum's dice extension attached to the post, each a
+//! roll line as the forum shows it (`"rolls": ["2d10: 7, 3"]`), written by the exporter from the
+//! forum's record of the roll, never from the body: a roll line typed in a body is the poster's
+//! text, and never a die.
 
 use serde::Deserialize;
 
 use super::limits::check_post;
 use super::post::Post;
+use super::rolls::roll_values;
 use crate::TableError;
 
 /// A post id as a scraper writes it: text or a number.
@@ -29,6 +35,8 @@ struct Line {
     #[serde(default)]
     time: Option<String>,
     body: String,
+    #[serde(default)]
+    rolls: Vec<String>,
 }
 
 /// Whether `text` looks like this layout: its first non-blank character opens a JSON object.
@@ -56,6 +64,16 @@ pub fn read(text: &str) -> Result<Vec<Post>, TableError> {
         if read.author.trim().is_empty() {
             return Err(bad("the post has no author".to_owned()));
         }
+        if let Some(roll) = read
+            .rolls
+            .iter()
+            .find(|roll| roll_values(roll).is_none())
+        {
+            return Err(bad(format!(
+                "'{}' in `rolls` is not a roll line pbp reads (such as '2d10: 7, 3')",
+                roll.chars().take(60).collect::<String>()
+            )));
+        }
         let post = Post {
             id: read.id.map(|id| match id {
                 Id::Text(text) => text,
@@ -64,6 +82,7 @@ pub fn read(text: &str) -> Result<Vec<Post>, TableError> {
             author: read.author,
             time: read.time,
             body: read.body,
+            rolls: read.rolls,
         };
         check_post(&post.body, || post.describe(posts.len() + 1))?;
         posts.push(post);

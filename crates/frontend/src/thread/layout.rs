@@ -60,6 +60,16 @@ impl Layout {
             })
     }
 
+    /// Whether `line` reads as a post's header in this layout (`jsonl` has none: its authors
+    /// are a field).
+    pub(crate) fn reads_as_header(self, line: &str) -> bool {
+        match self {
+            Layout::Jsonl => false,
+            Layout::Phpbb => (PHPBB.header)(line).is_some(),
+            Layout::Smf => (SMF.header)(line).is_some(),
+        }
+    }
+
     fn looks_like(self, text: &str) -> bool {
         match self {
             Layout::Jsonl => jsonl::looks_like(text),
@@ -75,6 +85,30 @@ impl Layout {
             Layout::Smf => SMF.read(text),
         }
     }
+}
+
+/// Whether `text` is a web page's HTML source rather than the page copied as text: an HTML
+/// document's opening, or a first post header whose name or date is still in its tags
+/// (`Post by: <strong>NAME</strong> on ...`). Both are the page's, never a post's text.
+fn saved_as_html(text: &str, layout: Layout) -> bool {
+    let head = text
+        .trim_start()
+        .chars()
+        .take(64)
+        .collect::<String>()
+        .to_lowercase();
+    if head.starts_with("<!doctype html") || head.starts_with("<html") {
+        return true;
+    }
+    let header = match layout {
+        Layout::Jsonl => return false,
+        Layout::Phpbb => PHPBB.header,
+        Layout::Smf => SMF.header,
+    };
+    text.lines()
+        .take(2_000)
+        .find_map(header)
+        .is_some_and(|(author, time)| author.contains('<') || time.contains('<'))
 }
 
 fn known() -> String {
@@ -126,5 +160,11 @@ pub fn read_thread(
         Some(layout) => layout,
         None => detect(text)?,
     };
+    if saved_as_html(text, layout) {
+        return Err(TableError::ThreadLayout(format!(
+            "this is a page saved as HTML; pbp reads the {} page copied as text: open it in the browser, select the page, copy, and save the text (or give the thread as jsonl)",
+            layout.name()
+        )));
+    }
     Ok((layout, layout.read(text)?))
 }

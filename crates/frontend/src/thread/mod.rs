@@ -60,7 +60,7 @@ pub use bbcode::post_text;
 pub use layout::{Layout, detect, read_thread};
 pub use limits::{MAX_POST_BYTES, MAX_THREAD_BYTES};
 pub use post::Post;
-pub use report::{AppliedAction, Outcome, PostReport, ThreadReport};
+pub use report::{AppliedAction, NotDice, Outcome, PostReport, ThreadReport};
 pub use rolls::roll_values;
 pub use seats::{Author, Seating};
 pub use time::PostTime;

@@ -12,10 +12,11 @@
 //!
 //! The header is `Post by NAME » DATE` (phpBB 3.0-3.2) or `by NAME » DATE` (3.3). The subject
 //! line before a header is the page's, and so is everything from the "Top" link under a body
-//! to the next header (the page's footer after the last post). Copied pages carry no
-//! post ids: a post is known by its author and date.
+//! to the next header (the page's footer after the last post). A header opens a post only at
+//! the page's start or after the "Top" link of the post before: a header typed inside a body
+//! stays in that post. Copied pages carry no post ids: a post is known by its author and date.
 
-use super::copied::Copied;
+use super::copied::{Anchor, Copied};
 
 /// The layout.
 pub const PHPBB: Copied = Copied {
@@ -23,6 +24,7 @@ pub const PHPBB: Copied = Copied {
     header,
     trailer,
     end,
+    anchor: Anchor::AfterEnd,
 };
 
 fn header(line: &str) -> Option<(String, String)> {

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::time::PostTime;
 
 /// One post of a forum thread, as a layout reads it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Post {
     /// The forum's id of the post, where the layout has one (`p1234`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -17,6 +17,11 @@ pub struct Post {
     pub time: Option<String>,
     /// The body, in BBCode or the text copied from the page.
     pub body: String,
+    /// The rolls the forum's dice extension attached to the post, each as the forum shows it
+    /// (`2d10: 7, 3`): read from the forum's own record of the roll, outside the body, so that
+    /// no poster types them (only the `jsonl` layout carries them: see docs/THREAD.md).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rolls: Vec<String>,
 }
 
 impl Post {

@@ -102,6 +102,22 @@ pub struct PostReport {
     /// The forum rolls read in it.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rolls: Vec<Vec<u32>>,
+    /// The rolls in it that are no forum dice (a roll line a player typed), each with why.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub not_dice: Vec<NotDice>,
+    /// A line of it that reads as another post's header (`Post by Sensei » ...` typed in a
+    /// copied page's post): neither it nor the lines after it were read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forged: Option<String>,
+}
+
+/// A roll in a post that pbp does not take as forum dice, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NotDice {
+    /// Its values, in order.
+    pub values: Vec<u32>,
+    /// Why it is not used ("a roll typed in the post, not the forum's: not used").
+    pub reason: String,
 }
 
 /// What reading a thread did.
@@ -124,6 +140,10 @@ pub struct ThreadReport {
     pub unused_rolls: Vec<Vec<u32>>,
     /// Who acts now, in words.
     pub turn: String,
+    /// What to check when nothing of the thread could be read as the table's (no author is a
+    /// player, the game master or the dice roller).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
 }
 
 fn values(roll: &[u32]) -> String {
@@ -160,8 +180,13 @@ impl PostReport {
         out
     }
 
-    fn write_text(&self, out: &mut String) {
-        let _ = write!(out, "{}: {}", self.heading(), self.outcome.words());
+    fn write_text(&self, out: &mut String, check: bool) {
+        // A check applies nothing: what would be applied says so.
+        let outcome = match self.outcome {
+            Outcome::Applied if check => "would apply",
+            outcome => outcome.words(),
+        };
+        let _ = write!(out, "{}: {outcome}", self.heading());
         match &self.reason {
             Some(reason) => {
                 let _ = writeln!(out, ": {reason}");
@@ -183,6 +208,15 @@ impl PostReport {
         for roll in &self.rolls {
             let _ = writeln!(out, "  roll: {}", values(roll));
         }
+        for roll in &self.not_dice {
+            let _ = writeln!(out, "  roll {}: {}", values(&roll.values), roll.reason);
+        }
+        if let Some(forged) = &self.forged {
+            let _ = writeln!(
+                out,
+                "  forged header: '{forged}' reads as another post's header inside this post: it and the lines after it are not read"
+            );
+        }
         for line in &self.chatter {
             let _ = writeln!(out, "  chatter: {line}");
         }
@@ -194,7 +228,7 @@ impl ThreadReport {
     pub fn text(&self) -> String {
         let mut out = String::new();
         for post in &self.posts {
-            post.write_text(&mut out);
+            post.write_text(&mut out, self.check);
         }
         for roll in &self.unused_rolls {
             let _ = writeln!(out, "unused forum roll: {}", values(roll));
@@ -213,6 +247,9 @@ impl ThreadReport {
                 ""
             }
         );
+        if let Some(hint) = &self.hint {
+            let _ = writeln!(out, "hint: {hint}");
+        }
         let _ = writeln!(out, "{}", self.turn);
         out
     }

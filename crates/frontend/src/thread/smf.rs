@@ -7,10 +7,11 @@
 //! attack E4 from D3
 //! ```
 //!
-//! The header is `Post by: NAME on DATE`; the `Title:` line before it is the page's. The print
-//! page carries no post ids: a post is known by its author and date.
+//! The header is `Post by: NAME on DATE`; the `Title:` line before it is the page's, and a
+//! header opens a post only right after such a line: a header typed inside a body stays in
+//! that post. The print page carries no post ids: a post is known by its author and date.
 
-use super::copied::Copied;
+use super::copied::{Anchor, Copied};
 
 /// The layout.
 pub const SMF: Copied = Copied {
@@ -18,6 +19,7 @@ pub const SMF: Copied = Copied {
     header,
     trailer,
     end: |_| false,
+    anchor: Anchor::AfterTrailer,
 };
 
 fn header(line: &str) -> Option<(String, String)> {

@@ -43,7 +43,7 @@ pub fn run_case<G: Game>(secrecy: &Secrecy<G>, case: TwinCase) -> Result<TwinRep
     check_twins(secrecy, case).map_err(|v| v.0)
 }
 
-/// The four tests of a game's `tests/secrecy.rs`, from its [`Secrecy`]:
+/// The five tests of a game's `tests/secrecy.rs`, from its [`Secrecy`]:
 /// - `a_secret_reaches_no_outsider`: [`check_twins`] on proptest's cases (256, or
 ///   `PROPTEST_CASES`), with `before` and `after` steps drawn from the `cases` ranges, every
 ///   surface but the session ones ([`Secrecy::sessions`]); a failure is shrunk and saved in
@@ -53,6 +53,9 @@ pub fn run_case<G: Game>(secrecy: &Secrecy<G>, case: TwinCase) -> Result<TwinRep
 ///   a table per viewer and step);
 /// - `a_secret_reaches_no_outsider_long` (`--ignored`): 4096 cases over the `long` ranges, every
 ///   surface;
+/// - `forum_dice_cases_keep_the_secret_too`: four cases from `leak_case`'s seed with an odd
+///   twin seed, so that the twins play on with forum dice (each step given the values of its
+///   seeded roll as outside dice), every surface; at least one step must roll;
 /// - `the_harness_catches_a_surface_that_shows_the_state`: `leak_case` passes, and fails once a
 ///   surface shows the whole state ([`leak_everything`]), so the comparison is not vacuous; the
 ///   twin made at that case must be described with the word `finds`.
@@ -126,6 +129,29 @@ macro_rules! secrecy_tests {
                 $crate::testing::secrecy::run_case(&$secrecy, case)
                     .map_err(::proptest::test_runner::TestCaseError::fail)?;
             }
+        }
+
+        /// The twins also play on with forum dice: cases whose twin seed is odd give every
+        /// step that rolls the values of its seeded roll as outside dice, on every surface
+        /// (the session ones included). Four such cases from the leak case's seed pass, and
+        /// roll on the forum at least once.
+        #[test]
+        fn forum_dice_cases_keep_the_secret_too() {
+            let base: $crate::testing::TwinCase = $leak_case;
+            let secrecy = $secrecy;
+            let mut forum_steps = 0;
+            for k in 0..4u64 {
+                let case = $crate::testing::TwinCase {
+                    seed: base.seed.wrapping_add(k),
+                    twin: base.twin.wrapping_add(2 * k) | 1,
+                    after: base.after + 12,
+                    ..base
+                };
+                let report = $crate::testing::secrecy::run_case(&secrecy, case)
+                    .unwrap_or_else(|v| panic!("{case:?}: {v}"));
+                forum_steps += report.forum_steps;
+            }
+            assert!(forum_steps > 0, "no step of the forum dice cases rolled dice");
         }
 
         /// The harness tells a leak: a surface that shows the whole state fails the case that
