@@ -16,7 +16,7 @@ mod seeded;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use seeded::Cursor;
+pub(crate) use seeded::{Cursor, next_value};
 pub use seeded::SeededDice;
 
 /// A source of random rolls.
