@@ -1,7 +1,8 @@
-//! Wall-clock ratios of pbp's pool rolls (`PreparedPool::roll`, `Pool::roll`) against the raw
-//! generator word, the peer crate `rpg-dice-roller`, the hand-written rand 0.9 loop
-//! ([`HandLoop`]) and the register-batch bare loop ([`BareLoop`]), for 2k1, 3k2, 5k3 and 10k5,
-//! interleaved in one process: every round times each contender right after
+//! Wall-clock ratios of pbp's pool rolls (`PreparedPool::roll`, `PreparedPool::roll_many`,
+//! `Pool::roll`) against the raw generator word, the d10 face stream in bulk ([`FaceStream`],
+//! the limit of any roll drawn from pbp's generator), the peer crate `rpg-dice-roller`, the
+//! hand-written rand 0.9 loop ([`HandLoop`]) and the register-batch bare loop ([`BareLoop`]),
+//! for 2k1, 3k2, 5k3 and 10k5, interleaved in one process: every round times each contender right after
 //! the others, so that a busy machine slows them alike. Each contender's window (its calls in
 //! one round) lasts about the same time, 2 ms unless told, whatever its speed: a window of the
 //! slow peer as long as ten of the raw word would be ten times as likely to be interrupted by
@@ -9,7 +10,8 @@
 //! over the rounds of the ratio within a round, and the ratio of the two contenders' best
 //! rounds (their fastest window each: the one least disturbed). Criterion runs each benchmark
 //! for seconds, minutes apart from the others; on a shared machine its ratios move by tens of
-//! percent.
+//! percent. `roll_many` and the face stream are timed a call of [`MANY`] rolls or faces at a
+//! time, and reported per roll or face.
 //!
 //! Run: `cargo run --release -p pbp-benches --example ratios [rounds] [window in µs]`, or with
 //! `odds [rounds]` for the median time of the exact contest odds of 10k5 against 10k5 and
@@ -22,8 +24,8 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use pbp_benches::{BareLoop, HandLoop};
-use pbp_core::{Limits, Pool, SeededDice};
+use pbp_benches::{BareLoop, FaceStream, HandLoop};
+use pbp_core::{FastRoll, Limits, Pool, SeededDice};
 use rand08::SeedableRng;
 use rpg_dice_roller::{Dice as PeerDice, DiceKind, ExplodingKind, KeepKind, Modifier};
 
@@ -40,8 +42,14 @@ fn time(work: &mut dyn FnMut(), calls: u32) -> f64 {
     start.elapsed().as_secs_f64() * 1e9 / f64::from(calls)
 }
 
-/// A contender: its name and one call of its work.
-type Contender = (String, Box<dyn FnMut()>);
+/// A contender: its name, the rolls (or faces) one call of its work makes, and that work.
+type Contender = (String, u32, Box<dyn FnMut()>);
+
+/// Rolls of one `roll_many` call, and faces of one call of the face stream.
+const MANY: usize = 1008;
+
+/// The d10 faces an exploding d10 takes on average: a chain goes on with probability 1/10.
+const FACES_PER_DIE: f64 = 10.0 / 9.0;
 
 /// The pools measured, as `(rolled, kept)`.
 const POOLS: [(u32, u32); 4] = [(2, 1), (3, 2), (5, 3), (10, 5)];
@@ -56,13 +64,31 @@ fn pool_contenders<const ROLLED: usize, const KEPT: usize>(contenders: &mut Vec<
     let mut dice = SeededDice::new(u64::from(rolled));
     contenders.push((
         format!("{name} prepared"),
+        1,
         Box::new(move || {
             black_box(&prepared.roll(&mut dice));
+        }),
+    ));
+    let mut dice = SeededDice::new(u64::from(rolled) + 5);
+    let mut rolls = vec![
+        FastRoll {
+            total: 0,
+            second_highest: 0
+        };
+        MANY
+    ];
+    contenders.push((
+        format!("{name} roll_many"),
+        MANY as u32,
+        Box::new(move || {
+            black_box(&prepared.roll_many(&mut dice, &mut rolls));
+            black_box(&rolls);
         }),
     ));
     let mut dice = SeededDice::new(u64::from(rolled) + 1);
     contenders.push((
         format!("{name} roll"),
+        1,
         Box::new(move || {
             black_box(&pool.roll(&mut dice));
         }),
@@ -70,6 +96,7 @@ fn pool_contenders<const ROLLED: usize, const KEPT: usize>(contenders: &mut Vec<
     let mut bare = BareLoop::new(u64::from(rolled) + 2);
     contenders.push((
         format!("{name} bare loop"),
+        1,
         Box::new(move || {
             black_box(&bare.roll::<ROLLED, KEPT>());
         }),
@@ -77,6 +104,7 @@ fn pool_contenders<const ROLLED: usize, const KEPT: usize>(contenders: &mut Vec<
     let mut hand = HandLoop::new(u64::from(rolled) + 3);
     contenders.push((
         format!("{name} hand loop"),
+        1,
         Box::new(move || {
             black_box(&hand.roll::<ROLLED, KEPT>());
         }),
@@ -90,6 +118,7 @@ fn pool_contenders<const ROLLED: usize, const KEPT: usize>(contenders: &mut Vec<
     let mut rng = rand_pcg03::Pcg64Mcg::seed_from_u64(6);
     contenders.push((
         format!("{name} rpg-dice-roller"),
+        1,
         Box::new(move || {
             black_box(&peer.roll_all_with(&mut rng).value());
         }),
@@ -143,8 +172,19 @@ fn main() {
     let mut contenders: Vec<Contender> = Vec::new();
     contenders.push((
         "raw next_u64".into(),
+        1,
         Box::new(move || {
             black_box(&raw.next_u64());
+        }),
+    ));
+    let mut stream = FaceStream::new(2);
+    let mut faces = vec![0_u8; MANY];
+    contenders.push((
+        "faces d10 in bulk".into(),
+        MANY as u32,
+        Box::new(move || {
+            stream.fill(&mut faces);
+            black_box(&faces);
         }),
     ));
     pool_contenders::<2, 1>(&mut contenders);
@@ -155,22 +195,22 @@ fn main() {
     // to warm up).
     let calls: Vec<u32> = contenders
         .iter_mut()
-        .map(|(_, work)| {
-            time(work.as_mut(), 2_000);
-            let nanos = time(work.as_mut(), 2_000);
-            (window * 1e3 / nanos).clamp(1_000.0, 10_000_000.0) as u32
+        .map(|(_, _, work)| {
+            time(work.as_mut(), 200);
+            let nanos = time(work.as_mut(), 200);
+            (window * 1e3 / nanos).clamp(20.0, 10_000_000.0) as u32
         })
         .collect();
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); contenders.len()];
     for _ in 0..rounds {
-        for (index, (_, work)) in contenders.iter_mut().enumerate() {
-            times[index].push(time(work.as_mut(), calls[index]));
+        for (index, (_, units, work)) in contenders.iter_mut().enumerate() {
+            times[index].push(time(work.as_mut(), calls[index]) / f64::from(*units));
         }
     }
     let index_of = |name: &str| {
         contenders
             .iter()
-            .position(|(n, _)| n == name)
+            .position(|(n, _, _)| n == name)
             .expect("a contender")
     };
     // The rate of `fast` over the rate of `slow`: taken within each round, then the median
@@ -182,12 +222,12 @@ fn main() {
         (median(&mut ratios), best(b) / best(a))
     };
     if let Some((commit, date)) = csv {
-        for (index, (name, _)) in contenders.iter().enumerate() {
+        for (index, (name, _, _)) in contenders.iter().enumerate() {
             let Some((pool, contender)) = name.split_once(' ') else {
                 continue;
             };
-            if pool == "raw" {
-                continue; // the raw word has no pool
+            if pool == "raw" || pool == "faces" {
+                continue; // the raw word and the face stream have no pool
             }
             // The best rounds: on a shared machine the least disturbed windows.
             let best = times[index].iter().copied().fold(f64::INFINITY, f64::min);
@@ -198,9 +238,10 @@ fn main() {
         return;
     }
     println!(
-        "{rounds} rounds of windows of about {window} µs; ns per call, median and best round:"
+        "{rounds} rounds of windows of about {window} µs; ns per call (per roll or face for \
+         roll_many and the face stream), median and best round:"
     );
-    for (index, (name, _)) in contenders.iter().enumerate() {
+    for (index, (name, _, _)) in contenders.iter().enumerate() {
         let mut mine = times[index].clone();
         let middle = median(&mut mine);
         println!(
@@ -226,6 +267,28 @@ fn main() {
             show(ratio(&of("roll"), &of("prepared"))),
             show(ratio(&of("hand loop"), &of("bare loop"))),
             show(ratio(&of("prepared"), "raw next_u64")),
+        );
+        // The limit of a roll in bulk: the faces it takes, at the face stream's rate.
+        let faces = f64::from(rolled) * FACES_PER_DIE;
+        let (face, many) = (index_of("faces d10 in bulk"), index_of(&of("roll_many")));
+        let mut shares: Vec<f64> = (0..rounds)
+            .map(|r| faces * times[face][r] / times[many][r])
+            .collect();
+        let best = |index: usize| times[index].iter().copied().fold(f64::INFINITY, f64::min);
+        let target = match (rolled, kept) {
+            (2, 1) => ">= 2",
+            (5, 3) => ">= 1.5",
+            (10, 5) => ">= 1.3",
+            _ => "none",
+        };
+        println!(
+            "  {pool}: roll_many / bare loop {} [{target}], roll_many / prepared {}, \
+             roll_many / limit of the face stream {} (the limit {:.2} ns a roll: {faces:.2} \
+             faces)",
+            show(ratio(&of("roll_many"), &of("bare loop"))),
+            show(ratio(&of("roll_many"), &of("prepared"))),
+            show((median(&mut shares), faces * best(face) / best(many))),
+            faces * best(face),
         );
     }
 }

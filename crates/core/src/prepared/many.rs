@@ -2,7 +2,6 @@
 //! one to ten exploding d10s draws its faces in bulk and resolves its rolls over them, with no
 //! branch on the faces drawn.
 
-use super::draw::sink;
 use super::{PreparedPool, SIZED_LOOPS, Width};
 use crate::dice::{Dice, SeededDice, next_value};
 use crate::die::Die;
@@ -88,44 +87,56 @@ impl PreparedPool {
         if !SIZED_LOOPS || self.die != Die::EXPLODING_D10 || out.len() < BULK_FROM {
             return self.roll_each(dice, out);
         }
+        // The dice kept, for width two (one or two: a constant of the loop), else 0.
+        let kept_of_two = if self.width == Width::Two {
+            self.kept
+        } else {
+            0
+        };
         macro_rules! bulk {
-            ($(($rolled:literal, $width:ident, $tracked:literal)),* $(,)?) => {
-                match (self.rolled, self.width) {
-                    $(($rolled, Width::$width) => self.bulk::<$rolled, $tracked>(dice, out),)*
+            ($(($rolled:literal, $width:ident, $tracked:literal, $kept:literal)),* $(,)?) => {
+                match (self.rolled, self.width, kept_of_two) {
+                    $(($rolled, Width::$width, $kept) => {
+                        self.bulk::<$rolled, $tracked, $kept>(dice, out)
+                    })*
+                    // No die kept: rare enough to roll one after another.
                     _ => self.roll_each(dice, out),
                 }
             };
         }
         bulk! {
-            (1, Two, 2), (2, Two, 2), (3, Two, 2), (4, Two, 2), (5, Two, 2),
-            (6, Two, 2), (7, Two, 2), (8, Two, 2), (9, Two, 2), (10, Two, 2),
-            (3, Three, 3), (4, Three, 3), (5, Three, 3), (6, Three, 3), (7, Three, 3),
-            (8, Three, 3), (9, Three, 3), (10, Three, 3),
-            (4, Five, 5), (5, Five, 5), (6, Five, 5), (7, Five, 5), (8, Five, 5),
-            (9, Five, 5), (10, Five, 5),
-            (6, Ten, 10), (7, Ten, 10), (8, Ten, 10), (9, Ten, 10), (10, Ten, 10),
+            (1, Two, 2, 1), (2, Two, 2, 1), (3, Two, 2, 1), (4, Two, 2, 1), (5, Two, 2, 1),
+            (6, Two, 2, 1), (7, Two, 2, 1), (8, Two, 2, 1), (9, Two, 2, 1), (10, Two, 2, 1),
+            (2, Two, 2, 2), (3, Two, 2, 2), (4, Two, 2, 2), (5, Two, 2, 2), (6, Two, 2, 2),
+            (7, Two, 2, 2), (8, Two, 2, 2), (9, Two, 2, 2), (10, Two, 2, 2),
+            (3, Three, 3, 0), (4, Three, 3, 0), (5, Three, 3, 0), (6, Three, 3, 0),
+            (7, Three, 3, 0), (8, Three, 3, 0), (9, Three, 3, 0), (10, Three, 3, 0),
+            (4, Five, 5, 0), (5, Five, 5, 0), (6, Five, 5, 0), (7, Five, 5, 0), (8, Five, 5, 0),
+            (9, Five, 5, 0), (10, Five, 5, 0),
+            (6, Ten, 10, 0), (7, Ten, 10, 0), (8, Ten, 10, 0), (9, Ten, 10, 0), (10, Ten, 10, 0),
         }
     }
 
-    /// The bulk path of `R` exploding d10s tracking the `W` highest, chunk by chunk. A chunk
+    /// The bulk path of `R` exploding d10s tracking the `W` highest (and keeping `K`, for width
+    /// two; 0 reads the dice kept from the pool), chunk by chunk. A chunk
     /// with a chain at or past the limit (or past [`FACE_CAP`] faces) is rolled again one roll
     /// after another from where it began, which meets the error at the same roll.
     #[inline(never)]
-    fn bulk<const R: usize, const W: usize>(
+    fn bulk<const R: usize, const W: usize, const K: usize>(
         &self,
         dice: &mut SeededDice,
         out: &mut [FastRoll],
     ) -> Result<(), PoolError> {
         let mut sums = [0_u32; BUFFER];
-        let mut keep = [0_u32; W];
+        let mut keep = [0_i32; W];
         for (rank, mask) in keep.iter_mut().enumerate() {
             if rank < self.kept as usize {
-                *mask = u32::MAX;
+                *mask = -1;
             }
         }
         for chunk in out.chunks_mut(CHUNK_DICE / R) {
             let start = dice.clone();
-            let highest = self.bulk_chunk::<R, W>(dice, &mut sums, chunk, &keep);
+            let highest = self.bulk_chunk::<R, W, K>(dice, &mut sums, chunk, &keep);
             if u64::from(highest) >= self.d10_chain_limit {
                 *dice = start;
                 self.roll_each(dice, chunk)?;
@@ -140,44 +151,69 @@ impl PreparedPool {
     /// face `f` is `10 t + f`, so it is at or past the limit exactly when a chain was), or
     /// `u32::MAX` when the chunk went past [`FACE_CAP`] faces.
     #[inline(always)]
-    fn bulk_chunk<const R: usize, const W: usize>(
+    fn bulk_chunk<const R: usize, const W: usize, const K: usize>(
         &self,
         dice: &mut SeededDice,
         sums: &mut [u32; BUFFER],
         chunk: &mut [FastRoll],
-        keep: &[u32; W],
+        keep: &[i32; W],
     ) -> u32 {
         if !draw_sums(dice, sums, chunk.len() * R) {
             return u32::MAX;
         }
-        let mut highest = 0_u32;
+        // The ranks always kept: `K` for width two, and at least 3, 4 and 6 of widths 3, 5 and
+        // 10 (see `Width::for_kept`); the others by their masks.
+        let always = match W {
+            2 => K,
+            3 => 3,
+            5 => 4,
+            10 => 6,
+            _ => 0,
+        };
+        // The dice as `i32` (every running sum is below `10 * (FACE_CAP + 18)`): the
+        // vectorised compare of SSE2, the baseline of x86-64, is a signed one.
+        let mut highest = 0_i32;
         for (index, slot) in chunk.iter_mut().enumerate() {
             let first = index * R;
-            let mut top = [0_u32; W];
+            let mut top = [0_i32; W];
             let mut before = sums[first & (BUFFER - 1)];
             // `R` is a constant: the loop unrolls, and each die sinks only through the slots
             // the dice before it can have filled.
             for die in 0..R {
                 let end = sums[(first + die + 1) & (BUFFER - 1)];
-                let value = end.wrapping_sub(before);
+                let value = end.wrapping_sub(before) as i32;
                 before = end;
                 if die == 0 {
                     top[0] = value;
                 } else {
-                    sink(&mut top[..W.min(die + 1)], value);
+                    sink_by_sum(&mut top[..W.min(die + 1)], value);
                 }
             }
             highest = highest.max(top[0]);
-            let mut kept = 0_u32;
-            for (value, mask) in top.iter().zip(keep) {
-                kept = kept.wrapping_add(value & mask);
+            let mut kept = 0_i32;
+            for (rank, (value, mask)) in top.iter().zip(keep).enumerate() {
+                kept = kept.wrapping_add(if rank < always { *value } else { value & mask });
             }
             *slot = FastRoll {
                 total: i64::from(kept).wrapping_add(self.kept_bonus),
                 second_highest: i64::from(top[1]).wrapping_add(self.second_add),
             };
         }
-        highest
+        // Never negative: every die is positive.
+        highest.unsigned_abs()
+    }
+}
+
+/// Sinks a die's `value` into the highest dice so far, highest first, as
+/// [`sink`](super::draw::sink) does, with the lower of each pair found as the sum of the pair
+/// less the higher: one compare a slot (which SSE2 makes four operations, the minimum as many
+/// again) and two additions.
+#[inline(always)]
+fn sink_by_sum(top: &mut [i32], mut value: i32) {
+    for slot in top {
+        let higher = (*slot).max(value);
+        value = slot.wrapping_add(value).wrapping_sub(higher);
+        *slot = higher;
     }
 }
 
