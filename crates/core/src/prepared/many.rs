@@ -10,12 +10,12 @@ use crate::pool::FastRoll;
 
 /// The dice of one chunk of rolls at most: the rolls of a pool of `R` dice are drawn
 /// `CHUNK_DICE / R` at a time.
-const CHUNK_DICE: usize = 1008;
+const CHUNK_DICE: usize = 504;
 
 /// The length of the buffer of running sums, a power of two above `CHUNK_DICE + 9` (the last
 /// word of a chunk may end up to eight dice past it): an index masked with `BUFFER - 1` needs
 /// no bounds check.
-const BUFFER: usize = 1024;
+const BUFFER: usize = 512;
 
 /// Faces a chunk may draw before it leaves the bulk path (the chunk is then rolled one roll
 /// after another, with the same values): a run of 10s this long never comes in practice, and
@@ -136,8 +136,7 @@ impl PreparedPool {
         }
         for chunk in out.chunks_mut(CHUNK_DICE / R) {
             let start = dice.clone();
-            let highest = self.bulk_chunk::<R, W, K>(dice, &mut sums, chunk, &keep);
-            if u64::from(highest) >= self.d10_chain_limit {
+            if !self.bulk_chunk::<R, W, K>(dice, &mut sums, chunk, &keep) {
                 *dice = start;
                 self.roll_each(dice, chunk)?;
             }
@@ -147,9 +146,14 @@ impl PreparedPool {
 
     /// Rolls `chunk` in bulk: draws the faces of `chunk.len() * R` dice into `sums` (see
     /// [`draw_sums`]), settles the generator right after the last of them, and resolves each
-    /// roll from its dice. Answers the highest die drawn (a chain of `t` rolls to 10 and a last
-    /// face `f` is `10 t + f`, so it is at or past the limit exactly when a chain was), or
-    /// `u32::MAX` when the chunk went past [`FACE_CAP`] faces.
+    /// roll from its dice. Answers `false`, with `chunk` and the generator anywhere, when a
+    /// chain went as far as the limit (or the chunk past [`FACE_CAP`] faces): the chunk is then
+    /// to be rolled one roll after another.
+    ///
+    /// A chain of `t` rolls to 10 and a last face `f` is `10 t + f`, so it is at or past the
+    /// limit exactly when the die is. No die can be when the chunk's 10s, its faces less its
+    /// dice, are fewer than `max(max_chain, 1)`: with the default of 100 and about 56 10s in a
+    /// chunk, the dice are looked at only for small chain limits.
     #[inline(always)]
     fn bulk_chunk<const R: usize, const W: usize, const K: usize>(
         &self,
@@ -157,9 +161,21 @@ impl PreparedPool {
         sums: &mut [u32; BUFFER],
         chunk: &mut [FastRoll],
         keep: &[i32; W],
-    ) -> u32 {
-        if !draw_sums(dice, sums, chunk.len() * R) {
-            return u32::MAX;
+    ) -> bool {
+        let needed = chunk.len() * R;
+        let Some(faces) = draw_sums(dice, sums, needed) else {
+            return false;
+        };
+        let tens = u64::from(faces).saturating_sub(needed as u64);
+        if tens >= self.d10_chain_limit / 10 {
+            let mut highest = 0_u32;
+            for die in 0..needed {
+                let value = sums[(die + 1) & (BUFFER - 1)].wrapping_sub(sums[die & (BUFFER - 1)]);
+                highest = highest.max(value);
+            }
+            if u64::from(highest) >= self.d10_chain_limit {
+                return false;
+            }
         }
         // The ranks always kept: `K` for width two, and at least 3, 4 and 6 of widths 3, 5 and
         // 10 (see `Width::for_kept`); the others by their masks.
@@ -172,7 +188,6 @@ impl PreparedPool {
         };
         // The dice as `i32` (every running sum is below `10 * (FACE_CAP + 18)`): the
         // vectorised compare of SSE2, the baseline of x86-64, is a signed one.
-        let mut highest = 0_i32;
         for (index, slot) in chunk.iter_mut().enumerate() {
             let first = index * R;
             let mut top = [0_i32; W];
@@ -189,7 +204,6 @@ impl PreparedPool {
                     sink_by_sum(&mut top[..W.min(die + 1)], value);
                 }
             }
-            highest = highest.max(top[0]);
             let mut kept = 0_i32;
             for (rank, (value, mask)) in top.iter().zip(keep).enumerate() {
                 kept = kept.wrapping_add(if rank < always { *value } else { value & mask });
@@ -199,8 +213,7 @@ impl PreparedPool {
                 second_highest: i64::from(top[1]).wrapping_add(self.second_add),
             };
         }
-        // Never negative: every die is positive.
-        highest.unsigned_abs()
+        true
     }
 }
 
@@ -223,38 +236,42 @@ fn sink_by_sum(top: &mut [i32], mut value: i32) {
 /// up to the last face of die `k` (`sums[0]` is 0), so die `k` is `sums[k + 1] - sums[k]`:
 /// each face adds to the running sum, which is written at the slot of the die it belongs to,
 /// and a face below 10 ends that die. The generator is then settled right after the last
-/// face of die `needed - 1`. Answers `false`, with the generator anywhere, past [`FACE_CAP`]
-/// faces.
+/// face of die `needed - 1`. Answers the number of faces those dice took, or `None`, with
+/// the generator anywhere, past [`FACE_CAP`] faces.
+///
+/// The running sum is kept as the sum of the faces less one (the high words of the products,
+/// one addition a face: the only chain from face to face besides the count of dice) plus the
+/// number of faces drawn, a constant offset for each face of a word.
 #[inline(always)]
-fn draw_sums(dice: &mut SeededDice, sums: &mut [u32; BUFFER], needed: usize) -> bool {
+fn draw_sums(dice: &mut SeededDice, sums: &mut [u32; BUFFER], needed: usize) -> Option<u32> {
     let cursor = dice.cursor(10);
-    let (mut dealt, mut sum) = (0_usize, 0_u32);
-    // The batch in hand: its remainder before its first face, its length, and the running
-    // sum before it.
-    let (mut batch, mut length, mut before) = (cursor.rest, cursor.left, 0_u32);
+    let (mut dealt, mut highs) = (0_usize, 0_u32);
+    // The batch in hand: its remainder before its first face, its length, the running sum
+    // before it and the faces drawn before it.
+    let (mut batch, mut length, mut before, mut earlier) = (cursor.rest, cursor.left, 0, 0);
     let mut rest = cursor.rest;
-    for _ in 0..cursor.left {
-        let face = next_value(&mut rest, 10);
-        sum += face;
-        sums[(dealt + 1) & (BUFFER - 1)] = sum;
-        dealt += usize::from(face < 10);
+    for drawn in 0..cursor.left {
+        let high = next_high(&mut rest);
+        highs += high;
+        sums[(dealt + 1) & (BUFFER - 1)] = highs + drawn + 1;
+        dealt += usize::from(high < 9);
     }
-    let mut faces = cursor.left;
+    let mut drawn = cursor.left;
     while dealt < needed {
-        if faces >= FACE_CAP {
-            return false;
+        if drawn >= FACE_CAP {
+            return None;
         }
         let word = dice.next_word();
-        (batch, length, before) = (word, 9, sum);
+        (batch, length, before, earlier) = (word, 9, highs + drawn, drawn);
         let mut rest = word;
         // Nine faces: a constant count, so the loop unrolls with no branch on a face.
-        for _ in 0..9 {
-            let face = next_value(&mut rest, 10);
-            sum += face;
-            sums[(dealt + 1) & (BUFFER - 1)] = sum;
-            dealt += usize::from(face < 10);
+        for face in 0..9 {
+            let high = next_high(&mut rest);
+            highs += high;
+            sums[(dealt + 1) & (BUFFER - 1)] = highs + drawn + face + 1;
+            dealt += usize::from(high < 9);
         }
-        faces += 9;
+        drawn += 9;
     }
     // The last die needed ended in the batch in hand (the dice before it did not reach
     // `needed`): find its last face again, and leave the rest of the batch to the next roll.
@@ -268,5 +285,15 @@ fn draw_sums(dice: &mut SeededDice, sums: &mut [u32; BUFFER], needed: usize) -> 
     end.rest = rest;
     end.left = length - used;
     dice.settle(end);
-    true
+    Some(earlier + used)
+}
+
+/// The next d10 face of a batch with remainder `rest`, less one (0 to 9), as
+/// [`next_value`] draws it.
+#[inline(always)]
+fn next_high(rest: &mut u64) -> u32 {
+    let product = u128::from(*rest) * 10;
+    *rest = product as u64;
+    // The high word is below 10.
+    (product >> 64) as u32
 }
