@@ -10,12 +10,13 @@ use crate::pool::FastRoll;
 
 /// The dice of one chunk of rolls at most: the rolls of a pool of `R` dice are drawn
 /// `CHUNK_DICE / R` at a time.
-const CHUNK_DICE: usize = 504;
+const CHUNK_DICE: usize = 500;
 
 /// The length of the buffer of running sums, a power of two above `CHUNK_DICE + 9` (the last
 /// word of a chunk may end up to eight dice past it): an index masked with `BUFFER - 1` needs
 /// no bounds check.
 const BUFFER: usize = 512;
+const _: () = assert!(CHUNK_DICE + 9 < BUFFER && BUFFER.is_power_of_two());
 
 /// Faces a chunk may draw before it leaves the bulk path (the chunk is then rolled one roll
 /// after another, with the same values): a run of 10s this long never comes in practice, and
