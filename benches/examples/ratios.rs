@@ -15,7 +15,11 @@
 //!
 //! Run: `cargo run --release -p pbp-benches --example ratios [rounds] [window in µs]`, or with
 //! `odds [rounds]` for the median time of the exact contest odds of 10k5 against 10k5 and
-//! against 10k4. With `csv COMMIT DATE [rounds]` it prints rows of `benches/history.csv`
+//! against 10k4, or with `sample [rounds]` for the median time of the histogram of 200,000
+//! totals of 2k1, 5k3 and 10k5 as `crates/core/tests/statistics.rs` samples them against the
+//! exact odds: one `Pool::roll_fast` after another (as it did before `roll_many`), one
+//! `PreparedPool::roll` after another, and `PreparedPool::roll_many` in blocks of 1,000 (as it
+//! does now), interleaved. With `csv COMMIT DATE [rounds]` it prints rows of `benches/history.csv`
 //! instead: each contender's rate in its best round (millions of calls a second) and the ratio
 //! of its best round to the bare loop's, for the same pool (the best rounds, the least
 //! disturbed windows, move least from run to run on a shared machine).
@@ -148,11 +152,92 @@ fn odds(rounds: usize) {
     }
 }
 
+/// The median time of the histogram of 200,000 totals of 2k1, 5k3 and 10k5 sampled three
+/// ways (see the module's docs), interleaved over `rounds` rounds; each way gives the same
+/// histogram from the same seed.
+fn sample(rounds: usize) {
+    const SAMPLES: usize = 200_000;
+    const BLOCK: usize = 1_000;
+    let limits = Limits::default();
+    for (rolled, kept) in [(2, 1), (5, 3), (10, 5)] {
+        let pool = Pool::new(rolled, kept);
+        let prepared = pool.prepare(&limits).expect("within the limits");
+        // Totals of up to ten exploding d10s stay below 1,000 but in a roll in about 10^90.
+        let histogram = |counts: &mut Vec<u32>, total: i64| {
+            let index = usize::try_from(total).unwrap_or(0).min(999);
+            counts[index] += 1;
+        };
+        let mut ways: Vec<(&str, Box<dyn FnMut(&mut Vec<u32>)>)> = vec![
+            (
+                "roll_fast one after another",
+                Box::new(|counts| {
+                    let mut dice = SeededDice::new(1);
+                    for _ in 0..SAMPLES {
+                        let roll = pool.roll_fast(&mut dice, &limits).expect("a roll");
+                        histogram(counts, roll.total);
+                    }
+                }),
+            ),
+            (
+                "prepared roll one after another",
+                Box::new(|counts| {
+                    let mut dice = SeededDice::new(1);
+                    for _ in 0..SAMPLES {
+                        histogram(counts, prepared.roll(&mut dice).expect("a roll").total);
+                    }
+                }),
+            ),
+            (
+                "roll_many, blocks of 1,000",
+                Box::new(|counts| {
+                    let mut dice = SeededDice::new(1);
+                    let zero = FastRoll {
+                        total: 0,
+                        second_highest: 0,
+                    };
+                    let mut block = vec![zero; BLOCK];
+                    for _ in 0..SAMPLES / BLOCK {
+                        prepared.roll_many(&mut dice, &mut block).expect("rolls");
+                        block.iter().for_each(|roll| histogram(counts, roll.total));
+                    }
+                }),
+            ),
+        ];
+        let mut times = vec![Vec::new(); ways.len()];
+        let mut histograms = vec![Vec::new(); ways.len()];
+        for _ in 0..rounds {
+            for (index, (_, way)) in ways.iter_mut().enumerate() {
+                let mut counts = vec![0_u32; 1_000];
+                let start = Instant::now();
+                way(&mut counts);
+                times[index].push(start.elapsed().as_secs_f64() * 1e3);
+                black_box(&counts);
+                histograms[index] = counts;
+            }
+        }
+        let same = histograms.iter().all(|h| *h == histograms[0]);
+        let first = median(&mut times[0]);
+        println!("{rolled}k{kept}, 200,000 totals (the same histogram each way: {same}):");
+        for (index, (name, _)) in ways.iter().enumerate() {
+            let middle = median(&mut times[index]);
+            println!(
+                "  {name:<32} median {middle:.2} ms, {:.2}x the first",
+                first / middle
+            );
+        }
+    }
+}
+
 fn main() {
     let mut args = std::env::args().skip(1).peekable();
     if args.peek().is_some_and(|a| a == "odds") {
         args.next();
         odds(args.next().and_then(|r| r.parse().ok()).unwrap_or(15));
+        return;
+    }
+    if args.peek().is_some_and(|a| a == "sample") {
+        args.next();
+        sample(args.next().and_then(|r| r.parse().ok()).unwrap_or(15));
         return;
     }
     let csv = if args.peek().is_some_and(|a| a == "csv") {

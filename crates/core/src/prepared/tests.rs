@@ -127,7 +127,11 @@ fn many_is_one_after_another(prepared: &PreparedPool, dice: &SeededDice, size: u
         }
     }
     assert_eq!(got, expected, "{what}, size {size}");
-    assert_eq!(many.roll(10), each.roll(10), "{what}, size {size}: next d10");
+    assert_eq!(
+        many.roll(10),
+        each.roll(10),
+        "{what}, size {size}: next d10"
+    );
     assert_eq!(many.roll(6), each.roll(6), "{what}, size {size}: next d6");
 }
 
