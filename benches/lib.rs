@@ -118,6 +118,40 @@ fn accepted(dice: &mut SeededDice) -> u64 {
     }
 }
 
+/// The d10 face stream in bulk: pbp's own sampling of d10 faces (nine from one Lemire-accepted
+/// word of [`SeededDice::next_u64`], as `SeededDice` draws them) written to a buffer, with
+/// nothing else: no pool, no chain, no batch kept between calls. Any pool of exploding d10s
+/// drawn from pbp's generator needs its faces, about `10 / 9` per die, so the stream's rate in
+/// faces, over the faces a roll needs, is the limit of any roll in bulk.
+#[derive(Clone, Debug)]
+pub struct FaceStream {
+    dice: SeededDice,
+}
+
+impl FaceStream {
+    /// A face stream drawing its words from `SeededDice::new(seed)`.
+    pub fn new(seed: u64) -> FaceStream {
+        FaceStream {
+            dice: SeededDice::new(seed),
+        }
+    }
+
+    /// Fills `out` with the next d10 faces (1 to 10), nine from each word: the same faces as
+    /// one `roll(10)` after another from a new `SeededDice` of the same seed. A length that is
+    /// not a multiple of nine leaves the last word's other faces unused.
+    #[inline]
+    pub fn fill(&mut self, out: &mut [u8]) {
+        for batch in out.chunks_mut(D10_BATCH_LEN as usize) {
+            let mut rest = accepted(&mut self.dice);
+            for face in batch {
+                let product = u128::from(rest) * 10;
+                rest = product as u64;
+                *face = (product >> 64) as u8 + 1;
+            }
+        }
+    }
+}
+
 /// The hand-written top-k loop: what a competent user writes in ten lines with rand 0.9, on
 /// the generator `SeededDice` wraps (PCG-64 MCG, here `rand_pcg` 0.9's `Pcg64Mcg`). Each face
 /// is `random_range(1..=10)` (rand 0.9's name for `gen_range`), a die explodes on a 10, and the
@@ -186,6 +220,19 @@ mod tests {
                 },
                 expected
             );
+        }
+    }
+
+    #[test]
+    fn the_face_stream_draws_the_faces_of_pbp() {
+        use pbp_core::Dice;
+        let (mut stream, mut dice) = (FaceStream::new(3), SeededDice::new(3));
+        let mut faces = [0_u8; 1008];
+        for _ in 0..20 {
+            stream.fill(&mut faces);
+            for &face in &faces {
+                assert_eq!(u32::from(face), dice.roll(10).expect("a d10"));
+            }
         }
     }
 

@@ -9,9 +9,11 @@
 
 use std::hint::black_box;
 
-use pbp_benches::{BareLoop, HandLoop};
+use pbp_benches::{BareLoop, FaceStream, HandLoop};
 use pbp_core::sim::{Bot, bot_action};
-use pbp_core::{Actor, Comparison, Game, Limits, Pool, RollExpr, SeededDice, contest_odds};
+use pbp_core::{
+    Actor, Comparison, FastRoll, Game, Limits, Pool, RollExpr, SeededDice, contest_odds,
+};
 use pbp_warring_states::{WarringStates, WarringStatesAction, WarringStatesState, heuristic_sheet};
 
 /// Rolls per pool scenario.
@@ -26,11 +28,16 @@ fn measured(work: &mut dyn FnMut()) {
 }
 
 /// Every scenario: its name and the number of operations it counts.
-const SCENARIOS: [(&str, u64); 26] = [
+const SCENARIOS: [(&str, u64); 31] = [
     ("prepared-2k1", ROLLS),
     ("prepared-3k2", ROLLS),
     ("prepared-5k3", ROLLS),
     ("prepared-10k5", ROLLS),
+    ("many-2k1", ROLLS),
+    ("many-3k2", ROLLS),
+    ("many-5k3", ROLLS),
+    ("many-10k5", ROLLS),
+    ("faces-bulk", FACES * 10),
     ("roll-2k1", ROLLS),
     ("roll-3k2", ROLLS),
     ("roll-5k3", ROLLS),
@@ -66,6 +73,44 @@ fn prepared(rolled: u32, kept: u32) {
     measured(&mut || {
         for _ in 0..ROLLS {
             black_box(&prepared.roll(&mut dice));
+        }
+    });
+}
+
+/// [`ROLLS`] rolls with `PreparedPool::roll_many`, [`MANY`] at a time into one buffer.
+fn many(rolled: u32, kept: u32) {
+    let prepared = Pool::new(rolled, kept)
+        .prepare(&Limits::default())
+        .expect("within the limits");
+    let mut dice = SeededDice::new(7);
+    let zero = FastRoll {
+        total: 0,
+        second_highest: 0,
+    };
+    let mut rolls = vec![zero; MANY];
+    measured(&mut || {
+        for _ in 0..ROLLS / MANY as u64 {
+            black_box(&prepared.roll_many(&mut dice, &mut rolls));
+            black_box(&rolls);
+        }
+    });
+}
+
+/// Rolls of one `roll_many` call in the `many-*` scenarios (a divisor of [`ROLLS`]).
+const MANY: usize = 1_000;
+
+/// Faces of one call of the face stream: 112 words of nine.
+const FACES: u64 = 1_008;
+
+/// Ten calls of the face stream in bulk, [`FACES`] d10 faces each (the limit of a roll in
+/// bulk: per face).
+fn faces_bulk() {
+    let mut stream = FaceStream::new(7);
+    let mut faces = vec![0_u8; FACES as usize];
+    measured(&mut || {
+        for _ in 0..10 {
+            stream.fill(&mut faces);
+            black_box(&faces);
         }
     });
 }
@@ -195,6 +240,11 @@ fn main() {
         "prepared-3k2" => prepared(3, 2),
         "prepared-5k3" => prepared(5, 3),
         "prepared-10k5" => prepared(10, 5),
+        "many-2k1" => many(2, 1),
+        "many-3k2" => many(3, 2),
+        "many-5k3" => many(5, 3),
+        "many-10k5" => many(10, 5),
+        "faces-bulk" => faces_bulk(),
         "roll-2k1" => full_roll(2, 1),
         "roll-3k2" => full_roll(3, 2),
         "roll-5k3" => full_roll(5, 3),

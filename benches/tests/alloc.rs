@@ -89,6 +89,37 @@ fn main() {
         );
     }
 
+    // roll_many of every pool from 1k1 to 10k10 (the bulk path and, under 16 rolls, one roll
+    // after another), and of a pool that is not of exploding d10s: no allocation per call.
+    let zero = pbp_core::FastRoll {
+        total: 0,
+        second_highest: 0,
+    };
+    let mut rolls = vec![zero; 1_000];
+    let mut dice = SeededDice::new(11);
+    let mut checksum = 0_i64;
+    let mut pools: Vec<Pool> = (1..=10)
+        .flat_map(|rolled| (1..=rolled).map(move |kept| Pool::new(rolled, kept)))
+        .collect();
+    let d6 = pbp_core::Die::new(6).expect("a d6");
+    pools.push(Pool::new(4, 2).with_die(d6));
+    for pool in &pools {
+        let prepared = pool.prepare(&limits).expect("within the limits");
+        let count = allocations_during(|| {
+            for size in [1_000, 7, 1] {
+                prepared
+                    .roll_many(&mut dice, &mut rolls[..size])
+                    .expect("a seeded roll never fails");
+                checksum += rolls[..size].iter().map(|roll| roll.total).sum::<i64>();
+            }
+        });
+        assert_eq!(count, 0, "roll_many of {pool:?} allocated {count} times");
+    }
+    assert!(std::hint::black_box(checksum) > 0);
+    println!(
+        "roll_many, every pool from 1k1 to 10k10 and 4d6k2: 1,000, 7 and 1 rolls, no allocation"
+    );
+
     // Clan War's 52 cards are built on the first look-up; every look-up after it allocates nothing.
     let first = pbp_clan_war::card(1).expect("card 1 exists");
     let mut letters = first.name.len();

@@ -16,8 +16,8 @@ mod seeded;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use seeded::Cursor;
 pub use seeded::SeededDice;
+pub(crate) use seeded::{Cursor, next_value};
 
 /// A source of random rolls.
 ///

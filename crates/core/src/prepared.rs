@@ -6,6 +6,7 @@ use crate::error::{DiceError, PoolError};
 use crate::pool::{FastRoll, Limits, Pool};
 
 mod draw;
+mod many;
 use draw::{CHAIN_TOO_LONG, d10_chain, seeded_d10_top, seeded_top, sink};
 
 /// How many of the highest dice a roll tracks: the kept dice, and at least two (the second

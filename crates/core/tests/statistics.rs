@@ -4,7 +4,29 @@
 // Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use pbp_core::{Limits, Pool, RollExpr, SeededDice, distribution};
+use pbp_core::{Dice, FastRoll, Limits, Pool, RollExpr, SeededDice, distribution};
+
+/// Rolls sampled at a time with `PreparedPool::roll_many`.
+const BLOCK: usize = 1_000;
+
+/// The totals of `samples` rolls of `pool` from `dice`, a block of [`BLOCK`] at a time with
+/// `PreparedPool::roll_many` (the same rolls as one `Pool::roll_fast` after another), passed to
+/// `count`.
+fn sample(pool: &Pool, dice: &mut SeededDice, samples: u32, mut count: impl FnMut(i64)) {
+    let prepared = pool.prepare(&Limits::default()).unwrap();
+    let zero = FastRoll {
+        total: 0,
+        second_highest: 0,
+    };
+    let mut block = vec![zero; BLOCK];
+    let mut left = samples as usize;
+    while left > 0 {
+        let rolls = &mut block[..left.min(BLOCK)];
+        prepared.roll_many(dice, rolls).unwrap();
+        rolls.iter().for_each(|roll| count(roll.total));
+        left -= rolls.len();
+    }
+}
 
 /// The chi-squared statistic of `samples` rolls of `pool` against its exact distribution, and
 /// its degrees of freedom. Totals expected fewer than 5 times are pooled into one bin.
@@ -12,11 +34,9 @@ fn chi_squared(pool: &Pool, seed: u64, samples: u32) -> (f64, u32) {
     let exact = distribution(&RollExpr::Pool(pool.clone())).unwrap();
     let mut dice = SeededDice::new(seed);
     let mut counts = vec![0_u64; (exact.max() - exact.min() + 1) as usize];
-    let limits = Limits::default();
-    for _ in 0..samples {
-        let total = pool.roll_fast(&mut dice, &limits).unwrap().total;
+    sample(pool, &mut dice, samples, |total| {
         counts[(total - exact.min()) as usize] += 1;
-    }
+    });
     let n = f64::from(samples);
     let (mut statistic, mut bins) = (0.0, 0);
     let (mut rare_expected, mut rare_observed) = (0.0, 0.0);
@@ -79,12 +99,11 @@ fn a_biased_sampler_would_be_caught() {
     let samples = 50_000;
     let mut statistic = 0.0;
     let mut counts = vec![0_u64; (exact.max() - exact.min() + 1) as usize];
-    for _ in 0..samples {
-        let total = pool.roll_fast(&mut dice, &Limits::default()).unwrap().total;
+    sample(&pool, &mut dice, samples, |total| {
         if total <= exact.max() {
             counts[(total - exact.min()) as usize] += 1;
         }
-    }
+    });
     let mut df = 0;
     for (index, &observed) in counts.iter().enumerate() {
         let expected = exact.probability(exact.min() + index as i64) * f64::from(samples);
@@ -94,4 +113,19 @@ fn a_biased_sampler_would_be_caught() {
         }
     }
     assert!(statistic > critical(df - 1) * 10.0, "{statistic}");
+}
+
+#[test]
+fn sampling_in_blocks_draws_the_rolls_of_one_after_another() {
+    // The blocks of `sample` (a last one shorter) are the rolls `roll_fast` makes one after
+    // another, and leave the dice at the same point.
+    let pool = Pool::new(5, 3).plus(2);
+    let (mut blocks, mut each) = (SeededDice::new(8), SeededDice::new(8));
+    let mut sampled = Vec::new();
+    sample(&pool, &mut blocks, 2_345, |total| sampled.push(total));
+    let one_by_one: Vec<i64> = (0..2_345)
+        .map(|_| pool.roll_fast(&mut each, &Limits::default()).unwrap().total)
+        .collect();
+    assert_eq!(sampled, one_by_one);
+    assert_eq!(blocks.roll(10), each.roll(10));
 }

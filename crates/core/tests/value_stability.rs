@@ -199,3 +199,45 @@ fn pool_2k1_totals() {
         assert_eq!(pool_2k1(seed), values.to_vec(), "seed {seed}");
     }
 }
+
+#[test]
+fn pool_2k1_totals_rolled_many_at_a_time() {
+    // `PreparedPool::roll_many` draws its faces in bulk: the same totals as above, in a call of
+    // twenty rolls (the bulk path; fewer than sixteen roll one after another).
+    let prepared = Pool::new(2, 1)
+        .prepare(&pbp_core::Limits::default())
+        .unwrap();
+    let zero = pbp_core::FastRoll {
+        total: 0,
+        second_highest: 0,
+    };
+    for seed in [0, 1, 42, 0xDEAD_BEEF] {
+        let mut rolls = [zero; 20];
+        prepared
+            .roll_many(&mut SeededDice::new(seed), &mut rolls)
+            .unwrap();
+        let totals: Vec<i64> = rolls[..10].iter().map(|roll| roll.total).collect();
+        assert_eq!(totals, pool_2k1(seed), "seed {seed}");
+    }
+}
+
+#[test]
+fn many_rolls_of_five_keep_three_pinned() {
+    // 10,000 rolls of 5k3+2 from seed 7 in one call (twenty chunks of the bulk path): the sums
+    // of their totals and of their second highest dice, and the next d10 drawn after them.
+    let prepared = Pool::new(5, 3)
+        .plus(2)
+        .prepare(&pbp_core::Limits::default())
+        .unwrap();
+    let zero = pbp_core::FastRoll {
+        total: 0,
+        second_highest: 0,
+    };
+    let mut rolls = vec![zero; 10_000];
+    let mut dice = SeededDice::new(7);
+    prepared.roll_many(&mut dice, &mut rolls).unwrap();
+    let totals: i64 = rolls.iter().map(|roll| roll.total).sum();
+    let seconds: i64 = rolls.iter().map(|roll| roll.second_highest).sum();
+    let next = dice.roll(10).unwrap();
+    assert_eq!((totals, seconds, next), (266_350, 75_265, 1));
+}

@@ -199,6 +199,15 @@ impl SeededDice {
         (accepted_word(&mut self.rng, self.size), self.length)
     }
 
+    /// The next accepted word of a batch of the current shape, drawn inline: for the bulk
+    /// draws of [`PreparedPool::roll_many`](crate::PreparedPool::roll_many), which take a new
+    /// batch every nine faces or so and keep the generator's state in registers for it. The
+    /// batch's shape must be set (by [`SeededDice::cursor`]).
+    #[inline(always)]
+    pub(crate) fn next_word(&mut self) -> u64 {
+        accepted_word(&mut self.rng, self.size)
+    }
+
     /// The total of one die's chain drawn from `cursor`: faces at or above `threshold` are
     /// rolled again and added, up to `max_rolls` rolls (at least one). The values are those of
     /// one [`Dice::roll`] after another.
