@@ -26,6 +26,7 @@ fn post(n: usize, author: &str, body: &str) -> Post {
         author: author.to_owned(),
         time: Some(format!("2026-12-03T20:{n:02}:00Z")),
         body: body.to_owned(),
+        rolls: Vec::new(),
     }
 }
 
