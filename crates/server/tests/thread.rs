@@ -252,3 +252,79 @@ fn a_player_never_chooses_the_dice_through_a_thread() {
     assert_eq!(post2["not_dice"].as_array().unwrap().len(), 2, "{post2}");
     assert_eq!(report["unused_rolls"], json!([[2, 3], [9, 8, 7]]), "{report}");
 }
+
+/// Scroll Race: Red's first character played by Solo, Blue's by Kira, the rest computer-played;
+/// carriers fixed, so play starts at once.
+const SCROLL_RACE: &str =
+    r#"{"characters": [[{"name": "Solo"}], [{"name": "Kira"}]], "carriers": ["Solo", "Kira"]}"#;
+
+#[test]
+fn a_scroll_race_turn_is_the_move_posted_and_the_technique_sent_in_private() {
+    let dir = temp_dir("thread-private");
+    let server = start(&dir.join("db.sqlite"));
+    let base = &server.base;
+    let save = common::save_of("scroll-race", Some(SCROLL_RACE), 3, &[]);
+    let table = import(base, &save);
+    let turn = get(base, &table.path("view"), Some(&table.gm)).json();
+    let red_first = turn["turn"]["acting"][0]["seat"] == 0;
+    // The mover, its move forward, its team's computer-played second character, and a seat of
+    // the other team.
+    let (me, step, ally, mine, other) = if red_first {
+        ("Solo", "step s", "Red-2", 0, 5)
+    } else {
+        ("Kira", "step n", "Blue-2", 5, 0)
+    };
+    let thread = format!(
+        "{}\n{}\n{}\n",
+        json!({"author": me, "body": step}),
+        json!({"author": "Sensei", "body": format!("private {me}: pass {ally}")}),
+        // The team's player posts the computer-played character's turn.
+        json!({"author": me, "body": "rien"}),
+    );
+    let answer = post(
+        base,
+        &table.path("thread"),
+        Some(&table.gm),
+        &json!({"posts": thread, "gm": ["Sensei"]}).to_string(),
+    );
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let report = answer.json();
+    assert_eq!(report["applied"], 2, "{report}");
+    assert_eq!(
+        report["posts"][0]["actions"][0]["action"],
+        format!("{step}; pass {ally}"),
+        "{report}"
+    );
+    assert_eq!(report["posts"][1]["outcome"], "applied", "{report}");
+    assert_eq!(report["posts"][2]["outcome"], "applied", "{report}");
+    // What the other team sees of it is what it sees of the same turn typed whole by its
+    // player (a secret pass: only the chance of being spotted shows it).
+    let typed = import(base, &save);
+    let act = |token: &str, body: Value| {
+        let answer = post(base, &typed.path("act"), Some(token), &body.to_string());
+        assert_eq!(answer.status, 200, "{}", answer.body);
+    };
+    act(
+        &typed.seats[mine],
+        json!({"action": format!("{step}; pass {ally}")}),
+    );
+    act(&typed.gm, json!({"action": "wait", "as": mine + 1}));
+    for path in ["view", "log"] {
+        let seen = |t: &common::Table| {
+            let mut value = get(base, &t.path(path), Some(&t.seats[other])).json();
+            // The table's own links and history chain differ (another table, whose steps keep
+            // no post); the game's words do not.
+            if let Some(object) = value.as_object_mut() {
+                object.remove("chain");
+                object.remove("table");
+            }
+            if let Some(lines) = value.as_array_mut() {
+                lines.retain(|line| line["event"].get("chain").is_none());
+            }
+            value
+        };
+        assert_eq!(seen(&table), seen(&typed), "{path}");
+    }
+    let ours = get(base, &table.path("log"), Some(&table.seats[mine])).json();
+    assert!(ours.to_string().contains(ally), "{ours}");
+}
