@@ -186,3 +186,30 @@ fn the_table_and_the_token_are_checked_before_the_body() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_body_over_a_routes_limit_is_told_that_routes_limit() {
+    let dir = temp_dir("malformed-limits");
+    let server = start(&dir.join("db.sqlite"));
+    let base = &server.base;
+    let table = create(base, r#"{"game":"duel","players":["Al","Bo"]}"#);
+    let id = &table.id;
+    for (path, limit) in [
+        ("act", pbp_server::request::MAX_ACT_BODY),
+        ("thread", pbp_server::MAX_THREAD_BODY),
+        ("webhooks", pbp_server::webhooks::request::MAX_WEBHOOK_BODY),
+    ] {
+        let request = format!(
+            "POST /api/tables/{id}/{path} HTTP/1.1\r\nHost: a\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+            limit + 1
+        );
+        let (status, head, body) = raw(base, request.as_bytes());
+        assert_eq!(status, 413, "{path}: {head}\n{body}");
+        assert_eq!(json_error(status, &head, &body), "too_large");
+        assert!(
+            body.contains(&format!("limit of {limit} bytes")),
+            "{path}: {body}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
