@@ -108,7 +108,28 @@ pub(crate) fn rewrite(head: &[u8]) -> Option<Vec<u8>> {
     Some(head.into_bytes())
 }
 
+/// The longest head of hyper's own error answers looked at (they are a status line, a length,
+/// a date and `connection: close`).
+const MAX_HEAD: usize = 1024;
+
 impl<T: AsyncWrite + Unpin> Rewriting<T> {
+    /// Takes `rewritten` in place of the `len` bytes hyper wrote: written as far as hyper
+    /// knows, and sent before anything else.
+    fn take(
+        &mut self,
+        cx: &mut Context<'_>,
+        rewritten: Vec<u8>,
+        len: usize,
+    ) -> Poll<io::Result<usize>> {
+        self.pending = rewritten;
+        self.written = 0;
+        // What is not sent now is sent by the next write, flush or shutdown.
+        if let Poll::Ready(Err(error)) = self.poll_pending(cx) {
+            return Poll::Ready(Err(error));
+        }
+        Poll::Ready(Ok(len))
+    }
+
     /// Writes what is pending, if anything.
     fn poll_pending(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         while self.written < self.pending.len() {
@@ -142,18 +163,34 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for Rewriting<T> {
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
         ready!(self.poll_pending(cx))?;
-        // Only a whole head is recognised: hyper writes its answer in one buffer (this type
-        // is not vectored, so hyper flattens what it writes).
+        // Only a whole head is recognised: hyper writes its error answer's head at once.
         if buf.starts_with(b"HTTP/1.")
             && let Some(rewritten) = rewrite(buf)
         {
-            self.pending = rewritten;
-            self.written = 0;
-            // Written as far as hyper knows; the rest goes out before anything else.
-            let _ = self.poll_pending(cx)?;
-            return Poll::Ready(Ok(buf.len()));
+            return self.take(cx, rewritten, buf.len());
         }
         Pin::new(&mut self.inner).poll_write(cx, buf)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        ready!(self.poll_pending(cx))?;
+        let total: usize = bufs.iter().map(|b| b.len()).sum();
+        let first = bufs.iter().find(|b| !b.is_empty());
+        if first.is_some_and(|b| b.starts_with(b"HTTP/1.")) && total <= MAX_HEAD {
+            let whole: Vec<u8> = bufs.iter().flat_map(|b| b.iter().copied()).collect();
+            if let Some(rewritten) = rewrite(&whole) {
+                return self.take(cx, rewritten, total);
+            }
+        }
+        Pin::new(&mut self.inner).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
