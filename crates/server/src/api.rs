@@ -12,11 +12,13 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use axum::serve::ListenerExt;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
+use crate::connection::JsonListener;
 use crate::engine::Format;
 use crate::error::{ApiError, ServerError};
 use crate::hub::HubHandle;
@@ -49,6 +51,30 @@ pub(crate) fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiErro
             ApiError::BadRequest(format!("the request body could not be read: {rejection}"))
         }
     })
+}
+
+/// `parsed` (a request's body or query, read before the table is asked), or its error only
+/// once the table and the token are known to be good: a missing table (404) and a token the
+/// table does not know (401) are told before what is wrong with the request, so that an
+/// answer never says more about a request than its sender may learn.
+///
+/// # Errors
+/// The table's or the token's refusal, else the request's.
+pub(crate) async fn checked<T>(
+    hub: &HubHandle,
+    id: &str,
+    token: Option<&str>,
+    parsed: Result<T, ApiError>,
+) -> Result<T, ApiError> {
+    match parsed {
+        Ok(value) => Ok(value),
+        Err(error) => {
+            let (id, token) = (id.to_owned(), token.map(str::to_owned));
+            hub.call(move |hub| hub.live(&id)?.role(token.as_deref()).map(|_| ()))
+                .await?;
+            Err(error)
+        }
+    }
 }
 
 pub(crate) fn json_response(status: StatusCode, value: &Value) -> Response {
@@ -103,7 +129,13 @@ async fn view(
                     .find(|(k, _)| k == "format")
                     .map(|(_, v)| v),
             };
-            let format = parse_format(query.format.as_deref())?;
+            let format = checked(
+                &hub,
+                &id,
+                token.as_deref(),
+                parse_format(query.format.as_deref()),
+            )
+            .await?;
             let body = hub
                 .call(move |hub| hub.view(&id, token.as_deref(), format))
                 .await?;
@@ -132,7 +164,8 @@ async fn legal(
                     .iter()
                     .find(|(k, _)| k == "as")
                     .map(|(_, v)| v.as_str()),
-            )?;
+            );
+            let seat = checked(&hub, &id, token.as_deref(), seat).await?;
             let value = hub
                 .call(move |hub| hub.legal(&id, token.as_deref(), seat))
                 .await?;
@@ -162,7 +195,13 @@ async fn act(
     respond(
         async {
             let token = bearer(&headers)?;
-            let request = parse_act(&body(raw)?)?;
+            let request = checked(
+                &hub,
+                &id,
+                token.as_deref(),
+                body(raw).and_then(|b| parse_act(&b)),
+            )
+            .await?;
             let value = hub
                 .call(move |hub| hub.act(&id, token.as_deref(), request))
                 .await?;
@@ -181,7 +220,13 @@ async fn draft(
     respond(
         async {
             let token = bearer(&headers)?;
-            let request = parse_act(&body(raw)?)?;
+            let request = checked(
+                &hub,
+                &id,
+                token.as_deref(),
+                body(raw).and_then(|b| parse_act(&b)),
+            )
+            .await?;
             let value = hub
                 .call(move |hub| hub.draft(&id, token.as_deref(), request))
                 .await?;
@@ -200,7 +245,13 @@ async fn ready(
     respond(
         async {
             let token = bearer(&headers)?;
-            let request = parse_ready(&body(raw)?)?;
+            let request = checked(
+                &hub,
+                &id,
+                token.as_deref(),
+                body(raw).and_then(|b| parse_ready(&b)),
+            )
+            .await?;
             let value = hub
                 .call(move |hub| hub.ready(&id, token.as_deref(), request))
                 .await?;
@@ -219,7 +270,13 @@ async fn deadline(
     respond(
         async {
             let token = bearer(&headers)?;
-            let request = parse_deadline(&body(raw)?)?;
+            let request = checked(
+                &hub,
+                &id,
+                token.as_deref(),
+                body(raw).and_then(|b| parse_deadline(&b)),
+            )
+            .await?;
             let value = hub
                 .call(move |hub| hub.set_deadline(&id, token.as_deref(), request))
                 .await?;
@@ -272,8 +329,13 @@ async fn seat_link(
     respond(
         async {
             let token = bearer(&headers)?;
-            let seat = parse_path_seat(&seat)?;
-            let request = parse_link(&body(raw)?)?;
+            let (seat, request) = checked(
+                &hub,
+                &id,
+                token.as_deref(),
+                parse_path_seat(&seat).and_then(|seat| Ok((seat, parse_link(&body(raw)?)?))),
+            )
+            .await?;
             let link = hub
                 .call(move |hub| hub.seat_link(&id, token.as_deref(), seat, &request))
                 .await?;
@@ -286,61 +348,6 @@ async fn seat_link(
 
 async fn games() -> Response {
     json_response(StatusCode::OK, &json!(crate::engine::game_names()))
-}
-
-/// A page or an asset of the browser pages (crates/server/www; the style sheet is the game
-/// master's desk's, crates/wasm/www/style.css).
-fn asset(content_type: &'static str, body: &'static str) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, content_type),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        body,
-    )
-        .into_response()
-}
-
-const HTML: &str = "text/html; charset=utf-8";
-const JS: &str = "text/javascript; charset=utf-8";
-
-async fn index() -> Response {
-    asset(HTML, include_str!("../www/index.html"))
-}
-
-async fn index_js() -> Response {
-    asset(JS, include_str!("../www/index.js"))
-}
-
-async fn table_page() -> Response {
-    asset(HTML, include_str!("../www/table.html"))
-}
-
-async fn table_js() -> Response {
-    asset(JS, include_str!("../www/table.js"))
-}
-
-async fn live_js() -> Response {
-    asset(JS, include_str!("../www/live.js"))
-}
-
-async fn links_js() -> Response {
-    asset(JS, include_str!("../www/links.js"))
-}
-
-async fn table_css() -> Response {
-    asset("text/css; charset=utf-8", include_str!("../www/table.css"))
-}
-
-async fn webhooks_js() -> Response {
-    asset(JS, include_str!("../www/webhooks.js"))
-}
-
-async fn style() -> Response {
-    asset(
-        "text/css; charset=utf-8",
-        include_str!("../../wasm/www/style.css"),
-    )
 }
 
 async fn not_found(method: Method, uri: Uri) -> Response {
@@ -373,15 +380,6 @@ fn routes(
     let info = guard.info().clone();
     let streams = crate::stream::routes(hub.clone(), stream, closing);
     Router::new()
-        .route("/", get(index))
-        .route("/assets/index.js", get(index_js))
-        .route("/assets/table.js", get(table_js))
-        .route("/assets/live.js", get(live_js))
-        .route("/assets/links.js", get(links_js))
-        .route("/assets/table.css", get(table_css))
-        .route("/assets/webhooks.js", get(webhooks_js))
-        .route("/assets/style.css", get(style))
-        .route("/t/{id}", get(table_page))
         .route("/api/games", get(games))
         .route(
             "/api/server",
@@ -406,6 +404,7 @@ fn routes(
             post(seat_link).layer(small),
         )
         .route("/api/tables/{id}/record", get(record))
+        .merge(crate::pages::router())
         .merge(crate::webhooks::routes::router())
         .merge(crate::thread::router())
         .fallback(not_found)
@@ -542,7 +541,11 @@ impl Server {
         // With each connection's address, which the creation limits count by.
         let app = routes(self.hub, &self.limits, self.stream, closing)
             .into_make_service_with_connect_info::<SocketAddr>();
-        let served = axum::serve(self.listener, app)
+        // Hyper's own answers to requests it cannot read get the documented JSON too
+        // (connection.rs). `tap_io` does nothing to a connection: it is how axum hands a
+        // listener's address to `ConnectInfo<SocketAddr>` for a listener of its own.
+        let listener = JsonListener(self.listener).tap_io(|_| {});
+        let served = axum::serve(listener, app)
             .with_graceful_shutdown(async move {
                 shutdown.await;
                 let _ = close.send(true);

@@ -31,10 +31,15 @@ fn needs_rewrite(status: StatusCode, headers: &HeaderMap) -> bool {
         .is_some_and(|v| v.starts_with("application/json"))
 }
 
-/// The body limit of the route at `path`, in bytes, for the message of a 413.
+/// The body limit of the route at `path`, in bytes, for the message of a 413: each route's
+/// own (a thread's and a webhook's differ from an action's).
 fn body_limit(path: &str) -> usize {
     if path == "/api/tables" {
         MAX_CREATE_BODY
+    } else if path.starts_with("/api/tables/") && path.ends_with("/thread") {
+        crate::thread::MAX_THREAD_BODY
+    } else if path.starts_with("/api/tables/") && path.ends_with("/webhooks") {
+        crate::webhooks::request::MAX_WEBHOOK_BODY
     } else {
         MAX_ACT_BODY
     }
@@ -149,5 +154,21 @@ mod tests {
         assert!(error_for(StatusCode::IM_A_TEAPOT, &get, "/", "").is_err());
         let large = error_for(StatusCode::PAYLOAD_TOO_LARGE, &get, "/api/tables", "").unwrap();
         assert!(large.to_string().contains("16777216"), "{large}");
+        for (path, limit) in [
+            ("/api/tables/abc/act", MAX_ACT_BODY),
+            ("/api/tables/abc/thread", crate::thread::MAX_THREAD_BODY),
+            (
+                "/api/tables/abc/webhooks",
+                crate::webhooks::request::MAX_WEBHOOK_BODY,
+            ),
+        ] {
+            let large = error_for(StatusCode::PAYLOAD_TOO_LARGE, &get, path, "").unwrap();
+            assert!(
+                large
+                    .to_string()
+                    .contains(&format!("limit of {limit} bytes")),
+                "{path}: {large}"
+            );
+        }
     }
 }

@@ -28,12 +28,14 @@
 
 mod api;
 pub mod commits;
+mod connection;
 mod engine;
 mod error;
 mod hub;
 mod json_errors;
 mod limits;
 mod names;
+mod pages;
 mod postgres;
 pub mod request;
 mod sqlite;

@@ -89,9 +89,13 @@ fn a_bad_path_is_400_json() {
     // %FF decodes to a byte that is no UTF-8: axum's path extractor refuses it.
     let answer = get(&server.base, "/api/tables/%FF%FE/view", None);
     documented(&answer, 400, "bad_request");
-    // A query that is not one either.
-    let answer = get(&server.base, "/api/tables/abc/view?format=%FF", None);
+    // A query that is not one either (of a table that exists: an unknown table is told
+    // first, 404).
+    let table = create(&server.base, r#"{"game":"duel"}"#);
+    let answer = get(&server.base, &table.path("view?format=%FF"), None);
     documented(&answer, 400, "bad_request");
+    let answer = get(&server.base, "/api/tables/abc/view?format=%FF", None);
+    documented(&answer, 404, "not_found");
     // The event stream's route too (it is merged apart from the others: no request timeout).
     let answer = get(&server.base, "/api/tables/%FF%FE/events", None);
     documented(&answer, 400, "bad_request");

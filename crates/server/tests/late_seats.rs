@@ -67,6 +67,18 @@ fn a_clan_signed_up_late_gets_its_own_link() {
     let by_seat = post(base, &link, Some(&table.seats[0]), "");
     assert_eq!(by_seat.status, 403, "{}", by_seat.body);
     assert_eq!(post(base, &link, None, "").status, 401);
+    // Not a name a thread could not tell from another seat's: another seat's player, its
+    // clan, or its whole name, whatever the case and spacing.
+    for clash in ["  MONGOOSEH ", "crab", "Plainsfox  (Lion)"] {
+        let body = json!({ "name": clash }).to_string();
+        let refused = post(base, &link, Some(&table.gm), &body);
+        assert_eq!(refused.status, 400, "{clash}: {}", refused.body);
+        assert!(
+            refused.body.contains("a thread could not tell"),
+            "{}",
+            refused.body
+        );
+    }
 
     let given = post(base, &link, Some(&table.gm), r#"{"name":"Dee"}"#);
     assert_eq!(given.status, 200, "{}", given.body);

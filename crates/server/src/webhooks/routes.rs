@@ -12,7 +12,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 
 use super::guard;
 use super::request::{MAX_WEBHOOK_BODY, parse_webhook};
-use crate::api::{bearer, body, json_response, respond};
+use crate::api::{bearer, body, checked, json_response, respond};
 use crate::error::ApiError;
 use crate::hub::HubHandle;
 
@@ -25,7 +25,13 @@ async fn add(
     respond(
         async {
             let token = bearer(&headers)?;
-            let request = parse_webhook(&body(raw)?)?;
+            let request = checked(
+                &hub,
+                &id,
+                token.as_deref(),
+                body(raw).and_then(|b| parse_webhook(&b)),
+            )
+            .await?;
             // The game master is checked first: nobody else learns how a URL resolves.
             let check_token = token.clone();
             let check_id = id.clone();
