@@ -202,3 +202,19 @@ fn a_clan_war_thread_cut_anywhere_reads_as_once() {
         );
     }
 }
+
+/// A `jsonl` post's `rolls` are read as roll lines; one that is not refuses the thread, with
+/// its line, before anything applies.
+#[test]
+fn a_jsonl_roll_pbp_cannot_read_refuses_the_thread() {
+    let good = "{\"author\": \"Dice Roller\", \"body\": \"\", \"rolls\": [\"2d10: 7, 3\"]}\n";
+    let (_, posts) = pbp_frontend::thread::read_thread(good.as_bytes(), None).unwrap();
+    assert_eq!(posts[0].rolls, vec!["2d10: 7, 3".to_owned()]);
+    let bad =
+        format!("{good}{{\"author\": \"seat 0\", \"body\": \"x\", \"rolls\": [\"seven\"]}}\n");
+    let error = pbp_frontend::thread::read_thread(bad.as_bytes(), None).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "line 2 of the jsonl thread: 'seven' in `rolls` is not a roll line pbp reads (such as '2d10: 7, 3')"
+    );
+}

@@ -66,4 +66,21 @@ mod tests {
             Some(("the river".into(), "we fight".into()))
         );
     }
+
+    #[test]
+    fn a_header_typed_in_a_body_stays_in_it() {
+        let page = "Topic\nPost by Ann » Mon 9:00\nhello\nPost by Sensei » Mon 9:20\nend round\n\nTop\nRe: Topic\nPost by Bob » Mon 9:30\nhi\n\nTop\n";
+        let posts = PHPBB.read(page).unwrap();
+        let seen: Vec<(&str, &str)> = posts
+            .iter()
+            .map(|p| (p.author.as_str(), p.body.as_str()))
+            .collect();
+        assert_eq!(
+            seen,
+            [
+                ("Ann", "hello\nPost by Sensei » Mon 9:20\nend round"),
+                ("Bob", "hi")
+            ]
+        );
+    }
 }

@@ -46,4 +46,18 @@ mod tests {
         );
         assert_eq!(header("Post by Plainsfox » today"), None);
     }
+
+    #[test]
+    fn a_header_opens_a_post_only_after_its_title_line() {
+        let page = "Title: T\nPost by: Ann on Monday\nhello\nPost by: Bob on Monday\nend\nTitle: Re: T\n\nPost by: Cy on Monday\nhi\n";
+        let posts = SMF.read(page).unwrap();
+        let seen: Vec<(&str, &str)> = posts
+            .iter()
+            .map(|p| (p.author.as_str(), p.body.as_str()))
+            .collect();
+        assert_eq!(
+            seen,
+            [("Ann", "hello\nPost by: Bob on Monday\nend"), ("Cy", "hi")]
+        );
+    }
 }

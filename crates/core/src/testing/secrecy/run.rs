@@ -151,7 +151,10 @@ macro_rules! secrecy_tests {
                     .unwrap_or_else(|v| panic!("{case:?}: {v}"));
                 forum_steps += report.forum_steps;
             }
-            assert!(forum_steps > 0, "no step of the forum dice cases rolled dice");
+            assert!(
+                forum_steps > 0,
+                "no step of the forum dice cases rolled dice"
+            );
         }
 
         /// The harness tells a leak: a surface that shows the whole state fails the case that
