@@ -64,7 +64,10 @@ fn a_secret_pass_rolled_on_the_forum_tells_the_other_team_nothing() {
     for viewer in ["Red1", "Red4", "public"] {
         for format in ["text", "bbcode", "svg"] {
             let shown = ok(&["show", file, "--as", viewer, "--format", format]);
-            assert!(!shown.contains("rolled on the forum"), "{viewer} {format}: {shown}");
+            assert!(
+                !shown.contains("rolled on the forum"),
+                "{viewer} {format}: {shown}"
+            );
         }
         let view = json(&["show", file, "--as", viewer, "--format", "json"]);
         assert_eq!(view["outside_dice"], serde_json::json!([]), "{viewer}");

@@ -125,7 +125,14 @@ Top
     // The same in JSON: the typed rolls are listed apart from the forum's.
     let posts = dir.path("posts.txt");
     let save = dir.path("start.json");
-    let mut json_args = vec!["thread", s(&save), "--posts", s(&posts), "--check", "--json"];
+    let mut json_args = vec![
+        "thread",
+        s(&save),
+        "--posts",
+        s(&posts),
+        "--check",
+        "--json",
+    ];
     json_args.extend_from_slice(&args);
     let report: Value = serde_json::from_str(&ok(&json_args)).unwrap();
     let post = &report["posts"][1];
@@ -237,7 +244,10 @@ fn a_phpbb_page_without_top_links_is_refused() {
         "Post by Mongooseh » Thu Dec 03, 2026 9:05 am\nattack B6 from B7\nPost by Sensei » Thu Dec 03, 2026 9:20 am\nend round\n",
     )
     .unwrap();
-    let message = refused_with(13, &["thread", s(&save), "--posts", s(&posts), "--gm", "Sensei"]);
+    let message = refused_with(
+        13,
+        &["thread", s(&save), "--posts", s(&posts), "--gm", "Sensei"],
+    );
     assert!(
         message.contains("no post ends with the page's \"Top\" link"),
         "{message}"

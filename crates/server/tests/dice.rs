@@ -164,7 +164,11 @@ fn outside_dice_are_marked_and_every_post_ends_with_the_chain() {
             );
         }
         let view = get(base, &table.path("view"), token).json();
-        assert_eq!(view["outside_dice"].as_array().unwrap().len(), usize::from(sees), "{view}");
+        assert_eq!(
+            view["outside_dice"].as_array().unwrap().len(),
+            usize::from(sees),
+            "{view}"
+        );
     }
     assert!(heads.windows(2).all(|w| w[0] == w[1]), "{heads:?}");
     let _ = std::fs::remove_dir_all(dir);

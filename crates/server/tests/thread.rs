@@ -235,7 +235,11 @@ fn a_player_never_chooses_the_dice_through_a_thread() {
 
     let report = roll_of(None);
     let post2 = &report["posts"][1];
-    assert_eq!(post2["actions"][1]["dice"], json!([2, 3, 9, 8, 7]), "{report}");
+    assert_eq!(
+        post2["actions"][1]["dice"],
+        json!([2, 3, 9, 8, 7]),
+        "{report}"
+    );
     let reasons: Vec<&str> = post2["not_dice"]
         .as_array()
         .unwrap()
@@ -248,7 +252,15 @@ fn a_player_never_chooses_the_dice_through_a_thread() {
 
     let report = roll_of(Some("players"));
     let post2 = &report["posts"][1];
-    assert_eq!(post2["actions"][1]["dice"], json!([9, 9, 1, 1, 2]), "{report}");
+    assert_eq!(
+        post2["actions"][1]["dice"],
+        json!([9, 9, 1, 1, 2]),
+        "{report}"
+    );
     assert_eq!(post2["not_dice"].as_array().unwrap().len(), 2, "{post2}");
-    assert_eq!(report["unused_rolls"], json!([[2, 3], [9, 8, 7]]), "{report}");
+    assert_eq!(
+        report["unused_rolls"],
+        json!([[2, 3], [9, 8, 7]]),
+        "{report}"
+    );
 }

@@ -271,7 +271,10 @@ fn players_and_the_post_since_a_step() {
     let commitment = format!("[i]dice commitment: {}[/i]\n", s.commitment().unwrap());
     let forum = "step 2: rolled on the forum: 2, 10+4, 1, 9, 9\n";
     // Step 2 holds seat 1's sealed stance: its forum dice are seat 1's and the game master's.
-    assert_eq!(json_of(s.view("public").unwrap())["outside_dice"], json!([]));
+    assert_eq!(
+        json_of(s.view("public").unwrap())["outside_dice"],
+        json!([])
+    );
     let view = json_of(s.view("1").unwrap());
     assert_eq!(view["chain"]["step"], 2);
     let head = view["chain"]["head"].as_str().unwrap().to_owned();

@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use pbp_core::{Actor, Seat};
-use pbp_frontend::{Table, TableError};
 use pbp_frontend::thread::{Layout, MAX_THREAD_BYTES, ThreadOptions, apply_thread};
+use pbp_frontend::{Table, TableError};
 
 use super::{load_text, save, to_text};
 use crate::failure::{Failure, USAGE};

@@ -64,11 +64,7 @@ pub fn read(text: &str) -> Result<Vec<Post>, TableError> {
         if read.author.trim().is_empty() {
             return Err(bad("the post has no author".to_owned()));
         }
-        if let Some(roll) = read
-            .rolls
-            .iter()
-            .find(|roll| roll_values(roll).is_none())
-        {
+        if let Some(roll) = read.rolls.iter().find(|roll| roll_values(roll).is_none()) {
             return Err(bad(format!(
                 "'{}' in `rolls` is not a roll line pbp reads (such as '2d10: 7, 3')",
                 roll.chars().take(60).collect::<String>()
