@@ -95,8 +95,10 @@ impl Layout {
     fn looks_like(self, text: &str) -> bool {
         match self {
             Layout::Jsonl => jsonl::looks_like(text),
-            Layout::PhpbbHtml => phpbb_html::looks_like(text),
-            Layout::SmfHtml => smf_html::looks_like(text),
+            // Only a document: a copied page opens with the forum's title, never with a
+            // doctype, so markup a poster typed into a copied page is not taken for the page's.
+            Layout::PhpbbHtml => html_document(text) && phpbb_html::looks_like(text),
+            Layout::SmfHtml => html_document(text) && smf_html::looks_like(text),
             Layout::Phpbb => PHPBB.looks_like(text),
             Layout::Smf => SMF.looks_like(text),
         }
@@ -117,7 +119,7 @@ impl Layout {
 /// document's opening, or a first post header whose name or date is still in its tags
 /// (`Post by: <strong>NAME</strong> on ...`). Both are the page's, never a post's text.
 fn saved_as_html(text: &str, layout: Layout) -> bool {
-    if layout == Layout::Jsonl {
+    if matches!(layout, Layout::Jsonl | Layout::PhpbbHtml | Layout::SmfHtml) {
         return false;
     }
     if html_document(text) {
@@ -149,12 +151,16 @@ fn html_document(text: &str) -> bool {
 /// it is, or say which pages pbp reads as HTML.
 fn html_refusal(text: &str, layout: Option<Layout>) -> TableError {
     let copied = layout.map_or_else(|| "forum's".to_owned(), |layout| layout.name().to_owned());
-    let html = [Layout::PhpbbHtml, Layout::SmfHtml]
-        .into_iter()
-        .find(|html| html.looks_like(text));
+    let html = if phpbb_html::looks_like(text) {
+        Some(Layout::PhpbbHtml)
+    } else if smf_html::looks_like(text) {
+        Some(Layout::SmfHtml)
+    } else {
+        None
+    };
     TableError::ThreadLayout(match html {
         Some(html) => format!(
-            "this is a page saved as HTML, not the {copied} page copied as text: read it with --layout {} (or without --layout)",
+            "this is a page saved as HTML, not the {copied} page copied as text: read it with --layout {}",
             html.name()
         ),
         None => format!(
