@@ -26,7 +26,7 @@ pub enum ThreadDice {
 pub struct ThreadArgs {
     /// The save file.
     pub file: PathBuf,
-    /// The thread: a file of posts (`jsonl`, or a copied phpBB or SMF page).
+    /// The thread: a file of posts (`jsonl`, or a phpBB or SMF page saved as HTML or copied).
     #[arg(long, value_name = "THREAD")]
     pub posts: PathBuf,
     /// The thread's layout [default: recognised from the file].

@@ -32,13 +32,13 @@ pub enum Layout {
 }
 
 impl Layout {
-    /// Every layout, in the order pbp tries them.
+    /// Every layout ([`detect`] tries a page's HTML before copied text).
     pub const ALL: [Layout; 5] = [
         Layout::Jsonl,
-        Layout::PhpbbHtml,
-        Layout::SmfHtml,
         Layout::Phpbb,
         Layout::Smf,
+        Layout::PhpbbHtml,
+        Layout::SmfHtml,
     ];
 
     /// The layout's name (`--layout NAME`).
@@ -177,12 +177,23 @@ fn known() -> String {
         .join(", ")
 }
 
-/// The layout of `text`: the first of [`Layout::ALL`] it looks like.
+/// The order pbp tries the layouts in to recognise one: a page's HTML before copied text (a
+/// saved page can hold lines that read as a copied page's headers, never the reverse, since a
+/// copied page never opens as an HTML document).
+const DETECTION: [Layout; 5] = [
+    Layout::Jsonl,
+    Layout::PhpbbHtml,
+    Layout::SmfHtml,
+    Layout::Phpbb,
+    Layout::Smf,
+];
+
+/// The layout of `text`: the first of [`DETECTION`] it looks like.
 ///
 /// # Errors
 /// [`TableError::ThreadLayout`], saying which layouts pbp knows and what it looked for.
 pub fn detect(text: &str) -> Result<Layout, TableError> {
-    Layout::ALL
+    DETECTION
         .into_iter()
         .find(|layout| layout.looks_like(text))
         .ok_or_else(|| {
