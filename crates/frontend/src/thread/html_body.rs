@@ -147,11 +147,7 @@ pub fn body_text(tokens: &mut Tokens<'_>, container: &str) -> Option<String> {
                         text.push_close("[/quote]");
                         text.break_line();
                     }
-                    "span" => {
-                        if spans.pop() == Some(true) {
-                            text.push_close("[/b]");
-                        }
-                    }
+                    "span" if spans.pop() == Some(true) => text.push_close("[/b]"),
                     block if BLOCKS.contains(&block) => text.break_line(),
                     _ => {}
                 }

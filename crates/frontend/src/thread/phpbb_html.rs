@@ -97,10 +97,10 @@ fn byline(tokens: &mut Tokens<'_>) -> Byline {
                 {
                     line.username = into_username.take().map(|(_, text)| text);
                 }
-                if token.is_end("strong") {
-                    if let Some(text) = into_strong.take() {
-                        line.strong = Some(text);
-                    }
+                if token.is_end("strong")
+                    && let Some(text) = into_strong.take()
+                {
+                    line.strong = Some(text);
                 }
             }
         }
@@ -156,28 +156,26 @@ pub fn read(page: &str) -> Result<Vec<Post>, TableError> {
             }
         }
         if token.is_start("div") {
-            if open.is_none() {
-                if let Some(id) = post_id(&token) {
-                    let Token::Start { at, .. } = token else {
-                        continue;
-                    };
-                    open = Some(Open {
-                        id,
-                        at,
-                        depth,
-                        byline: None,
-                        body: None,
-                    });
-                }
+            if open.is_none()
+                && let Some(id) = post_id(&token)
+                && let Token::Start { at, .. } = token
+            {
+                open = Some(Open {
+                    id,
+                    at,
+                    depth,
+                    byline: None,
+                    body: None,
+                });
             }
             depth += 1;
         } else if token.is_end("div") {
             depth = depth.saturating_sub(1);
-            if open.as_ref().is_some_and(|post| post.depth == depth) {
-                if let Some(post) = open.take() {
-                    let number = posts.len() + 1;
-                    posts.push(finish(post, number, &bad)?);
-                }
+            if open.as_ref().is_some_and(|post| post.depth == depth)
+                && let Some(post) = open.take()
+            {
+                let number = posts.len() + 1;
+                posts.push(finish(post, number, &bad)?);
             }
         }
     }
