@@ -280,7 +280,9 @@ fn check_says_each_post_would_apply() {
     assert_eq!(fs::read(&save).unwrap(), before);
 }
 
-/// An SMF print page saved as HTML is refused with what to do, not read as posts by nobody.
+/// A page saved as HTML and read as copied text is refused with what to do, not read as posts
+/// by nobody: an SMF print page's HTML is sent to the `smf-html` layout, HTML of no forum pbp
+/// reads as HTML to the page copied as text.
 #[test]
 fn a_page_saved_as_html_is_refused_with_a_hint() {
     let dir = Scratch::new("html");
@@ -288,16 +290,19 @@ fn a_page_saved_as_html_is_refused_with_a_hint() {
     ok(&["new", "clan-war", "--seed", "5", "--out", s(&save)]);
     let before = fs::read(&save).unwrap();
     let posts = dir.path("posts.html");
-    for page in [
-        "<dt class=\"postheader\">\nTitle: <strong>Clan War</strong><br />\nPost by: <strong>Mongooseh</strong> on <strong>December 03, 2026, 09:05:00 AM</strong>\n</dt>\n<dd class=\"postbody\">attack B6 from B7</dd>\n",
-        "<!DOCTYPE html>\n<html><body>\nTitle: Clan War\nPost by: Mongooseh on December 03, 2026, 09:05:00 AM\nattack B6 from B7\n</body></html>\n",
+    for (page, words) in [
+        (
+            "<dt class=\"postheader\">\nTitle: <strong>Clan War</strong><br />\nPost by: <strong>Mongooseh</strong> on <strong>December 03, 2026, 09:05:00 AM</strong>\n</dt>\n<dd class=\"postbody\">attack B6 from B7</dd>\n",
+            "this is a page saved as HTML, not the smf page copied as text: read it with --layout smf-html",
+        ),
+        (
+            "<!DOCTYPE html>\n<html><body>\nTitle: Clan War\nPost by: Mongooseh on December 03, 2026, 09:05:00 AM\nattack B6 from B7\n</body></html>\n",
+            "this is a page saved as HTML, but not one pbp reads as HTML (a phpBB topic page, whose posts are '<div id=\"p123\" class=\"post ...\">', or an SMF print page, whose posts are '<div class=\"postheader\">'); pbp reads the smf page copied as text",
+        ),
     ] {
         fs::write(&posts, page).unwrap();
         let message = refused_with(13, &["thread", s(&save), "--posts", s(&posts)]);
-        assert!(
-            message.contains("this is a page saved as HTML; pbp reads the smf page copied as text"),
-            "{message}"
-        );
+        assert!(message.contains(words), "{message}");
         assert_eq!(fs::read(&save).unwrap(), before);
     }
 }

@@ -67,7 +67,7 @@ pub const MAX_THREAD_BODY: usize = 16 * 1024 * 1024;
 pub struct ThreadRequest {
     /// The thread's text (a `jsonl` export, or a copied phpBB or SMF page).
     pub posts: String,
-    /// Its layout: `jsonl`, `phpbb` or `smf` (recognised when absent).
+    /// Its layout: `jsonl`, `phpbb-html`, `smf-html`, `phpbb` or `smf` (recognised when absent).
     #[serde(default)]
     pub layout: Option<String>,
     /// The game master's forum names.

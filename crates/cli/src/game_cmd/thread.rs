@@ -26,11 +26,11 @@ pub enum ThreadDice {
 pub struct ThreadArgs {
     /// The save file.
     pub file: PathBuf,
-    /// The thread: a file of posts (`jsonl`, or a copied phpBB or SMF page).
+    /// The thread: a file of posts (`jsonl`, or a phpBB or SMF page saved as HTML or copied).
     #[arg(long, value_name = "THREAD")]
     pub posts: PathBuf,
     /// The thread's layout [default: recognised from the file].
-    #[arg(long, value_name = "jsonl|phpbb|smf")]
+    #[arg(long, value_name = "jsonl|phpbb-html|smf-html|phpbb|smf")]
     pub layout: Option<String>,
     /// A forum name for a seat, besides the player's name in the game: `NAME=SEAT`, the seat
     /// by number, label or player name as `--as` reads it (repeat for several).

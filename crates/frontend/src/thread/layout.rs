@@ -5,8 +5,10 @@ use serde::Serialize;
 use super::jsonl;
 use super::limits::thread_text;
 use super::phpbb::PHPBB;
+use super::phpbb_html;
 use super::post::Post;
 use super::smf::SMF;
+use super::smf_html;
 use crate::TableError;
 
 /// How a thread is written down.
@@ -15,6 +17,14 @@ use crate::TableError;
 pub enum Layout {
     /// One JSON object per post and line (see the `jsonl` module docs).
     Jsonl,
+    /// A phpBB topic page (prosilver) as HTML: each post the forum's `<div id="p123"
+    /// class="post">` element.
+    #[serde(rename = "phpbb-html")]
+    PhpbbHtml,
+    /// A Simple Machines Forum print page as HTML: each post the forum's `postheader` and
+    /// `postbody` elements.
+    #[serde(rename = "smf-html")]
+    SmfHtml,
     /// A phpBB topic page copied as text: `Post by NAME » DATE` headers.
     Phpbb,
     /// A Simple Machines Forum print page copied as text: `Post by: NAME on DATE` headers.
@@ -22,13 +32,21 @@ pub enum Layout {
 }
 
 impl Layout {
-    /// Every layout, in the order pbp tries them.
-    pub const ALL: [Layout; 3] = [Layout::Jsonl, Layout::Phpbb, Layout::Smf];
+    /// Every layout ([`detect`] tries a page's HTML before copied text).
+    pub const ALL: [Layout; 5] = [
+        Layout::Jsonl,
+        Layout::Phpbb,
+        Layout::Smf,
+        Layout::PhpbbHtml,
+        Layout::SmfHtml,
+    ];
 
     /// The layout's name (`--layout NAME`).
     pub fn name(self) -> &'static str {
         match self {
             Layout::Jsonl => "jsonl",
+            Layout::PhpbbHtml => phpbb_html::NAME,
+            Layout::SmfHtml => smf_html::NAME,
             Layout::Phpbb => "phpbb",
             Layout::Smf => "smf",
         }
@@ -38,6 +56,10 @@ impl Layout {
     pub fn looks_for(self) -> &'static str {
         match self {
             Layout::Jsonl => "a first line that opens a JSON object ('{')",
+            Layout::PhpbbHtml => {
+                "a phpBB topic page's HTML, posts '<div id=\"p123\" class=\"post ...\">'"
+            }
+            Layout::SmfHtml => "an SMF print page's HTML, posts '<div class=\"postheader\">'",
             Layout::Phpbb => "header lines 'Post by NAME » DATE' or 'by NAME » DATE'",
             Layout::Smf => "header lines 'Post by: NAME on DATE'",
         }
@@ -60,11 +82,11 @@ impl Layout {
             })
     }
 
-    /// Whether `line` reads as a post's header in this layout (`jsonl` has none: its authors
-    /// are a field).
+    /// Whether `line` reads as a post's header in this layout (`jsonl` and the HTML layouts
+    /// have none: their authors are the forum's field or element, which no poster types).
     pub(crate) fn reads_as_header(self, line: &str) -> bool {
         match self {
-            Layout::Jsonl => false,
+            Layout::Jsonl | Layout::PhpbbHtml | Layout::SmfHtml => false,
             Layout::Phpbb => (PHPBB.header)(line).is_some(),
             Layout::Smf => (SMF.header)(line).is_some(),
         }
@@ -73,6 +95,10 @@ impl Layout {
     fn looks_like(self, text: &str) -> bool {
         match self {
             Layout::Jsonl => jsonl::looks_like(text),
+            // Only a document: a copied page opens with the forum's title, never with a
+            // doctype, so markup a poster typed into a copied page is not taken for the page's.
+            Layout::PhpbbHtml => html_document(text) && phpbb_html::looks_like(text),
+            Layout::SmfHtml => html_document(text) && smf_html::looks_like(text),
             Layout::Phpbb => PHPBB.looks_like(text),
             Layout::Smf => SMF.looks_like(text),
         }
@@ -81,6 +107,8 @@ impl Layout {
     fn read(self, text: &str) -> Result<Vec<Post>, TableError> {
         match self {
             Layout::Jsonl => jsonl::read(text),
+            Layout::PhpbbHtml => phpbb_html::read(text),
+            Layout::SmfHtml => smf_html::read(text),
             Layout::Phpbb => PHPBB.read(text),
             Layout::Smf => SMF.read(text),
         }
@@ -91,17 +119,14 @@ impl Layout {
 /// document's opening, or a first post header whose name or date is still in its tags
 /// (`Post by: <strong>NAME</strong> on ...`). Both are the page's, never a post's text.
 fn saved_as_html(text: &str, layout: Layout) -> bool {
-    let head = text
-        .trim_start()
-        .chars()
-        .take(64)
-        .collect::<String>()
-        .to_lowercase();
-    if head.starts_with("<!doctype html") || head.starts_with("<html") {
+    if matches!(layout, Layout::Jsonl | Layout::PhpbbHtml | Layout::SmfHtml) {
+        return false;
+    }
+    if html_document(text) {
         return true;
     }
     let header = match layout {
-        Layout::Jsonl => return false,
+        Layout::Jsonl | Layout::PhpbbHtml | Layout::SmfHtml => return false,
         Layout::Phpbb => PHPBB.header,
         Layout::Smf => SMF.header,
     };
@@ -109,6 +134,39 @@ fn saved_as_html(text: &str, layout: Layout) -> bool {
         .take(2_000)
         .find_map(header)
         .is_some_and(|(author, time)| author.contains('<') || time.contains('<'))
+}
+
+/// Whether `text` opens as an HTML document.
+fn html_document(text: &str) -> bool {
+    let head = text
+        .trim_start()
+        .chars()
+        .take(64)
+        .collect::<String>()
+        .to_lowercase();
+    head.starts_with("<!doctype html") || head.starts_with("<html")
+}
+
+/// The refusal of a page saved as HTML that is read as copied text: read it in the HTML layout
+/// it is, or say which pages pbp reads as HTML.
+fn html_refusal(text: &str, layout: Option<Layout>) -> TableError {
+    let copied = layout.map_or_else(|| "forum's".to_owned(), |layout| layout.name().to_owned());
+    let html = if phpbb_html::looks_like(text) {
+        Some(Layout::PhpbbHtml)
+    } else if smf_html::looks_like(text) {
+        Some(Layout::SmfHtml)
+    } else {
+        None
+    };
+    TableError::ThreadLayout(match html {
+        Some(html) => format!(
+            "this is a page saved as HTML, not the {copied} page copied as text: read it with --layout {}",
+            html.name()
+        ),
+        None => format!(
+            "this is a page saved as HTML, but not one pbp reads as HTML (a phpBB topic page, whose posts are '<div id=\"p123\" class=\"post ...\">', or an SMF print page, whose posts are '<div class=\"postheader\">'); pbp reads the {copied} page copied as text: open it in the browser, select the page, copy, and save the text (or give the thread as jsonl)"
+        ),
+    })
 }
 
 fn known() -> String {
@@ -119,12 +177,23 @@ fn known() -> String {
         .join(", ")
 }
 
-/// The layout of `text`: the first of [`Layout::ALL`] it looks like.
+/// The order pbp tries the layouts in to recognise one: a page's HTML before copied text (a
+/// saved page can hold lines that read as a copied page's headers, never the reverse, since a
+/// copied page never opens as an HTML document).
+const DETECTION: [Layout; 5] = [
+    Layout::Jsonl,
+    Layout::PhpbbHtml,
+    Layout::SmfHtml,
+    Layout::Phpbb,
+    Layout::Smf,
+];
+
+/// The layout of `text`: the first of [`DETECTION`] it looks like.
 ///
 /// # Errors
 /// [`TableError::ThreadLayout`], saying which layouts pbp knows and what it looked for.
 pub fn detect(text: &str) -> Result<Layout, TableError> {
-    Layout::ALL
+    DETECTION
         .into_iter()
         .find(|layout| layout.looks_like(text))
         .ok_or_else(|| {
@@ -158,13 +227,11 @@ pub fn read_thread(
     let text = thread_text(bytes)?;
     let layout = match layout {
         Some(layout) => layout,
+        None if html_document(text) => detect(text).map_err(|_| html_refusal(text, None))?,
         None => detect(text)?,
     };
     if saved_as_html(text, layout) {
-        return Err(TableError::ThreadLayout(format!(
-            "this is a page saved as HTML; pbp reads the {} page copied as text: open it in the browser, select the page, copy, and save the text (or give the thread as jsonl)",
-            layout.name()
-        )));
+        return Err(html_refusal(text, Some(layout)));
     }
     Ok((layout, layout.read(text)?))
 }

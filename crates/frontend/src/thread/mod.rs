@@ -6,7 +6,9 @@
 //! - reading a thread: [`Post`] (`post.rs`), the layouts [`Layout`] with their recognition and
 //!   [`read_thread`] (`layout.rs`): `jsonl` (`jsonl.rs`), a phpBB topic page copied as text
 //!   (`phpbb.rs`) and a Simple Machines Forum print page (`smf.rs`), the two sharing the header
-//!   logic of `copied.rs`; the sizes read ([`MAX_THREAD_BYTES`], [`MAX_POST_BYTES`],
+//!   logic of `copied.rs`; the same two forums' pages as HTML (`phpbb_html.rs`,
+//!   `smf_html.rs`), whose posts are the forum's own elements, read with a small tolerant
+//!   scanner (`html.rs`) and their bodies back to the reader's text (`html_body.rs`); the sizes read ([`MAX_THREAD_BYTES`], [`MAX_POST_BYTES`],
 //!   `limits.rs`) and post times ([`PostTime`], `time.rs`);
 //! - reading a post: its BBCode ([`post_text`], `bbcode.rs`) and its forum dice rolls
 //!   ([`roll_values`], `rolls.rs`);
@@ -43,16 +45,20 @@ mod apply;
 mod attempt;
 mod bbcode;
 mod copied;
+mod html;
+mod html_body;
 mod jsonl;
 mod layout;
 mod limits;
 mod phpbb;
+mod phpbb_html;
 mod post;
 mod private;
 mod report;
 mod rolls;
 mod seats;
 mod smf;
+mod smf_html;
 mod time;
 
 pub use apply::{ThreadOptions, apply_posts, apply_thread};
