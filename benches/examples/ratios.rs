@@ -152,6 +152,9 @@ fn odds(rounds: usize) {
     }
 }
 
+/// One way of sampling: it counts 200,000 totals into the histogram it is given.
+type Sampling<'a> = Box<dyn FnMut(&mut Vec<u32>) + 'a>;
+
 /// The median time of the histogram of 200,000 totals of 2k1, 5k3 and 10k5 sampled three
 /// ways (see the module's docs), interleaved over `rounds` rounds; each way gives the same
 /// histogram from the same seed.
@@ -167,7 +170,7 @@ fn sample(rounds: usize) {
             let index = usize::try_from(total).unwrap_or(0).min(999);
             counts[index] += 1;
         };
-        let mut ways: Vec<(&str, Box<dyn FnMut(&mut Vec<u32>)>)> = vec![
+        let mut ways: Vec<(&str, Sampling)> = vec![
             (
                 "roll_fast one after another",
                 Box::new(|counts| {
