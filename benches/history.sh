@@ -10,6 +10,9 @@
 #     NOTE="old commit built in a scratch worktree, 2026-12-03 12:10 load 15" \
 #         benches/history.sh 23e9412 afa8a68 >> benches/history.csv
 #
+# The example is RATIOS (default this checkout's benches/examples/ratios.rs): since issue 42 it
+# times PreparedPool::roll_many, so for a commit before it give the example of 0d0f8d2
+# (`git show 0d0f8d2:benches/examples/ratios.rs > /tmp/ratios.rs; RATIOS=/tmp/ratios.rs ...`).
 # ROUNDS (default 21) rounds each; the scratch folder is SCRATCH (default /tmp/pbp-history),
 # kept between runs so that a commit builds once.
 set -euo pipefail
@@ -17,6 +20,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 scratch="${SCRATCH:-/tmp/pbp-history}"
 rounds="${ROUNDS:-21}"
 note="${NOTE:-}"
+ratios="${RATIOS:-$here/benches/examples/ratios.rs}"
 note="${note//,/;}"
 mkdir -p "$scratch"
 built=()
@@ -29,7 +33,7 @@ for commit in "$@"; do
     fi
     mkdir -p "$crate/examples"
     cp "$here/benches/lib.rs" "$crate/lib.rs"
-    cp "$here/benches/examples/ratios.rs" "$crate/examples/ratios.rs"
+    cp "$ratios" "$crate/examples/ratios.rs"
     cp "$here/rust-toolchain.toml" "$crate/"
     [ -f "$crate/Cargo.lock" ] || cp "$src/Cargo.lock" "$crate/Cargo.lock"
     cat >"$crate/Cargo.toml" <<TOML

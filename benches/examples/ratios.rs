@@ -152,6 +152,9 @@ fn odds(rounds: usize) {
     }
 }
 
+/// One way of sampling: it counts 200,000 totals into the histogram it is given.
+type Sampling<'a> = Box<dyn FnMut(&mut Vec<u32>) + 'a>;
+
 /// The median time of the histogram of 200,000 totals of 2k1, 5k3 and 10k5 sampled three
 /// ways (see the module's docs), interleaved over `rounds` rounds; each way gives the same
 /// histogram from the same seed.
@@ -167,7 +170,7 @@ fn sample(rounds: usize) {
             let index = usize::try_from(total).unwrap_or(0).min(999);
             counts[index] += 1;
         };
-        let mut ways: Vec<(&str, Box<dyn FnMut(&mut Vec<u32>)>)> = vec![
+        let mut ways: Vec<(&str, Sampling)> = vec![
             (
                 "roll_fast one after another",
                 Box::new(|counts| {
@@ -216,13 +219,21 @@ fn sample(rounds: usize) {
             }
         }
         let same = histograms.iter().all(|h| *h == histograms[0]);
-        let first = median(&mut times[0]);
         println!("{rolled}k{kept}, 200,000 totals (the same histogram each way: {same}):");
         for (index, (name, _)) in ways.iter().enumerate() {
-            let middle = median(&mut times[index]);
+            // The rate over the first way's and over the way before, within each round.
+            let mut to_first: Vec<f64> =
+                (0..rounds).map(|r| times[0][r] / times[index][r]).collect();
+            let before = index.saturating_sub(1);
+            let mut to_before: Vec<f64> = (0..rounds)
+                .map(|r| times[before][r] / times[index][r])
+                .collect();
+            let middle = median(&mut times[index].clone());
             println!(
-                "  {name:<32} median {middle:.2} ms, {:.2}x the first",
-                first / middle
+                "  {name:<32} median {middle:.2} ms; within a round (median) {:.2}x the first, \
+                 {:.2}x the way above",
+                median(&mut to_first),
+                median(&mut to_before)
             );
         }
     }

@@ -35,6 +35,9 @@
 //! # Ok::<(), pbp_core::PoolError>(())
 //! ```
 //!
+//! Many rolls at once are faster still with [`PreparedPool::roll_many`], which fills a slice
+//! with the same rolls, in the same order.
+//!
 //! Rolls also have a text form, [`RollExpr`] (`2k1`, `3k2+1`, `5k3 h+2`, `d10+19`, `3d6`, `coin`,
 //! `75%`; the syntax is in its docs), and exact odds computed rather than sampled:
 //!

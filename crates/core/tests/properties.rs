@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use pbp_core::{
-    Deck, Dice, DiceSum, Die, Limits, Percent, Pool, RollExpr, ScriptedDice, SeededDice,
+    Deck, Dice, DiceSum, Die, FastRoll, Limits, Percent, Pool, RollExpr, ScriptedDice, SeededDice,
 };
 use proptest::prelude::*;
 
@@ -224,6 +224,64 @@ proptest! {
             prop_assert_eq!(plain_again.roll(10), next);
             prop_assert_eq!(fast.roll(10), plain.roll(10));
         }
+    }
+
+    #[test]
+    fn roll_many_rolls_what_one_roll_after_another_rolls(
+        seed in any::<u64>(),
+        pool in pool_strategy(),
+        sides in prop_oneof![Just(0_u32), Just(0_u32), Just(1_u32), 2_u32..13],
+        max_chain in prop_oneof![Just(100_u32), 0_u32..4],
+        before in 0_u32..10,
+        count in prop_oneof![0_usize..20, 16_usize..1_200],
+    ) {
+        // `PreparedPool::roll_many` against one `roll` after another from the same point (a
+        // few d10s drawn first, or a d6): the same rolls, the same first error with the rolls
+        // before it written, and the generators at the same point afterwards; and from a
+        // source that only answers `roll`, the same again. Mostly the exploding d10 (side 0,
+        // the bulk path for up to ten dice), else the pool's own die (1) or another.
+        let mut pool = pool;
+        match sides {
+            0 => pool.die = Die::EXPLODING_D10,
+            1 => {}
+            _ => pool.die = Die::exploding(sides, sides).expect("2 <= sides"),
+        }
+        let limits = Limits { max_dice: 100, max_chain };
+        let Ok(prepared) = pool.prepare(&limits) else {
+            return Ok(());
+        };
+        let mut start = SeededDice::new(seed);
+        for _ in 0..before {
+            start.roll(10).expect("a d10");
+        }
+        if before == 9 {
+            start.roll(6).expect("a d6");
+        }
+        let zero = FastRoll { total: 0, second_highest: 0 };
+        let (mut many, mut each) = (start.clone(), start.clone());
+        let mut rolls = vec![zero; count];
+        let got = prepared.roll_many(&mut many, &mut rolls);
+        let mut expected = Ok(());
+        for (index, roll) in rolls.iter().enumerate() {
+            match prepared.roll(&mut each) {
+                Ok(one) => prop_assert_eq!(*roll, one, "roll {}", index),
+                Err(error) => {
+                    expected = Err(error);
+                    break;
+                }
+            }
+        }
+        prop_assert_eq!(&got, &expected);
+        let next = each.roll(10);
+        prop_assert_eq!(many.roll(10), next.clone());
+        let mut plain = PlainDice(start);
+        let mut plain_rolls = vec![zero; count];
+        let plain_got = prepared.roll_many(&mut plain, &mut plain_rolls);
+        prop_assert_eq!(&plain_got, &got);
+        if got.is_ok() {
+            prop_assert_eq!(&plain_rolls, &rolls);
+        }
+        prop_assert_eq!(plain.roll(10), next);
     }
 
     #[test]

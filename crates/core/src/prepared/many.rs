@@ -199,10 +199,11 @@ impl PreparedPool {
                 let end = sums[(first + die + 1) & (BUFFER - 1)];
                 let value = end.wrapping_sub(before) as i32;
                 before = end;
-                if die == 0 {
-                    top[0] = value;
-                } else {
-                    sink_by_sum(&mut top[..W.min(die + 1)], value);
+                // The dice before this one filled the first `die` slots: it sinks through
+                // them, and what falls out of them takes the next slot, if tracked.
+                let fallen = sink_by_sum(&mut top[..W.min(die)], value);
+                if die < W {
+                    top[die] = fallen;
                 }
             }
             let mut kept = 0_i32;
@@ -221,14 +222,15 @@ impl PreparedPool {
 /// Sinks a die's `value` into the highest dice so far, highest first, as
 /// [`sink`](super::draw::sink) does, with the lower of each pair found as the sum of the pair
 /// less the higher: one compare a slot (which SSE2 makes four operations, the minimum as many
-/// again) and two additions.
+/// again) and two additions. Answers the value that falls out of the last slot.
 #[inline(always)]
-fn sink_by_sum(top: &mut [i32], mut value: i32) {
+fn sink_by_sum(top: &mut [i32], mut value: i32) -> i32 {
     for slot in top {
         let higher = (*slot).max(value);
         value = slot.wrapping_add(value).wrapping_sub(higher);
         *slot = higher;
     }
+    value
 }
 
 /// Draws the faces of `needed` exploding d10s (`needed <= CHUNK_DICE`) from `dice`, exactly as
