@@ -15,6 +15,7 @@
 //! broke, so libFuzzer reports it as a crash.
 
 mod bytes;
+pub mod cache;
 mod parsers;
 mod play;
 mod thread;

@@ -1,15 +1,32 @@
 //! The [`play`] harness: an action sequence chosen by the input, checking the contract at
-//! every step, and the seeded random moves the other targets reach their states with.
+//! a sample of its steps, and the seeded random moves the other targets reach their states with.
 
 use pbp_core::{Game, Seat, SeededDice, Turn};
 
 use crate::bytes::{Bytes, any_actor, dice_from, mutate_json};
+use crate::cache::cached;
 use crate::{assert_round_trip, assert_text_round_trip, check_views, try_apply};
 
-/// The most steps [`play`] takes.
-const MAX_STEPS: usize = 400;
+/// The most steps [`play`] takes after its start (an input used to play up to 400, a whole
+/// game, at 27 to 281 inputs a second: the start is now reached by random moves instead).
+const MAX_STEPS: usize = 32;
 
-/// Plays `G` from the default config, the input choosing the seed and every move.
+/// How many random moves lead to [`play`]'s start: the input's first byte (mod 32) times this,
+/// so starts reach up to 248 moves into a game (or its end).
+const PREFIX_STRIDE: usize = 8;
+
+/// The state's serde round trip and its views (they were checked after every action, and cost
+/// more than the rest of a step) are checked when the game's count of actions is a multiple of
+/// this, and when it is over; [`random_moves`] round-trips its state as often.
+pub const CHECK_EVERY: usize = 16;
+
+/// Plays `G` from a state reached by seeded random moves, the input choosing the seed, the
+/// number of moves and every move after it.
+///
+/// Input: a byte choosing how many seeded random moves lead to the start (0 to 248, by 8),
+/// eight bytes of seed (the setup's and the moves'), then each step. The start is worked out
+/// once per process for each seed and number of moves ([`crate::cache`]); the random-play tests
+/// of every game check whole games move by move.
 ///
 /// Each step, the input chooses one of: a legal action of an actor who may act (applied with
 /// seeded or scripted dice); a legal action applied by an actor who may not act (must be
@@ -19,33 +36,37 @@ const MAX_STEPS: usize = 400;
 /// It checks that nothing panics, that the default config sets up, that a legal action applied
 /// with seeded dice is accepted, that a refused action leaves the state unchanged, that an actor
 /// who may not act has no legal actions and is refused, that a legal action's text form reads
-/// back as the same action, that the state round-trips through serde, and that views serialize
-/// and keep the game's secrets.
+/// back as the same action, that nobody may act in a finished game, that the game ends within
+/// [`Game::max_actions`], and, for each start once and then whenever the game's count of
+/// actions is a multiple of [`CHECK_EVERY`] or the game is over, that the state round-trips
+/// through serde and that views serialize and keep the game's secrets.
 pub fn play<G: Game>(data: &[u8]) {
     let mut bytes = Bytes::new(data);
-    let config = G::Config::default();
+    let prefix = usize::from(bytes.byte() % 32) * PREFIX_STRIDE;
     let seed = bytes.u64();
-    let mut state = G::setup(&config, &mut SeededDice::new(seed))
-        .unwrap_or_else(|e| panic!("{}: the default config does not set up: {e}", G::NAME));
+    let config = G::Config::default();
+    let (mut state, mut applied, mut seats) = cached(("play", G::NAME, seed, prefix), || {
+        let mut state = G::setup(&config, &mut SeededDice::new(seed))
+            .unwrap_or_else(|e| panic!("{}: the default config does not set up: {e}", G::NAME));
+        let mut seats = Vec::new();
+        let applied = advance::<G>(&mut state, seed, prefix, &mut seats);
+        // The start, checked once.
+        note_seats(G::turn(&state).actors(), &mut seats);
+        assert_round_trip::<G>(&state);
+        check_views::<G>(&state, seats.iter().copied());
+        (state, applied, seats)
+    });
     let bound = usize::try_from(G::max_actions(&config)).unwrap_or(usize::MAX);
-    let mut applied = 0_usize;
-    let mut seats: Vec<Seat> = Vec::new();
-    // Whether the state changed since its last round trip and views check.
-    let mut changed = true;
+    // Whether the state changed since the start or its last check.
+    let mut changed = false;
     for _ in 0..MAX_STEPS {
         if bytes.is_empty() {
             break;
         }
         let turn = G::turn(&state);
         let actors = turn.actors().to_vec();
-        if changed {
-            for actor in &actors {
-                if let Some(seat) = actor.seat()
-                    && !seats.contains(&seat)
-                {
-                    seats.push(seat);
-                }
-            }
+        note_seats(&actors, &mut seats);
+        if changed && (applied % CHECK_EVERY == 0 || turn.outcome().is_some()) {
             assert_round_trip::<G>(&state);
             check_views::<G>(&state, seats.iter().copied());
             changed = false;
@@ -162,14 +183,62 @@ pub fn play<G: Game>(data: &[u8]) {
             changed = true;
         }
     }
-    assert_round_trip::<G>(&state);
+    let turn = G::turn(&state);
+    if changed && (applied % CHECK_EVERY == 0 || turn.outcome().is_some()) {
+        note_seats(turn.actors(), &mut seats);
+        assert_round_trip::<G>(&state);
+        check_views::<G>(&state, seats.iter().copied());
+    }
+}
+
+/// Adds the seats among `actors` to `seats` (the seats whose views are checked).
+fn note_seats(actors: &[pbp_core::Actor], seats: &mut Vec<Seat>) {
+    for actor in actors {
+        if let Some(seat) = actor.seat()
+            && !seats.contains(&seat)
+        {
+            seats.push(seat);
+        }
+    }
+}
+
+/// Plays up to `steps` seeded random legal moves on `state` without the contract checks (a
+/// legal move must still be accepted), noting the seats that may act on the way; answers the
+/// moves played. [`play`] reaches its start with it.
+fn advance<G: Game>(state: &mut G::State, seed: u64, steps: usize, seats: &mut Vec<Seat>) -> usize {
+    let mut dice = SeededDice::new(seed);
+    for played in 0..steps {
+        let actors = G::turn(state).actors().to_vec();
+        note_seats(&actors, seats);
+        let mut moves = Vec::new();
+        for actor in actors {
+            moves.extend(
+                G::legal_actions(state, actor)
+                    .into_iter()
+                    .map(|a| (actor, a)),
+            );
+        }
+        if moves.is_empty() {
+            return played;
+        }
+        let pick = (dice.next_u64() % moves.len() as u64) as usize;
+        let (actor, action) = &moves[pick];
+        if let Err(e) = G::apply(state, *actor, action, &mut dice) {
+            panic!(
+                "{}: legal action {action:?} of {actor:?} was refused: {e}",
+                G::NAME
+            );
+        }
+    }
+    steps
 }
 
 /// Plays up to `steps` seeded random legal moves on `state`, checking that each legal action
-/// reads back from its text form and is accepted, and that the state round-trips through serde.
+/// reads back from its text form and is accepted, and that the state round-trips through serde
+/// every [`CHECK_EVERY`] moves and at the end.
 pub fn random_moves<G: Game>(state: &mut G::State, seed: u64, steps: usize) {
     let mut dice = SeededDice::new(seed);
-    for _ in 0..steps {
+    for played in 0..steps {
         let actors = G::turn(state).actors().to_vec();
         let mut moves = Vec::new();
         for actor in actors {
@@ -191,15 +260,22 @@ pub fn random_moves<G: Game>(state: &mut G::State, seed: u64, steps: usize) {
                 G::NAME
             );
         }
-        assert_round_trip::<G>(state);
+        if played % CHECK_EVERY == CHECK_EVERY - 1 {
+            assert_round_trip::<G>(state);
+        }
     }
+    assert_round_trip::<G>(state);
 }
 
-/// Reaches a state of `G` by up to `steps` seeded random legal moves from the default config.
+/// Reaches a state of `G` by up to `steps` seeded random legal moves from the default config
+/// ([`random_moves`], its checks included), worked out once per process for each seed and
+/// number of moves ([`crate::cache`]).
 pub fn state_after<G: Game>(seed: u64, steps: usize) -> G::State {
-    let config = G::Config::default();
-    let mut state = G::setup(&config, &mut SeededDice::new(seed))
-        .unwrap_or_else(|e| panic!("{}: the default config does not set up: {e}", G::NAME));
-    random_moves::<G>(&mut state, seed, steps);
-    state
+    cached(("state_after", G::NAME, seed, steps), || {
+        let config = G::Config::default();
+        let mut state = G::setup(&config, &mut SeededDice::new(seed))
+            .unwrap_or_else(|e| panic!("{}: the default config does not set up: {e}", G::NAME));
+        random_moves::<G>(&mut state, seed, steps);
+        state
+    })
 }

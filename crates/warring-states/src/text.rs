@@ -127,7 +127,7 @@ fn read_post(
     let mut line_of = Vec::new();
     let mut found: Vec<(usize, OrderProblem)> = Vec::new();
     let mut no_orders = false;
-    for (n, line) in order_lines(&parts).into_iter().enumerate() {
+    for (n, (written, line)) in order_lines(&parts).into_iter().enumerate() {
         match read_line(state, seat, &line) {
             Ok(Line::Order(order)) => {
                 sheet.orders.push(order);
@@ -135,7 +135,9 @@ fn read_post(
                 line_of.push(n);
             }
             Ok(Line::NoOrders) => no_orders = true,
-            Ok(Line::Note) => sheet.notes.push(line),
+            // A note is kept as written, its bullet too: written back and read again, it is
+            // the same note (a note "-- x" kept as "- x" lost a dash at each reading).
+            Ok(Line::Note) => sheet.notes.push(written),
             Err(reason) => found.push((n, OrderProblem { line, reason })),
         }
     }

@@ -112,6 +112,25 @@ fn a_bold_header_is_a_note_not_a_refused_order() {
 }
 
 #[test]
+fn a_note_that_starts_like_a_bullet_reads_back_as_the_same_note() {
+    // Found by the fuzz target `text` (issue 37): a note's bullet was dropped as an order's is,
+    // so the sheet written back lost one dash at each reading.
+    let s = tang();
+    let post = "[b]Recruit 1 General.-------- keep this quiet\n- and this[/b]";
+    let got = sheet(&s, S0, post).unwrap();
+    assert_eq!(got.orders, vec![Order::Recruit { count: 1 }]);
+    assert_eq!(
+        got.notes,
+        vec![
+            "-------- keep this quiet".to_owned(),
+            "- and this".to_owned()
+        ]
+    );
+    let text = WarringStates::format_action(&s, &WarringStatesAction::Orders(got.clone()));
+    assert_eq!(sheet(&s, S0, &text).unwrap(), got);
+}
+
+#[test]
 fn a_post_of_only_notes_or_an_empty_bold_is_not_a_final_no_orders() {
     let s = tang();
     for post in [

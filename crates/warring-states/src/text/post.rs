@@ -98,9 +98,10 @@ fn expand_abbreviations(text: &str) -> String {
     out
 }
 
-/// Splits bolded text into order lines: one per line or per sentence. A list number on its own
-/// ("1." of a numbered list) is dropped.
-pub(super) fn order_lines(parts: &[String]) -> Vec<String> {
+/// Splits bolded text into order lines: one per line or per sentence, each as written (spaces
+/// folded) and without its bullet or list number. A list number on its own ("1." of a numbered
+/// list) is dropped.
+pub(super) fn order_lines(parts: &[String]) -> Vec<(String, String)> {
     parts
         .iter()
         .map(|p| expand_abbreviations(p))
@@ -109,8 +110,11 @@ pub(super) fn order_lines(parts: &[String]) -> Vec<String> {
                 .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
                 .collect::<Vec<_>>()
         })
-        .map(|l| strip_list_marker(&l).to_owned())
-        .filter(|l| !l.is_empty() && !l.chars().all(|c| c.is_ascii_digit()))
+        .map(|l| {
+            let bare = strip_list_marker(&l).to_owned();
+            (l, bare)
+        })
+        .filter(|(_, l)| !l.is_empty() && !l.chars().all(|c| c.is_ascii_digit()))
         .collect()
 }
 
