@@ -271,9 +271,12 @@ pub fn decode(text: &str) -> String {
     while let Some(amp) = rest.find('&') {
         out.push_str(&rest[..amp]);
         rest = &rest[amp..];
+        // A reference is short: look for its `;` in the next few bytes only, so that a page of
+        // `&`s without one costs no more than its length.
         let reference = rest[1..]
-            .find(';')
-            .filter(|&end| end <= 10)
+            .bytes()
+            .take(11)
+            .position(|b| b == b';')
             .and_then(|end| Some((end, character(&rest[1..1 + end])?)));
         match reference {
             Some((end, c)) => {
@@ -354,6 +357,26 @@ mod tests {
         assert_eq!(Tokens::new("text <div class=\"a").count(), 1);
         assert_eq!(Tokens::new("text <!-- never closed <div>").count(), 1);
         assert_eq!(Tokens::new("<div title=\"a > b\">x").count(), 2);
+    }
+
+    /// Pages built to cost the most: each is read in time linear in its size (a quadratic
+    /// reading of these 1 MiB pages would not finish).
+    #[test]
+    fn the_work_is_bounded_by_the_page() {
+        let size = 1 << 20;
+        let ampersands = "&".repeat(size);
+        assert_eq!(decode(&ampersands).len(), size);
+        for unit in ["<a", "<a>", "</", "<!--", "<div class=\"", "&#", "<script>"] {
+            let page = unit.repeat(size / unit.len());
+            let mut tokens = 0usize;
+            for token in Tokens::new(&page) {
+                if let Token::Text(text) = token {
+                    let _ = decode(text);
+                }
+                tokens += 1;
+            }
+            assert!(tokens <= page.len(), "{unit}");
+        }
     }
 
     #[test]
