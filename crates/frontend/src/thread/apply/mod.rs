@@ -3,9 +3,12 @@
 //! refused player's later posts held for the game master, and posts already applied (known by
 //! the marks their steps keep in the save) skipped.
 
+mod dice;
+mod joined;
+
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use pbp_core::post::{PostMark, PostPiece, PostText, body_digest};
+use pbp_core::post::{PostMark, PostPiece, body_digest};
 use pbp_core::{Actor, Seat, Turn};
 
 use super::attempt::{Attempt, Roll, Trial};
@@ -13,8 +16,7 @@ use super::bbcode::post_text;
 use super::layout::{Layout, read_thread};
 use super::post::Post;
 use super::private::Privates;
-use super::report::{NotDice, Outcome, PostReport, ThreadReport};
-use super::rolls::roll_values;
+use super::report::{Outcome, PostReport, ThreadReport};
 use super::seats::{Author, Seating};
 use super::time::PostTime;
 use crate::{Table, TableError};
@@ -380,79 +382,6 @@ impl Reading {
             .unwrap_or(actor)
     }
 
-    /// Joins the private message `part` to the last action of `pieces` it completes
-    /// ([`Game::join_private`](pbp_core::Game::join_private)), read with post `number`.
-    fn join_private(
-        &mut self,
-        pieces: &mut [PostPiece],
-        actor: Actor,
-        part: (usize, usize),
-        number: usize,
-    ) {
-        let Some(private) = self
-            .privates
-            .of(part.0)
-            .get(part.1)
-            .map(|p| p.action.clone())
-        else {
-            return;
-        };
-        for piece in pieces.iter_mut().rev() {
-            let (PostPiece::Line(text) | PostPiece::Orders(text)) = piece else {
-                continue;
-            };
-            if let Some(joined) = self.table.session().join_private(actor, text, &private) {
-                *text = joined;
-                self.privates.join(part, number);
-                return;
-            }
-        }
-    }
-
-    /// A game master's post of private messages: each read with the turn posted just before
-    /// it, or reported as joining none (then not applied: the game master decides). The post's
-    /// other lines are not read.
-    fn private_post(&mut self, index: usize, mut report: PostReport) {
-        let mut reasons = Vec::new();
-        let mut outcome = Outcome::AlreadyApplied;
-        for part in self.privates.of(index) {
-            let who = self.table.actor_name(Actor::Seat(part.seat));
-            let turn = part
-                .joined_with
-                .and_then(|number| Some((number, self.reports.get(number - 1)?.outcome)));
-            match turn {
-                Some((number, Outcome::AlreadyApplied)) => reasons.push(format!(
-                    "the private message for {who} was read with post {number}'s turn"
-                )),
-                Some((number, Outcome::Applied)) => {
-                    if outcome == Outcome::AlreadyApplied {
-                        outcome = Outcome::Applied;
-                    }
-                    reasons.push(format!(
-                        "the private message for {who} was read with post {number}'s turn"
-                    ));
-                }
-                Some((number, other)) => {
-                    outcome = Outcome::Refused;
-                    reasons.push(format!(
-                        "the private message for {who} was read with post {number}'s turn, which was {}",
-                        other.words()
-                    ));
-                }
-                None => {
-                    outcome = Outcome::Refused;
-                    reasons.push(format!(
-                        "the private message for {who} completes no move of {who}'s posted just before it: not applied (the game master decides)"
-                    ));
-                }
-            }
-        }
-        report.outcome = outcome;
-        report.reason = Some(reasons.join("; "));
-        report.rolls.clear();
-        self.reports.push(report);
-    }
-
     /// Tries a post; gives it back if it must wait for dice. A post older than one applied
     /// when the thread was read before (`older_than` that post's time, or its place in the
     /// thread where the forum gives no times) that would apply now is out of order: it is not
@@ -542,81 +471,6 @@ impl Reading {
         self.blocked.entry(actor).or_insert(reason);
     }
 
-    /// In a copied page, the first line of a post's text that reads as a post header, cut
-    /// with every line after it: a post is who the forum says it is, and text typed to look
-    /// like another post's header (`Post by Sensei » ...`) is neither a post nor the poster's
-    /// actions.
-    fn cut_forged(&self, text: &mut PostText) -> Option<String> {
-        if self.layout == Layout::Jsonl {
-            return None;
-        }
-        let at = text
-            .lines
-            .iter()
-            .position(|line| self.layout.reads_as_header(&line.text))?;
-        let forged = text.lines[at].text.trim().to_owned();
-        text.lines.truncate(at);
-        Some(forged)
-    }
-
-    /// The post's text without its roll lines, and the rolls that are forum dice: a dice
-    /// roller's roll lines, and the rolls the forum attached to the post (a player's only where
-    /// [`ThreadOptions::player_rolls`]). A roll line typed in anyone else's post is no die:
-    /// the report says so.
-    fn post_rolls(
-        &self,
-        text: PostText,
-        post: &Post,
-        key: &str,
-        author: Author,
-        report: &mut PostReport,
-    ) -> (PostText, Vec<Roll>) {
-        let (text, typed) = split_rolls(text);
-        let attached: Vec<Vec<u32>> = post.rolls.iter().filter_map(|r| roll_values(r)).collect();
-        let (typed_dice, attached_dice) = match author {
-            Author::Roller => (true, true),
-            Author::Actor(Actor::GameMaster) => (false, true),
-            Author::Actor(Actor::Seat(_)) => (false, self.player_rolls),
-            Author::Other => (false, false),
-        };
-        let mut rolls = Vec::new();
-        let mut add = |values: Vec<u32>| {
-            rolls.push(Roll {
-                key: format!("{key} roll {}", rolls.len() + 1),
-                values,
-            });
-        };
-        for values in typed {
-            if typed_dice {
-                add(values);
-            } else {
-                report.not_dice.push(NotDice {
-                    values,
-                    reason: "a roll typed in the post, not the forum's: not used".to_owned(),
-                });
-            }
-        }
-        for values in attached {
-            if attached_dice {
-                add(values);
-            } else {
-                report.not_dice.push(NotDice {
-                    values,
-                    reason: "the forum rolled it in a player's post, and at this table a player never brings dice: not used".to_owned(),
-                });
-            }
-        }
-        (text, rolls)
-    }
-
-    fn queue_rolls(&mut self, rolls: Vec<Roll>) {
-        self.queue.extend(
-            rolls
-                .into_iter()
-                .filter(|roll| !self.used_rolls.contains(&roll.key)),
-        );
-    }
-
     fn finish(self, layout: Layout, check: bool) -> (ThreadReport, Table) {
         let unused_rolls = if self.forum_dice {
             self.queue.iter().map(|r| r.values.clone()).collect()
@@ -648,17 +502,4 @@ impl Reading {
         };
         (report, self.table)
     }
-}
-
-/// The post's roll lines taken out of its text, with their values in order.
-fn split_rolls(text: PostText) -> (PostText, Vec<Vec<u32>>) {
-    let mut lines = Vec::with_capacity(text.lines.len());
-    let mut rolls = Vec::new();
-    for line in text.lines {
-        match roll_values(&line.text) {
-            Some(values) => rolls.push(values),
-            None => lines.push(line),
-        }
-    }
-    (PostText { lines }, rolls)
 }
