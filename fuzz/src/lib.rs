@@ -14,15 +14,19 @@
 //! that change nothing), shared with every game's tests; each panics with a message naming what
 //! broke, so libFuzzer reports it as a crash.
 
+mod address;
 mod bytes;
 pub mod cache;
 mod parsers;
 mod play;
+mod split;
 mod thread;
 
+pub use address::webhook_address;
 pub use bytes::{Bytes, dice_from};
 pub use parsers::{save, server_request, text};
 pub use play::{play, random_moves, state_after};
+pub use split::thread_split;
 pub use thread::{thread_apply, thread_read};
 
 use pbp_clan_war::ClanWar;

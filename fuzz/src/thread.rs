@@ -18,8 +18,8 @@ use crate::cache::cached;
 const GAME_MASTER: &str = "Sensei";
 const ROLLER: &str = "Dice Roller";
 
-/// The thread reader on arbitrary bytes: the first byte picks a layout (`jsonl`, `phpbb`, `smf`)
-/// or none (pbp recognises it), the rest is the thread. Nothing may panic; a thread that reads
+/// The thread reader on arbitrary bytes: the first byte picks a layout (`jsonl`, `phpbb`, `smf`,
+/// `phpbb-html`, `smf-html`) or none (pbp recognises it), the rest is the thread. Nothing may panic; a thread that reads
 /// has posts within the size limit, in the layout pbp recognises when none was named; every
 /// post's text and roll lines read; and a `jsonl` thread written back from its posts reads as
 /// the same posts.
@@ -27,7 +27,9 @@ pub fn thread_read(data: &[u8]) {
     let Some((&which, rest)) = data.split_first() else {
         return;
     };
-    let named = Layout::ALL.get(usize::from(which % 4)).copied();
+    let named = Layout::ALL
+        .get(usize::from(which) % (Layout::ALL.len() + 1))
+        .copied();
     let Ok((layout, posts)) = read_thread(rest, named) else {
         return;
     };
