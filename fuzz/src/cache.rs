@@ -8,7 +8,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 /// The most values kept: past it the cache is emptied and fills again.
-const MAX_ENTRIES: usize = 1024;
+const MAX_ENTRIES: usize = 4096;
 
 /// What names a cached value: its kind and game, a seed and a number of moves.
 pub type Key = (&'static str, &'static str, u64, usize);
