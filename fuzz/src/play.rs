@@ -106,7 +106,7 @@ pub fn play<G: Game>(data: &[u8]) {
                     continue;
                 };
                 assert_text_round_trip::<G>(&state, actor, &action);
-                let scripted = bytes.byte() % 4 == 0;
+                let scripted = bytes.byte().is_multiple_of(4);
                 if scripted {
                     let mut dice = dice_from(&mut bytes);
                     try_apply::<G>(&state, actor, &action, dice.as_mut())
@@ -155,7 +155,7 @@ pub fn play<G: Game>(data: &[u8]) {
                 let Ok(mutated) = serde_json::from_value::<G::Action>(json) else {
                     continue;
                 };
-                let who = if bytes.byte() % 4 == 0 {
+                let who = if bytes.byte().is_multiple_of(4) {
                     any_actor(&mut bytes)
                 } else {
                     actor
