@@ -76,7 +76,7 @@ impl<'a> Bytes<'a> {
 /// A dice source chosen by the input: seeded from input bytes, or a short script of faces
 /// (mostly in `1..=12`, sometimes out of range, possibly too short).
 pub fn dice_from(bytes: &mut Bytes<'_>) -> Box<dyn Dice> {
-    if bytes.byte() % 4 == 0 {
+    if bytes.byte().is_multiple_of(4) {
         let count = usize::from(bytes.byte() % 24);
         let faces: Vec<u32> = (0..count)
             .map(|_| match bytes.byte() {
@@ -102,11 +102,11 @@ pub(crate) fn any_actor(bytes: &mut Bytes<'_>) -> Actor {
 /// Replaces one leaf of `value` (walking down by input bytes) with a value from the input.
 pub(crate) fn mutate_json(value: &mut Value, bytes: &mut Bytes<'_>) {
     match value {
-        Value::Array(items) if !items.is_empty() && bytes.byte() % 4 != 0 => {
+        Value::Array(items) if !items.is_empty() && !bytes.byte().is_multiple_of(4) => {
             let i = bytes.below(items.len());
             mutate_json(&mut items[i], bytes);
         }
-        Value::Object(map) if !map.is_empty() && bytes.byte() % 4 != 0 => {
+        Value::Object(map) if !map.is_empty() && !bytes.byte().is_multiple_of(4) => {
             let i = bytes.below(map.len());
             if let Some(child) = map.values_mut().nth(i) {
                 mutate_json(child, bytes);
@@ -115,7 +115,7 @@ pub(crate) fn mutate_json(value: &mut Value, bytes: &mut Bytes<'_>) {
         _ => {
             let replacement = match bytes.byte() % 8 {
                 0 => Value::Null,
-                1 => Value::Bool(bytes.byte() % 2 == 0),
+                1 => Value::Bool(bytes.byte().is_multiple_of(2)),
                 2 => Value::from(bytes.byte()),
                 3 => Value::from(-i64::from(bytes.byte())),
                 4 => Value::from(bytes.u64()),

@@ -5,16 +5,16 @@
 
 use std::any::Any;
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 /// The most values kept: past it the cache is emptied and fills again.
-const MAX_ENTRIES: usize = 1024;
+const MAX_ENTRIES: usize = 4096;
 
 /// What names a cached value: its kind and game, a seed and a number of moves.
 pub type Key = (&'static str, &'static str, u64, usize);
 
 thread_local! {
-    static VALUES: RefCell<HashMap<Key, Box<dyn Any>>> = RefCell::new(HashMap::new());
+    static VALUES: RefCell<BTreeMap<Key, Box<dyn Any>>> = RefCell::new(BTreeMap::new());
 }
 
 /// The value named `key`, worked out by `make` the first time (its checks run then) and cloned
