@@ -35,7 +35,7 @@ fn in_v6(ip: Ipv6Addr, (net, len): (u128, u32)) -> bool {
 /// The guard on the addresses of the input: the first byte picks IPv4 or IPv6, the next bytes
 /// are the address. Checked: no panic; every private, loopback, link-local, shared, benchmark,
 /// multicast or reserved IPv4 address is refused, and so is every IPv6 address outside
-/// `2000::/3`, in Teredo or in a documentation block; an IPv4 address is judged the same when
+/// `2000::/3` (but an IPv4-mapped or NAT64 one, judged by its IPv4 address), in Teredo or in a documentation block; an IPv4 address is judged the same when
 /// it is written IPv4-mapped, through 6to4 (with any subnet and host) or through the
 /// well-known NAT64 prefix; and the same address gives the same answer twice.
 pub fn webhook_address(data: &[u8]) {
@@ -70,7 +70,10 @@ pub fn webhook_address(data: &[u8]) {
         );
     }
     let refused_v6 = is_refused_address(IpAddr::V6(v6));
-    let outside_global = u128::from(v6) >> 125 != 1;
+    // Outside 2000::/3, but for the forms judged by the IPv4 address they carry (IPv4-mapped,
+    // the well-known NAT64 prefix).
+    let carries_v4 = in_v6(v6, (0xffff << 32, 96)) || in_v6(v6, (0x0064_ff9b << 96, 96));
+    let outside_global = u128::from(v6) >> 125 != 1 && !carries_v4;
     let teredo = in_v6(v6, (0x2001_0000 << 96, 32));
     if outside_global || teredo || PRIVATE_V6.iter().any(|&block| in_v6(v6, block)) {
         assert!(refused_v6, "{v6} is refused");
