@@ -1,6 +1,6 @@
 //! A secret step's forum dice stay secret (issue 37, part 3): the line "step N: rolled on the
-//! forum: ..." and its event are for those who see the whole step, and `verify` still lists
-//! every step rolled outside pbp.
+//! forum: ..." and its event are for the seat that acted and the game master, and `verify`
+//! still lists every step rolled outside pbp.
 
 // Tests and their helpers unwrap, expect and panic: a failed test is their way to report.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -89,8 +89,12 @@ fn a_secret_pass_rolled_on_the_forum_tells_the_other_team_nothing() {
         !before_wait.contains("rolled on the forum"),
         "{before_wait}"
     );
-    // The passing team and the game master see the step, and its die.
-    for viewer in ["Blue1", "Blue5", "gm"] {
+    // The character who passed and the game master see the step's die; the rest of its team
+    // sees the pass but not the forum's die (the audience of forum dice is the actor and the
+    // game master, whatever the step's events are).
+    let teammate = ok(&["show", file, "--as", "Blue5"]);
+    assert!(!teammate.contains("rolled on the forum"), "{teammate}");
+    for viewer in ["Blue1", "gm"] {
         let shown = ok(&["show", file, "--as", viewer]);
         assert!(
             shown.contains("step 3: rolled on the forum: 76"),

@@ -5,7 +5,7 @@
 //! heads posted during the game (`pbp verify --at STEP:HEAD`).
 
 use pbp_core::chain::{ChainClaim, ChainHash, check_claims};
-use pbp_core::{Actor, Audience, DicePolicy, OutsideStep, Seat, Viewer};
+use pbp_core::{Actor, Audience, DicePolicy, OutsideStep, Viewer};
 use serde_json::json;
 
 use crate::{EventLine, Table, TableError};
@@ -82,36 +82,26 @@ impl Table {
     }
 
     /// The steps after `after` (all for `None`) whose dice came from outside pbp and that
-    /// `viewer` may see, each with its audience: the audience of the step itself, those who see
-    /// every event of it (the game master always). A secret step's forum dice are its secret:
-    /// the others learn nothing of them, not even that the step rolled.
+    /// `viewer` may see, each with its audience: the seat that acted in the step and the game
+    /// master. The others learn nothing of a step's forum dice, not even that the step rolled,
+    /// until `verify` after the reveal: which of a step's events a viewer sees can depend on
+    /// what is hidden (a waiting Genjutsu, a sealed stance), so an audience drawn from the
+    /// events would itself tell the hidden thing; the actor and the game master do not change
+    /// with it.
     ///
     /// # Errors
-    /// [`TableError::Game`] if the log cannot be written as JSON.
+    /// None today; the result keeps the form of the table's other answers.
     pub fn outside_steps_seen_by(
         &self,
         viewer: Viewer,
         after: Option<usize>,
     ) -> Result<Vec<(OutsideStep, Audience)>, TableError> {
-        let steps: Vec<OutsideStep> = self
+        Ok(self
             .outside_steps()
             .into_iter()
             .filter(|s| after.is_none_or(|a| s.step > a))
-            .collect();
-        let Some(first) = steps.first() else {
-            return Ok(Vec::new());
-        };
-        let events = self
-            .session()
-            .log_after(Viewer::GameMaster, first.step.checked_sub(1))?;
-        Ok(steps
-            .into_iter()
             .map(|step| {
-                let audiences = events
-                    .iter()
-                    .filter(|e| e.step == step.step)
-                    .map(|e| &e.audience);
-                let audience = step_audience(audiences, step.actor);
+                let audience = step_audience(step.actor);
                 (step, audience)
             })
             .filter(|(_, audience)| audience.includes(viewer))
@@ -160,32 +150,13 @@ impl Table {
     }
 }
 
-/// The audience of a step: those who see every one of its events (`Everyone` for a step whose
-/// events are all public); a step without events is its actor's and the game master's.
-fn step_audience<'a>(
-    audiences: impl Iterator<Item = &'a Audience>,
-    actor: Option<Actor>,
-) -> Audience {
-    let mut out: Option<Audience> = None;
-    for audience in audiences {
-        out = Some(match (out, audience) {
-            (None | Some(Audience::Everyone), audience) => audience.clone(),
-            (Some(known), Audience::Everyone) => known,
-            (Some(Audience::GameMaster), _) | (_, Audience::GameMaster) => Audience::GameMaster,
-            (Some(Audience::Seats(known)), Audience::Seats(seats)) => {
-                let both: Vec<Seat> = known.into_iter().filter(|s| seats.contains(s)).collect();
-                if both.is_empty() {
-                    Audience::GameMaster
-                } else {
-                    Audience::Seats(both)
-                }
-            }
-        });
-    }
-    out.unwrap_or_else(|| match actor {
+/// The audience of a step's forum dice: the seat that acted and the game master (the game
+/// master alone for its own steps).
+fn step_audience(actor: Option<Actor>) -> Audience {
+    match actor {
         Some(Actor::Seat(seat)) => Audience::only(seat),
         _ => Audience::GameMaster,
-    })
+    }
 }
 
 fn outside_line((step, audience): (OutsideStep, Audience)) -> EventLine {
