@@ -188,7 +188,8 @@ const DETECTION: [Layout; 5] = [
     Layout::Smf,
 ];
 
-/// The layout of `text`: the first of [`DETECTION`] it looks like.
+/// The layout of `text`: the first it looks like, a page's HTML tried before copied text (`jsonl`,
+/// `phpbb-html`, `smf-html`, `phpbb`, `smf`).
 ///
 /// # Errors
 /// [`TableError::ThreadLayout`], saying which layouts pbp knows and what it looked for.
