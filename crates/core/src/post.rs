@@ -76,11 +76,13 @@ pub fn each_line(post: &PostText) -> Vec<PostPiece> {
 
 /// The mark a recorded step keeps of the forum post it was read from: the post's key (its id on
 /// the forum, or its author and time, or its author and body where it has neither), the digest
-/// of its body, and the dice rolls posted on the forum that the step used.
+/// of its body, the dice rolls posted on the forum that the step used, and the game master's
+/// private messages read with it.
 ///
 /// Saved in the step's entry only when the step came from a post, so saves without posts are
 /// written as before; written as a list of strings, the key, the digest, the time (empty when
-/// the thread gave none) and the rolls' keys:
+/// the thread gave none), the rolls' keys (each ending ` roll N`) and the private messages'
+/// keys (each ending ` private N`):
 /// `["id:p102", "sha256:…", "2026-12-03T09:10:00Z"]`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(into = "Vec<String>", try_from = "Vec<String>")]
@@ -95,6 +97,27 @@ pub struct PostMark {
     /// The keys of the forum rolls the step used, in order (a post's key, ` roll `, and the
     /// roll's place in that post from 1).
     pub rolls: Vec<String>,
+    /// The keys of the game master's private messages read with the step's action (the game
+    /// master's post's key, ` private `, and the message's place in that post from 1; see
+    /// [`private_key`]).
+    pub privates: Vec<String>,
+}
+
+/// The key of the private message at `place` (from 1) of the game master's post `post`, as a
+/// [`PostMark`] keeps it.
+///
+/// ```
+/// assert_eq!(pbp_core::post::private_key("id:p7", 1), "id:p7 private 1");
+/// ```
+pub fn private_key(post: &str, place: usize) -> String {
+    format!("{post} private {place}")
+}
+
+/// Whether a mark's list entry is a private message's key (ends ` private N`) rather than a
+/// roll's (ends ` roll N`).
+fn is_private_key(key: &str) -> bool {
+    key.rsplit_once(" private ")
+        .is_some_and(|(_, place)| !place.is_empty() && place.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// What a recorded step keeps of its post ([`Entry::post`](crate::Entry::post)): the
@@ -112,6 +135,7 @@ impl From<PostMark> for Vec<String> {
     fn from(mark: PostMark) -> Vec<String> {
         let mut out = vec![mark.post, mark.body, mark.time.unwrap_or_default()];
         out.extend(mark.rolls);
+        out.extend(mark.privates);
         out
     }
 }
@@ -122,12 +146,16 @@ impl TryFrom<Vec<String>> for PostMark {
     fn try_from(list: Vec<String>) -> Result<PostMark, String> {
         let mut parts = list.into_iter();
         match (parts.next(), parts.next(), parts.next()) {
-            (Some(post), Some(body), Some(time)) => Ok(PostMark {
-                post,
-                body,
-                time: (!time.is_empty()).then_some(time),
-                rolls: parts.collect(),
-            }),
+            (Some(post), Some(body), Some(time)) => {
+                let (privates, rolls) = parts.partition(|key| is_private_key(key));
+                Ok(PostMark {
+                    post,
+                    body,
+                    time: (!time.is_empty()).then_some(time),
+                    rolls,
+                    privates,
+                })
+            }
             _ => Err("a step's post mark is [key, body digest, time, rolls...]".to_owned()),
         }
     }
@@ -153,3 +181,38 @@ pub fn body_digest(body: &str) -> String {
 }
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list(items: &[&str]) -> Vec<String> {
+        items.iter().map(|s| (*s).to_owned()).collect()
+    }
+
+    #[test]
+    fn a_mark_keeps_its_rolls_and_private_messages_apart() {
+        let written = list(&[
+            "id:p3",
+            "sha256:00",
+            "",
+            "id:p4 roll 1",
+            // A post keyed by its author and body may hold the words of a private key.
+            "Ann: private 2 roll 1",
+            "id:p5 private 1",
+        ]);
+        let mark = PostMark::try_from(written.clone()).unwrap();
+        assert_eq!(mark.time, None);
+        assert_eq!(mark.rolls, list(&["id:p4 roll 1", "Ann: private 2 roll 1"]));
+        assert_eq!(mark.privates, list(&["id:p5 private 1"]));
+        assert_eq!(Vec::<String>::from(mark), written);
+    }
+
+    #[test]
+    fn a_mark_of_before_private_messages_reads_as_it_was_written() {
+        let written = list(&["id:p3", "sha256:00", "2026-12-03T09:10:00Z", "id:p4 roll 1"]);
+        let mark = PostMark::try_from(written.clone()).unwrap();
+        assert!(mark.privates.is_empty());
+        assert_eq!(Vec::<String>::from(mark), written);
+    }
+}

@@ -213,3 +213,32 @@ fn a_private_message_is_the_game_masters_alone_and_completes_only_the_turn_befor
     );
     assert_eq!(table.steps(), 2, "{text}");
 }
+
+#[test]
+fn a_private_message_sent_after_its_move_was_applied_is_too_late() {
+    let mut table = table();
+    let (me, ally) = mover(&table);
+    let step = if me == "Solo" { "step s" } else { "step n" };
+    // The thread is read once the move is posted, before the private message is given.
+    let first = apply_posts(&mut table, Layout::Jsonl, &[post(1, me, step)], &options()).unwrap();
+    assert_eq!(first.posts[0].actions[0].action, step, "{}", first.text());
+    let posts = vec![
+        post(1, me, step),
+        post(2, "Sensei", &format!("private {me}: pass {ally}")),
+    ];
+    for _ in 0..2 {
+        let again = apply_posts(&mut table, Layout::Jsonl, &posts, &options()).unwrap();
+        let text = again.text();
+        assert_eq!(again.posts[0].outcome, Outcome::AlreadyApplied, "{text}");
+        assert_eq!(again.posts[1].outcome, Outcome::Refused, "{text}");
+        assert!(
+            again.posts[1]
+                .reason
+                .as_deref()
+                .is_some_and(|r| r.contains("came after post 1's move was applied without it")),
+            "{text}"
+        );
+        assert_eq!(again.applied, 0, "{text}");
+        assert_eq!(table.steps(), 1, "{text}");
+    }
+}

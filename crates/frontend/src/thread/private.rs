@@ -20,6 +20,9 @@ pub struct Part {
     pub action: String,
     /// The post (number from 1) whose turn it was read with, once it is.
     pub joined_with: Option<usize>,
+    /// The post (number from 1) whose move it would complete, when that move was applied
+    /// without it on an earlier reading (the message came too late).
+    pub late_for: Option<usize>,
 }
 
 /// A line's private message: the name and the action, when the line is one.
@@ -68,6 +71,7 @@ impl Privates {
                                 seat,
                                 action: action.to_owned(),
                                 joined_with: None,
+                                late_for: None,
                             }),
                             _ => None,
                         }
@@ -95,15 +99,20 @@ impl Privates {
             if matches!(author, Author::Actor(Actor::Seat(_))) {
                 return None;
             }
-            if let Some(at) = self
-                .of(later)
-                .iter()
-                .position(|p| p.joined_with.is_none() && seats.contains(&p.seat))
-            {
+            if let Some(at) = self.of(later).iter().position(|p| {
+                p.joined_with.is_none() && p.late_for.is_none() && seats.contains(&p.seat)
+            }) {
                 return Some((later, at));
             }
         }
         None
+    }
+
+    /// Marks a part as come too late for post `number`'s move, applied without it before.
+    pub fn too_late(&mut self, (post, at): (usize, usize), number: usize) {
+        if let Some(part) = self.parts.get_mut(post).and_then(|p| p.get_mut(at)) {
+            part.late_for = Some(number);
+        }
     }
 
     /// Marks a part as read with post `number`'s turn.

@@ -3,28 +3,29 @@
 //! reported).
 
 use pbp_core::Actor;
-use pbp_core::post::PostPiece;
+use pbp_core::post::{PostPiece, private_key};
 
 use super::Reading;
 use crate::thread::report::{Outcome, PostReport};
 
 impl Reading {
     /// Joins the private message `part` to the last action of `pieces` it completes
-    /// ([`Game::join_private`](pbp_core::Game::join_private)), read with post `number`.
+    /// ([`Game::join_private`](pbp_core::Game::join_private)), read with post `number`;
+    /// whether it joined one.
     pub(super) fn join_private(
         &mut self,
         pieces: &mut [PostPiece],
         actor: Actor,
         part: (usize, usize),
         number: usize,
-    ) {
+    ) -> bool {
         let Some(private) = self
             .privates
             .of(part.0)
             .get(part.1)
             .map(|p| p.action.clone())
         else {
-            return;
+            return false;
         };
         for piece in pieces.iter_mut().rev() {
             let (PostPiece::Line(text) | PostPiece::Orders(text)) = piece else {
@@ -33,8 +34,22 @@ impl Reading {
             if let Some(joined) = self.table.session().join_private(actor, text, &private) {
                 *text = joined;
                 self.privates.join(part, number);
-                return;
+                return true;
             }
+        }
+        false
+    }
+
+    /// The private message after post `index`, applied before with the private messages
+    /// `taken` (their keys): read with its turn if the turn took it, come too late if not.
+    pub(super) fn private_after_applied(&mut self, index: usize, taken: &[String]) {
+        let Some(part) = self.privates.next_for(index, &self.may_play, &self.authors) else {
+            return;
+        };
+        if taken.contains(&private_key(&self.keys[part.0], part.1 + 1)) {
+            self.privates.join(part, index + 1);
+        } else {
+            self.privates.too_late(part, index + 1);
         }
     }
 
@@ -49,6 +64,13 @@ impl Reading {
             let turn = part
                 .joined_with
                 .and_then(|number| Some((number, self.reports.get(number - 1)?.outcome)));
+            if let Some(number) = part.late_for {
+                outcome = Outcome::Refused;
+                reasons.push(format!(
+                    "the private message for {who} came after post {number}'s move was applied without it: not applied (the game master decides)"
+                ));
+                continue;
+            }
             match turn {
                 Some((number, Outcome::AlreadyApplied)) => reasons.push(format!(
                     "the private message for {who} was read with post {number}'s turn"

@@ -8,7 +8,7 @@ mod joined;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use pbp_core::post::{PostMark, PostPiece, body_digest};
+use pbp_core::post::{PostMark, PostPiece, body_digest, private_key};
 use pbp_core::{Actor, Seat, Turn};
 
 use super::attempt::{Attempt, Roll, Trial};
@@ -85,6 +85,7 @@ pub fn apply_posts(
     reading.layout = layout;
     reading.player_rolls = options.player_rolls;
     let keys = post_keys(posts);
+    reading.keys.clone_from(&keys);
     reading.last_applied = keys
         .iter()
         .rposition(|key| reading.applied.contains_key(key));
@@ -144,8 +145,10 @@ struct Reading {
     layout: Layout,
     /// [`ThreadOptions::player_rolls`].
     player_rolls: bool,
-    /// The posts applied before, by key: the digest of their body.
-    applied: BTreeMap<String, String>,
+    /// The posts applied before, by key: their marks.
+    applied: BTreeMap<String, PostMark>,
+    /// Every post's key, in thread order.
+    keys: Vec<String>,
     used_rolls: BTreeSet<String>,
     newest: Option<(PostTime, String)>,
     queue: VecDeque<Roll>,
@@ -183,7 +186,7 @@ impl Reading {
             {
                 newest = Some((time, mark.time.clone().unwrap_or_default()));
             }
-            applied.insert(mark.post, mark.body);
+            applied.insert(mark.post.clone(), mark);
         }
         Reading {
             steps_before: table.steps(),
@@ -192,6 +195,7 @@ impl Reading {
             layout: Layout::Jsonl,
             player_rolls: false,
             applied,
+            keys: Vec::new(),
             used_rolls,
             newest,
             queue: VecDeque::new(),
@@ -242,14 +246,12 @@ impl Reading {
         report.forged = self.cut_forged(&mut text);
         let (text, rolls) = self.post_rolls(text, post, key, author, &mut report);
         report.rolls = rolls.iter().map(|r| r.values.clone()).collect();
-        if let Some(body) = self.applied.get(key) {
-            if *body == digest {
+        if let Some(mark) = self.applied.get(key) {
+            if mark.body == digest {
                 report.outcome = Outcome::AlreadyApplied;
-                if matches!(author, Author::Actor(Actor::Seat(_)))
-                    && let Some(part) = self.privates.next_for(index, &self.may_play, &self.authors)
-                {
-                    // Its turn took the private message after it when it was applied.
-                    self.privates.join(part, index + 1);
+                if matches!(author, Author::Actor(Actor::Seat(_))) {
+                    let taken = mark.privates.clone();
+                    self.private_after_applied(index, &taken);
                 }
                 self.queue_rolls(rolls);
             } else {
@@ -317,17 +319,20 @@ impl Reading {
         }
         self.queue_rolls(rolls);
         self.retry_pending();
-        let mark = PostMark {
+        let mut mark = PostMark {
             post: key.to_owned(),
             body: digest,
             time: post.time.clone(),
             rolls: Vec::new(),
+            privates: Vec::new(),
         };
         let mut pieces = self.table.session().post_pieces(actor, &text);
         if let Some(seat) = actor.seat()
             && let Some(part) = self.privates.next_for(index, &[seat], &self.authors)
+            && self.join_private(&mut pieces, actor, part, index + 1)
         {
-            self.join_private(&mut pieces, actor, part, index + 1);
+            mark.privates
+                .push(private_key(&self.keys[part.0], part.1 + 1));
         }
         self.reports.push(report);
         let pending = Pending {
