@@ -137,10 +137,12 @@ impl Game for ClanWar {
         }
     }
 
-    /// `for CLAN ...` (a step that decides nothing for an absent player) stands in for that
-    /// clan's seat; ending the round, sign-ups and retirements are rulings.
+    /// `end round` moves the game on ([`GameMasterRole::Advance`]); `for CLAN ...` (a step that
+    /// decides nothing for an absent player) stands in for that clan's seat; sign-ups and
+    /// retirements are rulings.
     fn game_master_role(state: &ClanWarState, action: &ClanWarAction) -> GameMasterRole {
         match action {
+            ClanWarAction::EndRound => GameMasterRole::Advance,
             ClanWarAction::ForClan { clan, .. } => state
                 .players
                 .iter()

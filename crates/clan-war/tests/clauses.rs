@@ -394,6 +394,42 @@ fn a_tie_for_first_place_is_shared_whatever_the_seats() {
     }
 }
 
+#[test]
+fn a_game_with_every_player_retired_has_no_winner_and_says_why() {
+    let players = [
+        (Clan::Crab, [Honor, Tactical]),
+        (Clan::Scorpion, [Honor, Tactical]),
+    ];
+    let mut state = game_of(&players, Options::default());
+    std::sync::Arc::make_mut(&mut state.config).rounds = 1;
+    gm(&mut state, "retire Crab", &[]);
+    gm(&mut state, "retire Scorpion", &[]);
+    gm(&mut state, "end round", &[]);
+    let Turn::Over(outcome) = ClanWar::turn(&state) else {
+        panic!("not over")
+    };
+    assert_eq!(outcome.winners, Vec::<Seat>::new());
+    assert_eq!(
+        outcome.reason,
+        "every player retired: no active player to win after 1 round"
+    );
+    // No winner: a draw, the point shared (docs/rules/clan-war.md, "Results").
+    assert_eq!(ClanWar::returns(&state), Some(vec![0.5, 0.5]));
+    // One player still active wins, and the reason is the score.
+    let mut state = game_of(&players, Options::default());
+    std::sync::Arc::make_mut(&mut state.config).rounds = 1;
+    gm(&mut state, "retire Crab", &[]);
+    gm(&mut state, "end round", &[]);
+    let outcome = ClanWar::turn(&state).outcome().cloned().unwrap();
+    assert_eq!(outcome.winners, vec![Seat(1)]);
+    assert!(
+        outcome.reason.starts_with("the highest score"),
+        "{}",
+        outcome.reason
+    );
+    assert_eq!(ClanWar::returns(&state), Some(vec![0.0, 1.0]));
+}
+
 // ---------------------------------------------------------------------------------- odds
 
 /// The attacker's share of the decided rounds of `rounds` seeded rounds of `attack` against

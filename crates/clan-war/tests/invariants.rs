@@ -177,7 +177,7 @@ proptest! {
         let mut dice = SeededDice::new(seed);
         let mut state = ClanWar::setup(&config(3), &mut dice).unwrap();
         for _ in 0..steps {
-            let Some((actor, action)) = testing::random_action::<ClanWar>(&state, &mut dice) else { break };
+            let Some((actor, action)) = testing::random_action_with::<ClanWar>(&state, testing::BotOptions::WITH_RULINGS, &mut dice) else { break };
             ClanWar::apply(&mut state, actor, &action, &mut dice).unwrap();
         }
         for &actor in ClanWar::turn(&state).actors() {

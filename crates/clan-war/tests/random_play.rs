@@ -1,8 +1,9 @@
-//! The random-play harness of pbp-core over many seeds, with 2 to 8 clans.
+//! The random-play harness of pbp-core over many seeds, with 2 to 8 clans, and the bots played
+//! to the end of whole games.
 
 use pbp_clan_war::{Clan, ClanWar, ClanWarConfig, PlayerSetup};
 use pbp_core::Seat;
-use pbp_core::testing::{PlayOptions, random_play};
+use pbp_core::testing::{Bot, PlayOptions, play_to_the_end, random_play};
 
 fn config(players: usize, rounds: u32) -> ClanWarConfig {
     let setups = Clan::ALL
@@ -89,4 +90,28 @@ fn random_game_of_the_seed_table() {
     };
     random_play::<ClanWar>(&config, 7, &seats(5), PlayOptions::default())
         .unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// The bots as an embedder runs them (the game master only ends rounds: no sign-up, no
+/// retirement) play whole games of 2 to 8 clans to their end, which always has a winner (a tie
+/// shares it) and says it is the highest score (issue 41: the random bot used to retire every
+/// clan and end with no winner "by the highest score").
+#[test]
+fn the_bots_end_games_of_two_to_eight_clans_with_a_winner() {
+    for players in 2..=8 {
+        for (seed, bot) in [(0, Bot::Random), (1, Bot::Random), (2, Bot::Heuristic)] {
+            let ending = play_to_the_end::<ClanWar>(&config(players, 12), seed, bot)
+                .unwrap_or_else(|e| panic!("{players} clans, seed {seed}, {bot:?}: {e}"));
+            let outcome = &ending.outcome;
+            assert!(
+                !outcome.winners.is_empty(),
+                "{players} clans, seed {seed}: {outcome:?}"
+            );
+            assert_eq!(
+                outcome.reason, "the highest score (gold plus glory) after 12 rounds",
+                "{players} clans, seed {seed}"
+            );
+            assert_eq!(ending.returns.len(), players);
+        }
+    }
 }

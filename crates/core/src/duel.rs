@@ -4,7 +4,9 @@
 //! total, then second highest die, then a push and both roll again). Each round both seats secretly
 //! choose a stance at the same time: `strike` rolls the plain pool, `focus` rolls one more die
 //! (`+1k0`) and may be used twice a game. A stance is hidden from the other seat until both have
-//! chosen. The game master may end the duel early (`concede` on behalf of a seat that left).
+//! chosen. The game master may end the duel early (`concede` on behalf of a seat that left), a
+//! ruling the bots never take unless asked. Its rules and its results (`returns`: 1 to the winner,
+//! 0 to the loser) are written down in `docs/rules/duel.md`.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;

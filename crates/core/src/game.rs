@@ -159,6 +159,38 @@ pub struct Outcome {
     pub reason: String,
 }
 
+impl Outcome {
+    /// Each seat's result as a number, seat 0 first, for `seats` seats (OpenSpiel's `returns`):
+    /// one point shared by the winners (1 to a lone winner, `1/k` to each of `k` winners sharing
+    /// first place or a team's win), 0 to everyone else; a game with no winner (a draw) shares
+    /// the point among all `seats`. The results always add up to 1, as a chess score does (1,
+    /// ½, 0), so a search can read a seat's result as its share of the win.
+    ///
+    /// They are `f64` because that is what search and learning libraries take; each is 0, 1 or
+    /// one division `1 / k`, which IEEE 754 rounds the same way on every platform, so the same
+    /// outcome gives the same bits everywhere. No rule reads them.
+    ///
+    /// ```
+    /// use pbp_core::{Outcome, Seat};
+    /// let won = Outcome { winners: vec![Seat(1)], ..Outcome::default() };
+    /// assert_eq!(won.returns(3), vec![0.0, 1.0, 0.0]);
+    /// let shared = Outcome { winners: vec![Seat(0), Seat(2)], ..Outcome::default() };
+    /// assert_eq!(shared.returns(3), vec![0.5, 0.0, 0.5]);
+    /// assert_eq!(Outcome::default().returns(2), vec![0.5, 0.5]);
+    /// ```
+    pub fn returns(&self, seats: u16) -> Vec<f64> {
+        let won = |seat: u16| self.winners.contains(&Seat(seat));
+        let winners = (0..seats).filter(|&seat| won(seat)).count();
+        (0..seats)
+            .map(|seat| match winners {
+                0 => 1.0 / f64::from(seats),
+                k if won(seat) => 1.0 / k as f64,
+                _ => 0.0,
+            })
+            .collect()
+    }
+}
+
 /// Whose move it is, or how the game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -210,9 +242,31 @@ pub enum GameMasterRole {
     /// the end of its phase, a declined choice (Warring States' `no orders SEAT`, Clan War's
     /// `for CLAN pass`, Three Kingdoms' `end` for the player who must act).
     StandIn(Seat),
-    /// Any other ruling: ending a round, admitting, retiring or placing a player, ending the
-    /// game.
+    /// Moves the game on to its next round or phase while players could still act in this one,
+    /// deciding nothing for any seat (Clan War's `end round`: open battles are forced to an end
+    /// and the round is scored). The bots take it when the game needs it
+    /// ([`crate::sim::random_action`]).
+    Advance,
+    /// Any other ruling: admitting, retiring or placing a player, conceding for a seat, ending
+    /// the game. The bots never take one unless asked ([`crate::sim::BotOptions`]).
     Ruling,
+}
+
+impl GameMasterRole {
+    /// Whether the action moves the game on ([`GameMasterRole::CloseTurn`],
+    /// [`GameMasterRole::Advance`]): the game master's part of play, which a bot playing the
+    /// game master takes, as opposed to a stand-in or a ruling.
+    ///
+    /// ```
+    /// use pbp_core::{GameMasterRole, Seat};
+    /// assert!(GameMasterRole::Advance.moves_on());
+    /// assert!(GameMasterRole::CloseTurn.moves_on());
+    /// assert!(!GameMasterRole::StandIn(Seat(0)).moves_on());
+    /// assert!(!GameMasterRole::Ruling.moves_on());
+    /// ```
+    pub fn moves_on(self) -> bool {
+        matches!(self, GameMasterRole::CloseTurn | GameMasterRole::Advance)
+    }
 }
 
 /// The contract every pbp game implements.
@@ -377,6 +431,18 @@ pub trait Game: Sized + Clone + Copy + Debug + PartialEq + Default + Send + Sync
     fn game_master_role(state: &Self::State, action: &Self::Action) -> GameMasterRole {
         let _ = (state, action);
         GameMasterRole::Ruling
+    }
+
+    /// Each seat's result once the game is over, seat 0 first ([`Game::seat_count`] of them),
+    /// as numbers a search or a learning algorithm reads (OpenSpiel's `returns`); `None` while
+    /// the game goes on. The default is [`Outcome::returns`] of [`Game::turn`]'s outcome: the
+    /// winners share 1, the others get 0, and a draw shares 1 among every seat. A game whose
+    /// results are not a share of the win overrides it, and its rules page says so; every
+    /// pbp game keeps the default and documents it.
+    fn returns(state: &Self::State) -> Option<Vec<f64>> {
+        Self::turn(state)
+            .outcome()
+            .map(|outcome| outcome.returns(Self::seat_count(state)))
     }
 
     /// The game's own computer player: the action it would take for `actor` now, drawing any

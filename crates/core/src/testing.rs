@@ -23,8 +23,11 @@
 //! with the numbers they must produce; [`rules_page`] checks that a game's rules page names only
 //! tests and files that exist; [`secrecy`] is the secrecy property every game runs: twin positions
 //! that differ in a secret give every outsider the same bytes on every surface.
+//! [`play_to_the_end`] plays a game with a bot as an embedder would (no rulings) and checks its
+//! end: within the bound, a winner or a draw, the returns.
 
 pub mod contract;
+mod ending;
 pub mod golden;
 pub mod rules_page;
 pub mod scenario;
@@ -40,9 +43,11 @@ use crate::dice::{Dice, SeededDice};
 use crate::game::{Actor, Game, GameMasterRole, Outcome, Seat, Turn, Viewer, Visible};
 use crate::record::{DiceChoice, Session};
 pub use crate::sim::{
-    Bot, BotMove, LabelRecord, RefusedBotMove, SimulationSummary, bot_action, play_bot_move,
-    random_action, rotated_config, simulate,
+    Bot, BotMove, BotOptions, LabelRecord, RefusedBotMove, SimulationSummary, bot_action,
+    bot_action_with, play_bot_move, play_bot_move_with, random_action, random_action_with,
+    rotated_config, simulate,
 };
+pub use ending::{Ending, play_to_the_end};
 pub use secrecy::{
     Output, Parts, Secrecy, SessionOutput, Show, Twin, TwinCase, TwinReport, check_twins,
     no_reveals,
@@ -339,8 +344,8 @@ fn check_secrets<G: Game>(
         .or_else(|v| fail(step, v.0))
 }
 
-/// The property "undo restores byte-identical saves": a game played with the uniform random bot
-/// for at most `steps` steps (from a committed start, salt and all, as a frontend starts one);
+/// The property "undo restores byte-identical saves": a game played with the uniform random bot,
+/// its game master's rulings included ([`BotOptions::WITH_RULINGS`]), for at most `steps` steps (from a committed start, salt and all, as a frontend starts one);
 /// at every step the save file is written, a random legal action is played, taken back, and the
 /// save written again: the two saves must be the same bytes, and the state and the log the
 /// same. The action is then played again and play goes on. Answers the steps checked.
@@ -369,7 +374,9 @@ pub fn undo_restores_the_save<G: Game>(
         if matches!(G::turn(session.state()), Turn::Over(_)) {
             return Ok(step);
         }
-        let Some((actor, action)) = random_action::<G>(session.state(), &mut bot) else {
+        let Some((actor, action)) =
+            random_action_with::<G>(session.state(), BotOptions::WITH_RULINGS, &mut bot)
+        else {
             return Ok(step);
         };
         let before = save(&session, step)?;

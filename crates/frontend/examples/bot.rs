@@ -1,12 +1,13 @@
 //! What a bot embedding pbp does, from start to end: roll and odds, start a game with a dice
 //! commitment, list the legal actions, act with seeded and with outside dice, a seat's view as
 //! JSON, save, load and replay, verify against the commitment; then the same through the erased
-//! layer for any game, with the error enum matched.
+//! layer for any game, with the error enum matched; then a bot that plays every game of the
+//! catalog to its end knowing none of them, and reads each seat's result.
 //!
 //! Run with `cargo run -p pbp-frontend --example bot`.
 
-use pbp_core::erased::{ActionInput, ErasedError};
-use pbp_core::{Actor, DiceChoice, Seat, Secret, Viewer};
+use pbp_core::erased::{ActionInput, ErasedError, LegalAction};
+use pbp_core::{Actor, Dice, DiceChoice, Seat, Secret, SeededDice, Viewer};
 use pbp_frontend::{Table, TableError, catalog, dice};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -107,5 +108,62 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             Ok(_) => println!("{}: the game took it", game.name()),
         }
     }
+
+    // A bot that plays any game to its end, knowing none of them: the seats pick among their
+    // legal actions, and the game master only moves the game on (ends a round, closes a turn),
+    // its actions found by their role, never by their text. Each seat's result is then read as
+    // numbers (the winners share 1, a draw shares it among every seat).
+    for (game, _) in catalog::catalog().iter() {
+        let secret = Secret::with_seed(41)?;
+        let mut table = Table::start(game.name(), None, &secret, DiceChoice::Seeded)?;
+        let mut choices = SeededDice::new(41);
+        while table.turn().outcome().is_none() {
+            if table.steps() >= 100_000 {
+                return Err(format!("{} did not end", game.name()).into());
+            }
+            let (actor, action) = bot_move(&table, &mut choices)?;
+            table.act(actor, &ActionInput::Json(action.json), DiceChoice::Seeded)?;
+        }
+        println!(
+            "{} after {} steps: {}; returns {:?}",
+            game.name(),
+            table.steps(),
+            table.describe_turn(),
+            table.returns().unwrap_or_default()
+        );
+    }
     Ok(())
+}
+
+/// One move of a bot that knows no game: the game master's moves that move the game on
+/// (`GameMasterRole::moves_on`) one time in ten, or whenever no seat can act; otherwise any
+/// legal action of a seat that may act. Rulings (sign-ups, retirements, concessions) and the
+/// game master's stand-ins for a seat are never taken.
+fn bot_move(
+    table: &Table,
+    dice: &mut SeededDice,
+) -> Result<(Actor, LegalAction), Box<dyn std::error::Error>> {
+    let mut seats = Vec::new();
+    for &actor in table.turn().actors() {
+        if actor != Actor::GameMaster {
+            seats.extend(table.legal_actions(actor)?.into_iter().map(|a| (actor, a)));
+        }
+    }
+    let moves: Vec<(Actor, LegalAction)> = table
+        .session()
+        .game_master_actions()?
+        .into_iter()
+        .filter(|listed| listed.role.moves_on())
+        .map(|listed| (Actor::GameMaster, listed.action))
+        .collect();
+    let mut choices = if !moves.is_empty() && (seats.is_empty() || dice.roll(10)? == 1) {
+        moves
+    } else {
+        seats
+    };
+    if choices.is_empty() {
+        return Err(format!("nobody can move {} on", table.game()).into());
+    }
+    let pick = dice.roll(choices.len() as u32)? as usize - 1;
+    Ok(choices.swap_remove(pick))
 }

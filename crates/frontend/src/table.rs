@@ -185,6 +185,13 @@ impl Table {
         self.session.turn()
     }
 
+    /// Each seat's result once the game is over, seat 0 first, as a search or learning
+    /// algorithm reads it (`Game::returns`: by default the winners share 1, the others get 0,
+    /// a draw shares 1 among every seat); `None` while the game goes on.
+    pub fn returns(&self) -> Option<Vec<f64>> {
+        self.session.returns()
+    }
+
     /// Who may act now, or how the game ended, in one line, each seat by its name
     /// (`to act: Plainsfox (Lion), gm`).
     pub fn describe_turn(&self) -> String {

@@ -225,9 +225,11 @@ fn every_legal_action_reads_back_from_its_text() {
                     );
                 }
             }
-            let Some((actor, action)) =
-                pbp_core::testing::random_action::<ScrollRace>(&state, &mut dice)
-            else {
+            let Some((actor, action)) = pbp_core::testing::random_action_with::<ScrollRace>(
+                &state,
+                pbp_core::testing::BotOptions::WITH_RULINGS,
+                &mut dice,
+            ) else {
                 break;
             };
             ScrollRace::apply(&mut state, actor, &action, &mut dice).unwrap();

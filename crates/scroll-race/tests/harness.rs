@@ -3,10 +3,10 @@
 //! configs, plus a cheaper loop over more games. Round limits are kept short so that the suite
 //! stays fast in debug builds; the default 40-round game is played too.
 
-use pbp_core::testing::{PlayOptions, random_action, random_play};
+use pbp_core::testing::{Bot, PlayOptions, play_to_the_end, random_action, random_play};
 use pbp_core::{Game, Seat, SeededDice, Turn};
 use pbp_scroll_race::{
-    GenjutsuScope, Metric, ScrollRace, ScrollRaceConfig, SuitonReading, TurnOrder,
+    CharacterConfig, GenjutsuScope, Metric, ScrollRace, ScrollRaceConfig, SuitonReading, TurnOrder,
 };
 
 fn seats() -> Vec<Seat> {
@@ -108,5 +108,39 @@ fn every_option_plays() {
         }
         random_play::<ScrollRace>(config, 1000, &seats(), PlayOptions::default())
             .unwrap_or_else(|f| panic!("config {i}: {f}"));
+    }
+}
+
+/// A table of the default game (40 rounds at most) with `players` of the ten characters played
+/// by people, split between the teams (the others computer-played, as the rules have them).
+fn with_players(players: usize) -> ScrollRaceConfig {
+    let mut config = ScrollRaceConfig::default();
+    for i in 0..players {
+        config.characters[i % 2].push(CharacterConfig {
+            name: format!("Player{i}"),
+            talents: None,
+        });
+    }
+    config
+}
+
+/// The bots as an embedder runs them (the game master never skips a character's turn, nor
+/// rules) play whole games to their end, with 2 to 10 of the ten seats played by people: a
+/// scroll brought home, or the organizer's draw at the round limit, each saying which it is.
+#[test]
+fn the_bots_end_games_of_two_to_ten_players() {
+    for players in 2..=10 {
+        for (seed, bot) in [(players as u64, Bot::Random), (100, Bot::Heuristic)] {
+            let ending = play_to_the_end::<ScrollRace>(&with_players(players), seed, bot)
+                .unwrap_or_else(|e| panic!("{players} players, seed {seed}, {bot:?}: {e}"));
+            let (outcome, reason) = (&ending.outcome, ending.outcome.reason.as_str());
+            if outcome.winners.is_empty() {
+                assert_eq!(reason, "the organizer calls a draw after 40 rounds");
+            } else {
+                assert_eq!(outcome.winners.len(), 5, "{players} players: a team wins");
+                assert!(reason.contains(" scroll into the "), "{reason}");
+            }
+            assert_eq!(ending.returns.len(), 10);
+        }
     }
 }

@@ -8,7 +8,7 @@
 // Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use pbp_core::testing::{golden, random_action};
+use pbp_core::testing::{BotOptions, golden, random_action_with};
 use pbp_core::{DiceChoice, Game, Record, SeededDice, Session, Viewer};
 use pbp_three_kingdoms::{Faction, ThreeKingdoms, ThreeKingdomsConfig};
 
@@ -36,7 +36,9 @@ fn transcript(session: &Session<ThreeKingdoms>) -> String {
 fn play(config: ThreeKingdomsConfig, seed: u64) -> Session<ThreeKingdoms> {
     let mut session = Session::<ThreeKingdoms>::new(config, seed, DiceChoice::Seeded).unwrap();
     let mut bot = SeededDice::new(seed ^ 0xB07);
-    while let Some((actor, action)) = random_action::<ThreeKingdoms>(session.state(), &mut bot) {
+    while let Some((actor, action)) =
+        random_action_with::<ThreeKingdoms>(session.state(), BotOptions::WITH_RULINGS, &mut bot)
+    {
         session.act(actor, action, DiceChoice::Seeded).unwrap();
     }
     session

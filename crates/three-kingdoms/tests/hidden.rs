@@ -114,7 +114,11 @@ fn every_action_text_reads_back() {
     let mut s = ThreeKingdoms::setup(&config, &mut dice).unwrap();
     let mut checked = 0;
     for _ in 0..200 {
-        let Some((actor, action)) = testing::random_action::<ThreeKingdoms>(&s, &mut dice) else {
+        let Some((actor, action)) = testing::random_action_with::<ThreeKingdoms>(
+            &s,
+            testing::BotOptions::WITH_RULINGS,
+            &mut dice,
+        ) else {
             break;
         };
         for a in ThreeKingdoms::legal_actions(&s, actor) {

@@ -1,6 +1,6 @@
 //! Invariants under random play, with proptest choosing the seeds, armies and choices.
 
-use pbp_core::testing::{random_action, text_round_trip};
+use pbp_core::testing::{BotOptions, random_action_with, text_round_trip};
 use pbp_core::{Actor, Game, Seat, SeededDice, Viewer};
 use pbp_three_kingdoms::{
     CardType, Faction, ThreeKingdoms, ThreeKingdomsAction, ThreeKingdomsConfig, ThreeKingdomsEvent,
@@ -69,7 +69,7 @@ proptest! {
         let mut s = ThreeKingdoms::setup(&config, &mut dice).unwrap();
         check(&s)?;
         let mut steps = 0;
-        while let Some((actor, action)) = random_action::<ThreeKingdoms>(&s, &mut dice) {
+        while let Some((actor, action)) = random_action_with::<ThreeKingdoms>(&s, BotOptions::WITH_RULINGS, &mut dice) {
             text_round_trip::<ThreeKingdoms>(&s, actor, &action).map_err(|v| TestCaseError::fail(v.0))?;
             ThreeKingdoms::apply(&mut s, actor, &action, &mut dice).unwrap();
             check(&s)?;
@@ -93,7 +93,7 @@ proptest! {
         let mut dice = SeededDice::new(seed);
         let mut s = ThreeKingdoms::setup(&config, &mut dice).unwrap();
         let mut steps = 0;
-        while let Some((actor, action)) = random_action::<ThreeKingdoms>(&s, &mut dice) {
+        while let Some((actor, action)) = random_action_with::<ThreeKingdoms>(&s, BotOptions::WITH_RULINGS, &mut dice) {
             let json = serde_json::to_string(&s).unwrap();
             let mut read: ThreeKingdomsState = serde_json::from_str(&json).unwrap();
             prop_assert_eq!(&serde_json::to_string(&read).unwrap(), &json);
@@ -154,7 +154,7 @@ proptest! {
                 }
             }
         }
-        while let Some((actor, action)) = random_action::<ThreeKingdoms>(&s, &mut dice) {
+        while let Some((actor, action)) = random_action_with::<ThreeKingdoms>(&s, BotOptions::WITH_RULINGS, &mut dice) {
             let events = ThreeKingdoms::apply(&mut s, actor, &action, &mut dice).unwrap();
             prop_assert!(nothing_after_the_end(&events), "{:?}", events);
             check(&s)?;

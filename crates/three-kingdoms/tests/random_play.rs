@@ -1,10 +1,11 @@
-//! The random-play harness between preconstructed armies, over many seeds and every pairing.
+//! The random-play harness between preconstructed armies, over many seeds and every pairing, and
+//! the bots played to the end of whole games.
 
 // Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use pbp_core::Seat;
-use pbp_core::testing::{PlayOptions, random_play};
+use pbp_core::testing::{Bot, PlayOptions, play_to_the_end, random_play};
 use pbp_three_kingdoms::{
     AmbushTie, AmbushVisibility, Faction, PoliticsRule, ResourceExpiry, StrengthTie, ThreeKingdoms,
     ThreeKingdomsConfig,
@@ -132,5 +133,34 @@ fn every_shipped_army_plays_out() {
         let mut config = ThreeKingdomsConfig::presets(Faction::Wei, Faction::ALL[i % 5]);
         config.armies[0] = pbp_three_kingdoms::ArmyChoice::Custom(Box::new(army));
         run(&config, 500 + i as u64..501 + i as u64, options);
+    }
+}
+
+/// The bots as an embedder runs them (the game master never stands in for a seat that can act)
+/// play whole games of the two seats, every faction against every other, to their end: a win
+/// (a Lord fell, or a player had to draw from an empty deck) or the rules' one draw (both Lords
+/// fell at once), each saying which it is.
+#[test]
+fn the_bots_end_games_between_every_pairing() {
+    for (i, a) in Faction::ALL.into_iter().enumerate() {
+        for b in Faction::ALL {
+            let config = ThreeKingdomsConfig::presets(a, b);
+            for (seed, bot) in [(i as u64, Bot::Random), (i as u64 + 50, Bot::Heuristic)] {
+                let ending = play_to_the_end::<ThreeKingdoms>(&config, seed, bot)
+                    .unwrap_or_else(|e| panic!("{a:?} v {b:?}, seed {seed}, {bot:?}: {e}"));
+                let (outcome, reason) = (&ending.outcome, ending.outcome.reason.as_str());
+                if outcome.winners.is_empty() {
+                    assert!(reason.ends_with(": a draw"), "{a:?} v {b:?}: {reason}");
+                } else {
+                    assert_eq!(outcome.winners.len(), 1);
+                    assert!(
+                        reason.ends_with("Lord fell to 0 Strength")
+                            || reason.ends_with("had to draw from an empty deck"),
+                        "{a:?} v {b:?}: {reason}"
+                    );
+                }
+                assert_eq!(ending.returns.len(), 2);
+            }
+        }
     }
 }

@@ -5,7 +5,7 @@
 // Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use pbp_core::testing::{random_action, text_round_trip};
+use pbp_core::testing::{BotOptions, random_action_with, text_round_trip};
 use pbp_core::{Actor, Game, Seat, SeededDice};
 use pbp_warring_states::{
     Colour, MapSpec, PlayerSpec, School, WarringStates, WarringStatesAction, WarringStatesConfig,
@@ -110,7 +110,7 @@ proptest! {
         let mut state = WarringStates::setup(&config, &mut dice).unwrap();
         check(&state)?;
         for _ in 0..WarringStates::max_actions(&config) {
-            let Some((actor, action)) = random_action::<WarringStates>(&state, &mut dice) else {
+            let Some((actor, action)) = random_action_with::<WarringStates>(&state, BotOptions::WITH_RULINGS, &mut dice) else {
                 break;
             };
             if let (Actor::Seat(seat), WarringStatesAction::Orders(sheet)) = (actor, &action) {
@@ -154,7 +154,7 @@ proptest! {
             return Ok(());
         };
         for _ in 0..60 {
-            let Some((actor, action)) = random_action::<WarringStates>(&state, &mut dice) else {
+            let Some((actor, action)) = random_action_with::<WarringStates>(&state, BotOptions::WITH_RULINGS, &mut dice) else {
                 break;
             };
             WarringStates::apply(&mut state, actor, &action, &mut dice).unwrap();

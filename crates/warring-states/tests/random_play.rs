@@ -1,7 +1,8 @@
-//! The random-play harness of pbp-core over many seeds and table sizes.
+//! The random-play harness of pbp-core over many seeds and table sizes, and the bots played to
+//! the end of whole games.
 
 use pbp_core::Seat;
-use pbp_core::testing::{PlayOptions, random_play, simulate};
+use pbp_core::testing::{Bot, PlayOptions, play_to_the_end, random_play, simulate};
 use pbp_warring_states::{Colour, MapSpec, PlayerSpec, School, WarringStates, WarringStatesConfig};
 
 /// A table of `n` players on spread-out states of the default map.
@@ -88,4 +89,34 @@ fn a_thousand_twelve_player_games() {
     )
     .unwrap();
     assert_eq!(summary.finished, 1000);
+}
+
+/// The bots as an embedder runs them (the game master only closes turns: no admission, no
+/// "no orders" for a seat) play whole games of 2 to 12 players to their end: an Imperial
+/// victory, or one of the rules' two draws (the turn limit, or no player left with joining
+/// closed), each saying which it is.
+#[test]
+fn the_bots_end_games_of_two_to_twelve_players() {
+    for n in 2..=12 {
+        for (seed, bot) in [(0, Bot::Random), (1, Bot::Heuristic)] {
+            let ending = play_to_the_end::<WarringStates>(&table(n, 100), seed, bot)
+                .unwrap_or_else(|e| panic!("{n} players, seed {seed}, {bot:?}: {e}"));
+            let outcome = &ending.outcome;
+            let reason = outcome.reason.as_str();
+            if outcome.winners.is_empty() {
+                assert!(
+                    reason == "the turn limit of 100 was reached"
+                        || reason == "no player is left and joining is closed",
+                    "{n} players, seed {seed}: a draw by {reason}"
+                );
+            } else {
+                assert_eq!(outcome.winners.len(), 1, "{n} players, seed {seed}");
+                assert!(
+                    reason.ends_with("Imperial victory"),
+                    "{n} players, seed {seed}: a win by {reason}"
+                );
+            }
+            assert_eq!(ending.returns.len(), n);
+        }
+    }
 }

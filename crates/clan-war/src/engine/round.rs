@@ -240,14 +240,19 @@ pub(crate) fn outcome(state: &ClanWarState) -> Outcome {
         }
         _ => Vec::new(),
     };
+    // The best active player wins; with every player retired there is none, and the reason
+    // says so rather than naming a score no one won by.
+    let rounds = pbp_core::counted(state.config.rounds, "round", "rounds");
+    let reason = if state.players.iter().all(|p| p.retired) {
+        format!("every player retired: no active player to win after {rounds}")
+    } else {
+        format!("the highest score (gold plus glory) after {rounds}")
+    };
     Outcome {
         winners,
         ranking,
         scores,
         score_denominator: 2,
-        reason: format!(
-            "the highest score (gold plus glory) after {} rounds",
-            state.config.rounds
-        ),
+        reason,
     }
 }

@@ -23,7 +23,7 @@ use crate::store::{emit, read_text};
 /// `--bot` of `pbp simulate`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum BotArg {
-    /// Uniformly random legal actions.
+    /// Uniformly random legal actions (the game master only moving the game on).
     Random,
     /// The game's own heuristic player.
     Heuristic,

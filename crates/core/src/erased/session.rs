@@ -46,6 +46,10 @@ pub trait DynSession: Send + Sync {
     /// Who may act now, or the outcome.
     fn turn(&self) -> Turn;
 
+    /// Each seat's result once the game is over, seat 0 first ([`Game::returns`]: by default
+    /// the winners share 1 and a draw shares it among every seat); `None` while it goes on.
+    fn returns(&self) -> Option<Vec<f64>>;
+
     /// Every seat of the game as it stands ([`Game::seat_count`]), each with its label
     /// ([`Game::seat_label`]: clan, faction, colour, team).
     fn seats(&self) -> Vec<SeatInfo>;
@@ -274,6 +278,10 @@ impl<G: Game> DynSession for Session<G> {
 
     fn turn(&self) -> Turn {
         G::turn(self.state())
+    }
+
+    fn returns(&self) -> Option<Vec<f64>> {
+        G::returns(self.state())
     }
 
     fn seats(&self) -> Vec<SeatInfo> {

@@ -127,3 +127,139 @@ fn games_finished_out_of_order_are_merged_in_order_up_to_the_first_failure() {
     assert_eq!(merger.summary.actions, 15);
     assert_eq!(merger.summary.longest, 7);
 }
+
+/// A game whose one seat may act but has nothing to do until the game master stands in for it
+/// (three times), and whose game master may also end it at once (a ruling): what the bots'
+/// game master takes with and without rulings.
+mod stand_in {
+    use serde::{Deserialize, Serialize};
+
+    use crate::dice::Dice;
+    use crate::error::DiceError;
+    use crate::game::{Actor, Game, GameMasterRole, Outcome, Seat, Turn, Viewer, Visible};
+
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub(super) struct Stuck;
+
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    pub(super) struct StuckState {
+        pub(super) stand_ins: u8,
+        pub(super) ended: bool,
+    }
+
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    pub(super) enum StuckAction {
+        StandIn,
+        End,
+    }
+
+    #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+    pub(super) enum StuckError {
+        #[error("the game is over")]
+        Over,
+        #[error(transparent)]
+        Dice(#[from] DiceError),
+    }
+
+    impl Game for Stuck {
+        const NAME: &'static str = "stuck";
+        type Config = ();
+        type State = StuckState;
+        type Action = StuckAction;
+        type Event = ();
+        type View = ();
+        type Error = StuckError;
+
+        fn setup(_: &(), _: &mut dyn Dice) -> Result<StuckState, StuckError> {
+            Ok(StuckState::default())
+        }
+
+        fn turn(state: &StuckState) -> Turn {
+            if state.ended || state.stand_ins == 3 {
+                let winners = if state.ended { vec![] } else { vec![Seat(0)] };
+                return Turn::Over(Outcome {
+                    winners,
+                    ..Outcome::default()
+                });
+            }
+            Turn::Acting(vec![Actor::Seat(Seat(0)), Actor::GameMaster])
+        }
+
+        fn seat_count(_: &StuckState) -> u16 {
+            1
+        }
+
+        fn legal_actions(state: &StuckState, actor: Actor) -> Vec<StuckAction> {
+            match (Self::turn(state), actor) {
+                (Turn::Acting(_), Actor::GameMaster) => {
+                    vec![StuckAction::End, StuckAction::StandIn]
+                }
+                _ => Vec::new(),
+            }
+        }
+
+        fn apply(
+            state: &mut StuckState,
+            _: Actor,
+            action: &StuckAction,
+            _: &mut dyn Dice,
+        ) -> Result<Vec<Visible<()>>, StuckError> {
+            if Self::turn(state).outcome().is_some() {
+                return Err(StuckError::Over);
+            }
+            match action {
+                StuckAction::StandIn => state.stand_ins += 1,
+                StuckAction::End => state.ended = true,
+            }
+            Ok(Vec::new())
+        }
+
+        fn view(_: &StuckState, _: Viewer) {}
+
+        fn parse_action(_: &StuckState, _: Actor, _: &str) -> Result<StuckAction, StuckError> {
+            Err(StuckError::Over)
+        }
+
+        fn format_action(_: &StuckState, action: &StuckAction) -> String {
+            format!("{action:?}")
+        }
+
+        fn max_actions(_: &()) -> u64 {
+            3
+        }
+
+        fn game_master_role(_: &StuckState, action: &StuckAction) -> GameMasterRole {
+            match action {
+                StuckAction::StandIn => GameMasterRole::StandIn(Seat(0)),
+                StuckAction::End => GameMasterRole::Ruling,
+            }
+        }
+    }
+}
+
+#[test]
+fn the_game_master_stands_in_only_when_nothing_else_moves_the_game_and_never_rules() {
+    use stand_in::{Stuck, StuckAction, StuckState};
+    for seed in 0..20 {
+        let mut dice = SeededDice::new(seed);
+        let mut state = StuckState::default();
+        while let Some((actor, action)) = random_action::<Stuck>(&state, &mut dice) {
+            assert_eq!((actor, &action), (Actor::GameMaster, &StuckAction::StandIn));
+            Stuck::apply(&mut state, actor, &action, &mut dice).unwrap();
+        }
+        assert_eq!(state.stand_ins, 3, "seed {seed}");
+        assert_eq!(Stuck::returns(&state), Some(vec![1.0]));
+    }
+    // Asked for rulings, the bot draws among all the game master's actions and ends it early.
+    let ended = (0..20).any(|seed| {
+        let mut dice = SeededDice::new(seed);
+        let mut state = StuckState::default();
+        while let Some((actor, action)) =
+            random_action_with::<Stuck>(&state, BotOptions::WITH_RULINGS, &mut dice)
+        {
+            Stuck::apply(&mut state, actor, &action, &mut dice).unwrap();
+        }
+        state.ended
+    });
+    assert!(ended);
+}

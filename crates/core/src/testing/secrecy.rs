@@ -50,7 +50,7 @@ use super::contract::{Violation, json};
 use crate::dice::{Dice, SeededDice};
 use crate::game::{Actor, Game, Turn, Viewer, Visible};
 use crate::record::{DiceChoice, LoggedEvent, Session, step_seed};
-use crate::sim::random_action;
+use crate::sim::{BotOptions, random_action_with};
 
 /// How a surface is written: the state, the viewer's view of it, the viewer, the step's events
 /// it sees.
@@ -555,7 +555,11 @@ fn walk<G: Game>(
             }
             last = Some((twin, step));
         }
-        let Some((actor, action)) = random_action::<G>(session.state(), &mut bot) else {
+        // Every action of the game master, rulings included: the twins are sought in every
+        // position a game can reach.
+        let Some((actor, action)) =
+            random_action_with::<G>(session.state(), BotOptions::WITH_RULINGS, &mut bot)
+        else {
             break;
         };
         if session.act(actor, action, DiceChoice::Seeded).is_err()
