@@ -7,7 +7,7 @@
 //   engine.load(text, source)               -> Table      (a save file's text, every check made)
 //
 //   table.game, table.steps                 (plain fields, kept up to date by the calls below)
-//   table.snapshot(viewer)                  -> {game, steps, seed?, turn, describe, seats,
+//   table.snapshot(viewer)                  -> {game, title, steps, seed?, turn, describe, seats,
 //                                              players: {seat: name}, text, svg, bbcode, log,
 //                                              view}
 //   table.legal(actor)                      -> [{text, json}]
@@ -124,6 +124,7 @@ class LocalTable {
       .map((p) => [p.seat, p.name]));
     return {
       game: s.game,
+      title: s.title,
       steps: s.steps,
       seed: viewer === "gm" ? s.seed : undefined,
       commitment: s.commitment,
