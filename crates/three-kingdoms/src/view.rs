@@ -158,7 +158,12 @@ impl ThreeKingdomsView {
         let name = self
             .instance_name(t.seat, t.card)
             .unwrap_or_else(|| "a character".to_owned());
-        format!("{name} ({})", self.seat_name(t.seat))
+        let side = self
+            .players
+            .iter()
+            .find(|p| p.seat == t.seat)
+            .map_or_else(|| format!("seat {}", t.seat), |p| p.label.clone());
+        format!("{name} ({side})")
     }
 }
 
