@@ -2,7 +2,7 @@
 // the in-browser engine (pbp-wasm, here) or a server (the hosted table's pages implement the same
 // calls over HTTP). Every call answers a Promise, so a server's round trip fits in unchanged.
 //
-//   engine.games()                          -> [{name, default_config}]
+//   engine.games()                          -> [{name, title, default_config}]
 //   engine.start(game, config, seed, dice)  -> Table      (config: JSON text or undefined)
 //   engine.load(text, source)               -> Table      (a save file's text, every check made)
 //
@@ -76,7 +76,7 @@ export async function moduleEngine(base = new URL("./pkg/", import.meta.url)) {
     /** The modules as build.sh listed them: [{name, bytes, gzipped, budget, games}]. */
     modules: list.modules,
     async games() {
-      return list.games.map(({ name, default_config }) => ({ name, default_config }));
+      return list.games.map(({ name, title, default_config }) => ({ name, title, default_config }));
     },
     async start(game, config, seed, dice) {
       const wasm = await load(moduleOf(game));
