@@ -30,7 +30,7 @@ for (const module of modules) {
   module.games = [];
   for (const game of glue.games()) {
     if (games.some((g) => g.name === game.name)) continue;
-    games.push({ name: game.name, module: module.name, default_config: game.default_config });
+    games.push({ name: game.name, title: game.title, module: module.name, default_config: game.default_config });
     module.games.push(game.name);
   }
   if (module.games.length === 0) {

@@ -1,5 +1,6 @@
 //! The Game contract for Clan War.
 
+use pbp_core::names::NamesError;
 use pbp_core::{Actor, Dice, Game, GameMasterRole, Seat, Turn, Viewer, Visible};
 
 use crate::config::*;
@@ -14,6 +15,7 @@ pub struct ClanWar;
 
 impl Game for ClanWar {
     const NAME: &'static str = "clan-war";
+    const TITLE: &'static str = "Clan War";
     type Config = ClanWarConfig;
     type State = ClanWarState;
     type Action = ClanWarAction;
@@ -135,6 +137,21 @@ impl Game for ClanWar {
             Some(p) => format!("{} ({})", p.name, p.clan),
             None => format!("seat {seat}"),
         }
+    }
+
+    /// Each player entry of the config, seat 0 first, takes its name.
+    fn name_players(config: &mut ClanWarConfig, names: &[String]) -> Result<(), NamesError> {
+        if names.len() != config.players.len() {
+            return Err(NamesError::Count {
+                game: ClanWar::TITLE,
+                seats: config.players.len(),
+                given: names.len(),
+            });
+        }
+        for (player, name) in config.players.iter_mut().zip(names) {
+            player.name.clone_from(name);
+        }
+        Ok(())
     }
 
     /// `end round` moves the game on ([`GameMasterRole::Advance`]); `for CLAN ...` (a step that

@@ -108,7 +108,9 @@ pub fn code_of(error: &TableError) -> u8 {
         ErasedError::BadDice { .. } | ErasedError::UnusedDice { .. } | ErasedError::SeededOnly => {
             BAD_DICE
         }
-        ErasedError::Config { .. } | ErasedError::UnknownGame { .. } => BAD_CONFIG,
+        ErasedError::Config { .. } | ErasedError::UnknownGame { .. } | ErasedError::Names(_) => {
+            BAD_CONFIG
+        }
         ErasedError::NothingToUndo => NOTHING_TO_UNDO,
         ErasedError::Commitment(CommitmentError::Mismatch { .. } | CommitmentError::Missing) => {
             NOT_VERIFIED

@@ -9,10 +9,12 @@
 //! `simulate` submodule.
 
 mod simulate;
+mod start;
 mod thread;
 
 pub use simulate::BotArg;
 use simulate::{Players, simulate};
+use start::{list, new};
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -21,13 +23,13 @@ use std::time::Duration;
 use clap::{Subcommand, ValueEnum};
 use pbp_core::chain::ChainClaim;
 use pbp_core::erased::ActionInput;
-use pbp_core::{COMMITMENT_TAG, DiceChoice, Secret, counted};
-use pbp_frontend::catalog::{Games, catalog};
+use pbp_core::{COMMITMENT_TAG, DiceChoice, counted};
+use pbp_frontend::catalog::catalog;
 use pbp_frontend::{BbcodeStyle, PostOptions};
-use pbp_frontend::{EventLine, Table, TableError, game_list, to_json};
+use pbp_frontend::{EventLine, Table, TableError, to_json};
 
 use crate::failure::Failure;
-use crate::store::{LockedSave, emit, lock_save, new_target, read_text};
+use crate::store::{LockedSave, emit, lock_save, read_text};
 
 /// The game commands.
 #[derive(Debug, Subcommand)]
@@ -54,6 +56,11 @@ pub enum GameCommand {
         /// Dice rolled elsewhere for the setup, in order (e.g. `--dice 7,3,52`).
         #[arg(long, value_name = "V,V,...", value_delimiter = ',')]
         dice: Option<Vec<u32>>,
+        /// The players' names, one per seat, seat 0 first (e.g. `--players Ann,Bo`): every
+        /// text, post, picture and log line names each seat by its player [default: the
+        /// game's own names].
+        #[arg(long, value_name = "NAME,NAME,...", value_delimiter = ',')]
+        players: Option<Vec<String>>,
         /// Where to write the save.
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
@@ -289,6 +296,7 @@ pub fn run(command: GameCommand) -> Result<(), Failure> {
             seed,
             config,
             dice,
+            players,
             out,
             force,
             wait,
@@ -297,6 +305,7 @@ pub fn run(command: GameCommand) -> Result<(), Failure> {
             seed,
             config.as_deref(),
             dice,
+            players.as_deref(),
             &out,
             force,
             wait_for(wait),
@@ -362,50 +371,6 @@ pub fn run(command: GameCommand) -> Result<(), Failure> {
             json,
         ),
     }
-}
-
-fn list(games: &Games, json: bool) -> Result<(), Failure> {
-    if json {
-        return Ok(emit(&to_text(&game_list(games)?)?)?);
-    }
-    let mut out = String::new();
-    for name in games.names() {
-        let _ = writeln!(out, "{name}");
-    }
-    Ok(emit(&out)?)
-}
-
-#[allow(clippy::too_many_arguments)] // one per option of `pbp new`
-fn new(
-    game: &str,
-    seed: Option<u64>,
-    config: Option<&Path>,
-    dice: Option<Vec<u32>>,
-    out: &Path,
-    force: bool,
-    wait: Duration,
-) -> Result<(), Failure> {
-    // An unknown game is refused before the output file is looked at.
-    catalog().game(game).map_err(TableError::from)?;
-    let target = new_target(out, force, wait, |text| {
-        pbp_core::erased::save_game(text).is_ok()
-    })?;
-    let config = config.map(read_text).transpose()?;
-    let secret = match seed {
-        Some(seed) => Secret::with_seed(seed),
-        None => Secret::from_os(),
-    }
-    .map_err(|e| Failure::from(e.to_string()))?;
-    let table = Table::start(game, config.as_deref(), &secret, dice_choice(dice))?;
-    target.write(&table.save()?)?;
-    drop(target);
-    Ok(emit(&format!(
-        "started {} in {}\ndice commitment: {}\n(post it with the first post; the seed stays secret in the save until `pbp reveal`)\n{}\n",
-        table.game(),
-        out.display(),
-        secret.commitment(),
-        table.describe_turn()
-    ))?)
 }
 
 fn legal(file: &Path, actor: &str, json: bool) -> Result<(), Failure> {

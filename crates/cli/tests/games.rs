@@ -31,7 +31,19 @@ fn start(dir: &Scratch) -> PathBuf {
 
 #[test]
 fn games_lists_the_duel_first() {
-    assert!(ok(&["games"]).starts_with("duel\n"));
+    let list = ok(&["games"]);
+    assert!(list.starts_with("duel "), "{list}");
+    // Each game with its title, never a capitalised slug.
+    for (name, title) in [
+        ("duel", "Duel"),
+        ("clan-war", "Clan War"),
+        ("three-kingdoms", "Three Kingdoms"),
+        ("warring-states", "Warring States"),
+        ("scroll-race", "Scroll Race"),
+    ] {
+        let line = list.lines().find(|l| l.starts_with(name)).unwrap();
+        assert!(line.ends_with(title), "{line}");
+    }
     let all = json(&["games", "--json"]);
     assert_eq!(all[0]["name"], "duel");
     assert_eq!(all[0]["default_config"]["first_to"], 3);

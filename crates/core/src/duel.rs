@@ -15,6 +15,7 @@ use crate::contest::{Comparison, Side, roll_off};
 use crate::dice::Dice;
 use crate::error::{DiceError, PoolError};
 use crate::game::{Actor, Audience, Game, Outcome, Seat, Turn, Viewer, Visible};
+use crate::names::NamesError;
 use crate::pool::{Pool, PoolDelta, PoolRoll};
 
 /// The duel's rules options.
@@ -29,6 +30,10 @@ pub struct DuelConfig {
     pub rolled: u32,
     /// Dice kept.
     pub kept: u32,
+    /// The players' names, seat 0 first ([`Game::name_players`]); none (the default) calls
+    /// the seats "seat 0" and "seat 1".
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<String>,
 }
 
 impl Default for DuelConfig {
@@ -39,6 +44,7 @@ impl Default for DuelConfig {
             focus_tokens: 2,
             rolled: 2,
             kept: 1,
+            players: Vec::new(),
         }
     }
 }
@@ -123,6 +129,9 @@ pub struct DuelView {
     pub sealed: [bool; 2],
     /// The viewer's own sealed stance (the game master sees both).
     pub own: [Option<Stance>; 2],
+    /// Each seat as people call it: its player's name, or "seat 0" and "seat 1".
+    #[serde(default)]
+    pub names: [String; 2],
 }
 
 /// Why a duel action was refused.
@@ -136,11 +145,11 @@ pub enum DuelError {
     #[error("the duel is over")]
     Over,
     /// The seat has already sealed this round's stance, or is not in the duel.
-    #[error("seat {0} cannot choose a stance now")]
-    NotYourTurn(Seat),
+    #[error("{0} cannot choose a stance now")]
+    NotYourTurn(String),
     /// No focus token is left.
-    #[error("seat {0} has no focus left")]
-    NoFocus(Seat),
+    #[error("{0} has no focus left")]
+    NoFocus(String),
     /// Only the game master may end the duel; players choose stances.
     #[error("{0}")]
     WrongActor(&'static str),
@@ -175,6 +184,15 @@ impl Duel {
             .map(|i| Seat(i as u16))
     }
 
+    /// Seat `seat` as people call it: its player's name, or "seat N".
+    fn name(config: &DuelConfig, seat: Seat) -> String {
+        config
+            .players
+            .get(usize::from(seat.0))
+            .cloned()
+            .unwrap_or_else(|| format!("seat {seat}"))
+    }
+
     fn seat_index(actor: Actor) -> Option<usize> {
         match actor {
             Actor::Seat(Seat(s)) if s < 2 => Some(s as usize),
@@ -185,6 +203,7 @@ impl Duel {
 
 impl Game for Duel {
     const NAME: &'static str = "duel";
+    const TITLE: &'static str = "Duel";
     type Config = DuelConfig;
     type State = DuelState;
     type Action = DuelAction;
@@ -200,6 +219,12 @@ impl Game for Duel {
             return Err(DuelError::Config(
                 "the pool must roll 1 to 20 dice and keep at least 1".into(),
             ));
+        }
+        if !config.players.is_empty() && config.players.len() != 2 {
+            return Err(DuelError::Config(format!(
+                "a duel has two players, but {} names were given",
+                config.players.len()
+            )));
         }
         Ok(DuelState {
             config: config.clone(),
@@ -229,7 +254,11 @@ impl Game for Duel {
                 reason: if state.conceded.is_some() {
                     "a seat conceded".into()
                 } else {
-                    format!("seat {winner} won {} rounds", state.config.first_to)
+                    format!(
+                        "{} won {} rounds",
+                        Duel::name(&state.config, winner),
+                        state.config.first_to
+                    )
                 },
             });
         }
@@ -285,12 +314,13 @@ impl Game for Duel {
                 "the game master does not choose stances",
             )),
             (DuelAction::Choose(stance), Actor::Seat(seat)) => {
-                let i = Duel::seat_index(actor).ok_or(DuelError::NotYourTurn(seat))?;
+                let name = || Duel::name(&state.config, seat);
+                let i = Duel::seat_index(actor).ok_or_else(|| DuelError::NotYourTurn(name()))?;
                 if state.sealed[i].is_some() {
-                    return Err(DuelError::NotYourTurn(seat));
+                    return Err(DuelError::NotYourTurn(name()));
                 }
                 if stance == Stance::Focus && state.focus_left[i] == 0 {
-                    return Err(DuelError::NoFocus(seat));
+                    return Err(DuelError::NoFocus(name()));
                 }
                 let mut events = vec![
                     Visible::public(DuelEvent::Sealed { seat }),
@@ -360,6 +390,10 @@ impl Game for Duel {
             focus_left: state.focus_left,
             sealed: [state.sealed[0].is_some(), state.sealed[1].is_some()],
             own,
+            names: [
+                Duel::name(&state.config, Seat(0)),
+                Duel::name(&state.config, Seat(1)),
+            ],
         }
     }
 
@@ -386,6 +420,22 @@ impl Game for Duel {
             DuelAction::Choose(Stance::Focus) => "focus".into(),
             DuelAction::Concede(seat) => format!("concede {seat}"),
         }
+    }
+
+    fn seat_name(state: &DuelState, seat: Seat) -> String {
+        Duel::name(&state.config, seat)
+    }
+
+    fn name_players(config: &mut DuelConfig, names: &[String]) -> Result<(), NamesError> {
+        if names.len() != 2 {
+            return Err(NamesError::Count {
+                game: Duel::TITLE,
+                seats: 2,
+                given: names.len(),
+            });
+        }
+        config.players = names.to_vec();
+        Ok(())
     }
 
     fn max_actions(config: &DuelConfig) -> u64 {

@@ -16,6 +16,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::dice::Dice;
+use crate::names::NamesError;
 use crate::post::{PostPiece, PostText, each_line};
 
 /// A player's seat at the table, numbered from 0.
@@ -276,6 +277,9 @@ impl GameMasterRole {
 pub trait Game: Sized + Clone + Copy + Debug + PartialEq + Default + Send + Sync + 'static {
     /// The game's name in the CLI and in save files (`"clan-war"`).
     const NAME: &'static str;
+    /// The game's title as people write it, in pages, notices and `pbp games` ("Clan War",
+    /// "Warring States"): never made from [`Game::NAME`].
+    const TITLE: &'static str;
     /// The setup: players, map, options, house rules. `Default` is the seed's standard game.
     type Config: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     /// The whole game as plain data.
@@ -395,6 +399,22 @@ pub trait Game: Sized + Clone + Copy + Debug + PartialEq + Default + Send + Sync
     /// [`Game::seat_label`].
     fn seat_name(state: &Self::State, seat: Seat) -> String {
         Self::seat_label(state, seat)
+    }
+
+    /// Names the players at `config`'s seats, seat 0 first (`pbp new GAME --players Ann,Bo`,
+    /// a hosted table's `players`), so that every text, post, picture, log line and refusal
+    /// names a seat by its player, with its clan, colour, faction or team beside it where the
+    /// game has one ("Ann (Red)", [`Game::seat_name`]). Frontends call it through
+    /// [`crate::names::named`], which checks the names first ([`crate::names::check_names`]);
+    /// a config without names keeps the game's own. The default refuses, for a game whose
+    /// seats take no names (every game of the catalog takes them).
+    ///
+    /// # Errors
+    /// [`NamesError::Count`] when `names` are not one per seat of `config`,
+    /// [`NamesError::Unusable`] for a name the game cannot use.
+    fn name_players(config: &mut Self::Config, names: &[String]) -> Result<(), NamesError> {
+        let _ = (config, names);
+        Err(NamesError::NotNamed { game: Self::TITLE })
     }
 
     /// The starting position of each seat of `config`, seat 0 first (a starting state, a home

@@ -63,6 +63,7 @@ pub mod erased;
 mod error;
 mod full_roll;
 mod game;
+pub mod names;
 mod notation;
 mod odds;
 mod outside;

@@ -311,6 +311,7 @@ mod tests {
 
     impl Game for Mirror {
         const NAME: &'static str = "mirror";
+        const TITLE: &'static str = "Mirror";
         type Config = <Duel as Game>::Config;
         type State = <Duel as Game>::State;
         type Action = <Duel as Game>::Action;

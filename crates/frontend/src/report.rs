@@ -42,6 +42,8 @@ pub struct ActReport {
 pub struct ViewReport {
     /// The game's name.
     pub game: &'static str,
+    /// Its title as people write it ("Warring States").
+    pub title: &'static str,
     /// Actions taken so far.
     pub steps: usize,
     /// Who may act now, or the outcome.
@@ -93,6 +95,8 @@ pub struct PlayerName {
 pub struct GameInfo {
     /// The game's name.
     pub name: &'static str,
+    /// Its title as people write it ("Warring States").
+    pub title: &'static str,
     /// Its standard setup, as JSON.
     pub default_config: Value,
 }
@@ -107,6 +111,7 @@ pub fn game_list(games: &Games) -> Result<Vec<GameInfo>, TableError> {
         .map(|(game, _)| {
             Ok(GameInfo {
                 name: game.name(),
+                title: game.title(),
                 default_config: game.default_config()?,
             })
         })

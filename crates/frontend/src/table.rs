@@ -73,6 +73,22 @@ impl Table {
         })
     }
 
+    /// `config` (JSON text; `None` for `game`'s standard setup) with the players at its
+    /// seats named `names`, seat 0 first, to start `game` with: every text, post, picture,
+    /// log line and refusal then names each seat by its player (`pbp new --players`, a hosted
+    /// table's `players`). Names are checked first ([`pbp_core::names::check_names`]).
+    ///
+    /// # Errors
+    /// An unknown game, a bad config, or names refused ([`ErasedError::Names`]).
+    pub fn named_config(
+        game: &str,
+        config: Option<&str>,
+        names: &[String],
+    ) -> Result<String, TableError> {
+        let (game, _) = catalog().get(game)?;
+        Ok(game.name_players(config, names)?)
+    }
+
     /// Starts `game` as [`Table::start`] does but from a bare seed, without a salt or a
     /// commitment: for tests, examples and simulations, where nobody needs to verify the dice.
     ///
@@ -129,6 +145,11 @@ impl Table {
     /// The game's name.
     pub fn game(&self) -> &'static str {
         self.session.game()
+    }
+
+    /// The game's title as people write it ("Warring States", [`pbp_core::Game::TITLE`]).
+    pub fn title(&self) -> &'static str {
+        self.session.title()
     }
 
     /// The record's seed. It is the game master's secret: a frontend must not show it to
@@ -525,6 +546,7 @@ impl Table {
         });
         Ok(ViewReport {
             game: self.game(),
+            title: self.title(),
             steps: self.steps(),
             turn: self.turn(),
             commitment: self.commitment(),

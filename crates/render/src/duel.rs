@@ -21,7 +21,7 @@ impl Render for Duel {
             "Duel, first to {}: {} - {}\n",
             view.first_to, view.wins[0], view.wins[1]
         );
-        for seat in 0..2 {
+        for (seat, name) in view.names.iter().enumerate() {
             let sealed = if view.sealed[seat] {
                 "sealed"
             } else {
@@ -29,7 +29,7 @@ impl Render for Duel {
             };
             let _ = writeln!(
                 out,
-                "seat {seat}: focus left {}, {sealed}, own stance {}",
+                "{name}: focus left {}, {sealed}, own stance {}",
                 view.focus_left[seat],
                 stance(view.own[seat])
             );
@@ -44,7 +44,11 @@ impl Render for Duel {
     ) -> String {
         let mut out = format!("[b]Duel[/b]: {} - {}\n", view.wins[0], view.wins[1]);
         for event in events {
-            let _ = writeln!(out, "[*] {}", Duel::event_text(&event.visible.event, view));
+            let _ = writeln!(
+                out,
+                "[*] {}",
+                crate::bbcode_escape(&Duel::event_text(&event.visible.event, view))
+            );
         }
         out
     }
@@ -53,18 +57,29 @@ impl Render for Duel {
         format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 200 60\" width=\"200\" height=\"60\">\
 <rect width=\"200\" height=\"60\" fill=\"#f4ecd8\"/>\
-<text x=\"50\" y=\"38\" font-size=\"24\" text-anchor=\"middle\">{}</text>\
-<text x=\"100\" y=\"38\" font-size=\"24\" text-anchor=\"middle\">-</text>\
-<text x=\"150\" y=\"38\" font-size=\"24\" text-anchor=\"middle\">{}</text></svg>",
-            view.wins[0], view.wins[1]
+<text x=\"50\" y=\"32\" font-size=\"24\" text-anchor=\"middle\">{}</text>\
+<text x=\"100\" y=\"32\" font-size=\"24\" text-anchor=\"middle\">-</text>\
+<text x=\"150\" y=\"32\" font-size=\"24\" text-anchor=\"middle\">{}</text>\
+<text x=\"50\" y=\"52\" font-size=\"11\" text-anchor=\"middle\">{}</text>\
+<text x=\"150\" y=\"52\" font-size=\"11\" text-anchor=\"middle\">{}</text></svg>",
+            view.wins[0],
+            view.wins[1],
+            crate::escape::xml_escape(&view.names[0]),
+            crate::escape::xml_escape(&view.names[1])
         )
     }
 
-    fn event_text(event: &DuelEvent, _view: &DuelView) -> String {
+    fn event_text(event: &DuelEvent, view: &DuelView) -> String {
+        let name = |seat: &pbp_core::Seat| {
+            view.names
+                .get(usize::from(seat.0))
+                .cloned()
+                .unwrap_or_else(|| format!("seat {seat}"))
+        };
         match event {
-            DuelEvent::Sealed { seat } => format!("seat {seat} sealed a stance"),
+            DuelEvent::Sealed { seat } => format!("{} sealed a stance", name(seat)),
             DuelEvent::Chose { seat, stance: s } => {
-                format!("seat {seat} chose {}", stance(Some(*s)))
+                format!("{} chose {}", name(seat), stance(Some(*s)))
             }
             DuelEvent::Round {
                 stances,
@@ -72,7 +87,7 @@ impl Render for Duel {
                 winner,
             } => {
                 let Some((a, b)) = rolls.last() else {
-                    return format!("seat {winner} wins the round");
+                    return format!("{} wins the round", name(winner));
                 };
                 let (first, second) = (stance(Some(stances[0])), stance(Some(stances[1])));
                 let mut text = format!("{first} against {second}: {} to {}", a.total(), b.total());
@@ -88,10 +103,10 @@ impl Render for Duel {
                     2 => text.push_str(" on the second roll (the first was a tie)"),
                     n => text.push_str(&format!(" on roll {n} (the ones before were ties)")),
                 }
-                text.push_str(&format!("; seat {winner} wins the round"));
+                text.push_str(&format!("; {} wins the round", name(winner)));
                 text
             }
-            DuelEvent::Over { winner } => format!("seat {winner} wins the duel"),
+            DuelEvent::Over { winner } => format!("{} wins the duel", name(winner)),
         }
     }
 }

@@ -1,9 +1,10 @@
 //! The [`Game`] contract for Scroll Race: whose turn it is and the action applied; setup, legal
 //! actions, the engine, views and text are called from their modules.
 
+use pbp_core::names::NamesError;
 use pbp_core::{Actor, Dice, Game, GameMasterRole, Outcome, Seat, Turn, Viewer, Visible};
 
-use crate::config::ScrollRaceConfig;
+use crate::config::{CharacterConfig, ScrollRaceConfig};
 use crate::error::ScrollRaceError as E;
 use crate::field::TEAM_SIZE;
 use crate::model::{Ruling, ScrollRaceAction, ScrollRaceEvent};
@@ -17,6 +18,7 @@ pub struct ScrollRace;
 
 impl Game for ScrollRace {
     const NAME: &'static str = "scroll-race";
+    const TITLE: &'static str = "Scroll Race";
     type Config = ScrollRaceConfig;
     type State = ScrollRaceState;
     type Action = ScrollRaceAction;
@@ -279,6 +281,60 @@ impl Game for ScrollRace {
             ),
             None => format!("seat {seat}"),
         }
+    }
+
+    /// Ten names, one per seat: seat `n` plays character `n` (team 0's five, then team 1's), and
+    /// a character is named after its player, so that the map, the log and posts (`carrier
+    /// Ann`) call it by that name. A named character is its player's (no longer one its team
+    /// plays for it); its talents stay the config's, or are drawn as before. A carrier the
+    /// config names follows its character to the new name. A name must be one a post can
+    /// hold (1 to 24 letters, digits, `-`, `_`, `'`, not a square's name).
+    fn name_players(config: &mut ScrollRaceConfig, names: &[String]) -> Result<(), NamesError> {
+        let seats = 2 * TEAM_SIZE;
+        if names.len() != seats {
+            return Err(NamesError::Count {
+                game: ScrollRace::TITLE,
+                seats,
+                given: names.len(),
+            });
+        }
+        if let Some((seat, name)) = names
+            .iter()
+            .enumerate()
+            .find(|(_, name)| !setup::valid_name(name))
+        {
+            return Err(NamesError::Unusable {
+                game: ScrollRace::TITLE,
+                seat,
+                name: name.clone(),
+                reason: "a character is named after its player and written in posts (carrier \
+                         NAME), so its name is 1 to 24 letters, digits, -, _ or ' and not a \
+                         square's name"
+                    .into(),
+            });
+        }
+        for team in 0..2u8 {
+            let t = usize::from(team);
+            let first = t * TEAM_SIZE;
+            let carrier = config.carriers[t].as_ref().and_then(|carrier| {
+                (0..TEAM_SIZE)
+                    .find(|&i| setup::character_name(config, team, i).eq_ignore_ascii_case(carrier))
+            });
+            let roster = &mut config.characters[t];
+            for (i, name) in names[first..first + TEAM_SIZE].iter().enumerate() {
+                match roster.get_mut(i) {
+                    Some(c) => c.name.clone_from(name),
+                    None => roster.push(CharacterConfig {
+                        name: name.clone(),
+                        talents: None,
+                    }),
+                }
+            }
+            if let Some(i) = carrier {
+                config.carriers[t] = Some(names[first + i].clone());
+            }
+        }
+        Ok(())
     }
 
     /// `gm skip` (the current character loses its turn) stands in for the seat taking the

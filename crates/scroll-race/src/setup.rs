@@ -13,7 +13,7 @@ use crate::technique::{Technique, allowance};
 
 /// Whether a character name can be written in posts: 1 to 24 letters, digits, `-`, `_` or `'`,
 /// and not a square's name.
-fn valid_name(name: &str) -> bool {
+pub(crate) fn valid_name(name: &str) -> bool {
     !name.is_empty()
         && name.chars().count() <= 24
         && name
@@ -108,6 +108,26 @@ fn check_config(config: &ScrollRaceConfig) -> Result<(), E> {
     Ok(())
 }
 
+/// The name of team `team`'s character `i` (from 0): the config's, or for a computer-played
+/// character its team's name and number (`Red-4`).
+pub(crate) fn character_name(config: &ScrollRaceConfig, team: u8, i: usize) -> String {
+    match config.characters[usize::from(team)].get(i) {
+        Some(c) => c.name.clone(),
+        None => {
+            let base: String = config.team_names[usize::from(team)]
+                .chars()
+                .filter(|c| c.is_alphanumeric())
+                .collect();
+            let base = if base.is_empty() {
+                "Team".to_owned()
+            } else {
+                base
+            };
+            format!("{base}-{}", i + 1)
+        }
+    }
+}
+
 /// Starts a game (see [`crate::ScrollRace`]).
 pub(crate) fn setup(config: &ScrollRaceConfig, dice: &mut dyn Dice) -> Result<ScrollRaceState, E> {
     check_config(config)?;
@@ -119,21 +139,7 @@ pub(crate) fn setup(config: &ScrollRaceConfig, dice: &mut dyn Dice) -> Result<Sc
     for team in 0..2u8 {
         for i in 0..TEAM_SIZE {
             let given = config.characters[usize::from(team)].get(i);
-            let name = given.map_or_else(
-                || {
-                    let base: String = config.team_names[usize::from(team)]
-                        .chars()
-                        .filter(|c| c.is_alphanumeric())
-                        .collect();
-                    let base = if base.is_empty() {
-                        "Team".to_owned()
-                    } else {
-                        base
-                    };
-                    format!("{base}-{}", i + 1)
-                },
-                |c| c.name.clone(),
-            );
+            let name = character_name(config, team, i);
             let talents = match given.and_then(|c| c.talents.clone()) {
                 Some(t) => t,
                 None => draw_talents(dice)?,

@@ -63,6 +63,60 @@ fn missing_players_are_computer_played_with_random_talents() {
 }
 
 #[test]
+fn players_name_their_characters() {
+    let names: Vec<String> = [
+        "Ann", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal", "Ivy", "Jo",
+    ]
+    .iter()
+    .map(|n| (*n).to_owned())
+    .collect();
+    let config = ScrollRaceConfig {
+        characters: [
+            vec![CharacterConfig {
+                name: "Naruto".into(),
+                talents: talents(&[
+                    (Technique::Goken, 1),
+                    (Technique::Katon, 2),
+                    (Technique::Doton, 3),
+                ]),
+            }],
+            Vec::new(),
+        ],
+        carriers: [Some("Naruto".into()), Some("Blue-3".into())],
+        ..ScrollRaceConfig::default()
+    };
+    let named = pbp_core::names::named::<ScrollRace>(&config, &names).unwrap();
+    // Team 0's first keeps its talents under its player's name; the carriers follow.
+    assert_eq!(named.characters[0][0].name, "Ann");
+    assert_eq!(
+        named.characters[0][0].talents,
+        config.characters[0][0].talents
+    );
+    assert_eq!(named.characters[1][2].name, "Hal");
+    assert_eq!(named.carriers, [Some("Ann".into()), Some("Hal".into())]);
+    let state = ScrollRace::setup(&named, &mut SeededDice::new(3)).unwrap();
+    for (seat, name) in names.iter().enumerate() {
+        let seat = Seat(u16::try_from(seat).unwrap());
+        let team = if seat.0 < 5 { "Red" } else { "Blue" };
+        assert_eq!(
+            ScrollRace::seat_name(&state, seat),
+            format!("{name} ({team})")
+        );
+        assert!(!state.characters[usize::from(seat.0)].npc);
+    }
+    // Ten names, each one a post can hold.
+    let mut spaced = names.clone();
+    spaced[3] = "Di Lee".into();
+    let refused = pbp_core::names::named::<ScrollRace>(&config, &spaced).unwrap_err();
+    assert!(
+        refused.to_string().contains("'Di Lee' (seat 3)"),
+        "{refused}"
+    );
+    let refused = pbp_core::names::named::<ScrollRace>(&config, &names[..4]).unwrap_err();
+    assert!(refused.to_string().contains("10 seats, but 4"), "{refused}");
+}
+
+#[test]
 fn bad_characters_are_refused() {
     let bad = |list: &[(Technique, u8)]| {
         let config = ScrollRaceConfig {

@@ -171,6 +171,7 @@ async function run(base) {
     }
     const status = await players[0].page.textContent("#status");
     check("nothing is applied before every player is ready", status.endsWith("step 0"), status);
+    check("the page's header names the game by its title", status === "Warring States, step 0", status);
 
     // Cy is the last to be ready: the turn resolves, and every page shows it without a reload.
     const cy = players[2].page;

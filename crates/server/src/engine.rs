@@ -117,6 +117,25 @@ impl GameTable {
         self.table.game()
     }
 
+    /// `config` (JSON text; `None` for the standard setup) of `game` with the players at its
+    /// seats named `names`, seat 0 first ([`Table::named_config`]): the table's `players`
+    /// reach the game, and every text names them.
+    ///
+    /// # Errors
+    /// An unknown game, a bad config, or names refused ([`ErasedError::Names`]).
+    pub fn named_config(
+        game: &str,
+        config: Option<&str>,
+        names: &[String],
+    ) -> Result<String, ErasedError> {
+        Table::named_config(game, config, names).map_err(erased)
+    }
+
+    /// The game's title as people write it ("Warring States", `Game::TITLE`).
+    pub fn title(&self) -> &'static str {
+        self.table.title()
+    }
+
     /// Actions taken so far.
     pub fn steps(&self) -> u64 {
         self.table.steps() as u64

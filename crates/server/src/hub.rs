@@ -148,6 +148,9 @@ pub(crate) fn refused(error: ErasedError) -> ApiError {
             kind: "bad_config",
             message: error.to_string(),
         },
+        ErasedError::UnknownGame { .. } | ErasedError::Names(_) => {
+            ApiError::BadRequest(error.to_string())
+        }
         other => ApiError::Internal(other.to_string()),
     }
 }

@@ -1,4 +1,7 @@
 //! Players' names at a table: printable, and each seat's told apart from every other seat's.
+//! What a name is and how names compare is `pbp_core::names`, the one check every frontend
+//! and game applies; this module adds the table's own: a name against the names the game
+//! gives the other seats.
 //!
 //! A thread imported into a table finds a post's seat by its author's name, with case and
 //! spacing ignored, among the table's names and the names the game gives the seats ("Player 2"
@@ -8,57 +11,26 @@
 //! the names that clash.
 
 use pbp_core::erased::SeatInfo;
+use pbp_core::names::{NamesError, fold};
 
 use crate::error::ApiError;
 
-/// A name as the thread reader compares it: trimmed, lowercase, every run of spaces one space,
-/// without the joiners and variation selectors that change nothing on the page.
-pub(crate) fn fold(name: &str) -> String {
-    name.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .chars()
-        .filter(|c| !is_joiner(*c))
-        .flat_map(char::to_lowercase)
-        .collect()
-}
-
-/// Zero-width joiners and variation selectors: invisible, but part of some scripts and of
-/// emoji, so kept in a name and dropped when names are compared.
-fn is_joiner(c: char) -> bool {
-    matches!(c, '\u{200C}' | '\u{200D}' | '\u{FE00}'..='\u{FE0F}' | '\u{180B}'..='\u{180F}')
-}
-
-/// Whether `c` prints nothing a reader could see or tell apart: control and format
-/// characters (bidirectional overrides, zero-width spaces, the byte-order mark, tags), line
-/// and paragraph separators, private-use characters and noncharacters.
-pub(crate) fn is_unprintable(c: char) -> bool {
-    c.is_control()
-        || matches!(
-            c,
-            '\u{00AD}'
-                | '\u{034F}'
-                | '\u{061C}'
-                | '\u{115F}'
-                | '\u{1160}'
-                | '\u{17B4}'
-                | '\u{17B5}'
-                | '\u{180E}'
-                | '\u{200B}'
-                | '\u{200E}'
-                | '\u{200F}'
-                | '\u{2028}'..='\u{202E}'
-                | '\u{2060}'..='\u{206F}'
-                | '\u{3164}'
-                | '\u{FEFF}'
-                | '\u{FFA0}'
-                | '\u{FFF0}'..='\u{FFFB}'
-                | '\u{FFFE}'
-                | '\u{FFFF}'
-                | '\u{E000}'..='\u{F8FF}'
-                | '\u{E0000}'..='\u{E0FFF}'
-                | '\u{F0000}'..='\u{10FFFF}'
-        )
+/// A seat as every venue names it, from the game's name of the seat (`game`, "Ann (Red)") and
+/// the table's name of its player (`table`, "Ann"): the game's own name when it already names
+/// that player (a table created with `players` passes them to the game, so its texts, posts
+/// and pictures say "Ann (Red)", and so do the notices and the stream); the table's name
+/// when the game calls the seat otherwise (an imported save, a seat named after the game
+/// added it).
+pub(crate) fn seat_called(game: &str, table: &str) -> String {
+    let names_player = game == table
+        || game
+            .strip_prefix(table)
+            .is_some_and(|rest| rest.starts_with(" ("));
+    if names_player {
+        game.to_owned()
+    } else {
+        table.to_owned()
+    }
 }
 
 /// The names the game gives `info`'s seat, as a thread's author could write them: the whole
@@ -87,11 +59,15 @@ pub(crate) fn check_distinct(
         .iter()
         .find(|(other, taken)| *other != seat && fold(taken) == folded)
     {
-        return Err(ApiError::BadRequest(format!(
-            "the names of seat {other} ('{taken}') and seat {seat} ('{name}') are the same name \
-             once case and spacing are ignored: a thread could not tell their posts apart; give \
-             each player a name of their own"
-        )));
+        return Err(ApiError::BadRequest(
+            NamesError::Same {
+                first: usize::from(*other),
+                first_name: (*taken).to_owned(),
+                second: usize::from(seat),
+                second_name: name.to_owned(),
+            }
+            .to_string(),
+        ));
     }
     for info in seats.iter().filter(|info| info.seat.0 != seat) {
         if game_names(info).iter().any(|game| fold(game) == folded) {
@@ -140,28 +116,11 @@ mod tests {
     }
 
     #[test]
-    fn names_fold_case_spacing_and_joiners() {
-        assert_eq!(fold("  Ann   Lee "), "ann lee");
-        assert_eq!(fold("ANN\tlee"), "ann lee");
-        assert_eq!(fold("An\u{200D}n"), "ann");
-        assert_eq!(fold("Ärger"), "ärger");
-    }
-
-    #[test]
-    fn unprintable_characters_are_told_apart_from_printable_ones() {
-        for bad in [
-            '\u{0007}',
-            '\u{202E}',
-            '\u{200B}',
-            '\u{FEFF}',
-            '\u{E0041}',
-            '\u{E000}',
-        ] {
-            assert!(is_unprintable(bad), "{:04x}", u32::from(bad));
-        }
-        for good in ['A', 'é', '語', ' ', '\u{1F600}', '\u{200D}'] {
-            assert!(!is_unprintable(good), "{:04x}", u32::from(good));
-        }
+    fn a_seat_is_called_by_the_games_name_when_it_names_the_player() {
+        assert_eq!(seat_called("Ann (Red)", "Ann"), "Ann (Red)");
+        assert_eq!(seat_called("Ann", "Ann"), "Ann");
+        assert_eq!(seat_called("Player 1 (Red)", "Ann"), "Ann");
+        assert_eq!(seat_called("Annabel (Red)", "Ann"), "Ann");
     }
 
     #[test]

@@ -23,8 +23,8 @@ pub const MAX_ACT_BODY: usize = 64 * 1024;
 pub const MAX_CREATE_BODY: usize = 16 * 1024 * 1024;
 /// The most outside dice one action may carry.
 pub const MAX_DICE: usize = 4096;
-/// The longest player name, in characters.
-pub const MAX_NAME: usize = 80;
+/// The longest player name, in characters (the one check of `pbp_core::names`).
+pub const MAX_NAME: usize = pbp_core::names::MAX_NAME;
 /// The longest token accepted (tokens are 64 hex digits).
 pub const MAX_TOKEN: usize = 256;
 
@@ -95,28 +95,11 @@ fn unknown_field(message: &str) -> Option<String> {
     })
 }
 
+/// Each name given is a name (`pbp_core::names::check_name`: not empty, at most
+/// [`MAX_NAME`] characters, printable); whether they clash is checked once the game is known.
 fn check_players(players: &Option<Vec<String>>) -> Result<(), ApiError> {
-    for name in players.iter().flatten() {
-        if name.trim().is_empty() {
-            return Err(ApiError::BadRequest("a player's name is empty".into()));
-        }
-        if name.chars().count() > MAX_NAME {
-            return Err(ApiError::BadRequest(format!(
-                "a player's name must be at most {MAX_NAME} characters; '{}…' has {}",
-                name.chars().take(20).collect::<String>(),
-                name.chars().count()
-            )));
-        }
-        if let Some(bad) = name.chars().find(|c| crate::names::is_unprintable(*c)) {
-            return Err(ApiError::BadRequest(format!(
-                "a player's name is printable text: '{}' holds the unprintable character U+{:04X}",
-                name.chars()
-                    .filter(|c| !crate::names::is_unprintable(*c))
-                    .take(40)
-                    .collect::<String>(),
-                u32::from(bad)
-            )));
-        }
+    for (seat, name) in players.iter().flatten().enumerate() {
+        pbp_core::names::check_name(seat, name).map_err(|e| ApiError::BadRequest(e.to_string()))?;
     }
     Ok(())
 }

@@ -178,12 +178,16 @@ fn seat_of(actor: Actor) -> Result<u16, ApiError> {
     })
 }
 
-/// A seat as its players know it: the name the game master gave at the table, or the game's own
-/// name for the seat.
+/// A seat as its players know it, as the notices and the stream name it
+/// ([`crate::names::seat_called`]): the game's name where it names the table's player ("Ann
+/// (Red)"), else the name the game master gave at the table.
 fn player_name(live: &Live, seat: u16) -> String {
+    let game = live.game.seat_name(seat);
     live.seats
         .get(usize::from(seat))
-        .map_or_else(|| live.game.seat_name(seat), |stored| stored.name.clone())
+        .map_or(game.clone(), |stored| {
+            crate::names::seat_called(&game, &stored.name)
+        })
 }
 
 /// How long an instance holds a deadline's lease: long enough to close any turn, short enough

@@ -178,7 +178,8 @@ fn at_the_deadline_the_bot_plays_the_turn_of_the_seat_to_act_in_a_sequential_gam
         .collect();
     assert_eq!(to_act.len(), 1, "{view}");
     let absent = to_act[0];
-    let name = ["Liu", "Cao"][usize::try_from(absent).unwrap()];
+    // The table's names reached the game: the log calls a seat by its player and faction.
+    let name = ["Liu (Wei)", "Cao (Shu)"][usize::try_from(absent).unwrap()];
 
     let deadline = r#"{"in_seconds":0}"#;
     let answer = post(base, &table.path("deadline"), Some(&table.gm), deadline);

@@ -1,13 +1,18 @@
 //! A table created without player names names its players as the game does, the same names
 //! `pbp new` and `pbp show` print ("Player 1 (Red)", "Mongooseh (Crab)"), in the creation's
-//! answer, the status, the links' page and the messages; the game master's names win when given.
+//! answer, the status, the links' page and the messages; the game master's names win when given,
+//! and reach the game: every text, post, picture, log line, refusal and notice says "Ann (Red)".
 
 // Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
 
-use common::{get, post, start, temp_dir};
+use std::time::Duration;
+
+use common::receiver::Receiver;
+use common::{create, get, post, start, start_hooked, temp_dir};
+use pbp_server::WebhookOptions;
 use serde_json::{Value, json};
 
 fn created(base: &str, body: &Value) -> Value {
@@ -127,17 +132,18 @@ fn names_that_a_thread_could_not_tell_apart_are_refused_at_creation() {
             json!({ "game": "duel", "players": ["Ann Lee", "  ann   LEE "] }),
             "the same name",
         ),
-        (
-            json!({ "game": "warring-states", "players": ["Ann", "Player 1", "Cy", "Di"] }),
-            "Player 1 (Red) (seat 0)",
-        ),
+        // The names reach the game, so a name clashes with another seat's colour or clan.
         (
             json!({ "game": "warring-states", "players": ["Yellow", "Bo", "Cy", "Di"] }),
-            "Player 2 (Yellow) (seat 1)",
+            "Bo (Yellow) (seat 1)",
         ),
         (
             json!({ "game": "clan-war", "players": ["Lion", "Bo", "Cy", "Di", "Ed"] }),
-            "Plainsfox (Lion) (seat 2)",
+            "Cy (Lion) (seat 2)",
+        ),
+        (
+            json!({ "game": "warring-states", "players": ["Ann", "Bo", "Cy"] }),
+            "has 4 seats, but 3 player names were given",
         ),
         (
             json!({ "game": "duel", "players": ["Ann\u{202E}", "Bo"] }),
@@ -162,11 +168,109 @@ fn names_that_a_thread_could_not_tell_apart_are_refused_at_creation() {
     // A seat may keep its own game name, and names that only look alike are different.
     created(
         base,
-        &json!({ "game": "warring-states", "players": ["Player 1", "Yellow", "Ann", "Anne"] }),
+        &json!({ "game": "warring-states", "players": ["Player 1", "Player 2", "Ann", "Anne"] }),
+    );
+    created(
+        base,
+        &json!({ "game": "warring-states", "players": ["Red", "Bo", "Cy", "Di"] }),
     );
     created(
         base,
         &json!({ "game": "duel", "players": ["\u{1F600} Ann", "Bo\u{200D}b"] }),
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn the_tables_names_are_in_every_output_and_notice() {
+    let dir = temp_dir("names-everywhere");
+    let receiver = Receiver::start(0, Duration::ZERO);
+    let server = start_hooked(
+        &dir.join("db.sqlite"),
+        WebhookOptions {
+            allow_private: true,
+            timeout: Duration::from_secs(2),
+            retry_for: Duration::from_secs(60),
+            first_backoff: Duration::from_millis(200),
+        },
+    );
+    let base = &server.base;
+    let table = create(
+        base,
+        r#"{"game":"warring-states","players":["Ann","Bo","Cy","Di"]}"#,
+    );
+    let hook = json!({ "url": format!("{}/json", receiver.base), "format": "json" });
+    let answer = post(
+        base,
+        &table.path("webhooks"),
+        Some(&table.gm),
+        &hook.to_string(),
+    );
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    let view = |format: &str| {
+        get(
+            base,
+            &format!("{}?format={format}", table.path("view")),
+            None,
+        )
+        .body
+    };
+    // The page's header reads the title, never a capitalised slug.
+    let status = get(base, &table.path("view"), None).json();
+    assert_eq!(status["title"], "Warring States");
+    let seats = status["table"]["seats"].as_array().unwrap();
+    assert_eq!(seats[0]["name"], "Ann");
+    let text = view("text");
+    assert!(
+        text.contains("to act: Ann (Red), Bo (Yellow), Cy (Green), Di (Cyan)"),
+        "{text}"
+    );
+    let bbcode = view("bbcode");
+    assert!(bbcode.contains("[b]Ann (Red)[/b]"), "{bbcode}");
+    let svg = view("svg");
+    assert!(svg.contains("Di (Cyan)"), "{svg}");
+    for output in [&text, &bbcode, &svg] {
+        assert!(!output.contains("Player 1"), "{output}");
+    }
+    // A refusal names the player as the texts do.
+    let refused = post(base, &table.path("ready"), Some(&table.seats[1]), "");
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    assert!(
+        refused.body.contains("Bo (Yellow) has no draft to mark"),
+        "{}",
+        refused.body
+    );
+    // The game master gives every seat no orders, which resolves the turn: the log and every
+    // notice name the players alike.
+    for player in ["Ann", "Bo", "Cy", "Di"] {
+        let body = json!({ "action": format!("no orders {player}") }).to_string();
+        let answer = post(base, &table.path("act"), Some(&table.gm), &body);
+        assert_eq!(answer.status, 200, "{}", answer.body);
+    }
+    let log = get(base, &table.path("log"), None).body;
+    assert!(
+        log.contains("Ann (Red)") && !log.contains("Player 1"),
+        "{log}"
+    );
+    let got = receiver.wait_for(Duration::from_secs(30), |g| {
+        g.iter().any(|g| g.event == "turn_opened") && g.iter().any(|g| g.event == "turn_closed")
+    });
+    let body = |event: &str| got.iter().find(|g| g.event == event).unwrap().json();
+    let opened = body("turn_opened");
+    assert_eq!(
+        opened["text"],
+        "Warring States: a new turn: Ann (Red), Bo (Yellow), Cy (Green) and Di (Cyan) send \
+         their orders."
+    );
+    assert_eq!(
+        opened["to_act"][0],
+        json!({ "seat": 0, "name": "Ann (Red)" })
+    );
+    let summary = body("turn_closed");
+    let summary = summary["bbcode"].as_str().unwrap();
+    assert!(
+        summary.contains("Ann (Red)") && !summary.contains("Player 1"),
+        "{summary}"
     );
     let _ = std::fs::remove_dir_all(dir);
 }

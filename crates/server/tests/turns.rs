@@ -117,9 +117,9 @@ fn drafts_are_checked_private_and_resolve_when_all_are_ready() {
     );
     let answer = post(base, &table.path("ready"), bo, "");
     assert_eq!(answer.status, 422, "no draft yet");
-    // The refusal names the player as the table knows them, not a seat number.
+    // The refusal names the player as the table's names reached the game, not a seat number.
     assert!(
-        answer.body.contains("Bo has no draft to mark"),
+        answer.body.contains("Bo (Yellow) has no draft to mark"),
         "{}",
         answer.body
     );

@@ -81,9 +81,6 @@ function renderDraft() {
     : "No draft saved.";
 }
 
-// The game's name as people write it: "warring-states" is "Warring States".
-const gameName = (game) => game.split("-").map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
-
 // Whether the page's holder must act now: a seat that may act, or the game master when no
 // seat may (the game master may always act in some games; that is not "their turn").
 function yourTurn() {
@@ -100,7 +97,7 @@ let wasYourTurn = false;
 function showTurn() {
   const mine = yourTurn();
   $("your-turn").hidden = !mine;
-  const name = gameName(state.game);
+  const name = state.title;
   document.title = mine ? `(1) Your turn - ${name}` : `${name} - pbp`;
   if (mine && !wasYourTurn && document.hidden && notificationsOn()) {
     new Notification(`Your turn - ${name}`, { body: $("turn").textContent, tag: `pbp-${id}` });
@@ -143,7 +140,7 @@ async function refresh() {
   $("who").textContent = you === "gm"
     ? "the game master's table"
     : you === "public" ? "the table" : `${state.table.seats[you.seat].name}'s table`;
-  $("status").textContent = `${state.game}, step ${state.steps}`;
+  $("status").textContent = `${state.title}, step ${state.steps}`;
   $("turn").textContent = describeTurn(state.turn);
   // The seats belong with the status line: render them before any other request, so the page never
   // shows a new step beside the seats of the last one.

@@ -148,6 +148,10 @@ pub struct ThreeKingdomsConfig {
     pub first: Option<Seat>,
     /// Cards added to the starter pool (validated at setup).
     pub extra_cards: Vec<CardDef>,
+    /// The players' names, seat 0 first ([`pbp_core::Game::name_players`]); none (the
+    /// default) calls each seat by its faction alone.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<String>,
 }
 
 impl Default for ThreeKingdomsConfig {
@@ -161,6 +165,7 @@ impl Default for ThreeKingdomsConfig {
             rules: Rules::default(),
             first: None,
             extra_cards: Vec::new(),
+            players: Vec::new(),
         }
     }
 }

@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 
+use pbp_core::names::NamesError;
 use pbp_core::{Actor, Dice, Game, GameMasterRole, Outcome, Seat, Turn, Viewer, Visible};
 
 use crate::config::ThreeKingdomsConfig;
@@ -22,6 +23,7 @@ pub struct ThreeKingdoms;
 
 impl Game for ThreeKingdoms {
     const NAME: &'static str = "three-kingdoms";
+    const TITLE: &'static str = "Three Kingdoms";
     type Config = ThreeKingdomsConfig;
     type State = ThreeKingdomsState;
     type Action = ThreeKingdomsAction;
@@ -182,6 +184,27 @@ impl Game for ThreeKingdoms {
             (_, Some(def)) => def.name.clone(),
             _ => format!("seat {seat}"),
         }
+    }
+
+    /// The player's name with the seat's label, "Liu (Shu)"; the label alone without names.
+    fn seat_name(state: &ThreeKingdomsState, seat: Seat) -> String {
+        let label = Self::seat_label(state, seat);
+        match state.players.get(usize::from(seat.0)) {
+            Some(p) if !p.name.is_empty() => format!("{} ({label})", p.name),
+            _ => label,
+        }
+    }
+
+    fn name_players(config: &mut ThreeKingdomsConfig, names: &[String]) -> Result<(), NamesError> {
+        if names.len() != 2 {
+            return Err(NamesError::Count {
+                game: ThreeKingdoms::TITLE,
+                seats: 2,
+                given: names.len(),
+            });
+        }
+        config.players = names.to_vec();
+        Ok(())
     }
 
     /// The game master's actions are all for the player who must act now, and never choose for

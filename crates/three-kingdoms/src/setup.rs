@@ -74,6 +74,7 @@ pub(crate) fn build_player(
         .first()
         .map(|_| titles_start + army.titles.len() as u32);
     Player {
+        name: String::new(),
         army: army.name.as_str().into(),
         commander: army
             .commander
@@ -164,11 +165,20 @@ impl ThreeKingdoms {
                 });
             }
         }
+        if !config.players.is_empty() && config.players.len() != 2 {
+            return Err(ThreeKingdomsError::Config(format!(
+                "the game has two players, but {} names were given",
+                config.players.len()
+            )));
+        }
         let mut defs = BTreeMap::new();
-        let players = [
+        let mut players = [
             build_player(&mut defs, &cards, &armies[0]),
             build_player(&mut defs, &cards, &armies[1]),
         ];
+        for (player, name) in players.iter_mut().zip(&config.players) {
+            player.name.clone_from(name);
+        }
         let mut state = ThreeKingdomsState {
             rules: rules.clone(),
             defs: defs.into(),

@@ -117,6 +117,9 @@ pub struct CostMod {
 /// One player's side of the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
+    /// The player's name (the config's `players`); empty when none was given.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
     /// The army's name (shared: it never changes during a game).
     pub army: Arc<str>,
     /// The card id of each instance: the army's characters, Titles and Event, then the deck

@@ -62,6 +62,8 @@ pub struct PlayerView {
     /// The seat's label, as people name it: its faction (`Wei`), or its Lord's name when both
     /// armies share a faction.
     pub label: String,
+    /// The player's name (empty when the config names no players).
+    pub name: String,
     /// The deck's remaining cards (game master only).
     pub draw_pile: Option<Vec<CardSeen>>,
     /// The hand (own seat and game master only).
@@ -116,12 +118,15 @@ impl ThreeKingdomsView {
             .map_or(&card.card, String::as_str)
     }
 
-    /// A seat's label (`Wei`), or `seat N` for a seat the view does not hold.
+    /// A seat as people call it: its player's name with its label (`Liu (Shu)`), its label
+    /// alone (`Wei`) when the config names no players, or `seat N` for a seat the view does
+    /// not hold.
     pub fn seat_name(&self, seat: Seat) -> String {
-        self.players
-            .iter()
-            .find(|p| p.seat == seat)
-            .map_or_else(|| format!("seat {seat}"), |p| p.label.clone())
+        match self.players.iter().find(|p| p.seat == seat) {
+            Some(p) if !p.name.is_empty() => format!("{} ({})", p.name, p.label),
+            Some(p) => p.label.clone(),
+            None => format!("seat {seat}"),
+        }
     }
 
     /// The name of a seat's card by its instance number, wherever this view shows it (field,
@@ -153,7 +158,12 @@ impl ThreeKingdomsView {
         let name = self
             .instance_name(t.seat, t.card)
             .unwrap_or_else(|| "a character".to_owned());
-        format!("{name} ({})", self.seat_name(t.seat))
+        let side = self
+            .players
+            .iter()
+            .find(|p| p.seat == t.seat)
+            .map_or_else(|| format!("seat {}", t.seat), |p| p.label.clone());
+        format!("{name} ({side})")
     }
 }
 
@@ -258,6 +268,7 @@ impl ThreeKingdoms {
                 PlayerView {
                     seat,
                     label: Self::seat_label(state, seat),
+                    name: p.name.clone(),
                     army: p.army.to_string(),
                     deck_count: p.deck.remaining(),
                     hand_count: p.hand.len() as u32,

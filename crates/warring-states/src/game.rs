@@ -1,6 +1,7 @@
 //! The `Game` contract for Warring States: each function calls into the modules of the template
 //! (setup, legal actions, the engine, views, text, the bot).
 
+use pbp_core::names::NamesError;
 use pbp_core::post::{PostPiece, PostText};
 use pbp_core::{Actor, Dice, Game, GameMasterRole, Seat, Turn, Viewer, Visible};
 
@@ -27,6 +28,7 @@ impl WarringStates {
 
 impl Game for WarringStates {
     const NAME: &'static str = "warring-states";
+    const TITLE: &'static str = "Warring States";
     type Config = WarringStatesConfig;
     type State = WarringStatesState;
     type Action = WarringStatesAction;
@@ -143,6 +145,22 @@ impl Game for WarringStates {
 
     fn seat_name(state: &WarringStatesState, seat: Seat) -> String {
         state.seat_name(seat)
+    }
+
+    /// Each player at the start, seat 0 first, takes its name (players admitted later are
+    /// named by the game master's `admit`).
+    fn name_players(config: &mut WarringStatesConfig, names: &[String]) -> Result<(), NamesError> {
+        if names.len() != config.players.len() {
+            return Err(NamesError::Count {
+                game: WarringStates::TITLE,
+                seats: config.players.len(),
+                given: names.len(),
+            });
+        }
+        for (player, name) in config.players.iter_mut().zip(names) {
+            player.name.clone_from(name);
+        }
+        Ok(())
     }
 
     /// `close` closes the turn, `no orders SEAT` stands in for the seat; admitting a player is

@@ -161,8 +161,13 @@ async function run(base) {
 
     console.log("setup");
     check("with no game the set-up view is shown", await page.locator("#view-games").isVisible());
-    const options = await page.locator("#game option").allTextContents();
+    const options = await page.locator("#game option").evaluateAll((os) => os.map((o) => o.value));
+    // Each game is listed, and shown in the status line, by its title (Game::TITLE).
+    const titles = Object.fromEntries(await page.locator("#game option")
+      .evaluateAll((os) => os.map((o) => [o.value, o.textContent])));
     check("the game list comes from the catalog", options.includes("duel"), options.join());
+    check("the games are listed by their titles", titles.duel === "Duel"
+      && titles["warring-states"] === "Warring States", JSON.stringify(titles));
     const config = JSON.parse(await page.inputValue("#config"));
     check("the config editor holds the default config", config.first_to === 3);
     await page.fill("#seed", "2026");
@@ -388,7 +393,7 @@ async function run(base) {
       await page.fill("#seed", seed);
       await page.click("#start");
       await page.waitForFunction(([n, sd]) => document.querySelector("#status").textContent
-        .includes(`${n} · seed ${sd} · 0 action`), [name, seed]);
+        .includes(`${n} · seed ${sd} · 0 action`), [titles[name], seed]);
     };
     const labels = {};
     for (const [index, name] of options.entries()) {
@@ -532,7 +537,7 @@ async function run(base) {
       await page.reload();
       await page.waitForSelector("body[data-ready=true]");
       check(`${name}: a reload keeps the game`, (await stepsNow()) === played - 1
-        && (await text("#status")).includes(`${name} · seed 1`), await text("#status"));
+        && (await text("#status")).includes(`${titles[name]} · seed 1`), await text("#status"));
       check(`${name}: a reload with this game kept loads its module alone`,
         (await modulesFetched()).join() === (name === "duel" ? "core" : name),
         (await modulesFetched()).join());
@@ -543,16 +548,16 @@ async function run(base) {
       await page.fill("#seed", "2");
       await page.click("#start");
       await page.waitForFunction((n) => document.querySelector("#status").textContent
-        .includes(`${n} · seed 2 · 0 action`), name).catch(() => {});
+        .includes(`${n} · seed 2 · 0 action`), titles[name]).catch(() => {});
       check(`${name}: after a reload, Start a new game starts ${name}`,
-        (await text("#status")).includes(`${name} · seed 2 · 0 action`),
+        (await text("#status")).includes(`${titles[name]} · seed 2 · 0 action`),
         `${await text("#status")} / ${await message("")}`);
 
       console.log(`  ${name}: load, then a new game of the same kind`);
       await startGame(options[(index + 1) % options.length], "3");
       await page.setInputFiles("#load-file", gamePath);
       await page.waitForFunction(([n, k]) => document.querySelector("#status").textContent
-        .includes(`${n} · seed 1 · ${k} action`), [name, played - 1]);
+        .includes(`${n} · seed 1 · ${k} action`), [titles[name], played - 1]);
       check(`${name}: the saved record loads back`, (await stepsNow()) === played - 1);
       check(`${name}: a loaded game shows the same seats`,
         JSON.stringify(await seatButtons()) === JSON.stringify(seatsBefore),
@@ -561,9 +566,9 @@ async function run(base) {
       await page.fill("#seed", "4");
       await page.click("#start");
       await page.waitForFunction((n) => document.querySelector("#status").textContent
-        .includes(`${n} · seed 4 · 0 action`), name).catch(() => {});
+        .includes(`${n} · seed 4 · 0 action`), titles[name]).catch(() => {});
       check(`${name}: after a load, Start a new game starts ${name}`,
-        (await text("#status")).includes(`${name} · seed 4 · 0 action`),
+        (await text("#status")).includes(`${titles[name]} · seed 4 · 0 action`),
         `${await text("#status")} / ${await message("")}`);
 
       console.log(`  ${name}: deleting asks first`);

@@ -144,6 +144,12 @@ impl Session {
         self.0.game().to_owned()
     }
 
+    /// The game's title as people write it ("Warring States").
+    #[wasm_bindgen(getter)]
+    pub fn title(&self) -> String {
+        self.0.title().to_owned()
+    }
+
     /// The record's seed: the game master's secret (the page shows it in the game master's view
     /// alone).
     #[wasm_bindgen(getter)]

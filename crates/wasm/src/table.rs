@@ -70,6 +70,11 @@ impl Table {
         self.0.game()
     }
 
+    /// The game's title as people write it ("Warring States").
+    pub fn title(&self) -> &'static str {
+        self.0.title()
+    }
+
     /// The record's seed: the game master's secret.
     pub fn seed(&self) -> u64 {
         self.0.seed()

@@ -282,7 +282,7 @@ async function render() {
   // The seed would let a player predict the seeded rolls: the snapshot has it for the game master
   // alone. The commitment to it is public, from the first post on.
   const commitment = snap.commitment ? ` · dice commitment ${snap.commitment}` : "";
-  $("status").textContent = `${name}${snap.game}${seed} · ${table.steps} ${table.steps === 1 ? "action" : "actions"} taken${commitment}`;
+  $("status").textContent = `${name}${snap.title ?? snap.game}${seed} · ${table.steps} ${table.steps === 1 ? "action" : "actions"} taken${commitment}`;
   $("turn").textContent = snap.describe;
   $("turn").className = snap.turn.over ? "over" : "";
   renderViewers();
@@ -769,7 +769,8 @@ async function main() {
   });
   for (const entry of catalog) {
     const option = document.createElement("option");
-    option.value = option.textContent = entry.name;
+    option.value = entry.name;
+    option.textContent = entry.title ?? entry.name;
     $("game").append(option);
   }
   fillConfig();

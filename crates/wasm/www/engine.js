@@ -2,12 +2,12 @@
 // the in-browser engine (pbp-wasm, here) or a server (the hosted table's pages implement the same
 // calls over HTTP). Every call answers a Promise, so a server's round trip fits in unchanged.
 //
-//   engine.games()                          -> [{name, default_config}]
+//   engine.games()                          -> [{name, title, default_config}]
 //   engine.start(game, config, seed, dice)  -> Table      (config: JSON text or undefined)
 //   engine.load(text, source)               -> Table      (a save file's text, every check made)
 //
 //   table.game, table.steps                 (plain fields, kept up to date by the calls below)
-//   table.snapshot(viewer)                  -> {game, steps, seed?, turn, describe, seats,
+//   table.snapshot(viewer)                  -> {game, title, steps, seed?, turn, describe, seats,
 //                                              players: {seat: name}, text, svg, bbcode, log,
 //                                              view}
 //   table.legal(actor)                      -> [{text, json}]
@@ -76,7 +76,7 @@ export async function moduleEngine(base = new URL("./pkg/", import.meta.url)) {
     /** The modules as build.sh listed them: [{name, bytes, gzipped, budget, games}]. */
     modules: list.modules,
     async games() {
-      return list.games.map(({ name, default_config }) => ({ name, default_config }));
+      return list.games.map(({ name, title, default_config }) => ({ name, title, default_config }));
     },
     async start(game, config, seed, dice) {
       const wasm = await load(moduleOf(game));
@@ -124,6 +124,7 @@ class LocalTable {
       .map((p) => [p.seat, p.name]));
     return {
       game: s.game,
+      title: s.title,
       steps: s.steps,
       seed: viewer === "gm" ? s.seed : undefined,
       commitment: s.commitment,

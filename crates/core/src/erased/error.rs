@@ -4,6 +4,7 @@ use thiserror::Error;
 
 use crate::commitment::CommitmentError;
 use crate::game::{Actor, Turn};
+use crate::names::NamesError;
 use crate::record::{RecordError, Shortfall};
 
 /// Why a type-erased operation failed. Messages never reveal hidden information.
@@ -162,13 +163,17 @@ pub enum ErasedError {
     /// match.
     #[error(transparent)]
     Commitment(#[from] CommitmentError),
+    /// The players' names given to a game's seats were refused (see [`crate::names`]).
+    #[error(transparent)]
+    Names(#[from] NamesError),
 }
 
 impl ErasedError {
     /// The error's kind as one word, stable for scripts and scenario files (`refused illegal`):
     /// `unknown-game`, `config`, `parse`, `illegal`, `not-your-turn`, `more-dice`, `bad-dice`,
     /// `unused-dice`, `seeded-only`, `simulation`, `nothing-to-undo`, `bad-record` (any error
-    /// [`is_bad_record`](ErasedError::is_bad_record) names), `serialize` or `commitment`.
+    /// [`is_bad_record`](ErasedError::is_bad_record) names), `serialize`, `names` or
+    /// `commitment`.
     pub fn kind(&self) -> &'static str {
         match self {
             ErasedError::UnknownGame { .. } => "unknown-game",
@@ -183,6 +188,7 @@ impl ErasedError {
             ErasedError::Simulation(_) => "simulation",
             ErasedError::NothingToUndo => "nothing-to-undo",
             ErasedError::Serialize(_) => "serialize",
+            ErasedError::Names(_) => "names",
             e if e.is_bad_record() => "bad-record",
             _ => "commitment",
         }

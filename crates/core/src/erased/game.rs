@@ -18,6 +18,17 @@ pub trait DynGame: Send + Sync {
     /// The game's name ([`Game::NAME`]).
     fn name(&self) -> &'static str;
 
+    /// The game's title as people write it ([`Game::TITLE`]).
+    fn title(&self) -> &'static str;
+
+    /// `config` (JSON text; `None` for the default) with the players at its seats named
+    /// `names`, seat 0 first, as JSON text to start a game with ([`crate::names::named`]); its
+    /// `"dice"` key is kept.
+    ///
+    /// # Errors
+    /// An invalid config, or names refused ([`ErasedError::Names`]).
+    fn name_players(&self, config: Option<&str>, names: &[String]) -> Result<String, ErasedError>;
+
     /// The default config as JSON.
     ///
     /// # Errors
@@ -144,6 +155,35 @@ pub(super) fn parse_config<G: Game>(config: Option<&str>) -> Result<G::Config, E
 impl<G: Game> DynGame for Erased<G> {
     fn name(&self) -> &'static str {
         G::NAME
+    }
+
+    fn title(&self) -> &'static str {
+        G::TITLE
+    }
+
+    fn name_players(&self, config: Option<&str>, names: &[String]) -> Result<String, ErasedError> {
+        let (policy, rest) = match config {
+            Some(text) => take_dice_key(text).map_err(|message| ErasedError::Config {
+                game: G::NAME,
+                message,
+            })?,
+            None => (DicePolicy::Any, None),
+        };
+        let parsed = parse_config::<G>(rest.as_deref().or(config))?;
+        let named = crate::names::named::<G>(&parsed, names)?;
+        let text =
+            serde_json::to_string(&named).map_err(|e| ErasedError::Serialize(e.to_string()))?;
+        if rest.is_none() {
+            return Ok(text);
+        }
+        // The dice policy back in, as the config's first key.
+        let policy =
+            serde_json::to_string(&policy).map_err(|e| ErasedError::Serialize(e.to_string()))?;
+        Ok(match text.strip_prefix('{') {
+            Some("}") => format!("{{\"dice\":{policy}}}"),
+            Some(members) => format!("{{\"dice\":{policy},{members}"),
+            None => text,
+        })
     }
 
     fn default_config(&self) -> Result<Value, ErasedError> {

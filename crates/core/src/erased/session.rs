@@ -29,6 +29,9 @@ pub trait DynSession: Send + Sync {
     /// The game's name.
     fn game(&self) -> &'static str;
 
+    /// The game's title as people write it ([`Game::TITLE`]).
+    fn title(&self) -> &'static str;
+
     /// The record's seed: the game master's secret. Show it to nobody else.
     fn seed(&self) -> u64;
 
@@ -255,6 +258,10 @@ pub(crate) fn read_action<G: Game>(
 impl<G: Game> DynSession for Session<G> {
     fn game(&self) -> &'static str {
         G::NAME
+    }
+
+    fn title(&self) -> &'static str {
+        G::TITLE
     }
 
     fn seed(&self) -> u64 {

@@ -35,6 +35,7 @@ struct CountedDuel;
 
 impl Game for CountedDuel {
     const NAME: &'static str = "counted-duel";
+    const TITLE: &'static str = "Counted duel";
     type Config = DuelConfig;
     type State = Counted;
     type Action = DuelAction;

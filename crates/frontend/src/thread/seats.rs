@@ -1,5 +1,5 @@
-//! Post authors matched to the table: a player's seat by the player's name (case and the
-//! spaces around it ignored), the game master's names, the dice roller's accounts, or nobody.
+//! Post authors matched to the table: a player's seat by the player's name (case and
+//! spacing ignored, as `pbp_core::names` compares names), the game master's names, the dice roller's accounts, or nobody.
 
 use pbp_core::erased::SeatInfo;
 use pbp_core::{Actor, Seat};
@@ -28,8 +28,11 @@ pub struct Seating {
     rollers: Vec<String>,
 }
 
+/// A name as names are compared everywhere (`pbp_core::names::fold`: case, runs of spaces
+/// and invisible joiners folded), so an author matches the name the table checked and the
+/// texts show.
 fn folded(name: &str) -> String {
-    name.trim().to_lowercase()
+    pbp_core::names::fold(name)
 }
 
 /// The player's name of a seat's name: "Plainsfox" of "Plainsfox (Lion)".

@@ -106,7 +106,7 @@ fn zone_name(z: Zone) -> &'static str {
 fn player_text(view: &ThreeKingdomsView, p: &PlayerView) -> String {
     let mut out = format!(
         "{} - {}: deck {}, hand {}, resources {}, discard {}\n",
-        p.label,
+        view.seat_name(p.seat),
         p.army,
         p.deck_count,
         p.hand_count,

@@ -45,6 +45,14 @@ impl Hub {
                 dice,
             } => {
                 let config = config.map(|c| c.to_string());
+                // The names go into the game's config, so that every text names the players.
+                let config = match &players {
+                    Some(names) => Some(
+                        GameTable::named_config(&game, config.as_deref(), names)
+                            .map_err(refused)?,
+                    ),
+                    None => config,
+                };
                 let seed = new_seed().map_err(random)?;
                 let table =
                     GameTable::new(&game, config.as_deref(), seed).map_err(|e| match e {

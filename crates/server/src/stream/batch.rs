@@ -151,11 +151,15 @@ impl Hub {
     }
 }
 
-/// A seat as its players know it at the table.
+/// A seat as its players know it at the table ([`crate::names::seat_called`]), as the notices
+/// name it.
 fn seat_name(live: &Live, seat: Seat) -> String {
+    let game = live.game.seat_name(seat.0);
     live.seats
         .get(usize::from(seat.0))
-        .map_or_else(|| live.game.seat_name(seat.0), |stored| stored.name.clone())
+        .map_or(game.clone(), |stored| {
+            crate::names::seat_called(&game, &stored.name)
+        })
 }
 
 fn actor_name(live: &Live, actor: Actor) -> String {

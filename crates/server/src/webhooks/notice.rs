@@ -23,25 +23,16 @@ pub(crate) fn ends_turn(live: &Live, before: &[Actor]) -> bool {
             .any(|a| a.seat().is_some() && !before.contains(a))
 }
 
-/// A game's name as players write it: "warring-states" is "Warring States".
-pub(crate) fn game_title(game: &str) -> String {
-    game.split('-')
-        .map(|word| {
-            let mut chars = word.chars();
-            match chars.next() {
-                Some(first) => first.to_uppercase().chain(chars).collect(),
-                None => String::new(),
-            }
-        })
-        .collect::<Vec<String>>()
-        .join(" ")
-}
-
-/// The player at `seat` as the table names them.
+/// The player at `seat` as every venue names them ([`crate::names::seat_called`]): "Ann
+/// (Red)" at a table whose names reached the game, the table's name where the game calls the
+/// seat otherwise.
 fn player(live: &Live, seat: u16) -> String {
+    let game = live.game.seat_name(seat);
     live.seats
         .get(usize::from(seat))
-        .map_or_else(|| live.game.seat_name(seat), |stored| stored.name.clone())
+        .map_or(game.clone(), |stored| {
+            crate::names::seat_called(&game, &stored.name)
+        })
 }
 
 /// Each seat's name as the game writes it ("Player 1 (Red)", "seat 0") and as the table
@@ -125,7 +116,7 @@ fn notice(kind: NoticeKind, mut body: Value, id: &str, live: &Live) -> Notice {
 /// # Errors
 /// A renderer that fails (a bug): the act is refused rather than its notice lost.
 pub(crate) fn turn_notices(id: &str, live: &Live, began: u64) -> Result<Vec<Notice>, String> {
-    let title = game_title(live.game.game());
+    let title = live.game.title();
     let step = live.game.steps();
     let mut notices = Vec::new();
     if step > began {
@@ -226,7 +217,7 @@ pub(crate) fn reminder(id: &str, live: &Live, deadline: u64, now: u64) -> Option
     };
     let text = format!(
         "{}: the deadline is {} ({}); {}. A seat that sends nothing gets {absent}.",
-        game_title(live.game.game()),
+        live.game.title(),
         in_words(deadline.saturating_sub(now)),
         utc(deadline),
         parts.join("; "),
@@ -295,8 +286,6 @@ mod tests {
         assert_eq!(in_words(60), "in 1 minute");
         assert_eq!(in_words(7300), "in 2 hours");
         assert_eq!(in_words(3 * 86_400), "in 3 days");
-        assert_eq!(game_title("warring-states"), "Warring States");
-        assert_eq!(game_title("duel"), "Duel");
         let names = |list: &[&str]| list.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
         assert_eq!(and_list(&names(&["Al"])), "Al");
         assert_eq!(and_list(&names(&["Al", "Bo"])), "Al and Bo");

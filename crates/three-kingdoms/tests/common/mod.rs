@@ -118,6 +118,7 @@ pub fn config(a: ArmySpec, b: ArmySpec, rules: Rules) -> ThreeKingdomsConfig {
         rules,
         first: Some(Seat(0)),
         extra_cards: test_cards(),
+        players: Vec::new(),
     }
 }
 
