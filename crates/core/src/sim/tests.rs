@@ -163,6 +163,7 @@ mod stand_in {
 
     impl Game for Stuck {
         const NAME: &'static str = "stuck";
+        const TITLE: &'static str = "Stuck";
         type Config = ();
         type State = StuckState;
         type Action = StuckAction;
