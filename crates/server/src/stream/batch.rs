@@ -5,7 +5,7 @@
 //! Both come from the table as stored (the hub loads it again when another instance changed
 //! it), through the same functions as the `log` and `view` endpoints: the log's audience
 //! filter ([`crate::engine::GameTable::log`], with the lines of the bot's turns) and the
-//! status every viewer sees ([`crate::turns::status`]). So a stream holds exactly what the
+//! status every viewer sees ([`crate::hub::turns::status`]). So a stream holds exactly what the
 //! same token reads from `log` and `view`, and what a viewer's stream sends depends only on
 //! what that viewer may see: a commit that changes nothing it may see (another seat's draft
 //! saved again) sends it nothing at all.
@@ -81,74 +81,71 @@ pub struct Batch {
     pub status: Value,
 }
 
-impl Hub {
-    /// The log lines that the token's holder may see after `after` (from the start for
-    /// `None`), at most `limit`, and its status.
-    ///
-    /// # Errors
-    /// 404, 401 (a token the table does not know, or no longer knows), 400 (`after` past the
-    /// end of the viewer's log: no stream sent that id), 500.
-    pub(crate) fn stream_batch(
-        &mut self,
-        id: &str,
-        token: Option<&str>,
-        after: Option<Position>,
-        limit: usize,
-    ) -> Result<Batch, ApiError> {
-        let live = self.live(id)?;
-        let role = live.role(token)?;
-        // Only the lines of the steps from the last one sent on are written: the lines of a
-        // step are numbered from its first, so the end of the log from a step's first line
-        // numbers them as the whole log does (a stream asks after every commit: writing the
-        // whole log each time took a fifth of the hub thread with 1,000 streams open,
-        // docs/BENCHMARKS.md).
-        let from = after.map_or(0, |after| after.step);
-        let log = live
-            .game
-            .log_after(role.viewer(), from.checked_sub(1))
-            .map_err(|e| ApiError::Internal(e.to_string()))?;
-        let log = crate::turns::with_bot_lines_from(live, log, from);
-        let mut lines = Vec::new();
-        let mut more = false;
-        let mut previous: Option<u64> = None;
-        let mut sub = 0u32;
-        // Whether the log reaches `after`: an id past its end was never sent by this stream.
-        let mut reached = after.is_none();
-        for line in log {
-            let step = u64::try_from(line.step).unwrap_or(u64::MAX);
-            sub = if previous == Some(step) { sub + 1 } else { 0 };
-            previous = Some(step);
-            let position = Position { step, sub };
-            reached = reached || after.is_some_and(|after| position >= after);
-            if after.is_some_and(|after| position <= after) {
-                continue;
-            }
-            if lines.len() == limit {
-                more = true;
-                break;
-            }
-            // Only the lines sent are written as JSON, as `log` writes them.
-            let value =
-                serde_json::to_value(&line).map_err(|e| ApiError::Internal(e.to_string()))?;
-            lines.push(Line { position, value });
+/// The log lines that the token's holder may see after `after` (from the start for
+/// `None`), at most `limit`, and its status.
+///
+/// # Errors
+/// 404, 401 (a token the table does not know, or no longer knows), 400 (`after` past the
+/// end of the viewer's log: no stream sent that id), 500.
+pub(crate) fn stream_batch(
+    hub: &mut Hub,
+    id: &str,
+    token: Option<&str>,
+    after: Option<Position>,
+    limit: usize,
+) -> Result<Batch, ApiError> {
+    let live = hub.live(id)?;
+    let role = live.role(token)?;
+    // Only the lines of the steps from the last one sent on are written: the lines of a
+    // step are numbered from its first, so the end of the log from a step's first line
+    // numbers them as the whole log does (a stream asks after every commit: writing the
+    // whole log each time took a fifth of the hub thread with 1,000 streams open,
+    // docs/BENCHMARKS.md).
+    let from = after.map_or(0, |after| after.step);
+    let log = live
+        .game
+        .log_after(role.viewer(), from.checked_sub(1))
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let log = crate::hub::turns::with_bot_lines_from(live, log, from);
+    let mut lines = Vec::new();
+    let mut more = false;
+    let mut previous: Option<u64> = None;
+    let mut sub = 0u32;
+    // Whether the log reaches `after`: an id past its end was never sent by this stream.
+    let mut reached = after.is_none();
+    for line in log {
+        let step = u64::try_from(line.step).unwrap_or(u64::MAX);
+        sub = if previous == Some(step) { sub + 1 } else { 0 };
+        previous = Some(step);
+        let position = Position { step, sub };
+        reached = reached || after.is_some_and(|after| position >= after);
+        if after.is_some_and(|after| position <= after) {
+            continue;
         }
-        if let (false, Some(after)) = (reached, after) {
-            let end = previous.map_or_else(
-                || format!("it has no event at step {} or later", after.step),
-                |step| format!("its last event is {}", Position { step, sub }),
-            );
-            return Err(ApiError::BadRequest(format!(
-                "Last-Event-ID {after} is past the end of this stream ({end}): reconnect \
-                 without it, or with an id this stream sent"
-            )));
+        if lines.len() == limit {
+            more = true;
+            break;
         }
-        Ok(Batch {
-            role,
-            lines,
-            more,
-            status: status(live, role),
-        })
+        // Only the lines sent are written as JSON, as `log` writes them.
+        let value = serde_json::to_value(&line).map_err(|e| ApiError::Internal(e.to_string()))?;
+        lines.push(Line { position, value });
     }
+    if let (false, Some(after)) = (reached, after) {
+        let end = previous.map_or_else(
+            || format!("it has no event at step {} or later", after.step),
+            |step| format!("its last event is {}", Position { step, sub }),
+        );
+        return Err(ApiError::BadRequest(format!(
+            "Last-Event-ID {after} is past the end of this stream ({end}): reconnect \
+             without it, or with an id this stream sent"
+        )));
+    }
+    Ok(Batch {
+        role,
+        lines,
+        more,
+        status: status(live, role),
+    })
 }
 
 /// A seat as its players know it at the table.
@@ -189,7 +186,7 @@ pub(crate) fn status(live: &Live, role: Role) -> Value {
         "acting": acting.iter().map(|a| actor_name(live, *a)).collect::<Vec<_>>(),
         "your_turn": yours.is_some_and(|actor| acting.contains(&actor)),
         "over": over,
-        "table": crate::turns::status(live, role),
+        "table": crate::hub::turns::status(live, role),
     })
 }
 

@@ -229,10 +229,11 @@ async fn a_look_after_any_position_is_the_end_of_the_whole_log() {
                 crate::store::BotPlay { step: 3, seat: 0 },
                 crate::store::BotPlay { step: 5, seat: 1 },
             ];
-            let whole = hub.stream_batch(&id, Some(&token), None, usize::MAX)?;
+            let whole = batch::stream_batch(hub, &id, Some(&token), None, usize::MAX)?;
             let mut ends = Vec::new();
             for line in &whole.lines {
-                let end = hub.stream_batch(&id, Some(&token), Some(line.position), usize::MAX)?;
+                let end =
+                    batch::stream_batch(hub, &id, Some(&token), Some(line.position), usize::MAX)?;
                 ends.push((line.position, end.lines));
             }
             Ok((whole.lines, ends))

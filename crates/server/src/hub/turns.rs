@@ -20,9 +20,12 @@ use pbp_core::{Actor, Audience, DiceChoice, Seat};
 use pbp_frontend::EventLine;
 use serde_json::{Value, json};
 
+use std::sync::Arc;
+
+use super::{Hub, Live, Role, absent_name, acting, refused};
 use crate::error::ApiError;
-use crate::hub::{Hub, Live, Role, absent_name, acting, refused};
 use crate::request::{ActRequest, DeadlineRequest, ReadyRequest};
+use crate::store::outbox::Notice;
 use crate::store::{AbsentDefault, BotPlay, Draft};
 
 /// Seconds since the Unix epoch.
@@ -536,5 +539,55 @@ pub(crate) fn game_master(live: &Live, token: Option<&str>) -> Result<Role, ApiE
         Role::Seat(_) => Err(ApiError::Forbidden(
             "this is the game master's alone".into(),
         )),
+    }
+}
+
+/// Whether the act just applied to `live` (`before`: who could act before it) ended a turn: a
+/// seat may act that could not before, or the game is over (a turn that waits for the game
+/// master to resolve it ends when the resolution opens the next one).
+pub(crate) fn ends_turn(live: &Live, before: &[Actor]) -> bool {
+    live.game.outcome().is_some()
+        || live
+            .game
+            .acting()
+            .iter()
+            .any(|a| a.seat().is_some() && !before.contains(a))
+}
+
+/// The notices a venue adds to an act that ends a turn, written to the outbox in the act's own
+/// transaction (so a committed turn's notice is never lost): called with the table's id, the
+/// table after the act, and the step its turn began after. The webhooks register theirs
+/// ([`HubHandle::set_turn_notices`]); the hub calls it only for a table that has a webhook.
+pub(crate) type TurnNotices =
+    Arc<dyn Fn(&str, &Live, u64) -> Result<Vec<Notice>, String> + Send + Sync>;
+
+impl Hub {
+    /// The notices of the act just applied to table `id` in memory (`before`: who could act
+    /// before it), and the turn's first step kept in its turn state: none unless the act
+    /// ended a turn, a venue makes notices and the table has a webhook.
+    pub(super) fn turn_notices(
+        &mut self,
+        id: &str,
+        before: &[Actor],
+    ) -> Result<Vec<Notice>, ApiError> {
+        let live = self.cached(id)?;
+        if !ends_turn(live, before) {
+            return Ok(Vec::new());
+        }
+        let began = live.turn.began;
+        live.turn.began = live.game.steps();
+        let Some(make) = self.turn_notices.clone() else {
+            return Ok(Vec::new());
+        };
+        if !self.store.has_hooks(id)? {
+            return Ok(Vec::new());
+        }
+        let live = self.cached(id)?;
+        make(id, live, began).map_err(ApiError::Internal)
+    }
+
+    /// The signal told whenever this hub wrote a notice to the outbox.
+    pub(crate) fn outbox_written(&self) -> Arc<tokio::sync::Notify> {
+        Arc::clone(&self.outbox_written)
     }
 }
