@@ -15,7 +15,7 @@
 //! The game master manages a table's webhooks over the API (`manage`, whose routes are the
 //! HTTP layer's `api/webhooks.rs`); payloads are built in `payload`. The store's side is the
 //! outbox, a store of its own ([`WebhookStore`], `store/outbox.rs`), written by the hub in an
-//! act's own transaction with the notices this venue registered ([`notice`] via
+//! act's own transaction with the notices this venue registered (`notice.rs`, via
 //! `HubHandle::set_turn_notices`). This venue adds nothing to the hub: it calls it.
 
 mod address;
