@@ -29,6 +29,7 @@ mod group;
 mod links;
 pub(crate) mod listen;
 mod saves;
+pub(crate) mod status;
 pub(crate) mod turns;
 
 pub(crate) use turns::TurnNotices;
@@ -309,7 +310,8 @@ impl Hub {
                     .game
                     .view_json(viewer)
                     .map_err(|e| ApiError::Internal(e.to_string()))?;
-                view["table"] = turns::status(live, role);
+                view["table"] = serde_json::to_value(status::status(live, role))
+                    .map_err(|e| ApiError::Internal(e.to_string()))?;
                 Ok(view.to_string())
             }
             other => live.game.render(viewer, other).map_err(ApiError::Internal),

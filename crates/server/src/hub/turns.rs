@@ -1,7 +1,7 @@
 //! The turn workflow of simultaneous games, beside the game: drafts that a player may change
 //! until marked ready, resolution when every seat to act is ready or when the turn closes (at
 //! its deadline plus grace, or when the game master says so), the table's default for a seat
-//! that sent nothing, and the status every viewer sees.
+//! that sent nothing (the status every viewer sees is `status.rs`).
 //!
 //! A draft is not an action yet: it is checked against the rules when it is saved (on a copy
 //! of the game, so an invalid order is refused at once) and kept, with its ready mark, beside
@@ -22,7 +22,8 @@ use serde_json::{Value, json};
 
 use std::sync::Arc;
 
-use super::{Hub, Live, Role, absent_name, acting, refused};
+use super::status::status;
+use super::{Hub, Live, Role, acting, refused};
 use crate::error::ApiError;
 use crate::request::{ActRequest, DeadlineRequest, ReadyRequest};
 use crate::store::outbox::Notice;
@@ -34,69 +35,6 @@ pub(crate) fn now() -> u64 {
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs())
         .unwrap_or_default()
-}
-
-/// The status every viewer sees: seats by name, who may act, who has a draft or is ready, the
-/// deadline; the asking seat's own draft. Never a token, never another seat's draft.
-pub(crate) fn status(live: &Live, role: Role) -> Value {
-    // The game's seats as they stand: a seat the game added after the table was created (a
-    // Clan War clan signed up late) is listed by the game's name for it, without a link until
-    // the game master hands one out.
-    let count = usize::from(live.game.seat_count());
-    let late: Vec<String> = if count > live.seats.len() {
-        live.game.seat_names()
-    } else {
-        Vec::new()
-    };
-    let seats: Vec<Value> = (0..count.max(live.seats.len()))
-        .map(|index| {
-            let seat = u16::try_from(index).unwrap_or(u16::MAX);
-            let draft = live.turn.drafts.iter().find(|d| d.seat == seat);
-            let stored = live.seats.get(index);
-            let name = stored
-                .map(|s| s.name.clone())
-                .or_else(|| late.get(index).cloned())
-                .unwrap_or_else(|| format!("seat {seat}"));
-            json!({
-                "seat": seat,
-                "name": name,
-                "link": stored.is_some(),
-                "to_act": live.game.may_act(Actor::Seat(Seat(seat))),
-                "orders": match draft {
-                    None => "none",
-                    Some(d) if d.ready => "ready",
-                    Some(_) => "draft",
-                },
-            })
-        })
-        .collect();
-    let you = match role {
-        Role::Public => json!("public"),
-        Role::Seat(seat) => json!({ "seat": seat }),
-        Role::GameMaster => json!("gm"),
-    };
-    let drafts: Vec<Value> = live
-        .turn
-        .drafts
-        .iter()
-        .filter(|d| role == Role::GameMaster || role == Role::Seat(d.seat))
-        .map(|d| {
-            json!({
-                "seat": d.seat,
-                "action": serde_json::from_str::<Value>(&d.action).unwrap_or(Value::Null),
-                "ready": d.ready,
-            })
-        })
-        .collect();
-    json!({
-        "you": you,
-        "seats": seats,
-        "drafts": drafts,
-        "deadline": live.turn.deadline,
-        "grace": live.turn.grace,
-        "absent": absent_name(live.turn.absent),
-        "dice": live.turn.dice.name(),
-    })
 }
 
 /// The log with a line before each turn the computer player played for an absent seat (before

@@ -309,7 +309,7 @@ struct Producer {
     /// The last log line queued.
     after: Option<Position>,
     /// The last status queued.
-    status: Option<Value>,
+    status: Option<batch::StreamStatus>,
     inlet: Inlet,
 }
 
