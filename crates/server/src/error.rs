@@ -140,6 +140,12 @@ impl ApiError {
     }
 }
 
+impl From<crate::token::NoRandomness> for ServerError {
+    fn from(error: crate::token::NoRandomness) -> Self {
+        ServerError::Random(error.0)
+    }
+}
+
 impl From<StoreError> for ApiError {
     fn from(error: StoreError) -> Self {
         match error {

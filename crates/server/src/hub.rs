@@ -23,26 +23,32 @@
 //! may bring outside dice, in `access`.
 
 mod access;
+pub mod commits;
 mod create;
 mod group;
 mod links;
+pub(crate) mod listen;
 mod saves;
+pub(crate) mod status;
+pub(crate) mod turns;
+
+pub(crate) use turns::TurnNotices;
 
 use access::apply_in_memory;
 pub(crate) use access::{acting, no_seat};
 
 use std::collections::BTreeMap;
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 
 use pbp_core::erased::ErasedError;
 use pbp_core::{Actor, Seat, Viewer};
 use serde_json::Value;
 
-use crate::commits::{Commits, Signalling};
 use crate::engine::{Format, GameTable};
 use crate::error::ApiError;
+use crate::hub::commits::{Commits, Signalling};
 use crate::request::ActRequest;
-use crate::store::{AbsentDefault, NewAct, Store, StoredSeat, TurnState};
+use crate::store::{AbsentDefault, NewAct, Store, StoreError, StoredSeat, TurnState};
 use crate::token::{TokenHash, random_hex};
 
 /// Who a request's token makes its sender.
@@ -121,8 +127,10 @@ pub struct Hub {
     /// Set when the store refused a write because the table had moved on (another instance
     /// wrote first): the request is then tried again.
     pub(crate) conflicted: bool,
-    /// The webhooks' wake-up signal and options.
-    pub(crate) hooks: crate::webhooks::HubHooks,
+    /// Told whenever this hub wrote a notice to the outbox (the delivery task waits on it).
+    pub(crate) outbox_written: Arc<tokio::sync::Notify>,
+    /// What a venue adds to an act that ends a turn: its notices (see [`TurnNotices`]).
+    turn_notices: Option<TurnNotices>,
     /// The answers of the jobs of the group being run (see [`Hub::run`]), sent once its writes
     /// are durable.
     answers: Vec<Answer>,
@@ -182,7 +190,8 @@ impl Hub {
             clock: 0,
             owner,
             conflicted: false,
-            hooks: crate::webhooks::HubHooks::default(),
+            outbox_written: Arc::default(),
+            turn_notices: None,
             answers: Vec::new(),
         }
     }
@@ -207,8 +216,8 @@ impl Hub {
 
     /// Records why a write failed: a conflict is retried, and the table leaves memory either
     /// way (to be loaded again as stored).
-    pub(crate) fn failed(&mut self, id: &str, error: crate::store::StoreError) -> ApiError {
-        if matches!(error, crate::store::StoreError::Conflict { .. }) {
+    pub(crate) fn failed(&mut self, id: &str, error: StoreError) -> ApiError {
+        if matches!(error, StoreError::Conflict { .. }) {
             self.conflicted = true;
         }
         self.forget(id);
@@ -304,7 +313,8 @@ impl Hub {
                     .game
                     .view_json(viewer)
                     .map_err(|e| ApiError::Internal(e.to_string()))?;
-                view["table"] = crate::turns::status(live, role);
+                view["table"] = serde_json::to_value(status::status(live, role))
+                    .map_err(|e| ApiError::Internal(e.to_string()))?;
                 Ok(view.to_string())
             }
             other => live.game.render(viewer, other).map_err(ApiError::Internal),
@@ -341,7 +351,7 @@ impl Hub {
             .game
             .log(viewer)
             .map_err(|e| ApiError::Internal(e.to_string()))?;
-        let mut lines = crate::turns::with_bot_lines(live, lines);
+        let mut lines = turns::with_bot_lines(live, lines);
         // The log ends, as every post does, with the chain's head (the event stream, which
         // sends each line once, does not carry it: the view and the posts do).
         lines.push(
@@ -454,7 +464,7 @@ impl Hub {
             }
         };
         let live = self.cached(id)?;
-        crate::turns::after_act(live, before);
+        turns::after_act(live, before);
         let version = live.version;
         let turn = live.turn.clone();
         let written = saves::act_writes(live);
@@ -487,7 +497,7 @@ impl Hub {
                     live.saved = from_step + 1;
                 }
                 if !notices.is_empty() {
-                    self.hooks.wake.notify_one();
+                    self.outbox_written.notify_one();
                 }
                 Ok(())
             }
@@ -513,7 +523,7 @@ impl HubHandle {
     pub fn start(store: Box<dyn Store>) -> std::io::Result<HubHandle> {
         let commits = std::sync::Arc::new(Commits::new());
         if let Some(url) = store.notify_url() {
-            crate::stream::listen::spawn(url, std::sync::Arc::downgrade(&commits))?;
+            listen::spawn(url, std::sync::Arc::downgrade(&commits))?;
         }
         let store: Box<dyn Store> = Box::new(Signalling::new(store, commits.clone()));
         let (jobs, receiver) = mpsc::channel::<Job>();
@@ -529,6 +539,17 @@ impl HubHandle {
     /// subscribe to learn that a table changed.
     pub fn commits(&self) -> &std::sync::Arc<Commits> {
         &self.commits
+    }
+
+    /// Registers the notices a venue adds to every act that ends a turn (the webhooks'), in
+    /// place of any before; it holds for every job sent after it.
+    ///
+    /// # Errors
+    /// [`ApiError::Internal`] if the hub has stopped.
+    pub(crate) fn set_turn_notices(&self, notices: TurnNotices) -> Result<(), ApiError> {
+        self.jobs
+            .send(Box::new(move |hub| hub.turn_notices = Some(notices)))
+            .map_err(|_| ApiError::Internal("the table hub has stopped".into()))
     }
 
     /// Runs `job` on the hub's thread and waits for its answer.

@@ -26,33 +26,42 @@
 //! # }
 //! ```
 
-mod api;
-pub mod commits;
+// The layers, lowest first; a module uses only the ones above it in this list (CI checks that
+// the graph of `crate::` paths between these modules has no cycle: .ci/module-graph.py; see
+// docs/ARCHITECTURE.md, "The table server's layers").
+//
+// Leaves: tokens, the games, names, the listener's connections.
 mod connection;
 mod engine;
-mod error;
-mod hub;
-mod json_errors;
-mod limits;
 mod names;
-mod pages;
-mod postgres;
-pub mod request;
-mod sqlite;
+mod token;
+// The store: tables (`Store`) and the webhooks' outbox (`WebhookStore`), SQLite and
+// PostgreSQL.
 mod store;
+// The error answers, and the wire: request bodies read as pure functions of bytes.
+mod error;
+pub mod request;
+// The hub: owns the tables in memory; load, act, the turn workflow, commit, commits to
+// subscribe to.
+mod hub;
+// The venues: each calls the hub and subscribes to its commits.
+mod deadlines;
+mod pages;
 pub mod stream;
 mod thread;
-mod token;
-mod turns;
 pub mod webhooks;
+// HTTP: routes, limits, and the JSON of every error.
+mod api;
+mod json_errors;
+mod limits;
 
 pub use api::{Server, router, router_with};
 pub use engine::{Format, game_names};
 pub use error::{ApiError, ServerError};
-pub use hub::HubHandle;
+pub use hub::{HubHandle, commits};
 pub use limits::CreateLimits;
-pub use postgres::{POSTGRES_MIGRATIONS, PostgresStore};
-pub use sqlite::{MIGRATIONS, SqliteStore};
+pub use store::postgres::{POSTGRES_MIGRATIONS, PostgresStore};
+pub use store::sqlite::{MIGRATIONS, SqliteStore};
 pub use store::{
     AbsentDefault, BotPlay, Draft, NewAct, Store, StoreError, StoredSeat, StoredTable, TableDice,
     TurnState, open_store,

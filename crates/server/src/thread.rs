@@ -2,18 +2,12 @@
 //! are applied as `pbp thread` applies them (docs/THREAD.md), each step committed like any other
 //! action. Only the game master's token may: a seat's token is refused 403.
 //!
-//! The request is read by [`parse_thread`] (a pure function of the body, for the fuzz target);
+//! This venue calls the hub (its route is the HTTP layer's `api/thread.rs`). The request is
+//! read by [`parse_thread`] (a pure function of the body, for the fuzz target);
 //! the thread is applied to a copy of the table first, and then the steps it made are applied
 //! and committed one by one, with the same dice and post marks, so that the store holds every
 //! step as `act` would have written it and the answer comes only after the last commit.
 
-use axum::Router;
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::Response;
-use axum::routing::post;
 use pbp_core::erased::ActionInput;
 use pbp_core::post::PostMark;
 use pbp_core::{Actor, DiceChoice, Seat, Source, Viewer};
@@ -22,40 +16,9 @@ use pbp_frontend::thread::{Layout, ThreadOptions, ThreadReport, apply_thread};
 use serde::Deserialize;
 use serde_json::Value;
 
-use tower_http::limit::RequestBodyLimitLayer;
-
-use crate::api::{bearer, body, json_response, respond};
 use crate::error::ApiError;
-use crate::hub::{Hub, HubHandle, Role};
+use crate::hub::{Hub, Role};
 use crate::store::TableDice;
-
-/// The route, with its own body limit.
-pub(crate) fn router() -> Router<HubHandle> {
-    Router::new().route(
-        "/api/tables/{id}/thread",
-        post(thread).layer(RequestBodyLimitLayer::new(MAX_THREAD_BODY)),
-    )
-}
-
-/// `POST /api/tables/{id}/thread`: the game master's forum thread applied.
-async fn thread(
-    State(hub): State<HubHandle>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    raw: Result<Bytes, BytesRejection>,
-) -> Response {
-    respond(
-        async {
-            let token = bearer(&headers)?;
-            let (request, options) = parse_thread(&body(raw)?)?;
-            let value = hub
-                .call(move |hub| hub.thread(&id, token.as_deref(), &request, &options))
-                .await?;
-            Ok(json_response(StatusCode::OK, &value))
-        }
-        .await,
-    )
-}
 
 /// The largest body of a thread request: 16 MiB (a thread of up to 50 MiB is read by
 /// `pbp thread`; a larger one is sent in parts, the posts applied before being skipped).
@@ -148,102 +111,95 @@ struct RecordedStep {
     post: Option<PostMark>,
 }
 
-impl Hub {
-    /// Applies a forum thread to table `id` for the game master and answers the report.
-    ///
-    /// # Errors
-    /// 404, 401 (no token or an unknown one), 403 (a seat's token), 400 (a thread that cannot
-    /// be read), 413, 503 (the store failed: the steps committed before stay, and the thread
-    /// sent again skips them).
-    pub fn thread(
-        &mut self,
-        id: &str,
-        token: Option<&str>,
-        request: &ThreadRequest,
-        options: &ThreadOptions,
-    ) -> Result<Value, ApiError> {
-        self.retrying(|hub| hub.thread_once(id, token, request, options))
-    }
+/// Applies a forum thread to table `id` for the game master and answers the report.
+///
+/// # Errors
+/// 404, 401 (no token or an unknown one), 403 (a seat's token), 400 (a thread that cannot
+/// be read), 413, 503 (the store failed: the steps committed before stay, and the thread
+/// sent again skips them).
+pub(crate) fn thread(
+    hub: &mut Hub,
+    id: &str,
+    token: Option<&str>,
+    request: &ThreadRequest,
+    options: &ThreadOptions,
+) -> Result<Value, ApiError> {
+    hub.retrying(|hub| thread_once(hub, id, token, request, options))
+}
 
-    fn thread_once(
-        &mut self,
-        id: &str,
-        token: Option<&str>,
-        request: &ThreadRequest,
-        options: &ThreadOptions,
-    ) -> Result<Value, ApiError> {
-        let live = self.live(id)?;
-        match live.role(token)? {
-            Role::GameMaster => {}
-            Role::Seat(_) => {
-                return Err(ApiError::Forbidden(
-                    "only the game master's token applies a thread".into(),
-                ));
-            }
-            Role::Public => {
-                return Err(ApiError::Unauthorized(
-                    "applying a thread needs the game master's token".into(),
-                ));
-            }
+fn thread_once(
+    hub: &mut Hub,
+    id: &str,
+    token: Option<&str>,
+    request: &ThreadRequest,
+    options: &ThreadOptions,
+) -> Result<Value, ApiError> {
+    let live = hub.live(id)?;
+    match live.role(token)? {
+        Role::GameMaster => {}
+        Role::Seat(_) => {
+            return Err(ApiError::Forbidden(
+                "only the game master's token applies a thread".into(),
+            ));
         }
-        let mut options = options.clone();
-        // A table whose dice are the game master's takes no die from a player's post, not even
-        // the rolls the forum attached to it; a roll line typed in a post is never one.
-        options.player_rolls = live.turn.dice == TableDice::Players;
-        // The names the game master gave the seats at this table are theirs on the forum.
-        options.players = (0..)
-            .zip(&live.seats)
-            .map(|(seat, stored)| (stored.name.clone(), Seat(seat)))
-            .collect();
-        let mut copy = live.game.table().clone();
-        let report =
-            apply_thread(&mut copy, request.posts.as_bytes(), &options).map_err(unreadable)?;
-        if !options.check {
-            let from = live.game.table().steps();
-            self.commit_steps(id, &copy, from)?;
+        Role::Public => {
+            return Err(ApiError::Unauthorized(
+                "applying a thread needs the game master's token".into(),
+            ));
         }
-        to_value(&report)
     }
+    let mut options = options.clone();
+    // A table whose dice are the game master's takes no die from a player's post, not even
+    // the rolls the forum attached to it; a roll line typed in a post is never one.
+    options.player_rolls = live.turn.dice == TableDice::Players;
+    // The names the game master gave the seats at this table are theirs on the forum.
+    options.players = (0..)
+        .zip(&live.seats)
+        .map(|(seat, stored)| (stored.name.clone(), Seat(seat)))
+        .collect();
+    let mut copy = live.game.table().clone();
+    let report = apply_thread(&mut copy, request.posts.as_bytes(), &options).map_err(unreadable)?;
+    if !options.check {
+        let from = live.game.table().steps();
+        commit_steps(hub, id, &copy, from)?;
+    }
+    to_value(&report)
+}
 
-    /// Applies and commits on table `id`, one by one, the steps `done` made after step `from`.
-    fn commit_steps(
-        &mut self,
-        id: &str,
-        done: &pbp_frontend::Table,
-        from: usize,
-    ) -> Result<(), ApiError> {
-        let record = done
-            .session()
-            .record()
-            .map_err(|e| ApiError::Internal(e.to_string()))?;
-        let entries = record["entries"].as_array().cloned().unwrap_or_default();
-        for entry in entries.into_iter().skip(from) {
-            let step: RecordedStep =
-                serde_json::from_value(entry).map_err(|e| ApiError::Internal(e.to_string()))?;
-            let dice = match step.source {
-                Source::Seeded => DiceChoice::Seeded,
-                Source::Outside => {
-                    DiceChoice::Outside(step.draws.iter().map(|d| d.value).collect())
-                }
-            };
-            let live = self.cached(id)?;
-            let from_step = live.game.steps();
-            let before = live.game.acting();
-            let input = ActionInput::Json(step.action.clone());
-            let table = live.game.table_mut();
-            match step.post {
-                Some(mark) => {
-                    table.act_for_post(Viewer::GameMaster, step.actor, &input, dice, mark)
-                }
-                None => table.act_seen_by(Viewer::GameMaster, step.actor, &input, dice),
-            }
-            .map_err(|e| {
-                ApiError::Internal(format!("a step of the thread did not apply again: {e}"))
-            })?;
-            self.commit(id, from_step, &before, step.actor, &step.action)?;
+/// Applies and commits on table `id`, one by one, the steps `done` made after step `from`.
+fn commit_steps(
+    hub: &mut Hub,
+    id: &str,
+    done: &pbp_frontend::Table,
+    from: usize,
+) -> Result<(), ApiError> {
+    let record = done
+        .session()
+        .record()
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let entries = record["entries"].as_array().cloned().unwrap_or_default();
+    for entry in entries.into_iter().skip(from) {
+        let step: RecordedStep =
+            serde_json::from_value(entry).map_err(|e| ApiError::Internal(e.to_string()))?;
+        let dice = match step.source {
+            Source::Seeded => DiceChoice::Seeded,
+            Source::Outside => DiceChoice::Outside(step.draws.iter().map(|d| d.value).collect()),
+        };
+        let live = hub.cached(id)?;
+        let from_step = live.game.steps();
+        let before = live.game.acting();
+        let input = ActionInput::Json(step.action.clone());
+        let table = live.game.table_mut();
+        match step.post {
+            Some(mark) => table.act_for_post(Viewer::GameMaster, step.actor, &input, dice, mark),
+            None => table.act_seen_by(Viewer::GameMaster, step.actor, &input, dice),
         }
-        Ok(())
+        .map_err(|e| {
+            ApiError::Internal(format!("a step of the thread did not apply again: {e}"))
+        })?;
+        hub.commit(id, from_step, &before, step.actor, &step.action)?;
     }
+    Ok(())
 }
 
 fn to_value(report: &ThreadReport) -> Result<Value, ApiError> {

@@ -6,6 +6,7 @@
 // Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+#[macro_use]
 mod common;
 
 use std::sync::{Arc, Barrier};
@@ -551,41 +552,7 @@ fn postgres_notifies_a_group_s_writes_at_its_end() {
     assert_eq!(heard(&mut listener), vec!["n".to_owned()]);
 }
 
-/// Each case, once per backend.
-macro_rules! suite {
-    ($($case:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[test]
-                fn $case() {
-                    let dir = super::common::temp_dir(stringify!($case));
-                    let path = dir.join("store.sqlite");
-                    let open = || -> Box<dyn super::Store> {
-                        Box::new(super::SqliteStore::open(&path).unwrap())
-                    };
-                    super::$case(&open);
-                    let _ = std::fs::remove_dir_all(dir);
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[test]
-                fn $case() {
-                    let Some(db) = super::common::pg::test_db(stringify!($case)) else {
-                        return;
-                    };
-                    let open = || -> Box<dyn super::Store> {
-                        Box::new(super::PostgresStore::connect(&db.url).unwrap())
-                    };
-                    super::$case(&open);
-                }
-            )*
-        }
-    };
-}
-
-suite!(
+store_suite!(
     tables_round_trip,
     actions_check_their_version,
     turns_check_their_version,

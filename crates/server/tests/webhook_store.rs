@@ -6,6 +6,7 @@
 // Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+#[macro_use]
 mod common;
 
 use pbp_server::webhooks::{
@@ -290,40 +291,7 @@ fn the_outbox_keeps_the_newest_finished_notices_of_each_webhook(open: Open<'_>) 
     assert_eq!(rows.last().unwrap().step, total - u64::from(KEPT_DONE));
 }
 
-macro_rules! suite {
-    ($($case:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[test]
-                fn $case() {
-                    let dir = super::common::temp_dir(stringify!($case));
-                    let path = dir.join("store.sqlite");
-                    let open = || -> Box<dyn super::Store> {
-                        Box::new(super::SqliteStore::open(&path).unwrap())
-                    };
-                    super::$case(&open);
-                    let _ = std::fs::remove_dir_all(dir);
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[test]
-                fn $case() {
-                    let Some(db) = super::common::pg::test_db(stringify!($case)) else {
-                        return;
-                    };
-                    let open = || -> Box<dyn super::Store> {
-                        Box::new(super::PostgresStore::connect(&db.url).unwrap())
-                    };
-                    super::$case(&open);
-                }
-            )*
-        }
-    };
-}
-
-suite!(
+store_suite!(
     notices_go_out_with_their_act,
     each_webhook_is_claimed_in_order_under_a_lease,
     reminders_are_written_once_per_deadline,

@@ -35,7 +35,7 @@ impl Hub {
     /// match the seats or clash (two seats' names the same once case and spacing are ignored,
     /// or a name the game gives another seat), or the store's failure.
     pub fn create(&mut self, request: CreateRequest) -> Result<Created, ApiError> {
-        let random = |e: crate::error::ServerError| ApiError::Internal(e.to_string());
+        let random = |e: crate::token::NoRandomness| ApiError::Internal(e.to_string());
         let (game, players, absent, dice) = match request {
             CreateRequest::New {
                 game,

@@ -49,7 +49,7 @@ impl Hub {
         request: &LinkRequest,
     ) -> Result<SeatLink, ApiError> {
         let live = self.live(id)?;
-        crate::turns::game_master(live, token)?;
+        crate::hub::turns::game_master(live, token)?;
         let count = live.game.seat_count();
         if seat >= count {
             return Err(no_seat(seat, count));
@@ -85,7 +85,7 @@ impl Hub {
                 .collect();
             crate::names::check_distinct(seat, &name, &taken, &live.game.table().seats())?;
         }
-        let random = |e: crate::error::ServerError| ApiError::Internal(e.to_string());
+        let random = |e: crate::token::NoRandomness| ApiError::Internal(e.to_string());
         // The seats between the last stored one and this one, with tokens nobody holds.
         for between in stored..usize::from(seat) {
             let (_, token) = new_token().map_err(random)?;

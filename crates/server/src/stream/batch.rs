@@ -5,7 +5,7 @@
 //! Both come from the table as stored (the hub loads it again when another instance changed
 //! it), through the same functions as the `log` and `view` endpoints: the log's audience
 //! filter ([`crate::engine::GameTable::log`], with the lines of the bot's turns) and the
-//! status every viewer sees ([`crate::turns::status`]). So a stream holds exactly what the
+//! status every viewer sees (`hub/status.rs`). So a stream holds exactly what the
 //! same token reads from `log` and `view`, and what a viewer's stream sends depends only on
 //! what that viewer may see: a commit that changes nothing it may see (another seat's draft
 //! saved again) sends it nothing at all.
@@ -13,9 +13,11 @@
 use std::fmt;
 
 use pbp_core::{Actor, Seat, Turn};
+use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::error::ApiError;
+use crate::hub::status::TableStatus;
 use crate::hub::{Hub, Live, Role};
 
 /// Where a stream is in a table's log: the step of a line and its place among the lines the
@@ -78,77 +80,74 @@ pub struct Batch {
     /// Whether more lines follow those.
     pub more: bool,
     /// The viewer's status now (see [`status`]).
-    pub status: Value,
+    pub status: StreamStatus,
 }
 
-impl Hub {
-    /// The log lines that the token's holder may see after `after` (from the start for
-    /// `None`), at most `limit`, and its status.
-    ///
-    /// # Errors
-    /// 404, 401 (a token the table does not know, or no longer knows), 400 (`after` past the
-    /// end of the viewer's log: no stream sent that id), 500.
-    pub(crate) fn stream_batch(
-        &mut self,
-        id: &str,
-        token: Option<&str>,
-        after: Option<Position>,
-        limit: usize,
-    ) -> Result<Batch, ApiError> {
-        let live = self.live(id)?;
-        let role = live.role(token)?;
-        // Only the lines of the steps from the last one sent on are written: the lines of a
-        // step are numbered from its first, so the end of the log from a step's first line
-        // numbers them as the whole log does (a stream asks after every commit: writing the
-        // whole log each time took a fifth of the hub thread with 1,000 streams open,
-        // docs/BENCHMARKS.md).
-        let from = after.map_or(0, |after| after.step);
-        let log = live
-            .game
-            .log_after(role.viewer(), from.checked_sub(1))
-            .map_err(|e| ApiError::Internal(e.to_string()))?;
-        let log = crate::turns::with_bot_lines_from(live, log, from);
-        let mut lines = Vec::new();
-        let mut more = false;
-        let mut previous: Option<u64> = None;
-        let mut sub = 0u32;
-        // Whether the log reaches `after`: an id past its end was never sent by this stream.
-        let mut reached = after.is_none();
-        for line in log {
-            let step = u64::try_from(line.step).unwrap_or(u64::MAX);
-            sub = if previous == Some(step) { sub + 1 } else { 0 };
-            previous = Some(step);
-            let position = Position { step, sub };
-            reached = reached || after.is_some_and(|after| position >= after);
-            if after.is_some_and(|after| position <= after) {
-                continue;
-            }
-            if lines.len() == limit {
-                more = true;
-                break;
-            }
-            // Only the lines sent are written as JSON, as `log` writes them.
-            let value =
-                serde_json::to_value(&line).map_err(|e| ApiError::Internal(e.to_string()))?;
-            lines.push(Line { position, value });
+/// The log lines that the token's holder may see after `after` (from the start for
+/// `None`), at most `limit`, and its status.
+///
+/// # Errors
+/// 404, 401 (a token the table does not know, or no longer knows), 400 (`after` past the
+/// end of the viewer's log: no stream sent that id), 500.
+pub(crate) fn stream_batch(
+    hub: &mut Hub,
+    id: &str,
+    token: Option<&str>,
+    after: Option<Position>,
+    limit: usize,
+) -> Result<Batch, ApiError> {
+    let live = hub.live(id)?;
+    let role = live.role(token)?;
+    // Only the lines of the steps from the last one sent on are written: the lines of a
+    // step are numbered from its first, so the end of the log from a step's first line
+    // numbers them as the whole log does (a stream asks after every commit: writing the
+    // whole log each time took a fifth of the hub thread with 1,000 streams open,
+    // docs/BENCHMARKS.md).
+    let from = after.map_or(0, |after| after.step);
+    let log = live
+        .game
+        .log_after(role.viewer(), from.checked_sub(1))
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let log = crate::hub::turns::with_bot_lines_from(live, log, from);
+    let mut lines = Vec::new();
+    let mut more = false;
+    let mut previous: Option<u64> = None;
+    let mut sub = 0u32;
+    // Whether the log reaches `after`: an id past its end was never sent by this stream.
+    let mut reached = after.is_none();
+    for line in log {
+        let step = u64::try_from(line.step).unwrap_or(u64::MAX);
+        sub = if previous == Some(step) { sub + 1 } else { 0 };
+        previous = Some(step);
+        let position = Position { step, sub };
+        reached = reached || after.is_some_and(|after| position >= after);
+        if after.is_some_and(|after| position <= after) {
+            continue;
         }
-        if let (false, Some(after)) = (reached, after) {
-            let end = previous.map_or_else(
-                || format!("it has no event at step {} or later", after.step),
-                |step| format!("its last event is {}", Position { step, sub }),
-            );
-            return Err(ApiError::BadRequest(format!(
-                "Last-Event-ID {after} is past the end of this stream ({end}): reconnect \
-                 without it, or with an id this stream sent"
-            )));
+        if lines.len() == limit {
+            more = true;
+            break;
         }
-        Ok(Batch {
-            role,
-            lines,
-            more,
-            status: status(live, role),
-        })
+        // Only the lines sent are written as JSON, as `log` writes them.
+        let value = serde_json::to_value(&line).map_err(|e| ApiError::Internal(e.to_string()))?;
+        lines.push(Line { position, value });
     }
+    if let (false, Some(after)) = (reached, after) {
+        let end = previous.map_or_else(
+            || format!("it has no event at step {} or later", after.step),
+            |step| format!("its last event is {}", Position { step, sub }),
+        );
+        return Err(ApiError::BadRequest(format!(
+            "Last-Event-ID {after} is past the end of this stream ({end}): reconnect \
+             without it, or with an id this stream sent"
+        )));
+    }
+    Ok(Batch {
+        role,
+        lines,
+        more,
+        status: status(live, role),
+    })
 }
 
 /// A seat as its players know it at the table ([`crate::names::seat_called`]), as the notices
@@ -169,32 +168,61 @@ fn actor_name(live: &Live, actor: Actor) -> String {
     }
 }
 
+/// The viewer's status as a stream sees it, typed so that [`changes`] compares fields, not JSON
+/// keys (fields in alphabetical order, the order the JSON always had).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StreamStatus {
+    /// Who may act, by name (empty once the game is over).
+    pub acting: Vec<String>,
+    /// The outcome, once the game is over.
+    pub over: Option<Over>,
+    /// Actions taken so far.
+    pub step: u64,
+    /// The table's status as `view` shows it to the viewer.
+    pub table: TableStatus,
+    /// Whether the viewer may act now.
+    pub your_turn: bool,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Over {
+    /// Why, in words.
+    pub reason: String,
+    /// The winners, by name.
+    pub winners: Vec<String>,
+}
+
 /// The viewer's status: the step, who acts (by name) or who won, whether it is the viewer's
 /// turn, and the table's status as `view` shows it to the viewer (seats, their orders, the
 /// deadline, the viewer's own drafts).
-pub(crate) fn status(live: &Live, role: Role) -> Value {
+pub(crate) fn status(live: &Live, role: Role) -> StreamStatus {
     let yours = match role {
         Role::Public => None,
         Role::Seat(seat) => Some(Actor::Seat(Seat(seat))),
         Role::GameMaster => Some(Actor::GameMaster),
     };
     let (acting, over) = match live.game.turn() {
-        Turn::Acting(actors) => (actors, Value::Null),
+        Turn::Acting(actors) => (actors, None),
         Turn::Over(outcome) => (
             Vec::new(),
-            json!({
-                "winners": outcome.winners.iter().map(|s| seat_name(live, *s)).collect::<Vec<_>>(),
-                "reason": outcome.reason,
+            Some(Over {
+                reason: outcome.reason,
+                winners: outcome
+                    .winners
+                    .iter()
+                    .map(|s| seat_name(live, *s))
+                    .collect(),
             }),
         ),
     };
-    json!({
-        "step": live.game.steps(),
-        "acting": acting.iter().map(|a| actor_name(live, *a)).collect::<Vec<_>>(),
-        "your_turn": yours.is_some_and(|actor| acting.contains(&actor)),
-        "over": over,
-        "table": crate::turns::status(live, role),
-    })
+    StreamStatus {
+        acting: acting.iter().map(|a| actor_name(live, *a)).collect(),
+        over,
+        step: live.game.steps(),
+        table: crate::hub::status::status(live, role),
+        your_turn: yours.is_some_and(|actor| acting.contains(&actor)),
+    }
 }
 
 /// The events that tell what changed from the status `before` (the last one this stream
@@ -202,45 +230,44 @@ pub(crate) fn status(live: &Live, role: Role) -> Value {
 /// `deadline` (set, moved or cleared), `orders` (a seat's orders: none, draft or ready), and
 /// last `status` with the whole status. Nothing when nothing changed; only `status` for the
 /// first look of a stream.
-pub(crate) fn changes(before: Option<&Value>, now: &Value) -> Vec<(&'static str, Value)> {
+pub(crate) fn changes(
+    before: Option<&StreamStatus>,
+    now: &StreamStatus,
+) -> Vec<(&'static str, Value)> {
     let Some(before) = before else {
-        return vec![("status", now.clone())];
+        return vec![("status", json!(now))];
     };
     if before == now {
         return Vec::new();
     }
     let mut events = Vec::new();
-    if now["over"].is_null() && (before["acting"] != now["acting"] || before["step"] != now["step"])
-    {
+    if now.over.is_none() && (before.acting != now.acting || before.step != now.step) {
         events.push((
             "turn",
-            json!({ "step": now["step"], "acting": now["acting"], "your_turn": now["your_turn"] }),
+            json!({ "step": now.step, "acting": now.acting, "your_turn": now.your_turn }),
         ));
     }
-    if !now["over"].is_null() && before["over"].is_null() {
-        events.push((
-            "over",
-            json!({ "step": now["step"], "outcome": now["over"] }),
-        ));
+    if let Some(outcome) = &now.over
+        && before.over.is_none()
+    {
+        events.push(("over", json!({ "step": now.step, "outcome": outcome })));
     }
-    let (old, new) = (&before["table"], &now["table"]);
-    if old["deadline"] != new["deadline"] || old["grace"] != new["grace"] {
+    let (old, new) = (&before.table, &now.table);
+    if old.deadline != new.deadline || old.grace != new.grace {
         events.push((
             "deadline",
-            json!({ "deadline": new["deadline"], "grace": new["grace"] }),
+            json!({ "deadline": new.deadline, "grace": new.grace }),
         ));
     }
-    let empty = Vec::new();
-    let old_seats = old["seats"].as_array().unwrap_or(&empty);
-    for seat in new["seats"].as_array().unwrap_or(&empty) {
-        let was = old_seats.iter().find(|s| s["seat"] == seat["seat"]);
-        if was.is_none_or(|was| was["orders"] != seat["orders"]) {
+    for seat in &new.seats {
+        let was = old.seats.iter().find(|s| s.seat == seat.seat);
+        if was.is_none_or(|was| was.orders != seat.orders) {
             events.push((
                 "orders",
-                json!({ "seat": seat["seat"], "name": seat["name"], "orders": seat["orders"] }),
+                json!({ "seat": seat.seat, "name": seat.name, "orders": seat.orders }),
             ));
         }
     }
-    events.push(("status", now.clone()));
+    events.push(("status", json!(now)));
     events
 }

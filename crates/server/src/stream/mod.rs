@@ -13,13 +13,12 @@
 //! store, so it holds across a restart and across instances.
 //!
 //! The producer of a connection waits for the table's commits ([`crate::commits`]; on
-//! PostgreSQL, other instances' too, through `stream::listen`), reads what is new for its viewer, and
+//! PostgreSQL, other instances' too, through `hub::listen`), reads what is new for its viewer, and
 //! queues it in a bounded queue (`stream::outlet`); a client that stops reading is told to resume and
 //! dropped. A connection limit per token and one per instance refuse more streams with a JSON
 //! error.
 
 mod batch;
-pub(crate) mod listen;
 mod outlet;
 #[cfg(test)]
 mod tests;
@@ -261,7 +260,10 @@ async fn open(streams: Streams, id: String, headers: &HeaderMap) -> Result<Respo
             .call(move |hub| {
                 hub.live(&id)?.role(token.as_deref())?;
                 let after = asked?;
-                Ok((hub.stream_batch(&id, token.as_deref(), after, PAGE)?, after))
+                Ok((
+                    batch::stream_batch(hub, &id, token.as_deref(), after, PAGE)?,
+                    after,
+                ))
             })
             .await?
     };
@@ -307,7 +309,7 @@ struct Producer {
     /// The last log line queued.
     after: Option<Position>,
     /// The last status queued.
-    status: Option<Value>,
+    status: Option<batch::StreamStatus>,
     inlet: Inlet,
 }
 
@@ -342,7 +344,7 @@ fn lagging(after: Option<Position>) -> Value {
 }
 
 impl Producer {
-    async fn run(mut self, first: batch::Batch, mut watch: crate::commits::TableWatch) {
+    async fn run(mut self, first: batch::Batch, mut watch: crate::hub::commits::TableWatch) {
         let mut batch = first;
         loop {
             match self.queue(batch).await {
@@ -371,7 +373,7 @@ impl Producer {
                 self.after,
             );
             batch = match hub
-                .call(move |hub| hub.stream_batch(&id, token.as_deref(), after, PAGE))
+                .call(move |hub| batch::stream_batch(hub, &id, token.as_deref(), after, PAGE))
                 .await
             {
                 Ok(batch) => batch,

@@ -182,13 +182,29 @@ fn an_event_id_is_step_dot_index() {
 
 #[test]
 fn status_changes_name_what_changed() {
-    let before = json!({
-        "step": 1, "acting": ["Ann", "Bo"], "your_turn": false, "over": null,
-        "table": { "deadline": null, "grace": 0, "seats": [
-            { "seat": 0, "name": "Ann", "orders": "none" },
-            { "seat": 1, "name": "Bo", "orders": "draft" },
-        ] },
-    });
+    use crate::hub::status::{Orders, SeatStatus, TableStatus};
+    let seat = |seat: u16, name: &str, orders| SeatStatus {
+        link: true,
+        name: name.into(),
+        orders,
+        seat,
+        to_act: true,
+    };
+    let before = batch::StreamStatus {
+        acting: vec!["Ann".into(), "Bo".into()],
+        over: None,
+        step: 1,
+        table: TableStatus {
+            absent: "no-orders",
+            deadline: None,
+            dice: "game-master",
+            drafts: Vec::new(),
+            grace: 0,
+            seats: vec![seat(0, "Ann", Orders::None), seat(1, "Bo", Orders::Draft)],
+            you: crate::hub::Role::Public,
+        },
+        your_turn: false,
+    };
     assert_eq!(
         batch::changes(None, &before)
             .iter()
@@ -198,17 +214,23 @@ fn status_changes_name_what_changed() {
     );
     assert!(batch::changes(Some(&before), &before).is_empty());
     let mut ready = before.clone();
-    ready["table"]["seats"][1]["orders"] = json!("ready");
-    ready["table"]["deadline"] = json!(1_900_000_000);
-    let names: Vec<&str> = batch::changes(Some(&before), &ready)
-        .iter()
-        .map(|(n, _)| *n)
-        .collect();
+    ready.table.seats[1].orders = Orders::Ready;
+    ready.table.deadline = Some(1_900_000_000);
+    let changes = batch::changes(Some(&before), &ready);
+    let names: Vec<&str> = changes.iter().map(|(n, _)| *n).collect();
     assert_eq!(names, ["deadline", "orders", "status"]);
+    assert_eq!(
+        changes[1].1,
+        json!({ "seat": 1, "name": "Bo", "orders": "ready" })
+    );
+    assert_eq!(changes[2].1["table"]["you"], json!("public"));
     let mut over = ready.clone();
-    over["step"] = json!(2);
-    over["acting"] = json!([]);
-    over["over"] = json!({ "winners": ["Bo"], "reason": "Bo won" });
+    over.step = 2;
+    over.acting = Vec::new();
+    over.over = Some(batch::Over {
+        winners: vec!["Bo".into()],
+        reason: "Bo won".into(),
+    });
     let changes = batch::changes(Some(&ready), &over);
     assert_eq!(changes[0].0, "over");
     assert_eq!(changes[0].1["outcome"]["winners"], json!(["Bo"]));
@@ -229,10 +251,11 @@ async fn a_look_after_any_position_is_the_end_of_the_whole_log() {
                 crate::store::BotPlay { step: 3, seat: 0 },
                 crate::store::BotPlay { step: 5, seat: 1 },
             ];
-            let whole = hub.stream_batch(&id, Some(&token), None, usize::MAX)?;
+            let whole = batch::stream_batch(hub, &id, Some(&token), None, usize::MAX)?;
             let mut ends = Vec::new();
             for line in &whole.lines {
-                let end = hub.stream_batch(&id, Some(&token), Some(line.position), usize::MAX)?;
+                let end =
+                    batch::stream_batch(hub, &id, Some(&token), Some(line.position), usize::MAX)?;
                 ends.push((line.position, end.lines));
             }
             Ok((whole.lines, ends))

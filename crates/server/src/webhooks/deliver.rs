@@ -223,7 +223,7 @@ async fn run(hub: HubHandle, options: WebhookOptions) {
             return;
         }
     };
-    let Ok(wake) = hub.call(move |hub| Ok(Arc::clone(&hub.hooks.wake))).await else {
+    let Ok(wake) = hub.call(move |hub| Ok(hub.outbox_written())).await else {
         return;
     };
     let owner =
@@ -236,10 +236,14 @@ async fn run(hub: HubHandle, options: WebhookOptions) {
             () = tokio::time::sleep(POLL) => {}
             () = wake.notified() => {}
         }
-        let now = crate::turns::now();
+        let now = crate::hub::turns::now();
         if now != reminded_at {
             reminded_at = now;
-            if hub.call(move |hub| Ok(hub.remind_due(now))).await.is_err() {
+            if hub
+                .call(move |hub| Ok(super::manage::remind_due(hub, now)))
+                .await
+                .is_err()
+            {
                 return;
             }
         }

@@ -12,8 +12,11 @@
 //! refused (`guard`, which asks [`is_refused_address`] of every address a delivery may connect
 //! to) unless the server runs with `--allow-private-webhooks`.
 //!
-//! The game master manages a table's webhooks over the API (`routes`, `manage`); payloads
-//! are built in `payload`, and the store's side is the [`WebhookStore`] trait.
+//! The game master manages a table's webhooks over the API (`manage`, whose routes are the
+//! HTTP layer's `api/webhooks.rs`); payloads are built in `payload`. The store's side is the
+//! outbox, a store of its own ([`WebhookStore`], `store/outbox.rs`), written by the hub in an
+//! act's own transaction with the notices this venue registered (`notice.rs`, via
+//! `HubHandle::set_turn_notices`). This venue adds nothing to the hub: it calls it.
 
 mod address;
 pub(crate) mod deliver;
@@ -21,18 +24,16 @@ pub(crate) mod guard;
 pub(crate) mod manage;
 pub(crate) mod notice;
 pub(crate) mod payload;
-pub mod request;
-pub(crate) mod routes;
-mod store;
 
-use std::sync::Arc;
 use std::time::Duration;
 
-pub use address::is_refused_address;
-pub use store::{
-    Attempt, Claimed, DeliveryState, DueReminder, KEPT_DONE, NextStep, OutboxEntry, StoredHook,
-    WebhookStore,
+pub use crate::request::webhook as request;
+pub(crate) use crate::store::outbox::now_ms;
+pub use crate::store::outbox::{
+    Attempt, Claimed, DeliveryState, DueReminder, HookFormat, KEPT_DONE, NextStep, Notice,
+    NoticeKind, OutboxEntry, StoredHook, WebhookStore,
 };
+pub use address::is_refused_address;
 
 /// How webhooks are delivered (`pbp serve --allow-private-webhooks`, and the tests' shorter
 /// times).
@@ -64,88 +65,4 @@ impl Default for WebhookOptions {
             first_backoff: Duration::from_secs(2),
         }
     }
-}
-
-/// The payload format a webhook receives.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HookFormat {
-    /// Discord's `{"content": TEXT}` (Markdown).
-    Discord,
-    /// Slack's `{"text": TEXT}` (mrkdwn).
-    Slack,
-    /// pbp's own event JSON, documented in docs/SERVER.md.
-    Json,
-}
-
-impl HookFormat {
-    /// The format's name in the API and the store.
-    pub fn name(self) -> &'static str {
-        match self {
-            HookFormat::Discord => "discord",
-            HookFormat::Slack => "slack",
-            HookFormat::Json => "json",
-        }
-    }
-
-    /// The format named `name`, if any.
-    pub fn from_name(name: &str) -> Option<HookFormat> {
-        match name {
-            "discord" => Some(HookFormat::Discord),
-            "slack" => Some(HookFormat::Slack),
-            "json" => Some(HookFormat::Json),
-            _ => None,
-        }
-    }
-}
-
-/// What a notice tells.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NoticeKind {
-    /// A turn opened: who must act.
-    TurnOpened,
-    /// A turn closed: the public summary of its steps.
-    TurnClosed,
-    /// The deadline is near: who has not sent orders yet.
-    Reminder,
-    /// The game ended: who won.
-    GameOver,
-}
-
-impl NoticeKind {
-    /// The kind's name (the JSON payload's `event`).
-    pub fn name(self) -> &'static str {
-        match self {
-            NoticeKind::TurnOpened => "turn_opened",
-            NoticeKind::TurnClosed => "turn_closed",
-            NoticeKind::Reminder => "reminder",
-            NoticeKind::GameOver => "game_over",
-        }
-    }
-}
-
-/// One notice of a table, before it is sent: its kind and its JSON (the `json` format's body;
-/// the chat formats are made from its texts).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Notice {
-    /// What it tells.
-    pub kind: NoticeKind,
-    /// The notice as JSON text: only what the public may see.
-    pub json: String,
-}
-
-/// What the hub keeps for the webhooks: the signal that wakes the delivery task when a notice
-/// was written, and the options.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct HubHooks {
-    pub(crate) wake: Arc<tokio::sync::Notify>,
-    /// The server's options (set when the delivery task starts).
-    pub(crate) options: WebhookOptions,
-}
-
-/// Milliseconds since the Unix epoch.
-pub(crate) fn now_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
-        .unwrap_or_default()
 }

@@ -5,22 +5,21 @@
 //! opens the next one, so its summary holds the resolution too). Every text names players by
 //! the names the table gives them and holds only what the public sees.
 
-use pbp_core::Actor;
 use serde_json::{Value, json};
 
 use super::payload::{NOTICE_TEXT_LIMIT, cut};
 use super::{Notice, NoticeKind};
-use crate::hub::Live;
+use crate::error::ApiError;
+use crate::hub::{HubHandle, Live};
 use crate::store::AbsentDefault;
 
-/// Whether the act just applied to `live` (`before`: who could act before it) ended a turn.
-pub(crate) fn ends_turn(live: &Live, before: &[Actor]) -> bool {
-    live.game.outcome().is_some()
-        || live
-            .game
-            .acting()
-            .iter()
-            .any(|a| a.seat().is_some() && !before.contains(a))
+/// Registers this venue's notices with the hub: every act that ends a turn of a table with a
+/// webhook writes them to the outbox in its own transaction.
+///
+/// # Errors
+/// [`ApiError::Internal`] if the hub has stopped.
+pub(crate) fn register(hub: &HubHandle) -> Result<(), ApiError> {
+    hub.set_turn_notices(std::sync::Arc::new(turn_notices))
 }
 
 /// The player at `seat` as every venue names them ([`crate::names::seat_called`]): "Ann

@@ -8,6 +8,44 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
+/// One store suite for both backends (`tests/store.rs`, `tests/webhook_store.rs`): each case,
+/// a `fn case(open: Open<'_>)` of the test file, runs once on a SQLite file and once on
+/// PostgreSQL (`PBP_TEST_POSTGRES`; skipped with a printed line when it is not set). The test
+/// file names `Store`, `SqliteStore` and `PostgresStore` at its root.
+#[allow(unused_macros)] // Only the store suites use it; every test file includes this module.
+macro_rules! store_suite {
+    ($($case:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[test]
+                fn $case() {
+                    let dir = super::common::temp_dir(stringify!($case));
+                    let path = dir.join("store.sqlite");
+                    let open = || -> Box<dyn super::Store> {
+                        Box::new(super::SqliteStore::open(&path).unwrap())
+                    };
+                    super::$case(&open);
+                    let _ = std::fs::remove_dir_all(dir);
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[test]
+                fn $case() {
+                    let Some(db) = super::common::pg::test_db(stringify!($case)) else {
+                        return;
+                    };
+                    let open = || -> Box<dyn super::Store> {
+                        Box::new(super::PostgresStore::connect(&db.url).unwrap())
+                    };
+                    super::$case(&open);
+                }
+            )*
+        }
+    };
+}
+
 pub mod pg;
 pub mod receiver;
 pub mod sse;

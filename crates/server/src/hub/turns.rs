@@ -1,7 +1,7 @@
 //! The turn workflow of simultaneous games, beside the game: drafts that a player may change
 //! until marked ready, resolution when every seat to act is ready or when the turn closes (at
 //! its deadline plus grace, or when the game master says so), the table's default for a seat
-//! that sent nothing, and the status every viewer sees.
+//! that sent nothing (the status every viewer sees is `status.rs`).
 //!
 //! A draft is not an action yet: it is checked against the rules when it is saved (on a copy
 //! of the game, so an invalid order is refused at once) and kept, with its ready mark, beside
@@ -20,9 +20,13 @@ use pbp_core::{Actor, Audience, DiceChoice, Seat};
 use pbp_frontend::EventLine;
 use serde_json::{Value, json};
 
+use std::sync::Arc;
+
+use super::status::status;
+use super::{Hub, Live, Role, acting, refused};
 use crate::error::ApiError;
-use crate::hub::{Hub, Live, Role, absent_name, acting, refused};
 use crate::request::{ActRequest, DeadlineRequest, ReadyRequest};
+use crate::store::outbox::Notice;
 use crate::store::{AbsentDefault, BotPlay, Draft};
 
 /// Seconds since the Unix epoch.
@@ -31,69 +35,6 @@ pub(crate) fn now() -> u64 {
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs())
         .unwrap_or_default()
-}
-
-/// The status every viewer sees: seats by name, who may act, who has a draft or is ready, the
-/// deadline; the asking seat's own draft. Never a token, never another seat's draft.
-pub(crate) fn status(live: &Live, role: Role) -> Value {
-    // The game's seats as they stand: a seat the game added after the table was created (a
-    // Clan War clan signed up late) is listed by the game's name for it, without a link until
-    // the game master hands one out.
-    let count = usize::from(live.game.seat_count());
-    let late: Vec<String> = if count > live.seats.len() {
-        live.game.seat_names()
-    } else {
-        Vec::new()
-    };
-    let seats: Vec<Value> = (0..count.max(live.seats.len()))
-        .map(|index| {
-            let seat = u16::try_from(index).unwrap_or(u16::MAX);
-            let draft = live.turn.drafts.iter().find(|d| d.seat == seat);
-            let stored = live.seats.get(index);
-            let name = stored
-                .map(|s| s.name.clone())
-                .or_else(|| late.get(index).cloned())
-                .unwrap_or_else(|| format!("seat {seat}"));
-            json!({
-                "seat": seat,
-                "name": name,
-                "link": stored.is_some(),
-                "to_act": live.game.may_act(Actor::Seat(Seat(seat))),
-                "orders": match draft {
-                    None => "none",
-                    Some(d) if d.ready => "ready",
-                    Some(_) => "draft",
-                },
-            })
-        })
-        .collect();
-    let you = match role {
-        Role::Public => json!("public"),
-        Role::Seat(seat) => json!({ "seat": seat }),
-        Role::GameMaster => json!("gm"),
-    };
-    let drafts: Vec<Value> = live
-        .turn
-        .drafts
-        .iter()
-        .filter(|d| role == Role::GameMaster || role == Role::Seat(d.seat))
-        .map(|d| {
-            json!({
-                "seat": d.seat,
-                "action": serde_json::from_str::<Value>(&d.action).unwrap_or(Value::Null),
-                "ready": d.ready,
-            })
-        })
-        .collect();
-    json!({
-        "you": you,
-        "seats": seats,
-        "drafts": drafts,
-        "deadline": live.turn.deadline,
-        "grace": live.turn.grace,
-        "absent": absent_name(live.turn.absent),
-        "dice": live.turn.dice.name(),
-    })
 }
 
 /// The log with a line before each turn the computer player played for an absent seat (before
@@ -540,5 +481,55 @@ pub(crate) fn game_master(live: &Live, token: Option<&str>) -> Result<Role, ApiE
         Role::Seat(_) => Err(ApiError::Forbidden(
             "this is the game master's alone".into(),
         )),
+    }
+}
+
+/// Whether the act just applied to `live` (`before`: who could act before it) ended a turn: a
+/// seat may act that could not before, or the game is over (a turn that waits for the game
+/// master to resolve it ends when the resolution opens the next one).
+pub(crate) fn ends_turn(live: &Live, before: &[Actor]) -> bool {
+    live.game.outcome().is_some()
+        || live
+            .game
+            .acting()
+            .iter()
+            .any(|a| a.seat().is_some() && !before.contains(a))
+}
+
+/// The notices a venue adds to an act that ends a turn, written to the outbox in the act's own
+/// transaction (so a committed turn's notice is never lost): called with the table's id, the
+/// table after the act, and the step its turn began after. The webhooks register theirs
+/// ([`HubHandle::set_turn_notices`]); the hub calls it only for a table that has a webhook.
+pub(crate) type TurnNotices =
+    Arc<dyn Fn(&str, &Live, u64) -> Result<Vec<Notice>, String> + Send + Sync>;
+
+impl Hub {
+    /// The notices of the act just applied to table `id` in memory (`before`: who could act
+    /// before it), and the turn's first step kept in its turn state: none unless the act
+    /// ended a turn, a venue makes notices and the table has a webhook.
+    pub(super) fn turn_notices(
+        &mut self,
+        id: &str,
+        before: &[Actor],
+    ) -> Result<Vec<Notice>, ApiError> {
+        let live = self.cached(id)?;
+        if !ends_turn(live, before) {
+            return Ok(Vec::new());
+        }
+        let began = live.turn.began;
+        live.turn.began = live.game.steps();
+        let Some(make) = self.turn_notices.clone() else {
+            return Ok(Vec::new());
+        };
+        if !self.store.has_hooks(id)? {
+            return Ok(Vec::new());
+        }
+        let live = self.cached(id)?;
+        make(id, live, began).map_err(ApiError::Internal)
+    }
+
+    /// The signal told whenever this hub wrote a notice to the outbox.
+    pub(crate) fn outbox_written(&self) -> Arc<tokio::sync::Notify> {
+        Arc::clone(&self.outbox_written)
     }
 }

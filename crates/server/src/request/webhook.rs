@@ -3,8 +3,8 @@
 
 use serde::Deserialize;
 
-use super::HookFormat;
 use crate::error::ApiError;
+use crate::store::outbox::HookFormat;
 
 /// The largest body of a webhook's creation, in bytes.
 pub const MAX_WEBHOOK_BODY: usize = 8 * 1024;

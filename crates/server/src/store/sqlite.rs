@@ -11,6 +11,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use rusqlite::{Connection, ErrorCode, OptionalExtension, TransactionBehavior, params};
 
+use crate::store::closes_at;
 use crate::store::{NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState, turn_json};
 
 /// The schema, one migration per version: migration `i` takes the database from version `i` to
@@ -113,11 +114,6 @@ fn now() -> i64 {
 
 fn to_i64(value: u64) -> i64 {
     i64::try_from(value).unwrap_or(i64::MAX)
-}
-
-/// When a turn with this state closes: its deadline plus grace.
-pub(crate) fn closes_at(turn: &TurnState) -> Option<i64> {
-    turn.deadline.map(|d| to_i64(d.saturating_add(turn.grace)))
 }
 
 /// Tables in one SQLite file.
@@ -434,7 +430,7 @@ fn refusal(transaction: &rusqlite::Connection, id: &str) -> StoreError {
 }
 
 mod group;
+mod outbox;
 mod tables;
 #[cfg(test)]
 mod tests;
-mod webhooks;

@@ -8,7 +8,8 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::{backend, closes_at, group, now, to_i64, webhooks};
+use super::{backend, group, now, outbox, to_i64};
+use crate::store::closes_at;
 use crate::store::{NewAct, StoreError, StoredSeat, StoredTable, hash_from, turn_json};
 
 pub(super) fn create(connection: &mut Connection, table: &StoredTable) -> Result<(), StoreError> {
@@ -250,12 +251,12 @@ pub(super) fn commit_act(connection: &mut Connection, act: &NewAct<'_>) -> Resul
     if let Some(text) = act.save {
         save(&transaction, act.table, act.from_step + 1, text)?;
     }
-    webhooks::insert_notices(
+    outbox::insert_notices(
         &transaction,
         act.table,
         from + 1,
         act.notices,
-        crate::webhooks::now_ms(),
+        crate::store::outbox::now_ms(),
     )?;
     transaction.commit().map_err(backend)
 }

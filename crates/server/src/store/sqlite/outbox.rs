@@ -4,7 +4,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use super::{SqliteStore, backend, group, to_i64};
 use crate::store::StoreError;
-use crate::webhooks::{
+use crate::store::outbox::{
     Attempt, Claimed, DeliveryState, DueReminder, HookFormat, KEPT_DONE, NextStep, Notice,
     OutboxEntry, StoredHook, WebhookStore,
 };

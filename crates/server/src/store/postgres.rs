@@ -22,11 +22,11 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use postgres::{Client, NoTls, Statement};
 
 mod group;
+mod outbox;
 mod seats;
 mod tables;
-mod webhooks;
 
-use crate::sqlite::closes_at;
+use crate::store::closes_at;
 use crate::store::{NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState, turn_json};
 
 /// The schema in PostgreSQL, one migration per version, as [`crate::MIGRATIONS`]: migration `i`

@@ -9,8 +9,10 @@ use crate::engine::Format;
 use crate::error::ApiError;
 use crate::store::{AbsentDefault, TableDice};
 
-// The body of a webhook's creation (the webhooks module reads it; the fuzz target calls it here).
-pub use crate::webhooks::request::{
+pub mod webhook;
+
+// The body of a webhook's creation (the webhooks venue reads it; the fuzz target calls it here).
+pub use webhook::{
     DEFAULT_REMIND_BEFORE, MAX_REMIND_BEFORE, MAX_WEBHOOK_BODY, SECRET_LENGTH, WebhookRequest,
     parse_webhook,
 };

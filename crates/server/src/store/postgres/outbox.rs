@@ -6,7 +6,7 @@ use postgres::Transaction;
 
 use super::{PostgresStore, backend, to_i64, to_u64};
 use crate::store::StoreError;
-use crate::webhooks::{
+use crate::store::outbox::{
     Attempt, Claimed, DeliveryState, DueReminder, HookFormat, KEPT_DONE, NextStep, Notice,
     OutboxEntry, StoredHook, WebhookStore,
 };

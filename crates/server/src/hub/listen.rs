@@ -18,8 +18,8 @@ use std::time::Duration;
 use postgres::fallible_iterator::FallibleIterator;
 use postgres::{Client, NoTls};
 
-use crate::commits::{CommitKind, Commits, Committed};
-use crate::postgres::NOTIFY_CHANNEL;
+use crate::hub::commits::{CommitKind, Commits, Committed};
+use crate::store::postgres::NOTIFY_CHANNEL;
 
 /// How long the listener waits for a notice before it checks that it is still wanted.
 const POLL: Duration = Duration::from_millis(500);

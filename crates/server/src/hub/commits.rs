@@ -23,10 +23,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use tokio::sync::{broadcast, watch};
 
-use crate::store::{NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState};
-use crate::webhooks::{
+use crate::store::outbox::{
     Attempt, Claimed, DueReminder, Notice, OutboxEntry, StoredHook, WebhookStore,
 };
+use crate::store::{NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState};
 
 /// What was committed to a table.
 #[derive(Clone, Debug, PartialEq, Eq)]

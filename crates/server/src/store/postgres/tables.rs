@@ -3,8 +3,8 @@
 //! record entry, the table's new version and turn state, the save only now and then), each one
 //! transaction.
 
-use super::{PostgresStore, backend, now, to_i64, webhooks};
-use crate::sqlite::closes_at;
+use super::{PostgresStore, backend, now, outbox, to_i64};
+use crate::store::closes_at;
 use crate::store::{NewAct, StoreError, StoredSeat, StoredTable, hash_from, turn_json};
 
 impl PostgresStore {
@@ -170,12 +170,12 @@ impl PostgresStore {
             drop(transaction);
             return Err(self.refusal(act.table, Some(act.from_step)));
         }
-        webhooks::insert_notices(
+        outbox::insert_notices(
             &mut transaction,
             act.table,
             from + 1,
             act.notices,
-            crate::webhooks::now_ms(),
+            crate::store::outbox::now_ms(),
         )?;
         transaction.commit().map_err(backend)?;
         self.notify_later(act.table);

@@ -1,6 +1,7 @@
 //! The store: where tables live between requests and across restarts.
 //!
-//! [`Store`] is a trait with two backends, the embedded default ([`crate::SqliteStore`], one
+//! [`Store`] is a trait with two backends (the tables; the webhooks' outbox is a store of its
+//! own beside it, [`WebhookStore`] in `outbox.rs`, in the same database), the embedded default ([`crate::SqliteStore`], one
 //! file) and [`crate::PostgresStore`] (one database shared by several `pbp serve` instances);
 //! everything above it (the table hub, the HTTP API) is written against the trait alone, and
 //! [`open_store`] picks the backend from the `--db` argument. A store keeps, per table, the step
@@ -20,8 +21,12 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+pub mod outbox;
+pub(crate) mod postgres;
+pub(crate) mod sqlite;
+
 use crate::token::TokenHash;
-use crate::webhooks::{Notice, WebhookStore};
+use outbox::{Notice, WebhookStore};
 
 /// Why the store failed.
 #[derive(Debug, Error)]
@@ -220,7 +225,10 @@ pub struct NewAct<'a> {
     pub notices: &'a [Notice],
 }
 
-/// Where tables are kept. Every method is one transaction: it is done whole or not at all.
+/// Where tables are kept, and nothing else: the webhooks and their outbox are a store of their
+/// own ([`WebhookStore`], `outbox.rs`), which every `Store` also is, in the same database, so
+/// that an act and the notices it causes are written in one transaction
+/// ([`NewAct::notices`]). Every method is one transaction: it is done whole or not at all.
 pub trait Store: Send + WebhookStore {
     /// Stores a new table (at the version it carries, normally 0).
     ///
@@ -359,12 +367,12 @@ pub trait Store: Send + WebhookStore {
 /// this build's.
 pub fn open_store(location: &str) -> Result<Box<dyn Store>, StoreError> {
     if location.starts_with("postgres://") || location.starts_with("postgresql://") {
-        return Ok(Box::new(crate::PostgresStore::connect(location)?));
+        return Ok(Box::new(self::postgres::PostgresStore::connect(location)?));
     }
     if location.is_empty() || location.contains("://") {
         return Err(StoreError::BadLocation(location.to_owned()));
     }
-    Ok(Box::new(crate::SqliteStore::open(std::path::Path::new(
+    Ok(Box::new(sqlite::SqliteStore::open(std::path::Path::new(
         location,
     ))?))
 }
@@ -385,4 +393,11 @@ pub(crate) fn turn_json(table: &str, turn: &TurnState) -> Result<String, StoreEr
         table: table.to_owned(),
         message: e.to_string(),
     })
+}
+
+/// When a turn with this state closes: its deadline plus grace, in Unix seconds (both stores
+/// keep it in a column of its own, which [`Store::due`] reads).
+pub(crate) fn closes_at(turn: &TurnState) -> Option<i64> {
+    turn.deadline
+        .map(|d| i64::try_from(d.saturating_add(turn.grace)).unwrap_or(i64::MAX))
 }

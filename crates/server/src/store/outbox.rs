@@ -1,9 +1,84 @@
-//! The webhooks' side of the store: the table's webhooks and the outbox of their notices.
-//! Both backends implement it (`sqlite/webhooks.rs`, `postgres/webhooks.rs`); an act's notices
+//! The webhooks' store, beside the tables' in the same database: the table's webhooks and the
+//! outbox of their notices. Both backends implement it (`sqlite/outbox.rs`,
+//! `postgres/outbox.rs`); an act's notices
 //! go into the outbox inside the act's own transaction ([`crate::NewAct::notices`]).
 
-use super::{HookFormat, Notice};
-use crate::store::StoreError;
+use super::StoreError;
+
+/// The payload format a webhook receives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HookFormat {
+    /// Discord's `{"content": TEXT}` (Markdown).
+    Discord,
+    /// Slack's `{"text": TEXT}` (mrkdwn).
+    Slack,
+    /// pbp's own event JSON, documented in docs/SERVER.md.
+    Json,
+}
+
+impl HookFormat {
+    /// The format's name in the API and the store.
+    pub fn name(self) -> &'static str {
+        match self {
+            HookFormat::Discord => "discord",
+            HookFormat::Slack => "slack",
+            HookFormat::Json => "json",
+        }
+    }
+
+    /// The format named `name`, if any.
+    pub fn from_name(name: &str) -> Option<HookFormat> {
+        match name {
+            "discord" => Some(HookFormat::Discord),
+            "slack" => Some(HookFormat::Slack),
+            "json" => Some(HookFormat::Json),
+            _ => None,
+        }
+    }
+}
+
+/// What a notice tells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoticeKind {
+    /// A turn opened: who must act.
+    TurnOpened,
+    /// A turn closed: the public summary of its steps.
+    TurnClosed,
+    /// The deadline is near: who has not sent orders yet.
+    Reminder,
+    /// The game ended: who won.
+    GameOver,
+}
+
+impl NoticeKind {
+    /// The kind's name (the JSON payload's `event`).
+    pub fn name(self) -> &'static str {
+        match self {
+            NoticeKind::TurnOpened => "turn_opened",
+            NoticeKind::TurnClosed => "turn_closed",
+            NoticeKind::Reminder => "reminder",
+            NoticeKind::GameOver => "game_over",
+        }
+    }
+}
+
+/// One notice of a table, before it is sent: its kind and its JSON (the `json` format's body;
+/// the chat formats are made from its texts).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// What it tells.
+    pub kind: NoticeKind,
+    /// The notice as JSON text: only what the public may see.
+    pub json: String,
+}
+
+/// Now, in milliseconds since the Unix epoch.
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+        .unwrap_or_default()
+}
 
 /// A webhook as stored: the game master's alone (its URL may carry the receiver's own token).
 #[derive(Clone, Debug, PartialEq, Eq)]
