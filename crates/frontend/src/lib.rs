@@ -51,6 +51,8 @@ pub use dice::parse_dice;
 pub use error::TableError;
 pub use history::outside_text;
 pub use pbp_render::{BbcodeStyle, PostOptions};
+#[cfg(feature = "png")]
+pub use pbp_render::{PngError, svg_to_png};
 pub use report::{
     ActReport, ChainReport, EventLine, GameInfo, PlayerName, SecretReport, ViewReport, game_list,
     to_json,

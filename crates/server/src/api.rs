@@ -140,6 +140,8 @@ async fn view(
                 .call(move |hub| hub.view(&id, token.as_deref(), format))
                 .await?;
             let content_type = match format {
+                // The hub answered the viewer's SVG; the picture is drawn from it here.
+                Format::Png => return crate::picture::answer(body, &headers).await,
                 Format::Json => "application/json",
                 Format::Svg => "image/svg+xml",
                 Format::Text | Format::Bbcode => "text/plain; charset=utf-8",

@@ -292,6 +292,7 @@ impl Hub {
         token: Option<&str>,
         format: Format,
     ) -> Result<String, ApiError> {
+        let public_url = self.hooks.options.public_url.clone();
         let live = self.live(id)?;
         let role = live.role(token)?;
         let viewer = role.viewer();
@@ -303,6 +304,19 @@ impl Hub {
                     .map_err(|e| ApiError::Internal(e.to_string()))?;
                 view["table"] = crate::turns::status(live, role);
                 Ok(view.to_string())
+            }
+            Format::Bbcode => {
+                let post = live
+                    .game
+                    .render(viewer, Format::Bbcode)
+                    .map_err(ApiError::Internal)?;
+                Ok(match &public_url {
+                    Some(url) => crate::picture::with_picture(
+                        post,
+                        &crate::picture::public_picture(url, id, live.game.steps()),
+                    ),
+                    None => post,
+                })
             }
             other => live.game.render(viewer, other).map_err(ApiError::Internal),
         }

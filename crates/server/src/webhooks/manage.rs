@@ -162,8 +162,9 @@ impl Hub {
         if !self.store.has_hooks(id)? {
             return Ok(Vec::new());
         }
+        let public_url = self.hooks.options.public_url.clone();
         let live = self.cached(id)?;
-        notice::turn_notices(id, live, began).map_err(ApiError::Internal)
+        notice::turn_notices(id, live, began, public_url.as_deref()).map_err(ApiError::Internal)
     }
 
     /// Writes the reminders due at `now` (Unix seconds) to the outbox; answers how many.
