@@ -8,6 +8,7 @@
 //! `pbp simulate` (many games played by bots, with a progress bar and a report) is in the
 //! `simulate` submodule.
 
+mod show;
 mod simulate;
 mod start;
 mod thread;
@@ -24,8 +25,8 @@ use clap::{Subcommand, ValueEnum};
 use pbp_core::chain::ChainClaim;
 use pbp_core::erased::ActionInput;
 use pbp_core::{COMMITMENT_TAG, DiceChoice, counted};
+use pbp_frontend::BbcodeStyle;
 use pbp_frontend::catalog::catalog;
-use pbp_frontend::{BbcodeStyle, PostOptions};
 use pbp_frontend::{EventLine, Table, TableError, to_json};
 
 use crate::failure::Failure;
@@ -223,6 +224,8 @@ pub enum Format {
     Bbcode,
     /// The map or field as an SVG document.
     Svg,
+    /// The map or field as a PNG picture (bytes: redirect them to a file).
+    Png,
 }
 
 /// Reads `--wait`: seconds, at most a day.
@@ -245,7 +248,7 @@ fn dice_choice(dice: Option<Vec<u32>>) -> DiceChoice {
 }
 
 /// Pretty JSON with a final newline, keys sorted (through `serde_json::Value`).
-fn to_text<T: serde::Serialize>(value: &T) -> Result<String, Failure> {
+pub(crate) fn to_text<T: serde::Serialize>(value: &T) -> Result<String, Failure> {
     let value = to_json(value)?;
     serde_json::to_string_pretty(&value)
         .map(|mut s| {
@@ -266,7 +269,7 @@ fn load_text(file: &Path, text: &str) -> Result<Table, Failure> {
     Table::load(text).map_err(about(file))
 }
 
-fn load(file: &Path) -> Result<Table, Failure> {
+pub(crate) fn load(file: &Path) -> Result<Table, Failure> {
     load_text(file, &read_text(file)?)
 }
 
@@ -334,7 +337,7 @@ pub fn run(command: GameCommand) -> Result<(), Failure> {
             viewer,
             format,
             bbcode_style,
-        } => show(&file, &viewer, format, bbcode_style),
+        } => show::show(&file, &viewer, format, bbcode_style),
         GameCommand::Log { file, viewer, json } => log(&file, &viewer, json),
         GameCommand::Undo {
             file,
@@ -428,21 +431,6 @@ fn act(
     out.push_str(&table.describe_turn());
     out.push('\n');
     Ok(emit(&out)?)
-}
-
-fn show(file: &Path, viewer: &str, format: Format, style: BbcodeStyle) -> Result<(), Failure> {
-    let table = load(file)?;
-    let viewer = table.viewer(viewer)?;
-    let mut text = match format {
-        Format::Text => table.text_with_turn(viewer)?,
-        Format::Json => to_text(&table.view(viewer)?)?,
-        Format::Bbcode => table.bbcode_with(viewer, &PostOptions::styled(style))?,
-        Format::Svg => table.svg(viewer)?,
-    };
-    if !text.ends_with('\n') {
-        text.push('\n');
-    }
-    Ok(emit(&text)?)
 }
 
 fn log(file: &Path, viewer: &str, json: bool) -> Result<(), Failure> {

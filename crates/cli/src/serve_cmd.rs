@@ -39,6 +39,11 @@ pub struct ServeArgs {
     /// Seconds a stream's full queue waits for its client before telling it to resume.
     #[arg(long, value_name = "SECONDS", default_value_t = 10)]
     stream_lag: u64,
+    /// The server's address as the world reaches it (`https://pbp.example.org`): webhook
+    /// notices then carry the table's public picture (a Discord embed's image, a Slack image
+    /// block) and BBCode posts end with an `[img]` line of it. Without it, no picture.
+    #[arg(long, value_name = "URL")]
+    public_url: Option<String>,
     /// Seconds between heartbeat comments on an idle stream.
     #[arg(long, value_name = "SECONDS", default_value_t = 15)]
     stream_heartbeat: u64,
@@ -79,6 +84,11 @@ pub fn serve(args: &ServeArgs) -> Result<(), String> {
         tables_per_hour: args.create_rate,
         bytes_per_hour: args.create_mib.saturating_mul(1024 * 1024),
     };
+    let public_url = args
+        .public_url
+        .as_deref()
+        .map(pbp_server::parse_public_url)
+        .transpose()?;
     let options = pbp_server::Options {
         db: args.db.clone(),
         addr: args.addr.clone(),
@@ -91,6 +101,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), String> {
             lag: std::time::Duration::from_secs(args.stream_lag),
             heartbeat: std::time::Duration::from_secs(args.stream_heartbeat.max(1)),
         },
+        public_url,
     };
     let shown = if args.db.contains("://") {
         "the PostgreSQL database".to_owned()

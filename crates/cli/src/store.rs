@@ -353,8 +353,13 @@ fn remove_stale_temps(real: &Path) {
 
 /// Writes `text` to standard output. A closed pipe (`pbp log FILE | head`) is not an error.
 pub fn emit(text: &str) -> Result<(), String> {
+    emit_bytes(text.as_bytes())
+}
+
+/// Writes `bytes` (text, or a PNG picture) to standard output, as [`emit`].
+pub fn emit_bytes(bytes: &[u8]) -> Result<(), String> {
     let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+    match out.write_all(bytes).and_then(|()| out.flush()) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == ErrorKind::BrokenPipe => Ok(()),
         Err(e) => Err(format!("cannot write to standard output: {e}")),

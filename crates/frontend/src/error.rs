@@ -120,6 +120,11 @@ pub enum TableError {
     /// A head of the history chain posted during the game does not hold for this save.
     #[error(transparent)]
     Chain(#[from] pbp_core::chain::ChainError),
+    /// The picture could not be drawn as a PNG ([`Table::png`](crate::Table::png); a bug,
+    /// never the user's input: the SVGs are the renderer's own).
+    #[cfg(feature = "png")]
+    #[error(transparent)]
+    Picture(#[from] pbp_render::PngError),
 }
 
 impl TableError {

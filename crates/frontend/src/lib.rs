@@ -10,6 +10,8 @@
 //! The games are cargo features named as the games (`clan-war`, `three-kingdoms`,
 //! `warring-states`, `scroll-race`), all on by default (`default-features = false` and one
 //! feature builds a catalog of the duel and that game, as the page's per-game wasm modules do).
+//! The feature `png` (off by default) adds [`Table::png`], the picture as a PNG (pbp-render's
+//! `png`: resvg with the fonts pbp ships); the CLI and the server take it, the page does not.
 //!
 //! ```
 //! use pbp_core::erased::ErasedError;
@@ -35,6 +37,8 @@ pub mod catalog;
 pub mod dice;
 mod error;
 mod history;
+#[cfg(feature = "png")]
+mod picture;
 mod report;
 mod table;
 #[cfg(all(feature = "testing", not(target_arch = "wasm32")))]
@@ -47,6 +51,8 @@ pub use dice::parse_dice;
 pub use error::TableError;
 pub use history::outside_text;
 pub use pbp_render::{BbcodeStyle, PostOptions};
+#[cfg(feature = "png")]
+pub use pbp_render::{PngError, svg_to_png};
 pub use report::{
     ActReport, ChainReport, EventLine, GameInfo, PlayerName, SecretReport, ViewReport, game_list,
     to_json,

@@ -21,6 +21,11 @@
 //! Each game's renderer is behind a cargo feature named as the game (`clan-war`,
 //! `three-kingdoms`, `warring-states`, `scroll-race`), all on by default; the duel's is always
 //! built. A build for one game (the page's per-game wasm modules) takes only that game's code.
+//!
+//! The feature `png` (off by default) adds [`svg_to_png`]: any of the SVGs drawn as a PNG by
+//! resvg, in pure Rust, with the fonts shipped in this crate (subsets of DejaVu Sans and Serif,
+//! about 850 kB) and no system font, so a picture is the same on every machine. The page's
+//! wasm leaves it out; the CLI and the server take it.
 
 #[cfg(feature = "clan-war")]
 mod clan_war;
@@ -36,11 +41,15 @@ mod three_kingdoms;
 #[cfg(feature = "warring-states")]
 mod warring_states;
 
+#[cfg(feature = "png")]
+mod png;
 mod post;
 #[cfg(feature = "testing")]
 pub mod testing;
 
 pub use escape::{bbcode_escape, xml_escape};
+#[cfg(feature = "png")]
+pub use png::{MAX_PNG_SIDE, PNG_SCALE, PngError, svg_to_png};
 pub use post::{BbcodeStyle, PostOptions};
 
 use pbp_core::{Game, LoggedEvent};

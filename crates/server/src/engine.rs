@@ -20,6 +20,9 @@ pub enum Format {
     Bbcode,
     /// The map or field as SVG.
     Svg,
+    /// The map or field as PNG: drawn from the SVG by the HTTP layer (`picture.rs`), outside
+    /// the hub.
+    Png,
 }
 
 /// One game in progress: a [`Table`] of `pbp-frontend`.
@@ -282,7 +285,8 @@ impl GameTable {
                 .map_err(|e| e.to_string()),
             Format::Text => table.text_with_turn(viewer).map_err(|e| e.to_string()),
             Format::Bbcode => table.bbcode(viewer).map_err(|e| e.to_string()),
-            Format::Svg => table.svg(viewer).map_err(|e| e.to_string()),
+            // The PNG's SVG: the HTTP layer draws it.
+            Format::Svg | Format::Png => table.svg(viewer).map_err(|e| e.to_string()),
         }
     }
 

@@ -131,6 +131,9 @@ pub struct Hub {
     pub(crate) outbox_written: Arc<tokio::sync::Notify>,
     /// What a venue adds to an act that ends a turn: its notices (see [`TurnNotices`]).
     turn_notices: Option<TurnNotices>,
+    /// The server's public URL (`pbp serve --public-url`): every BBCode view then ends with
+    /// the table's public picture.
+    public_url: Option<String>,
     /// The answers of the jobs of the group being run (see [`Hub::run`]), sent once its writes
     /// are durable.
     answers: Vec<Answer>,
@@ -192,6 +195,7 @@ impl Hub {
             conflicted: false,
             outbox_written: Arc::default(),
             turn_notices: None,
+            public_url: None,
             answers: Vec::new(),
         }
     }
@@ -304,6 +308,7 @@ impl Hub {
         token: Option<&str>,
         format: Format,
     ) -> Result<String, ApiError> {
+        let public_url = self.public_url.clone();
         let live = self.live(id)?;
         let role = live.role(token)?;
         let viewer = role.viewer();
@@ -316,6 +321,19 @@ impl Hub {
                 view["table"] = serde_json::to_value(status::status(live, role))
                     .map_err(|e| ApiError::Internal(e.to_string()))?;
                 Ok(view.to_string())
+            }
+            Format::Bbcode => {
+                let post = live
+                    .game
+                    .render(viewer, Format::Bbcode)
+                    .map_err(ApiError::Internal)?;
+                Ok(match &public_url {
+                    Some(url) => crate::picture::with_picture(
+                        post,
+                        &crate::picture::public_picture(url, id, live.game.steps()),
+                    ),
+                    None => post,
+                })
             }
             other => live.game.render(viewer, other).map_err(ApiError::Internal),
         }
@@ -549,6 +567,16 @@ impl HubHandle {
     pub(crate) fn set_turn_notices(&self, notices: TurnNotices) -> Result<(), ApiError> {
         self.jobs
             .send(Box::new(move |hub| hub.turn_notices = Some(notices)))
+            .map_err(|_| ApiError::Internal("the table hub has stopped".into()))
+    }
+
+    /// Sets the server's public URL, for the picture line of every BBCode view after it.
+    ///
+    /// # Errors
+    /// [`ApiError::Internal`] if the hub has stopped.
+    pub(crate) fn set_public_url(&self, url: Option<String>) -> Result<(), ApiError> {
+        self.jobs
+            .send(Box::new(move |hub| hub.public_url = url))
             .map_err(|_| ApiError::Internal("the table hub has stopped".into()))
     }
 

@@ -6,7 +6,7 @@
 //!
 //! The crate only translates HTTP to the games: requests are read in [`request`], answered by
 //! the table hub (one thread that owns the store and the games in memory, so actions on one
-//! table are applied one after another), and written back as JSON, text, BBCode or SVG. The
+//! table are applied one after another), and written back as JSON, text, BBCode, SVG or PNG. The
 //! API is documented in `docs/SERVER.md`.
 //!
 //! ```no_run
@@ -20,6 +20,8 @@
 //!     allow_private_webhooks: false,
 //!     // Live event streams: per token, per instance, buffer, lag, heartbeat.
 //!     stream: pbp_server::StreamLimits::default(),
+//!     // Where the world reaches it, for the pictures notices and posts point at.
+//!     public_url: None,
 //! };
 //! pbp_server::run(&options, |addr| println!("serving on http://{addr}/"))?;
 //! # Ok(())
@@ -54,12 +56,14 @@ pub mod webhooks;
 mod api;
 mod json_errors;
 mod limits;
+mod picture;
 
 pub use api::{Server, router, router_with};
 pub use engine::{Format, game_names};
 pub use error::{ApiError, ServerError};
 pub use hub::{HubHandle, commits};
 pub use limits::CreateLimits;
+pub use picture::parse_public_url;
 pub use store::postgres::{POSTGRES_MIGRATIONS, PostgresStore};
 pub use store::sqlite::{MIGRATIONS, SqliteStore};
 pub use store::{
@@ -84,6 +88,10 @@ pub struct Options {
     pub allow_private_webhooks: bool,
     /// The limits of the live event streams.
     pub stream: StreamLimits,
+    /// The server's address as the world reaches it (`--public-url`, read by
+    /// [`parse_public_url`]): webhook notices and BBCode posts point at the table's public
+    /// picture under it. Without it they carry no picture.
+    pub public_url: Option<String>,
 }
 
 /// Opens the store, binds the address and serves until interrupted (Ctrl-C); `started` is told
@@ -110,6 +118,7 @@ pub fn run(
             .with_limits(options.limits.clone())
             .with_webhooks(WebhookOptions {
                 allow_private: options.allow_private_webhooks,
+                public_url: options.public_url.clone(),
                 ..WebhookOptions::default()
             })
             .with_stream_limits(options.stream.clone());

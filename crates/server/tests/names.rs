@@ -192,6 +192,7 @@ fn the_tables_names_are_in_every_output_and_notice() {
             timeout: Duration::from_secs(2),
             retry_for: Duration::from_secs(60),
             first_backoff: Duration::from_millis(200),
+            public_url: None,
         },
     );
     let base = &server.base;

@@ -152,6 +152,7 @@ fn drafts_ready_marks_and_the_reminder_tell_outsiders_nothing_more() {
         timeout: Duration::from_secs(2),
         retry_for: Duration::from_secs(60),
         first_backoff: Duration::from_millis(200),
+        public_url: None,
     };
     let server = start_hooked(&dir.join("db.sqlite"), hooks);
     let base = &server.base;

@@ -26,6 +26,7 @@ fn webhook_crash_server_process() {
         timeout: Duration::from_secs(2),
         retry_for: Duration::from_secs(300),
         first_backoff: Duration::from_millis(200),
+        public_url: None,
     };
     let server = start_hooked(std::path::Path::new(&db), options);
     println!("LISTENING {}", server.base);

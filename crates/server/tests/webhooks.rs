@@ -22,6 +22,7 @@ fn options() -> WebhookOptions {
         timeout: Duration::from_secs(2),
         retry_for: Duration::from_secs(120),
         first_backoff: Duration::from_millis(200),
+        public_url: None,
     }
 }
 

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
-use axum::http::{Method, StatusCode, Uri, header};
+use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -63,6 +63,7 @@ fn query_value<'a>(query: &'a [(String, String)], name: &str) -> Option<&'a str>
 async fn view(
     table: TableCall,
     Query(query): Query<Vec<(String, String)>>,
+    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let format = parse_format(query_value(&query, "format"));
     let format = table.checked(format).await?;
@@ -70,6 +71,8 @@ async fn view(
         .call(move |hub, id, token| hub.view(id, token, format))
         .await?;
     let content_type = match format {
+        // The hub answered the viewer's SVG; the picture is drawn from it here.
+        Format::Png => return crate::picture::answer(body, &headers).await,
         Format::Json => "application/json",
         Format::Svg => "image/svg+xml",
         Format::Text | Format::Bbcode => "text/plain; charset=utf-8",
@@ -174,7 +177,8 @@ fn routes(
     closing: tokio::sync::watch::Receiver<bool>,
 ) -> Router {
     // A hub that has stopped answers every request 500 anyway.
-    let _ = crate::webhooks::notice::register(&hub);
+    let _ = crate::webhooks::notice::register(&hub, webhooks.public_url.clone());
+    let _ = hub.set_public_url(webhooks.public_url.clone());
     let small = RequestBodyLimitLayer::new(MAX_ACT_BODY);
     let guard = CreateGuard::new(limits);
     let info = guard.info().clone();

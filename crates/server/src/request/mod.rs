@@ -303,7 +303,7 @@ pub fn parse_bearer(header: Option<&[u8]>) -> Result<Option<String>, ApiError> {
     Ok(Some(token.to_owned()))
 }
 
-/// Reads `?format=`: `json` (the default), `text`, `bbcode` or `svg`.
+/// Reads `?format=`: `json` (the default), `text`, `bbcode`, `svg` or `png`.
 ///
 /// # Errors
 /// [`ApiError::BadRequest`] for another format.
@@ -313,8 +313,9 @@ pub fn parse_format(format: Option<&str>) -> Result<Format, ApiError> {
         Some("text") => Ok(Format::Text),
         Some("bbcode") => Ok(Format::Bbcode),
         Some("svg") => Ok(Format::Svg),
+        Some("png") => Ok(Format::Png),
         Some(_) => Err(ApiError::BadRequest(
-            "the format must be json, text, bbcode or svg".into(),
+            "the format must be json, text, bbcode, svg or png".into(),
         )),
     }
 }
@@ -497,6 +498,7 @@ mod tests {
             ));
         }
         assert_eq!(parse_format(Some("SVG")).unwrap(), Format::Svg);
+        assert_eq!(parse_format(Some("png")).unwrap(), Format::Png);
         assert!(parse_format(Some("pdf")).is_err());
         assert_eq!(parse_seat(Some("2")).unwrap(), Some(2));
         assert!(parse_seat(Some("gm")).is_err());

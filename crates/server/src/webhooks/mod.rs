@@ -49,6 +49,11 @@ pub struct WebhookOptions {
     /// The wait before the first retry; it doubles with every failure (up to
     /// [`WebhookOptions::MAX_BACKOFF`]).
     pub first_backoff: Duration,
+    /// The server's public URL (`pbp serve --public-url`, without its final `/`): a turn's
+    /// summary then carries the table's public picture (`picture` in the JSON, a Discord
+    /// embed's image, a Slack image block, an `[img]` line in its post), and so does every
+    /// BBCode view. `None`: no picture.
+    pub public_url: Option<String>,
 }
 
 impl WebhookOptions {
@@ -63,6 +68,7 @@ impl Default for WebhookOptions {
             timeout: Duration::from_secs(10),
             retry_for: Duration::from_secs(24 * 60 * 60),
             first_backoff: Duration::from_secs(2),
+            public_url: None,
         }
     }
 }

@@ -14,12 +14,17 @@ use crate::hub::{HubHandle, Live};
 use crate::store::AbsentDefault;
 
 /// Registers this venue's notices with the hub: every act that ends a turn of a table with a
-/// webhook writes them to the outbox in its own transaction.
+/// webhook writes them to the outbox in its own transaction (with the table's public picture
+/// when the server has a `public_url`).
 ///
 /// # Errors
 /// [`ApiError::Internal`] if the hub has stopped.
-pub(crate) fn register(hub: &HubHandle) -> Result<(), ApiError> {
-    hub.set_turn_notices(std::sync::Arc::new(turn_notices))
+pub(crate) fn register(hub: &HubHandle, public_url: Option<String>) -> Result<(), ApiError> {
+    hub.set_turn_notices(std::sync::Arc::new(
+        move |id: &str, live: &Live, began: u64| {
+            turn_notices(id, live, began, public_url.as_deref())
+        },
+    ))
 }
 
 /// The player at `seat` as every venue names them ([`crate::names::seat_called`]): "Ann
@@ -110,11 +115,18 @@ fn notice(kind: NoticeKind, mut body: Value, id: &str, live: &Live) -> Notice {
 }
 
 /// The notices of a turn that ended at the act just applied to table `id`: the turn's public
-/// summary (the steps after `began`), then who won or who acts now.
+/// summary (the steps after `began`; with the server's `public_url`, its `picture`, the
+/// table's public picture, and the same as an `[img]` line of its post), then who won or who
+/// acts now.
 ///
 /// # Errors
 /// A renderer that fails (a bug): the act is refused rather than its notice lost.
-pub(crate) fn turn_notices(id: &str, live: &Live, began: u64) -> Result<Vec<Notice>, String> {
+pub(crate) fn turn_notices(
+    id: &str,
+    live: &Live,
+    began: u64,
+    public_url: Option<&str>,
+) -> Result<Vec<Notice>, String> {
     let title = live.game.title();
     let step = live.game.steps();
     let mut notices = Vec::new();
@@ -124,16 +136,20 @@ pub(crate) fn turn_notices(id: &str, live: &Live, began: u64) -> Result<Vec<Noti
             "{title}: the turn is over.\n{}",
             super::payload::bbcode_to(&post, super::payload::Markup::Plain)
         );
-        notices.push(notice(
-            NoticeKind::TurnClosed,
-            json!({
-                "from_step": began + 1,
-                "text": cut(&text, NOTICE_TEXT_LIMIT),
-                "bbcode": cut(&post, NOTICE_TEXT_LIMIT),
-            }),
-            id,
-            live,
-        ));
+        let mut body = json!({
+            "from_step": began + 1,
+            "text": cut(&text, NOTICE_TEXT_LIMIT),
+            "bbcode": cut(&post, NOTICE_TEXT_LIMIT),
+        });
+        if let Some(url) = public_url {
+            let picture = crate::picture::public_picture(url, id, step);
+            body["bbcode"] = json!(crate::picture::with_picture(
+                cut(&post, NOTICE_TEXT_LIMIT),
+                &picture
+            ));
+            body["picture"] = json!(picture);
+        }
+        notices.push(notice(NoticeKind::TurnClosed, body, id, live));
     }
     if let Some(outcome) = live.game.outcome() {
         let winners: Vec<u16> = outcome.winners.iter().map(|s| s.0).collect();

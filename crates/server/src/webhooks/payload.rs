@@ -1,6 +1,7 @@
 //! What a webhook is sent: the body in its format (Discord's `{"content"}`, Slack's
 //! `{"text"}`, or the notice's own JSON), the forum post converted from BBCode to the chat's
-//! markup, and the body's signature.
+//! markup, the notice's picture where it has one (a Discord embed's image, a Slack image
+//! block), and the body's signature.
 
 use hmac::{Hmac, Mac};
 use serde_json::{Value, json};
@@ -64,8 +65,48 @@ impl Markup {
 /// The tags a post may hold; any other bracketed text ("[3, 5]") is kept as it is.
 const TAGS: &[&str] = &[
     "b", "i", "u", "s", "code", "list", "*", "table", "tr", "td", "th", "size", "color", "font",
-    "quote", "url", "center", "noparse", "spoiler",
+    "quote", "url", "center", "noparse", "spoiler", "img",
 ];
+
+/// The longest text of one Slack section block, in characters.
+const SLACK_SECTION_LIMIT: usize = 3000;
+
+/// Slack's blocks for `text` and the picture at `picture`: the text in sections of at most
+/// [`SLACK_SECTION_LIMIT`] characters (split at line ends where it can), then the image.
+fn slack_blocks(text: &str, picture: &str, alt: &str) -> Value {
+    let mut sections: Vec<String> = vec![String::new()];
+    for line in text.lines() {
+        let mut line = line.to_owned();
+        loop {
+            let last = sections
+                .last_mut()
+                .unwrap_or_else(|| unreachable!("never empty"));
+            let room = SLACK_SECTION_LIMIT - last.chars().count();
+            let needed = line.chars().count() + usize::from(!last.is_empty());
+            if needed <= room {
+                if !last.is_empty() {
+                    last.push('\n');
+                }
+                last.push_str(&line);
+                break;
+            }
+            if last.is_empty() {
+                // A line longer than a section: cut it.
+                let head: String = line.chars().take(SLACK_SECTION_LIMIT).collect();
+                line = line.chars().skip(SLACK_SECTION_LIMIT).collect();
+                last.push_str(&head);
+            }
+            sections.push(String::new());
+        }
+    }
+    let mut blocks: Vec<Value> = sections
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .map(|s| json!({ "type": "section", "text": { "type": "mrkdwn", "text": s } }))
+        .collect();
+    blocks.push(json!({ "type": "image", "image_url": picture, "alt_text": alt }));
+    Value::Array(blocks)
+}
 
 /// A post's BBCode in `markup`.
 pub(crate) fn bbcode_to(bbcode: &str, markup: Markup) -> String {
@@ -93,6 +134,11 @@ pub(crate) fn bbcode_to(bbcode: &str, markup: Markup) -> String {
         }
         rest = &after[close + 1..];
         match (name.as_str(), closing) {
+            // A picture is the chat message's own (an embed, a block), not a line of text.
+            ("img", false) => {
+                let end = rest.find("[/img]").unwrap_or(rest.len());
+                rest = rest.get(end + "[/img]".len()..).unwrap_or("");
+            }
             ("noparse", false) => {
                 let end = rest.find("[/noparse]").unwrap_or(rest.len());
                 out.push_str(&rest[..end]);
@@ -199,18 +245,37 @@ fn chat_text(notice: &Value, markup: Markup) -> String {
 pub(crate) fn body(format: HookFormat, notice: &str) -> Result<String, String> {
     let value: Value =
         serde_json::from_str(notice).map_err(|e| format!("the notice is not JSON: {e}"))?;
+    let picture = value["picture"].as_str();
+    let alt = format!("the table's picture at step {}", value["step"]);
     let body = match format {
         HookFormat::Json => value.to_string(),
         // No mention is ever parsed: a player named "@everyone" pings nobody.
-        HookFormat::Discord => json!({
-            "content": cut(&chat_text(&value, Markup::Discord), DISCORD_LIMIT),
-            "allowed_mentions": { "parse": [] },
-        })
-        .to_string(),
-        HookFormat::Slack => json!({
-            "text": cut(&slack_escape(&chat_text(&value, Markup::Slack)), SLACK_LIMIT),
-        })
-        .to_string(),
+        HookFormat::Discord => {
+            let mut body = json!({
+                "content": cut(&chat_text(&value, Markup::Discord), DISCORD_LIMIT),
+                "allowed_mentions": { "parse": [] },
+            });
+            if let Some(url) = picture {
+                body["embeds"] = json!([{ "image": { "url": url } }]);
+            }
+            body.to_string()
+        }
+        HookFormat::Slack => {
+            let text = cut(
+                &slack_escape(&chat_text(&value, Markup::Slack)),
+                SLACK_LIMIT,
+            );
+            match picture {
+                // With blocks, the text is only the notification's: its headline, so that the
+                // body carries the message once.
+                Some(url) => json!({
+                    "text": text.lines().next().unwrap_or_default(),
+                    "blocks": slack_blocks(&text, url, &alt),
+                }),
+                None => json!({ "text": text }),
+            }
+            .to_string()
+        }
     };
     if body.len() > MAX_REQUEST_BODY {
         return Err(format!(
@@ -288,6 +353,59 @@ mod tests {
         assert_eq!(content.chars().count(), DISCORD_LIMIT);
         assert!(content.ends_with("… (cut)"));
         assert!(body(HookFormat::Json, "not json").is_err());
+    }
+
+    #[test]
+    fn a_picture_is_an_embed_or_a_block_never_a_line() {
+        let url = "https://pbp.example.org/api/tables/t1/view?format=png&step=4";
+        let notice = json!({
+            "event": "turn_closed",
+            "table": "t1",
+            "step": 4,
+            "text": "Duel: the turn is over.\nAl strikes",
+            "bbcode": format!("[b]Al[/b] strikes\n[img]{url}[/img]\n"),
+            "picture": url,
+        })
+        .to_string();
+        let discord: Value =
+            serde_json::from_str(&body(HookFormat::Discord, &notice).unwrap()).unwrap();
+        assert_eq!(
+            discord["content"],
+            "Duel: the turn is over.\n**Al** strikes"
+        );
+        assert_eq!(discord["embeds"][0]["image"]["url"], url);
+        let slack: Value =
+            serde_json::from_str(&body(HookFormat::Slack, &notice).unwrap()).unwrap();
+        assert_eq!(slack["text"], "Duel: the turn is over.");
+        let blocks = slack["blocks"].as_array().unwrap();
+        assert_eq!(
+            blocks[0]["text"]["text"],
+            "Duel: the turn is over.\n*Al* strikes"
+        );
+        assert_eq!(blocks[1]["type"], "image");
+        assert_eq!(blocks[1]["image_url"], url);
+        assert_eq!(blocks[1]["alt_text"], "the table's picture at step 4");
+        let own: Value = serde_json::from_str(&body(HookFormat::Json, &notice).unwrap()).unwrap();
+        assert_eq!(own["picture"], url);
+        // A long post takes several sections of at most Slack's 3000 characters.
+        let long = (0..400)
+            .map(|n| format!("line {n} of the post"))
+            .collect::<Vec<_>>();
+        let blocks = slack_blocks(&long.join("\n"), url, "a map");
+        let blocks = blocks.as_array().unwrap();
+        assert!(blocks.len() > 3);
+        for block in &blocks[..blocks.len() - 1] {
+            assert!(block["text"]["text"].as_str().unwrap().chars().count() <= 3000);
+        }
+        let one_line = slack_blocks(&"x".repeat(7000), url, "a map");
+        assert_eq!(one_line.as_array().unwrap().len(), 4);
+        // Without a picture, nothing changes.
+        let plain = json!({ "text": "Duel: Al's turn." }).to_string();
+        let discord: Value =
+            serde_json::from_str(&body(HookFormat::Discord, &plain).unwrap()).unwrap();
+        assert!(discord.get("embeds").is_none());
+        let slack: Value = serde_json::from_str(&body(HookFormat::Slack, &plain).unwrap()).unwrap();
+        assert!(slack.get("blocks").is_none());
     }
 
     #[test]
