@@ -1,7 +1,5 @@
 //! The map: states, land borders, river crossings, and its validation.
 
-use std::sync::OnceLock;
-
 use serde::{Deserialize, Serialize};
 
 use crate::error::WarringStatesError;
@@ -68,23 +66,16 @@ const DEFAULT_MAP: &str = include_str!("default_map.json");
 
 impl MapSpec {
     /// The default 70-state map of the Lands of Han.
-    ///
-    /// The file is read once per process and copied after (every default config carries it).
     pub fn standard() -> MapSpec {
-        static STANDARD: OnceLock<MapSpec> = OnceLock::new();
         // The file is part of the crate and checked by the tests; an unreadable copy would be a
         // build defect, so fall back to an empty map that `Map::new` refuses rather than panic.
-        STANDARD
-            .get_or_init(|| {
-                serde_json::from_str(DEFAULT_MAP).unwrap_or_else(|_| MapSpec {
-                    name: String::new(),
-                    capital: String::new(),
-                    states: Vec::new(),
-                    borders: Vec::new(),
-                    crossings: Vec::new(),
-                })
-            })
-            .clone()
+        serde_json::from_str(DEFAULT_MAP).unwrap_or_else(|_| MapSpec {
+            name: String::new(),
+            capital: String::new(),
+            states: Vec::new(),
+            borders: Vec::new(),
+            crossings: Vec::new(),
+        })
     }
 
     /// Reads a map file (JSON) and validates it.
