@@ -49,19 +49,21 @@ pub fn play<G: Game>(data: &[u8]) {
     let mut bytes = Bytes::new(data);
     let prefix = usize::from(bytes.byte() % 32) * PREFIX_STRIDE;
     let seed = u64::from(bytes.byte() % SEEDS);
-    let config = G::Config::default();
-    let (mut state, mut applied, mut seats) = cached(("play", G::NAME, seed, prefix), || {
-        let mut state = G::setup(&config, &mut SeededDice::new(seed))
-            .unwrap_or_else(|e| panic!("{}: the default config does not set up: {e}", G::NAME));
-        let mut seats = Vec::new();
-        let applied = advance::<G>(&mut state, seed, prefix, &mut seats);
-        // The start, checked once.
-        note_seats(G::turn(&state).actors(), &mut seats);
-        assert_round_trip::<G>(&state);
-        check_views::<G>(&state, seats.iter().copied());
-        (state, applied, seats)
-    });
-    let bound = usize::try_from(G::max_actions(&config)).unwrap_or(usize::MAX);
+    let (mut state, mut applied, mut seats, bound) =
+        cached(("play", G::NAME, seed, prefix), || {
+            // The default config, made once per start (Warring States' carries its whole map).
+            let config = G::Config::default();
+            let bound = usize::try_from(G::max_actions(&config)).unwrap_or(usize::MAX);
+            let mut state = G::setup(&config, &mut SeededDice::new(seed))
+                .unwrap_or_else(|e| panic!("{}: the default config does not set up: {e}", G::NAME));
+            let mut seats = Vec::new();
+            let applied = advance::<G>(&mut state, seed, prefix, &mut seats);
+            // The start, checked once.
+            note_seats(G::turn(&state).actors(), &mut seats);
+            assert_round_trip::<G>(&state);
+            check_views::<G>(&state, seats.iter().copied());
+            (state, applied, seats, bound)
+        });
     // Whether the state changed since the start or its last check.
     let mut changed = false;
     for _ in 0..MAX_STEPS {
