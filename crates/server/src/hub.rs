@@ -20,7 +20,7 @@
 //!
 //! Creating a table (a new game or an imported save, with its tokens) is in the `create`
 //! submodule; handing out a seat's link again, in `links`; who a token acts as and whether it
-//! may bring outside dice, in `access`.
+//! may bring outside dice, in `access`; what a viewer sees, in `view`.
 
 mod access;
 pub mod commits;
@@ -31,6 +31,7 @@ pub(crate) mod listen;
 mod saves;
 pub(crate) mod status;
 pub(crate) mod turns;
+mod view;
 
 pub(crate) use turns::TurnNotices;
 
@@ -44,7 +45,7 @@ use pbp_core::erased::ErasedError;
 use pbp_core::{Actor, Seat, Viewer};
 use serde_json::Value;
 
-use crate::engine::{Format, GameTable};
+use crate::engine::GameTable;
 use crate::error::ApiError;
 use crate::hub::commits::{Commits, Signalling};
 use crate::request::ActRequest;
@@ -296,47 +297,6 @@ impl Hub {
             .ok_or_else(|| ApiError::Internal("a table left memory while in use".into()))?;
         live.used = clock;
         Ok(live)
-    }
-
-    /// The view of the token's holder, in `format` (JSON as text for [`Format::Json`]).
-    ///
-    /// # Errors
-    /// 404, 401, or a renderer failure.
-    pub fn view(
-        &mut self,
-        id: &str,
-        token: Option<&str>,
-        format: Format,
-    ) -> Result<String, ApiError> {
-        let public_url = self.public_url.clone();
-        let live = self.live(id)?;
-        let role = live.role(token)?;
-        let viewer = role.viewer();
-        match format {
-            Format::Json => {
-                let mut view = live
-                    .game
-                    .view_json(viewer)
-                    .map_err(|e| ApiError::Internal(e.to_string()))?;
-                view["table"] = serde_json::to_value(status::status(live, role))
-                    .map_err(|e| ApiError::Internal(e.to_string()))?;
-                Ok(view.to_string())
-            }
-            Format::Bbcode => {
-                let post = live
-                    .game
-                    .render(viewer, Format::Bbcode)
-                    .map_err(ApiError::Internal)?;
-                Ok(match &public_url {
-                    Some(url) => crate::picture::with_picture(
-                        post,
-                        &crate::picture::public_picture(url, id, live.game.steps()),
-                    ),
-                    None => post,
-                })
-            }
-            other => live.game.render(viewer, other).map_err(ApiError::Internal),
-        }
     }
 
     /// The legal actions of the token's seat (or, for the game master, its own or a seat's).
