@@ -73,6 +73,7 @@ fuzz_target!(|data: &[u8]| {
         extra_cards: extra
             .map(|s| s.iter().cloned().collect())
             .unwrap_or_default(),
+        players: Vec::new(),
     };
     let seed = u64::from(mode);
     let Ok(mut state) = ThreeKingdoms::setup(&config, &mut SeededDice::new(seed)) else {
