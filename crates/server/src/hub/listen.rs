@@ -9,8 +9,9 @@
 //! within milliseconds of the commit, costs the database nothing while nothing changes, and
 //! does not grow with the number of tables watched (polling each watched table's version once
 //! a second would cost one query per table per second per instance, and a second's delay).
-//! A notice lost while the listening connection is down is made good by waking every watched
-//! table once the connection is back (each stream reads its table again, from its last id).
+//! A notice lost while the listening connection is down (or not yet up, as the instance starts)
+//! is made good by waking every watched table once `LISTEN` holds (each stream reads its table
+//! again, from its last id).
 
 use std::sync::Weak;
 use std::time::Duration;
@@ -40,20 +41,17 @@ pub(crate) fn spawn(url: String, commits: Weak<Commits>) -> std::io::Result<()> 
 }
 
 fn listen(url: &str, commits: &Weak<Commits>) {
-    let mut first = true;
     while commits.strong_count() > 0 {
-        match Client::connect(url, NoTls) {
-            Ok(mut client) => {
-                if listen_on(&mut client).is_ok() {
-                    // Notices may have been missed while there was no connection.
-                    if !first && let Some(commits) = commits.upgrade() {
-                        commits.publish_all_watched();
-                    }
-                    first = false;
-                    receive(&mut client, commits);
-                }
+        if let Ok(mut client) = Client::connect(url, NoTls)
+            && listen_on(&mut client).is_ok()
+        {
+            // Notices may have been missed while there was no connection, the first time
+            // too: a stream opened while the instance started, before its `LISTEN`, would
+            // otherwise wait for the table's next commit.
+            if let Some(commits) = commits.upgrade() {
+                commits.publish_all_watched();
             }
-            Err(_) => first = false,
+            receive(&mut client, commits);
         }
         std::thread::sleep(RECONNECT);
     }
