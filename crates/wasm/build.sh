@@ -50,11 +50,12 @@ if [ -z "$games" ]; then
 fi
 
 # Budgets, gzipped bytes. The core module holds pbp-core, the frontend and the duel; a game
-# module holds the same and one game. Measured 2026-12-03 (docs/WEB.md has the figures); each
-# budget leaves room to grow.
+# module holds the same and one game. Measured 2026-12-03 and 2026-12-07 (docs/WEB.md has the
+# figures); each budget leaves room to grow. Core's was raised from 160 to 176 KiB on
+# 2026-12-07, when players' names, titles and returns grew every module by 19-20 KB gzipped.
 budget_of() {
     case "$1" in
-        core) echo $((160 * 1024)) ;;
+        core) echo $((176 * 1024)) ;;
         *) echo $((300 * 1024)) ;;
     esac
 }
