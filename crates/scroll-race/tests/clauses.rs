@@ -15,20 +15,22 @@ fn talents(list: &[(Technique, u8)]) -> Option<Vec<Talent>> {
     )
 }
 
+/// Red's one character played by a person: Naruto, Goken 1, Katon 2, Doton 3.
+fn naruto() -> CharacterConfig {
+    CharacterConfig {
+        name: "Naruto".into(),
+        talents: talents(&[
+            (Technique::Goken, 1),
+            (Technique::Katon, 2),
+            (Technique::Doton, 3),
+        ]),
+    }
+}
+
 #[test]
 fn missing_players_are_computer_played_with_random_talents() {
     let config = ScrollRaceConfig {
-        characters: [
-            vec![CharacterConfig {
-                name: "Naruto".into(),
-                talents: talents(&[
-                    (Technique::Goken, 1),
-                    (Technique::Katon, 2),
-                    (Technique::Doton, 3),
-                ]),
-            }],
-            Vec::new(),
-        ],
+        characters: [vec![naruto()], Vec::new()],
         ..ScrollRaceConfig::default()
     };
     // Coin, then for each of the nine computer-played characters three (pick, rank) draws.
@@ -71,17 +73,7 @@ fn players_name_their_characters() {
     .map(|n| (*n).to_owned())
     .collect();
     let config = ScrollRaceConfig {
-        characters: [
-            vec![CharacterConfig {
-                name: "Naruto".into(),
-                talents: talents(&[
-                    (Technique::Goken, 1),
-                    (Technique::Katon, 2),
-                    (Technique::Doton, 3),
-                ]),
-            }],
-            Vec::new(),
-        ],
+        characters: [vec![naruto()], Vec::new()],
         carriers: [Some("Naruto".into()), Some("Blue-3".into())],
         ..ScrollRaceConfig::default()
     };
