@@ -240,7 +240,10 @@ impl Default for Rules {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct WarringStatesConfig {
-    /// The map (the default 70-state map, or a user's file).
+    /// The map (the default 70-state map, or a user's file). The default map is left out of
+    /// the config's JSON (a config without `map` has the default map), so a save of a game on
+    /// it does not carry the map file; a config that writes it out reads the same.
+    #[serde(skip_serializing_if = "MapSpec::is_standard")]
     pub map: MapSpec,
     /// The players at the start, seat 0 first (up to 12).
     pub players: Vec<PlayerSpec>,

@@ -1,5 +1,9 @@
 //! The map: states, land borders, river crossings, and its validation.
 
+use std::cmp::Ordering;
+use std::collections::BTreeSet;
+use std::sync::{Arc, LazyLock};
+
 use serde::{Deserialize, Serialize};
 
 use crate::error::WarringStatesError;
@@ -64,18 +68,49 @@ pub struct MapSpec {
 
 const DEFAULT_MAP: &str = include_str!("default_map.json");
 
+/// The default map's file, read once per process.
+static STANDARD_SPEC: LazyLock<MapSpec> = LazyLock::new(|| {
+    // The file is part of the crate and checked by the tests; an unreadable copy would be a
+    // build defect, so fall back to an empty map that `Map::new` refuses rather than panic.
+    serde_json::from_str(DEFAULT_MAP).unwrap_or_else(|_| MapSpec {
+        name: String::new(),
+        capital: String::new(),
+        states: Vec::new(),
+        borders: Vec::new(),
+        crossings: Vec::new(),
+    })
+});
+
+/// The default map, validated once per process.
+static STANDARD_MAP: LazyLock<Result<Map, WarringStatesError>> =
+    LazyLock::new(|| Map::new(&STANDARD_SPEC));
+
 impl MapSpec {
     /// The default 70-state map of the Lands of Han.
     pub fn standard() -> MapSpec {
-        // The file is part of the crate and checked by the tests; an unreadable copy would be a
-        // build defect, so fall back to an empty map that `Map::new` refuses rather than panic.
-        serde_json::from_str(DEFAULT_MAP).unwrap_or_else(|_| MapSpec {
-            name: String::new(),
-            capital: String::new(),
-            states: Vec::new(),
-            borders: Vec::new(),
-            crossings: Vec::new(),
-        })
+        STANDARD_SPEC.clone()
+    }
+
+    /// Whether this is the default map's file (what a config leaves out of its JSON).
+    pub fn is_standard(&self) -> bool {
+        *self == *STANDARD_SPEC
+    }
+
+    /// The validated map of this file, for one game: the default map is validated once per
+    /// process and copied (each game its own copy, so games on different threads share no
+    /// reference count), any other is validated by [`Map::new`].
+    ///
+    /// # Errors
+    /// As [`Map::new`].
+    pub fn to_map(&self) -> Result<Arc<Map>, WarringStatesError> {
+        if self.is_standard() {
+            match &*STANDARD_MAP {
+                Ok(map) => Ok(Arc::new(map.clone())),
+                Err(error) => Err(error.clone()),
+            }
+        } else {
+            Map::new(self).map(Arc::new)
+        }
     }
 
     /// Reads a map file (JSON) and validates it.
@@ -118,6 +153,7 @@ pub struct Province {
 /// A validated map: names unique, adjacency symmetric, every link a land border on one bank or a
 /// crossing between river-adjacent states on opposite banks, and the whole map connected.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "MapFields")]
 pub struct Map {
     /// The map's name.
     pub name: String,
@@ -125,9 +161,63 @@ pub struct Map {
     pub capital: StateId,
     /// The states, indexed by [`StateId`].
     pub provinces: Vec<Province>,
+    /// The states sorted by name (ASCII case folded), then by id: [`Map::find`]'s index, built
+    /// with the map and not written in its JSON.
+    #[serde(skip_serializing)]
+    index: Vec<StateId>,
+}
+
+/// A map's JSON as written: [`Map`] without its index, which reading it builds.
+#[derive(Deserialize)]
+struct MapFields {
+    name: String,
+    capital: StateId,
+    provinces: Vec<Province>,
+}
+
+impl From<MapFields> for Map {
+    fn from(fields: MapFields) -> Map {
+        Map::indexed(fields.name, fields.capital, fields.provinces)
+    }
+}
+
+/// Two names compared with ASCII case folded, as [`Map::find`] matches them.
+fn cmp_folded(a: &str, b: &str) -> Ordering {
+    a.bytes()
+        .map(|c| c.to_ascii_lowercase())
+        .cmp(b.bytes().map(|c| c.to_ascii_lowercase()))
 }
 
 impl Map {
+    /// The default map, validated once per process, as a copy of its own.
+    pub fn standard() -> Arc<Map> {
+        Arc::new(Map::clone(STANDARD_MAP.as_ref().unwrap_or(&EMPTY_MAP)))
+    }
+
+    /// Whether this is the default map (what a state leaves out of its JSON).
+    pub fn is_standard(map: &Arc<Map>) -> bool {
+        STANDARD_MAP
+            .as_ref()
+            .is_ok_and(|standard| **map == *standard)
+    }
+
+    fn indexed(name: String, capital: StateId, provinces: Vec<Province>) -> Map {
+        let mut index: Vec<StateId> = (0..provinces.len() as StateId).collect();
+        index.sort_by(|&a, &b| {
+            cmp_folded(
+                &provinces[usize::from(a)].name,
+                &provinces[usize::from(b)].name,
+            )
+            .then(a.cmp(&b))
+        });
+        Map {
+            name,
+            capital,
+            provinces,
+            index,
+        }
+    }
+
     /// Validates a map file.
     ///
     /// # Errors
@@ -141,6 +231,7 @@ impl Map {
             return err("too many states".into());
         }
         let mut provinces: Vec<Province> = Vec::with_capacity(spec.states.len());
+        let mut names: BTreeSet<String> = BTreeSet::new();
         for s in &spec.states {
             let name = s.name.trim();
             if name.is_empty() {
@@ -151,7 +242,7 @@ impl Map {
                     "state name '{name}' may not contain '.', ',', brackets or ' with '"
                 ));
             }
-            if provinces.iter().any(|p| p.name.eq_ignore_ascii_case(name)) {
+            if !names.insert(name.to_ascii_lowercase()) {
                 return err(format!("state name '{name}' is used twice"));
             }
             provinces.push(Province {
@@ -164,31 +255,28 @@ impl Map {
                 neighbours: Vec::new(),
             });
         }
-        fn find_in(provinces: &[Province], name: &str) -> Result<StateId, WarringStatesError> {
-            provinces
-                .iter()
-                .position(|p| p.name.eq_ignore_ascii_case(name.trim()))
-                .map(|i| i as StateId)
-                .ok_or_else(|| {
-                    WarringStatesError::Map(format!("unknown state '{name}' in a border"))
-                })
-        }
-        let find = |name: &str| find_in(&provinces, name);
+        let mut map = Map::indexed(spec.name.clone(), 0, provinces);
+        let find = |map: &Map, name: &str| {
+            map.find(name).ok_or_else(|| {
+                WarringStatesError::Map(format!("unknown state '{name}' in a border"))
+            })
+        };
         let mut edges: Vec<(StateId, StateId, Link)> = Vec::new();
+        let mut joined: BTreeSet<(StateId, StateId)> = BTreeSet::new();
         for (pairs, link) in [
             (&spec.borders, Link::Land),
             (&spec.crossings, Link::Crossing),
         ] {
             for [a, b] in pairs {
-                let (a, b) = (find(a)?, find(b)?);
-                let (pa, pb) = (&provinces[usize::from(a)], &provinces[usize::from(b)]);
+                let (a, b) = (find(&map, a)?, find(&map, b)?);
+                let (pa, pb) = (
+                    &map.provinces[usize::from(a)],
+                    &map.provinces[usize::from(b)],
+                );
                 if a == b {
                     return err(format!("'{}' borders itself", pa.name));
                 }
-                if edges
-                    .iter()
-                    .any(|&(x, y, _)| (x, y) == (a, b) || (x, y) == (b, a))
-                {
+                if !joined.insert((a.min(b), a.max(b))) {
                     return err(format!("'{}' and '{}' are joined twice", pa.name, pb.name));
                 }
                 match link {
@@ -215,24 +303,20 @@ impl Map {
                 edges.push((a, b, link));
             }
         }
-        let capital = find(&spec.capital).map_err(|_| {
+        let capital = find(&map, &spec.capital).map_err(|_| {
             WarringStatesError::Map(format!("the capital '{}' is not on the map", spec.capital))
         })?;
         for &(a, b, link) in &edges {
-            provinces[usize::from(a)].neighbours.push((b, link));
-            provinces[usize::from(b)].neighbours.push((a, link));
+            map.provinces[usize::from(a)].neighbours.push((b, link));
+            map.provinces[usize::from(b)].neighbours.push((a, link));
         }
-        for p in &mut provinces {
+        for p in &mut map.provinces {
             p.neighbours.sort_unstable();
         }
-        if !provinces[usize::from(capital)].kingdom {
+        if !map.provinces[usize::from(capital)].kingdom {
             return err("the capital must be a KINGDOM-type state".into());
         }
-        let map = Map {
-            name: spec.name.clone(),
-            capital,
-            provinces,
-        };
+        map.capital = capital;
         map.check_symmetric()?;
         if !map.connected(&(0..map.len() as StateId).collect::<Vec<_>>()) {
             return err("the map is not connected".into());
@@ -268,13 +352,26 @@ impl Map {
         self.provinces.is_empty()
     }
 
-    /// The state called `name` (case-insensitive).
+    /// The state called `name` (case-insensitive; the first by id if a map read from JSON
+    /// names two alike), found by the name index built with the map.
     pub fn find(&self, name: &str) -> Option<StateId> {
         let name = name.trim();
-        self.provinces
-            .iter()
-            .position(|p| p.name.eq_ignore_ascii_case(name))
-            .map(|i| i as StateId)
+        if self.index.len() != self.provinces.len() {
+            // Provinces added through the public field after the map was made: not indexed.
+            return self
+                .provinces
+                .iter()
+                .position(|p| p.name.eq_ignore_ascii_case(name))
+                .map(|i| i as StateId);
+        }
+        let name_of = |id: StateId| self.provinces.get(usize::from(id)).map(|p| p.name.as_str());
+        let at = self
+            .index
+            .partition_point(|&id| name_of(id).is_some_and(|n| cmp_folded(n, name).is_lt()));
+        let id = *self.index.get(at)?;
+        name_of(id)
+            .is_some_and(|n| n.eq_ignore_ascii_case(name))
+            .then_some(id)
     }
 
     /// The name of a state.
@@ -342,13 +439,17 @@ impl Map {
     }
 }
 
+/// What [`Map::standard`] gives if the default map's file were unreadable (a build defect).
+static EMPTY_MAP: Map = Map {
+    name: String::new(),
+    capital: 0,
+    provinces: Vec::new(),
+    index: Vec::new(),
+};
+
 impl Default for Map {
     fn default() -> Self {
-        Map::new(&MapSpec::standard()).unwrap_or(Map {
-            name: String::new(),
-            capital: 0,
-            provinces: Vec::new(),
-        })
+        Map::clone(STANDARD_MAP.as_ref().unwrap_or(&EMPTY_MAP))
     }
 }
 
@@ -379,6 +480,30 @@ mod tests {
         ] {
             assert!(m.find(named).is_some(), "{named}");
         }
+    }
+
+    #[test]
+    fn names_are_found_by_the_index_as_a_linear_search_finds_them() {
+        let m = map();
+        for (id, p) in m.provinces.iter().enumerate() {
+            let upper = format!("  {} ", p.name.to_uppercase());
+            assert_eq!(m.find(&upper), Some(id as StateId), "{}", p.name);
+            assert_eq!(m.find(&p.name.to_lowercase()), Some(id as StateId));
+        }
+        for missing in ["", "Zho", "Zhouu", "Tang Sui", "~", "\u{0}"] {
+            assert_eq!(m.find(missing), None, "{missing}");
+        }
+        // A map read from JSON (a state's) that names two states alike finds the first, as
+        // the linear search did; the index is rebuilt on reading.
+        let mut json = serde_json::to_value(&m).unwrap();
+        assert!(json.get("index").is_none(), "the index is not written");
+        json["provinces"][5]["name"] = json["provinces"][3]["name"].clone();
+        let read: Map = serde_json::from_value(json).unwrap();
+        assert_eq!(read.find(&m.provinces[3].name), Some(3));
+        assert_eq!(read.find(&m.provinces[5].name), None);
+        assert_eq!(Map::clone(&Map::standard()), m);
+        assert!(Map::is_standard(&Map::standard()));
+        assert!(!Map::is_standard(&std::sync::Arc::new(read)));
     }
 
     #[test]

@@ -1,15 +1,12 @@
 //! The setup, and the players who join: seating a player with its rice and starting generals.
 
-use std::collections::BTreeMap;
-use std::sync::Arc;
-
 use pbp_core::{Dice, Seat, Visible};
+use std::collections::BTreeMap;
 
 use crate::config::{School, WarringStatesConfig};
 use crate::engine::generals::new_general;
 use crate::error::WarringStatesError;
 use crate::game::MAX_PLAYERS;
-use crate::map::Map;
 use crate::model::{GainReason, JoinSpec, Player, WarringStatesEvent};
 use crate::state::WarringStatesState;
 
@@ -67,7 +64,7 @@ pub(crate) fn set_up(
     config: &WarringStatesConfig,
     dice: &mut dyn Dice,
 ) -> Result<WarringStatesState, WarringStatesError> {
-    let map = Arc::new(Map::new(&config.map)?);
+    let map = config.map.to_map()?;
     let rules = config.rules.clone();
     if rules.invest_base == 0 || rules.recruit_cost == 0 {
         return Err(WarringStatesError::Config(

@@ -13,7 +13,9 @@ use crate::model::{GeneralId, OrderSheet, Player};
 /// The whole game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WarringStatesState {
-    /// The map.
+    /// The map. The default map is left out of the state's JSON (a state without `map` is on
+    /// the default map).
+    #[serde(default = "Map::standard", skip_serializing_if = "Map::is_standard")]
     pub map: Arc<Map>,
     /// The rules.
     pub rules: Rules,

@@ -1,5 +1,7 @@
 //! Views and secrets: what each viewer sees, and the sealed sheets it may not.
 
+use std::sync::Arc;
+
 use pbp_core::{Outcome, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
@@ -11,10 +13,11 @@ use crate::state::WarringStatesState;
 /// What one viewer sees.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WarringStatesView {
-    /// The map, which is public. It is the config's map, so it is left out of the view's JSON
-    /// (an embedder reads it from the config); a view read back from JSON has an empty map.
-    #[serde(skip)]
-    pub map: Map,
+    /// The map, which is public, shared with the state. It is the config's map, so it is left
+    /// out of the view's JSON (an embedder reads it from the config); a view read back from
+    /// JSON has the default map.
+    #[serde(skip, default = "Map::standard")]
+    pub map: Arc<Map>,
     /// The turn.
     pub turn: u32,
     /// Each state's holder.
@@ -100,7 +103,7 @@ pub(crate) fn view(state: &WarringStatesState, viewer: Viewer) -> WarringStatesV
         .map(|(&seat, sheet)| state.sealed(seat, sheet))
         .collect();
     WarringStatesView {
-        map: Map::clone(&state.map),
+        map: Arc::clone(&state.map),
         turn: state.turn,
         holders: state.holders.clone(),
         output: state.output.clone(),

@@ -10,7 +10,8 @@
 use pbp_core::testing::golden;
 use pbp_core::{Actor, DiceChoice, Game, Record, Seat, Session};
 use pbp_warring_states::{
-    WarringStates, WarringStatesAction, WarringStatesConfig, WarringStatesState, heuristic_sheet,
+    MapSpec, WarringStates, WarringStatesAction, WarringStatesConfig, WarringStatesState,
+    heuristic_sheet,
 };
 
 fn record_path() -> std::path::PathBuf {
@@ -90,4 +91,57 @@ fn the_golden_game_replays_to_the_stored_position() {
         again.record() == &record,
         "the game plays to another record"
     );
+}
+
+#[test]
+fn a_save_that_writes_the_default_map_out_still_loads() {
+    // Saves made before the default map was left out of the config carry it in full (the
+    // golden record did, 9 KB of its config); such a save loads, checksum and all, to the same
+    // game as the save written now, and the state's JSON likewise.
+    let record: Record<WarringStates> =
+        serde_json::from_str(&std::fs::read_to_string(record_path()).unwrap()).unwrap();
+    let mut old = serde_json::to_value(&record).unwrap();
+    assert!(
+        old["config"].get("map").is_none(),
+        "the default map is left out"
+    );
+    old["config"]["map"] = serde_json::to_value(MapSpec::standard()).unwrap();
+    let compact = serde_json::to_string(&old).unwrap();
+    let save = format!(
+        r#"{{"pbp_save":1,"game":"warring-states","checksum":"{}","record":{compact}}}"#,
+        pbp_core::save::checksum_text(&compact).unwrap()
+    );
+    let loaded = pbp_core::save::load_session::<WarringStates>(&save).unwrap();
+    assert!(
+        loaded.record() == &record,
+        "the old save holds the same record"
+    );
+    let replayed = Session::<WarringStates>::replay(record, true).unwrap();
+    assert!(loaded.state() == replayed.state());
+
+    let mut state = serde_json::to_value(replayed.state()).unwrap();
+    assert!(state.get("map").is_none(), "the default map is left out");
+    state["map"] = serde_json::to_value(&*replayed.state().map).unwrap();
+    let back: WarringStatesState = serde_json::from_value(state).unwrap();
+    assert!(&back == replayed.state());
+}
+
+#[test]
+fn a_user_map_is_written_in_the_save_and_the_state() {
+    let mut spec = MapSpec::standard();
+    spec.name = "The Lands of Han, renamed".into();
+    spec.states[0].x += 1;
+    let config = WarringStatesConfig {
+        map: spec.clone(),
+        ..WarringStatesConfig::default()
+    };
+    let session = Session::<WarringStates>::new(config, 7, DiceChoice::Seeded).unwrap();
+    let record = serde_json::to_value(session.record()).unwrap();
+    let written: MapSpec = serde_json::from_value(record["config"]["map"].clone()).unwrap();
+    assert_eq!(written, spec);
+    let state = serde_json::to_string(session.state()).unwrap();
+    assert!(state.contains("The Lands of Han, renamed"));
+    let back: WarringStatesState = serde_json::from_str(&state).unwrap();
+    assert!(&back == session.state());
+    assert_eq!(back.map.find(" tang "), session.state().map.find("Tang"));
 }
