@@ -9,7 +9,7 @@ use pbp_warring_states::{
 
 /// Twelve players on the standard map, every sixth state a start.
 pub fn twelve_players() -> WarringStatesConfig {
-    let map = MapSpec::standard();
+    let map = MapSpec::shared_standard();
     let starts: Vec<String> = map
         .states
         .iter()

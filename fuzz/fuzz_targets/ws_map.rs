@@ -62,7 +62,7 @@ fuzz_target!(|data: &[u8]| {
         })
         .collect();
     let config = WarringStatesConfig {
-        map: spec,
+        map: spec.into(),
         players,
         ..WarringStatesConfig::default()
     };

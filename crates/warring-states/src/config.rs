@@ -1,5 +1,7 @@
 //! The config: the colours and schools players choose, the rules' numbers and the setup.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use crate::map::MapSpec;
@@ -242,9 +244,10 @@ impl Default for Rules {
 pub struct WarringStatesConfig {
     /// The map (the default 70-state map, or a user's file). The default map is left out of
     /// the config's JSON (a config without `map` has the default map), so a save of a game on
-    /// it does not carry the map file; a config that writes it out reads the same.
-    #[serde(skip_serializing_if = "MapSpec::is_standard")]
-    pub map: MapSpec,
+    /// it does not carry the map file; a config that writes it out reads the same. Shared
+    /// (`Arc`): a config is copied with every record and table, the map need not be.
+    #[serde(skip_serializing_if = "MapSpec::is_shared_standard")]
+    pub map: Arc<MapSpec>,
     /// The players at the start, seat 0 first (up to 12).
     pub players: Vec<PlayerSpec>,
     /// The rules' numbers and options.
@@ -261,7 +264,7 @@ impl Default for WarringStatesConfig {
             school,
         };
         WarringStatesConfig {
-            map: MapSpec::standard(),
+            map: MapSpec::shared_standard(),
             players: vec![
                 p("Player 1", "Tang", Colour::Red, School::Legalist),
                 p("Player 2", "Lai", Colour::Yellow, School::Confucian),

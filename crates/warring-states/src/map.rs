@@ -69,7 +69,9 @@ pub struct MapSpec {
 const DEFAULT_MAP: &str = include_str!("default_map.json");
 
 /// The default map's file, read once per process.
-static STANDARD_SPEC: LazyLock<MapSpec> = LazyLock::new(|| {
+static STANDARD_SPEC: LazyLock<Arc<MapSpec>> = LazyLock::new(|| Arc::new(read_standard_spec()));
+
+fn read_standard_spec() -> MapSpec {
     // The file is part of the crate and checked by the tests; an unreadable copy would be a
     // build defect, so fall back to an empty map that `Map::new` refuses rather than panic.
     serde_json::from_str(DEFAULT_MAP).unwrap_or_else(|_| MapSpec {
@@ -79,7 +81,7 @@ static STANDARD_SPEC: LazyLock<MapSpec> = LazyLock::new(|| {
         borders: Vec::new(),
         crossings: Vec::new(),
     })
-});
+}
 
 /// The default map, validated once per process.
 static STANDARD_MAP: LazyLock<Result<Map, WarringStatesError>> =
@@ -88,12 +90,22 @@ static STANDARD_MAP: LazyLock<Result<Map, WarringStatesError>> =
 impl MapSpec {
     /// The default 70-state map of the Lands of Han.
     pub fn standard() -> MapSpec {
-        STANDARD_SPEC.clone()
+        MapSpec::clone(&STANDARD_SPEC)
     }
 
-    /// Whether this is the default map's file (what a config leaves out of its JSON).
+    /// The default map's file, shared: what the default config holds.
+    pub fn shared_standard() -> Arc<MapSpec> {
+        Arc::clone(&STANDARD_SPEC)
+    }
+
+    /// Whether this is the default map's file.
     pub fn is_standard(&self) -> bool {
-        *self == *STANDARD_SPEC
+        std::ptr::eq(self, &**STANDARD_SPEC) || *self == **STANDARD_SPEC
+    }
+
+    /// [`MapSpec::is_standard`] of a shared file (what a config leaves out of its JSON).
+    pub fn is_shared_standard(spec: &Arc<MapSpec>) -> bool {
+        spec.is_standard()
     }
 
     /// The validated map of this file, for one game: the default map is validated once per

@@ -18,7 +18,7 @@ use common::*;
 /// A game of these players (state, colour), all Taoists without generals, each with `rice`.
 fn game(players: &[(&str, Colour)], rice: u32) -> WarringStatesState {
     let config = WarringStatesConfig {
-        map: MapSpec::standard(),
+        map: MapSpec::shared_standard(),
         players: players
             .iter()
             .map(|(state, colour)| PlayerSpec {

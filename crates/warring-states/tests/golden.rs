@@ -132,7 +132,7 @@ fn a_user_map_is_written_in_the_save_and_the_state() {
     spec.name = "The Lands of Han, renamed".into();
     spec.states[0].x += 1;
     let config = WarringStatesConfig {
-        map: spec.clone(),
+        map: spec.clone().into(),
         ..WarringStatesConfig::default()
     };
     let session = Session::<WarringStates>::new(config, 7, DiceChoice::Seeded).unwrap();

@@ -16,7 +16,7 @@ use proptest::prelude::*;
 fn table(n: usize, turn_limit: u32) -> WarringStatesConfig {
     let map = MapSpec::standard();
     let mut config = WarringStatesConfig {
-        map: map.clone(),
+        map: map.clone().into(),
         players: Vec::new(),
         ..WarringStatesConfig::default()
     };

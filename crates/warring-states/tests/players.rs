@@ -366,7 +366,7 @@ fn a_user_map_file_is_read_validated_and_played() {
     assert_eq!(map.len(), 5);
     let spec: MapSpec = serde_json::from_str(text).unwrap();
     let config = WarringStatesConfig {
-        map: spec,
+        map: spec.into(),
         players: vec![
             PlayerSpec {
                 name: "North".into(),

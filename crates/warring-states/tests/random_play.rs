@@ -9,7 +9,7 @@ use pbp_warring_states::{Colour, MapSpec, PlayerSpec, School, WarringStates, War
 pub fn table(n: usize, turn_limit: u32) -> WarringStatesConfig {
     let map = MapSpec::standard();
     let mut config = WarringStatesConfig {
-        map: map.clone(),
+        map: map.clone().into(),
         players: Vec::new(),
         ..WarringStatesConfig::default()
     };

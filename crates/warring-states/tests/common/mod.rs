@@ -54,7 +54,7 @@ pub const S2: Seat = Seat(2);
 /// A game with these players (states, schools), colours in order, no starting generals.
 pub fn game(players: &[(&str, School)]) -> WarringStatesState {
     let config = WarringStatesConfig {
-        map: MapSpec::standard(),
+        map: MapSpec::shared_standard(),
         players: players
             .iter()
             .enumerate()
