@@ -47,7 +47,10 @@ def twelve_player_ws():
     colours = ["red", "yellow", "green", "cyan", "orange", "silver", "purple", "white", "teal",
                "pink", "blue", "grey"]
     schools = ["legalist", "taoist", "confucian", "mohist", "militarist"]
-    starts = [s["name"] for s in config["map"]["states"] if s["name"] != "Zhou"][::6][:12]
+    # The default config leaves the default map out: its file is in the crate.
+    with open(os.path.join(ROOT, "crates", "warring-states", "src", "default_map.json")) as f:
+        states = json.load(f)["states"]
+    starts = [s["name"] for s in states if s["name"] != "Zhou"][::6][:12]
     config["players"] = [
         {"name": f"P{i}", "state": state, "colour": colours[i], "school": schools[i % 5]}
         for i, state in enumerate(starts)
