@@ -15,9 +15,10 @@ use std::pin::Pin;
 use std::task::{Context, Poll, ready};
 
 use axum::serve::Listener;
-use serde_json::json;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
+
+use crate::error::ErrorBody;
 
 /// The listener of `pbp serve`: a TCP listener whose connections are [`Rewriting`].
 #[derive(Debug)]
@@ -92,7 +93,11 @@ pub(crate) fn rewrite(head: &[u8]) -> Option<Vec<u8>> {
              length is malformed (nothing was changed)",
         ),
     };
-    let body = json!({ "error": kind, "message": message }).to_string();
+    let body = serde_json::to_string(&ErrorBody {
+        error: kind,
+        message: message.to_owned(),
+    })
+    .unwrap_or_default();
     let mut head = String::new();
     for line in status_line.split("\r\n") {
         if line.to_ascii_lowercase().starts_with("content-length:") {

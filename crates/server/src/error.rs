@@ -3,8 +3,9 @@
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use serde::Serialize;
 use thiserror::Error;
+use utoipa::ToSchema;
 
 use crate::store::StoreError;
 
@@ -158,7 +159,10 @@ impl From<StoreError> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = json!({ "error": self.kind(), "message": self.to_string() });
+        let body = ErrorBody {
+            error: self.kind(),
+            message: self.to_string(),
+        };
         let mut response = (self.status(), axum::Json(body)).into_response();
         if let ApiError::RateLimited { retry_after, .. } = self {
             response
@@ -167,4 +171,14 @@ impl IntoResponse for ApiError {
         }
         response
     }
+}
+
+/// The body of every error answer (and of a stream's `error` event): a stable kind for
+/// programs and a sentence for people.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// What went wrong, for programs: `not_found`, `unauthorized`, `stale`, `refused`, ...
+    pub error: &'static str,
+    /// What went wrong and what to do, in words.
+    pub message: String,
 }

@@ -24,14 +24,14 @@
 
 mod access;
 pub mod commits;
-mod create;
+pub(crate) mod create;
 mod group;
-mod links;
+pub(crate) mod links;
 pub(crate) mod listen;
 mod saves;
 pub(crate) mod status;
 pub(crate) mod turns;
-mod view;
+pub(crate) mod view;
 
 pub(crate) use turns::TurnNotices;
 
@@ -41,8 +41,9 @@ pub(crate) use access::{acting, no_seat};
 use std::collections::BTreeMap;
 use std::sync::{Arc, mpsc};
 
-use pbp_core::erased::ErasedError;
+use pbp_core::erased::{ErasedError, LegalAction};
 use pbp_core::{Actor, Seat, Viewer};
+use pbp_frontend::{ActReport, EventLine};
 use serde_json::Value;
 
 use crate::engine::GameTable;
@@ -308,21 +309,19 @@ impl Hub {
         id: &str,
         token: Option<&str>,
         seat: Option<u16>,
-    ) -> Result<Value, ApiError> {
+    ) -> Result<Vec<LegalAction>, ApiError> {
         let live = self.live(id)?;
         let actor = acting(live, live.role(token)?, seat)?;
-        let legal = live
-            .game
+        live.game
             .legal(actor)
-            .map_err(|e| ApiError::Internal(e.to_string()))?;
-        serde_json::to_value(legal).map_err(|e| ApiError::Internal(e.to_string()))
+            .map_err(|e| ApiError::Internal(e.to_string()))
     }
 
     /// The events the token's holder may see.
     ///
     /// # Errors
     /// 404, 401.
-    pub fn log(&mut self, id: &str, token: Option<&str>) -> Result<Value, ApiError> {
+    pub fn log(&mut self, id: &str, token: Option<&str>) -> Result<Vec<EventLine>, ApiError> {
         let live = self.live(id)?;
         let viewer = live.role(token)?.viewer();
         let lines = live
@@ -337,7 +336,7 @@ impl Hub {
                 .chain_line()
                 .map_err(|e| ApiError::Internal(e.to_string()))?,
         );
-        serde_json::to_value(lines).map_err(|e| ApiError::Internal(e.to_string()))
+        Ok(lines)
     }
 
     /// The save file (game master only).
@@ -371,7 +370,7 @@ impl Hub {
         id: &str,
         token: Option<&str>,
         request: ActRequest,
-    ) -> Result<Value, ApiError> {
+    ) -> Result<ActReport, ApiError> {
         self.retrying(|hub| hub.act_once(id, token, &request))
     }
 
@@ -387,7 +386,7 @@ impl Hub {
         id: &str,
         token: Option<&str>,
         request: &ActRequest,
-    ) -> Result<Value, ApiError> {
+    ) -> Result<ActReport, ApiError> {
         let held = valid_id(id) && self.live.contains_key(id);
         let live = if held { self.held(id)? } else { self.live(id)? };
         let applied = apply_in_memory(live, token, request);
@@ -403,7 +402,7 @@ impl Hub {
             }
         };
         self.commit(id, from_step, &before, actor, &report.action.json)?;
-        serde_json::to_value(&report).map_err(|e| ApiError::Internal(e.to_string()))
+        Ok(report)
     }
 
     /// The table `id` held in memory, without asking the store whether it moved on (the

@@ -12,9 +12,8 @@ use axum::extract::Request;
 use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::request::{MAX_ACT_BODY, MAX_CREATE_BODY};
 
 /// The most of a non-JSON error body read to quote it in the message.
@@ -81,7 +80,10 @@ fn error_for(
                 "bad_request"
             };
             let reason = other.canonical_reason().unwrap_or("error");
-            let body = json!({ "error": kind, "message": format!("{reason}{said}") });
+            let body = ErrorBody {
+                error: kind,
+                message: format!("{reason}{said}"),
+            };
             return Err(Box::new((other, axum::Json(body)).into_response()));
         }
     })

@@ -32,10 +32,10 @@
 // the graph of `crate::` paths between these modules has no cycle: .ci/module-graph.py; see
 // docs/ARCHITECTURE.md, "The table server's layers").
 //
-// Leaves: tokens, the games, names, the listener's connections.
-mod connection;
+// Leaves: tokens, the games, names, the schemas of the games' values on the wire.
 mod engine;
 mod names;
+mod schemas;
 mod token;
 // The store: tables (`Store`) and the webhooks' outbox (`WebhookStore`), SQLite and
 // PostgreSQL.
@@ -52,17 +52,18 @@ mod pages;
 pub mod stream;
 mod thread;
 pub mod webhooks;
-// HTTP: routes, limits, and the JSON of every error.
+// HTTP: the listener's connections, routes, limits, and the JSON of every error.
 mod api;
+mod connection;
 mod json_errors;
 mod limits;
 mod picture;
 
 pub use api::{Server, router, router_with};
 pub use engine::{Format, game_names};
-pub use error::{ApiError, ServerError};
+pub use error::{ApiError, ErrorBody, ServerError};
 pub use hub::{HubHandle, commits};
-pub use limits::CreateLimits;
+pub use limits::{CreateLimits, ServerInfo};
 pub use picture::parse_public_url;
 pub use store::postgres::{POSTGRES_MIGRATIONS, PostgresStore};
 pub use store::sqlite::{MIGRATIONS, SqliteStore};

@@ -17,7 +17,8 @@ use axum::extract::{ConnectInfo, Request, State};
 use axum::http::header;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use serde_json::{Value, json};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::request::{MAX_CREATE_BODY, parse_bearer};
@@ -53,14 +54,30 @@ impl std::fmt::Debug for CreateLimits {
 
 impl CreateLimits {
     /// What `GET /api/server` tells the hosting page about creating tables.
-    pub fn public_info(&self) -> Value {
-        json!({
-            "create_token": self.token.is_some(),
-            "tables_per_hour": (self.tables_per_hour > 0).then_some(self.tables_per_hour),
-            "bytes_per_hour": (self.bytes_per_hour > 0).then_some(self.bytes_per_hour),
-            "max_create_body": MAX_CREATE_BODY,
-        })
+    pub fn public_info(&self) -> ServerInfo {
+        ServerInfo {
+            bytes_per_hour: (self.bytes_per_hour > 0).then_some(self.bytes_per_hour),
+            create_token: self.token.is_some(),
+            max_create_body: MAX_CREATE_BODY,
+            tables_per_hour: (self.tables_per_hour > 0).then_some(self.tables_per_hour),
+        }
     }
+}
+
+/// `GET /api/server`: what the hosting page needs to know about creating tables (fields in
+/// alphabetical order, the order the JSON always had).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct ServerInfo {
+    /// Bytes of table bodies one address may send per hour (`null`: no limit).
+    #[schema(required = true)]
+    pub bytes_per_hour: Option<u64>,
+    /// Whether creating a table needs the server's creation token.
+    pub create_token: bool,
+    /// The largest body `POST /api/tables` takes, in bytes.
+    pub max_create_body: usize,
+    /// Tables one address may create per hour (`null`: no limit).
+    #[schema(required = true)]
+    pub tables_per_hour: Option<u32>,
 }
 
 /// One address's allowance of one kind.
@@ -114,7 +131,7 @@ pub(crate) struct CreateGuard {
     token: Option<TokenHash>,
     tables: f64,
     bytes: f64,
-    info: Value,
+    info: ServerInfo,
     seen: Mutex<BTreeMap<IpAddr, Allowance>>,
 }
 
@@ -142,7 +159,7 @@ impl CreateGuard {
     }
 
     /// What `GET /api/server` answers.
-    pub(crate) fn info(&self) -> &Value {
+    pub(crate) fn info(&self) -> &ServerInfo {
         &self.info
     }
 
@@ -373,6 +390,6 @@ mod tests {
         assert!(guard.check_token(Some("s3cret")).is_ok());
         assert!(guard.check_token(Some("guess")).is_err());
         assert!(guard.check_token(None).is_err());
-        assert_eq!(guard.info()["create_token"], true);
+        assert!(guard.info().create_token);
     }
 }

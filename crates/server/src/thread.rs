@@ -25,7 +25,7 @@ use crate::store::TableDice;
 pub const MAX_THREAD_BODY: usize = 16 * 1024 * 1024;
 
 /// `POST .../thread`: the thread and how to read it.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ThreadRequest {
     /// The thread's text (a `jsonl` export, or a copied phpBB or SMF page).
@@ -123,7 +123,7 @@ pub(crate) fn thread(
     token: Option<&str>,
     request: &ThreadRequest,
     options: &ThreadOptions,
-) -> Result<Value, ApiError> {
+) -> Result<ThreadReport, ApiError> {
     hub.retrying(|hub| thread_once(hub, id, token, request, options))
 }
 
@@ -133,7 +133,7 @@ fn thread_once(
     token: Option<&str>,
     request: &ThreadRequest,
     options: &ThreadOptions,
-) -> Result<Value, ApiError> {
+) -> Result<ThreadReport, ApiError> {
     let live = hub.live(id)?;
     match live.role(token)? {
         Role::GameMaster => {}
@@ -163,7 +163,7 @@ fn thread_once(
         let from = live.game.table().steps();
         commit_steps(hub, id, &copy, from)?;
     }
-    to_value(&report)
+    Ok(report)
 }
 
 /// Applies and commits on table `id`, one by one, the steps `done` made after step `from`.
@@ -200,8 +200,4 @@ fn commit_steps(
         hub.commit(id, from_step, &before, step.actor, &step.action)?;
     }
     Ok(())
-}
-
-fn to_value(report: &ThreadReport) -> Result<Value, ApiError> {
-    serde_json::to_value(report).map_err(|e| ApiError::Internal(e.to_string()))
 }

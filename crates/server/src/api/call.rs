@@ -17,7 +17,7 @@ use axum::extract::{FromRef, FromRequestParts, Path};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::Value;
+use serde::Serialize;
 
 use crate::error::ApiError;
 use crate::hub::{Hub, HubHandle};
@@ -63,18 +63,18 @@ pub(crate) fn parsed<T>(
     body(raw).and_then(|bytes| parse(&bytes))
 }
 
-/// A JSON answer with `status`.
-pub(crate) fn json_response(status: StatusCode, value: &Value) -> Response {
-    (
-        status,
-        [(header::CONTENT_TYPE, "application/json")],
-        value.to_string(),
-    )
-        .into_response()
+/// A JSON answer with `status`: one of the wire's typed answers (each in the API's
+/// document, `api/openapi.rs`).
+pub(crate) fn json_response(status: StatusCode, value: &impl Serialize) -> Response {
+    match serde_json::to_string(value) {
+        Ok(text) => (status, [(header::CONTENT_TYPE, "application/json")], text).into_response(),
+        Err(error) => ApiError::Internal(format!("an answer as JSON: {error}")).into_response(),
+    }
 }
 
 /// A JSON answer, 200.
-pub(crate) fn ok(value: Value) -> Response {
+#[allow(clippy::needless_pass_by_value)]
+pub(crate) fn ok<T: Serialize>(value: T) -> Response {
     json_response(StatusCode::OK, &value)
 }
 

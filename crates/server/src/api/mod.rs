@@ -11,11 +11,11 @@ use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::serve::ListenerExt;
-use serde_json::json;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
 mod call;
+mod openapi;
 mod thread;
 mod webhooks;
 
@@ -41,15 +41,7 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 async fn create(State(hub): State<HubHandle>, raw: RawBody) -> Result<Response, ApiError> {
     let request = parsed(raw, parse_create)?;
     let created = hub.call(move |hub| hub.create(request)).await?;
-    let value = json!({
-        "id": created.id,
-        "game": created.game,
-        "gm_token": created.gm_token,
-        "seat_tokens": created.seat_tokens,
-        "players": created.players,
-        "commitment": created.commitment,
-    });
-    Ok(json_response(StatusCode::CREATED, &value))
+    Ok(json_response(StatusCode::CREATED, &created))
 }
 
 /// The first value of query parameter `name`.
@@ -129,18 +121,25 @@ async fn seat_link(
     raw: RawBody,
 ) -> Result<Response, ApiError> {
     let request = parse_path_seat(&seat).and_then(|seat| Ok((seat, parsed(raw, parse_link)?)));
-    let link = table
+    table
         .with(request, |hub, id, token, (seat, request)| {
             hub.seat_link(id, token, seat, &request)
         })
-        .await?;
-    Ok(ok(
-        json!({ "seat": link.seat, "name": link.name, "token": link.token }),
-    ))
+        .await
+        .map(ok)
 }
 
 async fn games() -> Response {
-    json_response(StatusCode::OK, &json!(crate::engine::game_names()))
+    ok(crate::engine::game_names())
+}
+
+/// `GET /api/openapi.json`: the API's OpenAPI document (`api/openapi.rs`).
+async fn openapi_json() -> Response {
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        openapi::document_json(),
+    )
+        .into_response()
 }
 
 async fn not_found(method: Method, uri: Uri) -> Response {
@@ -185,6 +184,7 @@ fn routes(
     let streams = crate::stream::routes(hub.clone(), stream, closing);
     Router::new()
         .route("/api/games", get(games))
+        .route("/api/openapi.json", get(openapi_json))
         .route(
             "/api/server",
             get(move || async move { json_response(StatusCode::OK, &info) }),

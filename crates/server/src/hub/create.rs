@@ -10,21 +10,23 @@ use crate::request::CreateRequest;
 use crate::store::{StoredSeat, StoredTable, TurnState};
 use crate::token::{new_seed, new_token, random_hex};
 
-/// The tokens of a new table, returned once to its creator.
-#[derive(Clone, Debug)]
+/// The tokens of a new table, returned once to its creator (`POST /api/tables`'s answer;
+/// fields in alphabetical order, the order the JSON always had).
+#[derive(Clone, Debug, serde::Serialize, utoipa::ToSchema)]
 pub struct Created {
-    /// The table's id.
-    pub id: String,
+    /// The dice commitment to post (`null` for an imported save from before commitments).
+    #[schema(required = true)]
+    pub commitment: Option<String>,
     /// The game.
     pub game: &'static str,
     /// The game master's token.
     pub gm_token: String,
-    /// One token per seat, in seat order.
-    pub seat_tokens: Vec<String>,
+    /// The table's id.
+    pub id: String,
     /// The players' names, in seat order.
     pub players: Vec<String>,
-    /// The dice commitment to post (`None` for an imported save from before commitments).
-    pub commitment: Option<String>,
+    /// One token per seat, in seat order.
+    pub seat_tokens: Vec<String>,
 }
 
 impl Hub {

@@ -9,13 +9,14 @@ use crate::request::LinkRequest;
 use crate::store::StoredSeat;
 use crate::token::new_token;
 
-/// A seat's new token, returned once to the game master.
-#[derive(Clone, Debug)]
+/// A seat's new token, returned once to the game master (the link route's answer; fields in
+/// alphabetical order, the order the JSON always had).
+#[derive(Clone, Debug, serde::Serialize, utoipa::ToSchema)]
 pub struct SeatLink {
-    /// The seat.
-    pub seat: u16,
     /// The seat's player, by name.
     pub name: String,
+    /// The seat.
+    pub seat: u16,
     /// The seat's new token (the part of the link after `#`).
     pub token: String,
 }

@@ -1,21 +1,28 @@
-//! The table's status as every viewer sees it: `view`'s `table`, the turn routes' answers and
-//! the live stream's `status` event. Typed, so that the stream compares fields, not JSON keys,
+//! The table's status as every viewer sees it: `view`'s `table`, the turn routes' answers
+//! (typed here too) and the live stream's `status` event. Typed, so that the stream compares fields, not JSON keys,
 //! and a renamed field fails to compile rather than a stream. The fields are declared in
 //! alphabetical order: serde writes them in that order, the order the JSON always had.
 
+use std::borrow::Cow;
+
+use pbp_core::erased::LegalAction;
 use pbp_core::{Actor, Seat};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use serde_json::Value;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
+use utoipa::{PartialSchema, ToSchema};
 
 use super::{Live, Role, absent_name};
 
 /// A table's status for one viewer.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 pub struct TableStatus {
     /// What an absent seat gets at the deadline (`no-orders`, `bot`).
     pub absent: &'static str,
     /// The current turn's deadline (Unix seconds), if one is set.
+    #[schema(required = true)]
     pub deadline: Option<u64>,
     /// Who may bring outside dice (`game-master`, `players`).
     pub dice: &'static str,
@@ -30,7 +37,7 @@ pub struct TableStatus {
 }
 
 /// One seat in the status.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 pub struct SeatStatus {
     /// Whether the seat has a link (a seat the game added later has none until one is made).
     pub link: bool,
@@ -45,7 +52,7 @@ pub struct SeatStatus {
 }
 
 /// A seat's orders of the current turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Orders {
     /// Nothing sent.
@@ -57,7 +64,7 @@ pub enum Orders {
 }
 
 /// A draft the viewer may see.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 pub struct DraftStatus {
     /// The drafted action, as JSON.
     pub action: Value,
@@ -65,6 +72,36 @@ pub struct DraftStatus {
     pub ready: bool,
     /// Its seat.
     pub seat: u16,
+}
+
+/// Who the viewer is: `"public"`, `"gm"`, or `{"seat": N}`.
+impl PartialSchema for Role {
+    fn schema() -> RefOr<Schema> {
+        let word = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(["public", "gm"]));
+        let seat = ObjectBuilder::new()
+            .property(
+                "seat",
+                ObjectBuilder::new()
+                    .schema_type(Type::Integer)
+                    .minimum(Some(0)),
+            )
+            .required("seat");
+        OneOfBuilder::new()
+            .description(Some(
+                "Who the viewer is: `\"public\"`, `\"gm\"` or `{\"seat\": N}`.",
+            ))
+            .item(word)
+            .item(seat)
+            .into()
+    }
+}
+
+impl ToSchema for Role {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("Role")
+    }
 }
 
 impl Serialize for Role {
@@ -135,4 +172,47 @@ pub(crate) fn status(live: &Live, role: Role) -> TableStatus {
         seats,
         you: role,
     }
+}
+
+/// What saving a draft answers: the draft as the rules read it, not ready, and the table.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct DraftAnswer {
+    /// The drafted action, in both forms.
+    #[schema(value_type = crate::schemas::LegalActionSchema)]
+    pub draft: LegalAction,
+    /// Always `false`: a draft saved again is no longer ready.
+    pub ready: bool,
+    /// The table's status.
+    pub table: TableStatus,
+}
+
+/// What marking a draft ready (or not) answers.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct ReadyAnswer {
+    /// Whether the draft is now ready.
+    pub ready: bool,
+    /// Whether the turn resolved (every seat to act was ready).
+    pub resolved: bool,
+    /// Actions taken so far.
+    pub step: u64,
+    /// The table's status.
+    pub table: TableStatus,
+}
+
+/// What setting the deadline answers: the table's status.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct DeadlineAnswer {
+    /// The table's status.
+    pub table: TableStatus,
+}
+
+/// What closing the turn now answers.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct ResolveAnswer {
+    /// Whether a new turn began (or the game ended).
+    pub resolved: bool,
+    /// Actions taken so far.
+    pub step: u64,
+    /// The table's status.
+    pub table: TableStatus,
 }

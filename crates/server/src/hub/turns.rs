@@ -18,11 +18,12 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use pbp_core::erased::ActionInput;
 use pbp_core::{Actor, Audience, DiceChoice, Seat};
 use pbp_frontend::EventLine;
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 
 use std::sync::Arc;
 
-use super::status::status;
+use super::status::{DeadlineAnswer, DraftAnswer, ReadyAnswer, ResolveAnswer, status};
 use super::{Hub, Live, Role, acting, refused};
 use crate::error::ApiError;
 use crate::request::{ActRequest, DeadlineRequest, ReadyRequest};
@@ -77,13 +78,28 @@ pub(crate) fn with_bot_lines_from(live: &Live, lines: Vec<EventLine>, from: u64)
     out
 }
 
+/// The server's own event of a log line: `{"bot_played": {"seat": N}}`.
+#[derive(Serialize)]
+struct BotPlayed {
+    bot_played: BotSeat,
+}
+
+/// The seat the bot played for.
+#[derive(Serialize)]
+struct BotSeat {
+    seat: u16,
+}
+
 /// The line the log shows before a turn the computer player played for an absent seat: the
-/// server's own event (`{"bot_played": {"seat": N}}`), seen by everyone.
+/// server's own event ([`BotPlayed`]), seen by everyone.
 fn bot_line(live: &Live, play: BotPlay) -> EventLine {
+    let event = BotPlayed {
+        bot_played: BotSeat { seat: play.seat },
+    };
     EventLine {
         step: usize::try_from(play.step).unwrap_or(usize::MAX),
         audience: Audience::Everyone,
-        event: json!({ "bot_played": { "seat": play.seat } }),
+        event: serde_json::to_value(event).unwrap_or(Value::Null),
         text: format!(
             "the bot played for {}, who sent nothing by the deadline",
             player_name(live, play.seat)
@@ -165,7 +181,7 @@ impl Hub {
         id: &str,
         token: Option<&str>,
         request: ActRequest,
-    ) -> Result<Value, ApiError> {
+    ) -> Result<DraftAnswer, ApiError> {
         self.retrying(|hub| hub.draft_once(id, token, &request))
     }
 
@@ -174,7 +190,7 @@ impl Hub {
         id: &str,
         token: Option<&str>,
         request: &ActRequest,
-    ) -> Result<Value, ApiError> {
+    ) -> Result<DraftAnswer, ApiError> {
         let live = self.live(id)?;
         let role = live.role(token)?;
         let actor = acting(live, role, request.seat)?;
@@ -208,7 +224,11 @@ impl Hub {
         live.turn.drafts.sort_by_key(|d| d.seat);
         self.save_turn(id)?;
         let live = self.cached(id)?;
-        Ok(json!({ "draft": parsed, "ready": false, "table": status(live, role) }))
+        Ok(DraftAnswer {
+            draft: parsed,
+            ready: false,
+            table: status(live, role),
+        })
     }
 
     /// Marks a seat's draft ready (or not); when every seat to act is ready, the turn resolves.
@@ -220,7 +240,7 @@ impl Hub {
         id: &str,
         token: Option<&str>,
         request: ReadyRequest,
-    ) -> Result<Value, ApiError> {
+    ) -> Result<ReadyAnswer, ApiError> {
         let role = self.retrying(|hub| {
             let live = hub.live(id)?;
             let role = live.role(token)?;
@@ -253,12 +273,12 @@ impl Hub {
             }
         })?;
         let live = self.live(id)?;
-        Ok(json!({
-            "ready": request.ready,
-            "resolved": resolved,
-            "step": live.game.steps(),
-            "table": status(live, role),
-        }))
+        Ok(ReadyAnswer {
+            ready: request.ready,
+            resolved,
+            step: live.game.steps(),
+            table: status(live, role),
+        })
     }
 
     /// Sets or clears the deadline of the turn (game master only).
@@ -270,7 +290,7 @@ impl Hub {
         id: &str,
         token: Option<&str>,
         request: DeadlineRequest,
-    ) -> Result<Value, ApiError> {
+    ) -> Result<DeadlineAnswer, ApiError> {
         let deadline = request.in_seconds.map(|s| now().saturating_add(s));
         self.retrying(|hub| {
             let live = hub.live(id)?;
@@ -279,7 +299,9 @@ impl Hub {
             live.turn.grace = request.grace;
             hub.save_turn(id)?;
             let live = hub.cached(id)?;
-            Ok(json!({ "table": status(live, role) }))
+            Ok(DeadlineAnswer {
+                table: status(live, role),
+            })
         })
     }
 
@@ -287,7 +309,11 @@ impl Hub {
     ///
     /// # Errors
     /// 404, 401, 403, 503.
-    pub fn resolve_now(&mut self, id: &str, token: Option<&str>) -> Result<Value, ApiError> {
+    pub fn resolve_now(
+        &mut self,
+        id: &str,
+        token: Option<&str>,
+    ) -> Result<ResolveAnswer, ApiError> {
         let live = self.live(id)?;
         let role = game_master(live, token)?;
         let started = live.game.acting();
@@ -305,11 +331,11 @@ impl Hub {
             hub.resolve(id, true)
         })?;
         let live = self.live(id)?;
-        Ok(json!({
-            "resolved": resolved,
-            "step": live.game.steps(),
-            "table": status(live, role),
-        }))
+        Ok(ResolveAnswer {
+            resolved,
+            step: live.game.steps(),
+            table: status(live, role),
+        })
     }
 
     /// Applies the drafts (the ready ones, or when `closing` all of them) in seat order; when

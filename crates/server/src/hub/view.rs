@@ -2,6 +2,9 @@
 //! table's status (JSON), its texts and picture source (text, BBCode, SVG; the HTTP layer
 //! draws the PNG from the SVG).
 
+use serde_json::Value;
+use utoipa::ToSchema;
+
 use super::{Hub, status};
 use crate::engine::Format;
 use crate::error::ApiError;
@@ -46,5 +49,45 @@ impl Hub {
             }
             other => live.game.render(viewer, other).map_err(ApiError::Internal),
         }
+    }
+}
+
+/// The schema of the JSON view (`pbp-frontend`'s view report with the table's status), for
+/// the API's document; never built (the conformance test holds real views to it).
+#[allow(dead_code)]
+pub(crate) mod schema {
+    use super::{ToSchema, Value, status};
+
+    /// `GET /api/tables/{id}/view` as JSON: the game, its step, who acts, the dice commitment,
+    /// the viewer's view of the game (the game's own JSON), and the table's status. The game
+    /// master's view also holds the seed and the salt.
+    #[derive(ToSchema)]
+    #[schema(as = View)]
+    pub(crate) struct ViewSchema {
+        /// The game's name.
+        game: String,
+        /// Its title as people write it.
+        title: String,
+        /// Actions taken so far.
+        steps: u64,
+        /// Who may act now, or the outcome.
+        turn: crate::schemas::TurnSchema,
+        /// The dice commitment (`null` for a save from before commitments).
+        #[schema(required = true)]
+        commitment: Option<String>,
+        /// The seed, in the game master's view alone.
+        #[schema(required = false)]
+        seed: Option<u64>,
+        /// The commitment's salt, in the game master's view alone.
+        #[schema(required = false)]
+        salt: Option<String>,
+        /// The history chain's head.
+        chain: crate::schemas::ChainSchema,
+        /// The steps whose dice came from outside pbp that the viewer may see.
+        outside_dice: Vec<Value>,
+        /// The viewer's view of the game, as the game writes it.
+        view: Value,
+        /// The table's status as the viewer sees it.
+        table: status::TableStatus,
     }
 }

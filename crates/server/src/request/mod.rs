@@ -59,14 +59,24 @@ pub enum CreateRequest {
     },
 }
 
-#[derive(Deserialize)]
+/// `POST /api/tables`: a new game (`game`, with its `config` and the `players`' names) or an
+/// imported save (`record`).
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-struct CreateBody {
+pub(crate) struct CreateBody {
+    /// The game's name (see `GET /api/games`); not with `record`.
     game: Option<String>,
+    /// The game's setup, as the game reads it.
     config: Option<Value>,
+    /// The players' names, in seat order.
     players: Option<Vec<String>>,
+    /// A save to import instead of a new game.
     record: Option<Value>,
+    /// What an absent seat gets at the deadline: `no-orders` (the default) or `bot`.
+    #[schema(value_type = Option<String>)]
     absent: Option<AbsentDefault>,
+    /// Who may bring outside dice: `game-master` (the default) or `players`.
+    #[schema(value_type = Option<String>)]
     dice: Option<TableDice>,
 }
 
@@ -175,12 +185,17 @@ pub struct ActRequest {
     pub seat: Option<u16>,
 }
 
-#[derive(Deserialize)]
+/// The body of `POST .../act` and `POST .../draft`.
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-struct ActBody {
+pub(crate) struct ActBody {
+    /// The action: its JSON form, or its text form as a string.
     action: Value,
+    /// Outside dice, where the table takes them.
     dice: Option<Vec<u32>>,
+    /// The step the sender saw: refused (409) if the table moved on.
     expect_step: Option<u64>,
+    /// The seat the game master acts for (game master only).
     #[serde(rename = "as")]
     seat: Option<u16>,
 }
@@ -227,7 +242,7 @@ pub fn parse_act(body: &[u8]) -> Result<ActRequest, ApiError> {
 }
 
 /// `POST .../ready`: a seat marks its draft ready (or not ready again).
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReadyRequest {
     /// Ready (`true`, the default) or not.
@@ -257,7 +272,7 @@ pub fn parse_ready(body: &[u8]) -> Result<ReadyRequest, ApiError> {
 }
 
 /// `POST .../deadline`: the game master sets or clears the deadline of the turn.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DeadlineRequest {
     /// Seconds from now until the deadline; `None` clears it.
@@ -321,7 +336,7 @@ pub fn parse_format(format: Option<&str>) -> Result<Format, ApiError> {
 }
 
 /// `POST .../seats/{seat}/link`: the game master hands out a new link for a seat.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LinkRequest {
     /// The player's name, for a seat the game added after the table was created (without it,

@@ -28,12 +28,18 @@ pub struct WebhookRequest {
     pub remind_before: u64,
 }
 
-#[derive(Deserialize)]
+/// `POST /api/tables/{id}/webhooks`: a webhook to add.
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-struct WebhookBody {
+pub(crate) struct WebhookBody {
+    /// Where notices are posted (https; a private address only with
+    /// `--allow-private-webhooks`).
     url: String,
+    /// `json`, `discord` or `slack`.
     format: String,
+    /// The secret the notices are signed with (the server makes one when absent).
     secret: Option<String>,
+    /// Seconds before a deadline that a reminder is sent (at most a week).
     remind_before: Option<u64>,
 }
 

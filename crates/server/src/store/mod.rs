@@ -23,6 +23,7 @@ use thiserror::Error;
 
 pub mod outbox;
 pub(crate) mod postgres;
+mod schema;
 pub(crate) mod sqlite;
 
 use crate::token::TokenHash;

@@ -30,90 +30,9 @@ use crate::store::closes_at;
 use crate::store::{NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState, turn_json};
 
 /// The schema in PostgreSQL, one migration per version, as [`crate::MIGRATIONS`]: migration `i`
-/// takes the database from version `i` to `i + 1`. Append only.
-pub const POSTGRES_MIGRATIONS: &[&str] = &[
-    // 1: tables, their seats and every action.
-    "CREATE TABLE tables (
-        id TEXT PRIMARY KEY,
-        game TEXT NOT NULL,
-        step BIGINT NOT NULL,
-        save TEXT NOT NULL,
-        gm_token BYTEA NOT NULL,
-        created_at BIGINT NOT NULL,
-        updated_at BIGINT NOT NULL
-    );
-    CREATE TABLE seats (
-        table_id TEXT NOT NULL REFERENCES tables(id),
-        seat BIGINT NOT NULL,
-        name TEXT NOT NULL,
-        token BYTEA NOT NULL,
-        PRIMARY KEY (table_id, seat)
-    );
-    CREATE TABLE acts (
-        table_id TEXT NOT NULL REFERENCES tables(id),
-        step BIGINT NOT NULL,
-        actor TEXT NOT NULL,
-        action TEXT NOT NULL,
-        at BIGINT NOT NULL,
-        PRIMARY KEY (table_id, step)
-    );",
-    // 2: the turn workflow: drafts, deadline and defaults per table.
-    "ALTER TABLE tables ADD COLUMN turn TEXT NOT NULL DEFAULT '{}';
-    ALTER TABLE tables ADD COLUMN deadline BIGINT;
-    CREATE INDEX tables_deadline ON tables(deadline) WHERE deadline IS NOT NULL;",
-    // 3: several instances: a version per table raised by every write, the time its turn
-    // closes (deadline plus grace) for the scheduler, and the lease of that deadline.
-    "ALTER TABLE tables ADD COLUMN version BIGINT NOT NULL DEFAULT 0;
-    ALTER TABLE tables ADD COLUMN closes_at BIGINT;
-    ALTER TABLE tables ADD COLUMN lease_owner TEXT;
-    ALTER TABLE tables ADD COLUMN lease_until BIGINT;
-    UPDATE tables SET closes_at = deadline + COALESCE((turn::jsonb ->> 'grace')::BIGINT, 0)
-        WHERE deadline IS NOT NULL;
-    DROP INDEX tables_deadline;
-    CREATE INDEX tables_closes_at ON tables(closes_at) WHERE closes_at IS NOT NULL;",
-    // 4: webhooks per table, and the outbox of their notices (times in milliseconds).
-    "CREATE TABLE webhooks (
-        id TEXT PRIMARY KEY,
-        table_id TEXT NOT NULL REFERENCES tables(id),
-        url TEXT NOT NULL,
-        format TEXT NOT NULL,
-        secret TEXT NOT NULL,
-        remind_before BIGINT NOT NULL,
-        reminded BIGINT,
-        created_at BIGINT NOT NULL
-    );
-    CREATE INDEX webhooks_table ON webhooks(table_id);
-    CREATE TABLE outbox (
-        id BIGSERIAL PRIMARY KEY,
-        webhook_id TEXT NOT NULL REFERENCES webhooks(id),
-        table_id TEXT NOT NULL,
-        step BIGINT NOT NULL,
-        kind TEXT NOT NULL,
-        notice TEXT NOT NULL,
-        created_at BIGINT NOT NULL,
-        next_at BIGINT NOT NULL,
-        attempts BIGINT NOT NULL DEFAULT 0,
-        state TEXT NOT NULL DEFAULT 'pending',
-        status BIGINT,
-        outcome TEXT,
-        lease_owner TEXT,
-        lease_until BIGINT,
-        done_at BIGINT
-    );
-    CREATE INDEX outbox_pending ON outbox(webhook_id, id) WHERE state = 'pending';
-    CREATE INDEX outbox_webhook ON outbox(webhook_id, id);",
-    // 5: an action writes its record entry, not the whole save: the save moves to a table of
-    // its own, written now and then (the table is its save plus the entries of the acts after
-    // it; the acts before this version are all inside their table's save).
-    "CREATE TABLE saves (
-        table_id TEXT PRIMARY KEY REFERENCES tables(id),
-        step BIGINT NOT NULL,
-        save TEXT NOT NULL
-    );
-    INSERT INTO saves (table_id, step, save) SELECT id, step, save FROM tables;
-    ALTER TABLE tables DROP COLUMN save;
-    ALTER TABLE acts ADD COLUMN entry TEXT;",
-];
+/// takes the database from version `i` to `i + 1`. Append only. Written once for both
+/// databases, in PostgreSQL's dialect here (`store/schema.rs`).
+pub const POSTGRES_MIGRATIONS: &[&str] = super::schema::POSTGRES;
 
 /// The channel of the notification that every action and turn state sends in its own
 /// statement (so when, and only when, it commits): its table's id, for the live streams of every

@@ -15,91 +15,9 @@ use crate::store::closes_at;
 use crate::store::{NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState, turn_json};
 
 /// The schema, one migration per version: migration `i` takes the database from version `i` to
-/// `i + 1`. Append only; a released migration is never edited.
-pub const MIGRATIONS: &[&str] = &[
-    // 1: tables, their seats and every action.
-    "CREATE TABLE tables (
-        id TEXT PRIMARY KEY,
-        game TEXT NOT NULL,
-        step INTEGER NOT NULL,
-        save TEXT NOT NULL,
-        gm_token BLOB NOT NULL,
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL
-    );
-    CREATE TABLE seats (
-        table_id TEXT NOT NULL REFERENCES tables(id),
-        seat INTEGER NOT NULL,
-        name TEXT NOT NULL,
-        token BLOB NOT NULL,
-        PRIMARY KEY (table_id, seat)
-    );
-    CREATE TABLE acts (
-        table_id TEXT NOT NULL REFERENCES tables(id),
-        step INTEGER NOT NULL,
-        actor TEXT NOT NULL,
-        action TEXT NOT NULL,
-        at INTEGER NOT NULL,
-        PRIMARY KEY (table_id, step)
-    );",
-    // 2: the turn workflow: drafts, deadline and defaults per table.
-    "ALTER TABLE tables ADD COLUMN turn TEXT NOT NULL DEFAULT '{}';
-    ALTER TABLE tables ADD COLUMN deadline INTEGER;
-    CREATE INDEX tables_deadline ON tables(deadline) WHERE deadline IS NOT NULL;",
-    // 3: several instances: a version per table raised by every write, the time its turn
-    // closes (deadline plus grace) for the scheduler, and the lease of that deadline.
-    "ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE tables ADD COLUMN closes_at INTEGER;
-    ALTER TABLE tables ADD COLUMN lease_owner TEXT;
-    ALTER TABLE tables ADD COLUMN lease_until INTEGER;
-    UPDATE tables SET closes_at = deadline + COALESCE(json_extract(turn, '$.grace'), 0)
-        WHERE deadline IS NOT NULL;
-    DROP INDEX tables_deadline;
-    CREATE INDEX tables_closes_at ON tables(closes_at) WHERE closes_at IS NOT NULL;",
-    // 4: webhooks per table, and the outbox of their notices (written in the act's
-    // transaction, delivered by a background task; times in milliseconds).
-    "CREATE TABLE webhooks (
-        id TEXT PRIMARY KEY,
-        table_id TEXT NOT NULL REFERENCES tables(id),
-        url TEXT NOT NULL,
-        format TEXT NOT NULL,
-        secret TEXT NOT NULL,
-        remind_before INTEGER NOT NULL,
-        reminded INTEGER,
-        created_at INTEGER NOT NULL
-    );
-    CREATE INDEX webhooks_table ON webhooks(table_id);
-    CREATE TABLE outbox (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        webhook_id TEXT NOT NULL REFERENCES webhooks(id),
-        table_id TEXT NOT NULL,
-        step INTEGER NOT NULL,
-        kind TEXT NOT NULL,
-        notice TEXT NOT NULL,
-        created_at INTEGER NOT NULL,
-        next_at INTEGER NOT NULL,
-        attempts INTEGER NOT NULL DEFAULT 0,
-        state TEXT NOT NULL DEFAULT 'pending',
-        status INTEGER,
-        outcome TEXT,
-        lease_owner TEXT,
-        lease_until INTEGER,
-        done_at INTEGER
-    );
-    CREATE INDEX outbox_pending ON outbox(webhook_id, id) WHERE state = 'pending';
-    CREATE INDEX outbox_webhook ON outbox(webhook_id, id);",
-    // 5: an action writes its record entry, not the whole save: the save moves to a table of
-    // its own, written now and then (the table is its save plus the entries of the acts after
-    // it; the acts before this version are all inside their table's save).
-    "CREATE TABLE saves (
-        table_id TEXT PRIMARY KEY REFERENCES tables(id),
-        step INTEGER NOT NULL,
-        save TEXT NOT NULL
-    );
-    INSERT INTO saves (table_id, step, save) SELECT id, step, save FROM tables;
-    ALTER TABLE tables DROP COLUMN save;
-    ALTER TABLE acts ADD COLUMN entry TEXT;",
-];
+/// `i + 1`. Append only; a released migration is never edited. Written once for both
+/// databases, in SQLite's dialect here (`store/schema.rs`).
+pub const MIGRATIONS: &[&str] = super::schema::SQLITE;
 
 fn backend(error: rusqlite::Error) -> StoreError {
     StoreError::Backend(error.to_string())

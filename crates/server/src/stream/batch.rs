@@ -14,10 +14,11 @@ use std::fmt;
 
 use pbp_core::{Actor, Seat, Turn};
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::Value;
+use utoipa::ToSchema;
 
 use crate::error::ApiError;
-use crate::hub::status::TableStatus;
+use crate::hub::status::{Orders, TableStatus};
 use crate::hub::{Hub, Live, Role};
 
 /// Where a stream is in a table's log: the step of a line and its place among the lines the
@@ -168,13 +169,15 @@ fn actor_name(live: &Live, actor: Actor) -> String {
     }
 }
 
-/// The viewer's status as a stream sees it, typed so that [`changes`] compares fields, not JSON
-/// keys (fields in alphabetical order, the order the JSON always had).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// The viewer's status as a stream sees it (its `status` event), typed so that the stream
+/// compares fields, not JSON keys (fields in alphabetical order, the order the JSON always
+/// had).
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 pub struct StreamStatus {
     /// Who may act, by name (empty once the game is over).
     pub acting: Vec<String>,
     /// The outcome, once the game is over.
+    #[schema(required = true)]
     pub over: Option<Over>,
     /// Actions taken so far.
     pub step: u64,
@@ -185,7 +188,7 @@ pub struct StreamStatus {
 }
 
 /// How a game ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 pub struct Over {
     /// Why, in words.
     pub reason: String,
@@ -225,49 +228,138 @@ pub(crate) fn status(live: &Live, role: Role) -> StreamStatus {
     }
 }
 
+/// A `turn` event: who acts changed (or the step moved on). Fields in alphabetical order, as
+/// the JSON always had them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct TurnEvent {
+    /// Who may act now, by name.
+    pub acting: Vec<String>,
+    /// Actions taken so far.
+    pub step: u64,
+    /// Whether the viewer may act now.
+    pub your_turn: bool,
+}
+
+/// An `over` event: the game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct OverEvent {
+    /// How it ended.
+    pub outcome: Over,
+    /// The last step.
+    pub step: u64,
+}
+
+/// A `deadline` event: the turn's deadline was set, moved or cleared.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct DeadlineEvent {
+    /// The deadline (Unix seconds), `null` once cleared.
+    #[schema(required = true)]
+    pub deadline: Option<u64>,
+    /// Seconds after the deadline before it resolves.
+    pub grace: u64,
+}
+
+/// An `orders` event: a seat's orders of the turn changed (none, draft, ready).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct OrdersEvent {
+    /// The seat's player, by name.
+    pub name: String,
+    /// Its orders now.
+    pub orders: Orders,
+    /// The seat's number.
+    pub seat: u16,
+}
+
+/// An event a stream sends from the viewer's status: its name (the SSE `event:`) and its
+/// data (the SSE `data:`, as JSON).
+#[derive(Clone, Debug, PartialEq)]
+pub enum StatusEvent {
+    /// `turn`.
+    Turn(TurnEvent),
+    /// `over`.
+    Over(OverEvent),
+    /// `deadline`.
+    Deadline(DeadlineEvent),
+    /// `orders`.
+    Orders(OrdersEvent),
+    /// `status`: the whole status.
+    Status(Box<StreamStatus>),
+}
+
+impl StatusEvent {
+    /// The event's name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            StatusEvent::Turn(_) => "turn",
+            StatusEvent::Over(_) => "over",
+            StatusEvent::Deadline(_) => "deadline",
+            StatusEvent::Orders(_) => "orders",
+            StatusEvent::Status(_) => "status",
+        }
+    }
+
+    /// The event's data, as JSON.
+    pub fn data(&self) -> String {
+        match self {
+            StatusEvent::Turn(data) => json_text(data),
+            StatusEvent::Over(data) => json_text(data),
+            StatusEvent::Deadline(data) => json_text(data),
+            StatusEvent::Orders(data) => json_text(data),
+            StatusEvent::Status(data) => json_text(data),
+        }
+    }
+}
+
+/// A wire value as JSON text (none of the wire's types can fail to serialize: no map has a
+/// key that is not a string).
+pub(crate) fn json_text(value: &impl Serialize) -> String {
+    serde_json::to_string(value).unwrap_or_default()
+}
+
 /// The events that tell what changed from the status `before` (the last one this stream
-/// sent) to `now`, by name and data: `turn` (who acts changed), `over` (the game ended),
-/// `deadline` (set, moved or cleared), `orders` (a seat's orders: none, draft or ready), and
-/// last `status` with the whole status. Nothing when nothing changed; only `status` for the
-/// first look of a stream.
-pub(crate) fn changes(
-    before: Option<&StreamStatus>,
-    now: &StreamStatus,
-) -> Vec<(&'static str, Value)> {
+/// sent) to `now`: `turn` (who acts changed), `over` (the game ended), `deadline` (set, moved
+/// or cleared), `orders` (a seat's orders: none, draft or ready), and last `status` with the
+/// whole status. Nothing when nothing changed; only `status` for the first look of a stream.
+pub(crate) fn changes(before: Option<&StreamStatus>, now: &StreamStatus) -> Vec<StatusEvent> {
     let Some(before) = before else {
-        return vec![("status", json!(now))];
+        return vec![StatusEvent::Status(Box::new(now.clone()))];
     };
     if before == now {
         return Vec::new();
     }
     let mut events = Vec::new();
     if now.over.is_none() && (before.acting != now.acting || before.step != now.step) {
-        events.push((
-            "turn",
-            json!({ "step": now.step, "acting": now.acting, "your_turn": now.your_turn }),
-        ));
+        events.push(StatusEvent::Turn(TurnEvent {
+            acting: now.acting.clone(),
+            step: now.step,
+            your_turn: now.your_turn,
+        }));
     }
     if let Some(outcome) = &now.over
         && before.over.is_none()
     {
-        events.push(("over", json!({ "step": now.step, "outcome": outcome })));
+        events.push(StatusEvent::Over(OverEvent {
+            outcome: outcome.clone(),
+            step: now.step,
+        }));
     }
     let (old, new) = (&before.table, &now.table);
     if old.deadline != new.deadline || old.grace != new.grace {
-        events.push((
-            "deadline",
-            json!({ "deadline": new.deadline, "grace": new.grace }),
-        ));
+        events.push(StatusEvent::Deadline(DeadlineEvent {
+            deadline: new.deadline,
+            grace: new.grace,
+        }));
     }
     for seat in &new.seats {
         let was = old.seats.iter().find(|s| s.seat == seat.seat);
         if was.is_none_or(|was| was.orders != seat.orders) {
-            events.push((
-                "orders",
-                json!({ "seat": seat.seat, "name": seat.name, "orders": seat.orders }),
-            ));
+            events.push(StatusEvent::Orders(OrdersEvent {
+                name: seat.name.clone(),
+                orders: seat.orders,
+                seat: seat.seat,
+            }));
         }
     }
-    events.push(("status", json!(now)));
+    events.push(StatusEvent::Status(Box::new(now.clone())));
     events
 }

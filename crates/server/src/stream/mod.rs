@@ -33,12 +33,15 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use serde_json::{Value, json};
+use serde::Serialize;
 use tokio::sync::watch;
+use utoipa::ToSchema;
 
-pub use batch::Position;
+pub use batch::{
+    DeadlineEvent, OrdersEvent, Over, OverEvent, Position, StatusEvent, StreamStatus, TurnEvent,
+};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::hub::{HubHandle, Role};
 use crate::request::parse_bearer;
 use crate::token::TokenHash;
@@ -139,7 +142,10 @@ impl IntoResponse for Refusal {
         match self {
             Refusal::Api(error) => error.into_response(),
             Refusal::TooMany(status, message) => {
-                let body = json!({ "error": "too_many_streams", "message": message });
+                let body = ErrorBody {
+                    error: "too_many_streams",
+                    message,
+                };
                 let mut response = (status, axum::Json(body)).into_response();
                 response
                     .headers_mut()
@@ -321,25 +327,40 @@ fn log_event(line: &batch::Line) -> Event {
         .data(line.value.to_string())
 }
 
-/// The data of the `lagging` event of a stream whose last log line queued is `after`: the id
-/// to resume from, or `null` and the advice to reconnect without one when the viewer had no
-/// log line yet.
-fn lagging(after: Option<Position>) -> Value {
+/// The data of a `lagging` event: the stream fell behind its client and ends (fields in
+/// alphabetical order, as the JSON always had them).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct LaggingEvent {
+    /// Always `lagging`.
+    pub error: &'static str,
+    /// What happened and how to resume, in words.
+    pub message: String,
+    /// The id to reconnect with (`Last-Event-ID`), or `null` to reconnect without one when
+    /// the viewer had no log line yet.
+    #[schema(required = true)]
+    pub resume_after: Option<String>,
+}
+
+/// The `lagging` event of a stream whose last log line queued is `after`: the id to resume
+/// from, or `null` and the advice to reconnect without one when the viewer had no log line
+/// yet.
+fn lagging(after: Option<Position>) -> LaggingEvent {
     match after {
-        Some(resume) => json!({
-            "error": "lagging",
-            "message": format!(
+        Some(resume) => LaggingEvent {
+            error: "lagging",
+            message: format!(
                 "this stream fell behind its client: reconnect with Last-Event-ID: {resume} to \
                  get every event after it"
             ),
-            "resume_after": resume.to_string(),
-        }),
-        None => json!({
-            "error": "lagging",
-            "message": "this stream fell behind its client before any log line: reconnect \
-                        without Last-Event-ID to get every event from the start",
-            "resume_after": Value::Null,
-        }),
+            resume_after: Some(resume.to_string()),
+        },
+        None => LaggingEvent {
+            error: "lagging",
+            message: "this stream fell behind its client before any log line: reconnect \
+                      without Last-Event-ID to get every event from the start"
+                .to_owned(),
+            resume_after: None,
+        },
     }
 }
 
@@ -358,9 +379,9 @@ impl Producer {
                 }
                 Err(Stop::Gone) => return,
                 Err(Stop::Behind) => {
-                    let words = lagging(self.after);
+                    let words = batch::json_text(&lagging(self.after));
                     self.inlet
-                        .finish(Event::default().event("lagging").data(words.to_string()));
+                        .finish(Event::default().event("lagging").data(words));
                     return;
                 }
             }
@@ -380,9 +401,12 @@ impl Producer {
                 Err(error) => {
                     // The token is no longer the table's (a new link was made), or the store
                     // failed: the client is told why, and may reconnect.
-                    let words = json!({ "error": error.kind(), "message": error.to_string() });
+                    let words = batch::json_text(&ErrorBody {
+                        error: error.kind(),
+                        message: error.to_string(),
+                    });
                     self.inlet
-                        .finish(Event::default().event("error").data(words.to_string()));
+                        .finish(Event::default().event("error").data(words));
                     return;
                 }
             };
@@ -399,9 +423,9 @@ impl Producer {
         if batch.more {
             return Ok(true);
         }
-        for (name, data) in batch::changes(self.status.as_ref(), &batch.status) {
+        for event in batch::changes(self.status.as_ref(), &batch.status) {
             self.inlet
-                .send(Event::default().event(name).data(data.to_string()))
+                .send(Event::default().event(event.name()).data(event.data()))
                 .await?;
         }
         self.status = Some(batch.status);

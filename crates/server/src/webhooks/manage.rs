@@ -2,7 +2,8 @@
 //! webhooks; the reminders due are written. (An act that ends a turn gets its notices from
 //! `notice`, which this venue registers with the hub.)
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::guard::{Refused, check_url};
 use super::request::WebhookRequest;
@@ -36,14 +37,82 @@ fn refused(refused: Refused) -> ApiError {
     }
 }
 
-fn hook_json(hook: &StoredHook) -> Value {
-    json!({
-        "id": hook.id,
-        "url": hook.url,
-        "format": hook.format.name(),
-        "remind_before": hook.remind_before,
-        "created_at_ms": hook.created_at,
-    })
+/// A webhook as the game master sees it (fields in alphabetical order, the order the JSON
+/// always had): never its secret but once, in the answer that added it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Hook {
+    /// When it was added (milliseconds since the Unix epoch).
+    pub created_at_ms: u64,
+    /// Its latest notices with their outcome (in the listing only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false)]
+    pub deliveries: Option<Vec<Delivery>>,
+    /// `json`, `discord` or `slack`.
+    pub format: &'static str,
+    /// Its id, part of its path.
+    pub id: String,
+    /// Seconds before a deadline that it is reminded (0: never).
+    pub remind_before: u64,
+    /// The secret the server made for it, shown once (absent when the game master gave one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false)]
+    pub secret: Option<String>,
+    /// Where notices are posted.
+    pub url: String,
+}
+
+/// One notice of a webhook and its outcome.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Delivery {
+    /// How many times it was tried.
+    pub attempts: u32,
+    /// When it was written (milliseconds since the Unix epoch).
+    pub created_at_ms: u64,
+    /// When it was delivered or given up (milliseconds), `null` while pending.
+    #[schema(required = true)]
+    pub done_at_ms: Option<u64>,
+    /// The notice's kind (`turn_opened`, `turn_closed`, `reminder`, `game_over`).
+    pub event: String,
+    /// Its delivery key (the `X-Pbp-Delivery` header).
+    pub key: String,
+    /// When it is tried next (milliseconds since the Unix epoch).
+    pub next_at_ms: u64,
+    /// The last try's outcome in words, if tried.
+    #[schema(required = true)]
+    pub outcome: Option<String>,
+    /// `pending`, `delivered` or `failed`.
+    pub state: &'static str,
+    /// The last try's HTTP status, if one came.
+    #[schema(required = true)]
+    pub status: Option<u16>,
+    /// The table's step when it was written.
+    pub step: u64,
+}
+
+/// `GET /api/tables/{id}/webhooks`: the table's webhooks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct HookList {
+    /// Each webhook with its latest notices.
+    pub webhooks: Vec<Hook>,
+}
+
+/// `DELETE /api/tables/{id}/webhooks/{hook}`: the webhook removed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Removed {
+    /// The removed webhook's id.
+    pub removed: String,
+}
+
+fn hook_json(hook: &StoredHook) -> Hook {
+    Hook {
+        created_at_ms: hook.created_at,
+        deliveries: None,
+        format: hook.format.name(),
+        id: hook.id.clone(),
+        remind_before: hook.remind_before,
+        secret: None,
+        url: hook.url.clone(),
+    }
 }
 
 /// Checks that `token` is table `id`'s game master's (before a URL is resolved, so that nobody
@@ -68,7 +137,7 @@ pub(crate) fn add(
     token: Option<&str>,
     request: WebhookRequest,
     allow_private: bool,
-) -> Result<Value, ApiError> {
+) -> Result<Hook, ApiError> {
     let live = hub.live(id)?;
     game_master(live, token)?;
     let url = check_url(&request.url, allow_private).map_err(refused)?;
@@ -95,7 +164,7 @@ pub(crate) fn add(
     hub.store.add_hook(&hook)?;
     let mut answer = hook_json(&hook);
     if made {
-        answer["secret"] = json!(hook.secret);
+        answer.secret = Some(hook.secret);
     }
     Ok(answer)
 }
@@ -105,35 +174,33 @@ pub(crate) fn add(
 ///
 /// # Errors
 /// 404, 401, 403, 503.
-pub(crate) fn list(hub: &mut Hub, id: &str, token: Option<&str>) -> Result<Value, ApiError> {
+pub(crate) fn list(hub: &mut Hub, id: &str, token: Option<&str>) -> Result<HookList, ApiError> {
     let live = hub.live(id)?;
     game_master(live, token)?;
     let mut listed = Vec::new();
     for hook in hub.store.hooks(id)? {
-        let deliveries: Vec<Value> = hub
+        let deliveries: Vec<Delivery> = hub
             .store
             .deliveries(&hook.id, LISTED_DELIVERIES)?
             .iter()
-            .map(|entry| {
-                json!({
-                    "key": entry.key(),
-                    "event": entry.kind,
-                    "step": entry.step,
-                    "state": entry.state.name(),
-                    "attempts": entry.attempts,
-                    "status": entry.status,
-                    "outcome": entry.outcome,
-                    "created_at_ms": entry.created_at,
-                    "next_at_ms": entry.next_at,
-                    "done_at_ms": entry.done_at,
-                })
+            .map(|entry| Delivery {
+                attempts: entry.attempts,
+                created_at_ms: entry.created_at,
+                done_at_ms: entry.done_at,
+                event: entry.kind.clone(),
+                key: entry.key(),
+                next_at_ms: entry.next_at,
+                outcome: entry.outcome.clone(),
+                state: entry.state.name(),
+                status: entry.status,
+                step: entry.step,
             })
             .collect();
         let mut value = hook_json(&hook);
-        value["deliveries"] = Value::Array(deliveries);
+        value.deliveries = Some(deliveries);
         listed.push(value);
     }
-    Ok(json!({ "webhooks": listed }))
+    Ok(HookList { webhooks: listed })
 }
 
 /// Removes webhook `hook` of table `id` with its pending notices (game master only).
@@ -145,13 +212,15 @@ pub(crate) fn remove(
     id: &str,
     token: Option<&str>,
     hook: &str,
-) -> Result<Value, ApiError> {
+) -> Result<Removed, ApiError> {
     let live = hub.live(id)?;
     game_master(live, token)?;
     if !hub.store.remove_hook(id, hook)? {
         return Err(ApiError::NoWebhook(hook.chars().take(64).collect()));
     }
-    Ok(json!({ "removed": hook }))
+    Ok(Removed {
+        removed: hook.to_owned(),
+    })
 }
 
 /// Writes the reminders due at `now` (Unix seconds) to the outbox; answers how many.

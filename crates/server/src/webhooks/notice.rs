@@ -5,7 +5,8 @@
 //! opens the next one, so its summary holds the resolution too). Every text names players by
 //! the names the table gives them and holds only what the public sees.
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::payload::{NOTICE_TEXT_LIMIT, cut};
 use super::{Notice, NoticeKind};
@@ -94,24 +95,111 @@ pub(crate) fn and_list(names: &[String]) -> String {
     }
 }
 
-fn seats_json(live: &Live, seats: &[u16]) -> Value {
-    Value::Array(
-        seats
-            .iter()
-            .map(|&seat| json!({ "seat": seat, "name": player(live, seat) }))
-            .collect(),
-    )
+/// A seat a notice names: its number and its player as every venue names them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct NoticeSeat {
+    /// The player's name ("Ann (Red)").
+    pub name: String,
+    /// The seat's number.
+    pub seat: u16,
 }
 
-fn notice(kind: NoticeKind, mut body: Value, id: &str, live: &Live) -> Notice {
-    body["event"] = json!(kind.name());
-    body["table"] = json!(id);
-    body["game"] = json!(live.game.game());
-    body["step"] = json!(live.game.steps());
-    Notice {
-        kind,
-        json: body.to_string(),
-    }
+/// `turn_closed`: a turn ended; its public summary. Every notice's fields are in alphabetical
+/// order, the order the JSON always had.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct TurnClosedNotice {
+    /// The turn's public forum post, BBCode (with the picture's `[img]` line when the server
+    /// has a public URL).
+    pub bbcode: String,
+    /// `turn_closed`.
+    pub event: &'static str,
+    /// The turn's first step.
+    pub from_step: u64,
+    /// The game.
+    pub game: &'static str,
+    /// The table's public picture at this step (only when the server has a public URL).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false)]
+    pub picture: Option<String>,
+    /// Actions taken so far.
+    pub step: u64,
+    /// The table's id.
+    pub table: String,
+    /// The summary in plain text.
+    pub text: String,
+}
+
+/// `game_over`: who won.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct GameOverNotice {
+    /// `game_over`.
+    pub event: &'static str,
+    /// The game.
+    pub game: &'static str,
+    /// Why the game ended, as the game says it.
+    pub reason: String,
+    /// Actions taken so far.
+    pub step: u64,
+    /// The table's id.
+    pub table: String,
+    /// The result in words.
+    pub text: String,
+    /// The winners (none for a draw).
+    pub winners: Vec<NoticeSeat>,
+}
+
+/// `turn_opened`: a new turn; who must act.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct TurnOpenedNotice {
+    /// `turn_opened`.
+    pub event: &'static str,
+    /// The game.
+    pub game: &'static str,
+    /// Actions taken so far.
+    pub step: u64,
+    /// The table's id.
+    pub table: String,
+    /// Who acts, in words.
+    pub text: String,
+    /// The seats to act.
+    pub to_act: Vec<NoticeSeat>,
+}
+
+/// `reminder`: the deadline is near; who has not sent orders marked ready.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct ReminderNotice {
+    /// The deadline (Unix seconds).
+    pub deadline: u64,
+    /// `reminder`.
+    pub event: &'static str,
+    /// The game.
+    pub game: &'static str,
+    /// Seconds after the deadline before it resolves.
+    pub grace: u64,
+    /// Actions taken so far.
+    pub step: u64,
+    /// The table's id.
+    pub table: String,
+    /// The reminder in words.
+    pub text: String,
+    /// The seats whose orders are not ready.
+    pub waiting: Vec<NoticeSeat>,
+}
+
+fn seats_named(live: &Live, seats: &[u16]) -> Vec<NoticeSeat> {
+    seats
+        .iter()
+        .map(|&seat| NoticeSeat {
+            name: player(live, seat),
+            seat,
+        })
+        .collect()
+}
+
+/// The notice of `kind` whose body is `body`, as the outbox keeps it.
+fn notice(kind: NoticeKind, body: &impl Serialize) -> Result<Notice, String> {
+    let json = serde_json::to_string(body).map_err(|e| format!("a notice as JSON: {e}"))?;
+    Ok(Notice { kind, json })
 }
 
 /// The notices of a turn that ended at the act just applied to table `id`: the turn's public
@@ -136,20 +224,22 @@ pub(crate) fn turn_notices(
             "{title}: the turn is over.\n{}",
             super::payload::bbcode_to(&post, super::payload::Markup::Plain)
         );
-        let mut body = json!({
-            "from_step": began + 1,
-            "text": cut(&text, NOTICE_TEXT_LIMIT),
-            "bbcode": cut(&post, NOTICE_TEXT_LIMIT),
-        });
-        if let Some(url) = public_url {
-            let picture = crate::picture::public_picture(url, id, step);
-            body["bbcode"] = json!(crate::picture::with_picture(
-                cut(&post, NOTICE_TEXT_LIMIT),
-                &picture
-            ));
-            body["picture"] = json!(picture);
-        }
-        notices.push(notice(NoticeKind::TurnClosed, body, id, live));
+        let picture = public_url.map(|url| crate::picture::public_picture(url, id, step));
+        let bbcode = match &picture {
+            Some(picture) => crate::picture::with_picture(cut(&post, NOTICE_TEXT_LIMIT), picture),
+            None => cut(&post, NOTICE_TEXT_LIMIT),
+        };
+        let body = TurnClosedNotice {
+            bbcode,
+            event: NoticeKind::TurnClosed.name(),
+            from_step: began + 1,
+            game: live.game.game(),
+            picture,
+            step,
+            table: id.to_owned(),
+            text: cut(&text, NOTICE_TEXT_LIMIT),
+        };
+        notices.push(notice(NoticeKind::TurnClosed, &body)?);
     }
     if let Some(outcome) = live.game.outcome() {
         let winners: Vec<u16> = outcome.winners.iter().map(|s| s.0).collect();
@@ -170,12 +260,16 @@ pub(crate) fn turn_notices(
         } else {
             format!("{title} is over: {result} ({named}).")
         };
-        notices.push(notice(
-            NoticeKind::GameOver,
-            json!({ "winners": seats_json(live, &winners), "reason": reason, "text": text }),
-            id,
-            live,
-        ));
+        let body = GameOverNotice {
+            event: NoticeKind::GameOver.name(),
+            game: live.game.game(),
+            reason: reason.to_owned(),
+            step,
+            table: id.to_owned(),
+            text,
+            winners: seats_named(live, &winners),
+        };
+        notices.push(notice(NoticeKind::GameOver, &body)?);
         return Ok(notices);
     }
     let seats: Vec<u16> = live
@@ -192,12 +286,15 @@ pub(crate) fn turn_notices(
             and_list(&names)
         ),
     };
-    notices.push(notice(
-        NoticeKind::TurnOpened,
-        json!({ "to_act": seats_json(live, &seats), "text": text }),
-        id,
-        live,
-    ));
+    let body = TurnOpenedNotice {
+        event: NoticeKind::TurnOpened.name(),
+        game: live.game.game(),
+        step,
+        table: id.to_owned(),
+        text,
+        to_act: seats_named(live, &seats),
+    };
+    notices.push(notice(NoticeKind::TurnOpened, &body)?);
     Ok(notices)
 }
 
@@ -237,17 +334,17 @@ pub(crate) fn reminder(id: &str, live: &Live, deadline: u64, now: u64) -> Option
         utc(deadline),
         parts.join("; "),
     );
-    Some(notice(
-        NoticeKind::Reminder,
-        json!({
-            "deadline": deadline,
-            "grace": live.turn.grace,
-            "waiting": seats_json(live, &waiting),
-            "text": text,
-        }),
-        id,
-        live,
-    ))
+    let body = ReminderNotice {
+        deadline,
+        event: NoticeKind::Reminder.name(),
+        game: live.game.game(),
+        grace: live.turn.grace,
+        step: live.game.steps(),
+        table: id.to_owned(),
+        text,
+        waiting: seats_named(live, &waiting),
+    };
+    notice(NoticeKind::Reminder, &body).ok()
 }
 
 /// A wait in words, rounded down: "in 2 hours", "in 5 minutes", "in less than a minute".

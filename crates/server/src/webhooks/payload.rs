@@ -4,7 +4,7 @@
 //! block), and the body's signature.
 
 use hmac::{Hmac, Mac};
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 
 use super::HookFormat;
@@ -71,9 +71,89 @@ const TAGS: &[&str] = &[
 /// The longest text of one Slack section block, in characters.
 const SLACK_SECTION_LIMIT: usize = 3000;
 
+/// What the chat formats read of a notice (every notice has a `text` and a `step`; a turn's
+/// summary has its post, and with a public URL its picture).
+#[derive(Deserialize)]
+struct ChatNotice {
+    text: String,
+    #[serde(default)]
+    step: u64,
+    #[serde(default)]
+    bbcode: Option<String>,
+    #[serde(default)]
+    picture: Option<String>,
+}
+
+/// A Discord webhook's body (fields in alphabetical order, the order the JSON always had).
+#[derive(Serialize)]
+struct DiscordBody {
+    allowed_mentions: DiscordMentions,
+    content: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    embeds: Vec<DiscordEmbed>,
+}
+
+/// Which mentions Discord parses: none.
+#[derive(Serialize)]
+struct DiscordMentions {
+    parse: [&'static str; 0],
+}
+
+/// A Discord embed holding the notice's picture.
+#[derive(Serialize)]
+struct DiscordEmbed {
+    image: DiscordImage,
+}
+
+/// A Discord embed's image.
+#[derive(Serialize)]
+struct DiscordImage {
+    url: String,
+}
+
+/// A Slack webhook's body.
+#[derive(Serialize)]
+struct SlackBody {
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    blocks: Vec<SlackBlock>,
+    text: String,
+}
+
+/// One of Slack's blocks.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum SlackBlock {
+    /// A section of text.
+    Section(SlackSection),
+    /// The picture.
+    Image(SlackImage),
+}
+
+/// A Slack section block.
+#[derive(Serialize)]
+struct SlackSection {
+    text: SlackText,
+    r#type: &'static str,
+}
+
+/// A section's text, in mrkdwn.
+#[derive(Serialize)]
+struct SlackText {
+    text: String,
+    r#type: &'static str,
+}
+
+/// A Slack image block.
+#[derive(Serialize)]
+struct SlackImage {
+    alt_text: String,
+    image_url: String,
+    r#type: &'static str,
+}
+
 /// Slack's blocks for `text` and the picture at `picture`: the text in sections of at most
 /// [`SLACK_SECTION_LIMIT`] characters (split at line ends where it can), then the image.
-fn slack_blocks(text: &str, picture: &str, alt: &str) -> Value {
+fn slack_blocks(text: &str, picture: &str, alt: &str) -> Vec<SlackBlock> {
     let mut sections: Vec<String> = vec![String::new()];
     for line in text.lines() {
         let mut line = line.to_owned();
@@ -99,13 +179,30 @@ fn slack_blocks(text: &str, picture: &str, alt: &str) -> Value {
             sections.push(String::new());
         }
     }
-    let mut blocks: Vec<Value> = sections
+    let mut blocks: Vec<SlackBlock> = sections
         .into_iter()
         .filter(|s| !s.is_empty())
-        .map(|s| json!({ "type": "section", "text": { "type": "mrkdwn", "text": s } }))
+        .map(|text| {
+            SlackBlock::Section(SlackSection {
+                text: SlackText {
+                    text,
+                    r#type: "mrkdwn",
+                },
+                r#type: "section",
+            })
+        })
         .collect();
-    blocks.push(json!({ "type": "image", "image_url": picture, "alt_text": alt }));
-    Value::Array(blocks)
+    blocks.push(SlackBlock::Image(SlackImage {
+        alt_text: alt.to_owned(),
+        image_url: picture.to_owned(),
+        r#type: "image",
+    }));
+    blocks
+}
+
+/// A chat body as JSON text.
+fn to_json(body: &impl Serialize) -> Result<String, String> {
+    serde_json::to_string(body).map_err(|e| format!("the body as JSON: {e}"))
 }
 
 /// A post's BBCode in `markup`.
@@ -226,14 +323,14 @@ fn slack_escape(text: &str) -> String {
 
 /// A chat message from a notice: its text, or for a turn's summary its first line and the
 /// post in `markup`.
-fn chat_text(notice: &Value, markup: Markup) -> String {
-    let text = notice["text"].as_str().unwrap_or_default();
-    match notice["bbcode"].as_str() {
+fn chat_text(notice: &ChatNotice, markup: Markup) -> String {
+    let text = &notice.text;
+    match &notice.bbcode {
         Some(post) => {
             let headline = text.lines().next().unwrap_or_default();
             format!("{headline}\n{}", bbcode_to(post, markup))
         }
-        None => text.to_owned(),
+        None => text.clone(),
     }
 }
 
@@ -243,38 +340,41 @@ fn chat_text(notice: &Value, markup: Markup) -> String {
 /// A notice that is not JSON, or a body over [`MAX_REQUEST_BODY`] (neither happens for the
 /// notices the server writes).
 pub(crate) fn body(format: HookFormat, notice: &str) -> Result<String, String> {
-    let value: Value =
+    let value: ChatNotice =
         serde_json::from_str(notice).map_err(|e| format!("the notice is not JSON: {e}"))?;
-    let picture = value["picture"].as_str();
-    let alt = format!("the table's picture at step {}", value["step"]);
+    let alt = format!("the table's picture at step {}", value.step);
     let body = match format {
-        HookFormat::Json => value.to_string(),
+        // The notice's own JSON, as the outbox keeps it.
+        HookFormat::Json => notice.to_owned(),
         // No mention is ever parsed: a player named "@everyone" pings nobody.
-        HookFormat::Discord => {
-            let mut body = json!({
-                "content": cut(&chat_text(&value, Markup::Discord), DISCORD_LIMIT),
-                "allowed_mentions": { "parse": [] },
-            });
-            if let Some(url) = picture {
-                body["embeds"] = json!([{ "image": { "url": url } }]);
-            }
-            body.to_string()
-        }
+        HookFormat::Discord => to_json(&DiscordBody {
+            allowed_mentions: DiscordMentions { parse: [] },
+            content: cut(&chat_text(&value, Markup::Discord), DISCORD_LIMIT),
+            embeds: value
+                .picture
+                .iter()
+                .map(|url| DiscordEmbed {
+                    image: DiscordImage { url: url.clone() },
+                })
+                .collect(),
+        })?,
         HookFormat::Slack => {
             let text = cut(
                 &slack_escape(&chat_text(&value, Markup::Slack)),
                 SLACK_LIMIT,
             );
-            match picture {
+            to_json(&match &value.picture {
                 // With blocks, the text is only the notification's: its headline, so that the
                 // body carries the message once.
-                Some(url) => json!({
-                    "text": text.lines().next().unwrap_or_default(),
-                    "blocks": slack_blocks(&text, url, &alt),
-                }),
-                None => json!({ "text": text }),
-            }
-            .to_string()
+                Some(url) => SlackBody {
+                    blocks: slack_blocks(&text, url, &alt),
+                    text: text.lines().next().unwrap_or_default().to_owned(),
+                },
+                None => SlackBody {
+                    blocks: Vec::new(),
+                    text,
+                },
+            })?
         }
     };
     if body.len() > MAX_REQUEST_BODY {
@@ -300,6 +400,7 @@ pub(crate) fn signature(secret: &str, body: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::{Value, json};
 
     const POST: &str = "[b]Warring States[/b], turn 2\n[list]\n[*]Al [i]moves[/i] to Qi\n[*]a roll [3, 5]\n[/list]\n[table][tr][th]state[/th][th]cities[/th][/tr][tr][td]Qin[/td][td]4[/td][/tr][/table]\n[noparse][b]x[/b][/noparse]";
 
@@ -391,14 +492,14 @@ mod tests {
         let long = (0..400)
             .map(|n| format!("line {n} of the post"))
             .collect::<Vec<_>>();
-        let blocks = slack_blocks(&long.join("\n"), url, "a map");
+        let blocks = serde_json::to_value(slack_blocks(&long.join("\n"), url, "a map")).unwrap();
         let blocks = blocks.as_array().unwrap();
         assert!(blocks.len() > 3);
         for block in &blocks[..blocks.len() - 1] {
             assert!(block["text"]["text"].as_str().unwrap().chars().count() <= 3000);
         }
         let one_line = slack_blocks(&"x".repeat(7000), url, "a map");
-        assert_eq!(one_line.as_array().unwrap().len(), 4);
+        assert_eq!(one_line.len(), 4);
         // Without a picture, nothing changes.
         let plain = json!({ "text": "Duel: Al's turn." }).to_string();
         let discord: Value =
