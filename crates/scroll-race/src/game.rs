@@ -83,52 +83,7 @@ impl Game for ScrollRace {
         action: &ScrollRaceAction,
         dice: &mut dyn Dice,
     ) -> Result<Vec<Visible<ScrollRaceEvent>>, E> {
-        if state.phase == Phase::Over {
-            return Err(E::Over);
-        }
-        let mut next = state.clone();
-        let mut events = Vec::new();
-        match (action, actor) {
-            (ScrollRaceAction::Gm(ruling), Actor::GameMaster) => next.rule(ruling, &mut events)?,
-            (ScrollRaceAction::Gm(_), _) => {
-                return Err(E::NotYourTurn("only the game master makes rulings".into()));
-            }
-            (_, Actor::GameMaster) => {
-                return Err(E::NotYourTurn(
-                    "the game master rules; players move and choose carriers".into(),
-                ));
-            }
-            (ScrollRaceAction::Carrier(c), Actor::Seat(seat)) => {
-                next.choose_carrier(seat, *c, &mut events)?;
-            }
-            (ScrollRaceAction::Keep, Actor::Seat(seat)) => next.keep_carrier(seat, &mut events)?,
-            (
-                ScrollRaceAction::Play {
-                    movement,
-                    technique,
-                },
-                Actor::Seat(seat),
-            ) => {
-                let id = match (seat_char(actor), next.current()) {
-                    (Some(id), Some(cur)) if id == cur => id,
-                    (_, current) => {
-                        // By name, as people read it: "it is not Blue-1 (Blue)'s turn: Red-2
-                        // (Red) plays now".
-                        let who = Self::seat_name(&next, seat);
-                        return Err(E::NotYourTurn(match current {
-                            Some(cur) => format!(
-                                "it is not {who}'s turn: {} plays now",
-                                Self::seat_name(&next, Seat(u16::from(cur)))
-                            ),
-                            None => format!("it is not {who}'s turn"),
-                        }));
-                    }
-                };
-                next.play(id, *movement, technique.as_ref(), dice, &mut events)?;
-            }
-        }
-        *state = next;
-        Ok(events)
+        crate::engine::apply(state, actor, action, dice)
     }
 
     fn view(state: &ScrollRaceState, viewer: Viewer) -> ScrollRaceView {
@@ -140,11 +95,11 @@ impl Game for ScrollRace {
         actor: Actor,
         text: &str,
     ) -> Result<ScrollRaceAction, E> {
-        text::parse(state, actor, text)
+        text::parse_action(state, actor, text)
     }
 
     fn format_action(state: &ScrollRaceState, action: &ScrollRaceAction) -> String {
-        text::format(state, action)
+        text::format_action(state, action)
     }
 
     fn max_actions(config: &ScrollRaceConfig) -> u64 {

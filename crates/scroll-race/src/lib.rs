@@ -47,7 +47,7 @@ pub use bot::heuristic_action;
 pub use config::{
     CharacterConfig, GenjutsuScope, Metric, ScrollRaceConfig, SuitonReading, Talent, TurnOrder,
 };
-pub use error::ScrollRaceError;
+pub use error::{Refusal, ScrollRaceError};
 pub use field::{Cell, Dir, Field, Square, TEAM_SIZE};
 pub use game::ScrollRace;
 pub use model::{CharId, Movement, Ruling, ScrollRaceAction, ScrollRaceEvent, Target, Use};

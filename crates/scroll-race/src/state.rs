@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 use crate::config::{Metric, ScrollRaceConfig};
-use crate::error::ScrollRaceError as E;
+use crate::error::{Refusal, ScrollRaceError as E};
 use crate::field::{Cell, Field, Square, TEAM_SIZE};
 use crate::model::CharId;
 use crate::technique::Technique;
@@ -372,17 +372,15 @@ pub(crate) enum Barrier {
 }
 
 impl Barrier {
-    /// The reason in words the team already knows.
-    pub(crate) fn reason(self, square: Square) -> String {
+    /// The refusal, in words the team already knows.
+    pub(crate) fn refusal(self, square: Square) -> Refusal {
         match self {
-            Barrier::OffField => format!("{square} is off the field"),
-            Barrier::Wall => format!("{square} is a wall"),
-            Barrier::Taken => format!("{square} is taken"),
-            Barrier::Summon => format!("a summon blocks {square}"),
-            Barrier::EnemyScroll => format!("the enemy scroll on {square} bars the way"),
-            Barrier::EnemyZone => {
-                format!("{square} is in the enemy zone, where only the scroll carrier may go")
-            }
+            Barrier::OffField => Refusal::OffField(square),
+            Barrier::Wall => Refusal::Wall(square),
+            Barrier::Taken => Refusal::Taken(square),
+            Barrier::Summon => Refusal::SummonBlocks(square),
+            Barrier::EnemyScroll => Refusal::EnemyScroll(square),
+            Barrier::EnemyZone => Refusal::EnemyZone(square),
         }
     }
 }
@@ -490,9 +488,9 @@ impl ScrollRaceState {
     ///
     /// # Errors
     /// Why not, in words the team already knows.
-    pub fn can_enter(&self, id: CharId, square: Square) -> Result<(), String> {
+    pub fn can_enter(&self, id: CharId, square: Square) -> Result<(), Refusal> {
         match self.barrier(id, square) {
-            Some(b) => Err(b.reason(square)),
+            Some(b) => Err(b.refusal(square)),
             None => Ok(()),
         }
     }
@@ -544,14 +542,16 @@ impl ScrollRaceState {
     pub fn ready(&self, id: CharId, technique: Technique) -> Result<u8, E> {
         let c = self.ch(id);
         let skill = c.skill(technique).ok_or_else(|| {
-            E::Technique(format!("{} does not know {}", c.name, technique.name()))
+            E::Technique(Refusal::DoesNotKnow {
+                name: c.name.to_string(),
+                technique,
+            })
         })?;
         if skill.left == Some(0) {
-            return Err(E::Technique(format!(
-                "{} has no use of {} left",
-                c.name,
-                technique.name()
-            )));
+            return Err(E::Technique(Refusal::NoUseLeft {
+                name: c.name.to_string(),
+                technique,
+            }));
         }
         Ok(skill.rank)
     }

@@ -14,7 +14,7 @@
 
 use pbp_core::Actor;
 
-use crate::error::ScrollRaceError as E;
+use crate::error::{Refusal, ScrollRaceError as E};
 use crate::field::{Dir, Square};
 use crate::model::{CharId, Movement, Ruling, ScrollRaceAction, Target, Use};
 use crate::state::ScrollRaceState;
@@ -197,7 +197,7 @@ fn ruling(state: &ScrollRaceState, words: &[&str], text: &str) -> Result<Ruling,
 }
 
 /// Reads an action.
-pub(crate) fn parse(
+pub(crate) fn parse_action(
     state: &ScrollRaceState,
     actor: Actor,
     text: &str,
@@ -300,7 +300,7 @@ fn format_movement(m: Movement) -> String {
 }
 
 /// Writes an action.
-pub(crate) fn format(state: &ScrollRaceState, action: &ScrollRaceAction) -> String {
+pub(crate) fn format_action(state: &ScrollRaceState, action: &ScrollRaceAction) -> String {
     match action {
         ScrollRaceAction::Carrier(c) => format!("carrier {}", name(state, *c)),
         ScrollRaceAction::Keep => "keep".into(),
@@ -330,5 +330,118 @@ pub(crate) fn format(state: &ScrollRaceState, action: &ScrollRaceAction) -> Stri
             Ruling::End { winner: None } => "gm end draw".into(),
             Ruling::End { winner: Some(w) } => format!("gm end {w}"),
         },
+    }
+}
+
+/// The words of a refusal, after its kind's ("illegal move: ", "illegal target: ", ...).
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::NoCarrierToChoose(seat) => write!(f, "seat {seat} has no carrier to choose"),
+            Refusal::NotTheChanger(seat) => {
+                write!(f, "seat {seat} does not decide a carrier change")
+            }
+            Refusal::NoChangeToDecide(seat) => {
+                write!(f, "seat {seat} has no carrier change to decide")
+            }
+            Refusal::NotChoosingCarriers => f.write_str("carriers are not chosen now"),
+            Refusal::AlreadyCarrier => f.write_str("that is already the carrier: use keep"),
+            Refusal::ScrollOnGround => {
+                f.write_str("the scroll lies on the ground and cannot be handed over")
+            }
+            Refusal::OnlyGameMasterRules => f.write_str("only the game master makes rulings"),
+            Refusal::GameMasterRules => {
+                f.write_str("the game master rules; players move and choose carriers")
+            }
+            Refusal::NotYourTurn { who, current } => match current {
+                Some(cur) => write!(f, "it is not {who}'s turn: {cur} plays now"),
+                None => write!(f, "it is not {who}'s turn"),
+            },
+            Refusal::DoesNotKnow { name, technique } => {
+                write!(f, "{name} does not know {}", technique.name())
+            }
+            Refusal::NoUseLeft { name, technique } => {
+                write!(f, "{name} has no use of {} left", technique.name())
+            }
+            Refusal::SprintStraight => f.write_str("a rank 1 sprint goes two squares straight"),
+            Refusal::SprintShape { rank, long } => write!(
+                f,
+                "a rank {rank} sprint goes {long} squares then one square at right angles"
+            ),
+            Refusal::LeavesField => f.write_str("that leaves the field"),
+            Refusal::BurntMove(name) => write!(f, "{name} is burnt and cannot move this turn"),
+            Refusal::BurntJump(name) => write!(f, "{name} is burnt and cannot jump this turn"),
+            Refusal::OffField(s) => write!(f, "{s} is off the field"),
+            Refusal::Wall(s) => write!(f, "{s} is a wall"),
+            Refusal::Taken(s) => write!(f, "{s} is taken"),
+            Refusal::SummonBlocks(s) => write!(f, "a summon blocks {s}"),
+            Refusal::EnemyScroll(s) => write!(f, "the enemy scroll on {s} bars the way"),
+            Refusal::EnemyZone(s) => write!(
+                f,
+                "{s} is in the enemy zone, where only the scroll carrier may go"
+            ),
+            Refusal::SummonOn(s) => write!(f, "a summon stands on {s}"),
+            Refusal::NoSummonOn(s) => write!(f, "no summon stands on {s}"),
+            Refusal::NotCarrying(name) => write!(f, "{name} does not carry the scroll"),
+            Refusal::PassInEnemyZone => {
+                f.write_str("the scroll cannot be passed inside the enemy zone")
+            }
+            Refusal::NotAnEnemy(name) => write!(f, "{name} is not an enemy"),
+            Refusal::NotAnAlly(name) => write!(f, "{name} is not an ally"),
+            Refusal::PassOutOfReach { name, rank } => {
+                write!(f, "{name} is out of reach of a rank {rank} pass")
+            }
+            Refusal::NotAnAttack(t) => write!(f, "{} is not an attack", t.name()),
+            Refusal::SummonTooStrong {
+                rank,
+                technique,
+                summon,
+            } => write!(
+                f,
+                "a rank {rank} {} cannot destroy a rank {summon} summon",
+                technique.name()
+            ),
+            Refusal::SquareNotAdjacent(s) => write!(f, "{s} is not adjacent"),
+            Refusal::NotAdjacent(name) => write!(f, "{name} is not adjacent"),
+            Refusal::SquareOutOfSight(s) => write!(f, "{s} is out of reach or out of sight"),
+            Refusal::OutOfSight(name) => write!(f, "{name} is out of reach or out of sight"),
+            Refusal::DotonUp(name) => write!(f, "{name} already has a Doton up"),
+            Refusal::NoEnemyCarrier => f.write_str("nobody carries the enemy scroll"),
+            Refusal::OutOfReach(s) => write!(f, "{s} is out of reach"),
+            Refusal::ScrollOn(s) => write!(f, "a scroll lies on {s}"),
+            Refusal::TrapOn(s) => write!(f, "your team already has a trap on {s}"),
+            Refusal::NotNextTo { square, name } => write!(f, "{square} is not next to {name}"),
+            Refusal::KujutsuTowards(rank) => write!(
+                f,
+                "a rank {rank} Kujutsu only draws an ally towards its caster"
+            ),
+            Refusal::KujutsuIntoBase => {
+                f.write_str("a rank 3 Kujutsu cannot move into the enemy base")
+            }
+            Refusal::NotYouNorAdjacentAlly(name) => {
+                write!(f, "{name} is neither you nor an adjacent ally")
+            }
+            Refusal::NotSpent {
+                name,
+                technique,
+                rank,
+            } => write!(
+                f,
+                "{name}'s {} is not a spent rank {rank} technique",
+                technique.name()
+            ),
+            Refusal::LandingOffField => f.write_str("the landing square is off the field"),
+            Refusal::NobodyPlaying => f.write_str("nobody is taking a turn"),
+            Refusal::CannotHold => f.write_str("that square cannot hold a character"),
+            Refusal::NotFree => f.write_str("that square is not free"),
+            Refusal::OnlyCarrierInEnemyZone => {
+                f.write_str("only a scroll carrier may stand in the enemy zone")
+            }
+            Refusal::PlaceEndsGame => {
+                f.write_str("placing the carrier in the enemy base would end the game: use end")
+            }
+            Refusal::StillChoosing => f.write_str("the teams are still choosing their carriers"),
+            Refusal::NoSuchTeam => f.write_str("teams are 0 and 1"),
+        }
     }
 }

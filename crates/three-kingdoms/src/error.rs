@@ -1,7 +1,5 @@
 //! The errors of pbp-three-kingdoms.
 
-use std::borrow::Cow;
-
 use pbp_core::{DeckError, DiceError, Seat};
 use thiserror::Error;
 
@@ -44,9 +42,9 @@ pub enum ThreeKingdomsError {
     /// This actor may not act now.
     #[error("{0} may not act now")]
     NotYourTurn(String),
-    /// The action is not legal now (most reasons are fixed words, borrowed, not copied).
+    /// The action is not legal now, and why (worded by the text module).
     #[error("illegal action: {0}")]
-    Illegal(Cow<'static, str>),
+    Illegal(Refusal),
     /// Text that is not an action.
     #[error("cannot read '{text}': {reason}")]
     Parse {
@@ -64,16 +62,109 @@ impl From<DeckError> for ThreeKingdomsError {
     fn from(e: DeckError) -> Self {
         match e {
             DeckError::Dice(d) => ThreeKingdomsError::Dice(d),
-            other => ThreeKingdomsError::Illegal(other.to_string().into()),
+            other => ThreeKingdomsError::Illegal(Refusal::Deck(other)),
         }
     }
 }
 
-impl ThreeKingdomsError {
-    pub(crate) fn illegal(reason: impl Into<Cow<'static, str>>) -> ThreeKingdomsError {
-        ThreeKingdomsError::Illegal(reason.into())
+impl From<Refusal> for ThreeKingdomsError {
+    fn from(refusal: Refusal) -> Self {
+        ThreeKingdomsError::Illegal(refusal)
     }
+}
 
+/// Why an action the rules do not allow now was refused. Its words are the text module's
+/// (`Display`); none names a hidden card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Refusal {
+    /// An interception with no attack waiting for one.
+    NoAttackWaiting,
+    /// The attacker tried to intercept.
+    OnlyDefenderIntercepts,
+    /// A General named twice in one interception.
+    InterceptsOnce,
+    /// A General that may not intercept.
+    CannotIntercept,
+    /// A follow-up with none possible.
+    NoFollowUp,
+    /// The attacker tried to follow up.
+    OnlyDefenderFollowsUp,
+    /// The defender has an interception or a follow-up to decide first.
+    DefenderFirst,
+    /// The game master tried, for an absent player, something that chooses for them.
+    GameMasterOnlyEnds,
+    /// A discard for resources outside its phase.
+    DiscardPhase,
+    /// The card is not in the player's hand.
+    NotInHand,
+    /// No definition for the card.
+    UnknownCard,
+    /// A card of a type that is not played (a General or an Adviser).
+    NotPlayable,
+    /// A card played outside its phase.
+    PlayPhase,
+    /// Too few Resource points.
+    NotEnoughResources,
+    /// An ability used outside the Preparation Phase.
+    AbilityPhase,
+    /// The character is not in play.
+    NotInPlay,
+    /// The character is tapped or has used its ability.
+    AbilitySpent,
+    /// The character has no such ability.
+    NoSuchAbility,
+    /// The ability is passive.
+    Passive,
+    /// A target given to an ability that acts on its bearer.
+    ActsOnBearer,
+    /// A summon outside the Preparation Phase.
+    SummonPhase,
+    /// A card summoned that is not a General (or an Adviser under a Politics Lord's rule).
+    OnlyGenerals,
+    /// A revival outside the Preparation Phase.
+    RevivePhase,
+    /// A revival of what is not an Evacuated General in the discard pile.
+    NotRevivable,
+    /// The Commander waits in the discard pile.
+    CommanderFirst,
+    /// Too few Resource points for a revival, which costs double.
+    ReviveCost,
+    /// Defend activated outside the Preparation Phase.
+    DefendPhase,
+    /// The General is not in play.
+    GeneralNotInPlay,
+    /// A General that may not activate Defend.
+    CannotDefend,
+    /// The Lord moved outside the Preparation Phase.
+    LordPhase,
+    /// The Lord has already moved this phase.
+    LordMoved,
+    /// A Politics Lord without the 2 Resource points a move costs.
+    LordCost,
+    /// An attack outside the Combat Phase.
+    AttackPhase,
+    /// A character that cannot attack now.
+    CannotAttack,
+    /// A General that entered play this turn.
+    Fresh,
+    /// A character that cannot be attacked.
+    CannotBeAttacked,
+    /// The same character is already in play.
+    AlreadyInPlay,
+    /// A single-target card or ability with no target.
+    ChooseTarget,
+    /// A target the card or ability may not choose.
+    BadTarget,
+    /// A target given to a card that takes none.
+    NoTarget,
+    /// A deck could not be drawn from.
+    Deck(DeckError),
+}
+
+impl std::error::Error for Refusal {}
+
+impl ThreeKingdomsError {
     pub(crate) fn not_your_turn(seat: Seat) -> ThreeKingdomsError {
         ThreeKingdomsError::NotYourTurn(format!("seat {seat}"))
     }

@@ -6,11 +6,11 @@ use pbp_core::names::NamesError;
 use pbp_core::{Actor, Dice, Game, GameMasterRole, Outcome, Seat, Turn, Viewer, Visible};
 
 use crate::config::ThreeKingdomsConfig;
-use crate::engine::{check_seat, public};
+use crate::engine::{acting, game_master_may};
 use crate::error::ThreeKingdomsError;
-use crate::model::{CardSeen, ThreeKingdomsAction, ThreeKingdomsEvent};
+use crate::model::{ThreeKingdomsAction, ThreeKingdomsEvent};
 use crate::state::{ThreeKingdomsState, other};
-use crate::view::{ThreeKingdomsView, seen};
+use crate::view::ThreeKingdomsView;
 
 /// The Three Kingdoms card game (seed 001).
 ///
@@ -35,7 +35,7 @@ impl Game for ThreeKingdoms {
         config: &ThreeKingdomsConfig,
         dice: &mut dyn Dice,
     ) -> Result<ThreeKingdomsState, ThreeKingdomsError> {
-        ThreeKingdoms::set_up(config, dice)
+        crate::setup::setup(config, dice)
     }
 
     fn seat_count(_state: &ThreeKingdomsState) -> u16 {
@@ -56,7 +56,7 @@ impl Game for ThreeKingdoms {
                 reason: end.reason.clone(),
             });
         }
-        let mut actors: Vec<Actor> = Self::acting(state).map(Actor::Seat).into_iter().collect();
+        let mut actors: Vec<Actor> = acting(state).map(Actor::Seat).into_iter().collect();
         // The game master may act for the player who must act now (for an absent player), with
         // the few actions that never choose for them.
         if !Self::legal_actions(state, Actor::GameMaster).is_empty() {
@@ -66,7 +66,7 @@ impl Game for ThreeKingdoms {
     }
 
     fn legal_actions(state: &ThreeKingdomsState, actor: Actor) -> Vec<ThreeKingdomsAction> {
-        ThreeKingdoms::legal_actions_of(state, actor)
+        crate::legal::legal_actions(state, actor)
     }
 
     fn apply(
@@ -75,42 +75,11 @@ impl Game for ThreeKingdoms {
         action: &ThreeKingdomsAction,
         dice: &mut dyn Dice,
     ) -> Result<Vec<Visible<ThreeKingdomsEvent>>, ThreeKingdomsError> {
-        if state.ending.is_some() {
-            return Err(ThreeKingdomsError::Over);
-        }
-        let (seat, for_absent) = match actor.seat() {
-            Some(seat) => (seat, false),
-            None => {
-                let Some(seat) = Self::acting(state) else {
-                    return Err(ThreeKingdomsError::NotYourTurn("the game master".into()));
-                };
-                if !Self::game_master_may(action) {
-                    return Err(ThreeKingdomsError::illegal(
-                        "for an absent player the game master only ends the phase (end), or declines an interception (intercept none) or a follow-up (follow none)",
-                    ));
-                }
-                (seat, true)
-            }
-        };
-        check_seat(seat)?;
-        if Self::acting(state) != Some(seat) {
-            return Err(ThreeKingdomsError::not_your_turn(seat));
-        }
-        // A state read from JSON (or built by hand) has its cards resolved once here.
-        state.resolve();
-        Self::validate(state, seat, action)?;
-        let mut next = state.clone();
-        let mut events = Vec::new();
-        if for_absent {
-            public(&mut events, ThreeKingdomsEvent::GameMasterActs { seat });
-        }
-        Self::execute(&mut next, seat, action, dice, &mut events)?;
-        *state = next;
-        Ok(events)
+        crate::engine::apply(state, actor, action, dice)
     }
 
     fn view(state: &ThreeKingdomsState, viewer: Viewer) -> ThreeKingdomsView {
-        ThreeKingdoms::view_of(state, viewer)
+        crate::view::view_of(state, viewer)
     }
 
     fn parse_action(
@@ -118,11 +87,11 @@ impl Game for ThreeKingdoms {
         actor: Actor,
         text: &str,
     ) -> Result<ThreeKingdomsAction, ThreeKingdomsError> {
-        crate::text::parse(state, actor, text)
+        crate::text::parse_action(state, actor, text)
     }
 
     fn format_action(state: &ThreeKingdomsState, action: &ThreeKingdomsAction) -> String {
-        crate::text::format_named(state, action)
+        crate::text::format_action(state, action)
     }
 
     fn max_actions(config: &ThreeKingdomsConfig) -> u64 {
@@ -213,8 +182,8 @@ impl Game for ThreeKingdoms {
         state: &ThreeKingdomsState,
         action: &ThreeKingdomsAction,
     ) -> GameMasterRole {
-        match Self::acting(state) {
-            Some(seat) if Self::game_master_may(action) => GameMasterRole::StandIn(seat),
+        match acting(state) {
+            Some(seat) if game_master_may(action) => GameMasterRole::StandIn(seat),
             _ => GameMasterRole::Ruling,
         }
     }
@@ -230,47 +199,6 @@ impl Game for ThreeKingdoms {
     }
 
     fn secrets(state: &ThreeKingdomsState, viewer: Viewer) -> Vec<String> {
-        let mut out = Vec::new();
-        for seat in [Seat(0), Seat(1)] {
-            let p = state.player(seat);
-            if viewer != Viewer::GameMaster {
-                let pile: Vec<CardSeen> = p
-                    .deck
-                    .draw_pile()
-                    .iter()
-                    .map(|&c| seen(state, seat, c))
-                    .collect();
-                if !pile.is_empty() {
-                    out.push(format!(
-                        "\"seat\":{seat},\"draw_pile\":{}",
-                        serde_json::to_string(&pile).unwrap_or_default()
-                    ));
-                }
-            }
-            if viewer == Viewer::GameMaster || viewer == Viewer::Seat(seat) {
-                continue;
-            }
-            let hand: Vec<CardSeen> = p.hand.iter().map(|&c| seen(state, seat, c)).collect();
-            if !hand.is_empty() {
-                out.push(format!(
-                    "\"seat\":{seat},\"draw_pile\":null,\"hand\":{}",
-                    serde_json::to_string(&hand).unwrap_or_default()
-                ));
-            }
-            for card in hand {
-                let event = ThreeKingdomsEvent::DrewCard { seat, card };
-                out.push(serde_json::to_string(&event).unwrap_or_default());
-            }
-            for ch in &p.field {
-                if ch.ambush && !ch.ambush_revealed {
-                    out.push(format!(
-                        "{{\"instance\":{},\"card\":{},\"ambush\":true",
-                        ch.card,
-                        serde_json::to_string(&p.cards.get(ch.card as usize)).unwrap_or_default()
-                    ));
-                }
-            }
-        }
-        out
+        crate::view::secrets_of(state, viewer)
     }
 }

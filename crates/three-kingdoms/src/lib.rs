@@ -52,7 +52,7 @@ pub use config::{
     AmbushTie, AmbushVisibility, PoliticsRule, ResourceExpiry, Rules, StrengthTie,
     ThreeKingdomsConfig,
 };
-pub use error::ThreeKingdomsError;
+pub use error::{Refusal, ThreeKingdomsError};
 pub use game::ThreeKingdoms;
 pub use model::{CardSeen, FightResult, ThreeKingdomsAction, ThreeKingdomsEvent};
 /// The opponent of a seat in a two-player game.

@@ -9,6 +9,7 @@ use pbp_core::{Deck, Dice, Seat};
 use crate::army::{ArmyChoice, ArmySpec, preset_of};
 use crate::cards::{CardSet, CardType, starter_set};
 use crate::config::{AmbushVisibility, ThreeKingdomsConfig};
+use crate::engine::{draw, start_turn};
 use crate::error::ThreeKingdomsError;
 use crate::game::ThreeKingdoms;
 use crate::state::{Character, Phase, Player, ThreeKingdomsState, Zone};
@@ -108,7 +109,7 @@ impl ThreeKingdoms {
     pub fn resolve_armies(
         config: &ThreeKingdomsConfig,
     ) -> Result<(CardSet, [ArmySpec; 2]), ThreeKingdomsError> {
-        let (cards, [a, b]) = Self::armies_of(config)?;
+        let (cards, [a, b]) = ThreeKingdoms::armies_of(config)?;
         Ok((cards.into_owned(), [a.into_owned(), b.into_owned()]))
     }
 
@@ -133,88 +134,86 @@ impl ThreeKingdoms {
     }
 }
 
-impl ThreeKingdoms {
-    /// [`Game::setup`](pbp_core::Game::setup).
-    pub(crate) fn set_up(
-        config: &ThreeKingdomsConfig,
-        dice: &mut dyn Dice,
-    ) -> Result<ThreeKingdomsState, ThreeKingdomsError> {
-        let rules = &config.rules;
-        if rules.hand_limit == 0 || rules.opening_hand > rules.hand_limit {
-            return Err(ThreeKingdomsError::Config(
-                "the opening hand must fit the hand limit, which is at least 1".into(),
-            ));
-        }
-        if rules.deck_min == 0 || rules.deck_min > rules.deck_max || rules.max_copies == 0 {
-            return Err(ThreeKingdomsError::Config(
-                "deck_min must be 1 to deck_max, and max_copies at least 1".into(),
-            ));
-        }
-        if config.first.is_some_and(|s| s.0 > 1) {
-            return Err(ThreeKingdomsError::Config(
-                "first must be seat 0 or 1".into(),
-            ));
-        }
-        let (cards, armies) = Self::armies_of(config)?;
-        for army in &armies {
-            let problems = validate_army(army, &cards, rules);
-            if !problems.is_empty() {
-                return Err(ThreeKingdomsError::Army {
-                    army: army.name.clone(),
-                    problems,
-                });
-            }
-        }
-        if !config.players.is_empty() && config.players.len() != 2 {
-            return Err(ThreeKingdomsError::Config(format!(
-                "the game has two players, but {} names were given",
-                config.players.len()
-            )));
-        }
-        let mut defs = BTreeMap::new();
-        let mut players = [
-            build_player(&mut defs, &cards, &armies[0]),
-            build_player(&mut defs, &cards, &armies[1]),
-        ];
-        for (player, name) in players.iter_mut().zip(&config.players) {
-            player.name.clone_from(name);
-        }
-        let mut state = ThreeKingdomsState {
-            rules: rules.clone(),
-            defs: defs.into(),
-            players,
-            active: Seat(0),
-            phase: Phase::Preparation,
-            turn: 0,
-            pending: None,
-            cost_mods: Vec::new(),
-            ending: None,
-            resolved: Default::default(),
-        };
-        state.resolve();
-        let first = match config.first {
-            Some(s) => s,
-            None => Seat(dice.roll(2)? as u16 - 1),
-        };
-        if rules.ambush == AmbushVisibility::Public {
-            for p in &mut state.players {
-                for ch in &mut p.field {
-                    ch.ambush_revealed = true;
-                }
-            }
-        }
-        let mut events = Vec::new();
-        for seat in [Seat(0), Seat(1)] {
-            if state.player(seat).deck.remaining() < u32::from(rules.opening_hand) {
-                return Err(ThreeKingdomsError::Config(
-                    "a deck is smaller than the opening hand".into(),
-                ));
-            }
-            for _ in 0..rules.opening_hand {
-                Self::draw(&mut state, seat, dice, &mut events)?;
-            }
-        }
-        Self::start_turn(&mut state, first, dice, &mut events)?;
-        Ok(state)
+/// [`Game::setup`](pbp_core::Game::setup).
+pub(crate) fn setup(
+    config: &ThreeKingdomsConfig,
+    dice: &mut dyn Dice,
+) -> Result<ThreeKingdomsState, ThreeKingdomsError> {
+    let rules = &config.rules;
+    if rules.hand_limit == 0 || rules.opening_hand > rules.hand_limit {
+        return Err(ThreeKingdomsError::Config(
+            "the opening hand must fit the hand limit, which is at least 1".into(),
+        ));
     }
+    if rules.deck_min == 0 || rules.deck_min > rules.deck_max || rules.max_copies == 0 {
+        return Err(ThreeKingdomsError::Config(
+            "deck_min must be 1 to deck_max, and max_copies at least 1".into(),
+        ));
+    }
+    if config.first.is_some_and(|s| s.0 > 1) {
+        return Err(ThreeKingdomsError::Config(
+            "first must be seat 0 or 1".into(),
+        ));
+    }
+    let (cards, armies) = ThreeKingdoms::armies_of(config)?;
+    for army in &armies {
+        let problems = validate_army(army, &cards, rules);
+        if !problems.is_empty() {
+            return Err(ThreeKingdomsError::Army {
+                army: army.name.clone(),
+                problems,
+            });
+        }
+    }
+    if !config.players.is_empty() && config.players.len() != 2 {
+        return Err(ThreeKingdomsError::Config(format!(
+            "the game has two players, but {} names were given",
+            config.players.len()
+        )));
+    }
+    let mut defs = BTreeMap::new();
+    let mut players = [
+        build_player(&mut defs, &cards, &armies[0]),
+        build_player(&mut defs, &cards, &armies[1]),
+    ];
+    for (player, name) in players.iter_mut().zip(&config.players) {
+        player.name.clone_from(name);
+    }
+    let mut state = ThreeKingdomsState {
+        rules: rules.clone(),
+        defs: defs.into(),
+        players,
+        active: Seat(0),
+        phase: Phase::Preparation,
+        turn: 0,
+        pending: None,
+        cost_mods: Vec::new(),
+        ending: None,
+        resolved: Default::default(),
+    };
+    state.resolve();
+    let first = match config.first {
+        Some(s) => s,
+        None => Seat(dice.roll(2)? as u16 - 1),
+    };
+    if rules.ambush == AmbushVisibility::Public {
+        for p in &mut state.players {
+            for ch in &mut p.field {
+                ch.ambush_revealed = true;
+            }
+        }
+    }
+    let mut events = Vec::new();
+    for seat in [Seat(0), Seat(1)] {
+        if state.player(seat).deck.remaining() < u32::from(rules.opening_hand) {
+            return Err(ThreeKingdomsError::Config(
+                "a deck is smaller than the opening hand".into(),
+            ));
+        }
+        for _ in 0..rules.opening_hand {
+            draw(&mut state, seat, dice, &mut events)?;
+        }
+    }
+    start_turn(&mut state, first, dice, &mut events)?;
+    Ok(state)
 }

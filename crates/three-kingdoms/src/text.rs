@@ -20,7 +20,7 @@
 use pbp_core::{Actor, Seat, counted};
 
 use crate::cards::{CostScope, Duration, Effect, Whom};
-use crate::error::ThreeKingdomsError;
+use crate::error::{Refusal, ThreeKingdomsError};
 use crate::model::ThreeKingdomsAction;
 use crate::state::{TargetRef, ThreeKingdomsState};
 
@@ -56,7 +56,7 @@ fn target(text: &str, word: &str) -> Result<TargetRef, ThreeKingdomsError> {
 ///
 /// # Errors
 /// [`ThreeKingdomsError::Parse`] with the reason.
-pub fn parse(
+pub fn parse_action(
     _state: &ThreeKingdomsState,
     _actor: Actor,
     text: &str,
@@ -144,8 +144,8 @@ fn without_notes(text: &str) -> Result<String, ThreeKingdomsError> {
 }
 
 /// Writes an action with the name of each card after its number, as the acting player reads
-/// it: `attack 2 (Zhang Fei) on 5 (Cao Cao)`. [`parse`] reads it back (the names are notes).
-pub fn format_named(state: &ThreeKingdomsState, action: &ThreeKingdomsAction) -> String {
+/// it: `attack 2 (Zhang Fei) on 5 (Cao Cao)`. [`parse_action`] reads it back (the names are notes).
+pub fn format_action(state: &ThreeKingdomsState, action: &ThreeKingdomsAction) -> String {
     let seat = if state.pending.is_some() {
         crate::state::other(state.active)
     } else {
@@ -200,12 +200,12 @@ pub fn format_named(state: &ThreeKingdomsState, action: &ThreeKingdomsAction) ->
             with.iter().map(|c| own(*c)).collect::<Vec<_>>().join(" ")
         ),
         ThreeKingdomsAction::FollowUp { with: Some(g) } => format!("follow {}", own(*g)),
-        other => format(other),
+        other => format_plain(other),
     }
 }
 
-/// Writes an action; [`parse`] reads it back.
-pub fn format(action: &ThreeKingdomsAction) -> String {
+/// Writes an action; [`parse_action`] reads it back.
+pub fn format_plain(action: &ThreeKingdomsAction) -> String {
     let on = |t: &Option<TargetRef>| match t {
         Some(t) => format!(" on {}:{}", t.seat, t.card),
         None => String::new(),
@@ -318,5 +318,61 @@ pub fn effect_text(effect: &Effect) -> String {
             format!("gains {} {}", grant.name(), duration_text(*duration))
         }
         Effect::Rally => "Alert again at full Strength".into(),
+    }
+}
+
+/// The words of a refusal, as players read them after "illegal action: ".
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let words = match self {
+            Refusal::NoAttackWaiting => "no attack is waiting for interception",
+            Refusal::OnlyDefenderIntercepts => "only the defender intercepts",
+            Refusal::InterceptsOnce => "a General intercepts once",
+            Refusal::CannotIntercept => {
+                "only your Alert, untapped Generals in your deployment zone, other than the target, intercept"
+            }
+            Refusal::NoFollowUp => "no follow-up attack is possible now",
+            Refusal::OnlyDefenderFollowsUp => "only the defender follows up",
+            Refusal::DefenderFirst => "the defender must decide first",
+            Refusal::GameMasterOnlyEnds => {
+                "for an absent player the game master only ends the phase (end), or declines an interception (intercept none) or a follow-up (follow none)"
+            }
+            Refusal::DiscardPhase => "cards are discarded for resources in the Preparation Phase",
+            Refusal::NotInHand => "that card is not in your hand",
+            Refusal::UnknownCard => "unknown card",
+            Refusal::NotPlayable => {
+                "only Tactics, Strategies, Titles and Reinforcements are played"
+            }
+            Refusal::PlayPhase => "that card cannot be played in this phase",
+            Refusal::NotEnoughResources => "not enough Resource points",
+            Refusal::AbilityPhase => "abilities are used in the Preparation Phase",
+            Refusal::NotInPlay => "that character is not in play",
+            Refusal::AbilitySpent => "that character is tapped or has used its ability",
+            Refusal::NoSuchAbility => "that character has no such ability",
+            Refusal::Passive => "that ability is passive",
+            Refusal::ActsOnBearer => "that ability acts on its bearer",
+            Refusal::SummonPhase => "summoning is done in the Preparation Phase",
+            Refusal::OnlyGenerals => "only Generals are summoned",
+            Refusal::RevivePhase => "reviving is done in the Preparation Phase",
+            Refusal::NotRevivable => "only an Evacuated General in your discard pile is revived",
+            Refusal::CommanderFirst => "the Commander must be revived first",
+            Refusal::ReviveCost => "not enough Resource points: reviving costs double",
+            Refusal::DefendPhase => "Defend is activated in the Preparation Phase",
+            Refusal::GeneralNotInPlay => "that General is not in play",
+            Refusal::CannotDefend => "only an untapped General with Defend activates it, once",
+            Refusal::LordPhase => "the Lord moves in the Preparation Phase",
+            Refusal::LordMoved => "the Lord moves one way per Preparation Phase",
+            Refusal::LordCost => "a Politics Lord pays 2 Resource points to move",
+            Refusal::AttackPhase => "attacks are declared in the Combat Phase",
+            Refusal::CannotAttack => "that character cannot attack now",
+            Refusal::Fresh => "a General cannot attack in the turn it entered play",
+            Refusal::CannotBeAttacked => "that character cannot be attacked",
+            Refusal::AlreadyInPlay => "that character is already in play",
+            Refusal::ChooseTarget => "choose a target",
+            Refusal::BadTarget => "that target cannot be chosen",
+            Refusal::NoTarget => "that card takes no target",
+            Refusal::Deck(e) => return e.fmt(f),
+        };
+        f.write_str(words)
     }
 }

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::cards::{CardType, Trait};
 use crate::config::AmbushVisibility;
 use crate::game::ThreeKingdoms;
-use crate::model::CardSeen;
+use crate::model::{CardSeen, ThreeKingdomsEvent};
 use crate::state::{Ending, Pending, Phase, TargetRef, ThreeKingdomsState, Zone};
 
 /// A character as a viewer sees it.
@@ -210,88 +210,132 @@ pub(crate) fn seen(state: &ThreeKingdomsState, seat: Seat, card: u32) -> CardSee
     }
 }
 
-impl ThreeKingdoms {
-    /// [`Game::view`](pbp_core::Game::view).
-    pub(crate) fn view_of(state: &ThreeKingdomsState, viewer: Viewer) -> ThreeKingdomsView {
-        let players: Vec<PlayerView> = [Seat(0), Seat(1)]
-            .into_iter()
-            .map(|seat| {
-                let p = state.player(seat);
-                let own = viewer == Viewer::Seat(seat) || viewer == Viewer::GameMaster;
-                let list = |cards: &[u32]| -> Vec<CardSeen> {
-                    cards.iter().map(|&c| seen(state, seat, c)).collect()
-                };
-                let field = p
-                    .field
-                    .iter()
-                    .map(|ch| {
-                        let d = state.def(seat, ch.card);
-                        let ambush_known = own
-                            || state.rules.ambush == AmbushVisibility::Public
-                            || ch.ambush_revealed;
-                        let mut traits: Vec<Trait> = [
-                            Trait::Assault,
-                            Trait::Defend,
-                            Trait::Law,
-                            Trait::Ambush,
-                            Trait::Politics,
-                            Trait::War,
-                        ]
-                        .into_iter()
-                        .filter(|&t| state.has_trait(seat, ch.card, t))
-                        .collect();
-                        traits.dedup();
-                        CharacterView {
-                            instance: ch.card,
-                            card: p.cards.get(ch.card as usize).cloned().unwrap_or_default(),
-                            ambush: ambush_known.then_some(ch.ambush),
-                            name: d.map(|d| d.name.clone()).unwrap_or_default(),
-                            card_type: d.map_or(CardType::General, |d| d.card_type),
-                            zone: ch.zone,
-                            strength: state.strength(seat, ch.card),
-                            max_strength: state.max_strength(seat, ch.card),
-                            cost: d.map_or(0, |d| d.cost),
-                            vulnerable: ch.vulnerable,
-                            tapped: ch.tapped,
-                            defending: ch.defending,
-                            fresh: ch.fresh,
-                            traits,
-                            titles: list(&ch.titles),
-                            tactic_immunity: state.tactic_immunity(seat, ch.card),
-                            protected: state.protected(seat, ch.card),
-                            commander: p.commander == Some(ch.card)
-                                || (ch.card == p.lord && state.war_lord(seat)),
-                            strategist: p.strategist == Some(ch.card),
-                        }
-                    })
+/// [`Game::view`](pbp_core::Game::view).
+pub(crate) fn view_of(state: &ThreeKingdomsState, viewer: Viewer) -> ThreeKingdomsView {
+    let players: Vec<PlayerView> = [Seat(0), Seat(1)]
+        .into_iter()
+        .map(|seat| {
+            let p = state.player(seat);
+            let own = viewer == Viewer::Seat(seat) || viewer == Viewer::GameMaster;
+            let list = |cards: &[u32]| -> Vec<CardSeen> {
+                cards.iter().map(|&c| seen(state, seat, c)).collect()
+            };
+            let field = p
+                .field
+                .iter()
+                .map(|ch| {
+                    let d = state.def(seat, ch.card);
+                    let ambush_known =
+                        own || state.rules.ambush == AmbushVisibility::Public || ch.ambush_revealed;
+                    let mut traits: Vec<Trait> = [
+                        Trait::Assault,
+                        Trait::Defend,
+                        Trait::Law,
+                        Trait::Ambush,
+                        Trait::Politics,
+                        Trait::War,
+                    ]
+                    .into_iter()
+                    .filter(|&t| state.has_trait(seat, ch.card, t))
                     .collect();
-                PlayerView {
-                    seat,
-                    label: Self::seat_label(state, seat),
-                    name: p.name.clone(),
-                    army: p.army.to_string(),
-                    deck_count: p.deck.remaining(),
-                    hand_count: p.hand.len() as u32,
-                    hand: own.then(|| list(&p.hand)),
-                    draw_pile: (viewer == Viewer::GameMaster).then(|| list(p.deck.draw_pile())),
-                    discard: list(&p.discard),
-                    removed: list(&p.removed),
-                    event: p.event.map(|e| seen(state, seat, e)),
-                    field,
-                    resources: p.resources,
-                    commander_evacuated: state.commander_evacuated(seat),
-                }
-            })
-            .collect();
-        ThreeKingdomsView {
-            viewer,
-            turn: state.turn,
-            active: state.active,
-            phase: state.phase,
-            pending: state.pending.clone(),
-            ending: state.ending.clone(),
-            card_names: card_names(state, &players),
-            players,
+                    traits.dedup();
+                    CharacterView {
+                        instance: ch.card,
+                        card: p.cards.get(ch.card as usize).cloned().unwrap_or_default(),
+                        ambush: ambush_known.then_some(ch.ambush),
+                        name: d.map(|d| d.name.clone()).unwrap_or_default(),
+                        card_type: d.map_or(CardType::General, |d| d.card_type),
+                        zone: ch.zone,
+                        strength: state.strength(seat, ch.card),
+                        max_strength: state.max_strength(seat, ch.card),
+                        cost: d.map_or(0, |d| d.cost),
+                        vulnerable: ch.vulnerable,
+                        tapped: ch.tapped,
+                        defending: ch.defending,
+                        fresh: ch.fresh,
+                        traits,
+                        titles: list(&ch.titles),
+                        tactic_immunity: state.tactic_immunity(seat, ch.card),
+                        protected: state.protected(seat, ch.card),
+                        commander: p.commander == Some(ch.card)
+                            || (ch.card == p.lord && state.war_lord(seat)),
+                        strategist: p.strategist == Some(ch.card),
+                    }
+                })
+                .collect();
+            PlayerView {
+                seat,
+                label: ThreeKingdoms::seat_label(state, seat),
+                name: p.name.clone(),
+                army: p.army.to_string(),
+                deck_count: p.deck.remaining(),
+                hand_count: p.hand.len() as u32,
+                hand: own.then(|| list(&p.hand)),
+                draw_pile: (viewer == Viewer::GameMaster).then(|| list(p.deck.draw_pile())),
+                discard: list(&p.discard),
+                removed: list(&p.removed),
+                event: p.event.map(|e| seen(state, seat, e)),
+                field,
+                resources: p.resources,
+                commander_evacuated: state.commander_evacuated(seat),
+            }
+        })
+        .collect();
+    ThreeKingdomsView {
+        viewer,
+        turn: state.turn,
+        active: state.active,
+        phase: state.phase,
+        pending: state.pending.clone(),
+        ending: state.ending.clone(),
+        card_names: card_names(state, &players),
+        players,
+    }
+}
+
+/// [`Game::secrets`](pbp_core::Game::secrets): what `viewer` must never see, as JSON fragments
+/// (the draw piles; the other seat's hand and its unrevealed Ambushes).
+pub(crate) fn secrets_of(state: &ThreeKingdomsState, viewer: Viewer) -> Vec<String> {
+    let mut out = Vec::new();
+    for seat in [Seat(0), Seat(1)] {
+        let p = state.player(seat);
+        if viewer != Viewer::GameMaster {
+            let pile: Vec<CardSeen> = p
+                .deck
+                .draw_pile()
+                .iter()
+                .map(|&c| seen(state, seat, c))
+                .collect();
+            if !pile.is_empty() {
+                out.push(format!(
+                    "\"seat\":{seat},\"draw_pile\":{}",
+                    serde_json::to_string(&pile).unwrap_or_default()
+                ));
+            }
+        }
+        if viewer == Viewer::GameMaster || viewer == Viewer::Seat(seat) {
+            continue;
+        }
+        let hand: Vec<CardSeen> = p.hand.iter().map(|&c| seen(state, seat, c)).collect();
+        if !hand.is_empty() {
+            out.push(format!(
+                "\"seat\":{seat},\"draw_pile\":null,\"hand\":{}",
+                serde_json::to_string(&hand).unwrap_or_default()
+            ));
+        }
+        for card in hand {
+            let event = ThreeKingdomsEvent::DrewCard { seat, card };
+            out.push(serde_json::to_string(&event).unwrap_or_default());
+        }
+        for ch in &p.field {
+            if ch.ambush && !ch.ambush_revealed {
+                out.push(format!(
+                    "{{\"instance\":{},\"card\":{},\"ambush\":true",
+                    ch.card,
+                    serde_json::to_string(&p.cards.get(ch.card as usize)).unwrap_or_default()
+                ));
+            }
         }
     }
+    out
 }

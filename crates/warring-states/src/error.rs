@@ -1,6 +1,6 @@
 //! The errors of Warring States.
 
-use pbp_core::DiceError;
+use pbp_core::{DiceError, Seat};
 use thiserror::Error;
 
 /// One refused line of an order sheet, with the reason.
@@ -41,7 +41,7 @@ pub enum WarringStatesError {
     Over,
     /// This actor may not do this now.
     #[error("{0}")]
-    NotNow(String),
+    NotNow(Refusal),
     /// The order sheet was refused; nothing of it is applied.
     #[error("order sheet refused: {}", list(.0))]
     Orders(Vec<OrderProblem>),
@@ -55,3 +55,110 @@ pub enum WarringStatesError {
     #[error(transparent)]
     Dice(#[from] DiceError),
 }
+
+/// Why an order of a sheet, a sheet or an action was refused: an [`OrderProblem`]'s reason, or
+/// [`WarringStatesError::NotNow`]'s. Its words are the text module's (`Display`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Refusal {
+    /// The seat has no player.
+    NotInGame(Seat),
+    /// The player (named) has been eliminated.
+    Eliminated(String),
+    /// The sheet is for another turn.
+    WrongTurn {
+        /// The sheet's turn.
+        sheet: u32,
+        /// This turn.
+        now: u32,
+    },
+    /// More orders than any legal sheet holds.
+    TooLong(usize),
+    /// No state has that number.
+    NoSuchState,
+    /// An order of no rice.
+    NoRice,
+    /// More generals than an order takes.
+    TooManyGenerals,
+    /// Fewer rice than generals (this many).
+    RiceForGenerals(usize),
+    /// The general (named) is not the player's.
+    NotYours(String),
+    /// The general is on another order.
+    OnAnotherTask(String),
+    /// The general is dismissed by the same sheet.
+    BeingDismissed(String),
+    /// A conquest of a state the player holds.
+    AlreadyHold(String),
+    /// A conquest of a state out of reach.
+    NoBorder(String),
+    /// A state attacked by two orders.
+    AttackedTwice(String),
+    /// A state the player does not hold.
+    DoNotHold(String),
+    /// A state defended by two orders.
+    DefendedTwice(String),
+    /// A state invested in by two orders.
+    InvestedTwice(String),
+    /// An investment that is not a whole number of steps.
+    PartialInvestment {
+        /// The state.
+        state: String,
+        /// Rice per +1 output.
+        cost: u32,
+    },
+    /// An investment past the most a state yields.
+    OutputCap {
+        /// The state.
+        state: String,
+        /// Its output now.
+        now: u32,
+        /// The output the investment adds.
+        gain: u32,
+        /// The most a state yields.
+        max: u32,
+    },
+    /// A recruit of no general.
+    NoRecruit,
+    /// More recruits than a turn allows (this many).
+    RecruitLimit(u32),
+    /// More generals than the player's cap.
+    GeneralCap {
+        /// The generals the sheet would leave.
+        after: u32,
+        /// The cap.
+        cap: u32,
+    },
+    /// A general dismissed twice.
+    DismissedTwice(String),
+    /// The player is already a Kingdom.
+    AlreadyKingdom,
+    /// A second declaration on one sheet.
+    DeclaredOnce,
+    /// A state that does not qualify as a Kingdom's.
+    KingdomNotReady {
+        /// The neighbours a Kingdom needs.
+        neighbours: u32,
+        /// The state.
+        state: String,
+    },
+    /// The orders so far spend more rice than the player has.
+    Overspending {
+        /// Rice spent so far.
+        spent: u64,
+        /// Rice the player has.
+        rice: u32,
+    },
+    /// The player (named) may not send orders now.
+    MayNotSend(String),
+    /// The player (named) has no orders to give now.
+    NoOrdersToGive(String),
+    /// The game master sent orders.
+    GameMasterSendsNone,
+    /// A player tried one of the game master's actions.
+    GameMasterOnly,
+    /// A battle with no attack to choose among.
+    NoAttackToChoose,
+}
+
+impl std::error::Error for Refusal {}

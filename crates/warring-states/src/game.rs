@@ -40,7 +40,7 @@ impl Game for WarringStates {
         config: &WarringStatesConfig,
         dice: &mut dyn Dice,
     ) -> Result<WarringStatesState, WarringStatesError> {
-        setup::set_up(config, dice)
+        setup::setup(config, dice)
     }
 
     /// The players who joined so far, eliminated ones included.
@@ -81,7 +81,7 @@ impl Game for WarringStates {
     }
 
     fn view(state: &WarringStatesState, viewer: Viewer) -> WarringStatesView {
-        view::view(state, viewer)
+        view::view_of(state, viewer)
     }
 
     /// A seat writes its order post (see [`parse_post`](crate::parse_post)). The game master
@@ -188,6 +188,6 @@ impl Game for WarringStates {
     }
 
     fn secrets(state: &WarringStatesState, viewer: Viewer) -> Vec<String> {
-        view::secrets(state, viewer)
+        view::secrets_of(state, viewer)
     }
 }

@@ -60,7 +60,7 @@ pub(crate) fn seat_player(
 }
 
 /// The setup: the map checked, the rules checked, and the starting players seated.
-pub(crate) fn set_up(
+pub(crate) fn setup(
     config: &WarringStatesConfig,
     dice: &mut dyn Dice,
 ) -> Result<WarringStatesState, WarringStatesError> {

@@ -6,8 +6,8 @@ use pbp_core::post::{PostPiece, PostText, each_line};
 use pbp_core::{Actor, Seat};
 
 use crate::config::{Colour, School};
-use crate::engine::sheets::check_sheet;
-use crate::error::{OrderProblem, WarringStatesError};
+use crate::engine::sheets::{GENERALS_PER_ORDER, check_sheet};
+use crate::error::{OrderProblem, Refusal, WarringStatesError};
 use crate::map::StateId;
 use crate::model::{GeneralId, JoinSpec, Order, OrderSheet, WarringStatesAction};
 use crate::state::WarringStatesState;
@@ -19,7 +19,7 @@ pub(crate) fn problems_for(
     state: &WarringStatesState,
     sheet: &OrderSheet,
     lines: Option<&[String]>,
-    raw: Vec<(Option<usize>, String)>,
+    raw: Vec<(Option<usize>, Refusal)>,
 ) -> Vec<OrderProblem> {
     raw.into_iter()
         .map(|(i, reason)| OrderProblem {
@@ -30,7 +30,7 @@ pub(crate) fn problems_for(
                     .unwrap_or_default(),
                 None => "(whole sheet)".into(),
             },
-            reason,
+            reason: reason.to_string(),
         })
         .collect()
 }
@@ -337,4 +337,83 @@ fn no_orders_for(
                 "'{who}' is no player: name a seat by its number, colour or player name"
             ))
         })
+}
+
+/// The words of a refusal, as an order problem's reason or a refusal of the action.
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::NotInGame(seat) => write!(f, "seat {seat} is not in the game"),
+            Refusal::Eliminated(name) => write!(f, "{name} has been eliminated"),
+            Refusal::WrongTurn { sheet, now } => write!(
+                f,
+                "these orders are for turn {sheet}, but this is turn {now}"
+            ),
+            Refusal::TooLong(longest) => write!(f, "a sheet holds at most {longest} orders"),
+            Refusal::NoSuchState => f.write_str("no such state"),
+            Refusal::NoRice => f.write_str("an order needs at least 1 rice"),
+            Refusal::TooManyGenerals => {
+                write!(f, "at most {GENERALS_PER_ORDER} generals per order")
+            }
+            Refusal::RiceForGenerals(n) => {
+                write!(f, "{n} generals need at least {n} rice (1 per general)")
+            }
+            Refusal::NotYours(who) => write!(f, "{who} is not yours"),
+            Refusal::OnAnotherTask(who) => write!(f, "{who} is already on another task"),
+            Refusal::BeingDismissed(who) => write!(f, "{who} is being dismissed"),
+            Refusal::AlreadyHold(name) => write!(f, "you already hold {name}"),
+            Refusal::NoBorder(name) => write!(
+                f,
+                "{name} does not border any of your states that can launch an attack (devastated states cannot)"
+            ),
+            Refusal::AttackedTwice(name) => write!(f, "{name} is attacked twice"),
+            Refusal::DoNotHold(name) => write!(f, "you do not hold {name}"),
+            Refusal::DefendedTwice(name) => write!(f, "{name} is defended twice"),
+            Refusal::InvestedTwice(name) => write!(f, "{name} is invested in twice"),
+            Refusal::PartialInvestment { state, cost } => write!(
+                f,
+                "partial investments are not allowed: {state} costs {cost} rice per +1 output"
+            ),
+            Refusal::OutputCap {
+                state,
+                now,
+                gain,
+                max,
+            } => write!(
+                f,
+                "{state} yields {now}; +{gain} would pass the most a state can yield, {max}"
+            ),
+            Refusal::NoRecruit => f.write_str("recruit at least one general"),
+            Refusal::RecruitLimit(max) => {
+                write!(f, "at most {max} generals may be recruited in a turn")
+            }
+            Refusal::GeneralCap { after, cap } => {
+                write!(f, "that would make {after} generals; your cap is {cap}")
+            }
+            Refusal::DismissedTwice(who) => write!(f, "{who} is dismissed twice"),
+            Refusal::AlreadyKingdom => f.write_str("you are already a Kingdom"),
+            Refusal::DeclaredOnce => f.write_str("a Kingdom is declared once"),
+            Refusal::KingdomNotReady { neighbours, state } => write!(
+                f,
+                "a Kingdom needs a KINGDOM-type state you hold and {neighbours} states you hold adjacent to it; {state} does not qualify"
+            ),
+            Refusal::Overspending { spent, rice } => write!(
+                f,
+                "overspending: the orders so far spend {spent} rice but you have {rice}"
+            ),
+            Refusal::MayNotSend(name) => write!(
+                f,
+                "{name} may not send orders now (not playing, eliminated, or already sent)"
+            ),
+            Refusal::NoOrdersToGive(name) => write!(
+                f,
+                "{name} has no orders to give now (not playing, eliminated, or already sent)"
+            ),
+            Refusal::GameMasterSendsNone => f.write_str("the game master does not send orders"),
+            Refusal::GameMasterOnly => f.write_str(
+                "only the game master closes turns, admits players and gives no orders for an absent player",
+            ),
+            Refusal::NoAttackToChoose => f.write_str("no attack to choose"),
+        }
+    }
 }

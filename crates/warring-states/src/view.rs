@@ -91,7 +91,7 @@ impl WarringStatesState {
 }
 
 /// What `viewer` sees: everything public, and the sealed sheets it may read.
-pub(crate) fn view(state: &WarringStatesState, viewer: Viewer) -> WarringStatesView {
+pub(crate) fn view_of(state: &WarringStatesState, viewer: Viewer) -> WarringStatesView {
     let sheets = state
         .sheets
         .iter()
@@ -117,7 +117,7 @@ pub(crate) fn view(state: &WarringStatesState, viewer: Viewer) -> WarringStatesV
 }
 
 /// The sealed sheets `viewer` may not read, as JSON (what no view of theirs may contain).
-pub(crate) fn secrets(state: &WarringStatesState, viewer: Viewer) -> Vec<String> {
+pub(crate) fn secrets_of(state: &WarringStatesState, viewer: Viewer) -> Vec<String> {
     state
         .sheets
         .iter()

@@ -4,7 +4,7 @@
 use pbp_core::{Seat, Visible};
 
 use crate::engine::{Events, own};
-use crate::error::ScrollRaceError as E;
+use crate::error::{Refusal, ScrollRaceError as E};
 use crate::model::{CharId, ScrollRaceEvent};
 use crate::state::{Holder, Phase, ScrollRaceState, captain, team_of};
 
@@ -19,9 +19,9 @@ impl ScrollRaceState {
         let chosen = self.find(c)?.id;
         match self.phase {
             Phase::ChooseCarriers => {
-                let team = self.may_choose_carrier(seat).ok_or_else(|| {
-                    E::NotYourTurn(format!("seat {seat} has no carrier to choose"))
-                })?;
+                let team = self
+                    .may_choose_carrier(seat)
+                    .ok_or(E::NotYourTurn(Refusal::NoCarrierToChoose(seat)))?;
                 if team_of(chosen) != team {
                     return Err(E::UnknownCharacter(self.ch(chosen).name.to_string()));
                 }
@@ -34,9 +34,7 @@ impl ScrollRaceState {
             Phase::ChangeCarrier => {
                 let team = 1 - self.starting_team;
                 if seat != captain(team) {
-                    return Err(E::NotYourTurn(format!(
-                        "seat {seat} does not decide a carrier change"
-                    )));
+                    return Err(E::NotYourTurn(Refusal::NotTheChanger(seat)));
                 }
                 if team_of(chosen) != team {
                     return Err(E::UnknownCharacter(self.ch(chosen).name.to_string()));
@@ -44,18 +42,16 @@ impl ScrollRaceState {
                 match self.carrier(team) {
                     Some(old) if old != chosen => {}
                     Some(_) => {
-                        return Err(E::Target("that is already the carrier: use keep".into()));
+                        return Err(E::Target(Refusal::AlreadyCarrier));
                     }
                     None => {
-                        return Err(E::Target(
-                            "the scroll lies on the ground and cannot be handed over".into(),
-                        ));
+                        return Err(E::Target(Refusal::ScrollOnGround));
                     }
                 }
                 self.name_carrier(team, chosen, events);
                 self.end_carrier_change(events);
             }
-            _ => return Err(E::NotYourTurn("carriers are not chosen now".into())),
+            _ => return Err(E::NotYourTurn(Refusal::NotChoosingCarriers)),
         }
         Ok(())
     }
@@ -64,9 +60,7 @@ impl ScrollRaceState {
     pub(crate) fn keep_carrier(&mut self, seat: Seat, events: &mut Events) -> Result<(), E> {
         let team = 1 - self.starting_team;
         if self.phase != Phase::ChangeCarrier || seat != captain(team) {
-            return Err(E::NotYourTurn(format!(
-                "seat {seat} has no carrier change to decide"
-            )));
+            return Err(E::NotYourTurn(Refusal::NoChangeToDecide(seat)));
         }
         events.push(Visible::public(ScrollRaceEvent::CarrierDecided { team }));
         self.end_carrier_change(events);

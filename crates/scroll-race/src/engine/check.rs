@@ -1,199 +1,258 @@
-//! A turn checked before it is played: each technique's ranks, range, line and targets, and the
-//! whole turn against what the actor knows.
+//! A turn checked before it is played: each technique's ranks, range, line and targets (one
+//! check per technique), and the whole turn against what the actor knows.
 
-use crate::error::ScrollRaceError as E;
+use crate::error::{Refusal, ScrollRaceError as E};
 use crate::field::{Cell, Square};
 use crate::model::{CharId, Movement, Target, Use};
 use crate::state::{Character, Phase, ScrollRaceState};
+use crate::technique::Technique;
+
+/// A refusal of a technique's target or square.
+fn target<T>(refusal: Refusal) -> Result<T, E> {
+    Err(E::Target(refusal))
+}
 
 impl ScrollRaceState {
     /// Checks that `id` may use `u` now; returns its rank.
-    // Long function: one arm per technique, each its reach and target checks, side by side with
-    // the other techniques'.
-    #[allow(clippy::too_many_lines)]
     pub(crate) fn check_use(&self, id: CharId, u: &Use) -> Result<u8, E> {
-        let tech = u.technique();
-        let rank = self.ready(id, tech)?;
-        let me = self.ch(id);
-        let at = me.square;
-        let team = me.team;
-        let target = |m: String| Err(E::Target(m));
-        let enemy = |other: CharId| -> Result<&Character, E> {
-            let c = self.find(other)?;
-            if c.team == team {
-                Err(E::Target(format!("{} is not an enemy", c.name)))
-            } else {
-                Ok(c)
-            }
-        };
-        let ally = |other: CharId| -> Result<&Character, E> {
-            let c = self.find(other)?;
-            if c.team != team || c.id == id {
-                Err(E::Target(format!("{} is not an ally", c.name)))
-            } else {
-                Ok(c)
-            }
-        };
-        let free_square = |s: Square| -> Result<(), E> {
-            match self.config.field.cell(s) {
-                None => Err(E::Target(format!("{s} is off the field"))),
-                Some(Cell::Wall) => Err(E::Target(format!("{s} is a wall"))),
-                _ if self.occupant(s).is_some() => Err(E::Target(format!("{s} is taken"))),
-                _ if self.summon_at(s).is_some() => {
-                    Err(E::Target(format!("a summon stands on {s}")))
-                }
-                _ => Ok(()),
-            }
-        };
+        let rank = self.ready(id, u.technique())?;
         match *u {
-            Use::Pass(to) => {
-                if !self.carries(id) {
-                    return target(format!("{} does not carry the scroll", me.name));
-                }
-                if self.in_enemy_zone(id, at) {
-                    return target("the scroll cannot be passed inside the enemy zone".into());
-                }
-                let other = ally(to)?;
-                let reach = match rank {
-                    1 => at.orthogonal_to(other.square),
-                    2 => at.chebyshev(other.square) == 1,
-                    _ => self.distance(at, other.square) <= 2,
-                };
-                if !reach {
-                    return target(format!(
-                        "{} is out of reach of a rank {rank} pass",
-                        other.name
-                    ));
-                }
-            }
+            Use::Pass(to) => self.check_pass(id, rank, to)?,
             Use::Attack {
                 technique,
                 target: aim,
-            } => {
-                if !technique.is_offensive() {
-                    return target(format!("{} is not an attack", technique.name()));
-                }
-                let square = match aim {
-                    Target::Character(t) => enemy(t)?.square,
-                    Target::Summon(s) => {
-                        let summon = self
-                            .summon_at(s)
-                            .ok_or_else(|| E::Target(format!("no summon stands on {s}")))?;
-                        if summon.rank > rank {
-                            return target(format!(
-                                "a rank {rank} {} cannot destroy a rank {} summon",
-                                technique.name(),
-                                summon.rank
-                            ));
-                        }
-                        s
-                    }
-                };
-                if technique.is_melee() {
-                    let adjacent = at.orthogonal_to(square)
-                        || (self.config.diagonal_strikes && at.diagonal_to(square));
-                    if !adjacent {
-                        return target(format!("{square} is not adjacent"));
-                    }
-                } else if self.distance(at, square) > u32::from(self.config.ranged_reach)
-                    || !self.clear_line(at, square)
-                {
-                    return target(format!("{square} is out of reach or out of sight"));
-                }
-            }
+            } => self.check_attack(id, rank, technique, aim)?,
             Use::Genjutsu => {}
             Use::Doton => {
+                let me = self.ch(id);
                 if me.doton.is_some() {
-                    return target(format!("{} already has a Doton up", me.name));
+                    return target(Refusal::DotonUp(me.name.to_string()));
                 }
             }
             Use::Sensory => {
-                if self.carrier(1 - team).is_none() {
-                    return target("nobody carries the enemy scroll".into());
+                if self.carrier(1 - self.ch(id).team).is_none() {
+                    return target(Refusal::NoEnemyCarrier);
                 }
             }
-            Use::Kuchiyose(s) => {
-                let reach = if rank < 3 {
-                    at.orthogonal_to(s)
-                } else {
-                    s != at && self.distance(at, s) <= 2
-                };
-                if !reach {
-                    return target(format!("{s} is out of reach"));
-                }
-                free_square(s)?;
-                if self.dropped_at(s).is_some() {
-                    return target(format!("a scroll lies on {s}"));
-                }
-            }
-            Use::Fuinjutsu(s) | Use::Suiton(s) => {
-                let range = if rank == 1 { 1 } else { 2 };
-                if s == at || self.distance(at, s) > range {
-                    return target(format!("{s} is out of reach"));
-                }
-                free_square(s)?;
-                if self.traps.iter().any(|t| t.square == s && t.team == team) {
-                    return target(format!("your team already has a trap on {s}"));
-                }
-            }
-            Use::Kujutsu { ally: a, to } => {
-                let other = ally(a)?;
-                let range = [2, 3, 2][usize::from(rank.clamp(1, 3) - 1)];
-                if self.distance(at, other.square) > range || !self.clear_line(at, other.square) {
-                    return target(format!("{} is out of reach or out of sight", other.name));
-                }
-                if !other.square.orthogonal_to(to) {
-                    return target(format!("{to} is not next to {}", other.name));
-                }
-                if rank < 3 && self.distance(at, to) >= self.distance(at, other.square) {
-                    return target(format!(
-                        "a rank {rank} Kujutsu only draws an ally towards its caster"
-                    ));
-                }
-                if rank == 3 && self.config.field.cell(to) == Some(Cell::Base(1 - other.team)) {
-                    return target("a rank 3 Kujutsu cannot move into the enemy base".into());
-                }
-                self.can_enter(a, to).map_err(E::Target)?;
-            }
+            Use::Kuchiyose(s) => self.check_kuchiyose(id, rank, s)?,
+            Use::Fuinjutsu(s) | Use::Suiton(s) => self.check_trap(id, rank, s)?,
+            Use::Kujutsu { ally: a, to } => self.check_kujutsu(id, rank, a, to)?,
             Use::Iroujutsu {
                 target: t,
                 technique,
-            } => {
-                let other = self.find(t)?;
-                if t != id && (other.team != team || !other.square.orthogonal_to(at)) {
-                    return target(format!(
-                        "{} is neither you nor an adjacent ally",
-                        other.name
-                    ));
-                }
-                let skill = other.skill(technique).ok_or_else(|| {
-                    E::Target(format!("{} does not know {}", other.name, technique.name()))
-                })?;
-                if skill.rank != rank || skill.left != Some(0) {
-                    return target(format!(
-                        "{}'s {} is not a spent rank {rank} technique",
-                        other.name,
-                        technique.name()
-                    ));
-                }
-            }
-            Use::Fuuton(over) => {
-                if me.burned {
-                    return target(format!("{} is burnt and cannot jump this turn", me.name));
-                }
-                let foe = enemy(over)?;
-                if !at.orthogonal_to(foe.square) {
-                    return target(format!("{} is not adjacent", foe.name));
-                }
-                let (dx, dy) = at.delta(foe.square);
-                let landing = foe
-                    .square
-                    .offset(dx, dy)
-                    .ok_or_else(|| E::Target("the landing square is off the field".into()))?;
-                self.can_enter(id, landing).map_err(E::Target)?;
-            }
+            } => self.check_iroujutsu(id, rank, t, technique)?,
+            Use::Fuuton(over) => self.check_fuuton(id, over)?,
         }
         Ok(rank)
+    }
+
+    /// `other`, an enemy of `id`.
+    fn enemy_of(&self, id: CharId, other: CharId) -> Result<&Character, E> {
+        let c = self.find(other)?;
+        if c.team == self.ch(id).team {
+            target(Refusal::NotAnEnemy(c.name.to_string()))
+        } else {
+            Ok(c)
+        }
+    }
+
+    /// `other`, an ally of `id` (not `id` itself).
+    fn ally_of(&self, id: CharId, other: CharId) -> Result<&Character, E> {
+        let c = self.find(other)?;
+        if c.team != self.ch(id).team || c.id == id {
+            target(Refusal::NotAnAlly(c.name.to_string()))
+        } else {
+            Ok(c)
+        }
+    }
+
+    /// Square `s`, on the field, neither a wall nor taken by a character or a summon.
+    fn free_square(&self, s: Square) -> Result<(), E> {
+        match self.config.field.cell(s) {
+            None => target(Refusal::OffField(s)),
+            Some(Cell::Wall) => target(Refusal::Wall(s)),
+            _ if self.occupant(s).is_some() => target(Refusal::Taken(s)),
+            _ if self.summon_at(s).is_some() => target(Refusal::SummonOn(s)),
+            _ => Ok(()),
+        }
+    }
+
+    /// A pass of the scroll to ally `to`: by its carrier, outside the enemy zone, within the
+    /// reach of its rank.
+    fn check_pass(&self, id: CharId, rank: u8, to: CharId) -> Result<(), E> {
+        let me = self.ch(id);
+        let at = me.square;
+        if !self.carries(id) {
+            return target(Refusal::NotCarrying(me.name.to_string()));
+        }
+        if self.in_enemy_zone(id, at) {
+            return target(Refusal::PassInEnemyZone);
+        }
+        let other = self.ally_of(id, to)?;
+        let reach = match rank {
+            1 => at.orthogonal_to(other.square),
+            2 => at.chebyshev(other.square) == 1,
+            _ => self.distance(at, other.square) <= 2,
+        };
+        if !reach {
+            return target(Refusal::PassOutOfReach {
+                name: other.name.to_string(),
+                rank,
+            });
+        }
+        Ok(())
+    }
+
+    /// An attack on an enemy or a summon no stronger than it: adjacent for melee, within reach
+    /// and sight for a ranged attack.
+    fn check_attack(
+        &self,
+        id: CharId,
+        rank: u8,
+        technique: Technique,
+        aim: Target,
+    ) -> Result<(), E> {
+        let at = self.ch(id).square;
+        if !technique.is_offensive() {
+            return target(Refusal::NotAnAttack(technique));
+        }
+        let square = match aim {
+            Target::Character(t) => self.enemy_of(id, t)?.square,
+            Target::Summon(s) => {
+                let summon = self.summon_at(s).ok_or(E::Target(Refusal::NoSummonOn(s)))?;
+                if summon.rank > rank {
+                    return target(Refusal::SummonTooStrong {
+                        rank,
+                        technique,
+                        summon: summon.rank,
+                    });
+                }
+                s
+            }
+        };
+        if technique.is_melee() {
+            let adjacent = at.orthogonal_to(square)
+                || (self.config.diagonal_strikes && at.diagonal_to(square));
+            if !adjacent {
+                return target(Refusal::SquareNotAdjacent(square));
+            }
+        } else if self.distance(at, square) > u32::from(self.config.ranged_reach)
+            || !self.clear_line(at, square)
+        {
+            return target(Refusal::SquareOutOfSight(square));
+        }
+        Ok(())
+    }
+
+    /// A Kuchiyose on `s`: next to the caster (within two squares at rank 3), free, no scroll
+    /// on it.
+    fn check_kuchiyose(&self, id: CharId, rank: u8, s: Square) -> Result<(), E> {
+        let at = self.ch(id).square;
+        let reach = if rank < 3 {
+            at.orthogonal_to(s)
+        } else {
+            s != at && self.distance(at, s) <= 2
+        };
+        if !reach {
+            return target(Refusal::OutOfReach(s));
+        }
+        self.free_square(s)?;
+        if self.dropped_at(s).is_some() {
+            return target(Refusal::ScrollOn(s));
+        }
+        Ok(())
+    }
+
+    /// A Fuinjutsu or Suiton trap on `s`: within its rank's range, free, not on a trap of the
+    /// caster's team.
+    fn check_trap(&self, id: CharId, rank: u8, s: Square) -> Result<(), E> {
+        let me = self.ch(id);
+        let range = if rank == 1 { 1 } else { 2 };
+        if s == me.square || self.distance(me.square, s) > range {
+            return target(Refusal::OutOfReach(s));
+        }
+        self.free_square(s)?;
+        if self
+            .traps
+            .iter()
+            .any(|t| t.square == s && t.team == me.team)
+        {
+            return target(Refusal::TrapOn(s));
+        }
+        Ok(())
+    }
+
+    /// A Kujutsu drawing ally `a` to `to`: the ally within reach and sight, `to` next to it,
+    /// towards the caster below rank 3, never into the enemy base, and open to the ally.
+    fn check_kujutsu(&self, id: CharId, rank: u8, a: CharId, to: Square) -> Result<(), E> {
+        let at = self.ch(id).square;
+        let other = self.ally_of(id, a)?;
+        let range = [2, 3, 2][usize::from(rank.clamp(1, 3) - 1)];
+        if self.distance(at, other.square) > range || !self.clear_line(at, other.square) {
+            return target(Refusal::OutOfSight(other.name.to_string()));
+        }
+        if !other.square.orthogonal_to(to) {
+            return target(Refusal::NotNextTo {
+                square: to,
+                name: other.name.to_string(),
+            });
+        }
+        if rank < 3 && self.distance(at, to) >= self.distance(at, other.square) {
+            return target(Refusal::KujutsuTowards(rank));
+        }
+        if rank == 3 && self.config.field.cell(to) == Some(Cell::Base(1 - other.team)) {
+            return target(Refusal::KujutsuIntoBase);
+        }
+        self.can_enter(a, to).map_err(E::Target)
+    }
+
+    /// An Iroujutsu restoring `t`'s `technique`: the caster or an adjacent ally, whose
+    /// technique of the same rank is spent.
+    fn check_iroujutsu(
+        &self,
+        id: CharId,
+        rank: u8,
+        t: CharId,
+        technique: Technique,
+    ) -> Result<(), E> {
+        let me = self.ch(id);
+        let other = self.find(t)?;
+        if t != id && (other.team != me.team || !other.square.orthogonal_to(me.square)) {
+            return target(Refusal::NotYouNorAdjacentAlly(other.name.to_string()));
+        }
+        let skill = other.skill(technique).ok_or_else(|| {
+            E::Target(Refusal::DoesNotKnow {
+                name: other.name.to_string(),
+                technique,
+            })
+        })?;
+        if skill.rank != rank || skill.left != Some(0) {
+            return target(Refusal::NotSpent {
+                name: other.name.to_string(),
+                technique,
+                rank,
+            });
+        }
+        Ok(())
+    }
+
+    /// A Fuuton jump over adjacent enemy `over`: not burnt, landing on a square open to the
+    /// caster.
+    fn check_fuuton(&self, id: CharId, over: CharId) -> Result<(), E> {
+        let me = self.ch(id);
+        if me.burned {
+            return target(Refusal::BurntJump(me.name.to_string()));
+        }
+        let foe = self.enemy_of(id, over)?;
+        if !me.square.orthogonal_to(foe.square) {
+            return target(Refusal::NotAdjacent(foe.name.to_string()));
+        }
+        let (dx, dy) = me.square.delta(foe.square);
+        let landing = foe
+            .square
+            .offset(dx, dy)
+            .ok_or(E::Target(Refusal::LandingOffField))?;
+        self.can_enter(id, landing).map_err(E::Target)
     }
 
     /// Checks a whole turn against what the actor knows: the move square by square (hidden enemy

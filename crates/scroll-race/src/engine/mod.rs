@@ -1,5 +1,6 @@
-//! The engine of Scroll Race: the helpers its modules share (audiences, uses spent, the end of
-//! the game); `carriers` names, changes or keeps a carrier, `movement` walks characters and
+//! The engine of Scroll Race: [`apply`], which sends each action to its check and its apply,
+//! and the helpers its modules share (audiences, uses spent, the end of the game); `carriers`
+//! names, changes or keeps a carrier, `movement` walks characters and
 //! springs traps, `check` validates a turn against what the actor knows, `techniques` resolves
 //! them, `attack` lands the blows, `turn` plays a turn and moves to the next, `rulings` applies
 //! the game master's rulings.
@@ -12,10 +13,12 @@ mod rulings;
 mod techniques;
 mod turn;
 
-use pbp_core::{Audience, Visible};
+use pbp_core::{Actor, Audience, Dice, Game, Seat, Visible};
 
-use crate::model::{CharId, ScrollRaceEvent};
-use crate::state::{Character, Ending, Phase, ScrollRaceState, Skill, team_seats};
+use crate::error::{Refusal, ScrollRaceError as E};
+use crate::game::ScrollRace;
+use crate::model::{CharId, ScrollRaceAction, ScrollRaceEvent};
+use crate::state::{Character, Ending, Phase, ScrollRaceState, Skill, seat_char, team_seats};
 use crate::technique::Technique;
 
 /// The events an action produces, each with its audience.
@@ -75,4 +78,54 @@ impl ScrollRaceState {
         self.ending = Some(ending.clone());
         events.push(Visible::public(ScrollRaceEvent::GameOver(ending)));
     }
+}
+
+/// Applies an action to a copy of the state, kept only if it is accepted: a ruling by the game
+/// master, a carrier chosen or kept by a captain, a turn played by the character whose turn it
+/// is (checked by [`ScrollRaceState::check_play`], then played).
+pub(crate) fn apply(
+    state: &mut ScrollRaceState,
+    actor: Actor,
+    action: &ScrollRaceAction,
+    dice: &mut dyn Dice,
+) -> Result<Events, E> {
+    if state.phase == Phase::Over {
+        return Err(E::Over);
+    }
+    let mut next = state.clone();
+    let mut events = Vec::new();
+    match (action, actor) {
+        (ScrollRaceAction::Gm(ruling), Actor::GameMaster) => next.rule(ruling, &mut events)?,
+        (ScrollRaceAction::Gm(_), _) => {
+            return Err(E::NotYourTurn(Refusal::OnlyGameMasterRules));
+        }
+        (_, Actor::GameMaster) => return Err(E::NotYourTurn(Refusal::GameMasterRules)),
+        (ScrollRaceAction::Carrier(c), Actor::Seat(seat)) => {
+            next.choose_carrier(seat, *c, &mut events)?;
+        }
+        (ScrollRaceAction::Keep, Actor::Seat(seat)) => next.keep_carrier(seat, &mut events)?,
+        (
+            ScrollRaceAction::Play {
+                movement,
+                technique,
+            },
+            Actor::Seat(seat),
+        ) => {
+            let id = match (seat_char(actor), next.current()) {
+                (Some(id), Some(cur)) if id == cur => id,
+                (_, current) => {
+                    // By name, as people read it: "it is not Blue-1 (Blue)'s turn: Red-2
+                    // (Red) plays now".
+                    return Err(E::NotYourTurn(Refusal::NotYourTurn {
+                        who: ScrollRace::seat_name(&next, seat),
+                        current: current
+                            .map(|cur| ScrollRace::seat_name(&next, Seat(u16::from(cur)))),
+                    }));
+                }
+            };
+            next.play(id, *movement, technique.as_ref(), dice, &mut events)?;
+        }
+    }
+    *state = next;
+    Ok(events)
 }

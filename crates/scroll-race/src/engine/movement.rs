@@ -5,7 +5,7 @@ use pbp_core::Visible;
 use smallvec::SmallVec;
 
 use crate::engine::{Events, Mode};
-use crate::error::ScrollRaceError as E;
+use crate::error::{Refusal, ScrollRaceError as E};
 use crate::field::{Cell, Dir, Square};
 use crate::model::{CharId, Movement, ScrollRaceEvent};
 use crate::state::{Barrier, Holder, ScrollRaceState, TrapKind, team_of};
@@ -26,7 +26,7 @@ pub(crate) struct Blocked {
 
 impl From<Blocked> for E {
     fn from(b: Blocked) -> E {
-        E::Move(b.barrier.reason(b.square))
+        E::Move(b.barrier.refusal(b.square))
     }
 }
 
@@ -180,11 +180,9 @@ impl ScrollRaceState {
     pub(crate) fn legs(&self, id: CharId, movement: Movement) -> Result<Legs, E> {
         self.shaped_legs(id, movement).map_err(|shape| match shape {
             Shape::NotReady(e) => e,
-            Shape::Straight => E::Move("a rank 1 sprint goes two squares straight".into()),
-            Shape::Turn { rank, long } => E::Move(format!(
-                "a rank {rank} sprint goes {long} squares then one square at right angles"
-            )),
-            Shape::OffField => E::Move("that leaves the field".into()),
+            Shape::Straight => E::Move(Refusal::SprintStraight),
+            Shape::Turn { rank, long } => E::Move(Refusal::SprintShape { rank, long }),
+            Shape::OffField => E::Move(Refusal::LeavesField),
         })
     }
 
@@ -219,10 +217,7 @@ impl ScrollRaceState {
     /// allowed.
     pub(crate) fn planned_move(&self, id: CharId, m: Movement) -> Result<Self, E> {
         if self.ch(id).burned {
-            return Err(E::Move(format!(
-                "{} is burnt and cannot move this turn",
-                self.ch(id).name
-            )));
+            return Err(E::Move(Refusal::BurntMove(self.ch(id).name.to_string())));
         }
         let legs = self.legs(id, m)?;
         let mut sim = self.clone();

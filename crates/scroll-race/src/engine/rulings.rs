@@ -4,7 +4,7 @@
 use pbp_core::Visible;
 
 use crate::engine::{Events, own};
-use crate::error::ScrollRaceError as E;
+use crate::error::{Refusal, ScrollRaceError as E};
 use crate::field::Cell;
 use crate::model::{Ruling, ScrollRaceEvent};
 use crate::state::{Holder, Phase, ScrollRaceState, team_of};
@@ -12,11 +12,11 @@ use crate::state::{Holder, Phase, ScrollRaceState, team_of};
 impl ScrollRaceState {
     /// A game master's ruling.
     pub(crate) fn rule(&mut self, ruling: &Ruling, events: &mut Events) -> Result<(), E> {
-        let bad = |m: &str| Err(E::Ruling(m.to_owned()));
+        let bad = |r: Refusal| Err(E::Ruling(r));
         match *ruling {
             Ruling::Skip => {
                 let Some(id) = self.current() else {
-                    return bad("nobody is taking a turn");
+                    return bad(Refusal::NobodyPlaying);
                 };
                 events.push(Visible::public(ScrollRaceEvent::Skipped { character: id }));
                 self.close_turn(id, events);
@@ -25,21 +25,19 @@ impl ScrollRaceState {
                 self.find(character)?;
                 let cell = self.config.field.cell(square);
                 if cell.is_none() || cell == Some(Cell::Wall) {
-                    return bad("that square cannot hold a character");
+                    return bad(Refusal::CannotHold);
                 }
                 if self.occupant(square).is_some_and(|c| c != character)
                     || self.summon_at(square).is_some()
                     || self.dropped_at(square).is_some()
                 {
-                    return bad("that square is not free");
+                    return bad(Refusal::NotFree);
                 }
                 if self.in_enemy_zone(character, square) && !self.carries(character) {
-                    return bad("only a scroll carrier may stand in the enemy zone");
+                    return bad(Refusal::OnlyCarrierInEnemyZone);
                 }
                 if self.carries(character) && cell == Some(Cell::Base(1 - team_of(character))) {
-                    return bad(
-                        "placing the carrier in the enemy base would end the game: use end",
-                    );
+                    return bad(Refusal::PlaceEndsGame);
                 }
                 self.ch_mut(character).square = square;
                 events.push(Visible::public(ScrollRaceEvent::Placed {
@@ -51,7 +49,7 @@ impl ScrollRaceState {
                 self.find(character)?;
                 let team = team_of(character);
                 if self.phase == Phase::ChooseCarriers {
-                    return bad("the teams are still choosing their carriers");
+                    return bad(Refusal::StillChoosing);
                 }
                 self.scrolls[usize::from(team)].holder = Holder::Carrier(character);
                 events.push(Visible {
@@ -70,7 +68,7 @@ impl ScrollRaceState {
             }
             Ruling::End { winner } => {
                 if winner.is_some_and(|w| w > 1) {
-                    return bad("teams are 0 and 1");
+                    return bad(Refusal::NoSuchTeam);
                 }
                 let reason = match winner {
                     Some(w) => format!(

@@ -8,7 +8,7 @@ use pbp_core::{Coin, Dice, Seat, Visible, strictly_higher};
 use crate::config::School;
 use crate::engine::generals::take_general;
 use crate::engine::{Events, pick_index, toss};
-use crate::error::WarringStatesError;
+use crate::error::{Refusal, WarringStatesError};
 use crate::map::StateId;
 use crate::model::{
     Battle, Force, GeneralId, GeneralInBattle, Order, OrderSheet, Trait, WarringStatesEvent,
@@ -98,7 +98,7 @@ fn largest(
         .filter(|&i| attacks[i].rice == top)
         .collect();
     match tied.len() {
-        0 => Err(WarringStatesError::NotNow("no attack to choose".into())),
+        0 => Err(WarringStatesError::NotNow(Refusal::NoAttackToChoose)),
         1 => Ok((tied[0], None)),
         2 => {
             let coin = toss(dice)?;

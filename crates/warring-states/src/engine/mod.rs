@@ -31,10 +31,10 @@ use std::collections::BTreeMap;
 
 use pbp_core::{Coin, Dice, Seat, Visible, pick};
 
-use crate::error::WarringStatesError;
+use crate::error::{Refusal, WarringStatesError};
 use crate::legal::{may_send, waiting};
 use crate::model::WarringStatesAction;
-use crate::model::{OrderSheet, WarringStatesEvent};
+use crate::model::{JoinSpec, OrderSheet, WarringStatesEvent};
 use crate::setup::{check_join, seat_player};
 use crate::state::WarringStatesState;
 use crate::text::problems_for;
@@ -61,68 +61,95 @@ pub(crate) fn apply(
         return Err(WarringStatesError::Over);
     }
     match (action, actor) {
-        (WarringStatesAction::Orders(sheet), Actor::Seat(seat)) => {
-            if may_send(state, actor).is_none() {
-                return Err(WarringStatesError::NotNow(format!(
-                    "{} may not send orders now (not playing, eliminated, or already sent)",
-                    state.seat_name(seat)
-                )));
-            }
-            let raw = check_sheet(state, seat, sheet);
-            if !raw.is_empty() {
-                return Err(WarringStatesError::Orders(problems_for(
-                    state, sheet, None, raw,
-                )));
-            }
-            let mut events = vec![
-                Visible::public(WarringStatesEvent::Submitted { seat }),
-                Visible {
-                    audience: Audience::only(seat),
-                    event: WarringStatesEvent::Sealed(state.sealed(seat, sheet)),
-                },
-            ];
-            seal(state, seat, sheet.clone(), dice, &mut events)?;
-            Ok(events)
-        }
+        (WarringStatesAction::Orders(sheet), Actor::Seat(seat)) => orders(state, seat, sheet, dice),
         (WarringStatesAction::NoOrders { seat }, Actor::GameMaster) => {
-            let seat = *seat;
-            if may_send(state, Actor::Seat(seat)).is_none() {
-                return Err(WarringStatesError::NotNow(format!(
-                    "{} has no orders to give now (not playing, eliminated, or already sent)",
-                    state.seat_name(seat)
-                )));
-            }
-            let empty = OrderSheet {
-                turn: state.turn,
-                orders: Vec::new(),
-                notes: Vec::new(),
-            };
-            let mut events = vec![Visible::public(WarringStatesEvent::NoOrders { seat })];
-            seal(state, seat, empty, dice, &mut events)?;
-            Ok(events)
+            no_orders(state, *seat, dice)
         }
-        (WarringStatesAction::CloseTurn, Actor::GameMaster) => {
-            let missing = waiting(state);
-            let mut events = vec![Visible::public(WarringStatesEvent::TurnClosed { missing })];
-            resolve_or_keep(state, dice, &mut events)?;
-            Ok(events)
+        (WarringStatesAction::CloseTurn, Actor::GameMaster) => close_turn(state, dice),
+        (WarringStatesAction::Join(spec), Actor::GameMaster) => join(state, spec, dice),
+        (WarringStatesAction::Orders(_), Actor::GameMaster) => {
+            Err(WarringStatesError::NotNow(Refusal::GameMasterSendsNone))
         }
-        (WarringStatesAction::Join(spec), Actor::GameMaster) => {
-            check_join(state, spec)?;
-            let rice = state.join_rice();
-            // Seating draws the player's generals: on a copy, kept only if every draw succeeds.
-            let mut next = state.clone();
-            let events = seat_player(&mut next, spec, rice, dice)?;
-            *state = next;
-            Ok(events)
-        }
-        (WarringStatesAction::Orders(_), Actor::GameMaster) => Err(WarringStatesError::NotNow(
-            "the game master does not send orders".into(),
-        )),
-        (_, Actor::Seat(_)) => Err(WarringStatesError::NotNow(
-            "only the game master closes turns, admits players and gives no orders for an absent player".into(),
-        )),
+        (_, Actor::Seat(_)) => Err(WarringStatesError::NotNow(Refusal::GameMasterOnly)),
     }
+}
+
+/// `seat`'s order sheet: checked (the seat may send, every order by [`check_sheet`]), then
+/// sealed.
+fn orders(
+    state: &mut WarringStatesState,
+    seat: Seat,
+    sheet: &OrderSheet,
+    dice: &mut dyn Dice,
+) -> Result<Events, WarringStatesError> {
+    if may_send(state, Actor::Seat(seat)).is_none() {
+        return Err(WarringStatesError::NotNow(Refusal::MayNotSend(
+            state.seat_name(seat),
+        )));
+    }
+    let raw = check_sheet(state, seat, sheet);
+    if !raw.is_empty() {
+        return Err(WarringStatesError::Orders(problems_for(
+            state, sheet, None, raw,
+        )));
+    }
+    let mut events = vec![
+        Visible::public(WarringStatesEvent::Submitted { seat }),
+        Visible {
+            audience: Audience::only(seat),
+            event: WarringStatesEvent::Sealed(state.sealed(seat, sheet)),
+        },
+    ];
+    seal(state, seat, sheet.clone(), dice, &mut events)?;
+    Ok(events)
+}
+
+/// The game master gives no orders for absent `seat`: checked (the seat may send), then an
+/// empty sheet sealed.
+fn no_orders(
+    state: &mut WarringStatesState,
+    seat: Seat,
+    dice: &mut dyn Dice,
+) -> Result<Events, WarringStatesError> {
+    if may_send(state, Actor::Seat(seat)).is_none() {
+        return Err(WarringStatesError::NotNow(Refusal::NoOrdersToGive(
+            state.seat_name(seat),
+        )));
+    }
+    let empty = OrderSheet {
+        turn: state.turn,
+        orders: Vec::new(),
+        notes: Vec::new(),
+    };
+    let mut events = vec![Visible::public(WarringStatesEvent::NoOrders { seat })];
+    seal(state, seat, empty, dice, &mut events)?;
+    Ok(events)
+}
+
+/// The game master closes the turn (always allowed): it resolves with the sheets sent.
+fn close_turn(
+    state: &mut WarringStatesState,
+    dice: &mut dyn Dice,
+) -> Result<Events, WarringStatesError> {
+    let missing = waiting(state);
+    let mut events = vec![Visible::public(WarringStatesEvent::TurnClosed { missing })];
+    resolve_or_keep(state, dice, &mut events)?;
+    Ok(events)
+}
+
+/// The game master admits a player: checked ([`check_join`]), then seated.
+fn join(
+    state: &mut WarringStatesState,
+    spec: &JoinSpec,
+    dice: &mut dyn Dice,
+) -> Result<Events, WarringStatesError> {
+    check_join(state, spec)?;
+    let rice = state.join_rice();
+    // Seating draws the player's generals: on a copy, kept only if every draw succeeds.
+    let mut next = state.clone();
+    let events = seat_player(&mut next, spec, rice, dice)?;
+    *state = next;
+    Ok(events)
 }
 
 /// Seals `seat`'s checked sheet. The last sheet of the turn resolves it; if the resolution

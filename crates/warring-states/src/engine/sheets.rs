@@ -3,8 +3,9 @@
 
 use pbp_core::Seat;
 
+use crate::error::Refusal;
 use crate::map::StateId;
-use crate::model::{GeneralId, Order, OrderSheet};
+use crate::model::{GeneralId, Order, OrderSheet, Player};
 use crate::state::WarringStatesState;
 
 /// The most generals one conquest or defence may take.
@@ -42,41 +43,36 @@ impl OrderSheet {
 }
 
 /// Checks `sheet` as `seat`'s orders now. Returns every problem: the index of the order (or
-/// `None` for the sheet as a whole) and the reason. Empty means the sheet is legal.
-// Long function: one arm per kind of order, each checked against the rules with its problem
-// worded, beside the others.
-#[allow(clippy::too_many_lines)]
+/// `None` for the sheet as a whole) and the refusal. Empty means the sheet is legal. Each kind
+/// of order has its check; what the orders before it took (generals, states, recruits) is
+/// carried from one to the next.
 pub fn check_sheet(
     state: &WarringStatesState,
     seat: Seat,
     sheet: &OrderSheet,
-) -> Vec<(Option<usize>, String)> {
-    let mut problems: Vec<(Option<usize>, String)> = Vec::new();
+) -> Vec<(Option<usize>, Refusal)> {
+    let mut problems: Vec<(Option<usize>, Refusal)> = Vec::new();
     let Some(player) = state.player(seat) else {
-        return vec![(None, format!("seat {seat} is not in the game"))];
+        return vec![(None, Refusal::NotInGame(seat))];
     };
     if player.eliminated {
-        return vec![(
-            None,
-            format!("{} has been eliminated", state.seat_name(seat)),
-        )];
+        return vec![(None, Refusal::Eliminated(state.seat_name(seat)))];
     }
     if sheet.turn != state.turn {
         problems.push((
             None,
-            format!(
-                "these orders are for turn {}, but this is turn {}",
-                sheet.turn, state.turn
-            ),
+            Refusal::WrongTurn {
+                sheet: sheet.turn,
+                now: state.turn,
+            },
         ));
     }
     // No legal sheet is longer: a defence, an investment and a conquest per state, plus
     // recruits, dismissals and a declaration.
     let longest = 3 * state.map.len() + 64;
     if sheet.orders.len() > longest {
-        return vec![(None, format!("a sheet holds at most {longest} orders"))];
+        return vec![(None, Refusal::TooLong(longest))];
     }
-    let name = |s: StateId| state.map.name(s).to_owned();
     let dismissed: Vec<GeneralId> = sheet
         .orders
         .iter()
@@ -85,179 +81,245 @@ pub fn check_sheet(
             _ => None,
         })
         .collect();
-    let owns = |g: GeneralId| player.generals.iter().any(|x| x.id == g);
-    let mut used: Vec<GeneralId> = Vec::new();
-    let mut defended: Vec<StateId> = Vec::new();
-    let mut invested: Vec<StateId> = Vec::new();
-    let mut attacked: Vec<StateId> = Vec::new();
-    let mut dismissed_seen: Vec<GeneralId> = Vec::new();
-    let mut recruits = 0_u32;
-    let mut declared = false;
+    let mut sheet_check = SheetCheck {
+        state,
+        seat,
+        player,
+        dismissed,
+        used: Vec::new(),
+        defended: Vec::new(),
+        invested: Vec::new(),
+        attacked: Vec::new(),
+        dismissed_seen: Vec::new(),
+        recruits: 0,
+        declared: false,
+    };
     let mut spent = 0_u64;
     let recruit_cost = state.recruit_cost(seat);
     for (i, order) in sheet.orders.iter().enumerate() {
-        let mut bad = |reason: String| problems.push((Some(i), reason));
-        let valid_state = |s: StateId| usize::from(s) < state.map.len();
-        match order {
+        let mut bad = |reason: Refusal| problems.push((Some(i), reason));
+        let checked = match order {
             Order::Defense {
                 state: s,
                 rice,
                 generals,
-            }
-            | Order::Conquest {
+            } => sheet_check.force(false, *s, *rice, generals, &mut bad),
+            Order::Conquest {
                 state: s,
                 rice,
                 generals,
-            } => {
-                let attack = matches!(order, Order::Conquest { .. });
-                if !valid_state(*s) {
-                    bad("no such state".into());
-                    continue;
-                }
-                if *rice == 0 {
-                    bad("an order needs at least 1 rice".into());
-                }
-                if generals.len() > GENERALS_PER_ORDER {
-                    bad(format!("at most {GENERALS_PER_ORDER} generals per order"));
-                }
-                if (*rice as usize) < generals.len() {
-                    bad(format!(
-                        "{} generals need at least {} rice (1 per general)",
-                        generals.len(),
-                        generals.len()
-                    ));
-                }
-                for &g in generals {
-                    let who = || general_name(state, g);
-                    if !owns(g) {
-                        bad(format!("{} is not yours", who()));
-                    } else if used.contains(&g) {
-                        bad(format!("{} is already on another task", who()));
-                    } else if dismissed.contains(&g) {
-                        bad(format!("{} is being dismissed", who()));
-                    }
-                    used.push(g);
-                }
-                if attack {
-                    if state.holds(seat, *s) {
-                        bad(format!("you already hold {}", name(*s)));
-                    } else if !state.can_attack(seat, *s) {
-                        bad(format!(
-                            "{} does not border any of your states that can launch an attack (devastated states cannot)",
-                            name(*s)
-                        ));
-                    }
-                    if attacked.contains(s) {
-                        bad(format!("{} is attacked twice", name(*s)));
-                    }
-                    attacked.push(*s);
-                } else {
-                    if !state.holds(seat, *s) {
-                        bad(format!("you do not hold {}", name(*s)));
-                    }
-                    if defended.contains(s) {
-                        bad(format!("{} is defended twice", name(*s)));
-                    }
-                    defended.push(*s);
-                }
-            }
-            Order::Invest { state: s, rice } => {
-                if !valid_state(*s) {
-                    bad("no such state".into());
-                    continue;
-                }
-                if !state.holds(seat, *s) {
-                    bad(format!("you do not hold {}", name(*s)));
-                }
-                if invested.contains(s) {
-                    bad(format!("{} is invested in twice", name(*s)));
-                }
-                invested.push(*s);
-                let cost = state.invest_cost(seat, *s);
-                if *rice == 0 {
-                    bad("an order needs at least 1 rice".into());
-                } else if !rice.is_multiple_of(cost) {
-                    bad(format!(
-                        "partial investments are not allowed: {} costs {cost} rice per +1 output",
-                        name(*s)
-                    ));
-                } else {
-                    let gain = rice / cost;
-                    let now = u32::from(state.output_of(*s));
-                    let max = u32::from(state.rules.max_output);
-                    if now.saturating_add(gain) > max {
-                        bad(format!(
-                            "{} yields {now}; +{gain} would pass the most a state can yield, {max}",
-                            name(*s)
-                        ));
-                    }
-                }
-            }
-            Order::Recruit { count } => {
-                if *count == 0 {
-                    bad("recruit at least one general".into());
-                }
-                recruits = recruits.saturating_add(*count);
-                if recruits > state.rules.max_recruits {
-                    bad(format!(
-                        "at most {} generals may be recruited in a turn",
-                        state.rules.max_recruits
-                    ));
-                }
-                let after = ((player.generals.len() - dismissed_count(&dismissed, player)) as u32)
-                    .saturating_add(recruits);
-                let cap = state.general_cap(seat);
-                if after > cap {
-                    bad(format!(
-                        "that would make {after} generals; your cap is {cap}"
-                    ));
-                }
-            }
-            Order::Dismiss { general } => {
-                let who = || general_name(state, *general);
-                if !owns(*general) {
-                    bad(format!("{} is not yours", who()));
-                }
-                if dismissed_seen.contains(general) {
-                    bad(format!("{} is dismissed twice", who()));
-                }
-                dismissed_seen.push(*general);
-            }
-            Order::DeclareKingdom { state: s } => {
-                if !valid_state(*s) {
-                    bad("no such state".into());
-                    continue;
-                }
-                if player.kingdom.is_some() {
-                    bad("you are already a Kingdom".into());
-                } else if declared {
-                    bad("a Kingdom is declared once".into());
-                } else if !state.kingdom_ready(seat, *s) {
-                    bad(format!(
-                        "a Kingdom needs a KINGDOM-type state you hold and {} states you hold adjacent to it; {} does not qualify",
-                        state.rules.kingdom_neighbours,
-                        name(*s)
-                    ));
-                }
-                declared = true;
-            }
+            } => sheet_check.force(true, *s, *rice, generals, &mut bad),
+            Order::Invest { state: s, rice } => sheet_check.invest(*s, *rice, &mut bad),
+            Order::Recruit { count } => sheet_check.recruit(*count, &mut bad),
+            Order::Dismiss { general } => sheet_check.dismiss(*general, &mut bad),
+            Order::DeclareKingdom { state: s } => sheet_check.declare(*s, &mut bad),
+        };
+        if !checked {
+            continue;
         }
         let cost = order.rice(recruit_cost);
         spent += u64::from(cost);
         if cost > 0 && spent > u64::from(player.rice) {
             problems.push((
                 Some(i),
-                format!(
-                    "overspending: the orders so far spend {spent} rice but you have {}",
-                    player.rice
-                ),
+                Refusal::Overspending {
+                    spent,
+                    rice: player.rice,
+                },
             ));
         }
     }
     problems
 }
 
-fn dismissed_count(dismissed: &[GeneralId], player: &crate::model::Player) -> usize {
+/// A sheet being checked: the player, and what the orders checked so far took.
+struct SheetCheck<'a> {
+    state: &'a WarringStatesState,
+    seat: Seat,
+    player: &'a Player,
+    /// Every general the sheet dismisses.
+    dismissed: Vec<GeneralId>,
+    used: Vec<GeneralId>,
+    defended: Vec<StateId>,
+    invested: Vec<StateId>,
+    attacked: Vec<StateId>,
+    dismissed_seen: Vec<GeneralId>,
+    recruits: u32,
+    declared: bool,
+}
+
+/// Where a check puts each problem of its order.
+type Bad<'b> = dyn FnMut(Refusal) + 'b;
+
+impl SheetCheck<'_> {
+    fn valid_state(&self, s: StateId) -> bool {
+        usize::from(s) < self.state.map.len()
+    }
+
+    fn name(&self, s: StateId) -> String {
+        self.state.map.name(s).to_owned()
+    }
+
+    fn owns(&self, g: GeneralId) -> bool {
+        self.player.generals.iter().any(|x| x.id == g)
+    }
+
+    /// A defence (`attack` false) or a conquest of `s`: rice for its generals, generals the
+    /// player has free, a state held (defence) or in reach (conquest), once each. `false` when
+    /// `s` is no state (nothing more is checked of the order).
+    fn force(
+        &mut self,
+        attack: bool,
+        s: StateId,
+        rice: u32,
+        generals: &[GeneralId],
+        bad: &mut Bad<'_>,
+    ) -> bool {
+        let state = self.state;
+        let seat = self.seat;
+        if !self.valid_state(s) {
+            bad(Refusal::NoSuchState);
+            return false;
+        }
+        if rice == 0 {
+            bad(Refusal::NoRice);
+        }
+        if generals.len() > GENERALS_PER_ORDER {
+            bad(Refusal::TooManyGenerals);
+        }
+        if (rice as usize) < generals.len() {
+            bad(Refusal::RiceForGenerals(generals.len()));
+        }
+        for &g in generals {
+            let who = || general_name(state, g);
+            if !self.owns(g) {
+                bad(Refusal::NotYours(who()));
+            } else if self.used.contains(&g) {
+                bad(Refusal::OnAnotherTask(who()));
+            } else if self.dismissed.contains(&g) {
+                bad(Refusal::BeingDismissed(who()));
+            }
+            self.used.push(g);
+        }
+        if attack {
+            if state.holds(seat, s) {
+                bad(Refusal::AlreadyHold(self.name(s)));
+            } else if !state.can_attack(seat, s) {
+                bad(Refusal::NoBorder(self.name(s)));
+            }
+            if self.attacked.contains(&s) {
+                bad(Refusal::AttackedTwice(self.name(s)));
+            }
+            self.attacked.push(s);
+        } else {
+            if !state.holds(seat, s) {
+                bad(Refusal::DoNotHold(self.name(s)));
+            }
+            if self.defended.contains(&s) {
+                bad(Refusal::DefendedTwice(self.name(s)));
+            }
+            self.defended.push(s);
+        }
+        true
+    }
+
+    /// An investment in `s`: a state held, once, whole steps of output up to the most a state
+    /// yields. `false` when `s` is no state.
+    fn invest(&mut self, s: StateId, rice: u32, bad: &mut Bad<'_>) -> bool {
+        let state = self.state;
+        let seat = self.seat;
+        if !self.valid_state(s) {
+            bad(Refusal::NoSuchState);
+            return false;
+        }
+        if !state.holds(seat, s) {
+            bad(Refusal::DoNotHold(self.name(s)));
+        }
+        if self.invested.contains(&s) {
+            bad(Refusal::InvestedTwice(self.name(s)));
+        }
+        self.invested.push(s);
+        let cost = state.invest_cost(seat, s);
+        if rice == 0 {
+            bad(Refusal::NoRice);
+        } else if !rice.is_multiple_of(cost) {
+            bad(Refusal::PartialInvestment {
+                state: self.name(s),
+                cost,
+            });
+        } else {
+            let gain = rice / cost;
+            let now = u32::from(state.output_of(s));
+            let max = u32::from(state.rules.max_output);
+            if now.saturating_add(gain) > max {
+                bad(Refusal::OutputCap {
+                    state: self.name(s),
+                    now,
+                    gain,
+                    max,
+                });
+            }
+        }
+        true
+    }
+
+    /// Recruits: at least one, within the turn's limit and the player's cap of generals.
+    fn recruit(&mut self, count: u32, bad: &mut Bad<'_>) -> bool {
+        let state = self.state;
+        if count == 0 {
+            bad(Refusal::NoRecruit);
+        }
+        self.recruits = self.recruits.saturating_add(count);
+        if self.recruits > state.rules.max_recruits {
+            bad(Refusal::RecruitLimit(state.rules.max_recruits));
+        }
+        let after = ((self.player.generals.len() - dismissed_count(&self.dismissed, self.player))
+            as u32)
+            .saturating_add(self.recruits);
+        let cap = state.general_cap(self.seat);
+        if after > cap {
+            bad(Refusal::GeneralCap { after, cap });
+        }
+        true
+    }
+
+    /// A dismissal: one of the player's generals, once.
+    fn dismiss(&mut self, general: GeneralId, bad: &mut Bad<'_>) -> bool {
+        let who = || general_name(self.state, general);
+        if !self.owns(general) {
+            bad(Refusal::NotYours(who()));
+        }
+        if self.dismissed_seen.contains(&general) {
+            bad(Refusal::DismissedTwice(who()));
+        }
+        self.dismissed_seen.push(general);
+        true
+    }
+
+    /// A Kingdom declared at `s`: once, by a player not yet a Kingdom, at a state that
+    /// qualifies. `false` when `s` is no state.
+    fn declare(&mut self, s: StateId, bad: &mut Bad<'_>) -> bool {
+        let state = self.state;
+        if !self.valid_state(s) {
+            bad(Refusal::NoSuchState);
+            return false;
+        }
+        if self.player.kingdom.is_some() {
+            bad(Refusal::AlreadyKingdom);
+        } else if self.declared {
+            bad(Refusal::DeclaredOnce);
+        } else if !state.kingdom_ready(self.seat, s) {
+            bad(Refusal::KingdomNotReady {
+                neighbours: state.rules.kingdom_neighbours,
+                state: self.name(s),
+            });
+        }
+        self.declared = true;
+        true
+    }
+}
+
+fn dismissed_count(dismissed: &[GeneralId], player: &Player) -> usize {
     player
         .generals
         .iter()
