@@ -156,3 +156,66 @@ fn serve_names_a_database_it_cannot_open_and_an_address_it_cannot_use() {
         "{err}"
     );
 }
+
+#[test]
+fn serve_answers_discord_only_when_signed_and_checks_its_options() {
+    let dir = scratch("serve-discord");
+    let token_file = dir.join("discord-token");
+    std::fs::write(&token_file, "bot-token\n").unwrap();
+    let token_arg = token_file.display().to_string();
+    // The public key of the Ed25519 secret key of 32 bytes 0x5a (as the server tests' fake).
+    let key = "0d7550754e0800a5d237eef5826035766b9b3e5a15868a940ab289958788e3b0";
+    let out = Command::new(env!("CARGO_BIN_EXE_pbp"))
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--discord-public-key",
+            "123",
+        ])
+        .args([
+            "--discord-application-id",
+            "1",
+            "--discord-token-file",
+            &token_arg,
+        ])
+        .arg("--db")
+        .arg(dir.join("x.sqlite"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("64 hexadecimal digits"), "{err}");
+    // The key without the rest: clap names what is missing.
+    let out = Command::new(env!("CARGO_BIN_EXE_pbp"))
+        .args(["serve", "--discord-public-key", key])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--discord-application-id"), "{err}");
+    let (mut child, addr) = serve(
+        &dir,
+        &[
+            "--discord-public-key",
+            key,
+            "--discord-application-id",
+            "1",
+            "--discord-token-file",
+            &token_arg,
+        ],
+    );
+    let body = r#"{"type":1}"#;
+    let unsigned = request(
+        &addr,
+        &format!(
+            "POST /discord/interactions HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\
+             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        ),
+    );
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(unsigned.starts_with("HTTP/1.1 401"), "{unsigned}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
