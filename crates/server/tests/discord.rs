@@ -381,6 +381,40 @@ fn an_edit_goes_through_after_an_occasional_429() {
 }
 
 #[test]
+fn an_empty_bucket_is_waited_for_before_its_route_is_called_again() {
+    // Every answer is a 429 that also says the route's bucket is empty for 0.8 s, longer than
+    // its retry_after: each try waits for the bucket's reset, not only for the retry_after.
+    let reset = std::time::Duration::from_millis(800);
+    let fake = FakeDiscord::start_with(1, Some(reset));
+    let dir = temp_dir("discord-bucket");
+    let server = start_discord(&dir.join("db.sqlite"), fake.options());
+    let body = interaction(
+        2,
+        "14",
+        "bucket",
+        command(
+            "odds",
+            json!([{ "name": "dice", "type": 3, "value": "d6" }]),
+        ),
+    );
+    let signed = fake.sign(&body);
+    let answer = post_signed(
+        &server.base,
+        Some(&signed.signature),
+        Some(&signed.timestamp),
+        &signed.body,
+    );
+    assert_eq!(answer.json()["type"], json!(5));
+    let calls = fake.wait_for(3);
+    assert!(calls.len() >= 3, "{calls:?}");
+    for pair in calls.windows(2) {
+        assert!(pair[1].at.duration_since(pair[0].at) >= reset, "{calls:?}");
+    }
+    drop(server);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn register_sends_the_commands_with_the_bot_token() {
     let fake = FakeDiscord::start(2);
     let count = pbp_server::discord::register(&fake.api, APPLICATION, BOT_TOKEN, None).unwrap();

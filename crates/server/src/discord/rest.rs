@@ -132,7 +132,7 @@ impl Rest {
     ) -> Result<Value, RestError> {
         let url = format!("{}{path}", self.api);
         for attempt in 1..=TRIES {
-            self.wait_for(route).await?;
+            self.wait_for(route, attempt).await?;
             let mut request = self
                 .client
                 .request(method.clone(), &url)
@@ -179,13 +179,14 @@ impl Rest {
         Err(RestError::Busy(TRIES))
     }
 
-    /// Waits until `route` may be called (its bucket has calls left or has been reset).
-    async fn wait_for(&self, route: &str) -> Result<(), RestError> {
+    /// Waits until `route` may be called (its bucket has calls left or has been reset) before
+    /// try `attempt`.
+    async fn wait_for(&self, route: &str, attempt: u32) -> Result<(), RestError> {
         let until = self.buckets.lock().await.get(route).copied();
         if let Some(until) = until {
             let wait = until.saturating_duration_since(Instant::now());
             if wait > MAX_WAIT {
-                return Err(RestError::Busy(0));
+                return Err(RestError::Busy(attempt - 1));
             }
             tokio::time::sleep(wait).await;
         }

@@ -51,6 +51,8 @@ pub struct Signed {
 struct Shared {
     calls: Arc<Mutex<Vec<Call>>>,
     busy_every: usize,
+    /// Every answer says its bucket is empty until this long after it.
+    empty_for: Option<Duration>,
 }
 
 /// The fake, stopped on drop.
@@ -104,10 +106,14 @@ async fn record(
         answered: status.as_u16(),
     });
     drop(calls);
+    let (remaining, reset) = match shared.empty_for {
+        Some(wait) => ("0", wait.as_secs_f64()),
+        None => ("4", 1.0),
+    };
     let limits = [
         ("x-ratelimit-limit", "5".to_owned()),
-        ("x-ratelimit-remaining", "4".to_owned()),
-        ("x-ratelimit-reset-after", "1.0".to_owned()),
+        ("x-ratelimit-remaining", remaining.to_owned()),
+        ("x-ratelimit-reset-after", format!("{reset:.3}")),
         ("x-ratelimit-bucket", "fake".to_owned()),
     ];
     if busy {
@@ -126,10 +132,17 @@ async fn record(
 impl FakeDiscord {
     /// A fake whose every `busy_every`-th REST call is answered 429 (0: never).
     pub fn start(busy_every: usize) -> FakeDiscord {
+        FakeDiscord::start_with(busy_every, None)
+    }
+
+    /// A fake like [`FakeDiscord::start`], whose every answer says, with `empty_for`, that the
+    /// route's bucket is empty for that long.
+    pub fn start_with(busy_every: usize, empty_for: Option<Duration>) -> FakeDiscord {
         let calls = Arc::new(Mutex::new(Vec::new()));
         let shared = Shared {
             calls: calls.clone(),
             busy_every,
+            empty_for,
         };
         let (ready_tx, ready_rx) = std::sync::mpsc::channel();
         let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
