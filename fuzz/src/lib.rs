@@ -4,6 +4,7 @@
 //! - [`text`]: the game's text action parser on arbitrary UTF-8 against states reached in play;
 //! - [`save`]: the save loader of [`pbp_core::erased`] on arbitrary text;
 //! - [`server_request`]: the table server's request parsing (bodies, bearer header, query).
+//! - [`discord_interaction`]: the Discord venue's signature check and interaction parser.
 //! - [`thread_read`] and [`thread_apply`]: the forum thread reader in every layout, and threads
 //!   of every game applied, then applied again after any prefix.
 //!
@@ -17,6 +18,7 @@
 mod address;
 mod bytes;
 pub mod cache;
+mod discord;
 mod parsers;
 mod play;
 mod split;
@@ -24,6 +26,7 @@ mod thread;
 
 pub use address::webhook_address;
 pub use bytes::{Bytes, dice_from};
+pub use discord::discord_interaction;
 pub use parsers::{save, server_request, text};
 pub use play::{play, random_moves, state_after};
 pub use split::thread_split;

@@ -3,11 +3,9 @@
 use std::io::Write;
 
 use clap::{Args, ValueEnum};
-use pbp_core::{
-    Coin, Comparison, Distribution, RollExpr, RollOutcome, SeededDice, contest_odds, distribution,
-};
+use pbp_core::{Comparison, Distribution, RollExpr, SeededDice, contest_odds, distribution};
 use pbp_frontend::dice::{
-    PERCENTILES, contest_json, distribution_json, parse, roll_json, split_vs,
+    PERCENTILES, contest_json, describe_roll, distribution_json, parse, roll_json, split_vs,
 };
 
 /// Arguments of `pbp roll`.
@@ -85,57 +83,13 @@ pub fn roll(args: &RollArgs) -> Result<(), String> {
             }
             writeln!(out, "{value}").map_err(write_error)?;
         } else {
-            writeln!(out, "{}", describe(&expr, &outcome)).map_err(write_error)?;
+            writeln!(out, "{}", describe_roll(&expr, &outcome)).map_err(write_error)?;
         }
     }
     if fresh && !args.json {
         writeln!(out, "(seed {seed}: --seed {seed} rolls the same again)").map_err(write_error)?;
     }
     out.flush().map_err(write_error)
-}
-
-/// One line of text for a roll: `2k1 = 13: [10+3] 4` (kept dice in brackets).
-fn describe(expr: &RollExpr, outcome: &RollOutcome) -> String {
-    let dice: Vec<String> = outcome
-        .dice
-        .iter()
-        .map(|die| {
-            let faces: Vec<String> = die.faces.iter().map(u32::to_string).collect();
-            let mut text = faces.join("+");
-            let raw: i64 = die.faces.iter().map(|&f| i64::from(f)).sum();
-            if die.value != raw {
-                text = format!("{text}={}", die.value);
-            }
-            if die.kept && matches!(expr, RollExpr::Pool(_)) {
-                format!("[{text}]")
-            } else {
-                text
-            }
-        })
-        .collect();
-    match expr {
-        RollExpr::Coin => {
-            let face = match outcome.coin {
-                Some(Coin::Heads) => "heads",
-                _ => "tails",
-            };
-            format!("coin = {face}")
-        }
-        RollExpr::Percent(_) => {
-            let verdict = if outcome.success == Some(true) {
-                "success"
-            } else {
-                "failure"
-            };
-            if dice.is_empty() {
-                format!("{expr} = {verdict}")
-            } else {
-                format!("{expr} = {verdict} (rolled {})", dice.join(" "))
-            }
-        }
-        _ if dice.is_empty() => format!("{expr} = {}", outcome.total),
-        _ => format!("{expr} = {}: {}", outcome.total, dice.join(" ")),
-    }
 }
 
 /// Runs `pbp odds`.

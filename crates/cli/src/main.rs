@@ -2,6 +2,8 @@
 
 mod army_cmd;
 mod dice_cmd;
+#[cfg(feature = "serve")]
+mod discord_cmd;
 mod failure;
 mod game_cmd;
 #[cfg(feature = "serve")]
@@ -39,6 +41,9 @@ enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+    /// Play in Discord: `pbp discord register` sends pbp's commands to a Discord application.
+    #[cfg(feature = "serve")]
+    Discord(discord_cmd::DiscordArgs),
     #[command(flatten)]
     Game(game_cmd::GameCommand),
 }
@@ -51,6 +56,8 @@ fn main() -> ExitCode {
         Command::CheckArmy(args) => army_cmd::check_army(&args).map_err(failure::Failure::from),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve_cmd::serve(&args).map_err(failure::Failure::from),
+        #[cfg(feature = "serve")]
+        Command::Discord(args) => discord_cmd::run(&args).map_err(failure::Failure::from),
         #[cfg(not(feature = "serve"))]
         Command::Serve { .. } => Err(failure::Failure::from(
             "this pbp was built without `pbp serve` (its `serve` feature): install it with \

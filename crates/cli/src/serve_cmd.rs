@@ -47,6 +47,9 @@ pub struct ServeArgs {
     /// Seconds between heartbeat comments on an idle stream.
     #[arg(long, value_name = "SECONDS", default_value_t = 15)]
     stream_heartbeat: u64,
+    /// Discord's interactions (docs/DISCORD.md).
+    #[command(flatten)]
+    discord: crate::discord_cmd::ServeDiscordArgs,
 }
 
 /// The creation token of `--create-token`: the text itself, or the first line of `@FILE`.
@@ -102,6 +105,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), String> {
             heartbeat: std::time::Duration::from_secs(args.stream_heartbeat.max(1)),
         },
         public_url,
+        discord: crate::discord_cmd::serve_options(&args.discord)?,
     };
     let shown = if args.db.contains("://") {
         "the PostgreSQL database".to_owned()

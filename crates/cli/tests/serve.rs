@@ -156,3 +156,162 @@ fn serve_names_a_database_it_cannot_open_and_an_address_it_cannot_use() {
         "{err}"
     );
 }
+
+#[test]
+fn serve_answers_discord_only_when_signed_and_checks_its_options() {
+    let dir = scratch("serve-discord");
+    let token_file = dir.join("discord-token");
+    std::fs::write(&token_file, "bot-token\n").unwrap();
+    let token_arg = token_file.display().to_string();
+    // The public key of the Ed25519 secret key of 32 bytes 0x5a (as the server tests' fake).
+    let key = "0d7550754e0800a5d237eef5826035766b9b3e5a15868a940ab289958788e3b0";
+    let out = Command::new(env!("CARGO_BIN_EXE_pbp"))
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--discord-public-key",
+            "123",
+        ])
+        .args([
+            "--discord-application-id",
+            "1",
+            "--discord-token-file",
+            &token_arg,
+        ])
+        .arg("--db")
+        .arg(dir.join("x.sqlite"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("64 hexadecimal digits"), "{err}");
+    // The key without the rest: clap names what is missing.
+    let out = Command::new(env!("CARGO_BIN_EXE_pbp"))
+        .args(["serve", "--discord-public-key", key])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--discord-application-id"), "{err}");
+    let (mut child, addr) = serve(
+        &dir,
+        &[
+            "--discord-public-key",
+            key,
+            "--discord-application-id",
+            "1",
+            "--discord-token-file",
+            &token_arg,
+        ],
+    );
+    let body = r#"{"type":1}"#;
+    let unsigned = request(
+        &addr,
+        &format!(
+            "POST /discord/interactions HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\
+             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        ),
+    );
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(unsigned.starts_with("HTTP/1.1 401"), "{unsigned}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A one-request HTTP server on loopback: it answers 200 with the request's own body and hands
+/// the request's head and body back.
+fn echo_once() -> (String, std::thread::JoinHandle<(String, String)>) {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    let thread = std::thread::spawn(move || {
+        let (stream, _) = listener.accept().unwrap();
+        let mut reader = BufReader::new(stream);
+        let mut head = String::new();
+        loop {
+            let mut line = String::new();
+            reader.read_line(&mut line).unwrap();
+            if line == "\r\n" || line.is_empty() {
+                break;
+            }
+            head.push_str(&line);
+        }
+        let length: usize = head
+            .lines()
+            .find_map(|l| {
+                let (name, value) = l.split_once(':')?;
+                name.eq_ignore_ascii_case("content-length")
+                    .then(|| value.trim().parse().ok())?
+            })
+            .unwrap_or(0);
+        let mut body = vec![0; length];
+        reader.read_exact(&mut body).unwrap();
+        let body = String::from_utf8(body).unwrap();
+        let mut stream = reader.into_inner();
+        write!(
+            stream,
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\
+             Connection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        (head, body)
+    });
+    (addr, thread)
+}
+
+#[test]
+fn discord_register_sends_the_commands_to_the_guild_with_the_bot_token() {
+    let dir = scratch("discord-register");
+    let token_file = dir.join("discord-token");
+    std::fs::write(&token_file, "bot-token-123\nsecond line ignored\n").unwrap();
+    let (addr, fake) = echo_once();
+    let out = Command::new(env!("CARGO_BIN_EXE_pbp"))
+        .args(["discord", "register", "--discord-application-id", "77"])
+        .arg("--discord-token-file")
+        .arg(&token_file)
+        .args(["--guild", "88", "--discord-api"])
+        .arg(format!("http://{addr}/api/v10"))
+        .output()
+        .unwrap();
+    let (head, body) = fake.join().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        stdout,
+        "pbp discord: 2 commands registered in the server 88\n"
+    );
+    assert!(
+        head.starts_with("PUT /api/v10/applications/77/guilds/88/commands HTTP/1.1"),
+        "{head}"
+    );
+    assert!(
+        head.contains("uthorization: Bot bot-token-123\r\n"),
+        "{head}"
+    );
+    let commands: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let names: Vec<&str> = commands
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["roll", "odds"]);
+    // An empty token file is named, and nothing is sent.
+    std::fs::write(&token_file, "\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_pbp"))
+        .args(["discord", "register", "--discord-application-id", "77"])
+        .arg("--discord-token-file")
+        .arg(&token_file)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("must be the Discord bot token"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -120,6 +120,51 @@ pub fn contest_json(
     })
 }
 
+/// One line of text for a roll, as `pbp roll` prints it and the Discord venue posts it:
+/// `2k1 = 13: [10+3] 4` (kept dice in brackets; an exploded die as its faces added up).
+pub fn describe_roll(expr: &RollExpr, outcome: &RollOutcome) -> String {
+    let dice: Vec<String> = outcome
+        .dice
+        .iter()
+        .map(|die| {
+            let faces: Vec<String> = die.faces.iter().map(u32::to_string).collect();
+            let mut text = faces.join("+");
+            let raw: i64 = die.faces.iter().map(|&f| i64::from(f)).sum();
+            if die.value != raw {
+                text = format!("{text}={}", die.value);
+            }
+            if die.kept && matches!(expr, RollExpr::Pool(_)) {
+                format!("[{text}]")
+            } else {
+                text
+            }
+        })
+        .collect();
+    match expr {
+        RollExpr::Coin => {
+            let face = match outcome.coin {
+                Some(pbp_core::Coin::Heads) => "heads",
+                _ => "tails",
+            };
+            format!("coin = {face}")
+        }
+        RollExpr::Percent(_) => {
+            let verdict = if outcome.success == Some(true) {
+                "success"
+            } else {
+                "failure"
+            };
+            if dice.is_empty() {
+                format!("{expr} = {verdict}")
+            } else {
+                format!("{expr} = {verdict} (rolled {})", dice.join(" "))
+            }
+        }
+        _ if dice.is_empty() => format!("{expr} = {}", outcome.total),
+        _ => format!("{expr} = {}: {}", outcome.total, dice.join(" ")),
+    }
+}
+
 /// The most rolls one call makes: a page runs on the browser's only thread and a server answers
 /// many players, so an unbounded count would freeze them (the CLI streams its rolls through
 /// [`roll_json`] and has no limit).

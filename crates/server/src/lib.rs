@@ -22,6 +22,8 @@
 //!     stream: pbp_server::StreamLimits::default(),
 //!     // Where the world reaches it, for the pictures notices and posts point at.
 //!     public_url: None,
+//!     // Discord's interactions (docs/DISCORD.md), or none.
+//!     discord: None,
 //! };
 //! pbp_server::run(&options, |addr| println!("serving on http://{addr}/"))?;
 //! # Ok(())
@@ -48,6 +50,7 @@ pub mod request;
 mod hub;
 // The venues: each calls the hub and subscribes to its commits.
 mod deadlines;
+pub mod discord;
 mod pages;
 pub mod stream;
 mod thread;
@@ -60,6 +63,7 @@ mod limits;
 mod picture;
 
 pub use api::{Server, router, router_with};
+pub use discord::DiscordOptions;
 pub use engine::{Format, game_names};
 pub use error::{ApiError, ErrorBody, ServerError};
 pub use hub::{HubHandle, commits};
@@ -93,6 +97,8 @@ pub struct Options {
     /// [`parse_public_url`]): webhook notices and BBCode posts point at the table's public
     /// picture under it. Without it they carry no picture.
     pub public_url: Option<String>,
+    /// Discord's interactions at `POST /discord/interactions` (docs/DISCORD.md), or none.
+    pub discord: Option<DiscordOptions>,
 }
 
 /// Opens the store, binds the address and serves until interrupted (Ctrl-C); `started` is told
@@ -123,6 +129,10 @@ pub fn run(
                 ..WebhookOptions::default()
             })
             .with_stream_limits(options.stream.clone());
+        let server = match &options.discord {
+            Some(discord) => server.with_discord(discord)?,
+            None => server,
+        };
         started(server.addr());
         server
             .serve_until(async {

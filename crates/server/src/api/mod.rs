@@ -162,18 +162,21 @@ pub fn router_with(hub: HubHandle, limits: &CreateLimits) -> Router {
         &WebhookOptions::default(),
         StreamLimits::default(),
         never,
+        None,
     )
 }
 
 /// The routes, table creation guarded by `limits`, webhooks added under `webhooks`, the event
-/// streams by `stream`, every stream ending when `closing` turns true. The webhooks' notices
-/// are registered with the hub here, so that every act after it writes them.
+/// streams by `stream`, every stream ending when `closing` turns true, and Discord's
+/// interactions with `discord`'s routes. The webhooks' notices are registered with the hub
+/// here, so that every act after it writes them.
 fn routes(
     hub: HubHandle,
     limits: &CreateLimits,
     webhooks: &WebhookOptions,
     stream: StreamLimits,
     closing: tokio::sync::watch::Receiver<bool>,
+    discord: Option<Router<HubHandle>>,
 ) -> Router {
     // A hub that has stopped answers every request 500 anyway.
     let _ = crate::webhooks::notice::register(&hub, webhooks.public_url.clone());
@@ -211,6 +214,7 @@ fn routes(
         .merge(crate::pages::router())
         .merge(webhooks::router(webhooks.allow_private))
         .merge(thread::router())
+        .merge(discord.unwrap_or_default())
         .fallback(not_found)
         // The limits are tower-http's, per route; axum's own default limit is lifted so that
         // the larger import limit applies.
@@ -236,6 +240,7 @@ pub struct Server {
     limits: CreateLimits,
     webhooks: WebhookOptions,
     stream: StreamLimits,
+    discord: Option<Router<HubHandle>>,
 }
 
 impl std::fmt::Debug for Server {
@@ -266,6 +271,7 @@ impl Server {
             limits: CreateLimits::default(),
             webhooks: WebhookOptions::default(),
             stream: StreamLimits::default(),
+            discord: None,
         })
     }
 
@@ -288,6 +294,19 @@ impl Server {
     pub fn with_stream_limits(mut self, stream: StreamLimits) -> Server {
         self.stream = stream;
         self
+    }
+
+    /// The same server with Discord's interactions served at `POST /discord/interactions`
+    /// (docs/DISCORD.md).
+    ///
+    /// # Errors
+    /// [`ServerError::Io`] when the client of Discord's API cannot start.
+    pub fn with_discord(
+        mut self,
+        options: &crate::discord::DiscordOptions,
+    ) -> Result<Server, ServerError> {
+        self.discord = Some(crate::discord::router(options).map_err(ServerError::Io)?);
+        Ok(self)
     }
 
     /// The server's hub (for tests and embedders that watch its commits).
@@ -319,8 +338,15 @@ impl Server {
         // which waits for every response to end, ends.
         let (close, closing) = tokio::sync::watch::channel(false);
         // With each connection's address, which the creation limits count by.
-        let app = routes(self.hub, &self.limits, &self.webhooks, self.stream, closing)
-            .into_make_service_with_connect_info::<SocketAddr>();
+        let app = routes(
+            self.hub,
+            &self.limits,
+            &self.webhooks,
+            self.stream,
+            closing,
+            self.discord,
+        )
+        .into_make_service_with_connect_info::<SocketAddr>();
         // Hyper's own answers to requests it cannot read get the documented JSON too
         // (connection.rs). `tap_io` does nothing to a connection: it is how axum hands a
         // listener's address to `ConnectInfo<SocketAddr>` for a listener of its own.

@@ -46,6 +46,7 @@ macro_rules! store_suite {
     };
 }
 
+pub mod discord;
 pub mod pg;
 pub mod receiver;
 pub mod sse;
@@ -109,7 +110,24 @@ pub fn start_full(
     limits: pbp_server::CreateLimits,
     webhooks: WebhookOptions,
 ) -> Running {
-    start_all(db, limits, webhooks, pbp_server::StreamLimits::default())
+    start_all(
+        db,
+        limits,
+        webhooks,
+        pbp_server::StreamLimits::default(),
+        None,
+    )
+}
+
+/// Starts a server on `db` like [`start`], serving Discord's interactions with `discord`.
+pub fn start_discord(db: &Path, discord: pbp_server::DiscordOptions) -> Running {
+    start_all(
+        db,
+        pbp_server::CreateLimits::default(),
+        WebhookOptions::default(),
+        pbp_server::StreamLimits::default(),
+        Some(discord),
+    )
 }
 
 /// Starts a server on `db` like [`start`], with these limits of the event streams.
@@ -119,6 +137,7 @@ pub fn start_streaming(db: &Path, stream: pbp_server::StreamLimits) -> Running {
         pbp_server::CreateLimits::default(),
         WebhookOptions::default(),
         stream,
+        None,
     )
 }
 
@@ -127,6 +146,7 @@ fn start_all(
     limits: pbp_server::CreateLimits,
     webhooks: WebhookOptions,
     stream: pbp_server::StreamLimits,
+    discord: Option<pbp_server::DiscordOptions>,
 ) -> Running {
     let db = db.to_owned();
     let (ready_tx, ready_rx) = std::sync::mpsc::channel();
@@ -145,6 +165,10 @@ fn start_all(
                 .with_limits(limits)
                 .with_webhooks(webhooks)
                 .with_stream_limits(stream);
+            let server = match &discord {
+                Some(discord) => server.with_discord(discord).unwrap(),
+                None => server,
+            };
             ready_tx.send(server.addr()).unwrap();
             server
                 .serve_until(async {

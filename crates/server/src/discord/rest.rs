@@ -1,0 +1,254 @@
+//! pbp's calls of Discord's REST API: editing an interaction's original response, and
+//! registering the commands. Each route keeps its rate limit bucket (the
+//! `X-RateLimit-Remaining` and `X-RateLimit-Reset-After` headers of its last answer: a route
+//! with none left waits for its reset before it is called again), and a 429 is tried again
+//! after its `retry_after`, a few times.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use reqwest::Method;
+use serde_json::Value;
+use tokio::sync::Mutex;
+
+/// Discord's API, version 10: the default of `--discord-api`.
+pub const DISCORD_API: &str = "https://discord.com/api/v10";
+/// How many times one call is tried at most (the first try and the retries after 429 or 5xx).
+const TRIES: u32 = 5;
+/// The longest pbp waits for a 429's `retry_after` or a bucket's reset; a longer wait fails
+/// the call instead (an interaction's token lasts 15 minutes, a player waits less).
+const MAX_WAIT: Duration = Duration::from_secs(60);
+/// The timeout of one call.
+const TIMEOUT: Duration = Duration::from_secs(15);
+
+/// A client of Discord's REST API, shared by the venue's tasks.
+#[derive(Clone)]
+pub struct Rest {
+    client: reqwest::Client,
+    api: String,
+    /// When each route may be called again, from its last answer's rate limit headers.
+    buckets: Arc<Mutex<BTreeMap<String, Instant>>>,
+}
+
+impl std::fmt::Debug for Rest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Rest").field("api", &self.api).finish()
+    }
+}
+
+/// What a call came to when it failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RestError {
+    /// Discord answered with an error status that trying again will not mend.
+    #[error("Discord answered {status}: {body}")]
+    Status {
+        /// The HTTP status.
+        status: u16,
+        /// The start of its body.
+        body: String,
+    },
+    /// Still rate limited or failing after every try, or asked to wait too long.
+    #[error("Discord is still busy after {0} tries")]
+    Busy(u32),
+    /// The call could not be made or its answer read.
+    #[error("cannot reach Discord: {0}")]
+    Transport(String),
+}
+
+impl Rest {
+    /// A client of the API at `api` (without a trailing slash: `https://discord.com/api/v10`).
+    ///
+    /// # Errors
+    /// The TLS backend cannot be set up.
+    pub fn new(api: &str) -> Result<Rest, String> {
+        // The process's TLS provider; another part of the program may have chosen one already.
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        let client = reqwest::Client::builder()
+            .tls_backend_rustls()
+            .no_proxy()
+            .timeout(TIMEOUT)
+            .redirect(reqwest::redirect::Policy::none())
+            .user_agent(concat!(
+                "DiscordBot (",
+                env!("CARGO_PKG_REPOSITORY"),
+                ", ",
+                env!("CARGO_PKG_VERSION"),
+                ")"
+            ))
+            .build()
+            .map_err(|e| format!("the Discord client cannot start: {e}"))?;
+        Ok(Rest {
+            client,
+            api: api.trim_end_matches('/').to_owned(),
+            buckets: Arc::default(),
+        })
+    }
+
+    /// Edits the original response of the interaction with `token` to `data` (a message's body).
+    ///
+    /// # Errors
+    /// See [`RestError`].
+    pub async fn edit_original(
+        &self,
+        application: &str,
+        token: &str,
+        data: &Value,
+    ) -> Result<Value, RestError> {
+        let path = format!("/webhooks/{application}/{token}/messages/@original");
+        // The bucket is the interaction's: its token is the route's major parameter.
+        self.call(Method::PATCH, &path, &path, None, data).await
+    }
+
+    /// Replaces the application's commands with `commands` (in the guild `guild`, where they
+    /// show at once, or everywhere), with the bot's `bot_token`.
+    ///
+    /// # Errors
+    /// See [`RestError`].
+    pub async fn put_commands(
+        &self,
+        application: &str,
+        guild: Option<&str>,
+        bot_token: &str,
+        commands: &Value,
+    ) -> Result<Value, RestError> {
+        let path = match guild {
+            Some(guild) => format!("/applications/{application}/guilds/{guild}/commands"),
+            None => format!("/applications/{application}/commands"),
+        };
+        self.call(Method::PUT, &path, &path, Some(bot_token), commands)
+            .await
+    }
+
+    /// One call, waiting for its route's bucket, tried again after a 429 or a 5xx.
+    async fn call(
+        &self,
+        method: Method,
+        path: &str,
+        route: &str,
+        bot_token: Option<&str>,
+        body: &Value,
+    ) -> Result<Value, RestError> {
+        let url = format!("{}{path}", self.api);
+        for attempt in 1..=TRIES {
+            self.wait_for(route, attempt).await?;
+            let mut request = self
+                .client
+                .request(method.clone(), &url)
+                .header(reqwest::header::CONTENT_TYPE, "application/json")
+                .body(body.to_string());
+            if let Some(token) = bot_token {
+                request = request.header("Authorization", format!("Bot {token}"));
+            }
+            let answer = match request.send().await {
+                Ok(answer) => answer,
+                Err(e) if attempt < TRIES => {
+                    tokio::time::sleep(backoff(attempt)).await;
+                    let _ = e;
+                    continue;
+                }
+                Err(e) => return Err(RestError::Transport(e.to_string())),
+            };
+            let status = answer.status().as_u16();
+            self.note_bucket(route, answer.headers()).await;
+            let text = answer
+                .text()
+                .await
+                .map_err(|e| RestError::Transport(e.to_string()))?;
+            if (200..300).contains(&status) {
+                return Ok(serde_json::from_str(&text).unwrap_or(Value::Null));
+            }
+            if status == 429 {
+                let wait = retry_after(&text).ok_or(RestError::Busy(attempt))?;
+                if wait > MAX_WAIT {
+                    return Err(RestError::Busy(attempt));
+                }
+                tokio::time::sleep(wait).await;
+                continue;
+            }
+            if status >= 500 && attempt < TRIES {
+                tokio::time::sleep(backoff(attempt)).await;
+                continue;
+            }
+            return Err(RestError::Status {
+                status,
+                body: text.chars().take(300).collect(),
+            });
+        }
+        Err(RestError::Busy(TRIES))
+    }
+
+    /// Waits until `route` may be called (its bucket has calls left or has been reset) before
+    /// try `attempt`.
+    async fn wait_for(&self, route: &str, attempt: u32) -> Result<(), RestError> {
+        let until = self.buckets.lock().await.get(route).copied();
+        if let Some(until) = until {
+            let wait = until.saturating_duration_since(Instant::now());
+            if wait > MAX_WAIT {
+                return Err(RestError::Busy(attempt - 1));
+            }
+            tokio::time::sleep(wait).await;
+        }
+        Ok(())
+    }
+
+    /// Keeps what an answer's headers say of its route's bucket: none left means wait for
+    /// the reset.
+    async fn note_bucket(&self, route: &str, headers: &reqwest::header::HeaderMap) {
+        let number = |name: &str| {
+            headers
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.parse::<f64>().ok())
+                .filter(|v| v.is_finite() && *v >= 0.0)
+        };
+        let mut buckets = self.buckets.lock().await;
+        match (
+            number("x-ratelimit-remaining"),
+            number("x-ratelimit-reset-after"),
+        ) {
+            (Some(remaining), Some(reset)) if remaining < 1.0 => {
+                buckets.insert(
+                    route.to_owned(),
+                    Instant::now() + Duration::from_secs_f64(reset.min(3600.0)),
+                );
+            }
+            _ => {
+                buckets.remove(route);
+            }
+        }
+        // The map keeps only routes still waiting, so it does not grow with every token seen.
+        let now = Instant::now();
+        buckets.retain(|_, until| *until > now);
+    }
+}
+
+/// The wait a 429's body asks for (`retry_after`, seconds, fractional).
+fn retry_after(body: &str) -> Option<Duration> {
+    let value: Value = serde_json::from_str(body).ok()?;
+    let seconds = value.get("retry_after")?.as_f64()?;
+    (seconds.is_finite() && seconds >= 0.0).then(|| Duration::from_secs_f64(seconds.min(3600.0)))
+}
+
+/// The wait before try `attempt + 1` after a failure that may pass.
+fn backoff(attempt: u32) -> Duration {
+    Duration::from_millis(250u64 << attempt.min(6))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retry_after_is_read_from_the_body() {
+        assert_eq!(
+            retry_after(
+                r#"{"message":"You are being rate limited.","retry_after":0.25,"global":false}"#
+            ),
+            Some(Duration::from_millis(250))
+        );
+        assert_eq!(retry_after(r#"{"retry_after":-1}"#), None);
+        assert_eq!(retry_after("busy"), None);
+    }
+}
