@@ -392,6 +392,25 @@ fn every_route_answers_what_the_document_says() {
     };
     c.answer("delete", &path(&format!("webhooks/{hook_id}")), &removed);
 
+    // Discord's interactions, on a server given a Discord application: a signed PING and an
+    // unsigned request.
+    let fake = common::discord::FakeDiscord::start(0);
+    let discord = common::start_discord(&dir.join("discord.sqlite"), fake.options());
+    let ping = json!({ "id": "1", "application_id": common::discord::APPLICATION, "type": 1,
+        "token": "t", "version": 1 });
+    let signed = fake.sign(&ping);
+    let pong = common::discord::post_signed(
+        &discord.base,
+        Some(&signed.signature),
+        Some(&signed.timestamp),
+        &signed.body,
+    );
+    assert_eq!(pong.status, 200, "{}", pong.body);
+    c.answer("post", "/discord/interactions", &pong);
+    let unsigned = common::discord::post_signed(&discord.base, None, None, &signed.body);
+    assert_eq!(unsigned.status, 401, "{}", unsigned.body);
+    c.answer("post", "/discord/interactions", &unsigned);
+
     // Every documented operation was asked.
     let mut operations = BTreeSet::new();
     for (template, item) in c.document["paths"].as_object().unwrap() {

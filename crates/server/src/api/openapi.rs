@@ -118,6 +118,8 @@ fn route(
 ) -> Route {
     let tag = if path.starts_with("/api/tables/{id}/webhooks") {
         "webhooks"
+    } else if path.starts_with("/discord") {
+        "discord"
     } else if path.starts_with("/api/tables/{id}") {
         "tables"
     } else {
@@ -304,6 +306,16 @@ fn routes() -> Vec<Route> {
             body: None,
             answer: ("200", vec![("text/event-stream", None)]),
         },
+        route(
+            Post,
+            "/discord/interactions",
+            "Discord's interactions (served when the server is given a Discord application): \
+             the body is an interaction as Discord sends it, signed in `X-Signature-Ed25519` \
+             over `X-Signature-Timestamp` and the body; the answer is an interaction response \
+             (docs/DISCORD.md). A bad or missing signature answers 401.",
+            Some(ObjectBuilder::new().into()),
+            ("200", ObjectBuilder::new().into()),
+        ),
         page("/", "text/html", "The hosting page: create a table"),
         page("/t/{id}", "text/html", "A table's page"),
         page(
@@ -449,7 +461,7 @@ pub(crate) fn document() -> OpenApi {
          (`Authorization: Bearer TOKEN`); see docs/SERVER.md."
             .to_owned(),
     );
-    let tags = ["server", "tables", "webhooks", "pages"].map(Tag::new);
+    let tags = ["server", "tables", "webhooks", "discord", "pages"].map(Tag::new);
     OpenApiBuilder::new()
         .info(info)
         .paths(paths)
