@@ -3,6 +3,7 @@
 //! (outside dice, the chain) are in `history.rs`.
 
 use pbp_core::erased::{ActionInput, DynSession, ErasedError, ErasedEvent, LegalAction, SeatInfo};
+use pbp_core::form::ActionForm;
 use pbp_core::{Actor, Commitment, DiceChoice, Secret, Turn, Viewer};
 #[cfg(not(target_arch = "wasm32"))]
 use pbp_core::{Dice, GameMasterRole, Seat, SeededDice};
@@ -302,6 +303,30 @@ impl Table {
     /// [`TableError::Game`] if an action cannot be written as JSON.
     pub fn legal_actions(&self, actor: Actor) -> Result<Vec<LegalAction>, TableError> {
         Ok(self.session.legal_actions(actor)?)
+    }
+
+    /// The form `actor` builds its action with now ([`Game::action_form`]): kinds of action,
+    /// their fields and choices, so that a page never reads action texts.
+    ///
+    /// [`Game::action_form`]: pbp_core::Game::action_form
+    pub fn action_form(&self, actor: Actor) -> ActionForm {
+        self.session.action_form(actor)
+    }
+
+    /// Reads `actor`'s action and checks that the game would accept it now, changing nothing,
+    /// and answers it in both forms (its text form is the post it makes): a page checks a row
+    /// of an order sheet with it as the player changes it, and previews the post.
+    ///
+    /// # Errors
+    /// The refusal [`Table::act`] would give (not counting dice).
+    pub fn check_action(
+        &self,
+        actor: Actor,
+        input: &ActionInput,
+    ) -> Result<LegalAction, TableError> {
+        let action = self.session.parse_action(actor, input)?;
+        self.session.check_action(actor, input)?;
+        Ok(action)
     }
 
     /// Reads an action of `actor` without applying it, in both forms.
