@@ -313,22 +313,6 @@ impl Table {
         self.session.action_form(actor)
     }
 
-    /// Reads `actor`'s action and checks that the game would accept it now, changing nothing,
-    /// and answers it in both forms (its text form is the post it makes): a page checks a row
-    /// of an order sheet with it as the player changes it, and previews the post.
-    ///
-    /// # Errors
-    /// The refusal [`Table::act`] would give (not counting dice).
-    pub fn check_action(
-        &self,
-        actor: Actor,
-        input: &ActionInput,
-    ) -> Result<LegalAction, TableError> {
-        let action = self.session.parse_action(actor, input)?;
-        self.session.check_action(actor, input)?;
-        Ok(action)
-    }
-
     /// Reads an action of `actor` without applying it, in both forms.
     ///
     /// # Errors
@@ -403,16 +387,19 @@ impl Table {
         })
     }
 
-    /// Whether `actor` could take `input` now with seeded dice, tried on a copy of the game (the
-    /// table itself is untouched): for drafts of orders checked long before they are applied.
-    /// Answers the action in both forms.
+    /// Whether `actor` could take `input` now with seeded dice, checked by the game on a copy
+    /// of its state ([`Game::check_action`]; the table itself is untouched): for drafts of
+    /// orders checked long before they are applied, and a page's rows of an order sheet checked
+    /// as the player changes them. Answers the action in both forms (its text form is the post
+    /// it makes).
     ///
     /// # Errors
     /// As [`Table::act`].
+    ///
+    /// [`Game::check_action`]: pbp_core::Game::check_action
     pub fn try_action(&self, actor: Actor, input: &ActionInput) -> Result<LegalAction, TableError> {
         let parsed = self.session.parse_action(actor, input)?;
-        let mut copy = self.session.clone_box();
-        copy.act(actor, input, DiceChoice::Seeded)?;
+        self.session.check_action(actor, input)?;
         Ok(parsed)
     }
 

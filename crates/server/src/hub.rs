@@ -25,6 +25,7 @@
 mod access;
 pub mod commits;
 mod create;
+mod form;
 mod group;
 mod links;
 pub(crate) mod listen;

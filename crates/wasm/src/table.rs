@@ -129,7 +129,7 @@ impl Table {
     /// as `{text, json}` (the text is the post it makes); the refusal otherwise.
     pub fn check(&self, actor: &str, input: &str) -> Result<Value, String> {
         let actor = self.0.actor(actor).map_err(text)?;
-        json(self.0.check_action(
+        json(self.0.try_action(
             actor,
             &pbp_core::erased::ActionInput::Auto(input.to_owned()),
         ))
