@@ -93,7 +93,7 @@ function fieldControl(field, prefix, onChange, rowsHooks) {
     }
     case "number": {
       const number = el("input", {
-        id, type: "number", min: String(input.min), max: String(input.max), step: "1",
+        id, name: field.key, type: "number", min: String(input.min), max: String(input.max), step: "1",
         inputMode: "numeric", value: String(input.min),
       });
       number.addEventListener("change", onChange);
