@@ -80,7 +80,17 @@ fn sheet_form(state: &WarringStatesState, seat: Seat) -> ActionForm {
             },
         )
     };
-    let rice_field = |min: u32| Field::new("rice", "Rice", Input::Number { min, max: rice });
+    // Every order of rice takes at least 1 (the rules refuse an order of 0).
+    let rice_field = || {
+        Field::new(
+            "rice",
+            "Rice",
+            Input::Number {
+                min: 1.min(rice),
+                max: rice,
+            },
+        )
+    };
     let generals_field = || {
         Field::new(
             "generals",
@@ -96,16 +106,12 @@ fn sheet_form(state: &WarringStatesState, seat: Seat) -> ActionForm {
         rows.push(Kind::new(
             "defense",
             "Defense",
-            vec![
-                one("state", "State", &held),
-                rice_field(0),
-                generals_field(),
-            ],
+            vec![one("state", "State", &held), rice_field(), generals_field()],
         ));
         rows.push(Kind::new(
             "invest",
             "Investing",
-            vec![one("state", "State", &held), rice_field(1)],
+            vec![one("state", "State", &held), rice_field()],
         ));
     }
     if !targets.is_empty() {
@@ -114,7 +120,7 @@ fn sheet_form(state: &WarringStatesState, seat: Seat) -> ActionForm {
             "Conquest",
             vec![
                 one("state", "State", &targets),
-                rice_field(0),
+                rice_field(),
                 generals_field(),
             ],
         ));
