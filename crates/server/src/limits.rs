@@ -52,13 +52,20 @@ impl std::fmt::Debug for CreateLimits {
 }
 
 impl CreateLimits {
-    /// What `GET /api/server` tells the hosting page about creating tables.
+    /// What `GET /api/server` tells the hosting page about creating tables, with the games
+    /// this build hosts by name and title (`/api/games` lists the names alone, as its clients
+    /// read it).
     pub fn public_info(&self) -> Value {
+        let games: Vec<Value> = pbp_frontend::catalog::catalog()
+            .iter()
+            .map(|(game, _)| json!({ "name": game.name(), "title": game.title() }))
+            .collect();
         json!({
             "create_token": self.token.is_some(),
             "tables_per_hour": (self.tables_per_hour > 0).then_some(self.tables_per_hour),
             "bytes_per_hour": (self.bytes_per_hour > 0).then_some(self.bytes_per_hour),
             "max_create_body": MAX_CREATE_BODY,
+            "games": games,
         })
     }
 }
