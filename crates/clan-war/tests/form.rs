@@ -1,6 +1,9 @@
 //! Clan War's action form: the legal actions as a list, each attack picked on the map by the
 //! hex it attacks.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use pbp_clan_war::{ClanWar, ClanWarAction, ClanWarConfig};
 use pbp_core::form::Input;
 use pbp_core::{Game, SeededDice};

@@ -1,6 +1,9 @@
 //! The order sheet as a form: a seat's sheet built from the form's lists alone (no text), checked
 //! and applied; the game master's list; nothing for a seat that has sent.
 
+// Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use pbp_core::form::{ActionForm, Input, Kind};
 use pbp_core::{Actor, Game, Seat, SeededDice};
 use pbp_warring_states::{WarringStates, WarringStatesAction, WarringStatesConfig};

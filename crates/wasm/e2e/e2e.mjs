@@ -419,7 +419,9 @@ async function run(base) {
         `before ${modulesBefore.join()}, then ${fetchedNow.join()}`);
       // Orders built, not typed: one action from the form (a Warring States sheet of two rows,
       // each checked by the engine; the other games' first legal action from the list), taken,
-      // then undone so the play below starts from the same step.
+      // then undone so the play below starts from the same step. The form is folded on the desk
+      // (the legal actions' buttons come first): opened here, folded again after.
+      await page.click("#build > summary");
       await page.waitForSelector("#order-form select");
       if (name === "warring-states") {
         const rows = page.locator("#order-form li.row-item");
@@ -446,6 +448,7 @@ async function run(base) {
       check(`${name}: the built action is taken without typing`, (await stepsNow()) === 1);
       await page.click("#undo");
       await stepsAre(0);
+      await page.click("#build > summary");
       // Play by clicking legal actions as the game master sees them, never choosing who acts:
       // "Act as" must follow the turn.
       let played = 0;
