@@ -422,7 +422,7 @@ async function run(base) {
       // then undone so the play below starts from the same step. The form is folded on the desk
       // (the legal actions' buttons come first): opened here, folded again after.
       await page.click("#build > summary");
-      await page.waitForSelector("#order-form select");
+      await page.waitForSelector("#order-verdict");
       if (name === "warring-states") {
         const rows = page.locator("#order-form li.row-item");
         for (const [index, order, rice, general] of [[0, "Defense", 3, 0], [1, "Conquest", 2, 1]]) {
