@@ -1,5 +1,6 @@
 //! The Game contract for Clan War.
 
+use pbp_core::form::{ActionForm, Choice};
 use pbp_core::names::NamesError;
 use pbp_core::{Actor, Dice, Game, GameMasterRole, Seat, Turn, Viewer, Visible};
 
@@ -80,6 +81,22 @@ impl Game for ClanWar {
         text: &str,
     ) -> Result<ClanWarAction, ClanWarError> {
         crate::text::parse_action(state, actor, text)
+    }
+
+    /// The legal actions as a list, each attack picked on the map by the hex it attacks.
+    fn action_form(state: &ClanWarState, actor: Actor) -> ActionForm {
+        ActionForm::pick(
+            crate::legal::legal_actions(state, actor)
+                .iter()
+                .filter_map(|action| {
+                    let choice = Choice::action(crate::text::format_action(state, action), action)?;
+                    Some(match action {
+                        ClanWarAction::Attack { target, .. } => choice.at(target.as_ref()),
+                        _ => choice,
+                    })
+                })
+                .collect(),
+        )
     }
 
     fn format_action(state: &ClanWarState, action: &ClanWarAction) -> String {

@@ -16,6 +16,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::dice::Dice;
+use crate::form::{ActionForm, Choice};
 use crate::names::NamesError;
 use crate::post::{PostPiece, PostText, each_line};
 
@@ -360,6 +361,37 @@ pub trait Game: Sized + Clone + Copy + Debug + PartialEq + Default + Send + Sync
 
     /// What `viewer` may see of the game.
     fn view(state: &Self::State, viewer: Viewer) -> Self::View;
+
+    /// The form a page builds `actor`'s action with now ([`ActionForm`]): the kinds of action,
+    /// their fields and the choices of each, so that no page reads action texts. The default is
+    /// the list of [`Game::legal_actions`], each labelled by [`Game::format_action`]; a game
+    /// whose actions are built from parts (an order sheet, an attack on a hex of the map) says
+    /// so here. Empty when `actor` may not act.
+    fn action_form(state: &Self::State, actor: Actor) -> ActionForm {
+        ActionForm::pick(
+            Self::legal_actions(state, actor)
+                .iter()
+                .filter_map(|a| Choice::action(Self::format_action(state, a), a))
+                .collect(),
+        )
+    }
+
+    /// Whether `apply` would accept `actor`'s `action` now, without changing `state`: the
+    /// refusal `apply` would give. A page checks a row of a sheet with it as the player changes
+    /// it. The default applies the action to a copy with seeded dice (a refusal that depends on
+    /// the values rolled is the one these values give); a game with a cheaper check may say so
+    /// here.
+    ///
+    /// # Errors
+    /// The game's refusal, as [`Game::apply`] gives it.
+    fn check_action(
+        state: &Self::State,
+        actor: Actor,
+        action: &Self::Action,
+    ) -> Result<(), Self::Error> {
+        let mut copy = state.clone();
+        Self::apply(&mut copy, actor, action, &mut crate::SeededDice::new(0)).map(|_| ())
+    }
 
     /// Reads an action written in the game's own text form (an order post, `attack 3 from 5`).
     ///

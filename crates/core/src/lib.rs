@@ -61,6 +61,7 @@ mod die;
 pub mod duel;
 pub mod erased;
 mod error;
+pub mod form;
 mod full_roll;
 mod game;
 pub mod names;

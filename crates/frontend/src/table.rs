@@ -3,6 +3,7 @@
 //! (outside dice, the chain) are in `history.rs`.
 
 use pbp_core::erased::{ActionInput, DynSession, ErasedError, ErasedEvent, LegalAction, SeatInfo};
+use pbp_core::form::ActionForm;
 use pbp_core::{Actor, Commitment, DiceChoice, Secret, Turn, Viewer};
 #[cfg(not(target_arch = "wasm32"))]
 use pbp_core::{Dice, GameMasterRole, Seat, SeededDice};
@@ -304,6 +305,14 @@ impl Table {
         Ok(self.session.legal_actions(actor)?)
     }
 
+    /// The form `actor` builds its action with now ([`Game::action_form`]): kinds of action,
+    /// their fields and choices, so that a page never reads action texts.
+    ///
+    /// [`Game::action_form`]: pbp_core::Game::action_form
+    pub fn action_form(&self, actor: Actor) -> ActionForm {
+        self.session.action_form(actor)
+    }
+
     /// Reads an action of `actor` without applying it, in both forms.
     ///
     /// # Errors
@@ -378,16 +387,19 @@ impl Table {
         })
     }
 
-    /// Whether `actor` could take `input` now with seeded dice, tried on a copy of the game (the
-    /// table itself is untouched): for drafts of orders checked long before they are applied.
-    /// Answers the action in both forms.
+    /// Whether `actor` could take `input` now with seeded dice, checked by the game on a copy
+    /// of its state ([`Game::check_action`]; the table itself is untouched): for drafts of
+    /// orders checked long before they are applied, and a page's rows of an order sheet checked
+    /// as the player changes them. Answers the action in both forms (its text form is the post
+    /// it makes).
     ///
     /// # Errors
     /// As [`Table::act`].
+    ///
+    /// [`Game::check_action`]: pbp_core::Game::check_action
     pub fn try_action(&self, actor: Actor, input: &ActionInput) -> Result<LegalAction, TableError> {
         let parsed = self.session.parse_action(actor, input)?;
-        let mut copy = self.session.clone_box();
-        copy.act(actor, input, DiceChoice::Seeded)?;
+        self.session.check_action(actor, input)?;
         Ok(parsed)
     }
 

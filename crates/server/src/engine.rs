@@ -180,6 +180,11 @@ impl GameTable {
         self.table.legal_actions(actor).map_err(erased)
     }
 
+    /// The form `actor` builds its action with now ([`pbp_core::Game::action_form`]).
+    pub fn action_form(&self, actor: Actor) -> pbp_core::form::ActionForm {
+        self.table.action_form(actor)
+    }
+
     /// Applies an action and answers the step, the action, the events its actor may see and
     /// the turn; on error nothing changes.
     ///

@@ -25,6 +25,7 @@
 mod access;
 pub mod commits;
 pub(crate) mod create;
+mod form;
 mod group;
 pub(crate) mod links;
 pub(crate) mod listen;

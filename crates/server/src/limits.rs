@@ -53,11 +53,21 @@ impl std::fmt::Debug for CreateLimits {
 }
 
 impl CreateLimits {
-    /// What `GET /api/server` tells the hosting page about creating tables.
+    /// What `GET /api/server` tells the hosting page about creating tables, with the games
+    /// this build hosts by name and title (`/api/games` lists the names alone, as its clients
+    /// read it).
     pub fn public_info(&self) -> ServerInfo {
+        let games = pbp_frontend::catalog::catalog()
+            .iter()
+            .map(|(game, _)| HostedGame {
+                name: game.name().to_owned(),
+                title: game.title().to_owned(),
+            })
+            .collect();
         ServerInfo {
             bytes_per_hour: (self.bytes_per_hour > 0).then_some(self.bytes_per_hour),
             create_token: self.token.is_some(),
+            games,
             max_create_body: MAX_CREATE_BODY,
             tables_per_hour: (self.tables_per_hour > 0).then_some(self.tables_per_hour),
         }
@@ -73,11 +83,22 @@ pub struct ServerInfo {
     pub bytes_per_hour: Option<u64>,
     /// Whether creating a table needs the server's creation token.
     pub create_token: bool,
+    /// The games this server hosts, by name and title.
+    pub games: Vec<HostedGame>,
     /// The largest body `POST /api/tables` takes, in bytes.
     pub max_create_body: usize,
     /// Tables one address may create per hour (`null`: no limit).
     #[schema(required = true)]
     pub tables_per_hour: Option<u32>,
+}
+
+/// A game the server hosts: the name a table is created with, and the title people read.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct HostedGame {
+    /// The game's name, as `POST /api/tables` takes it (`warring-states`).
+    pub name: String,
+    /// The game's title (`Warring States`).
+    pub title: String,
 }
 
 /// One address's allowance of one kind.

@@ -52,6 +52,11 @@ async fn table_css() -> Response {
     asset("text/css; charset=utf-8", include_str!("../www/table.css"))
 }
 
+/// The order form's module, shared with the game master's desk (crates/wasm/www/form.js).
+async fn form_js() -> Response {
+    asset(JS, include_str!("../../wasm/www/form.js"))
+}
+
 async fn webhooks_js() -> Response {
     asset(JS, include_str!("../www/webhooks.js"))
 }
@@ -73,6 +78,7 @@ pub(crate) fn router() -> Router<HubHandle> {
         .route("/assets/links.js", get(links_js))
         .route("/assets/table.css", get(table_css))
         .route("/assets/webhooks.js", get(webhooks_js))
+        .route("/assets/form.js", get(form_js))
         .route("/assets/style.css", get(style))
         .route("/t/{id}", get(table_page))
 }

@@ -182,6 +182,12 @@ fn a_creation_token_is_asked_for_and_checked() {
     // The hosting page learns that it must ask for the token.
     let info = get(base, "/api/server", None).json();
     assert_eq!(info["create_token"], true, "{info}");
+    // The games by name and title, as the hosting page lists them.
+    assert_eq!(
+        info["games"][3],
+        serde_json::json!({"name": "warring-states", "title": "Warring States"}),
+        "{info}"
+    );
     let body = r#"{"game":"duel"}"#;
     documented(&post(base, "/api/tables", None, body), 401, "unauthorized");
     documented(

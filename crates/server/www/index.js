@@ -7,20 +7,12 @@ function show(message) {
   $("message").textContent = message ?? "";
 }
 
-async function games() {
-  const response = await fetch("/api/games");
-  for (const name of await response.json()) {
-    const option = document.createElement("option");
-    option.value = name;
-    option.textContent = name;
-    $("game").append(option);
-  }
-}
-
-// Whether this server asks for its creation token (pbp serve --create-token).
+// The games this server hosts, by title (the value sent is the name), and whether it asks for
+// its creation token (pbp serve --create-token).
 async function server() {
   const response = await fetch("/api/server");
   const info = await response.json();
+  for (const game of info.games) $("game").append(new Option(game.title, game.name));
   $("create-token-field").hidden = !info.create_token;
 }
 
@@ -78,5 +70,4 @@ async function create() {
 }
 
 $("create").addEventListener("click", () => create().catch((e) => show(e.message)));
-games().catch((e) => show(e.message));
 server().catch((e) => show(e.message));

@@ -4,6 +4,7 @@
 
 import { openStream } from "/assets/live.js";
 import { renderLinks } from "/assets/links.js";
+import { renderForm } from "/assets/form.js";
 
 const $ = (id) => document.getElementById(id);
 const id = location.pathname.split("/").filter(Boolean)[1];
@@ -47,6 +48,33 @@ function actFor() {
     return value === "gm" ? {} : { as: Number(value) };
   }
   return {};
+}
+
+// The order form: built from the table's form for the one who acts (GET .../form), rows checked
+// by the server as they change (POST .../check). Rebuilt only when the form itself changes, so
+// a live refresh never loses a sheet being built.
+let built = null;
+let shownForm = null;
+
+async function renderOrderForm() {
+  const query = state.table.you === "gm" && $("gm-seat").value !== "gm" ? `?as=${$("gm-seat").value}` : "";
+  const text = await api(`form${query}`);
+  const key = `${query}|${text}`;
+  if (key === shownForm) return;
+  shownForm = key;
+  built = renderForm($("order-form"), JSON.parse(text), {
+    prefix: "order",
+    check: async (action) => JSON.parse(await post("check", { action, ...actFor() })),
+  });
+}
+
+// What the buttons send: the pasted post when the box holds text, otherwise the built action.
+function orderToSend() {
+  const pasted = $("order").value.trim();
+  if (pasted !== "") return pasted;
+  const action = built?.value();
+  if (action === null || action === undefined) throw new Error("Nothing to send: build an action above or paste a post.");
+  return action;
 }
 
 function renderSeats() {
@@ -162,7 +190,10 @@ async function refresh() {
   const acting = you !== "public";
   $("orders-panel").hidden = !acting;
   $("gm-panel").hidden = you !== "gm";
-  $("gm-seat-row").hidden = you !== "gm";
+  // A seat acts for itself: its list shows its own seat, and only it.
+  if (you?.seat !== undefined && $("gm-seat").options.length !== 1) {
+    $("gm-seat").replaceChildren(new Option(state.table.seats[you.seat].name, String(you.seat)));
+  }
   // The game master's seat list follows the game's seats: a seat the game adds later appears.
   if (you === "gm" && $("gm-seat").options.length !== state.table.seats.length + 1) {
     const chosen = $("gm-seat").value;
@@ -173,30 +204,21 @@ async function refresh() {
   if (you === "gm") renderLinks($("links"), state.table, id, (path, body) => post(path, body), show);
   if (acting) {
     renderDraft();
-    const query = you === "gm" && $("gm-seat").value !== "gm" ? `?as=${$("gm-seat").value}` : "";
-    const legal = JSON.parse(await api(`legal${query}`));
-    $("legal").replaceChildren(...legal.slice(0, 200).map((action) => {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "legal";
-      button.textContent = action.text;
-      button.addEventListener("click", () => { $("order").value = action.text; });
-      return button;
-    }));
+    await renderOrderForm();
   }
   if (you === "gm") $("bbcode").value = await api("view?format=bbcode");
 }
 
 function run(action) {
-  return () => action().then(() => { show(""); return refresh(); }).catch((e) => show(e.message));
+  return () => Promise.resolve().then(action).then(() => { show(""); return refresh(); }).catch((e) => show(e.message));
 }
 
 $("save-draft").addEventListener("click", run(() =>
-  post("draft", { action: $("order").value, ...actFor() })));
+  post("draft", { action: orderToSend(), ...actFor() })));
 $("ready").addEventListener("click", run(() => post("ready", { ready: true, ...actFor() })));
 $("unready").addEventListener("click", run(() => post("ready", { ready: false, ...actFor() })));
 $("send").addEventListener("click", run(() =>
-  post("act", { action: $("order").value, expect_step: state.steps, ...actFor() })));
+  post("act", { action: orderToSend(), expect_step: state.steps, ...actFor() })));
 $("set-deadline").addEventListener("click", run(() => post("deadline", {
   in_seconds: Math.max(0, Math.round(Number($("deadline-minutes").value) * 60)),
   grace: Math.max(0, Math.round(Number($("grace-minutes").value) * 60)),

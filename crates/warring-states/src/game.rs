@@ -1,6 +1,7 @@
 //! The `Game` contract for Warring States: each function calls into the modules of the template
 //! (setup, legal actions, the engine, views, text, the bot).
 
+use pbp_core::form::ActionForm;
 use pbp_core::names::NamesError;
 use pbp_core::post::{PostPiece, PostText};
 use pbp_core::{Actor, Dice, Game, GameMasterRole, Seat, Turn, Viewer, Visible};
@@ -10,7 +11,7 @@ use crate::error::WarringStatesError;
 use crate::model::{WarringStatesAction, WarringStatesEvent};
 use crate::state::WarringStatesState;
 use crate::view::WarringStatesView;
-use crate::{bot, engine, legal, setup, text, view};
+use crate::{bot, engine, form, legal, setup, text, view};
 
 /// The most players in a game.
 pub const MAX_PLAYERS: usize = 12;
@@ -92,6 +93,12 @@ impl Game for WarringStates {
         text: &str,
     ) -> Result<WarringStatesAction, WarringStatesError> {
         text::parse_action(state, actor, text)
+    }
+
+    /// A seat's sheet as rows of orders chosen from lists (`form.rs`); the game master's
+    /// legal actions as a list.
+    fn action_form(state: &WarringStatesState, actor: Actor) -> ActionForm {
+        form::action_form(state, actor)
     }
 
     fn format_action(state: &WarringStatesState, action: &WarringStatesAction) -> String {

@@ -30,6 +30,7 @@ mod bot;
 mod config;
 mod engine;
 mod error;
+mod form;
 mod game;
 mod legal;
 mod map;

@@ -35,7 +35,7 @@ pub(crate) fn problems_for(
         .collect()
 }
 
-fn general_ref(state: &WarringStatesState, id: GeneralId) -> String {
+pub(crate) fn general_ref(state: &WarringStatesState, id: GeneralId) -> String {
     for p in &state.players {
         if let Some(g) = p.generals.iter().find(|g| g.id == id) {
             let unique = p

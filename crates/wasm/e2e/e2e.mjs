@@ -16,6 +16,7 @@ import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 
@@ -36,6 +37,17 @@ const TYPES = {
   ".json": "application/json",
   ".svg": "image/svg+xml",
 };
+
+// axe-core (npm), run in the page through the test's own evaluation (the page's policy refuses
+// an injected script tag): its serious and critical violations, one line each.
+const axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+async function axeViolations(page) {
+  await page.evaluate(axeSource);
+  const found = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ["violations"] }))
+    .violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")) })));
+  return found.filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.slice(0, 3).join(", ")}`);
+}
 
 let passed = 0;
 function check(name, condition, detail = "") {
@@ -405,6 +417,38 @@ async function run(base) {
       check(`${name} is played with its own module, loaded when first started`,
         modulesBefore.includes(module) ? fetchedNow.length === 0 : fetchedNow.join() === module,
         `before ${modulesBefore.join()}, then ${fetchedNow.join()}`);
+      // Orders built, not typed: one action from the form (a Warring States sheet of two rows,
+      // each checked by the engine; the other games' first legal action from the list), taken,
+      // then undone so the play below starts from the same step. The form is folded on the desk
+      // (the legal actions' buttons come first): opened here, folded again after.
+      await page.click("#build > summary");
+      await page.waitForSelector("#order-verdict");
+      if (name === "warring-states") {
+        const rows = page.locator("#order-form li.row-item");
+        for (const [index, order, rice, general] of [[0, "Defense", 3, 0], [1, "Conquest", 2, 1]]) {
+          await page.click("#order-form .add-row");
+          const row = rows.nth(index);
+          await row.locator("select[name=kind]").selectOption({ label: order });
+          await row.locator("input[name=rice]").fill(String(rice));
+          await row.locator("input[name=rice]").dispatchEvent("change");
+          await row.locator("input[type=checkbox]").nth(general).check();
+        }
+        await page.waitForFunction(() => document.querySelectorAll("#order-form .row-status").length === 2
+          && [...document.querySelectorAll("#order-form .row-status")].every((r) => r.dataset.state === "ok"));
+      }
+      await page.waitForFunction(() => document.querySelector("#order-verdict")?.dataset.state === "ok");
+      const preview = await text("#order-preview");
+      check(`${name}: the built action is checked and previewed as its post`, preview.trim() !== "", preview);
+      if (name === "warring-states") {
+        check("warring-states: the sheet's post has both rows",
+          /3 Rice for Defense of .+\n2 Rice for Conquest of /.test(preview), preview);
+      }
+      await page.click("#send-built");
+      await stepsAre(1);
+      check(`${name}: the built action is taken without typing`, (await stepsNow()) === 1);
+      await page.click("#undo");
+      await stepsAre(0);
+      await page.click("#build > summary");
       // Play by clicking legal actions as the game master sees them, never choosing who acts:
       // "Act as" must follow the turn.
       let played = 0;
@@ -597,6 +641,9 @@ async function run(base) {
         JSON.stringify({ map, firstAction, logBox }));
       labels[name] = { desktop: await smallestLabel() };
       await page.screenshot({ path: path.join(shots, `game-${name}-desktop.png`) });
+      const desktopAxe = await axeViolations(page);
+      check(`${name}: at 1280 px axe-core finds no serious or critical violation`, desktopAxe.length === 0,
+        desktopAxe.join("\n"));
       if (docShots) {
         await page.screenshot({ path: path.join(docShots, `${name}-desktop.png`) });
       }
@@ -615,6 +662,9 @@ async function run(base) {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       check(`${name}: nothing is wider than a phone`, wide <= 0, `${wide}px too wide`);
       await page.screenshot({ path: path.join(shots, `game-${name}-phone.png`) });
+      const phoneAxe = await axeViolations(page);
+      check(`${name}: at 390 px axe-core finds no serious or critical violation`, phoneAxe.length === 0,
+        phoneAxe.join("\n"));
       if (docShots) {
         await page.screenshot({ path: path.join(docShots, `${name}-phone.png`) });
       }

@@ -210,6 +210,25 @@ impl Session {
         to_js(self.0.legal(actor))
     }
 
+    /// The form `actor` builds its action with now: `{kinds: [{key, label, fields}]}`, each
+    /// field `{key, label, input}` with an input of type `one`, `many`, `number`, `fixed` or
+    /// `rows` (see `pbp_core::form` for how the action's JSON is built from it).
+    ///
+    /// # Errors
+    /// An actor that is not a seat number or `gm`.
+    pub fn form(&self, actor: &str) -> Result<JsValue, JsError> {
+        to_js(self.0.form(actor))
+    }
+
+    /// Checks `actor`'s action (JSON or text) as `act` would, changing nothing, and answers it
+    /// as `{text, json}`: the text is the post it makes.
+    ///
+    /// # Errors
+    /// Input that is not an action, or the game's refusal.
+    pub fn check(&self, actor: &str, input: &str) -> Result<JsValue, JsError> {
+        to_js(self.0.check(actor, input))
+    }
+
     /// Reads an action (JSON or the game's text form) of `actor` without applying it, as
     /// `{text, json}`.
     ///

@@ -118,6 +118,23 @@ impl Table {
         json(self.0.legal_actions(actor))
     }
 
+    /// The form `actor` builds its action with now (`pbp_core::form::ActionForm` as JSON):
+    /// kinds of action, their fields and their choices.
+    pub fn form(&self, actor: &str) -> Result<Value, String> {
+        let actor = self.0.actor(actor).map_err(text)?;
+        json(Ok(self.0.action_form(actor)))
+    }
+
+    /// Checks `actor`'s action (JSON or text) as `act` would, changing nothing, and answers it
+    /// as `{text, json}` (the text is the post it makes); the refusal otherwise.
+    pub fn check(&self, actor: &str, input: &str) -> Result<Value, String> {
+        let actor = self.0.actor(actor).map_err(text)?;
+        json(self.0.try_action(
+            actor,
+            &pbp_core::erased::ActionInput::Auto(input.to_owned()),
+        ))
+    }
+
     /// Reads an action (JSON or text) of `actor` without applying it, as `{text, json}`.
     pub fn parse(&self, actor: &str, input: &str) -> Result<Value, String> {
         let actor = self.0.actor(actor).map_err(text)?;
@@ -221,6 +238,27 @@ mod tests {
                 names.join(", ")
             )
         );
+    }
+
+    #[test]
+    fn a_form_lists_what_is_legal_and_a_check_previews_the_post() {
+        let table = duel();
+        let form = table.form("0").unwrap();
+        let choices = &form["kinds"][0]["fields"][0]["input"]["choices"];
+        assert_eq!(
+            choices[0],
+            json!({"label": "strike", "value": {"choose": "strike"}})
+        );
+        let checked = table.check("0", &choices[0]["value"].to_string()).unwrap();
+        assert_eq!(checked["text"], "strike");
+        let sheet = Table::new("warring-states", None, 3, None).unwrap();
+        let form = sheet.form("0").unwrap();
+        assert_eq!(form["kinds"][0]["key"], "orders");
+        assert_eq!(form["kinds"][0]["fields"][1]["input"]["type"], "rows");
+        let too_much = json!({"orders": {"turn": 1, "orders": [
+            {"invest": {"state": 9999, "rice": 1}}
+        ]}});
+        assert!(sheet.check("0", &too_much.to_string()).is_err());
     }
 
     #[test]

@@ -5,6 +5,7 @@
 
 import { setupDice as setupDicePanel } from "./dice.js";
 import { moduleEngine } from "./engine.js";
+import { renderForm } from "./form.js";
 import { MapView } from "./map.js";
 import { newId, openStore } from "./store.js";
 
@@ -351,18 +352,55 @@ async function renderPost() {
   document.body.dataset.posted = String(since);
 }
 
+// The order form (form.js): the action built from the engine's form for the actor, each row of a
+// sheet checked by the engine as it changes. Rebuilt only when the form or the actor changes, so
+// a render never loses a sheet being built.
+let built = null;
+let shownForm = null;
+
+async function renderOrderForm(visible) {
+  const box = $("order-form");
+  $("send-built").disabled = !visible;
+  if (!visible) {
+    shownForm = null;
+    built = null;
+    box.replaceChildren(hint("Shown to the game master and to the seat that acts."));
+    return;
+  }
+  const form = await attempt(() => table.form(actor));
+  if (form === undefined) return;
+  const key = `${actor}|${table.steps}|${JSON.stringify(form)}`;
+  if (key === shownForm) return;
+  shownForm = key;
+  const who = actor;
+  built = renderForm(box, form, {
+    prefix: "order",
+    check: (action) => table.check(who, JSON.stringify(action)),
+  });
+  $("send-built").disabled = form.kinds.length === 0;
+}
+
+async function sendBuilt() {
+  const action = built?.value();
+  if (action === null || action === undefined) return;
+  await act(JSON.stringify(action));
+}
+
 async function renderLegal() {
   const box = $("legal");
   box.replaceChildren();
   if (past) {
     box.append(hint("A past step: go back to the present to act."));
+    await renderOrderForm(false);
     return;
   }
   // A seat's legal actions may show what only it knows (its hand, its hidden pieces).
   if (viewer !== "gm" && viewer !== actor) {
     box.append(hint(`Hidden from ${viewerLabel(viewer)}: view as ${actorLabel(actor)} or the game master to see them.`));
+    await renderOrderForm(false);
     return;
   }
+  await renderOrderForm(true);
   const actions = (await attempt(() => table.legal(actor))) || [];
   if (actions.length === 0) {
     box.append(hint(`${actor === "gm" ? "The game master" : seatName(actor)} has no legal action now.`));
@@ -398,6 +436,7 @@ function mentions(text, name) {
 /** Picks out the legal actions that name the place clicked on the map. */
 function pick(names) {
   target = names;
+  if (names) built?.pickPlace(names);
   applyTarget();
 }
 
@@ -781,6 +820,7 @@ async function main() {
   $("reset-config").addEventListener("click", fillConfig);
   $("start").addEventListener("click", startGame);
   $("act").addEventListener("click", () => act($("action").value));
+  $("send-built").addEventListener("click", sendBuilt);
   $("action").addEventListener("keydown", (e) => {
     if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) act($("action").value);
   });

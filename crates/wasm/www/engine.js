@@ -11,6 +11,8 @@
 //                                              players: {seat: name}, text, svg, bbcode, log,
 //                                              view}
 //   table.legal(actor)                      -> [{text, json}]
+//   table.form(actor)                       -> the action form (pbp_core::form; form.js)
+//   table.check(actor, input)               -> {text, json}, or the refusal (nothing changes)
 //   table.act(actor, input, dice)           -> {step, action, events, turn}
 //   table.undo()                            -> the step taken back
 //   table.save()                            -> the save file's text
@@ -142,6 +144,14 @@ class LocalTable {
 
   async legal(actor) {
     return this.session.legal(actor);
+  }
+
+  async form(actor) {
+    return this.session.form(actor);
+  }
+
+  async check(actor, input) {
+    return this.session.check(actor, input);
   }
 
   async act(actor, input, dice) {

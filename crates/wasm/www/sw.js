@@ -1,8 +1,8 @@
 // Keeps the page usable offline: every file of the page, every game's module included (listed in
 // pkg/modules.json), is cached when the page is installed, after it has loaded, and answered from
 // the cache when the network is gone. The network is tried first, so a rebuilt page is seen.
-const CACHE = "pbp-page-v4";
-const FILES = ["./", "index.html", "app.js", "dice.js", "engine.js", "map.js", "store.js", "style.css", "pkg/modules.json"];
+const CACHE = "pbp-page-v5";
+const FILES = ["./", "index.html", "app.js", "dice.js", "engine.js", "form.js", "map.js", "store.js", "style.css", "pkg/modules.json"];
 
 async function install() {
   const cache = await caches.open(CACHE);

@@ -14,12 +14,13 @@ use crate::chain::{ChainHash, chain_heads};
 use crate::commitment::{Commitment, Secret};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::dice::Dice;
+use crate::form::ActionForm;
 use crate::game::{Actor, Game, Seat, Turn, Viewer};
 use crate::outside::DicePolicy;
 use crate::outside::{OutsideStep, outside_steps};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::post::{PostMark, PostPiece, PostText};
-use crate::record::{DiceChoice, Session};
+use crate::record::{DiceChoice, RecordError, Session};
 
 /// One game in progress, type-erased. Implemented by [`Session<G>`] for every [`Game`].
 ///
@@ -62,6 +63,17 @@ pub trait DynSession: Send + Sync {
     /// # Errors
     /// [`ErasedError::Serialize`] if an action cannot be written as JSON.
     fn legal_actions(&self, actor: Actor) -> Result<Vec<LegalAction>, ErasedError>;
+
+    /// The form `actor` builds its action with now ([`Game::action_form`]).
+    fn action_form(&self, actor: Actor) -> ActionForm;
+
+    /// Reads `actor`'s action and answers whether the game would accept it now
+    /// ([`Game::check_action`]), changing nothing.
+    ///
+    /// # Errors
+    /// [`ErasedError::Parse`], or the game's refusal as [`DynSession::act`] gives it
+    /// ([`ErasedError::Illegal`], [`ErasedError::NotYourTurn`]).
+    fn check_action(&self, actor: Actor, input: &ActionInput) -> Result<(), ErasedError>;
 
     /// Reads an action (JSON or text) and returns it in both forms, without applying it.
     ///
@@ -311,6 +323,16 @@ impl<G: Game> DynSession for Session<G> {
                 })
             })
             .collect()
+    }
+
+    fn action_form(&self, actor: Actor) -> ActionForm {
+        G::action_form(self.state(), actor)
+    }
+
+    fn check_action(&self, actor: Actor, input: &ActionInput) -> Result<(), ErasedError> {
+        let action = self.read_action(actor, input)?;
+        G::check_action(self.state(), actor, &action)
+            .map_err(|e| step_error(RecordError::Game(e), actor, &G::turn(self.state())))
     }
 
     fn parse_action(&self, actor: Actor, input: &ActionInput) -> Result<LegalAction, ErasedError> {

@@ -80,6 +80,18 @@ async fn legal(
     table.with(seat, Hub::legal).await.map(ok)
 }
 
+async fn form(
+    table: TableCall,
+    Query(query): Query<Vec<(String, String)>>,
+) -> Result<Response, ApiError> {
+    let seat = parse_seat(query_value(&query, "as"));
+    table.with(seat, Hub::form).await.map(ok)
+}
+
+async fn check(table: TableCall, raw: RawBody) -> Result<Response, ApiError> {
+    table.with(parsed(raw, parse_act), Hub::check).await.map(ok)
+}
+
 async fn log(table: TableCall) -> Result<Response, ApiError> {
     table.call(Hub::log).await.map(ok)
 }
@@ -200,9 +212,11 @@ fn routes(
         )
         .route("/api/tables/{id}/view", get(view))
         .route("/api/tables/{id}/legal", get(legal))
+        .route("/api/tables/{id}/form", get(form))
         .route("/api/tables/{id}/log", get(log))
         .route("/api/tables/{id}/act", post(act).layer(small))
         .route("/api/tables/{id}/draft", post(draft).layer(small))
+        .route("/api/tables/{id}/check", post(check).layer(small))
         .route("/api/tables/{id}/ready", post(ready).layer(small))
         .route("/api/tables/{id}/deadline", post(deadline).layer(small))
         .route("/api/tables/{id}/resolve", post(resolve).layer(small))
