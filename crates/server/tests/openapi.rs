@@ -182,7 +182,7 @@ fn every_route_answers_what_the_document_says() {
     ] {
         c.get(base, page, None);
     }
-    for asset in ["table.js", "live.js", "links.js", "webhooks.js"] {
+    for asset in ["table.js", "live.js", "links.js", "webhooks.js", "form.js"] {
         c.get(base, &format!("/assets/{asset}"), None);
     }
     // Errors are documented too.
@@ -233,6 +233,15 @@ fn every_route_answers_what_the_document_says() {
     c.get(base, &path("legal?as=1"), Some(&gm));
     c.get(base, &path("legal"), Some(&bo));
     let action = legal[0]["json"].to_string();
+    c.get(base, &path("form"), Some(&ann));
+    c.get(base, &path("form?as=1"), Some(&gm));
+    let checked = c.post(
+        base,
+        &path("check"),
+        Some(&ann),
+        &format!(r#"{{"action":{action}}}"#),
+    );
+    assert_eq!(checked.status, 200, "{}", checked.body);
 
     // The turn workflow: a draft, marked ready (the turn resolves), a deadline, a resolution.
     let drafted = c.post(

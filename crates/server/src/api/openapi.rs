@@ -216,6 +216,30 @@ fn routes() -> Vec<Route> {
         ),
         route(
             Get,
+            "/api/tables/{id}/form",
+            "The form the token's seat builds its action from (`?as=N` for the game master): \
+             the kinds of action, their fields and each field's choices",
+            None,
+            ("200", ObjectBuilder::new().into()),
+        ),
+        route(
+            Post,
+            "/api/tables/{id}/check",
+            "Whether the game would take this action now, changing nothing: the action as \
+             `{text, json}` (the text is the post it makes), or the game's refusal (422)",
+            Some(of::<ActBody>()),
+            (
+                "200",
+                ObjectBuilder::new()
+                    .property("text", String::schema())
+                    .required("text")
+                    .property("json", ObjectBuilder::new())
+                    .required("json")
+                    .into(),
+            ),
+        ),
+        route(
+            Get,
             "/api/tables/{id}/log",
             "The log lines the token's holder may see",
             None,
@@ -343,6 +367,11 @@ fn routes() -> Vec<Route> {
             "text/javascript",
             "The webhooks' script",
         ),
+        page(
+            "/assets/form.js",
+            "text/javascript",
+            "The order form's script",
+        ),
         page("/assets/table.css", "text/css", "The table page's style"),
         page("/assets/style.css", "text/css", "The pages' style"),
     ]
@@ -379,7 +408,7 @@ fn queries(path: &str) -> Vec<Parameter> {
             "format",
             "`json` (the default), `text`, `bbcode`, `svg` or `png`",
         )]
-    } else if path.ends_with("/legal") {
+    } else if path.ends_with("/legal") || path.ends_with("/form") {
         vec![query(
             "as",
             "The seat whose actions the game master asks for",
