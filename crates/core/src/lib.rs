@@ -50,6 +50,8 @@
 //! assert!(contest.win > 0.5 && (contest.win + contest.lose - 1.0).abs() < 1e-12);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+// docs.rs (Cargo.toml's `[package.metadata.docs.rs]`) badges each item with the features it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod chain;
 mod chance;
@@ -109,3 +111,8 @@ pub use record::{
 };
 pub use sample::sample_one_to;
 pub use words::{counted, ordinal};
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;

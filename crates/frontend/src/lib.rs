@@ -32,6 +32,8 @@
 //! assert_eq!(view.game, "clan-war");
 //! # Ok::<(), TableError>(())
 //! ```
+// docs.rs (Cargo.toml's `[package.metadata.docs.rs]`) badges each item with the features it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod catalog;
 pub mod dice;
@@ -72,3 +74,8 @@ mod tests {
         shared::<TableError>();
     }
 }
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;
