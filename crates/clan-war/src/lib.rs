@@ -21,6 +21,10 @@
 //! assert_eq!(state.battles.len(), 1);
 //! # Ok::<(), pbp_clan_war::ClanWarError>(())
 //! ```
+//!
+//! ## Features
+//!
+//! None: the whole game, always.
 // docs.rs (Cargo.toml's `[package.metadata.docs.rs]`) badges each item with the features it needs.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 

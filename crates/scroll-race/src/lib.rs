@@ -28,6 +28,10 @@
 //! assert_eq!(ScrollRace::view(&state, Viewer::Seat(Seat(1))).scrolls[0].carrier, Some(2));
 //! # Ok::<(), pbp_scroll_race::ScrollRaceError>(())
 //! ```
+//!
+//! ## Features
+//!
+//! None: the whole game, always.
 // docs.rs (Cargo.toml's `[package.metadata.docs.rs]`) badges each item with the features it needs.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 

@@ -27,6 +27,10 @@
 //! # Ok(())
 //! # }
 //! ```
+//!
+//! ## Features
+//!
+//! None: the whole server, with both stores (SQLite and PostgreSQL).
 // docs.rs (Cargo.toml's `[package.metadata.docs.rs]`) badges each item with the features it needs.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 

@@ -21,6 +21,10 @@
 //! assert_eq!(state.phase, pbp_three_kingdoms::Phase::Combat);
 //! # Ok::<(), pbp_three_kingdoms::ThreeKingdomsError>(())
 //! ```
+//!
+//! ## Features
+//!
+//! None: the whole game, always.
 // docs.rs (Cargo.toml's `[package.metadata.docs.rs]`) badges each item with the features it needs.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 

@@ -25,6 +25,10 @@
 //! `docs/rules/warring-states.md`.
 //!
 //! [`Game`]: pbp_core::Game
+//!
+//! ## Features
+//!
+//! None: the whole game, always.
 // docs.rs (Cargo.toml's `[package.metadata.docs.rs]`) badges each item with the features it needs.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
