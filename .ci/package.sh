@@ -13,4 +13,6 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-cargo package --workspace --exclude pbp-wasm --exclude pbp-benches --locked "$@"
+# --allow-dirty: CI's tree is the commit under test, and the steps before this one may leave
+# files of their own beside it; a release publishes from a clean tree, which cargo checks then.
+cargo package --workspace --exclude pbp-wasm --exclude pbp-benches --locked --allow-dirty "$@"
