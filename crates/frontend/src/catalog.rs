@@ -248,8 +248,8 @@ fn current() -> &'static RwLock<Current> {
     })
 }
 
-/// [`games`] and the games [`register`]ed at run time, shared: the catalog every [`Table`]
-/// (crate::Table) starts and loads from.
+/// [`games`] and the games [`register`]ed at run time, shared: the catalog every
+/// [`Table`](crate::Table) starts and loads from.
 pub fn catalog() -> &'static Games {
     // A poisoned lock still holds a whole catalog: it is only ever replaced whole.
     match current().read() {
