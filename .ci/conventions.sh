@@ -3,7 +3,9 @@
 # - every game crate (one with docs/rules/<game>.md) has its clause tests under one name,
 #   tests/clauses.rs or tests/clauses/main.rs;
 # - its tests/scenarios.rs is the one scenario glue, pbp_core::scenario_tests!;
-# - every path docs/, the README and the CHANGELOG name exists (.ci/doc-paths.py).
+# - every path docs/, the README and the CHANGELOG name exists (.ci/doc-paths.py);
+# - the table server's copy of the desk's style sheet is the desk's (pbp-server builds from its
+#   package, which holds no file outside crates/server; issue 41).
 # The rules pages' links to scenario files, both ways, are checked by the games' scenarios test.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -23,7 +25,11 @@ for page in docs/rules/*.md; do
     fi
 done
 .ci/doc-paths.py || status=1
+if ! cmp -s crates/wasm/www/style.css crates/server/www/style.css; then
+    echo "error: crates/server/www/style.css differs from crates/wasm/www/style.css, the desk's style sheet the hosted pages share: copy it (cp crates/wasm/www/style.css crates/server/www/)" >&2
+    status=1
+fi
 if [ "$status" -eq 0 ]; then
-    echo "clause tests, scenario glue and the docs' paths follow the conventions"
+    echo "clause tests, scenario glue, the docs' paths and the server's style sheet follow the conventions"
 fi
 exit "$status"

@@ -21,6 +21,12 @@
 //! assert_eq!(state.battles.len(), 1);
 //! # Ok::<(), pbp_clan_war::ClanWarError>(())
 //! ```
+//!
+//! ## Features
+//!
+//! None: the whole game, always.
+// docs.rs (Cargo.toml's `[package.metadata.docs.rs]`) badges each item with the features it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod bot;
 mod cards;
@@ -58,3 +64,8 @@ pub use state::{
 };
 pub use text::battle_id;
 pub use view::{ClanWarView, HandView, HexView, PlayerView};
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;

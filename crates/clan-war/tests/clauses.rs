@@ -298,20 +298,6 @@ fn the_game_master_and_players_keep_to_their_actions() {
     }
 }
 
-#[test]
-fn the_documented_config_reads() {
-    let doc = include_str!("../../../docs/rules/clan-war.md");
-    let start = doc.find("```json\n").unwrap() + 8;
-    let end = start + doc[start..].find("```").unwrap();
-    let config: ClanWarConfig = serde_json::from_str(&doc[start..end]).unwrap();
-    assert_eq!(config.options, Options::default());
-    assert_eq!(config.rounds, 12);
-    assert_eq!(config.players[1].strategies, [Defensive, Duelist]);
-    assert!(ClanWar::setup(&config, &mut SeededDice::new(1)).is_ok());
-    let bad = r#"{"options": {"home_bonus": "defender"}}"#;
-    assert!(serde_json::from_str::<ClanWarConfig>(bad).is_err());
-}
-
 // ---------------------------------------------------------------------------------- seat fairness
 
 /// Plays one round by clan with the clans seated in `order`, and returns what each clan ends

@@ -1,4 +1,10 @@
 //! `pbp`: the command line of pbp. It only translates between text, files and the Game contract.
+//!
+//! ## Features
+//!
+//! - `serve` (on by default): `pbp serve`, the hosted table (pbp-server: axum, tokio, SQLite,
+//!   PostgreSQL). `cargo install pbp-cli --no-default-features` builds the game master's CLI
+//!   alone, without the server stack.
 
 mod army_cmd;
 mod dice_cmd;

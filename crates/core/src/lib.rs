@@ -50,6 +50,16 @@
 //! assert!(contest.win > 0.5 && (contest.win + contest.lose - 1.0).abs() < 1e-12);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! ## Features
+//!
+//! - `os-random` (off by default): seeds and commitment salts drawn from the operating system
+//!   (`Secret::from_os`, `os_seed`; getrandom).
+//! - `parallel` (off by default): [`sim::simulate_with`] on several threads (rayon).
+//! - `testing` (off by default): the harnesses every game's tests use (`testing`: the contract
+//!   checks, random play, scenario files, the secrecy property) and their macros.
+// docs.rs (Cargo.toml's `[package.metadata.docs.rs]`) badges each item with the features it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod chain;
 mod chance;
@@ -110,3 +120,8 @@ pub use record::{
 };
 pub use sample::sample_one_to;
 pub use words::{counted, ordinal};
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;

@@ -5,6 +5,11 @@
 //! `add::<pbp_some_game::SomeGame>(&mut games);`. The game must implement [`pbp_core::Game`] and
 //! [`pbp_render::Render`].
 //!
+//! A program that embeds pbp adds a game of its own at run time with [`register`]: from then on
+//! [`catalog`], and so [`Table::start`](crate::Table::start), [`Table::new`](crate::Table::new)
+//! and [`Table::load`](crate::Table::load), know it like the built-in games (docs/NEW_GAME.md
+//! walks through writing one).
+//!
 //! ```
 //! use pbp_core::{DiceChoice, Viewer};
 //! use pbp_frontend::catalog;
@@ -16,8 +21,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::any::TypeId;
 use std::marker::PhantomData;
-use std::sync::OnceLock;
+use std::sync::{OnceLock, RwLock};
 
 use pbp_core::duel::Duel;
 use pbp_core::erased::{DynSession, Registry};
@@ -218,10 +224,74 @@ pub fn games() -> Games {
     games
 }
 
-/// [`games`], built once and shared.
+/// How a registered game is added to a catalog ([`add`] of its type).
+type AddGame = fn(&mut Games);
+
+/// The catalog in force: [`games`] and the games [`register`]ed since, in the order registered.
+struct Current {
+    /// The registered games: each game's type and how to add it.
+    registered: Vec<(TypeId, AddGame)>,
+    /// The catalog they make, shared by every table. A registration builds the next one and
+    /// leaves this one in place (tables started before it hold its renderers), so each
+    /// registration keeps one small catalog alive for the life of the program: registering is
+    /// meant for start-up.
+    games: &'static Games,
+}
+
+fn current() -> &'static RwLock<Current> {
+    static CURRENT: OnceLock<RwLock<Current>> = OnceLock::new();
+    CURRENT.get_or_init(|| {
+        RwLock::new(Current {
+            registered: Vec::new(),
+            games: Box::leak(Box::new(games())),
+        })
+    })
+}
+
+/// [`games`] and the games [`register`]ed at run time, shared: the catalog every
+/// [`Table`](crate::Table) starts and loads from.
 pub fn catalog() -> &'static Games {
-    static CATALOG: OnceLock<Games> = OnceLock::new();
-    CATALOG.get_or_init(games)
+    // A poisoned lock still holds a whole catalog: it is only ever replaced whole.
+    match current().read() {
+        Ok(current) => current.games,
+        Err(poisoned) => poisoned.into_inner().games,
+    }
+}
+
+/// Adds the game `G` (with its renderer) to the [`catalog`] of this program, after the built-in
+/// games, so that tables start, load and show it like any other. Registering the same game again
+/// does nothing (each test of a test binary may register the game it plays).
+///
+/// ```
+/// use pbp_core::duel::Duel;
+/// use pbp_frontend::{TableError, catalog};
+///
+/// // The duel is built in: registering it again is a name already taken.
+/// assert_eq!(catalog::register::<Duel>(), Err(TableError::NameTaken { name: "duel" }));
+/// ```
+///
+/// # Errors
+/// [`TableError::NameTaken`] when a built-in game, or another game registered before, has
+/// `G`'s name.
+pub fn register<G: Render>() -> Result<(), TableError> {
+    let mut current = match current().write() {
+        Ok(current) => current,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    let id = TypeId::of::<G>();
+    if current.registered.iter().any(|&(t, _)| t == id) {
+        return Ok(());
+    }
+    if current.games.get(G::NAME).is_ok() {
+        return Err(TableError::NameTaken { name: G::NAME });
+    }
+    current.registered.push((id, add::<G>));
+    let mut next = games();
+    for (_, add) in &current.registered {
+        add(&mut next);
+    }
+    current.games = Box::leak(Box::new(next));
+    Ok(())
 }
 
 #[cfg(test)]

@@ -36,6 +36,15 @@ pub enum TableError {
         /// The renderer's game.
         renderer: &'static str,
     },
+    /// A game registered at run time ([`register`](crate::catalog::register)) under the name of
+    /// another game of the catalog.
+    #[error(
+        "there is already a game named '{name}' in the catalog: give the new game another name"
+    )]
+    NameTaken {
+        /// The name.
+        name: &'static str,
+    },
     /// The events' text could not be written from the session's log (a renderer that does not
     /// follow the erased layer's log: a bug, never the user's input).
     #[error("the events of {game} could not be written: {message}")]

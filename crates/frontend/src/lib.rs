@@ -32,6 +32,15 @@
 //! assert_eq!(view.game, "clan-war");
 //! # Ok::<(), TableError>(())
 //! ```
+//!
+//! ## Features
+//!
+//! - `clan-war`, `three-kingdoms`, `warring-states`, `scroll-race` (all on by default): each
+//!   game in the catalog, with its renderer. The duel is always there.
+//! - `png` (off by default): `Table::png`, the picture as a PNG.
+//! - `testing` (off by default): the table's surfaces for pbp-core's secrecy property.
+// docs.rs (Cargo.toml's `[package.metadata.docs.rs]`) badges each item with the features it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod catalog;
 pub mod dice;
@@ -72,3 +81,8 @@ mod tests {
         shared::<TableError>();
     }
 }
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;

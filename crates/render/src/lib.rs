@@ -26,6 +26,15 @@
 //! resvg, in pure Rust, with the fonts shipped in this crate (subsets of DejaVu Sans and Serif,
 //! about 850 kB) and no system font, so a picture is the same on every machine. The page's
 //! wasm leaves it out; the CLI and the server take it.
+//!
+//! ## Features
+//!
+//! - `clan-war`, `three-kingdoms`, `warring-states`, `scroll-race` (all on by default): each
+//!   game's renderer, with its crate.
+//! - `png` (off by default): `svg_to_png`, the SVGs drawn as PNG pictures with the shipped fonts.
+//! - `testing` (off by default): the renderings as surfaces of pbp-core's secrecy property.
+// docs.rs (Cargo.toml's `[package.metadata.docs.rs]`) badges each item with the features it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(feature = "clan-war")]
 mod clan_war;
@@ -86,3 +95,8 @@ pub trait Render: Game {
     /// carry their own names may ignore it.
     fn event_text(event: &Self::Event, view: &Self::View) -> String;
 }
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;

@@ -28,6 +28,12 @@
 //! assert_eq!(ScrollRace::view(&state, Viewer::Seat(Seat(1))).scrolls[0].carrier, Some(2));
 //! # Ok::<(), pbp_scroll_race::ScrollRaceError>(())
 //! ```
+//!
+//! ## Features
+//!
+//! None: the whole game, always.
+// docs.rs (Cargo.toml's `[package.metadata.docs.rs]`) badges each item with the features it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod bot;
 mod config;
@@ -57,3 +63,8 @@ pub use state::{
 };
 pub use technique::{Technique, allowance, chance, half_chance, quarter_chance};
 pub use view::{CharacterView, ScrollRaceView, ScrollView, UsesView};
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;

@@ -29,6 +29,12 @@
 //! # Ok(())
 //! # }
 //! ```
+//!
+//! ## Features
+//!
+//! None: the whole server, with both stores (SQLite and PostgreSQL).
+// docs.rs (Cargo.toml's `[package.metadata.docs.rs]`) badges each item with the features it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 // The layers, lowest first; a module uses only the ones above it in this list (CI checks that
 // the graph of `crate::` paths between these modules has no cycle: .ci/module-graph.py; see

@@ -62,10 +62,7 @@ async fn webhooks_js() -> Response {
 }
 
 async fn style() -> Response {
-    asset(
-        "text/css; charset=utf-8",
-        include_str!("../../wasm/www/style.css"),
-    )
+    asset("text/css; charset=utf-8", include_str!("../www/style.css"))
 }
 
 /// The pages' routes, merged into the API's router.

@@ -21,6 +21,12 @@
 //! assert_eq!(state.phase, pbp_three_kingdoms::Phase::Combat);
 //! # Ok::<(), pbp_three_kingdoms::ThreeKingdomsError>(())
 //! ```
+//!
+//! ## Features
+//!
+//! None: the whole game, always.
+// docs.rs (Cargo.toml's `[package.metadata.docs.rs]`) badges each item with the features it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod army;
 mod bot;
@@ -63,3 +69,8 @@ pub use state::{
 };
 pub use text::{duration_text, effect_text};
 pub use view::{CharacterView, PlayerView, ThreeKingdomsView};
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;

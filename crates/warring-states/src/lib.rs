@@ -25,6 +25,12 @@
 //! `docs/rules/warring-states.md`.
 //!
 //! [`Game`]: pbp_core::Game
+//!
+//! ## Features
+//!
+//! None: the whole game, always.
+// docs.rs (Cargo.toml's `[package.metadata.docs.rs]`) badges each item with the features it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod bot;
 mod config;
@@ -54,3 +60,8 @@ pub use model::{
 pub use state::WarringStatesState;
 pub use text::{format_order, format_sheet, parse_post};
 pub use view::WarringStatesView;
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;

@@ -319,3 +319,11 @@ impl Session {
         self.0.save().map_err(js_error)
     }
 }
+
+/// The workspace README's library example ("Use pbp as a library"), compiled and run as a doctest
+/// as an embedder writes it: this crate depends on exactly what the README says the example
+/// needs (pbp-core with `os-random`, pbp-frontend), and is never packaged, so it may read the
+/// README from outside its folder.
+#[cfg(all(doctest, not(target_arch = "wasm32")))]
+#[doc = include_str!("../../../README.md")]
+struct WorkspaceReadme;

@@ -200,18 +200,25 @@ pub fn check_rules_page(page: &Path, crate_dir: &Path) -> Result<PageCheck, Stri
 /// `docs/rules/<game>/` holds (played by [`run_dir`](crate::testing::scenario::run_dir) with the
 /// given event text, usually the game's `pbp_render::Render::event_text`), and the rules page
 /// `docs/rules/<game>.md` names only tests and files that exist and links every scenario
-/// ([`check_rules_page`]). `<game>` is the game's [`Game::NAME`](crate::Game::NAME); the paths
-/// are taken from the calling crate's `CARGO_MANIFEST_DIR` (a game crate in `crates/`).
+/// ([`check_rules_page`]). `<game>` is the game's [`Game::NAME`](crate::Game::NAME).
+///
+/// The rules folder is taken from the calling crate's `CARGO_MANIFEST_DIR`: by default
+/// `../../docs/rules` (a game crate in pbp's `crates/`); a crate elsewhere names its own,
+/// relative to its manifest, with `rules:` (docs/NEW_GAME.md).
 ///
 /// ```ignore
 /// pbp_core::scenario_tests!(pbp_clan_war::ClanWar, <pbp_clan_war::ClanWar as pbp_render::Render>::event_text);
+/// pbp_core::scenario_tests!(my_game::Rps, my_game::event_text, rules: "rules");
 /// ```
 #[macro_export]
 macro_rules! scenario_tests {
     ($game:ty, $event_text:expr) => {
+        $crate::scenario_tests!($game, $event_text, rules: "../../docs/rules");
+    };
+    ($game:ty, $event_text:expr, rules: $rules:expr) => {
         #[test]
         fn every_scenario_of_the_rules_page_holds() {
-            let rules = ::std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/rules");
+            let rules = ::std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join($rules);
             let dir = rules.join(<$game as $crate::Game>::NAME);
             let passed = $crate::testing::scenario::run_dir::<$game>(&dir, Some($event_text))
                 .unwrap_or_else(|failures| panic!("{failures}"));
@@ -222,7 +229,7 @@ macro_rules! scenario_tests {
         fn the_rules_page_names_only_tests_and_files_that_exist_and_links_every_scenario() {
             let crate_dir = ::std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
             let page = crate_dir
-                .join("../../docs/rules")
+                .join($rules)
                 .join(format!("{}.md", <$game as $crate::Game>::NAME));
             let check = $crate::testing::rules_page::check_rules_page(&page, crate_dir)
                 .unwrap_or_else(|missing| panic!("{missing}"));
