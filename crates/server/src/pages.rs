@@ -52,9 +52,10 @@ async fn table_css() -> Response {
     asset("text/css; charset=utf-8", include_str!("../www/table.css"))
 }
 
-/// The order form's module, shared with the game master's desk (crates/wasm/www/form.js).
+/// The order form's module, shared with the game master's desk (a copy of
+/// crates/wasm/www/form.js that .ci/conventions.sh keeps equal).
 async fn form_js() -> Response {
-    asset(JS, include_str!("../../wasm/www/form.js"))
+    asset(JS, include_str!("../www/form.js"))
 }
 
 async fn webhooks_js() -> Response {
