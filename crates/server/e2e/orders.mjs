@@ -6,6 +6,7 @@
 //   refused beside the row), the post previewed, then sent;
 // - one action of each other game (the duel, Clan War, Three Kingdoms, Scroll Race) is sent
 //   from the list of what is legal, by the seat (or the game master) whose turn it is;
+// - a Clan War attack is chosen by clicking its hex on the seat page's map, and sent;
 // - the hosting page, a seat's page and the game master's page load at 1280 and 390 px wide: at
 //   390, no horizontal scrolling, the map fits and the order form's controls are on screen; axe-core
 //   finds no serious or critical violation at either width. Screenshots of each page at both
@@ -115,7 +116,7 @@ async function formFits(page, name) {
 }
 
 async function mapFits(page, name) {
-  const width = await page.$eval("#field img", (img) => img.getBoundingClientRect().width);
+  const width = await page.$eval("#field svg", (svg) => svg.getBoundingClientRect().width);
   check(`${name} at 390 px: the map fits the width`, width > 0 && width <= PHONE.width, `${width} px`);
 }
 
@@ -190,6 +191,41 @@ async function oneFromTheList(browser, base, game) {
   await context.close();
 }
 
+/** Clan War's attack chosen by clicking its hex on the seat page's map: the form's list then
+ *  holds the attack on that hex, and it is what is sent. */
+async function attackByHex(browser, base) {
+  const table = await createTable(base, { game: "clan-war" });
+  const view = await api(base, `/api/tables/${table.id}/view`, table.gm);
+  const seat = view.turn.acting.find((a) => a !== "game-master").seat;
+  const token = table.seats[seat];
+  const form = await api(base, `/api/tables/${table.id}/form`, token);
+  const choices = form.kinds.flatMap((k) => k.fields.flatMap((f) => f.input.choices ?? []));
+  const attacks = choices.filter((c) => c.place);
+  check("clan-war: the form's attacks carry their hex", attacks.length > 0, JSON.stringify(choices.slice(0, 3)));
+  // The last attack offered, so that the click, not the list's first choice, decides.
+  const wanted = attacks[attacks.length - 1];
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  await page.goto(`${base}/t/${table.id}#${token}`);
+  await page.waitForSelector("#order-form select");
+  await page.waitForSelector("#field svg title", { state: "attached" });
+  const hex = page.locator("#field svg g", { has: page.locator(`title:text-matches("^${wanted.place}:")`) }).first();
+  await hex.click();
+  await page.waitForFunction((label) => {
+    const select = document.querySelector("#order-form select");
+    return select && select.options[select.selectedIndex]?.textContent === label;
+  }, wanted.label);
+  const tip = await page.textContent("#map-tip");
+  check(`clan-war: a click on ${wanted.place} picks "${wanted.label}"`, tip.includes(wanted.place), tip);
+  await page.waitForFunction(() => document.querySelector("#order-verdict")?.dataset.state === "ok");
+  await page.click("#send");
+  for (let i = 0; i < 50 && (await steps(base, table)) === 0; i += 1) await page.waitForTimeout(100);
+  const log = await api(base, `/api/tables/${table.id}/log`, table.gm);
+  const sent = JSON.stringify(log);
+  check(`clan-war: the attack on ${wanted.place} is the action sent`, (await steps(base, table)) === 1 && sent.includes(wanted.place), sent.slice(0, 300));
+  await context.close();
+}
+
 async function run(base) {
   mkdirSync(shots, { recursive: true });
   const browser = await chromium.launch({
@@ -204,6 +240,7 @@ async function run(base) {
     for (const game of ["duel", "clan-war", "three-kingdoms", "scroll-race"]) {
       await oneFromTheList(browser, base, game);
     }
+    await attackByHex(browser, base);
     // Every page at both widths: the hosting page, a seat that still has orders to build (Bo),
     // and the game master's page.
     await bothWidths(browser, `${base}/`, "hosting", (p) => p.waitForSelector("#game option", { state: "attached" }));

@@ -58,6 +58,12 @@ async fn form_js() -> Response {
     asset(JS, include_str!("../www/form.js"))
 }
 
+/// The map drawn inline, a click on a place picking it in the order form, shared with the
+/// game master's desk (a copy of crates/wasm/www/map.js that .ci/conventions.sh keeps equal).
+async fn map_js() -> Response {
+    asset(JS, include_str!("../www/map.js"))
+}
+
 async fn webhooks_js() -> Response {
     asset(JS, include_str!("../www/webhooks.js"))
 }
@@ -77,6 +83,7 @@ pub(crate) fn router() -> Router<HubHandle> {
         .route("/assets/table.css", get(table_css))
         .route("/assets/webhooks.js", get(webhooks_js))
         .route("/assets/form.js", get(form_js))
+        .route("/assets/map.js", get(map_js))
         .route("/assets/style.css", get(style))
         .route("/t/{id}", get(table_page))
 }

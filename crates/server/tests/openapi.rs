@@ -182,7 +182,14 @@ fn every_route_answers_what_the_document_says() {
     ] {
         c.get(base, page, None);
     }
-    for asset in ["table.js", "live.js", "links.js", "webhooks.js", "form.js"] {
+    for asset in [
+        "table.js",
+        "live.js",
+        "links.js",
+        "webhooks.js",
+        "form.js",
+        "map.js",
+    ] {
         c.get(base, &format!("/assets/{asset}"), None);
     }
     // Errors are documented too.

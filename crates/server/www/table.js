@@ -5,6 +5,7 @@
 import { openStream } from "/assets/live.js";
 import { renderLinks } from "/assets/links.js";
 import { renderForm } from "/assets/form.js";
+import { MapView } from "/assets/map.js";
 
 const $ = (id) => document.getElementById(id);
 const id = location.pathname.split("/").filter(Boolean)[1];
@@ -54,6 +55,8 @@ function actFor() {
 // by the server as they change (POST .../check). Rebuilt only when the form itself changes, so
 // a live refresh never loses a sheet being built.
 let built = null;
+/** The map, drawn inline once the first view arrives. */
+let map = null;
 let shownForm = null;
 
 async function renderOrderForm() {
@@ -176,11 +179,12 @@ async function refresh() {
   showTurn();
   showNotifyButton();
   $("text").textContent = await api("view?format=text");
-  const svg = await api("view?format=svg");
-  const img = document.createElement("img");
-  img.alt = "the map";
-  img.src = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
-  $("field").replaceChildren(img);
+  // The map inline (its tooltips show), a click on a place picking it in the order form: a
+  // hex to attack, a state in the sheet's row being edited.
+  map ??= new MapView($("field"), $("map-tip"), (names) => {
+    if (built?.pickPlace(names)) $("map-tip").textContent = `Picked ${names[0]} in the order form.`;
+  });
+  map.show(await api("view?format=svg"), "the map");
   const log = JSON.parse(await api("log"));
   $("log").replaceChildren(...log.map((event) => {
     const item = document.createElement("li");

@@ -368,6 +368,11 @@ fn routes() -> Vec<Route> {
             "The webhooks' script",
         ),
         page(
+            "/assets/map.js",
+            "text/javascript",
+            "The map's script: drawn inline, a click on a place picks it in the order form",
+        ),
+        page(
             "/assets/form.js",
             "text/javascript",
             "The order form's script",
