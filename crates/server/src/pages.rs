@@ -1,5 +1,7 @@
-//! The browser pages and their assets (crates/server/www; the style sheet is the game
-//! master's desk's, crates/wasm/www/style.css), built into the binary.
+//! The browser pages and their assets (crates/server/www), built into the binary. The style
+//! sheet, the order form and the map are the game master's desk's: `www/style.css`,
+//! `www/form.js` and `www/map.js` are links to crates/wasm/www, which `cargo package` turns
+//! into the files themselves, as it does each crate's LICENSE.
 
 use axum::Router;
 use axum::http::header;
@@ -8,8 +10,7 @@ use axum::routing::get;
 
 use crate::hub::HubHandle;
 
-/// A page or an asset of the browser pages (crates/server/www; the style sheet is the game
-/// master's desk's, crates/wasm/www/style.css).
+/// A page or an asset of the browser pages (crates/server/www).
 fn asset(content_type: &'static str, body: &'static str) -> Response {
     (
         [
@@ -52,14 +53,13 @@ async fn table_css() -> Response {
     asset("text/css; charset=utf-8", include_str!("../www/table.css"))
 }
 
-/// The order form's module, shared with the game master's desk (a copy of
-/// crates/wasm/www/form.js that .ci/conventions.sh keeps equal).
+/// The order form's module, the game master's desk's.
 async fn form_js() -> Response {
     asset(JS, include_str!("../www/form.js"))
 }
 
-/// The map drawn inline, a click on a place picking it in the order form, shared with the
-/// game master's desk (a copy of crates/wasm/www/map.js that .ci/conventions.sh keeps equal).
+/// The map drawn inline, a click on a place picking it in the order form: the game master's
+/// desk's.
 async fn map_js() -> Response {
     asset(JS, include_str!("../www/map.js"))
 }
