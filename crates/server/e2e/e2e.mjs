@@ -10,38 +10,14 @@
 //
 //     node e2e.mjs        (after `cargo build -p pbp-cli`; PBP_CLI names another binary)
 
-import { spawn, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
-import assert from "node:assert/strict";
-import { chromium } from "playwright-core";
+import { check, cli, launchChromium, passedCount, startServer } from "./harness.mjs";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, "../../..");
-const cli = process.env.PBP_CLI ?? path.join(repo, "target/debug/pbp");
-const chromiumPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
-let passed = 0;
-function check(name, condition, detail = "") {
-  assert.ok(condition, `${name}${detail ? `: ${detail}` : ""}`);
-  passed += 1;
-  console.log(`  ok ${passed} - ${name}`);
-}
 
-async function startServer(dir) {
-  const child = spawn(cli, ["serve", "--db", path.join(dir, "e2e.sqlite"), "--addr", "127.0.0.1:0"], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const lines = createInterface({ input: child.stdout });
-  for await (const line of lines) {
-    const match = line.match(/(http:\/\/127\.0\.0\.1:\d+)/);
-    if (match) return { child, base: match[1] };
-  }
-  throw new Error("pbp serve printed no address");
-}
 
 function threePlayerConfig() {
   const games = JSON.parse(execFileSync(cli, ["games", "--json"], { encoding: "utf8" }));
@@ -57,13 +33,7 @@ const ORDERS = [
 ];
 
 async function run(base) {
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    ],
-  });
+  const browser = await launchChromium();
   try {
     // The game master hosts the table from the hosting page.
     const gmContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -251,10 +221,10 @@ async function run(base) {
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), "pbp-server-e2e-"));
-const { child, base } = await startServer(dir);
+const { child, base } = await startServer(dir, "e2e.sqlite");
 try {
   await run(base);
-  console.log(`${passed} passed, 0 failed`);
+  console.log(`${passedCount()} passed, 0 failed`);
 } finally {
   child.kill("SIGKILL");
   rmSync(dir, { recursive: true, force: true });

@@ -14,43 +14,18 @@
 //
 //     node orders.mjs     (after `cargo build -p pbp-cli`; PBP_CLI names another binary)
 
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
-import assert from "node:assert/strict";
-import { chromium } from "playwright-core";
+import { check, launchChromium, passedCount, repo, startServer } from "./harness.mjs";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, "../../..");
-const cli = process.env.PBP_CLI ?? path.join(repo, "target/debug/pbp");
-const chromiumPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const shots = process.env.PBP_SHOTS ?? path.join(repo, "target/e2e-shots/server");
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
-let passed = 0;
-function check(name, condition, detail = "") {
-  assert.ok(condition, `${name}${detail ? `: ${detail}` : ""}`);
-  passed += 1;
-  console.log(`  ok ${passed} - ${name}`);
-}
 
-async function startServer(dir) {
-  const child = spawn(cli, ["serve", "--db", path.join(dir, "orders.sqlite"), "--addr", "127.0.0.1:0"], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const lines = createInterface({ input: child.stdout });
-  for await (const line of lines) {
-    const match = line.match(/(http:\/\/127\.0\.0\.1:\d+)/);
-    if (match) return { child, base: match[1] };
-  }
-  throw new Error("pbp serve printed no address");
-}
 
 async function api(base, path, token, body) {
   const headers = { "Content-Type": "application/json" };
@@ -228,13 +203,7 @@ async function attackByHex(browser, base) {
 
 async function run(base) {
   mkdirSync(shots, { recursive: true });
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const table = await sheetWithoutTyping(browser, base);
     for (const game of ["duel", "clan-war", "three-kingdoms", "scroll-race"]) {
@@ -261,11 +230,11 @@ async function run(base) {
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), "pbp-orders-"));
-const { child, base } = await startServer(dir);
+const { child, base } = await startServer(dir, "orders.sqlite");
 try {
   await run(base);
   console.log(`screenshots: ${shots}`);
-  console.log(`${passed} passed, 0 failed`);
+  console.log(`${passedCount()} passed, 0 failed`);
 } finally {
   child.kill();
   rmSync(dir, { recursive: true, force: true });

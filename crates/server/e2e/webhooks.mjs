@@ -7,40 +7,16 @@
 //
 //     node webhooks.mjs        (after `cargo build -p pbp-cli`; PBP_CLI names another binary)
 
-import { spawn } from "node:child_process";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
-import { chromium } from "playwright-core";
+import { check, launchChromium, passedCount, startServer } from "./harness.mjs";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, "../../..");
-const cli = process.env.PBP_CLI ?? path.join(repo, "target/debug/pbp");
-const chromiumPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
-let passed = 0;
-function check(name, condition, detail = "") {
-  assert.ok(condition, `${name}${detail ? `: ${detail}` : ""}`);
-  passed += 1;
-  console.log(`  ok ${passed} - ${name}`);
-}
 
-async function startServer(dir) {
-  const args = ["serve", "--db", path.join(dir, "hooks.sqlite"), "--addr", "127.0.0.1:0",
-    "--allow-private-webhooks"];
-  const child = spawn(cli, args, { stdio: ["ignore", "pipe", "inherit"] });
-  const lines = createInterface({ input: child.stdout });
-  for await (const line of lines) {
-    const match = line.match(/(http:\/\/127\.0\.0\.1:\d+)/);
-    if (match) return { child, base: match[1] };
-  }
-  throw new Error("pbp serve printed no address");
-}
 
 // A receiver that records every request's headers and raw body and answers 204.
 function startReceiver() {
@@ -81,13 +57,7 @@ async function run(base, receiver) {
     body: JSON.stringify({ game: "duel", players: ["Ann", "Bo"] }),
   }).then((r) => r.json());
   const link = (token) => `${base}/t/${created.id}#${token}`;
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    ],
-  });
+  const browser = await launchChromium();
   try {
     // A seat's page: no webhook form.
     const seatContext = await browser.newContext();
@@ -152,11 +122,11 @@ async function run(base, receiver) {
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), "pbp-server-hooks-e2e-"));
-const { child, base } = await startServer(dir);
+const { child, base } = await startServer(dir, "hooks.sqlite", ["--allow-private-webhooks"]);
 const receiver = await startReceiver();
 try {
   await run(base, receiver);
-  console.log(`${passed} passed, 0 failed`);
+  console.log(`${passedCount()} passed, 0 failed`);
 } finally {
   child.kill("SIGKILL");
   receiver.server.close();
