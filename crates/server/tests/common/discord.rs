@@ -60,19 +60,7 @@ pub struct FakeDiscord {
     pub api: String,
     key: SigningKey,
     calls: Arc<Mutex<Vec<Call>>>,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-impl Drop for FakeDiscord {
-    fn drop(&mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
+    _server: super::loopback::Loopback,
 }
 
 pub fn hex(bytes: &[u8]) -> String {
@@ -144,32 +132,13 @@ impl FakeDiscord {
             busy_every,
             empty_for,
         };
-        let (ready_tx, ready_rx) = std::sync::mpsc::channel();
-        let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-        let thread = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
-            runtime.block_on(async move {
-                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-                ready_tx.send(listener.local_addr().unwrap()).unwrap();
-                let app = axum::Router::new().fallback(any(record)).with_state(shared);
-                axum::serve(listener, app)
-                    .with_graceful_shutdown(async {
-                        let _ = stop_rx.await;
-                    })
-                    .await
-                    .unwrap();
-            });
-        });
-        let addr = ready_rx.recv_timeout(Duration::from_secs(30)).unwrap();
+        let server =
+            super::loopback::serve(axum::Router::new().fallback(any(record)).with_state(shared));
         FakeDiscord {
-            api: format!("http://{addr}/api/v10"),
+            api: format!("http://{}/api/v10", server.addr),
             key: SigningKey::from_bytes(&[0x5a; 32]),
             calls,
-            stop: Some(stop_tx),
-            thread: Some(thread),
+            _server: server,
         }
     }
 

@@ -47,6 +47,7 @@ macro_rules! store_suite {
 }
 
 pub mod discord;
+pub mod loopback;
 pub mod pg;
 pub mod receiver;
 pub mod sse;

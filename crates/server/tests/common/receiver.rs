@@ -121,19 +121,7 @@ pub struct Receiver {
     pub base: String,
     got: Arc<Mutex<Vec<Got>>>,
     in_flight: Arc<AtomicUsize>,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-impl Drop for Receiver {
-    fn drop(&mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
+    _server: super::loopback::Loopback,
 }
 
 impl Receiver {
@@ -148,34 +136,16 @@ impl Receiver {
             fail_first,
             delay,
         };
-        let (ready_tx, ready_rx) = std::sync::mpsc::channel();
-        let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-        let thread = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
-            runtime.block_on(async move {
-                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-                ready_tx.send(listener.local_addr().unwrap()).unwrap();
-                let app = axum::Router::new()
-                    .route("/{*path}", any(receive))
-                    .with_state(shared);
-                axum::serve(listener, app)
-                    .with_graceful_shutdown(async {
-                        let _ = stop_rx.await;
-                    })
-                    .await
-                    .unwrap();
-            });
-        });
-        let addr = ready_rx.recv_timeout(Duration::from_secs(10)).unwrap();
+        let server = super::loopback::serve(
+            axum::Router::new()
+                .route("/{*path}", any(receive))
+                .with_state(shared),
+        );
         Receiver {
-            base: format!("http://{addr}"),
+            base: format!("http://{}", server.addr),
             got,
             in_flight,
-            stop: Some(stop_tx),
-            thread: Some(thread),
+            _server: server,
         }
     }
 
