@@ -99,13 +99,7 @@ fn every_request_is_verified_and_a_ping_is_answered_with_a_pong() {
     let server = start_discord(&dir.join("db.sqlite"), fake.options());
     let ping =
         json!({ "id": "1", "application_id": APPLICATION, "type": 1, "token": "t", "version": 1 });
-    let signed = fake.sign(&ping);
-    let answer = post_signed(
-        &server.base,
-        Some(&signed.signature),
-        Some(&signed.timestamp),
-        &signed.body,
-    );
+    let answer = fake.send(&server.base, &ping);
     assert_eq!(answer.status, 200, "{}", answer.body);
     assert!(answer.content_type.starts_with("application/json"));
     assert_shape(&answer.json(), "response_pong");
@@ -200,13 +194,7 @@ fn a_roll_is_public_and_a_mistake_is_shown_to_its_author_alone() {
                 json!([{ "name": "dice", "type": 3, "value": dice }]),
             ),
         );
-        let signed = fake.sign(&body);
-        let answer = post_signed(
-            &server.base,
-            Some(&signed.signature),
-            Some(&signed.timestamp),
-            &signed.body,
-        );
+        let answer = fake.send(&server.base, &body);
         assert_eq!(answer.status, 200, "{}", answer.body);
         answer.json()
     };
@@ -233,14 +221,7 @@ fn a_roll_is_public_and_a_mistake_is_shown_to_its_author_alone() {
     );
     // Another command, another interaction: a word to their author alone.
     let body = interaction(2, "77", "t", command("dance", json!([])));
-    let signed = fake.sign(&body);
-    let other = post_signed(
-        &server.base,
-        Some(&signed.signature),
-        Some(&signed.timestamp),
-        &signed.body,
-    )
-    .json();
+    let other = fake.send(&server.base, &body).json();
     assert_eq!(other["data"]["flags"], json!(64), "{other}");
     let body = interaction(
         4,
@@ -251,25 +232,12 @@ fn a_roll_is_public_and_a_mistake_is_shown_to_its_author_alone() {
             json!([{ "name": "against", "type": 3, "value": "3", "focused": true }]),
         ),
     );
-    let signed = fake.sign(&body);
-    let choices = post_signed(
-        &server.base,
-        Some(&signed.signature),
-        Some(&signed.timestamp),
-        &signed.body,
-    )
-    .json();
+    let choices = fake.send(&server.base, &body).json();
     assert_shape(&choices, "response_autocomplete");
     // An interaction for another application is not this one's to answer.
     let mut foreign = interaction(2, "77", "t", command("roll", json!([])));
     foreign["application_id"] = json!("999");
-    let signed = fake.sign(&foreign);
-    let answer = post_signed(
-        &server.base,
-        Some(&signed.signature),
-        Some(&signed.timestamp),
-        &signed.body,
-    );
+    let answer = fake.send(&server.base, &foreign);
     assert_eq!(answer.status, 400, "{}", answer.body);
     assert!(fake.calls().is_empty());
     drop(server);
@@ -295,13 +263,7 @@ fn odds_are_deferred_then_edited_in_and_a_429_is_waited_out() {
             ]),
         ),
     );
-    let signed = fake.sign(&body);
-    let answer = post_signed(
-        &server.base,
-        Some(&signed.signature),
-        Some(&signed.timestamp),
-        &signed.body,
-    );
+    let answer = fake.send(&server.base, &body);
     assert_eq!(answer.status, 200, "{}", answer.body);
     assert_shape(&answer.json(), "response_deferred");
     assert_eq!(answer.json(), json!({ "type": 5, "data": { "flags": 0 } }));
@@ -351,13 +313,7 @@ fn an_edit_goes_through_after_an_occasional_429() {
                 json!([{ "name": "dice", "type": 3, "value": dice }]),
             ),
         );
-        let signed = fake.sign(&body);
-        let answer = post_signed(
-            &server.base,
-            Some(&signed.signature),
-            Some(&signed.timestamp),
-            &signed.body,
-        );
+        let answer = fake.send(&server.base, &body);
         assert_eq!(answer.json()["type"], json!(5));
         fake.wait_for(if token == "first" { 1 } else { 3 });
     }
@@ -397,13 +353,7 @@ fn an_empty_bucket_is_waited_for_before_its_route_is_called_again() {
             json!([{ "name": "dice", "type": 3, "value": "d6" }]),
         ),
     );
-    let signed = fake.sign(&body);
-    let answer = post_signed(
-        &server.base,
-        Some(&signed.signature),
-        Some(&signed.timestamp),
-        &signed.body,
-    );
+    let answer = fake.send(&server.base, &body);
     assert_eq!(answer.json()["type"], json!(5));
     let calls = fake.wait_for(3);
     assert!(calls.len() >= 3, "{calls:?}");

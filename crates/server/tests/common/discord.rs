@@ -166,6 +166,17 @@ impl FakeDiscord {
         self.sign_at(body, &now.to_string())
     }
 
+    /// `body` signed now and posted to the interactions endpoint of the server at `base`.
+    pub fn send(&self, base: &str, body: &Value) -> super::Answer {
+        let signed = self.sign(body);
+        post_signed(
+            base,
+            Some(&signed.signature),
+            Some(&signed.timestamp),
+            &signed.body,
+        )
+    }
+
     /// `body` signed with this timestamp.
     pub fn sign_at(&self, body: &Value, timestamp: &str) -> Signed {
         let body = body.to_string();
