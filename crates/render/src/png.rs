@@ -2,12 +2,15 @@
 //! Discord and Slack show no SVG, so every game's map or field is drawn here as a PNG too.
 //!
 //! The SVG is drawn by resvg (pure Rust: usvg reads it, tiny-skia fills it) with the fonts in
-//! this crate's `fonts/` folder only (subsets of DejaVu Sans and DejaVu Serif, their licence
-//! beside them), loaded into the renderer's font database explicitly: no system font is ever
-//! looked up, so a picture is the same on every machine. `sans-serif` (and text with no
-//! family) is DejaVu Sans, `serif` (and every family the database does not know) DejaVu Serif. A character the fonts lack
-//! (outside Latin, Greek, Cyrillic and the common punctuation and symbols) is drawn as an
-//! empty box. No file or other image is ever read: an `<image>` in the SVG is left out.
+//! this crate's `fonts/` folder only (their licences beside them), loaded into the renderer's
+//! font database explicitly: no system font is ever looked up, so a picture is the same on
+//! every machine. `sans-serif` (and text with no family) is DejaVu Sans, `serif` (and every
+//! family the database does not know) DejaVu Serif; they cover Latin, Greek, Cyrillic,
+//! Armenian, Georgian, Hebrew and Arabic (joined and written right to left) and the common
+//! punctuation and symbols. A character they lack is drawn from the fallback fonts: Droid Sans
+//! Fallback for Chinese and Japanese (the ideographs and kana), NanumSquare for Korean. A
+//! character no shipped font has (an emoji, a script of South or South-East Asia) is drawn as
+//! an empty box. No file or other image is ever read: an `<image>` in the SVG is left out.
 
 use std::sync::{Arc, OnceLock};
 
@@ -44,13 +47,16 @@ pub enum PngError {
 }
 
 /// The fonts shipped with pbp: the regular, bold and italic faces of the two families the
-/// SVGs name.
-const FONTS: [&[u8]; 5] = [
+/// SVGs name, then the fallbacks for the characters those lack, in the order the renderer
+/// tries them (the ideographs from Droid Sans Fallback, Hangul from NanumSquare).
+const FONTS: [&[u8]; 7] = [
     include_bytes!("../fonts/DejaVuSans.ttf"),
     include_bytes!("../fonts/DejaVuSans-Bold.ttf"),
     include_bytes!("../fonts/DejaVuSerif.ttf"),
     include_bytes!("../fonts/DejaVuSerif-Bold.ttf"),
     include_bytes!("../fonts/DejaVuSerif-Italic.ttf"),
+    include_bytes!("../fonts/DroidSansFallbackFull.ttf"),
+    include_bytes!("../fonts/NanumSquareR.ttf"),
 ];
 
 /// The font database, built once per process from [`FONTS`] alone.
@@ -137,7 +143,16 @@ mod tests {
             .collect();
         families.sort();
         families.dedup();
-        assert_eq!(families, ["DejaVu Sans", "DejaVu Serif"]);
+        assert_eq!(
+            families,
+            [
+                "DejaVu Sans",
+                "DejaVu Serif",
+                "Droid Sans Fallback",
+                "NanumSquare",
+                "나눔스퀘어"
+            ]
+        );
         assert_eq!(database.len(), FONTS.len());
     }
 
@@ -185,5 +200,44 @@ mod tests {
         ))
         .unwrap();
         assert_eq!(blank, image, "no image is read");
+    }
+
+    /// A name drawn in `family`, alone on a white picture.
+    fn name_picture(family: &str, name: &str) -> Vec<u8> {
+        svg_to_png(&format!(
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="120" height="24"><rect width="120" height="24" fill="#ffffff"/><text x="2" y="17" font-size="14" font-family="{family}">{name}</text></svg>"##
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn names_in_other_scripts_are_drawn_not_boxed() {
+        // A character no shipped font has is drawn as the main font's empty box, the same
+        // for every such character: a name drawn with real glyphs differs from as many of
+        // those (private-use characters) and from another name of its script.
+        let names = [
+            ("Chinese", "王小明", "李四"),
+            ("Japanese", "さくら", "カタナ"),
+            ("Korean", "김민준", "이서연"),
+            ("Arabic", "ليلى", "مريم"),
+            ("Hebrew", "דוד", "שרה"),
+            ("Armenian", "Արամ", "Անի"),
+            ("Georgian", "ნინო", "გიორგი"),
+        ];
+        for family in ["sans-serif", "serif"] {
+            for (script, name, other) in names {
+                let boxes: String = (0..name.chars().count())
+                    .map(|i| char::from_u32(0xE000 + i as u32).unwrap())
+                    .collect();
+                let drawn = name_picture(family, name);
+                assert_ne!(drawn, name_picture(family, &boxes), "{script} in {family}");
+                assert_ne!(drawn, name_picture(family, other), "{script} in {family}");
+            }
+        }
+        // The guard holds: two names of characters no font has are the same boxes.
+        assert_eq!(
+            name_picture("sans-serif", "\u{E000}\u{E001}"),
+            name_picture("sans-serif", "\u{E005}\u{E006}")
+        );
     }
 }
