@@ -25,7 +25,7 @@ fn start(dir: &Scratch) -> PathBuf {
     let save = dir.path("game.json");
     let out = ok(&["new", "duel", "--seed", "5", "--out", s(&save)]);
     assert!(out.contains("started duel"), "{out}");
-    assert!(out.contains("to act: seat 0, seat 1, gm"), "{out}");
+    assert!(out.contains("to act: Player 1, Player 2, gm"), "{out}");
     save
 }
 
@@ -79,12 +79,12 @@ fn a_whole_duel() {
     let out = ok(&["act", file, "--as", "0", "focus"]);
     assert_eq!(
         out,
-        "step 1: seat 0 sealed a stance\nstep 1: seat 0 chose focus\nto act: seat 1, gm\n"
+        "step 1: Player 1 sealed a stance\nstep 1: Player 1 chose focus\nto act: Player 2, gm\n"
     );
     let out = pbp(&["legal", file, "--as", "0"]);
     assert!(out.status.success());
     assert!(out.stdout.is_empty());
-    assert!(text(&out.stderr).contains("seat 0 has no legal action now"));
+    assert!(text(&out.stderr).contains("Player 1 has no legal action now"));
 
     // The sealed stance shows to seat 0 and the game master only.
     let seat0 = ok(&["show", file, "--as", "0"]);
@@ -102,7 +102,8 @@ fn a_whole_duel() {
         let log = ok(&["log", file, "--as", viewer]);
         let (events, chain) = log.rsplit_once("chain at step 1: ").unwrap();
         assert_eq!(
-            events, "step 0: the setup of duel: seat 0, seat 1\nstep 1: seat 0 sealed a stance\n",
+            events,
+            "step 0: the setup of Duel: Player 1, Player 2\nstep 1: Player 1 sealed a stance\n",
             "{viewer}"
         );
         // The log ends with the chain's head, the same for every viewer.
@@ -113,7 +114,7 @@ fn a_whole_duel() {
     let gm = json(&["show", file, "--as", "gm", "--format", "json"]);
     assert_eq!(gm["view"]["own"], serde_json::json!(["focus", null]));
     assert_eq!(gm["steps"], 1);
-    assert!(ok(&["log", file, "--as", "gm"]).contains("seat 0 chose focus"));
+    assert!(ok(&["log", file, "--as", "gm"]).contains("Player 1 chose focus"));
 
     // Seat 1 strikes in the JSON form with dice rolled elsewhere: seat 0's 3k1 rolls 2, 10+4, 1
     // = 14 against seat 1's 9, 9.
@@ -140,7 +141,7 @@ fn a_whole_duel() {
     let bbcode = ok(&["show", file, "--format", "bbcode"]);
     assert!(bbcode.contains("[b]Duel[/b]: 1 - 0"), "{bbcode}");
     assert!(bbcode.contains("focus against strike: 14 to 9"), "{bbcode}");
-    assert!(!bbcode.contains("seat 1 chose"), "{bbcode}");
+    assert!(!bbcode.contains("Player 2 chose"), "{bbcode}");
     let svg = ok(&["show", file, "--as", "gm", "--format", "svg"]);
     assert!(svg.starts_with("<svg"), "{svg}");
 
@@ -157,7 +158,7 @@ fn a_whole_duel() {
         rounds += 1;
     }
     let out = ok(&["show", file]);
-    assert!(out.contains("game over, won by seat"), "{out}");
+    assert!(out.contains("game over, won by Player"), "{out}");
     let message = refused(&["act", file, "--as", "0", "strike"]);
     assert!(message.contains("the duel is over"), "{message}");
 
@@ -181,9 +182,9 @@ fn the_game_master_concedes_for_a_seat() {
     let dir = Scratch::new("concede");
     let save = start(&dir);
     let out = ok(&["act", s(&save), "--as", "gm", "concede", "1"]);
-    assert!(out.contains("seat 0 wins the duel"), "{out}");
+    assert!(out.contains("Player 1 wins the duel"), "{out}");
     assert!(
-        out.contains("game over, won by seat 0: a seat conceded"),
+        out.contains("game over, won by Player 1: a seat conceded"),
         "{out}"
     );
 }
@@ -224,7 +225,7 @@ fn refused_actions_leave_the_save_byte_identical() {
             &["act", file, "--as", "1", "concede", "0"],
             "only the game master",
         ),
-        (&["act", file, "--as", "7", "strike"], "seat 7 cannot"),
+        (&["act", file, "--as", "7", "strike"], "Player 8 cannot"),
         (
             &["act", file, "--as", "1", "strike", "--dice", "3,4"],
             "all 2 dice values given were used and the step needs at least 2 more",
@@ -399,7 +400,7 @@ fn simulate_summarizes() {
         out.starts_with("duel: 200 games from seed 9, 200 finished\n"),
         "{out}"
     );
-    assert!(out.contains("seat 0 won"), "{out}");
+    assert!(out.contains("Player 1 won"), "{out}");
     assert!(out.contains("actions per game: average"), "{out}");
     // No progress bar when stderr is not a terminal.
     let run = pbp(&["simulate", "duel", "--games", "50"]);
@@ -523,7 +524,9 @@ fn a_clan_war_game_master_names_seats_and_chooses_the_bbcode_style() {
     // The log opens with step 0, the setup, naming every seat.
     let log = ok(&["log", s(&save), "--as", "gm"]);
     assert!(
-        log.starts_with("step 0: the setup of clan-war: seat 0 Mongooseh (Crab), seat 1 BegrudginglyGood (Dragon)"),
+        log.starts_with(
+            "step 0: the setup of Clan War: Mongooseh (Crab), BegrudginglyGood (Dragon)"
+        ),
         "{log}"
     );
     assert!(!log.contains("seat 2:"), "{log}");

@@ -103,7 +103,7 @@ fn outside_dice_are_marked_in_every_output_and_listed_by_verify() {
     let verified = ok(&["verify", file, "--commitment", &commitment]);
     assert!(verified.contains("2 seeded steps"), "{verified}");
     assert!(
-        verified.contains("step 2 (seat 1): rolled on the forum: 2, 10+4, 1, 9, 9"),
+        verified.contains("step 2 (Player 2): rolled on the forum: 2, 10+4, 1, 9, 9"),
         "{verified}"
     );
     assert!(
@@ -186,7 +186,7 @@ fn verify_at_fails_an_edited_reordered_or_cut_history() {
         &at[3],
     ]);
     assert!(
-        listed.contains("step 4 (seat 1): rolled on the forum"),
+        listed.contains("step 4 (Player 2): rolled on the forum"),
         "{listed}"
     );
 

@@ -71,7 +71,7 @@ fn bad_names_are_refused_before_a_file_is_written() {
     let too_long = format!("Ann,{long}");
     for (players, said) in [
         ("Ann,ann", "the same name once case and spacing are ignored"),
-        ("Ann, ANN ", "seat 0 ('Ann') and seat 1 (' ANN ')"),
+        ("Ann, ANN ", "player 1 ('Ann') and player 2 (' ANN ')"),
         (unprintable, "U+200B"),
         (too_long.as_str(), "at most 80 characters"),
         (

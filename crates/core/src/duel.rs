@@ -184,13 +184,14 @@ impl Duel {
             .map(|i| Seat(i as u16))
     }
 
-    /// Seat `seat` as people call it: its player's name, or "seat N".
+    /// Seat `seat` as people call it: its player's name, or "Player 1" and "Player 2" when
+    /// the config names none.
     fn name(config: &DuelConfig, seat: Seat) -> String {
         config
             .players
             .get(usize::from(seat.0))
             .cloned()
-            .unwrap_or_else(|| format!("seat {seat}"))
+            .unwrap_or_else(|| format!("Player {}", u32::from(seat.0) + 1))
     }
 
     fn seat_index(actor: Actor) -> Option<usize> {

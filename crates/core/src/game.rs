@@ -420,10 +420,11 @@ pub trait Game: Sized + Clone + Copy + Debug + PartialEq + Default + Send + Sync
     }
 
     /// A short name for a seat in summaries and statistics: its clan, faction or colour. The
-    /// simulator groups win rates by it. Games without such names keep `seat N`.
+    /// simulator groups win rates by it. Games without such names keep `Player N`, counted
+    /// from 1 as people count (seat 0 is `Player 1`).
     fn seat_label(state: &Self::State, seat: Seat) -> String {
         let _ = state;
-        format!("seat {seat}")
+        format!("Player {}", u32::from(seat.0) + 1)
     }
 
     /// A seat as people call it in what they read: the player's name where the config has one,

@@ -40,17 +40,18 @@ pub enum NamesError {
         given: usize,
     },
     /// A name is empty (or only spaces).
-    #[error("a player's name is empty (seat {seat})")]
+    #[error("a player's name is empty (player {})", seat + 1)]
     Empty {
-        /// The seat.
+        /// The seat (0 for the first player).
         seat: usize,
     },
     /// A name is longer than [`MAX_NAME`].
     #[error(
-        "a player's name must be at most {MAX_NAME} characters; '{start}…' (seat {seat}) has {length}"
+        "a player's name must be at most {MAX_NAME} characters; '{start}…' (player {}) has {length}",
+        seat + 1
     )]
     TooLong {
-        /// The seat.
+        /// The seat (0 for the first player).
         seat: usize,
         /// The name's first 20 characters.
         start: String,
@@ -59,10 +60,11 @@ pub enum NamesError {
     },
     /// A name holds a character that prints nothing a reader could see ([`is_unprintable`]).
     #[error(
-        "a player's name is printable text: '{shown}' (seat {seat}) holds the unprintable character U+{code:04X}"
+        "a player's name is printable text: '{shown}' (player {}) holds the unprintable character U+{code:04X}",
+        seat + 1
     )]
     Unprintable {
-        /// The seat.
+        /// The seat (0 for the first player).
         seat: usize,
         /// The name without its unprintable characters (at most 40 characters).
         shown: String,
@@ -71,7 +73,9 @@ pub enum NamesError {
     },
     /// Two seats' names are the same once case and spacing are folded ([`fold`]).
     #[error(
-        "the names of seat {first} ('{first_name}') and seat {second} ('{second_name}') are the same name once case and spacing are ignored: a thread could not tell their posts apart; give each player a name of their own"
+        "the names of player {} ('{first_name}') and player {} ('{second_name}') are the same name once case and spacing are ignored: a thread could not tell their posts apart; give each player a name of their own",
+        first + 1,
+        second + 1
     )]
     Same {
         /// The first seat.
@@ -91,11 +95,11 @@ pub enum NamesError {
     },
     /// A name the game cannot use as it is, with the game's reason (Scroll Race's characters,
     /// named after their players, are written in posts).
-    #[error("'{name}' (seat {seat}) cannot name a seat of {game}: {reason}")]
+    #[error("'{name}' (player {}) cannot name a seat of {game}: {reason}", seat + 1)]
     Unusable {
         /// The game's title.
         game: &'static str,
-        /// The seat.
+        /// The seat (0 for the first player).
         seat: usize,
         /// The name.
         name: String,
@@ -255,18 +259,18 @@ mod tests {
         assert!(check_names(&names(&["Ann", "Bo", "\u{1F600} Cy"])).is_ok());
         let long = "a".repeat(MAX_NAME + 1);
         let cases: [(&[&str], &str); 5] = [
-            (&["Ann", "  "], "is empty (seat 1)"),
+            (&["Ann", "  "], "is empty (player 2)"),
             (
                 &["Ann", &long],
-                "at most 80 characters; 'aaaaaaaaaaaaaaaaaaaa…' (seat 1) has 81",
+                "at most 80 characters; 'aaaaaaaaaaaaaaaaaaaa…' (player 2) has 81",
             ),
             (
                 &["A\u{202E}nn"],
-                "'Ann' (seat 0) holds the unprintable character U+202E",
+                "'Ann' (player 1) holds the unprintable character U+202E",
             ),
             (
                 &["Ann", "Bo", "ANN"],
-                "seat 0 ('Ann') and seat 2 ('ANN') are the same name",
+                "player 1 ('Ann') and player 3 ('ANN') are the same name",
             ),
             (
                 &["Ann Lee", " ann   LEE "],

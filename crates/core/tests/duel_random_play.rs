@@ -47,7 +47,10 @@ fn the_random_bot_wins_duels_by_rounds_never_by_a_concession() {
         let ending = play_to_the_end::<Duel>(&DuelConfig::default(), seed, Bot::Random)
             .unwrap_or_else(|f| panic!("seed {seed}: {f}"));
         let winner = ending.outcome.winners[0];
-        assert_eq!(ending.outcome.reason, format!("seat {winner} won 3 rounds"));
+        assert_eq!(
+            ending.outcome.reason,
+            format!("Player {} won 3 rounds", winner.0 + 1)
+        );
         let mut want = vec![0.0, 0.0];
         want[usize::from(winner.0)] = 1.0;
         assert_eq!(ending.returns, want, "seed {seed}");

@@ -10,7 +10,7 @@ use pbp_core::testing::scenario::{ScenarioReport, run};
 /// A stand-in for a renderer's event text: enough words to tell events apart.
 fn text(event: &DuelEvent, _view: &DuelView) -> String {
     match event {
-        DuelEvent::Sealed { seat } => format!("seat {seat} sealed a stance"),
+        DuelEvent::Sealed { seat } => format!("Player {} sealed a stance", seat.0 + 1),
         other => format!("{other:?}"),
     }
 }
@@ -26,7 +26,7 @@ const OPENING: &str = "# two seats, first to 2\nconfig {\"first_to\": 2}\nsetup\
 #[test]
 fn a_scenario_that_holds_passes_and_counts_what_it_checked() {
     let scenario = format!(
-        "{OPENING}expect view public /first_to = 2\nseat 0: focus\nexpect event seat 0 sealed a stance\n\
+        "{OPENING}expect view public /first_to = 2\nseat 0: focus\nexpect event Player 1 sealed a stance\n\
          expect view seat 0 /own/0 = \"focus\"\nexpect view seat 1 /own/0 = null\n\
          seat 0: strike\nrefused not-your-turn\ngm: concede 7\nrefused illegal: only seats 0 and 1\n"
     );
@@ -91,7 +91,7 @@ fn a_refusal_of_another_kind_or_reason_fails() {
         message.contains("does not contain 'no such words'"),
         "{message}"
     );
-    let (line, message) = failure(&format!("{OPENING}seat 0: focus\nrefused illegal\n"));
+    let (line, message) = failure(&format!("{OPENING}Player 1: focus\nrefused illegal\n"));
     assert_eq!(line, 5);
     assert!(message.starts_with("'refused' must follow"), "{message}");
 }
@@ -102,20 +102,20 @@ fn unknown_seats_lines_and_events_are_reported() {
     assert_eq!(line, 4);
     assert_eq!(
         message,
-        "no seat is called 'Nobody' (seats: seat 0, seat 1)"
+        "no seat is called 'Nobody' (seats: Player 1, Player 2)"
     );
     let (line, message) = failure(&format!("{OPENING}roll the dice\n"));
     assert_eq!(line, 4);
     assert!(message.starts_with("not a scenario line"), "{message}");
     let (line, message) = failure(&format!(
-        "{OPENING}seat 1: focus\nexpect event seat 0 sealed a stance\n"
+        "{OPENING}Player 2: focus\nexpect event Player 1 sealed a stance\n"
     ));
     assert_eq!(line, 5);
     assert!(
-        message.contains("they read:\n  seat 1 sealed a stance"),
+        message.contains("they read:\n  Player 2 sealed a stance"),
         "{message}"
     );
-    let (line, message) = failure("seat 0: focus\n");
+    let (line, message) = failure("Player 1: focus\n");
     assert_eq!(
         (line, message.as_str()),
         (1, "no 'setup' line before this one")
@@ -126,17 +126,17 @@ fn unknown_seats_lines_and_events_are_reported() {
 
 #[test]
 fn the_end_of_a_game_names_its_winners() {
-    let scenario = "setup\ngm: concede 0\nexpect over seat 1\n";
+    let scenario = "setup\ngm: concede 0\nexpect over Player 2\n";
     assert_eq!(
         run::<Duel>("duel.txt", scenario, None)
             .unwrap()
             .expectations,
         1
     );
-    let (line, message) = failure("setup\ngm: concede 0\nexpect over seat 0\n");
+    let (line, message) = failure("setup\ngm: concede 0\nexpect over Player 1\n");
     assert_eq!(
         (line, message.as_str()),
-        (3, "the game was won by seat 1, expected seat 0")
+        (3, "the game was won by Player 2, expected Player 1")
     );
     let (line, message) = failure("setup\nexpect over nobody\n");
     assert_eq!((line, message.as_str()), (2, "the game is not over"));
@@ -144,7 +144,8 @@ fn the_end_of_a_game_names_its_winners() {
 
 #[test]
 fn dice_that_are_not_used_are_a_refusal_of_their_own() {
-    let scenario = format!("{OPENING}seat 0: focus | 3\nrefused unused-dice\nseat 0: focus | x\n");
+    let scenario =
+        format!("{OPENING}Player 1: focus | 3\nrefused unused-dice\nseat 0: focus | x\n");
     let (line, message) = failure(&scenario);
     assert_eq!(line, 6);
     assert_eq!(message, "'x' is not a dice value (a whole number)");
@@ -216,10 +217,10 @@ fn legal_actions_are_counted_and_looked_up() {
 
 #[test]
 fn a_legal_count_or_lookup_that_differs_lists_the_actions() {
-    let (line, message) = failure(&format!("{OPENING}expect legal seat 1 count = 3\n"));
+    let (line, message) = failure(&format!("{OPENING}expect legal Player 2 count = 3\n"));
     assert_eq!(
         (line, message.as_str()),
-        (4, "seat 1 has 2 legal actions, expected 3: strike; focus")
+        (4, "Player 2 has 2 legal actions, expected 3: strike; focus")
     );
     let (line, message) = failure(&format!("{OPENING}expect legal gm count strike = 1\n"));
     assert_eq!(
@@ -234,20 +235,20 @@ fn a_legal_count_or_lookup_that_differs_lists_the_actions() {
             "'concede 7' is not among gm's 2 legal actions: concede 0; concede 1"
         )
     );
-    let (line, message) = failure(&format!("{OPENING}expect legal seat 0 excludes strike\n"));
+    let (line, message) = failure(&format!("{OPENING}expect legal Player 1 excludes strike\n"));
     assert_eq!(
         (line, message.as_str()),
-        (4, "'strike' is among seat 0's legal actions")
+        (4, "'strike' is among Player 1's legal actions")
     );
-    let (line, message) = failure(&format!("{OPENING}expect legal seat 0 includes dance\n"));
+    let (line, message) = failure(&format!("{OPENING}expect legal Player 1 includes dance\n"));
     assert_eq!(line, 4);
     assert!(
         message.starts_with("'dance' does not read as an action: "),
         "{message}"
     );
-    let (line, message) = failure(&format!("{OPENING}expect legal seat 0 count = many\n"));
+    let (line, message) = failure(&format!("{OPENING}expect legal Player 1 count = many\n"));
     assert_eq!((line, message.as_str()), (4, "'many' is not a count"));
-    let (line, message) = failure(&format!("{OPENING}expect legal seat 0\n"));
+    let (line, message) = failure(&format!("{OPENING}expect legal Player 1\n"));
     assert_eq!(line, 4);
     assert!(
         message.starts_with("an expectation of legal actions is"),

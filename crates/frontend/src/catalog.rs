@@ -323,20 +323,20 @@ mod tests {
             "{public}"
         );
         let bbcode = renderer.bbcode(session.as_ref(), Viewer::Public).unwrap();
-        assert_eq!(bbcode, "[b]Duel[/b]: 0 - 0\n[*] seat 0 sealed a stance\n");
+        assert_eq!(bbcode, "[b]Duel[/b]: 0 - 0\n[*] Player 1 sealed a stance\n");
         assert!(public.contains("dice commitment: none"), "{public}");
         let svg = renderer.svg(session.as_ref(), Viewer::Public).unwrap();
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"), "{svg}");
         let gm = Viewer::GameMaster;
         assert_eq!(
             renderer.event_texts(session.as_ref(), gm, None).unwrap(),
-            ["seat 0 sealed a stance", "seat 0 chose focus"]
+            ["Player 1 sealed a stance", "Player 1 chose focus"]
         );
         assert_eq!(
             renderer
                 .event_texts(session.as_ref(), Viewer::Seat(Seat(1)), None)
                 .unwrap(),
-            ["seat 0 sealed a stance"]
+            ["Player 1 sealed a stance"]
         );
         assert!(
             renderer

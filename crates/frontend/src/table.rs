@@ -30,7 +30,7 @@ use crate::{PostOptions, TableError, words};
 /// let seat0 = Actor::Seat(Seat(0));
 /// assert_eq!(table.legal_actions(seat0)?[0].text, "strike");
 /// let report = table.act_text(seat0, "focus", DiceChoice::Seeded)?;
-/// assert_eq!(report.events[1].text, "seat 0 chose focus");
+/// assert_eq!(report.events[1].text, "Player 1 chose focus");
 /// let save = table.save()?;
 /// let again = Table::load(&save)?;
 /// assert_eq!(again.view(Viewer::GameMaster)?, table.view(Viewer::GameMaster)?);
@@ -228,30 +228,19 @@ impl Table {
                 .seats()
                 .into_iter()
                 .find(|i| i.seat == seat)
-                .map_or_else(|| format!("seat {seat}"), |i| i.name),
+                .map_or_else(|| crate::words::actor_name(actor), |i| i.name),
             Actor::GameMaster => "the game master".to_owned(),
         }
     }
 
-    /// Step 0 of the log in words: the game set up and its seats by name
-    /// ("the setup of clan-war: seat 0 Mongooseh (Crab), seat 1 ...").
+    /// Step 0 of the log in words: the game set up, by its title, and its seats by name in
+    /// seat order ("the setup of Clan War: Mongooseh (Crab), BegrudginglyGood (Dragon)").
     pub fn setup_line(&self) -> String {
-        let seats: Vec<String> = self
-            .seats()
-            .into_iter()
-            .map(|i| {
-                let number = format!("seat {}", i.seat);
-                if i.name == number {
-                    number
-                } else {
-                    format!("{number} {}", i.name)
-                }
-            })
-            .collect();
+        let seats: Vec<String> = self.seats().into_iter().map(|i| i.name).collect();
         if seats.is_empty() {
-            format!("the setup of {}", self.game())
+            format!("the setup of {}", self.title())
         } else {
-            format!("the setup of {}: {}", self.game(), seats.join(", "))
+            format!("the setup of {}: {}", self.title(), seats.join(", "))
         }
     }
 

@@ -1,5 +1,5 @@
 //! The words every frontend uses for seats, viewers and turns: reading `--as 0`, `gm`, `public`,
-//! and writing `seat 1`, `the game master`, `to act: seat 0, gm`.
+//! and writing `Player 2`, `the game master`, `to act: Player 1, gm`.
 
 use pbp_core::erased::{SeatInfo, seat_named};
 use pbp_core::{Actor, Seat, Turn, Viewer};
@@ -103,7 +103,7 @@ fn seat_called(seat: Seat, seats: &[SeatInfo]) -> String {
     seats
         .iter()
         .find(|i| i.seat == seat)
-        .map_or_else(|| format!("seat {seat}"), |i| i.name.clone())
+        .map_or_else(|| actor_name(Actor::Seat(seat)), |i| i.name.clone())
 }
 
 /// [`describe_turn`] with each seat by its name: `to act: Plainsfox (Lion), gm`.
@@ -144,10 +144,11 @@ pub fn describe_turn_in(turn: &Turn, seats: &[SeatInfo]) -> String {
     }
 }
 
-/// An actor in a sentence: `seat 1` or `the game master`.
+/// An actor in a sentence where the table's names are not at hand: `Player 2` (seat 1,
+/// counted from 1 as people count) or `the game master`.
 pub fn actor_name(actor: Actor) -> String {
     match actor {
-        Actor::Seat(seat) => format!("seat {seat}"),
+        Actor::Seat(seat) => format!("Player {}", u32::from(seat.0) + 1),
         Actor::GameMaster => "the game master".to_owned(),
     }
 }
@@ -157,7 +158,7 @@ pub fn actor_name(actor: Actor) -> String {
 /// ```
 /// use pbp_core::{Actor, Seat, Turn};
 /// let turn = Turn::Acting(vec![Actor::Seat(Seat(1)), Actor::GameMaster]);
-/// assert_eq!(pbp_frontend::words::describe_turn(&turn), "to act: seat 1, gm");
+/// assert_eq!(pbp_frontend::words::describe_turn(&turn), "to act: Player 2, gm");
 /// ```
 pub fn describe_turn(turn: &Turn) -> String {
     describe_turn_in(turn, &[])
@@ -187,7 +188,7 @@ mod tests {
             parse_viewer("everyone"),
             Err("expected a seat number (0, 1, ...), public or gm".to_owned())
         );
-        assert_eq!(actor_name(Actor::Seat(Seat(4))), "seat 4");
+        assert_eq!(actor_name(Actor::Seat(Seat(4))), "Player 5");
         assert_eq!(actor_name(Actor::GameMaster), "the game master");
         let over = Turn::Over(pbp_core::Outcome {
             winners: vec![Seat(0), Seat(2)],
@@ -196,7 +197,7 @@ mod tests {
         });
         assert_eq!(
             describe_turn(&over),
-            "game over, won by seat 0, seat 2: a team won"
+            "game over, won by Player 1, Player 3: a team won"
         );
         let draw = Turn::Over(pbp_core::Outcome {
             reason: "time ran out".into(),

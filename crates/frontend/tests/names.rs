@@ -215,7 +215,7 @@ fn bad_names_are_refused_with_their_reason() {
         (
             "duel",
             vec!["Ann", "ANN"],
-            "seat 0 ('Ann') and seat 1 ('ANN') are the same name",
+            "player 1 ('Ann') and player 2 ('ANN') are the same name",
         ),
         ("duel", vec!["Ann", "B\u{202E}o"], "U+202E"),
         ("duel", vec!["Ann", long.as_str()], "at most 80 characters"),
@@ -267,5 +267,5 @@ fn a_config_keeps_its_own_settings_and_dice_key_when_named() {
     assert_eq!(view.title, "Duel");
     // Without names a game keeps its own, and its config its shape.
     let plain = Table::new("duel", None, 1, DiceChoice::Seeded).unwrap();
-    assert_eq!(plain.seat_names(), ["seat 0", "seat 1"]);
+    assert_eq!(plain.seat_names(), ["Player 1", "Player 2"]);
 }

@@ -16,7 +16,7 @@ use serde_json::Value;
 const BODIES: [&str; 7] = [
     "strike",
     "focus",
-    "[quote=\"seat 1\"]strike[/quote]\nfocus",
+    "[quote=\"Player 2\"]strike[/quote]\nfocus",
     "good game!\nstrike",
     "hmm",
     "concede 0",
@@ -31,8 +31,8 @@ fn post_with(index: usize, author: u8, body: usize, with_ids: bool, with_times: 
     Post {
         id: with_ids.then(|| format!("p{index}")),
         author: match author {
-            0 => "seat 0".to_owned(),
-            1 => "Seat 1 ".to_owned(),
+            0 => "Player 1".to_owned(),
+            1 => "player 2 ".to_owned(),
             _ => "Kibitzer".to_owned(),
         },
         time: with_times.then(|| format!("2026-12-03T10:{:02}:00Z", index % 60)),
@@ -139,11 +139,11 @@ fn a_post_older_than_one_applied_is_held_and_duplicates_are_not_read() {
         report.text()
     );
     assert!(report.text().contains(
-        "post 3 by seat 0, id p99, 2026-12-03T10:05:00Z: out of order: it is older than a post already applied (2026-12-03T10:11:00Z)"
+        "post 3 by Player 1, id p99, 2026-12-03T10:05:00Z: out of order: it is older than a post already applied (2026-12-03T10:11:00Z)"
     ), "{}", report.text());
     assert_eq!(report.posts[3].outcome, Outcome::Applied);
     assert_eq!(report.posts[4].outcome, Outcome::Duplicate);
-    assert!(report.text().contains("post 5 by Seat 1, id p12, 2026-12-03T10:12:00Z: duplicate: it has the key of post 4 (id:p12); not read"), "{}", report.text());
+    assert!(report.text().contains("post 5 by player 2, id p12, 2026-12-03T10:12:00Z: duplicate: it has the key of post 4 (id:p12); not read"), "{}", report.text());
 }
 
 #[test]
@@ -211,7 +211,7 @@ fn a_jsonl_roll_pbp_cannot_read_refuses_the_thread() {
     let (_, posts) = pbp_frontend::thread::read_thread(good.as_bytes(), None).unwrap();
     assert_eq!(posts[0].rolls, vec!["2d10: 7, 3".to_owned()]);
     let bad =
-        format!("{good}{{\"author\": \"seat 0\", \"body\": \"x\", \"rolls\": [\"seven\"]}}\n");
+        format!("{good}{{\"author\": \"Player 1\", \"body\": \"x\", \"rolls\": [\"seven\"]}}\n");
     let error = pbp_frontend::thread::read_thread(bad.as_bytes(), None).unwrap_err();
     assert_eq!(
         error.to_string(),

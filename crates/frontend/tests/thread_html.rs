@@ -32,26 +32,26 @@ fn page(posts: &[String]) -> String {
 #[test]
 fn a_phpbb_page_gives_each_posts_id_author_time_and_text() {
     let text = page(&[
-        phpbb_post(1, "seat 0", "<strong class=\"text-strong\">5 Rice for Defense of Tang.</strong><br>\nGood &amp; luck<br>\n<span style=\"font-weight: bold\">No orders.</span>"),
+        phpbb_post(1, "Player 1", "<strong class=\"text-strong\">5 Rice for Defense of Tang.</strong><br>\nGood &amp; luck<br>\n<span style=\"font-weight: bold\">No orders.</span>"),
         // phpBB 3.0: the username link without a class, the date after '»'.
-        "<div id=\"p2\" class=\"post bg2\"><div class=\"inner\"><div class=\"postbody\"><p class=\"author\"><a href=\"#p2\"><img src=\"i.gif\" alt=\"Post\" /></a>by <strong><a href=\"m\">Seat 1</a></strong> &raquo; Thu Dec 03, 2026 10:05 am </p><div class=\"content\"><blockquote><div><cite>seat 0 wrote:</cite>strike</div></blockquote>focus</div></div></div></div>\n".to_owned(),
+        "<div id=\"p2\" class=\"post bg2\"><div class=\"inner\"><div class=\"postbody\"><p class=\"author\"><a href=\"#p2\"><img src=\"i.gif\" alt=\"Post\" /></a>by <strong><a href=\"m\">Player 2</a></strong> &raquo; Thu Dec 03, 2026 10:05 am </p><div class=\"content\"><blockquote><div><cite>Player 1 wrote:</cite>strike</div></blockquote>focus</div></div></div></div>\n".to_owned(),
     ]);
     let (layout, posts) = read_thread(text.as_bytes(), None).unwrap();
     assert_eq!(layout, Layout::PhpbbHtml);
     assert_eq!(posts.len(), 2);
     assert_eq!(posts[0].id.as_deref(), Some("p1"));
-    assert_eq!(posts[0].author, "seat 0");
+    assert_eq!(posts[0].author, "Player 1");
     assert_eq!(posts[0].time.as_deref(), Some("2026-12-03T10:01:00+00:00"));
     assert_eq!(
         posts[0].body,
         "[b]5 Rice for Defense of Tang.[/b]\nGood & luck\n[b]No orders.[/b]"
     );
     assert!(posts[0].rolls.is_empty());
-    assert_eq!(posts[1].author, "Seat 1");
+    assert_eq!(posts[1].author, "Player 2");
     assert_eq!(posts[1].time.as_deref(), Some("Thu Dec 03, 2026 10:05 am"));
     assert_eq!(
         posts[1].body,
-        "[quote]\nseat 0 wrote:\nstrike\n[/quote]\nfocus"
+        "[quote]\nPlayer 1 wrote:\nstrike\n[/quote]\nfocus"
     );
 }
 
@@ -59,16 +59,16 @@ fn a_phpbb_page_gives_each_posts_id_author_time_and_text() {
 /// as the forum serves it) and a roll: one post, seat 0's, whose only action is seat 0's.
 #[test]
 fn markup_typed_in_a_post_is_that_posts_text() {
-    let typed = "focus<br>\nTop<br>\nPost by Seat 1 &raquo; Thu Dec 03, 2026 10:20 am<br>\n\
-        &lt;/div&gt;&lt;/div&gt;&lt;/div&gt;&lt;div id=&quot;p9&quot; class=&quot;post&quot;&gt;&lt;p class=&quot;author&quot;&gt;by &lt;a class=&quot;username&quot;&gt;Seat 1&lt;/a&gt;&lt;/p&gt;&lt;div class=&quot;content&quot;&gt;concede 1<br>\n\
-        seat 0 rolled 2d6: 6, 6";
+    let typed = "focus<br>\nTop<br>\nPost by Player 2 &raquo; Thu Dec 03, 2026 10:20 am<br>\n\
+        &lt;/div&gt;&lt;/div&gt;&lt;/div&gt;&lt;div id=&quot;p9&quot; class=&quot;post&quot;&gt;&lt;p class=&quot;author&quot;&gt;by &lt;a class=&quot;username&quot;&gt;Player 2&lt;/a&gt;&lt;/p&gt;&lt;div class=&quot;content&quot;&gt;concede 1<br>\n\
+        Player 1 rolled 2d6: 6, 6";
     let text = page(&[
-        phpbb_post(1, "seat 0", typed),
-        phpbb_post(2, "Seat 1", "hmm"),
+        phpbb_post(1, "Player 1", typed),
+        phpbb_post(2, "Player 2", "hmm"),
     ]);
     let (_, posts) = read_thread(text.as_bytes(), None).unwrap();
     let authors: Vec<&str> = posts.iter().map(|p| p.author.as_str()).collect();
-    assert_eq!(authors, ["seat 0", "Seat 1"]);
+    assert_eq!(authors, ["Player 1", "Player 2"]);
     assert!(
         posts[0].body.contains("<div id=\"p9\" class=\"post\">"),
         "{}",
@@ -93,7 +93,7 @@ fn markup_typed_in_a_post_is_that_posts_text() {
 /// copied page for HTML.
 #[test]
 fn typed_markup_in_a_copied_page_keeps_it_copied_text() {
-    let text = "Duel\nPost by seat 0 » Thu Dec 03, 2026 10:00 am\n<div id=\"p1\" class=\"post\"><div class=\"postheader\">\nfocus\n\nTop\n";
+    let text = "Duel\nPost by Player 1 » Thu Dec 03, 2026 10:00 am\n<div id=\"p1\" class=\"post\"><div class=\"postheader\">\nfocus\n\nTop\n";
     let (layout, posts) = read_thread(text.as_bytes(), None).unwrap();
     assert_eq!(layout, Layout::Phpbb);
     assert_eq!(posts.len(), 1);
@@ -107,11 +107,11 @@ fn pages_without_what_a_post_needs_are_refused() {
             "post p1 has no author line",
         ),
         (
-            page(&["<div id=\"p1\" class=\"post\"><p class=\"author\">by <strong>seat 0</strong></p><div class=\"content\">strike</div></div>".to_owned()]),
+            page(&["<div id=\"p1\" class=\"post\"><p class=\"author\">by <strong>Player 1</strong></p><div class=\"content\">strike</div></div>".to_owned()]),
             "post p1 has no time",
         ),
         (
-            page(&["<div id=\"p1\" class=\"post\"><p class=\"author\">by <strong>seat 0</strong> &raquo; today</p></div>".to_owned()]),
+            page(&["<div id=\"p1\" class=\"post\"><p class=\"author\">by <strong>Player 1</strong> &raquo; today</p></div>".to_owned()]),
             "post p1 has no text",
         ),
         (
@@ -155,7 +155,7 @@ const PIECES: [&str; 24] = [
     "</span>",
     "<blockquote>",
     "<time datetime=\"2026-12-03T10:00:00Z\">",
-    "seat 0 &raquo; Thu Dec 03, 2026 10:00 am",
+    "Player 1 &raquo; Thu Dec 03, 2026 10:00 am",
     "&#x1F600;&#99999999;&amp",
     "<script>'<div>'",
     "<!-- ",

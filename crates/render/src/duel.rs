@@ -74,7 +74,7 @@ impl Render for Duel {
             view.names
                 .get(usize::from(seat.0))
                 .cloned()
-                .unwrap_or_else(|| format!("seat {seat}"))
+                .unwrap_or_else(|| format!("Player {}", u32::from(seat.0) + 1))
         };
         match event {
             DuelEvent::Sealed { seat } => format!("{} sealed a stance", name(seat)),
@@ -164,11 +164,11 @@ mod tests {
     fn a_round_says_how_a_tie_was_broken() {
         assert_eq!(
             round_text(vec![9, 4, 1, 8, 3]),
-            "focus against strike: 9 to 8; seat 0 wins the round"
+            "focus against strike: 9 to 8; Player 1 wins the round"
         );
         assert_eq!(
             round_text(vec![8, 7, 1, 8, 4]),
-            "focus against strike: 8 to 8, the second-highest die 7 to 4; seat 0 wins the round"
+            "focus against strike: 8 to 8, the second-highest die 7 to 4; Player 1 wins the round"
         );
         assert_eq!(
             round_text(vec![8, 4, 1, 8, 4, 2, 1, 1, 6, 5]),

@@ -101,7 +101,7 @@ fn players_name_their_characters() {
     spaced[3] = "Di Lee".into();
     let refused = pbp_core::names::named::<ScrollRace>(&config, &spaced).unwrap_err();
     assert!(
-        refused.to_string().contains("'Di Lee' (seat 3)"),
+        refused.to_string().contains("'Di Lee' (player 4)"),
         "{refused}"
     );
     let refused = pbp_core::names::named::<ScrollRace>(&config, &names[..4]).unwrap_err();

@@ -71,10 +71,12 @@ pub(crate) fn check_distinct(
     }
     for info in seats.iter().filter(|info| info.seat.0 != seat) {
         if game_names(info).iter().any(|game| fold(game) == folded) {
+            let player = u32::from(seat) + 1;
             return Err(ApiError::BadRequest(format!(
-                "'{name}' (seat {seat}) is the game's name of another seat, {} (seat {}): a \
-                 thread could not tell their posts apart; give seat {seat} another name",
-                info.name, info.seat.0
+                "'{name}' (player {player}) is the game's name of another seat, {} (player {}): \
+                 a thread could not tell their posts apart; give player {player} another name",
+                info.name,
+                u32::from(info.seat.0) + 1
             )));
         }
     }
@@ -131,11 +133,11 @@ mod tests {
         // A seat may keep its own game name.
         assert!(check_table(&names(&["Player 1", "Yellow"]), &ws).is_ok());
         for (clash, said) in [
-            (["Ann", "ann"], "seat 0 ('Ann') and seat 1 ('ann')"),
+            (["Ann", "ann"], "player 1 ('Ann') and player 2 ('ann')"),
             (["Ann  Lee", " ann lee"], "the same name"),
-            (["Player 2", "Bo"], "Player 2 (Yellow) (seat 1)"),
-            (["yellow", "Bo"], "Player 2 (Yellow) (seat 1)"),
-            (["Ann", "Player 1 (red)"], "Player 1 (Red) (seat 0)"),
+            (["Player 2", "Bo"], "Player 2 (Yellow) (player 2)"),
+            (["yellow", "Bo"], "Player 2 (Yellow) (player 2)"),
+            (["Ann", "Player 1 (red)"], "Player 1 (Red) (player 1)"),
         ] {
             match check_table(&names(&clash), &ws) {
                 Err(ApiError::BadRequest(message)) => {

@@ -468,7 +468,7 @@ fn a_new_table_answers_its_commitment_and_the_seed_stays_the_game_masters() {
     );
     assert_eq!(answer.status, 200, "{}", answer.body);
     assert!(
-        answer.body.contains("seat 1 chose strike"),
+        answer.body.contains("Player 2 chose strike"),
         "{}",
         answer.body
     );

@@ -135,11 +135,11 @@ fn names_that_a_thread_could_not_tell_apart_are_refused_at_creation() {
         // The names reach the game, so a name clashes with another seat's colour or clan.
         (
             json!({ "game": "warring-states", "players": ["Yellow", "Bo", "Cy", "Di"] }),
-            "Bo (Yellow) (seat 1)",
+            "Bo (Yellow) (player 2)",
         ),
         (
             json!({ "game": "clan-war", "players": ["Lion", "Bo", "Cy", "Di", "Ed"] }),
-            "Cy (Lion) (seat 2)",
+            "Cy (Lion) (player 3)",
         ),
         (
             json!({ "game": "warring-states", "players": ["Ann", "Bo", "Cy"] }),

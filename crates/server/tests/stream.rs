@@ -463,7 +463,7 @@ fn the_end_of_a_game_is_an_event() {
     let over = public.until(WAIT, |e| e.name == "over").unwrap().json();
     let winners = over["outcome"]["winners"].as_array().unwrap();
     assert!(
-        winners == &[json!("seat 0")] || winners == &[json!("seat 1")],
+        winners == &[json!("Player 1")] || winners == &[json!("Player 2")],
         "the winner by name: {over}"
     );
     assert!(over["outcome"]["reason"].as_str().unwrap().contains("won"));

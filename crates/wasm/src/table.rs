@@ -276,7 +276,7 @@ mod tests {
     #[test]
     fn the_readme_game_plays_the_same_as_the_cli() {
         let mut table = duel();
-        assert_eq!(table.describe_turn(), "to act: seat 0, seat 1, gm");
+        assert_eq!(table.describe_turn(), "to act: Player 1, Player 2, gm");
         let legal = table.legal("0").unwrap();
         assert_eq!(legal[0]["text"], "strike");
         assert_eq!(legal[1]["json"], json!({"choose": "focus"}));
@@ -288,13 +288,13 @@ mod tests {
             .iter()
             .map(|e| e["text"].as_str().unwrap())
             .collect();
-        assert_eq!(lines, ["seat 0 sealed a stance", "seat 0 chose focus"]);
+        assert_eq!(lines, ["Player 1 sealed a stance", "Player 1 chose focus"]);
         let second = table
             .act("1", r#"{"choose":"strike"}"#, Some("2,10,4,1,9,9"))
             .unwrap();
         assert_eq!(
             second["events"][2]["text"],
-            "focus against strike: 14 to 9; seat 0 wins the round"
+            "focus against strike: 14 to 9; Player 1 wins the round"
         );
         let post = table.bbcode("public").unwrap();
         assert_eq!(
@@ -320,7 +320,7 @@ mod tests {
         assert_eq!(table.seats().unwrap(), vec![0, 1]);
         assert_eq!(
             table.players().unwrap(),
-            json!([{"seat": 0, "name": "seat 0"}, {"seat": 1, "name": "seat 1"}])
+            json!([{"seat": 0, "name": "Player 1"}, {"seat": 1, "name": "Player 2"}])
         );
         assert!(table.svg("public").unwrap().starts_with("<svg"));
         assert!(table.text("1").unwrap().contains("1 - 0"));
@@ -368,7 +368,7 @@ mod tests {
         let mut table = duel();
         table.act("0", "focus", None).unwrap();
         table.act("1", "strike", Some("2 10 4 1 9 9")).unwrap();
-        let round = "focus against strike: 14 to 9; seat 0 wins the round";
+        let round = "focus against strike: 14 to 9; Player 1 wins the round";
         // Every post ends with the dice commitment, so the thread holds it from the first post on.
         let commitment = format!("[i]dice commitment: {}[/i]\n", table.commitment().unwrap());
         // And with the forum's dice of the steps it covers that the viewer sees whole (step 2
@@ -379,7 +379,7 @@ mod tests {
         assert_eq!(
             since,
             format!(
-                "[b]Duel[/b]: 1 - 0\n[*] seat 0 sealed a stance\n[*] seat 1 sealed a stance\n[*] {round}\n{commitment}{chain}"
+                "[b]Duel[/b]: 1 - 0\n[*] Player 1 sealed a stance\n[*] Player 2 sealed a stance\n[*] {round}\n{commitment}{chain}"
             )
         );
         let for_seat = table.bbcode_since("1", Some(0)).unwrap();
@@ -394,7 +394,7 @@ mod tests {
         );
         let all = table.bbcode_since("0", None).unwrap();
         assert!(
-            all.contains("seat 0 chose focus") && !all.contains("seat 1 chose"),
+            all.contains("Player 1 chose focus") && !all.contains("Player 2 chose"),
             "{all}"
         );
     }
@@ -414,7 +414,7 @@ mod tests {
         }
         for viewer in ["1", "gm"] {
             let log = table.log(viewer).unwrap().to_string();
-            assert!(log.contains("seat 1 chose strike"), "{viewer}: {log}");
+            assert!(log.contains("Player 2 chose strike"), "{viewer}: {log}");
         }
     }
 
@@ -425,7 +425,7 @@ mod tests {
         let before = table.save().unwrap();
         assert_eq!(
             table.act("1", "focus", None).unwrap_err(),
-            "seat 1 cannot do that: seat 1 cannot choose a stance now"
+            "Player 2 cannot do that: Player 2 cannot choose a stance now"
         );
         assert!(
             table
@@ -437,7 +437,7 @@ mod tests {
             table
                 .act("0", "strike", Some("1"))
                 .unwrap_err()
-                .starts_with("seat 0 cannot do that: ")
+                .starts_with("Player 1 cannot do that: ")
         );
         assert_eq!(
             table.act("public", "strike", None).unwrap_err(),

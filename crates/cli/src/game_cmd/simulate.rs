@@ -147,12 +147,16 @@ fn simulation_report(
         }
     };
     for (seat, wins) in &summary.wins {
-        let _ = writeln!(out, "seat {seat} won {wins} ({:.1}%)", percent(*wins));
+        let player = u32::from(seat.0) + 1;
+        let _ = writeln!(out, "Player {player} won {wins} ({:.1}%)", percent(*wins));
     }
-    let labelled = summary
-        .by_label
-        .keys()
-        .any(|label| !label.starts_with("seat "));
+    // A game without labels of its own labels its seats `Player N` (`Game::seat_label`):
+    // the lines above already say all.
+    let labelled = summary.by_label.keys().any(|label| {
+        label
+            .strip_prefix("Player ")
+            .is_none_or(|n| n.parse::<u32>().is_err())
+    });
     if labelled {
         for (label, record) in &summary.by_label {
             let _ = writeln!(

@@ -150,7 +150,7 @@ fn bad_actions_are_refused_and_change_nothing() {
         ErasedError::NotYourTurn {
             actor: S1,
             acting: vec![S0, Actor::GameMaster],
-            reason: "seat 1 cannot choose a stance now".into()
+            reason: "Player 2 cannot choose a stance now".into()
         }
     );
     // Too few outside dice: strike (2k1) against focus (3k1) rolls five dice at least.
@@ -210,7 +210,7 @@ fn events_and_views_hide_the_sealed_stance() {
                 .unwrap()
                 .iter()
                 .any(|e| e.step == 3 && e.event.get("chose").is_some()),
-            "{viewer:?} sees seat 1's choice"
+            "{viewer:?} sees Player 2's choice"
         );
     }
     let own = session.log(Viewer::Seat(Seat(1))).unwrap();

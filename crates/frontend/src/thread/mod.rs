@@ -27,7 +27,7 @@
 //!
 //! let mut table = Table::new("duel", None, 7, DiceChoice::Seeded)?;
 //! let thread = concat!(
-//!     r#"{"id": "1", "author": "seat 0", "body": "[quote=\"seat 1\"]strike[/quote]focus"}"#, "\n",
+//!     r#"{"id": "1", "author": "Player 1", "body": "[quote=\"Player 2\"]strike[/quote]focus"}"#, "\n",
 //!     r#"{"id": "2", "author": "Kibitzer", "body": "go go go"}"#, "\n",
 //! );
 //! let report = apply_thread(&mut table, thread.as_bytes(), &ThreadOptions::default())?;

@@ -110,10 +110,10 @@ impl Seating {
                 seats: several
                     .iter()
                     .map(|seat| {
-                        seats
-                            .iter()
-                            .find(|info| info.seat == *seat)
-                            .map_or_else(|| format!("seat {seat}"), |info| info.name.clone())
+                        seats.iter().find(|info| info.seat == *seat).map_or_else(
+                            || crate::words::actor_name(Actor::Seat(*seat)),
+                            |info| info.name.clone(),
+                        )
                     })
                     .collect::<Vec<_>>()
                     .join(", "),
