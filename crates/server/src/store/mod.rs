@@ -17,13 +17,24 @@
 //! database without two actions on the same step or a lost draft. Deadlines are claimed with a
 //! lease ([`Store::claim`]) so that a turn closes once even when every instance runs the
 //! scheduler.
+//!
+//! One contract, two dialects: the schema (`schema.rs`) and the SQL both databases share
+//! (`sql.rs`, SQLite's placeholders made PostgreSQL's at compile time) are written once, and so
+//! are the flows over them that need no more than a statement at a time or one transaction
+//! (`db.rs`: a table's creation, a seat's token, the deadline's lease, the lists; the webhooks'
+//! outbox in `outbox/flow.rs`), over a small per-database trait that each backend implements
+//! (`sqlite/db.rs`, `postgres/db.rs`). What differs is each backend's own and says why: an act's
+//! commit, a turn's change and a table's load (one `WITH` statement with its notification, or
+//! one statement with arrays, on PostgreSQL), the migrations' bookkeeping, group commit.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+mod db;
 pub mod outbox;
 pub(crate) mod postgres;
 mod schema;
+mod sql;
 pub(crate) mod sqlite;
 
 use crate::token::TokenHash;

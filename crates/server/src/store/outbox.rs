@@ -1,9 +1,11 @@
 //! The webhooks' store, beside the tables' in the same database: the table's webhooks and the
-//! outbox of their notices. Both backends implement it (`sqlite/outbox.rs`,
-//! `postgres/outbox.rs`); an act's notices
-//! go into the outbox inside the act's own transaction ([`crate::NewAct::notices`]).
+//! outbox of their notices. Written once for both backends (`outbox/flow.rs`, over the
+//! per-database trait of `store/db.rs`); an act's notices go into the outbox inside the act's
+//! own transaction ([`crate::NewAct::notices`]).
 
 use super::StoreError;
+
+pub(crate) mod flow;
 
 /// The payload format a webhook receives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -17,17 +17,16 @@
 //! The URL is libpq's (`postgres://user:password@host:port/database`); its `options` parameter
 //! can choose a schema (`?options=-csearch_path%3Dname`), as the tests do to keep apart.
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use postgres::{Client, NoTls, Statement};
 
+mod db;
 mod group;
-mod outbox;
-mod seats;
 mod tables;
 
-use crate::store::closes_at;
-use crate::store::{NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState, turn_json};
+use crate::store::db::{self as shared, now, to_i64, to_u64};
+use crate::store::sql;
+use crate::store::{NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState};
+use crate::store::{closes_at, turn_json};
 
 /// The schema in PostgreSQL, one migration per version, as [`crate::MIGRATIONS`]: migration `i`
 /// takes the database from version `i` to `i + 1`. Append only. Written once for both
@@ -47,28 +46,12 @@ fn backend(error: postgres::Error) -> StoreError {
     StoreError::Backend(error.to_string())
 }
 
-fn now() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
-        .unwrap_or_default()
-}
-
-fn to_i64(value: u64) -> i64 {
-    i64::try_from(value).unwrap_or(i64::MAX)
-}
-
-fn to_u64(value: i64) -> u64 {
-    u64::try_from(value).unwrap_or_default()
-}
-
 /// The statements of the hot paths, prepared once per connection.
 struct Prepared {
     version: Statement,
     table: Statement,
     act: Statement,
     save: Statement,
-    step: Statement,
     turn: Statement,
     /// `act` and `turn` without their notification, for the writes of a group, whose
     /// notifications wait for the group's end (`postgres/group.rs`).
@@ -76,52 +59,53 @@ struct Prepared {
     turn_quiet: Statement,
 }
 
-/// The act's statement: the table moves on, its action's row and perhaps its save go in, and
-/// `tail` answers one row when the action went in.
+/// The act's statement: the table moves on ([`sql::COMMIT_ACT`], `$1` to `$7`), its action's
+/// row and perhaps its save go in, and `tail` answers one row when the action went in. One
+/// statement where SQLite runs three: PostgreSQL's `WITH` feeds the update's `RETURNING` to
+/// the inserts, so the act is one round trip.
 fn act_sql(tail: &str) -> String {
     format!(
         "WITH moved AS (
-            UPDATE tables SET step = step + 1, version = version + 1,
-                turn = $2, deadline = $3, closes_at = $4, updated_at = $5
-            WHERE id = $6 AND step = $7 AND version = $8
+            {update}
             RETURNING step
         )
         , inserted AS (
             INSERT INTO acts (table_id, step, actor, action, at, entry)
-            SELECT $6, step, $9, $10, $5, $11 FROM moved
+            SELECT $5, step, $8, $9, $4, $10 FROM moved
             RETURNING table_id, step
         )
         , saved AS (
             INSERT INTO saves (table_id, step, save)
-            SELECT table_id, step, $1::text FROM inserted WHERE $1::text IS NOT NULL
+            SELECT table_id, step, $11::text FROM inserted WHERE $11::text IS NOT NULL
             ON CONFLICT (table_id) DO UPDATE SET step = excluded.step,
                 save = excluded.save
             WHERE excluded.step > saves.step
         )
-        {tail} FROM inserted"
+        {tail} FROM inserted",
+        update = sql::COMMIT_ACT.postgres,
     )
 }
 
-/// The turn's statement: the table's turn changes if it is at the version given, and `tail`
-/// answers one row when it did.
+/// The turn's statement: the table's turn changes if it is at the version given
+/// ([`sql::SET_TURN`]), and `tail` answers one row when it did (with the notification, in the
+/// same statement, so that it is sent only if the change commits).
 fn turn_sql(tail: &str) -> String {
     format!(
         "WITH changed AS (
-            UPDATE tables SET turn = $1, deadline = $2, closes_at = $3,
-                updated_at = $4, version = version + 1
-            WHERE id = $5 AND version = $6
+            {update}
             RETURNING id
         )
-        {tail} FROM changed"
+        {tail} FROM changed",
+        update = sql::SET_TURN.postgres,
     )
 }
 
 impl Prepared {
     fn new(client: &mut Client) -> Result<Prepared, StoreError> {
         Ok(Prepared {
-            version: client
-                .prepare("SELECT version FROM tables WHERE id = $1")
-                .map_err(backend)?,
+            version: client.prepare(sql::VERSION.postgres).map_err(backend)?,
+            // One statement with arrays where SQLite reads three times: one round trip, one
+            // snapshot.
             table: client
                 .prepare(
                     "SELECT t.game, t.step, s.save, t.gm_token, t.turn, t.version, s.step,
@@ -134,7 +118,7 @@ impl Prepared {
                 .map_err(backend)?,
             // One statement, so one transaction: the table moves on only if it is at the
             // version the action was applied to, and the action's row (with its record
-            // entry) goes in with it, and the save too when the act carries one ($1).
+            // entry) goes in with it, and the save too when the act carries one ($11).
             act: client
                 .prepare(&act_sql(&format!(
                     "SELECT pg_notify({NOTIFY_CHANNEL}, table_id)"
@@ -143,17 +127,7 @@ impl Prepared {
             act_quiet: client
                 .prepare(&act_sql("SELECT table_id"))
                 .map_err(backend)?,
-            save: client
-                .prepare(
-                    "INSERT INTO saves (table_id, step, save) VALUES ($1, $2, $3)
-                     ON CONFLICT (table_id) DO UPDATE SET step = excluded.step,
-                         save = excluded.save
-                     WHERE excluded.step > saves.step",
-                )
-                .map_err(backend)?,
-            step: client
-                .prepare("SELECT step FROM tables WHERE id = $1")
-                .map_err(backend)?,
+            save: client.prepare(sql::SAVE.postgres).map_err(backend)?,
             turn: client
                 .prepare(&turn_sql(&format!(
                     "SELECT pg_notify({NOTIFY_CHANNEL}, id)"
@@ -230,17 +204,7 @@ impl PostgresStore {
 
     /// The conflict (or missing table) that explains a write that changed nothing.
     fn refusal(&mut self, id: &str, expected: Option<u64>) -> StoreError {
-        match self.client.query_opt(&self.prepared.step, &[&id]) {
-            Err(error) => backend(error),
-            Ok(None) => StoreError::NoTable(id.to_owned()),
-            Ok(Some(row)) => {
-                let found = to_u64(row.get(0));
-                StoreError::Conflict {
-                    expected: expected.unwrap_or(found),
-                    found,
-                }
-            }
-        }
+        shared::refusal(&mut db::Postgres(&mut self.client), id, expected)
     }
 }
 
@@ -298,8 +262,7 @@ impl Store for PostgresStore {
     }
 
     fn create(&mut self, table: &StoredTable) -> Result<(), StoreError> {
-        self.ready()?;
-        self.create_table(table)
+        shared::create(self, table)
     }
 
     fn load(&mut self, id: &str) -> Result<Option<StoredTable>, StoreError> {
@@ -366,80 +329,27 @@ impl Store for PostgresStore {
         seat: u16,
         stored: &StoredSeat,
     ) -> Result<(), StoreError> {
-        self.ready()?;
-        if seats::set_seat(&mut self.client, id, version, seat, stored)? {
-            Ok(())
-        } else {
-            Err(self.refusal(id, None))
-        }
+        shared::set_seat(self, id, version, seat, stored)
     }
 
     fn due(&mut self, now: u64) -> Result<Vec<String>, StoreError> {
-        self.ready()?;
-        Ok(self
-            .client
-            .query(
-                "SELECT id FROM tables WHERE closes_at IS NOT NULL AND closes_at <= $1
-                 ORDER BY closes_at, id",
-                &[&to_i64(now)],
-            )
-            .map_err(backend)?
-            .iter()
-            .map(|row| row.get(0))
-            .collect())
+        shared::due(self, now)
     }
 
     fn claim(&mut self, id: &str, owner: &str, now: u64, seconds: u64) -> Result<bool, StoreError> {
-        self.ready()?;
-        let changed = self
-            .client
-            .execute(
-                "UPDATE tables SET lease_owner = $1, lease_until = $2
-                 WHERE id = $3 AND (lease_until IS NULL OR lease_until <= $4 OR lease_owner = $1)",
-                &[
-                    &owner,
-                    &to_i64(now.saturating_add(seconds)),
-                    &id,
-                    &to_i64(now),
-                ],
-            )
-            .map_err(backend)?;
-        Ok(changed == 1)
+        shared::claim(self, id, owner, now, seconds)
     }
 
     fn release(&mut self, id: &str, owner: &str) -> Result<(), StoreError> {
-        self.ready()?;
-        self.client
-            .execute(
-                "UPDATE tables SET lease_owner = NULL, lease_until = NULL
-                 WHERE id = $1 AND lease_owner = $2",
-                &[&id, &owner],
-            )
-            .map_err(backend)?;
-        Ok(())
+        shared::release(self, id, owner)
     }
 
     fn count(&mut self) -> Result<u64, StoreError> {
-        self.ready()?;
-        let row = self
-            .client
-            .query_one("SELECT COUNT(*) FROM tables", &[])
-            .map_err(backend)?;
-        Ok(to_u64(row.get(0)))
+        shared::count(self)
     }
 
     fn acts(&mut self, id: &str) -> Result<Vec<(u64, String, String)>, StoreError> {
-        self.ready()?;
-        Ok(self
-            .client
-            .query(
-                "SELECT step, actor, action FROM acts WHERE table_id = $1 ORDER BY step",
-                &[&id],
-            )
-            .map_err(backend)?
-            .iter()
-            .map(|row| (to_u64(row.get(0)), row.get(1), row.get(2)))
-            .collect())
+        shared::acts(self, id)
     }
 
     fn notify_url(&self) -> Option<String> {

@@ -7,12 +7,14 @@
 //! open, each in its own transaction, and never changed once released (forward only).
 
 use std::path::Path;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, ErrorCode, OptionalExtension, TransactionBehavior, params};
 
-use crate::store::closes_at;
-use crate::store::{NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState, turn_json};
+use crate::store::db::{self as shared, now, to_i64};
+use crate::store::sql;
+use crate::store::{NewAct, Store, StoreError, StoredSeat, StoredTable, TurnState};
+use crate::store::{closes_at, turn_json};
 
 /// The schema, one migration per version: migration `i` takes the database from version `i` to
 /// `i + 1`. Append only; a released migration is never edited. Written once for both
@@ -21,17 +23,6 @@ pub const MIGRATIONS: &[&str] = super::schema::SQLITE;
 
 fn backend(error: rusqlite::Error) -> StoreError {
     StoreError::Backend(error.to_string())
-}
-
-fn now() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
-        .unwrap_or_default()
-}
-
-fn to_i64(value: u64) -> i64 {
-    i64::try_from(value).unwrap_or(i64::MAX)
 }
 
 /// Tables in one SQLite file.
@@ -68,6 +59,9 @@ impl SqliteStore {
 
     fn with_connection(connection: Connection) -> Result<SqliteStore, StoreError> {
         connection.busy_timeout(BUSY_TIMEOUT).map_err(backend)?;
+        // Every statement is prepared once and kept (rusqlite's cache, 16 by default, is
+        // fewer than the store's statements: the outbox's would push out an act's).
+        connection.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
         let deadline = Instant::now() + BUSY_TIMEOUT;
         retry_while_busy(deadline, || {
             // journal_mode answers with a row, so it is read rather than executed.
@@ -79,6 +73,14 @@ impl SqliteStore {
         let mut store = SqliteStore { connection };
         store.migrate(deadline)?;
         Ok(store)
+    }
+
+    /// Prepares `sql` on the store's connection (a statement's check).
+    #[cfg(test)]
+    pub(crate) fn prepare_for_test(&self, sql: &str) {
+        if let Err(error) = self.connection.prepare(sql) {
+            panic!("{sql}: {error}");
+        }
     }
 
     /// The schema version of the open database.
@@ -113,6 +115,9 @@ impl SqliteStore {
         }
     }
 }
+
+/// How many prepared statements a connection keeps: more than the store has.
+const STATEMENT_CACHE: usize = 64;
 
 /// How long an open waits for another connection's lock before it gives up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
@@ -170,7 +175,7 @@ impl Store for SqliteStore {
     }
 
     fn create(&mut self, table: &StoredTable) -> Result<(), StoreError> {
-        tables::create(&mut self.connection, table)
+        shared::create(self, table)
     }
 
     fn load(&mut self, id: &str) -> Result<Option<StoredTable>, StoreError> {
@@ -188,7 +193,7 @@ impl Store for SqliteStore {
     fn version(&mut self, id: &str) -> Result<Option<u64>, StoreError> {
         let version: Option<i64> = self
             .connection
-            .prepare_cached("SELECT version FROM tables WHERE id = ?1")
+            .prepare_cached(sql::VERSION.sqlite)
             .map_err(backend)?
             .query_row([id], |row| row.get(0))
             .optional()
@@ -200,11 +205,7 @@ impl Store for SqliteStore {
         let json = turn_json(id, turn)?;
         let transaction = group::Unit::write(&mut self.connection).map_err(backend)?;
         let changed = transaction
-            .prepare_cached(
-                "UPDATE tables SET turn = ?1, deadline = ?2, closes_at = ?3, updated_at = ?4,
-                     version = version + 1
-                 WHERE id = ?5 AND version = ?6",
-            )
+            .prepare_cached(sql::SET_TURN.sqlite)
             .map_err(backend)?
             .execute(params![
                 json,
@@ -216,7 +217,7 @@ impl Store for SqliteStore {
             ])
             .map_err(backend)?;
         if changed == 0 {
-            return Err(refusal(&transaction, id));
+            return Err(shared::refusal(&mut db::Sqlite(&transaction), id, None));
         }
         transaction.commit().map_err(backend)
     }
@@ -228,127 +229,32 @@ impl Store for SqliteStore {
         seat: u16,
         stored: &StoredSeat,
     ) -> Result<(), StoreError> {
-        let transaction = group::Unit::write(&mut self.connection).map_err(backend)?;
-        let changed = transaction
-            .execute(
-                "UPDATE tables SET version = version + 1, updated_at = ?1
-                 WHERE id = ?2 AND version = ?3",
-                params![now(), id, to_i64(version)],
-            )
-            .map_err(backend)?;
-        if changed == 0 {
-            return Err(refusal(&transaction, id));
-        }
-        transaction
-            .execute(
-                "INSERT INTO seats (table_id, seat, name, token) VALUES (?1, ?2, ?3, ?4)
-                 ON CONFLICT (table_id, seat) DO UPDATE SET name = excluded.name,
-                     token = excluded.token",
-                params![id, i64::from(seat), stored.name, stored.token.0.as_slice()],
-            )
-            .map_err(backend)?;
-        transaction.commit().map_err(backend)
+        shared::set_seat(self, id, version, seat, stored)
     }
 
     fn due(&mut self, now: u64) -> Result<Vec<String>, StoreError> {
-        let mut statement = self
-            .connection
-            .prepare_cached(
-                "SELECT id FROM tables WHERE closes_at IS NOT NULL AND closes_at <= ?1
-                 ORDER BY closes_at, id",
-            )
-            .map_err(backend)?;
-        statement
-            .query_map([to_i64(now)], |row| row.get::<_, String>(0))
-            .map_err(backend)?
-            .map(|row| row.map_err(backend))
-            .collect()
+        shared::due(self, now)
     }
 
     fn claim(&mut self, id: &str, owner: &str, now: u64, seconds: u64) -> Result<bool, StoreError> {
-        let changed = self
-            .connection
-            .prepare_cached(
-                "UPDATE tables SET lease_owner = ?1, lease_until = ?2
-                 WHERE id = ?3 AND (lease_until IS NULL OR lease_until <= ?4 OR lease_owner = ?1)",
-            )
-            .map_err(backend)?
-            .execute(params![
-                owner,
-                to_i64(now.saturating_add(seconds)),
-                id,
-                to_i64(now)
-            ])
-            .map_err(backend)?;
-        Ok(changed == 1)
+        shared::claim(self, id, owner, now, seconds)
     }
 
     fn release(&mut self, id: &str, owner: &str) -> Result<(), StoreError> {
-        self.connection
-            .prepare_cached(
-                "UPDATE tables SET lease_owner = NULL, lease_until = NULL
-                 WHERE id = ?1 AND lease_owner = ?2",
-            )
-            .map_err(backend)?
-            .execute(params![id, owner])
-            .map_err(backend)?;
-        Ok(())
+        shared::release(self, id, owner)
     }
 
     fn count(&mut self) -> Result<u64, StoreError> {
-        let count: i64 = self
-            .connection
-            .query_row("SELECT COUNT(*) FROM tables", [], |row| row.get(0))
-            .map_err(backend)?;
-        Ok(u64::try_from(count).unwrap_or_default())
+        shared::count(self)
     }
 
     fn acts(&mut self, id: &str) -> Result<Vec<(u64, String, String)>, StoreError> {
-        let mut statement = self
-            .connection
-            .prepare_cached(
-                "SELECT step, actor, action FROM acts WHERE table_id = ?1 ORDER BY step",
-            )
-            .map_err(backend)?;
-        statement
-            .query_map([id], |row| {
-                Ok((
-                    row.get::<_, i64>(0)?,
-                    row.get::<_, String>(1)?,
-                    row.get::<_, String>(2)?,
-                ))
-            })
-            .map_err(backend)?
-            .map(|row| {
-                let (step, actor, action) = row.map_err(backend)?;
-                Ok((u64::try_from(step).unwrap_or_default(), actor, action))
-            })
-            .collect()
+        shared::acts(self, id)
     }
 }
 
-/// Why a write from a table's version changed nothing: the table is not there, or has moved on.
-fn refusal(transaction: &rusqlite::Connection, id: &str) -> StoreError {
-    let found = transaction
-        .query_row("SELECT step FROM tables WHERE id = ?1", [id], |row| {
-            row.get::<_, i64>(0)
-        })
-        .optional();
-    match found {
-        Err(error) => backend(error),
-        Ok(None) => StoreError::NoTable(id.to_owned()),
-        Ok(Some(step)) => {
-            let step = u64::try_from(step).unwrap_or_default();
-            StoreError::Conflict {
-                expected: step,
-                found: step,
-            }
-        }
-    }
-}
-
+mod db;
 mod group;
-mod outbox;
 mod tables;
 #[cfg(test)]
 mod tests;

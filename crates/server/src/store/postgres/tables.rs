@@ -1,62 +1,15 @@
-//! A table's rows in PostgreSQL: creating it, loading it (its last save and the entries of the
-//! actions after it, in one snapshot) and committing an action (its row in `acts` with its
-//! record entry, the table's new version and turn state, the save only now and then), each one
-//! transaction.
+//! A table's rows in PostgreSQL, where they differ from SQLite's: loading it (its last save
+//! and the entries of the actions after it, one statement with arrays, in one snapshot) and
+//! committing an action (its row in `acts` with its record entry, the table's new version and
+//! turn state, the save only now and then: one `WITH` statement, `postgres.rs`), each one
+//! transaction. The statements both share are in `store/sql.rs`.
 
-use super::{PostgresStore, backend, now, outbox, to_i64};
-use crate::store::closes_at;
-use crate::store::{NewAct, StoreError, StoredSeat, StoredTable, hash_from, turn_json};
+use super::{PostgresStore, backend, db};
+use crate::store::db::{now, to_i64};
+use crate::store::outbox::flow::insert_notices;
+use crate::store::{NewAct, StoreError, StoredSeat, StoredTable, closes_at, hash_from, turn_json};
 
 impl PostgresStore {
-    /// [`crate::Store::create`]: the table's row, its first save and its seats.
-    pub(super) fn create_table(&mut self, table: &StoredTable) -> Result<(), StoreError> {
-        let turn = turn_json(&table.id, &table.turn)?;
-        let mut transaction = self.client.transaction().map_err(backend)?;
-        let at = now();
-        let inserted = transaction
-            .execute(
-                "INSERT INTO tables (id, game, step, gm_token, created_at, updated_at, turn,
-                     deadline, version, closes_at)
-                 VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9)
-                 ON CONFLICT (id) DO NOTHING",
-                &[
-                    &table.id,
-                    &table.game,
-                    &to_i64(table.step),
-                    &table.gm_token.0.as_slice(),
-                    &at,
-                    &turn,
-                    &table.turn.deadline.map(to_i64),
-                    &to_i64(table.version),
-                    &closes_at(&table.turn),
-                ],
-            )
-            .map_err(backend)?;
-        if inserted == 0 {
-            return Err(StoreError::Exists(table.id.clone()));
-        }
-        transaction
-            .execute(
-                &self.prepared.save,
-                &[&table.id, &to_i64(table.step), &table.save],
-            )
-            .map_err(backend)?;
-        for (seat, stored) in table.seats.iter().enumerate() {
-            transaction
-                .execute(
-                    "INSERT INTO seats (table_id, seat, name, token) VALUES ($1, $2, $3, $4)",
-                    &[
-                        &table.id,
-                        &to_i64(seat as u64),
-                        &stored.name,
-                        &stored.token.0.as_slice(),
-                    ],
-                )
-                .map_err(backend)?;
-        }
-        transaction.commit().map_err(backend)
-    }
-
     /// [`crate::Store::load`]: the table, its seats, its save and the entries of the acts after
     /// it, in one statement (one round trip, and one snapshot: they agree even while another
     /// instance writes).
@@ -130,7 +83,6 @@ impl PostgresStore {
         let closes = closes_at(act.turn);
         let at = now();
         let params: [&(dyn postgres::types::ToSql + Sync); 11] = [
-            &act.save,
             &turn,
             &deadline,
             &closes,
@@ -141,6 +93,7 @@ impl PostgresStore {
             &act.actor,
             &act.action,
             &act.entry,
+            &act.save,
         ];
         // In a group, the notification waits for the group's end.
         let statement = if self.group.is_some() {
@@ -170,8 +123,8 @@ impl PostgresStore {
             drop(transaction);
             return Err(self.refusal(act.table, Some(act.from_step)));
         }
-        outbox::insert_notices(
-            &mut transaction,
+        insert_notices(
+            &mut db::Postgres(&mut transaction),
             act.table,
             from + 1,
             act.notices,

@@ -1,6 +1,9 @@
-//! A table's rows in SQLite: creating it, loading it (its last save and the entries of the
-//! actions after it), committing an action (its row in `acts`, the table's new version and
-//! turn state, the save only now and then), and storing a save on its own.
+//! A table's rows in SQLite, where they differ from PostgreSQL's: loading it (its last save
+//! and the entries of the actions after it, three reads in one transaction: SQLite has no
+//! arrays to answer them in one row) and committing an action (the table's update, the
+//! action's row, the save only now and then, each a statement of its own in one transaction:
+//! SQLite's `UPDATE ... RETURNING` cannot feed an `INSERT` as PostgreSQL's `WITH` can), and
+//! storing a save on its own. The statements both share are in `store/sql.rs`.
 //!
 //! The save lives in a table of its own (`saves`), not in the table's row: SQLite writes a
 //! changed row whole, so a save in the row would be written again (all its overflow pages) by
@@ -8,57 +11,11 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::{backend, group, now, outbox, to_i64};
-use crate::store::closes_at;
-use crate::store::{NewAct, StoreError, StoredSeat, StoredTable, hash_from, turn_json};
-
-pub(super) fn create(connection: &mut Connection, table: &StoredTable) -> Result<(), StoreError> {
-    let turn = turn_json(&table.id, &table.turn)?;
-    let transaction = group::Unit::write(connection).map_err(backend)?;
-    let exists: Option<i64> = transaction
-        .query_row("SELECT 1 FROM tables WHERE id = ?1", [&table.id], |row| {
-            row.get(0)
-        })
-        .optional()
-        .map_err(backend)?;
-    if exists.is_some() {
-        return Err(StoreError::Exists(table.id.clone()));
-    }
-    let at = now();
-    transaction
-        .execute(
-            "INSERT INTO tables (id, game, step, gm_token, created_at, updated_at, turn,
-                 deadline, version, closes_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8, ?9)",
-            params![
-                table.id,
-                table.game,
-                to_i64(table.step),
-                table.gm_token.0.as_slice(),
-                at,
-                turn,
-                table.turn.deadline.map(to_i64),
-                to_i64(table.version),
-                closes_at(&table.turn),
-            ],
-        )
-        .map_err(backend)?;
-    save(&transaction, &table.id, table.step, &table.save)?;
-    for (seat, stored) in table.seats.iter().enumerate() {
-        transaction
-            .execute(
-                "INSERT INTO seats (table_id, seat, name, token) VALUES (?1, ?2, ?3, ?4)",
-                params![
-                    table.id,
-                    to_i64(seat as u64),
-                    stored.name,
-                    stored.token.0.as_slice()
-                ],
-            )
-            .map_err(backend)?;
-    }
-    transaction.commit().map_err(backend)
-}
+use super::{backend, db, group};
+use crate::store::db::{self as shared, now, to_i64};
+use crate::store::outbox::flow::insert_notices;
+use crate::store::sql;
+use crate::store::{NewAct, StoreError, StoredSeat, StoredTable, closes_at, hash_from, turn_json};
 
 /// Stores `save` as table `id`'s save at `step`, unless its save is of that step or a later one.
 pub(super) fn save(
@@ -68,11 +25,7 @@ pub(super) fn save(
     save: &str,
 ) -> Result<(), StoreError> {
     connection
-        .prepare_cached(
-            "INSERT INTO saves (table_id, step, save) VALUES (?1, ?2, ?3)
-             ON CONFLICT (table_id) DO UPDATE SET step = excluded.step, save = excluded.save
-             WHERE excluded.step > saves.step",
-        )
+        .prepare_cached(sql::SAVE.sqlite)
         .map_err(backend)?
         .execute(params![id, to_i64(step), save])
         .map_err(backend)?;
@@ -200,11 +153,7 @@ pub(super) fn commit_act(connection: &mut Connection, act: &NewAct<'_>) -> Resul
     let transaction = group::Unit::write(connection).map_err(backend)?;
     let from = to_i64(act.from_step);
     let changed = transaction
-        .prepare_cached(
-            "UPDATE tables SET step = step + 1, version = version + 1, turn = ?1,
-                 deadline = ?2, closes_at = ?3, updated_at = ?4
-             WHERE id = ?5 AND step = ?6 AND version = ?7",
-        )
+        .prepare_cached(sql::COMMIT_ACT.sqlite)
         .map_err(backend)?
         .execute(params![
             turn,
@@ -217,21 +166,8 @@ pub(super) fn commit_act(connection: &mut Connection, act: &NewAct<'_>) -> Resul
         ])
         .map_err(backend)?;
     if changed == 0 {
-        let found: Option<i64> = transaction
-            .query_row(
-                "SELECT step FROM tables WHERE id = ?1",
-                [act.table],
-                |row| row.get(0),
-            )
-            .optional()
-            .map_err(backend)?;
-        return Err(match found {
-            None => StoreError::NoTable(act.table.to_owned()),
-            Some(found) => StoreError::Conflict {
-                expected: act.from_step,
-                found: u64::try_from(found).unwrap_or_default(),
-            },
-        });
+        let mut exec = db::Sqlite(&transaction);
+        return Err(shared::refusal(&mut exec, act.table, Some(act.from_step)));
     }
     transaction
         .prepare_cached(
@@ -251,12 +187,14 @@ pub(super) fn commit_act(connection: &mut Connection, act: &NewAct<'_>) -> Resul
     if let Some(text) = act.save {
         save(&transaction, act.table, act.from_step + 1, text)?;
     }
-    outbox::insert_notices(
-        &transaction,
-        act.table,
-        from + 1,
-        act.notices,
-        crate::store::outbox::now_ms(),
-    )?;
+    if !act.notices.is_empty() {
+        insert_notices(
+            &mut db::Sqlite(&transaction),
+            act.table,
+            from + 1,
+            act.notices,
+            crate::store::outbox::now_ms(),
+        )?;
+    }
     transaction.commit().map_err(backend)
 }
