@@ -21,6 +21,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use postgres::{Client, NoTls, Statement};
 
+mod discord;
 mod group;
 mod outbox;
 mod seats;

@@ -347,6 +347,7 @@ fn refusal(transaction: &rusqlite::Connection, id: &str) -> StoreError {
     }
 }
 
+mod discord;
 mod group;
 mod outbox;
 mod tables;
