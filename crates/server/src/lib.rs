@@ -75,6 +75,7 @@ pub use error::{ApiError, ErrorBody, ServerError};
 pub use hub::{HubHandle, commits};
 pub use limits::{CreateLimits, ServerInfo};
 pub use picture::parse_public_url;
+pub use store::discord::{DiscordStore, TableBinding};
 pub use store::postgres::{POSTGRES_MIGRATIONS, PostgresStore};
 pub use store::sqlite::{MIGRATIONS, SqliteStore};
 pub use store::{

@@ -36,14 +36,14 @@ pub fn definitions() -> Value {
         .collect();
     let mut rule = string("rule", "How a contest is decided (a tie, a push)", false);
     rule["choices"] = json!(rules);
-    json!([
-        {
+    let mut commands = vec![
+        json!({
             "type": CHAT_INPUT,
             "name": "roll",
             "description": "Roll dice for everyone in the channel to see (2k1, 3k2+1, d10+19, coin, 75%)",
             "options": [string("dice", "The roll in pbp's notation: 2k1, 5k3 h+2, d10+19, coin, 75%", true)],
-        },
-        {
+        }),
+        json!({
             "type": CHAT_INPUT,
             "name": "odds",
             "description": "The exact chances of a roll, or of one roll against another",
@@ -52,8 +52,11 @@ pub fn definitions() -> Value {
                 string("against", "The opposing roll, for the chance to win a contest", false),
                 rule,
             ],
-        },
-    ])
+        }),
+    ];
+    // The tables' commands (`tables.rs`).
+    commands.extend(super::tables::definitions());
+    Value::Array(commands)
 }
 
 /// The public line of a roll by `user` (a mention, which the answer does not ping), rolled

@@ -62,6 +62,28 @@ pub struct CommandData {
     /// Its options as the user gave them.
     #[serde(default)]
     pub options: Vec<CommandOption>,
+    /// The users its user options name, with their names.
+    #[serde(default)]
+    pub resolved: Resolved,
+}
+
+/// The users and members a command's user options name, by id.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+pub struct Resolved {
+    /// The users.
+    #[serde(default)]
+    pub users: std::collections::BTreeMap<String, User>,
+    /// Their membership of the server the command was sent in.
+    #[serde(default)]
+    pub members: std::collections::BTreeMap<String, ResolvedMember>,
+}
+
+/// A member of the server as a user option resolves it (its user is in [`Resolved::users`]).
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+pub struct ResolvedMember {
+    /// The member's name in this server, if they chose one.
+    #[serde(default)]
+    pub nick: Option<String>,
 }
 
 /// One option of a command, or a subcommand with options of its own.
@@ -92,6 +114,12 @@ pub struct Member {
 pub struct User {
     /// Their id (a snowflake, as a string).
     pub id: String,
+    /// Their unique user name.
+    #[serde(default)]
+    pub username: String,
+    /// The name they show everywhere, if they chose one.
+    #[serde(default)]
+    pub global_name: Option<String>,
 }
 
 impl Interaction {
@@ -118,6 +146,30 @@ impl Interaction {
             .value
             .as_ref()?
             .as_str()
+    }
+
+    /// The whole number of option `name` (an integer option's value), if the user gave it.
+    pub fn integer(&self, name: &str) -> Option<i64> {
+        self.data
+            .as_ref()?
+            .options
+            .iter()
+            .find(|o| o.name == name)?
+            .value
+            .as_ref()?
+            .as_i64()
+    }
+
+    /// The display name of user `id` named by a user option: their name in this server, else
+    /// the name they show everywhere, else their user name.
+    pub fn display_name(&self, id: &str) -> Option<String> {
+        let resolved = &self.data.as_ref()?.resolved;
+        let user = resolved.users.get(id)?;
+        let nick = resolved.members.get(id).and_then(|m| m.nick.clone());
+        Some(
+            nick.or_else(|| user.global_name.clone())
+                .unwrap_or_else(|| user.username.clone()),
+        )
     }
 
     /// The option the user is typing in (autocomplete), with what they typed so far.

@@ -12,6 +12,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::Router;
 use axum::body::Bytes;
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
@@ -22,6 +23,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 pub mod commands;
 pub mod interaction;
 pub mod rest;
+pub mod tables;
 pub mod verify;
 
 use interaction::{Interaction, kind};
@@ -74,8 +76,12 @@ pub(crate) fn router(options: &DiscordOptions) -> Result<Router<HubHandle>, Stri
     };
     Ok(Router::new().route(
         "/discord/interactions",
-        post(move |headers: HeaderMap, body: Bytes| interactions(venue, headers, body))
-            .layer(RequestBodyLimitLayer::new(MAX_INTERACTION_BODY)),
+        post(
+            move |State(hub): State<HubHandle>, headers: HeaderMap, body: Bytes| {
+                interactions(venue, hub, headers, body)
+            },
+        )
+        .layer(RequestBodyLimitLayer::new(MAX_INTERACTION_BODY)),
     ))
 }
 
@@ -86,7 +92,12 @@ fn now_seconds() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
-async fn interactions(venue: Venue, headers: HeaderMap, body: Bytes) -> Result<Response, ApiError> {
+async fn interactions(
+    venue: Venue,
+    hub: HubHandle,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
     verify::verify(
         &venue.options.public_key,
         headers.get("x-signature-ed25519").map(|v| v.as_bytes()),
@@ -101,7 +112,7 @@ async fn interactions(venue: Venue, headers: HeaderMap, body: Bytes) -> Result<R
             "the interaction is for another application".into(),
         ));
     }
-    let answer = answer(&venue, &interaction);
+    let answer = answer(&venue, &hub, &interaction).await;
     Ok((
         StatusCode::OK,
         [(axum::http::header::CONTENT_TYPE, "application/json")],
@@ -112,14 +123,17 @@ async fn interactions(venue: Venue, headers: HeaderMap, body: Bytes) -> Result<R
 
 /// The answer to one verified interaction (within Discord's three seconds: work that may take
 /// longer is deferred to a task that edits the original response).
-fn answer(venue: &Venue, interaction: &Interaction) -> Value {
+async fn answer(venue: &Venue, hub: &HubHandle, interaction: &Interaction) -> Value {
     match interaction.kind {
         kind::PING => interaction::pong(),
+        kind::COMMAND if tables::is_table_command(interaction.command()) => {
+            tables::command(venue, hub, interaction).await
+        }
         kind::COMMAND => command(venue, interaction),
         // No option of the commands offered so far is completed: an empty list, not an error.
         kind::AUTOCOMPLETE => interaction::choices(&[]),
         _ => interaction::message(
-            "pbp does not know this interaction: its commands are /roll and /odds",
+            "pbp does not know this interaction: its commands are /roll, /odds, /start, /seat, /deadline and /close",
             true,
         ),
     }
@@ -170,7 +184,9 @@ fn command(venue: &Venue, interaction: &Interaction) -> Value {
             interaction::deferred(false)
         }
         other => interaction::message(
-            &format!("pbp has no command /{other} here: its commands are /roll and /odds"),
+            &format!(
+                "pbp has no command /{other} here: its commands are /roll, /odds, /start, /seat, /deadline and /close"
+            ),
             true,
         ),
     }

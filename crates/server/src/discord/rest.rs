@@ -236,6 +236,40 @@ fn backoff(attempt: u32) -> Duration {
     Duration::from_millis(250u64 << attempt.min(6))
 }
 
+/// The calls of the table commands (`discord/tables.rs`).
+impl Rest {
+    /// Creates a public thread named `name` in channel `channel`, with the bot's `bot_token`;
+    /// answers the thread's id.
+    ///
+    /// # Errors
+    /// See [`RestError`]; [`RestError::Status`] when Discord's answer (a 200) has no id.
+    pub async fn create_thread(
+        &self,
+        channel: &str,
+        name: &str,
+        bot_token: &str,
+    ) -> Result<String, RestError> {
+        let path = format!("/channels/{channel}/threads");
+        // A public thread (type 11), archived after a week without a message.
+        let body = serde_json::json!({
+            "name": name.chars().take(100).collect::<String>(),
+            "type": 11,
+            "auto_archive_duration": 10080,
+        });
+        let answer = self
+            .call(Method::POST, &path, &path, Some(bot_token), &body)
+            .await?;
+        answer
+            .get("id")
+            .and_then(Value::as_str)
+            .map(str::to_owned)
+            .ok_or_else(|| RestError::Status {
+                status: 200,
+                body: "its answer to the thread's creation has no id".into(),
+            })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

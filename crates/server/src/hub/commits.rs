@@ -23,6 +23,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use tokio::sync::{broadcast, watch};
 
+use crate::store::discord::{DiscordStore, TableBinding};
 use crate::store::outbox::{
     Attempt, Claimed, DueReminder, Notice, OutboxEntry, StoredHook, WebhookStore,
 };
@@ -332,6 +333,34 @@ impl WebhookStore for Signalling {
 
     fn record_attempt(&mut self, id: i64, attempt: &Attempt) -> Result<(), StoreError> {
         self.inner.record_attempt(id, attempt)
+    }
+}
+
+/// The Discord venue's bindings, the wrapped store's own (they raise no table's version, so
+/// they are not published).
+impl DiscordStore for Signalling {
+    fn bind_table(&mut self, binding: &TableBinding, users: &[String]) -> Result<(), StoreError> {
+        self.inner.bind_table(binding, users)
+    }
+
+    fn table_in(&mut self, channel: &str) -> Result<Option<TableBinding>, StoreError> {
+        self.inner.table_in(channel)
+    }
+
+    fn thread_of(&mut self, table: &str) -> Result<Option<String>, StoreError> {
+        self.inner.thread_of(table)
+    }
+
+    fn bind_seat(&mut self, table: &str, seat: u16, user: &str) -> Result<(), StoreError> {
+        self.inner.bind_seat(table, seat, user)
+    }
+
+    fn user_of(&mut self, table: &str, seat: u16) -> Result<Option<String>, StoreError> {
+        self.inner.user_of(table, seat)
+    }
+
+    fn seats_of(&mut self, table: &str, user: &str) -> Result<Vec<u16>, StoreError> {
+        self.inner.seats_of(table, user)
     }
 }
 

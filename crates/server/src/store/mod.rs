@@ -1,7 +1,8 @@
 //! The store: where tables live between requests and across restarts.
 //!
 //! [`Store`] is a trait with two backends (the tables; the webhooks' outbox is a store of its
-//! own beside it, [`WebhookStore`] in `outbox.rs`, in the same database), the embedded default ([`crate::SqliteStore`], one
+//! own beside it, [`WebhookStore`] in `outbox.rs`, in the same database, as is the Discord
+//! venue's, [`DiscordStore`] in `discord.rs`), the embedded default ([`crate::SqliteStore`], one
 //! file) and [`crate::PostgresStore`] (one database shared by several `pbp serve` instances);
 //! everything above it (the table hub, the HTTP API) is written against the trait alone, and
 //! [`open_store`] picks the backend from the `--db` argument. A store keeps, per table, the step
@@ -31,6 +32,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 mod db;
+pub mod discord;
 pub mod outbox;
 pub(crate) mod postgres;
 mod schema;
@@ -38,6 +40,7 @@ mod sql;
 pub(crate) mod sqlite;
 
 use crate::token::TokenHash;
+use discord::DiscordStore;
 use outbox::{Notice, WebhookStore};
 
 /// Why the store failed.
@@ -241,7 +244,7 @@ pub struct NewAct<'a> {
 /// own ([`WebhookStore`], `outbox.rs`), which every `Store` also is, in the same database, so
 /// that an act and the notices it causes are written in one transaction
 /// ([`NewAct::notices`]). Every method is one transaction: it is done whole or not at all.
-pub trait Store: Send + WebhookStore {
+pub trait Store: Send + WebhookStore + DiscordStore {
     /// Stores a new table (at the version it carries, normally 0).
     ///
     /// # Errors

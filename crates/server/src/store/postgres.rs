@@ -20,6 +20,7 @@
 use postgres::{Client, NoTls, Statement};
 
 mod db;
+mod discord;
 mod group;
 mod tables;
 

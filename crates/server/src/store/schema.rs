@@ -1,4 +1,4 @@
-//! The schema, written once for both databases: the five migrations with a type dialect, so
+//! The schema, written once for both databases: the migrations with a type dialect, so
 //! that SQLite's [`MIGRATIONS`](super::sqlite::MIGRATIONS) and PostgreSQL's
 //! [`POSTGRES_MIGRATIONS`](super::postgres::POSTGRES_MIGRATIONS) are the same tables, columns,
 //! keys and indexes. The macro expands at compile time, so both stay `&'static str` constants.
@@ -114,6 +114,24 @@ macro_rules! migrations {
                 INSERT INTO saves (table_id, step, save) SELECT id, step, save FROM tables;
                 ALTER TABLE tables DROP COLUMN save;
                 ALTER TABLE acts ADD COLUMN entry TEXT;"
+            ),
+            // 6: tables played in Discord: the channel (the game's thread) of each, with its
+            // game master token and the Discord user who started it, and the Discord user of
+            // each seat (`store/discord.rs`).
+            concat!(
+                "CREATE TABLE discord_tables (
+                    channel_id TEXT PRIMARY KEY,
+                    table_id TEXT NOT NULL UNIQUE REFERENCES tables(id),
+                    gm_token TEXT NOT NULL,
+                    gm_user TEXT NOT NULL,
+                    created_at ", $int, " NOT NULL
+                );
+                CREATE TABLE discord_seats (
+                    table_id TEXT NOT NULL REFERENCES discord_tables(table_id),
+                    seat ", $int, " NOT NULL,
+                    user_id TEXT NOT NULL,
+                    PRIMARY KEY (table_id, seat)
+                );"
             ),
         ]
     };

@@ -254,6 +254,7 @@ impl Store for SqliteStore {
 }
 
 mod db;
+mod discord;
 mod group;
 mod tables;
 #[cfg(test)]

@@ -19,6 +19,8 @@ use serde_json::{Value, json};
 pub const APPLICATION: &str = "100000000000000001";
 /// The bot token pbp is given.
 pub const BOT_TOKEN: &str = "fake-bot-token";
+/// The id of every thread the fake makes.
+pub const THREAD: &str = "700000000000000007";
 /// The wait a 429 asks for.
 pub const RETRY_AFTER: Duration = Duration::from_millis(300);
 
@@ -113,7 +115,11 @@ async fn record(
         return (status, limits, answer.to_string()).into_response();
     }
     // A message edit answers the message; a registration the commands it now has.
-    let answer = serde_json::from_slice::<Value>(&body).unwrap_or(Value::Null);
+    let mut answer = serde_json::from_slice::<Value>(&body).unwrap_or(Value::Null);
+    // A thread made answers the new channel, with its id.
+    if method == Method::POST && uri.path().ends_with("/threads") {
+        answer["id"] = json!(THREAD);
+    }
     (status, limits, answer.to_string()).into_response()
 }
 
