@@ -275,7 +275,7 @@ fn post_message(
     drop(messages);
     let mut created = shared.created.lock().unwrap();
     *created += 1;
-    if shared.lose_every > 0 && *created % shared.lose_every == 0 {
+    if shared.lose_every > 0 && (*created).is_multiple_of(shared.lose_every) {
         let cut = (
             StatusCode::OK,
             limits,
