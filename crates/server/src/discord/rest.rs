@@ -1,9 +1,9 @@
-//! pbp's calls of Discord's REST API: editing an interaction's original response,
-//! registering the commands, and the bot's messages in a table's thread (the webhooks'
-//! `discord-bot` format, `BotPoster`: JSON, or `multipart/form-data` with the picture). Each
-//! route keeps its rate limit bucket (the `X-RateLimit-Remaining` and `X-RateLimit-Reset-After` headers of its last answer: a route
-//! with none left waits for its reset before it is called again), and a 429 is tried again
-//! after its `retry_after`, a few times.
+//! pbp's calls of Discord's REST API: editing an interaction's original response, registering
+//! the commands, and the bot's messages in a table's thread (the webhooks' `discord-bot`
+//! format, `BotPoster`: JSON, or `multipart/form-data` with the picture). Each route keeps its
+//! rate limit bucket (the `X-RateLimit-Remaining` and `X-RateLimit-Reset-After` headers of its
+//! last answer: a route with none left waits for its reset before it is called again), and a
+//! 429 is tried again after its `retry_after`, a few times.
 
 use std::collections::BTreeMap;
 use std::future::Future;
