@@ -102,6 +102,34 @@ impl GameTable {
         GameTable::load(&envelope.to_string())
     }
 
+    /// The table as it stood after its first `step` actions, replayed from its save with every
+    /// check of [`GameTable::load`] (a picture of an earlier turn, drawn after the table moved on).
+    ///
+    /// # Errors
+    /// A save that cannot be written or read again, or `step` past the table's steps.
+    pub fn at_step(&self, step: u64) -> Result<GameTable, ErasedError> {
+        if step > self.steps() {
+            return Err(ErasedError::SaveSyntax(format!(
+                "the table has {} steps, not {step}",
+                self.steps()
+            )));
+        }
+        let syntax = |e: serde_json::Error| ErasedError::SaveSyntax(e.to_string());
+        let mut envelope: Value = serde_json::from_str(&self.save()?).map_err(syntax)?;
+        let Some(list) = envelope
+            .get_mut("record")
+            .and_then(|record| record.get_mut("entries"))
+            .and_then(Value::as_array_mut)
+        else {
+            return Err(ErasedError::SaveSyntax(
+                "the save's record has no list of entries".into(),
+            ));
+        };
+        list.truncate(usize::try_from(step).unwrap_or(usize::MAX));
+        envelope["checksum"] = Value::String(pbp_core::save::checksum(&envelope["record"]));
+        GameTable::load(&envelope.to_string())
+    }
+
     /// The record's entry of the last action, as JSON text (`None` before the first): what the
     /// store appends for an action, the whole save being written only now and then.
     ///

@@ -102,20 +102,7 @@ pub(crate) async fn answer(svg: String, headers: &HeaderMap) -> Result<Response,
         )
             .into_response());
     }
-    let cached = cache().lock().ok().and_then(|c| c.get(&tag));
-    let png = match cached {
-        Some(png) => png,
-        None => {
-            let drawn = tokio::task::spawn_blocking(move || draw(&svg))
-                .await
-                .map_err(|e| ApiError::Internal(format!("the picture was not drawn: {e}")))??;
-            let drawn = Arc::new(drawn);
-            if let Ok(mut cache) = cache().lock() {
-                cache.put(tag.clone(), Arc::clone(&drawn));
-            }
-            drawn
-        }
-    };
+    let png = png(svg).await?;
     Ok((
         [
             (header::CONTENT_TYPE, HeaderValue::from_static("image/png")),
@@ -125,6 +112,26 @@ pub(crate) async fn answer(svg: String, headers: &HeaderMap) -> Result<Response,
         png.as_ref().clone(),
     )
         .into_response())
+}
+
+/// The PNG of `svg`, from the cache or drawn on a blocking thread (and then kept); the
+/// webhooks' Discord posts attach it too.
+///
+/// # Errors
+/// A picture that cannot be drawn (a bug: the SVGs are the renderer's own).
+pub(crate) async fn png(svg: String) -> Result<Arc<Vec<u8>>, ApiError> {
+    let tag = etag(&svg);
+    if let Some(png) = cache().lock().ok().and_then(|c| c.get(&tag)) {
+        return Ok(png);
+    }
+    let drawn = tokio::task::spawn_blocking(move || draw(&svg))
+        .await
+        .map_err(|e| ApiError::Internal(format!("the picture was not drawn: {e}")))??;
+    let drawn = Arc::new(drawn);
+    if let Ok(mut cache) = cache().lock() {
+        cache.put(tag, Arc::clone(&drawn));
+    }
+    Ok(drawn)
 }
 
 fn draw(svg: &str) -> Result<Vec<u8>, ApiError> {

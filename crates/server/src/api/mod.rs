@@ -255,6 +255,8 @@ pub struct Server {
     webhooks: WebhookOptions,
     stream: StreamLimits,
     discord: Option<Router<HubHandle>>,
+    /// The `discord-bot` webhooks' poster and mentions.
+    bot: crate::webhooks::bot::BotDelivery,
 }
 
 impl std::fmt::Debug for Server {
@@ -286,6 +288,7 @@ impl Server {
             webhooks: WebhookOptions::default(),
             stream: StreamLimits::default(),
             discord: None,
+            bot: crate::webhooks::bot::BotDelivery::default(),
         })
     }
 
@@ -311,7 +314,8 @@ impl Server {
     }
 
     /// The same server with Discord's interactions served at `POST /discord/interactions`
-    /// (docs/DISCORD.md).
+    /// (docs/DISCORD.md), and the `discord-bot` webhooks' messages posted with the bot's
+    /// token.
     ///
     /// # Errors
     /// [`ServerError::Io`] when the client of Discord's API cannot start.
@@ -320,7 +324,23 @@ impl Server {
         options: &crate::discord::DiscordOptions,
     ) -> Result<Server, ServerError> {
         self.discord = Some(crate::discord::router(options).map_err(ServerError::Io)?);
+        // The bot posts the `discord-bot` webhooks' messages with its token.
+        let poster = crate::discord::rest::BotPoster::new(&options.api, &options.bot_token)
+            .map_err(ServerError::Io)?;
+        self.bot.poster = Some(std::sync::Arc::new(poster));
         Ok(self)
+    }
+
+    /// The same server with `mentions`, who plays each seat on Discord: the `discord-bot`
+    /// posts mention the players to act and the late ones (docs/DISCORD.md). Without it they
+    /// name players by their names alone.
+    #[must_use]
+    pub fn with_seat_mentions(
+        mut self,
+        mentions: std::sync::Arc<dyn crate::webhooks::SeatMentions>,
+    ) -> Server {
+        self.bot.mentions = mentions;
+        self
     }
 
     /// The server's hub (for tests and embedders that watch its commits).
@@ -346,7 +366,11 @@ impl Server {
         // The turns-and-deadlines venue, and the webhooks' delivery beside the server (an act
         // only writes to the outbox).
         let ticker = crate::deadlines::spawn(self.hub.clone());
-        let delivery = crate::webhooks::deliver::spawn(self.hub.clone(), self.webhooks.clone());
+        let delivery = crate::webhooks::deliver::spawn(
+            self.hub.clone(),
+            self.webhooks.clone(),
+            self.bot.clone(),
+        );
         let keeper = self.hub.clone();
         // The event streams end when the server shuts down, so that its graceful shutdown,
         // which waits for every response to end, ends.

@@ -1,16 +1,22 @@
-//! pbp's calls of Discord's REST API: editing an interaction's original response, and
-//! registering the commands. Each route keeps its rate limit bucket (the
-//! `X-RateLimit-Remaining` and `X-RateLimit-Reset-After` headers of its last answer: a route
-//! with none left waits for its reset before it is called again), and a 429 is tried again
-//! after its `retry_after`, a few times.
+//! pbp's calls of Discord's REST API: editing an interaction's original response, registering
+//! the commands, and the bot's messages in a table's thread (the webhooks' `discord-bot`
+//! format, `BotPoster`: JSON, or `multipart/form-data` with the picture). Each route keeps its
+//! rate limit bucket (the `X-RateLimit-Remaining` and `X-RateLimit-Reset-After` headers of its
+//! last answer: a route with none left waits for its reset before it is called again), and a
+//! 429 is tried again after its `retry_after`, a few times.
 
 use std::collections::BTreeMap;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use reqwest::Method;
 use serde_json::Value;
 use tokio::sync::Mutex;
+
+use crate::webhooks::PICTURE_NAME;
+use crate::webhooks::bot::{BotMessage, ChannelPoster, PostFailure};
 
 /// Discord's API, version 10: the default of `--discord-api`.
 pub const DISCORD_API: &str = "https://discord.com/api/v10";
@@ -98,7 +104,8 @@ impl Rest {
     ) -> Result<Value, RestError> {
         let path = format!("/webhooks/{application}/{token}/messages/@original");
         // The bucket is the interaction's: its token is the route's major parameter.
-        self.call(Method::PATCH, &path, &path, None, data).await
+        self.call(Method::PATCH, &path, &path, None, &json_body(data))
+            .await
     }
 
     /// Replaces the application's commands with `commands` (in the guild `guild`, where they
@@ -117,7 +124,36 @@ impl Rest {
             Some(guild) => format!("/applications/{application}/guilds/{guild}/commands"),
             None => format!("/applications/{application}/commands"),
         };
-        self.call(Method::PUT, &path, &path, Some(bot_token), commands)
+        self.call(
+            Method::PUT,
+            &path,
+            &path,
+            Some(bot_token),
+            &json_body(commands),
+        )
+        .await
+    }
+
+    /// Posts a message in channel `channel` with the bot's `bot_token` (`POST
+    /// /channels/{id}/messages`, whose bucket is the channel's): `payload` as JSON, or with
+    /// `file` (its name and bytes, a PNG) as `multipart/form-data` (`payload_json` and
+    /// `files[0]`).
+    ///
+    /// # Errors
+    /// See [`RestError`].
+    pub async fn post_message(
+        &self,
+        channel: &str,
+        bot_token: &str,
+        payload: &Value,
+        file: Option<(&str, &[u8])>,
+    ) -> Result<Value, RestError> {
+        let path = format!("/channels/{channel}/messages");
+        let body = match file {
+            Some((name, bytes)) => multipart(payload, name, bytes),
+            None => json_body(payload),
+        };
+        self.call(Method::POST, &path, &path, Some(bot_token), &body)
             .await
     }
 
@@ -128,7 +164,7 @@ impl Rest {
         path: &str,
         route: &str,
         bot_token: Option<&str>,
-        body: &Value,
+        body: &Body,
     ) -> Result<Value, RestError> {
         let url = format!("{}{path}", self.api);
         for attempt in 1..=TRIES {
@@ -136,8 +172,8 @@ impl Rest {
             let mut request = self
                 .client
                 .request(method.clone(), &url)
-                .header(reqwest::header::CONTENT_TYPE, "application/json")
-                .body(body.to_string());
+                .header(reqwest::header::CONTENT_TYPE, &body.content_type)
+                .body(body.bytes.clone());
             if let Some(token) = bot_token {
                 request = request.header("Authorization", format!("Bot {token}"));
             }
@@ -221,6 +257,118 @@ impl Rest {
         // The map keeps only routes still waiting, so it does not grow with every token seen.
         let now = Instant::now();
         buckets.retain(|_, until| *until > now);
+    }
+}
+
+/// A request's body and its content type.
+struct Body {
+    content_type: String,
+    bytes: Vec<u8>,
+}
+
+/// `value` as a JSON body.
+fn json_body(value: &Value) -> Body {
+    Body {
+        content_type: "application/json".into(),
+        bytes: value.to_string().into_bytes(),
+    }
+}
+
+/// `payload` and the file `name` as Discord's `multipart/form-data`: `payload_json`, then
+/// `files[0]` (a PNG), under a boundary found in neither.
+fn multipart(payload: &Value, name: &str, file: &[u8]) -> Body {
+    let json = payload.to_string();
+    let contains = |hay: &[u8], needle: &[u8]| hay.windows(needle.len()).any(|w| w == needle);
+    let mut boundary = String::from("pbp-part-0f3c9a51d7e2b846");
+    while contains(file, boundary.as_bytes()) || json.contains(&boundary) {
+        boundary.push('x');
+    }
+    let mut bytes = Vec::with_capacity(file.len() + json.len() + 400);
+    bytes.extend_from_slice(
+        format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"payload_json\"\r\n\
+             Content-Type: application/json\r\n\r\n{json}\r\n--{boundary}\r\n\
+             Content-Disposition: form-data; name=\"files[0]\"; filename=\"{name}\"\r\n\
+             Content-Type: image/png\r\n\r\n"
+        )
+        .as_bytes(),
+    );
+    bytes.extend_from_slice(file);
+    bytes.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    Body {
+        content_type: format!("multipart/form-data; boundary={boundary}"),
+        bytes,
+    }
+}
+
+/// The bot's poster of the webhooks' `discord-bot` messages: this client and the bot's
+/// token.
+#[derive(Clone)]
+pub(crate) struct BotPoster {
+    rest: Rest,
+    token: String,
+}
+
+impl BotPoster {
+    /// A poster with the API at `api` and the bot's `token`.
+    ///
+    /// # Errors
+    /// The TLS backend cannot be set up.
+    pub(crate) fn new(api: &str, token: &str) -> Result<BotPoster, String> {
+        Ok(BotPoster {
+            rest: Rest::new(api)?,
+            token: token.to_owned(),
+        })
+    }
+}
+
+/// A message's JSON as Discord takes it: its text, its nonce enforced, and no mention parsed
+/// but of the users it lists; with the picture, the attachment's description.
+pub(crate) fn message_payload(message: &BotMessage) -> Value {
+    let mut payload = serde_json::json!({
+        "allowed_mentions": { "parse": [], "users": message.users },
+        "content": message.content,
+        "enforce_nonce": true,
+        "nonce": message.nonce,
+    });
+    if message.picture.is_some() {
+        payload["attachments"] = serde_json::json!([
+            { "id": 0, "filename": PICTURE_NAME, "description": "the table's picture" }
+        ]);
+    }
+    payload
+}
+
+impl ChannelPoster for BotPoster {
+    fn post<'a>(
+        &'a self,
+        channel: &'a str,
+        message: &'a BotMessage,
+    ) -> Pin<Box<dyn Future<Output = Result<u16, PostFailure>> + Send + 'a>> {
+        Box::pin(async move {
+            let payload = message_payload(message);
+            let file = message
+                .picture
+                .as_ref()
+                .map(|png| (PICTURE_NAME, png.as_slice()));
+            match self
+                .rest
+                .post_message(channel, &self.token, &payload, file)
+                .await
+            {
+                Ok(_) => Ok(200),
+                Err(RestError::Status { status, body }) => {
+                    let words = format!("Discord answered {status}: {body}");
+                    if status >= 500 {
+                        Err(PostFailure::Again(Some(status), words))
+                    } else {
+                        Err(PostFailure::Never(Some(status), words))
+                    }
+                }
+                Err(e @ RestError::Busy(_)) => Err(PostFailure::Again(Some(429), e.to_string())),
+                Err(e @ RestError::Transport(_)) => Err(PostFailure::Again(None, e.to_string())),
+            }
+        })
     }
 }
 

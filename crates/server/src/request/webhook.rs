@@ -57,6 +57,16 @@ pub fn parse_webhook(body: &[u8]) -> Result<WebhookRequest, ApiError> {
             body.format.chars().take(40).collect::<String>()
         ))
     })?;
+    // The bot posts with pbp's own Discord token: a game master who could name its channel
+    // could make it post in any channel the bot reaches. The Discord venue binds a table to
+    // its thread itself (docs/DISCORD.md).
+    if format == HookFormat::DiscordBot {
+        return Err(ApiError::BadRequest(
+            "the format discord-bot is not made over the API: a game master starts the table \
+             in its Discord channel with the bot's /start command, which binds the thread"
+                .into(),
+        ));
+    }
     if let Some(secret) = &body.secret {
         let length = secret.chars().count();
         if !SECRET_LENGTH.contains(&length) || secret.chars().any(char::is_control) {
@@ -109,6 +119,10 @@ mod tests {
             ),
             (br#"{"url":"u","format":"json","extra":1}"#, "JSON expected"),
             (b"\xff", "JSON expected"),
+            (
+                br#"{"url":"discord-channel:1","format":"discord-bot"}"#,
+                "not made over the API",
+            ),
         ] {
             match parse_webhook(bad) {
                 Err(ApiError::BadRequest(message)) => assert!(message.contains(said), "{message}"),

@@ -16,6 +16,10 @@ pub enum HookFormat {
     Slack,
     /// pbp's own event JSON, documented in docs/SERVER.md.
     Json,
+    /// Messages the Discord bot posts in a channel or thread with its token (docs/DISCORD.md):
+    /// the hook's URL is `discord-channel:` and the channel's id. Made by the Discord venue
+    /// alone, never over the webhook API.
+    DiscordBot,
 }
 
 impl HookFormat {
@@ -25,6 +29,7 @@ impl HookFormat {
             HookFormat::Discord => "discord",
             HookFormat::Slack => "slack",
             HookFormat::Json => "json",
+            HookFormat::DiscordBot => "discord-bot",
         }
     }
 
@@ -34,6 +39,7 @@ impl HookFormat {
             "discord" => Some(HookFormat::Discord),
             "slack" => Some(HookFormat::Slack),
             "json" => Some(HookFormat::Json),
+            "discord-bot" => Some(HookFormat::DiscordBot),
             _ => None,
         }
     }
@@ -89,7 +95,8 @@ pub struct StoredHook {
     pub id: String,
     /// The table it belongs to.
     pub table: String,
-    /// Where notices are posted.
+    /// Where notices are posted: a URL, or for [`HookFormat::DiscordBot`] `discord-channel:`
+    /// and the channel's id.
     pub url: String,
     /// The payload format.
     pub format: HookFormat,

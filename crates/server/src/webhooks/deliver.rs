@@ -9,9 +9,10 @@ use std::time::Duration;
 use reqwest::header::CONTENT_TYPE;
 use tokio::sync::Semaphore;
 
+use super::bot::BotDelivery;
 use super::guard::{self, GuardedResolver};
 use super::payload;
-use super::{Attempt, Claimed, NextStep, WebhookOptions, now_ms};
+use super::{Attempt, Claimed, HookFormat, NextStep, WebhookOptions, now_ms};
 use crate::hub::HubHandle;
 
 /// How many deliveries are in flight at once, all webhooks together.
@@ -65,7 +66,7 @@ pub(crate) fn backoff(options: &WebhookOptions, attempts: u32) -> Duration {
 
 /// What one try came to, before the retry decision.
 #[derive(Debug, PartialEq, Eq)]
-enum Tried {
+pub(crate) enum Tried {
     /// 2xx.
     Delivered(u16, String),
     /// A failure that may pass: 5xx, 408, 429, a 3xx (a redirect, never followed), a timeout,
@@ -75,8 +76,35 @@ enum Tried {
     Never(Option<u16>, String),
 }
 
+/// How notices are sent: the HTTP client of the URL formats, the Discord bot's poster for
+/// `discord-bot`, and the hub (for a post's picture).
+#[derive(Clone)]
+pub(crate) struct Senders {
+    /// The client of every URL.
+    pub client: reqwest::Client,
+    /// The `discord-bot` format's.
+    pub bot: BotDelivery,
+    /// The hub.
+    pub hub: HubHandle,
+}
+
 /// Posts `claimed` to its webhook once.
-async fn try_once(client: &reqwest::Client, options: &WebhookOptions, claimed: &Claimed) -> Tried {
+async fn try_once(senders: &Senders, options: &WebhookOptions, claimed: &Claimed) -> Tried {
+    if claimed.hook.format == HookFormat::DiscordBot {
+        // Within the claim's lease (its messages and their rate limits' waits together), so
+        // that no other claim sends it meanwhile; a try cut short is sent again, and the
+        // messages it posted are not posted twice (their nonces).
+        let within = options.timeout * 2;
+        let posted = super::bot::try_once(&senders.bot, &senders.hub, claimed);
+        return match tokio::time::timeout(within, posted).await {
+            Ok(tried) => tried,
+            Err(_) => Tried::Again(
+                None,
+                format!("Discord took over {} s", within.as_secs_f32()),
+            ),
+        };
+    }
+    let client = &senders.client;
     let body = match payload::body(claimed.hook.format, &claimed.notice) {
         Ok(body) => body,
         Err(message) => return Tried::Never(None, message),
@@ -161,11 +189,11 @@ fn failure(error: &reqwest::Error, options: &WebhookOptions) -> Tried {
 
 /// Sends `claimed` once and decides what follows, at `now` (milliseconds).
 pub(crate) async fn deliver(
-    client: &reqwest::Client,
+    senders: &Senders,
     options: &WebhookOptions,
     claimed: &Claimed,
 ) -> Attempt {
-    let tried = try_once(client, options, claimed).await;
+    let tried = try_once(senders, options, claimed).await;
     let at = now_ms();
     match tried {
         Tried::Delivered(status, outcome) => Attempt {
@@ -210,18 +238,27 @@ pub(crate) async fn deliver(
 }
 
 /// Starts the delivery task (and the deadline reminders' check, once a second) beside the
-/// server. It stops when the hub stops.
-pub(crate) fn spawn(hub: HubHandle, options: WebhookOptions) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(run(hub, options))
+/// server, with `bot` for the `discord-bot` format. It stops when the hub stops.
+pub(crate) fn spawn(
+    hub: HubHandle,
+    options: WebhookOptions,
+    bot: BotDelivery,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(run(hub, options, bot))
 }
 
-async fn run(hub: HubHandle, options: WebhookOptions) {
+async fn run(hub: HubHandle, options: WebhookOptions, bot: BotDelivery) {
     let client = match client(&options) {
         Ok(client) => client,
         Err(message) => {
             eprintln!("pbp serve: {message}; webhooks are not delivered");
             return;
         }
+    };
+    let senders = Senders {
+        client,
+        bot,
+        hub: hub.clone(),
     };
     let Ok(wake) = hub.call(move |hub| Ok(hub.outbox_written())).await else {
         return;
@@ -268,14 +305,14 @@ async fn run(hub: HubHandle, options: WebhookOptions) {
             let Ok(slot) = Arc::clone(&slots).acquire_owned().await else {
                 return;
             };
-            let (hub, client, options, wake) = (
+            let (hub, senders, options, wake) = (
                 hub.clone(),
-                client.clone(),
+                senders.clone(),
                 options.clone(),
                 Arc::clone(&wake),
             );
             tokio::spawn(async move {
-                let attempt = deliver(&client, &options, &claim).await;
+                let attempt = deliver(&senders, &options, &claim).await;
                 let id = claim.id;
                 let _ = hub
                     .call(move |hub| {

@@ -47,7 +47,8 @@ pub struct Hook {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(required = false)]
     pub deliveries: Option<Vec<Delivery>>,
-    /// `json`, `discord` or `slack`.
+    /// `json`, `discord` or `slack`; `discord-bot` for the table's Discord thread, which the
+    /// Discord venue binds (never made over the API).
     pub format: &'static str,
     /// Its id, part of its path.
     pub id: String,
@@ -57,7 +58,7 @@ pub struct Hook {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(required = false)]
     pub secret: Option<String>,
-    /// Where notices are posted.
+    /// Where notices are posted (`discord-channel:` and the thread's id for `discord-bot`).
     pub url: String,
 }
 

@@ -12,6 +12,11 @@
 //! refused (`guard`, which asks [`is_refused_address`] of every address a delivery may connect
 //! to) unless the server runs with `--allow-private-webhooks`.
 //!
+//! The `discord-bot` format (`bot`) posts a table's public turn in its Discord thread with the
+//! bot's token, through the Discord venue's client: the venue binds the table to its thread
+//! ([`bind_discord_thread`]), never the API; its messages are cut under Discord's 2,000
+//! characters by `split`, and mention the players [`SeatMentions`] binds to the seats.
+//!
 //! The game master manages a table's webhooks over the API (`manage`, whose routes are the
 //! HTTP layer's `api/webhooks.rs`); payloads are built in `payload`. The store's side is the
 //! outbox, a store of its own ([`WebhookStore`], `store/outbox.rs`), written by the hub in an
@@ -19,11 +24,13 @@
 //! `HubHandle::set_turn_notices`). This venue adds nothing to the hub: it calls it.
 
 mod address;
+pub(crate) mod bot;
 pub(crate) mod deliver;
 pub(crate) mod guard;
 pub(crate) mod manage;
 pub(crate) mod notice;
 pub(crate) mod payload;
+pub mod split;
 
 use std::time::Duration;
 
@@ -34,6 +41,9 @@ pub use crate::store::outbox::{
     NoticeKind, OutboxEntry, StoredHook, WebhookStore,
 };
 pub use address::is_refused_address;
+pub use bot::{
+    CHANNEL_PREFIX, NoMentions, PICTURE_NAME, SeatMentions, bind_discord_thread, channel_of,
+};
 
 /// How webhooks are delivered (`pbp serve --allow-private-webhooks`, and the tests' shorter
 /// times).

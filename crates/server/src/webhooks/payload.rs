@@ -358,6 +358,10 @@ pub(crate) fn body(format: HookFormat, notice: &str) -> Result<String, String> {
                 })
                 .collect(),
         })?,
+        // Posted by the bot, message by message (`bot.rs`), never as one body.
+        HookFormat::DiscordBot => {
+            return Err("a discord-bot notice is posted by the bot, not as a body".into());
+        }
         HookFormat::Slack => {
             let text = cut(
                 &slack_escape(&chat_text(&value, Markup::Slack)),

@@ -388,3 +388,73 @@ pub fn try_post(base: &str, path: &str, token: &str, body: &str) -> Option<(u16,
     let text = response.body_mut().read_to_string().ok()?;
     Some((status, serde_json::from_str(&text).ok()?))
 }
+
+/// Starts a server on `db` like [`start`], with these webhook options, Discord's options
+/// (the `discord-bot` posts go to its API) and who plays each seat on Discord; answers it
+/// with its hub, for the calls the Discord venue makes itself (binding a table's thread).
+pub fn start_posting(
+    db: &Path,
+    webhooks: WebhookOptions,
+    discord: Option<pbp_server::DiscordOptions>,
+    mentions: std::sync::Arc<dyn pbp_server::webhooks::SeatMentions>,
+) -> (Running, pbp_server::HubHandle) {
+    let db = db.to_owned();
+    let (ready_tx, ready_rx) = std::sync::mpsc::channel();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let thread = std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async move {
+            let store = SqliteStore::open(&db).unwrap();
+            let server = Server::bind(Box::new(store), "127.0.0.1:0")
+                .await
+                .unwrap()
+                .with_webhooks(webhooks)
+                .with_seat_mentions(mentions);
+            let server = match &discord {
+                Some(discord) => server.with_discord(discord).unwrap(),
+                None => server,
+            };
+            ready_tx
+                .send((server.addr(), server.hub().clone()))
+                .unwrap();
+            server
+                .serve_until(async {
+                    let _ = stop_rx.await;
+                })
+                .await
+                .unwrap();
+        });
+    });
+    let (addr, hub) = ready_rx.recv_timeout(Duration::from_secs(30)).unwrap();
+    let running = Running {
+        base: format!("http://{addr}"),
+        stop: Some(stop_tx),
+        thread: Some(thread),
+    };
+    (running, hub)
+}
+
+/// Binds table `table` to the Discord thread `channel` as the Discord venue does, with a
+/// reminder `remind_before` seconds before a deadline; answers the hook's id.
+pub fn bind_thread(
+    hub: &pbp_server::HubHandle,
+    table: &str,
+    channel: &str,
+    remind_before: u64,
+) -> String {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(pbp_server::webhooks::bind_discord_thread(
+            hub,
+            table,
+            channel,
+            remind_before,
+        ))
+        .unwrap()
+}
