@@ -257,6 +257,9 @@ pub struct Server {
     discord: Option<Router<HubHandle>>,
     /// The `discord-bot` webhooks' poster and mentions.
     bot: crate::webhooks::bot::BotDelivery,
+    /// Whether [`Server::with_seat_mentions`] chose who is mentioned (else the Discord
+    /// venue's bindings are, once it is on).
+    mentions_chosen: bool,
 }
 
 impl std::fmt::Debug for Server {
@@ -289,6 +292,7 @@ impl Server {
             stream: StreamLimits::default(),
             discord: None,
             bot: crate::webhooks::bot::BotDelivery::default(),
+            mentions_chosen: false,
         })
     }
 
@@ -328,18 +332,26 @@ impl Server {
         let poster = crate::discord::rest::BotPoster::new(&options.api, &options.bot_token)
             .map_err(ServerError::Io)?;
         self.bot.poster = Some(std::sync::Arc::new(poster));
+        // Its posts mention the users `/start` and `/seat` bound to the seats, unless the
+        // embedder chose otherwise.
+        if !self.mentions_chosen {
+            self.bot.mentions =
+                std::sync::Arc::new(crate::discord::BoundMentions::new(self.hub.clone()));
+        }
         Ok(self)
     }
 
     /// The same server with `mentions`, who plays each seat on Discord: the `discord-bot`
-    /// posts mention the players to act and the late ones (docs/DISCORD.md). Without it they
-    /// name players by their names alone.
+    /// posts mention the players to act and the late ones (docs/DISCORD.md), in place of the
+    /// users the Discord venue's `/start` and `/seat` bound ([`Server::with_discord`]).
+    /// Without either they name players by their names alone.
     #[must_use]
     pub fn with_seat_mentions(
         mut self,
         mentions: std::sync::Arc<dyn crate::webhooks::SeatMentions>,
     ) -> Server {
         self.bot.mentions = mentions;
+        self.mentions_chosen = true;
         self
     }
 

@@ -217,3 +217,34 @@ pub fn register(
         Ok(answer.as_array().map_or(0, Vec::len))
     })
 }
+
+/// Who plays each seat in Discord, as the bindings store keeps it (`/start`, `/seat`): the
+/// users the thread's posts mention.
+#[derive(Clone, Debug)]
+pub(crate) struct BoundMentions {
+    /// The hub, whose store holds the bindings.
+    hub: HubHandle,
+}
+
+impl BoundMentions {
+    /// The mentions of the seats bound in `hub`'s store.
+    pub(crate) fn new(hub: HubHandle) -> BoundMentions {
+        BoundMentions { hub }
+    }
+}
+
+impl crate::webhooks::SeatMentions for BoundMentions {
+    fn user_of(&self, table: &str, seat: u16) -> Option<String> {
+        // Asked on a blocking thread of the runtime (`webhooks::bot`), which may wait for the
+        // hub's answer.
+        let runtime = tokio::runtime::Handle::try_current().ok()?;
+        let table = table.to_owned();
+        runtime
+            .block_on(
+                self.hub
+                    .call(move |hub| Ok(hub.store().user_of(&table, seat)?)),
+            )
+            .ok()
+            .flatten()
+    }
+}

@@ -405,7 +405,13 @@ impl Rest {
             "auto_archive_duration": 10080,
         });
         let answer = self
-            .call(Method::POST, &path, &path, Some(bot_token), &body)
+            .call(
+                Method::POST,
+                &path,
+                &path,
+                Some(bot_token),
+                &json_body(&body),
+            )
             .await?;
         answer
             .get("id")

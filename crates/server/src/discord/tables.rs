@@ -204,6 +204,19 @@ async fn start(
                 let bound = hub
                     .call(move |hub| Ok(hub.store().bind_table(&binding, &users)?))
                     .await;
+                // The table's public turn is posted in its thread from now on (the outbox's
+                // `discord-bot` webhook), with the deadline's reminders an hour before.
+                let bound = match bound {
+                    Ok(()) => crate::webhooks::bind_discord_thread(
+                        &hub,
+                        &created.id,
+                        &thread,
+                        crate::request::webhook::DEFAULT_REMIND_BEFORE,
+                    )
+                    .await
+                    .map(drop),
+                    Err(error) => Err(error),
+                };
                 match bound {
                     Ok(()) => format!(
                         "<@{user}> started {title} for {} in <#{thread}>",
