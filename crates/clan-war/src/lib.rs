@@ -51,7 +51,7 @@ pub use config::{
     ClanWarConfig, Contested, DuelistSpan, HomeBonus, KeptDice, Options, PlayerSetup,
 };
 pub use engine::{BATTLE_RULE, battle_odds, battle_pools, pool_for};
-pub use error::ClanWarError;
+pub use error::{BattleName, ClanWarError, Refusal};
 pub use game::ClanWar;
 pub use hex_label::HexLabel;
 pub use map::{DEFAULT_GRID, HexSpec, Map, MapHex, MapSpec, Terrain, label, parse_label};

@@ -5,7 +5,7 @@ use pbp_core::{Actor, Seat};
 
 use crate::cards::CardNo;
 use crate::clan::{Clan, Strategy};
-use crate::error::ClanWarError;
+use crate::error::{BattleName, ClanWarError, Refusal};
 use crate::map::parse_label;
 use crate::model::*;
 use crate::state::*;
@@ -345,6 +345,142 @@ pub(crate) fn format_action(_state: &ClanWarState, action: &ClanWarAction) -> St
         }
         ClanWarAction::ForClan { clan, action } => {
             format!("for {clan} {}", format_action(_state, action))
+        }
+    }
+}
+
+impl std::fmt::Display for BattleName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BattleName::Yours { hex } => write!(f, "your attack on {hex}"),
+            BattleName::OnYours { attacker, hex } => write!(f, "{attacker}'s attack on your {hex}"),
+            BattleName::Other { attacker, hex } => write!(f, "{attacker}'s attack on {hex}"),
+            BattleName::Number(n) => write!(f, "battle {n}"),
+        }
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::NoSuchCard => f.write_str("no such card"),
+            Refusal::NoSeat(seat) => write!(f, "seat {seat} is not in the game"),
+            Refusal::NotInHand(no) => write!(f, "card {no} is not in your hand"),
+            Refusal::NotInTheirHand(no) => write!(f, "card {no} is not in their hand"),
+            Refusal::NoBattle { number, open } if open.is_empty() => {
+                write!(f, "no battle is open (none has the number {number})")
+            }
+            Refusal::NoBattle { number, open } => {
+                write!(f, "no open battle has the number {number}; the open battles: ")?;
+                for (i, b) in open.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{b}")?;
+                }
+                Ok(())
+            }
+            Refusal::NotIn(b) => write!(f, "you are not in {b}"),
+            Refusal::NoSuchClan(clan) => write!(f, "no one plays the {clan} clan"),
+            Refusal::ClanRetired(clan) => write!(
+                f,
+                "the {clan} player is retired: its battles run by themselves"
+            ),
+            Refusal::AlreadyRetired(clan) => write!(f, "the {clan} player is already retired"),
+            Refusal::NotForAbsent => f.write_str(
+                "for an absent player the game master may pass, roll, draw, take nothing, keep its strategies (tactical keep) or give a card it owes",
+            ),
+            Refusal::PlayersFight => f.write_str(
+                "the game master ends rounds and signs up players; the players fight the battles",
+            ),
+            Refusal::GameMasterOnly => f.write_str(
+                "only the game master may end the round, sign up or retire a player, or act for an absent one",
+            ),
+            Refusal::OnlyGameMaster => f.write_str("only the game master may do that"),
+            Refusal::NoLongerActive => f.write_str("you are no longer active in this game"),
+            Refusal::NoTake(b) => write!(f, "you have no card to take in {b}"),
+            Refusal::SpiritHasNoHand => f.write_str("the Spirit Army has no hand"),
+            Refusal::OweNone(b) => write!(f, "you owe no card in {b}"),
+            Refusal::SpiritTakesNone => f.write_str("the Spirit Army takes no cards"),
+            Refusal::NoTactical(b) => write!(f, "you have no Tactical choice in {b}"),
+            Refusal::SameStrategies => f.write_str("choose two different strategies"),
+            Refusal::AlreadyHave(s) => write!(f, "you already have {s}"),
+            Refusal::NameTwo => f.write_str(
+                "after a win Tactical changes both strategies: name two, or none to keep them",
+            ),
+            Refusal::NameOne => f.write_str(
+                "after a loss Tactical changes your other strategy: name one, or none to keep it",
+            ),
+            Refusal::NotAtRoll(b) => write!(f, "{b} is not at the roll"),
+            Refusal::RolledAlready(b) => write!(f, "you have already rolled in {b}"),
+            Refusal::NotYourTurn(b) => write!(f, "it is not your turn in {b}"),
+            Refusal::NotYourTurnToPlay(b) => write!(f, "it is not your turn to play in {b}"),
+            Refusal::PlayOver(b) => write!(f, "card play in {b} is over"),
+            Refusal::SpellsOff => f.write_str("Spells are cast only through Magic in this game"),
+            Refusal::OwesGive => f.write_str(
+                "you owe a card to a Cunning winner: give it before you play your last card",
+            ),
+            Refusal::PlayedAlready(b) => write!(
+                f,
+                "you have played your card in {b}: pass, or play a card your Ring allows"
+            ),
+            Refusal::NoDiscards(no) => write!(f, "card {no} does not let you discard cards"),
+            Refusal::RingOnly(no) => write!(
+                f,
+                "card {no} goes through your Ring, which gives only +1k0 in this game: play it without discards"
+            ),
+            Refusal::BadDiscard(d) => write!(
+                f,
+                "you cannot discard card {d}: discard other cards from your hand, each once"
+            ),
+            Refusal::AttackedAlready => {
+                f.write_str("you have already attacked this round: one attack per round")
+            }
+            Refusal::NoSuchHex(label) => write!(f, "there is no hex '{label}' on the map"),
+            Refusal::NotYourHex(hex) => write!(f, "you do not control {hex}"),
+            Refusal::AlreadyYours(hex) => write!(f, "{hex} is already yours"),
+            Refusal::TooFar {
+                target,
+                from,
+                distance,
+            } => write!(
+                f,
+                "{target} is {distance} hexes from {from}: you may attack at most two hexes away"
+            ),
+            Refusal::TargetAttacking(hex) => {
+                write!(f, "{hex} is attacking this round and cannot be attacked")
+            }
+            Refusal::FromAttacked(hex) => {
+                write!(f, "{hex} is being attacked this round and cannot attack")
+            }
+            Refusal::HolderGone => f.write_str("that hex's holder is not in the game"),
+            Refusal::NoDefensive => f.write_str("no Defensive choice is waiting in this battle"),
+            Refusal::NotYourDefensive => {
+                f.write_str("the Defensive choice in this battle is not yours")
+            }
+            Refusal::NotNullifiable => f.write_str(
+                "that is not a card your opponent played in this battle (or it is already nullified)",
+            ),
+            Refusal::NotAtDraws(b) => write!(f, "{b} is not at its draws"),
+            Refusal::DrewAlready(b) => write!(f, "you have already drawn or switched in {b}"),
+            Refusal::AlreadySwitched => {
+                f.write_str("you have already switched a strategy this round")
+            }
+            Refusal::NotHeld(s) => write!(f, "you do not have the {s} strategy"),
+            Refusal::AlreadyHeld(s) => write!(f, "you already have the {s} strategy"),
+            Refusal::NotOwnProvince(clan) => {
+                let own: Vec<&str> = clan.strategies().iter().map(|s| s.name()).collect();
+                write!(
+                    f,
+                    "this battle involved no {clan} province: you may only switch to a {clan} strategy ({})",
+                    own.join(", ")
+                )
+            }
+            Refusal::SignUpOff => f.write_str("late sign-up is off in this game"),
+            Refusal::TableFull => f.write_str("eight clans are already playing"),
+            Refusal::SignUp(reason) => f.write_str(reason),
+            Refusal::Pool(e) => write!(f, "{e}"),
+            Refusal::Deck(e) => write!(f, "{e}"),
         }
     }
 }

@@ -11,6 +11,7 @@
 
 use pbp_core::{Actor, Dice, DiceError, Game, Seat, Viewer};
 
+use crate::engine::legs;
 use crate::field::{Cell, Square};
 use crate::game::ScrollRace;
 use crate::model::{CharId, ScrollRaceAction, Target, Use};
@@ -75,8 +76,7 @@ fn score(state: &ScrollRaceState, known: &Known, action: &ScrollRaceAction) -> i
     let enemy = 1 - team_of(id);
     let me = state.ch(id);
     let end = match movement {
-        Some(m) => state
-            .legs(id, *m)
+        Some(m) => legs(state, id, *m)
             .ok()
             .and_then(|legs| legs.last().map(|l| l.0))
             .unwrap_or(me.square),

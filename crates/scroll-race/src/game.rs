@@ -10,7 +10,7 @@ use crate::field::TEAM_SIZE;
 use crate::model::{Ruling, ScrollRaceAction, ScrollRaceEvent};
 use crate::state::{Ending, Holder, Phase, ScrollRaceState, captain, seat_char, team_seats};
 use crate::view::ScrollRaceView;
-use crate::{setup, text, view};
+use crate::{legal, setup, text, view};
 
 /// Scroll Race (seed 004). See the crate docs and `docs/rules/scroll-race.md`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -74,7 +74,7 @@ impl Game for ScrollRace {
     }
 
     fn legal_actions(state: &ScrollRaceState, actor: Actor) -> Vec<ScrollRaceAction> {
-        ScrollRace::legal_actions_of(state, actor)
+        legal::legal_actions(state, actor)
     }
 
     fn apply(

@@ -1,6 +1,8 @@
 //! The errors of Warring States.
 
 use pbp_core::{DiceError, Seat};
+
+use crate::config::Colour;
 use thiserror::Error;
 
 /// One refused line of an order sheet, with the reason.
@@ -45,9 +47,9 @@ pub enum WarringStatesError {
     /// The order sheet was refused; nothing of it is applied.
     #[error("order sheet refused: {}", list(.0))]
     Orders(Vec<OrderProblem>),
-    /// A join was refused.
+    /// A join was refused, and why (worded by the text module).
     #[error("cannot join: {0}")]
-    Join(String),
+    Join(JoinRefusal),
     /// Text that is not an action of this game.
     #[error("{0}")]
     Parse(String),
@@ -162,3 +164,54 @@ pub enum Refusal {
 }
 
 impl std::error::Error for Refusal {}
+
+/// Why the game master may not admit a player now ([`WarringStatesError::Join`]). Its words are
+/// the text module's (`Display`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum JoinRefusal {
+    /// Joining closed when this turn began.
+    Closed(u32),
+    /// Every seat the game has is taken.
+    TableFull {
+        /// The most players the game seats.
+        most: usize,
+        /// The eliminated players whose seats a new player may take: each one's name and seat.
+        eliminated: Vec<(String, Seat)>,
+    },
+    /// The seat's player (named) is still in the game.
+    SeatHeld {
+        /// The seat asked for.
+        seat: Seat,
+        /// Its player's name.
+        player: String,
+    },
+    /// The seat is neither the next free one nor an eliminated player's.
+    NotNextSeat {
+        /// The seat asked for.
+        seat: Seat,
+        /// The next free seat.
+        next: Seat,
+    },
+    /// A name that is empty or longer than 60 characters.
+    BadName,
+    /// The colour is taken.
+    ColourTaken(Colour),
+    /// No state has that number.
+    NoSuchState,
+    /// The state (named) is the imperial capital.
+    OffLimits(String),
+    /// A player holds the state (named).
+    NotIndependent(String),
+    /// The state borders one held by a player who has sent orders this turn.
+    Borders {
+        /// The state asked for.
+        state: String,
+        /// The neighbouring state.
+        neighbour: String,
+        /// Its holder's name.
+        holder: String,
+    },
+}
+
+impl std::error::Error for JoinRefusal {}

@@ -50,7 +50,7 @@ pub use bot::{attack_odds, expected_defence, heuristic_sheet};
 pub use config::{Colour, PlayerSpec, Rounding, Rules, School, WarringStatesConfig};
 pub use engine::generals::GENERAL_NAMES;
 pub use engine::sheets::{GENERALS_PER_ORDER, check_sheet};
-pub use error::{OrderProblem, Refusal, WarringStatesError};
+pub use error::{JoinRefusal, OrderProblem, Refusal, WarringStatesError};
 pub use game::{MAX_PLAYERS, WarringStates};
 pub use map::{Bank, Link, Map, MapSpec, Province, StateId, StateSpec};
 pub use model::{

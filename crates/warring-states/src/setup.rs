@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use crate::config::{School, WarringStatesConfig};
 use crate::engine::generals::new_general;
-use crate::error::WarringStatesError;
+use crate::error::{JoinRefusal, WarringStatesError};
 use crate::game::MAX_PLAYERS;
 use crate::model::{GainReason, JoinSpec, Player, WarringStatesEvent};
 use crate::state::WarringStatesState;
@@ -140,54 +140,45 @@ pub(crate) fn check_join(
     state: &WarringStatesState,
     spec: &JoinSpec,
 ) -> Result<(), WarringStatesError> {
-    let err = |m: String| Err(WarringStatesError::Join(m));
+    let err = |refusal: JoinRefusal| Err(WarringStatesError::Join(refusal));
     if !state.joining_open() {
-        return err(format!(
-            "joining closed when turn {} began",
-            state.rules.last_join_turn + 1
-        ));
+        return err(JoinRefusal::Closed(state.rules.last_join_turn + 1));
     }
     let ix = usize::from(spec.seat.0);
     let rejoin = state.players.get(ix).is_some_and(|p| p.eliminated);
-    let out: Vec<String> = state
-        .players
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.eliminated)
-        .map(|(i, _)| format!("{} in seat {i}", state.seat_name(Seat(i as u16))))
-        .collect();
     if !rejoin && state.players.len() >= MAX_PLAYERS {
-        return err(if out.is_empty() {
-            format!(
-                "the table is full: {MAX_PLAYERS} players is the most the game seats, and none of them has been eliminated"
-            )
-        } else {
-            format!(
-                "the table is full: {MAX_PLAYERS} players is the most the game seats; a new player may only take an eliminated player's seat ({})",
-                out.join(", ")
-            )
+        return err(JoinRefusal::TableFull {
+            most: MAX_PLAYERS,
+            eliminated: state
+                .players
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.eliminated)
+                .map(|(i, _)| {
+                    let seat = Seat(i as u16);
+                    (state.seat_name(seat), seat)
+                })
+                .collect(),
         });
     }
     if state.players.get(ix).is_some_and(|p| !p.eliminated) {
-        return err(format!(
-            "seat {} is held by {}, who is still in the game",
-            spec.seat,
-            state.seat_name(spec.seat)
-        ));
+        return err(JoinRefusal::SeatHeld {
+            seat: spec.seat,
+            player: state.seat_name(spec.seat),
+        });
     }
     if !(rejoin || ix == state.players.len()) {
-        return err(format!(
-            "seat {} is neither the next free seat (seat {}) nor an eliminated player's",
-            spec.seat,
-            state.players.len()
-        ));
+        return err(JoinRefusal::NotNextSeat {
+            seat: spec.seat,
+            next: Seat(state.players.len() as u16),
+        });
     }
     let name = spec.name.trim();
     if name.is_empty() || name.len() > 60 {
-        return err("a player needs a name of 1 to 60 characters".into());
+        return err(JoinRefusal::BadName);
     }
     if state.used_colours.contains(&spec.colour) {
-        return err(format!("{} has already been taken", spec.colour.name()));
+        return err(JoinRefusal::ColourTaken(spec.colour));
     }
     state.join_allowed(spec.state).or_else(err)
 }

@@ -7,6 +7,7 @@ use pbp_core::{Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::config::{Colour, Rules, School};
+use crate::error::JoinRefusal;
 use crate::map::{Link, Map, StateId};
 use crate::model::{GeneralId, OrderSheet, Player};
 
@@ -297,20 +298,19 @@ impl WarringStatesState {
 
     /// Whether a joining player may start in `state`: independent, not the capital, and not
     /// bordering a player who has already sent this turn's orders.
-    pub fn join_allowed(&self, state: StateId) -> Result<(), String> {
+    pub fn join_allowed(&self, state: StateId) -> Result<(), JoinRefusal> {
         let Some(p) = self.map.province(state) else {
-            return Err("no such state".into());
+            return Err(JoinRefusal::NoSuchState);
         };
         match self.join_bar(state) {
             None => Ok(()),
-            Some(JoinBar::Capital) => Err(format!("{} is off-limits", p.name)),
-            Some(JoinBar::Held) => Err(format!("{} is not independent", p.name)),
-            Some(JoinBar::Borders(n, h)) => Err(format!(
-                "{} borders {}, held by {} who has already sent orders this turn",
-                p.name,
-                self.map.name(n),
-                self.seat_name(h)
-            )),
+            Some(JoinBar::Capital) => Err(JoinRefusal::OffLimits(p.name.to_string())),
+            Some(JoinBar::Held) => Err(JoinRefusal::NotIndependent(p.name.to_string())),
+            Some(JoinBar::Borders(n, h)) => Err(JoinRefusal::Borders {
+                state: p.name.to_string(),
+                neighbour: self.map.name(n).to_string(),
+                holder: self.seat_name(h),
+            }),
         }
     }
 

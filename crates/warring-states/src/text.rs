@@ -7,7 +7,7 @@ use pbp_core::{Actor, Seat};
 
 use crate::config::{Colour, School};
 use crate::engine::sheets::{GENERALS_PER_ORDER, check_sheet};
-use crate::error::{OrderProblem, Refusal, WarringStatesError};
+use crate::error::{JoinRefusal, OrderProblem, Refusal, WarringStatesError};
 use crate::map::StateId;
 use crate::model::{GeneralId, JoinSpec, Order, OrderSheet, WarringStatesAction};
 use crate::state::WarringStatesState;
@@ -414,6 +414,56 @@ impl std::fmt::Display for Refusal {
                 "only the game master closes turns, admits players and gives no orders for an absent player",
             ),
             Refusal::NoAttackToChoose => f.write_str("no attack to choose"),
+        }
+    }
+}
+
+impl std::fmt::Display for JoinRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            JoinRefusal::Closed(turn) => write!(f, "joining closed when turn {turn} began"),
+            JoinRefusal::TableFull { most, eliminated } if eliminated.is_empty() => write!(
+                f,
+                "the table is full: {most} players is the most the game seats, and none of them has been eliminated"
+            ),
+            JoinRefusal::TableFull { most, eliminated } => {
+                write!(
+                    f,
+                    "the table is full: {most} players is the most the game seats; a new player may only take an eliminated player's seat ("
+                )?;
+                for (i, (name, seat)) in eliminated.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{name} in seat {seat}")?;
+                }
+                f.write_str(")")
+            }
+            JoinRefusal::SeatHeld { seat, player } => {
+                write!(
+                    f,
+                    "seat {seat} is held by {player}, who is still in the game"
+                )
+            }
+            JoinRefusal::NotNextSeat { seat, next } => write!(
+                f,
+                "seat {seat} is neither the next free seat (seat {next}) nor an eliminated player's"
+            ),
+            JoinRefusal::BadName => f.write_str("a player needs a name of 1 to 60 characters"),
+            JoinRefusal::ColourTaken(colour) => {
+                write!(f, "{} has already been taken", colour.name())
+            }
+            JoinRefusal::NoSuchState => f.write_str("no such state"),
+            JoinRefusal::OffLimits(state) => write!(f, "{state} is off-limits"),
+            JoinRefusal::NotIndependent(state) => write!(f, "{state} is not independent"),
+            JoinRefusal::Borders {
+                state,
+                neighbour,
+                holder,
+            } => write!(
+                f,
+                "{state} borders {neighbour}, held by {holder} who has already sent orders this turn"
+            ),
         }
     }
 }

@@ -3,7 +3,7 @@
 use pbp_core::{Seat, Side, Visible};
 
 use super::{Events, Res, player};
-use crate::error::{ClanWarError, illegal};
+use crate::error::{ClanWarError, Refusal, illegal};
 use crate::model::*;
 use crate::state::*;
 
@@ -71,32 +71,27 @@ pub(crate) fn check_attack(
 ) -> Res<(usize, usize)> {
     let p = player(state, seat)?;
     if p.attacked {
-        return illegal("you have already attacked this round: one attack per round");
+        return illegal(Refusal::AttackedAlready);
     }
     let find = |label: &str| {
         state.map.index_of(label).ok_or_else(|| {
-            ClanWarError::Illegal(format!(
-                "there is no hex '{}' on the map",
-                label.chars().take(8).collect::<String>()
-            ))
+            ClanWarError::Illegal(Refusal::NoSuchHex(label.chars().take(8).collect()))
         })
     };
     let (f, t) = (find(from)?, find(target)?);
-    let (fl, tl) = (&state.map.hexes[f].label, &state.map.hexes[t].label);
-    match attack_refusal(state, p, f, t) {
-        None => Ok((f, t)),
-        Some(AttackRefusal::NotYours) => illegal(format!("you do not control {fl}")),
-        Some(AttackRefusal::AlreadyYours) => illegal(format!("{tl} is already yours")),
-        Some(AttackRefusal::TooFar(distance)) => illegal(format!(
-            "{tl} is {distance} hexes from {fl}: you may attack at most two hexes away"
-        )),
-        Some(AttackRefusal::TargetAttacking) => illegal(format!(
-            "{tl} is attacking this round and cannot be attacked"
-        )),
-        Some(AttackRefusal::FromAttacked) => illegal(format!(
-            "{fl} is being attacked this round and cannot attack"
-        )),
-    }
+    let (fl, tl) = (state.map.hex_label(f), state.map.hex_label(t));
+    illegal(match attack_refusal(state, p, f, t) {
+        None => return Ok((f, t)),
+        Some(AttackRefusal::NotYours) => Refusal::NotYourHex(fl),
+        Some(AttackRefusal::AlreadyYours) => Refusal::AlreadyYours(tl),
+        Some(AttackRefusal::TooFar(distance)) => Refusal::TooFar {
+            target: tl,
+            from: fl,
+            distance,
+        },
+        Some(AttackRefusal::TargetAttacking) => Refusal::TargetAttacking(tl),
+        Some(AttackRefusal::FromAttacked) => Refusal::FromAttacked(fl),
+    })
 }
 
 /// Declares `seat`'s attack on `target` from `from` and opens its battle.
@@ -112,7 +107,7 @@ pub(super) fn attack(
         Holder::SpiritArmy => Defender::SpiritArmy,
         Holder::Clan(c) => match state.players.iter().find(|p| p.clan == c) {
             Some(p) => Defender::Seat(p.seat),
-            None => return illegal("that hex's holder is not in the game"),
+            None => return illegal(Refusal::HolderGone),
         },
     };
     let id = state.next_battle;

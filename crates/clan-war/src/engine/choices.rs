@@ -5,7 +5,7 @@ use pbp_core::{Seat, Side, Visible};
 use super::{Events, Res, choice_context, named, step_events, take_from_hand};
 use crate::cards::CardNo;
 use crate::clan::Strategy;
-use crate::error::{ClanWarError, illegal};
+use crate::error::{ClanWarError, Refusal, illegal};
 use crate::model::*;
 use crate::state::*;
 
@@ -40,19 +40,14 @@ pub(super) fn take(
 ) -> Res<Events> {
     let (bi, side) = choice_context(state, seat, battle)?;
     let at = pending_index(&state.battles[bi], side, |p| matches!(p, Pending::Take(_)))
-        .ok_or_else(|| {
-            ClanWarError::Illegal(format!(
-                "you have no card to take in {}",
-                named(state, battle, seat)
-            ))
-        })?;
+        .ok_or_else(|| ClanWarError::Illegal(Refusal::NoTake(named(state, battle, seat))))?;
     let mut events = step_events();
     if let Some(no) = no {
         let Some(other) = state.battles[bi].seat(side.other()) else {
-            return illegal("the Spirit Army has no hand");
+            return illegal(Refusal::SpiritHasNoHand);
         };
         if !state.players[usize::from(other.0)].hand.contains(&no) {
-            return illegal(format!("card {no} is not in their hand"));
+            return illegal(Refusal::NotInTheirHand(no));
         }
         take_from_hand(state, other, no)?;
         state.players[usize::from(seat.0)].hand.push(no);
@@ -82,11 +77,9 @@ fn pair(a: Seat, b: Seat) -> [Seat; 2] {
 pub(super) fn give(state: &mut ClanWarState, seat: Seat, battle: u32, no: CardNo) -> Res<Events> {
     let (bi, side) = choice_context(state, seat, battle)?;
     let at = pending_index(&state.battles[bi], side, |p| matches!(p, Pending::Give(_)))
-        .ok_or_else(|| {
-            ClanWarError::Illegal(format!("you owe no card in {}", named(state, battle, seat)))
-        })?;
+        .ok_or_else(|| ClanWarError::Illegal(Refusal::OweNone(named(state, battle, seat))))?;
     let Some(other) = state.battles[bi].seat(side.other()) else {
-        return illegal("the Spirit Army takes no cards");
+        return illegal(Refusal::SpiritTakesNone);
     };
     take_from_hand(state, seat, no)?;
     state.players[usize::from(other.0)].hand.push(no);
@@ -146,12 +139,7 @@ pub(super) fn tactical(
     let at = pending_index(&state.battles[bi], side, |p| {
         matches!(p, Pending::Tactical { .. })
     })
-    .ok_or_else(|| {
-        ClanWarError::Illegal(format!(
-            "you have no Tactical choice in {}",
-            named(state, battle, seat)
-        ))
-    })?;
+    .ok_or_else(|| ClanWarError::Illegal(Refusal::NoTactical(named(state, battle, seat))))?;
     let won = matches!(
         &state.battles[bi].phase,
         Phase::Choices(list) if matches!(list[at], Pending::Tactical { won: true, .. })
@@ -162,7 +150,7 @@ pub(super) fn tactical(
         (_, 0) => {}
         (true, 2) => {
             if new[0] == new[1] {
-                return illegal("choose two different strategies");
+                return illegal(Refusal::SameStrategies);
             }
             let p = &mut state.players[usize::from(seat.0)];
             set_temporary(p, 0, new[0], &mut events);
@@ -171,7 +159,7 @@ pub(super) fn tactical(
         (false, 1) => {
             let slot = other_slot(p);
             if p.strategies[1 - slot].strategy == new[0] {
-                return illegal(format!("you already have {}", new[0]));
+                return illegal(Refusal::AlreadyHave(new[0]));
             }
             set_temporary(
                 &mut state.players[usize::from(seat.0)],
@@ -181,14 +169,10 @@ pub(super) fn tactical(
             );
         }
         (true, _) => {
-            return illegal(
-                "after a win Tactical changes both strategies: name two, or none to keep them",
-            );
+            return illegal(Refusal::NameTwo);
         }
         (false, _) => {
-            return illegal(
-                "after a loss Tactical changes your other strategy: name one, or none to keep it",
-            );
+            return illegal(Refusal::NameOne);
         }
     }
     finish_choice(&mut state.battles[bi], at);

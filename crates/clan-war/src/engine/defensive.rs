@@ -4,7 +4,7 @@ use pbp_core::{Seat, Side, Visible};
 
 use super::{Events, Res, auto_sides, battle_index, card, side_index, step_events};
 use crate::clan::Strategy;
-use crate::error::illegal;
+use crate::error::{Refusal, illegal};
 use crate::model::*;
 use crate::state::*;
 
@@ -122,15 +122,13 @@ pub(crate) fn nullify_in(
     events: &mut Events,
 ) -> Res<()> {
     let Some((index, candidates)) = nullify_waiting(b, ring_cards) else {
-        return illegal("no Defensive choice is waiting in this battle");
+        return illegal(Refusal::NoDefensive);
     };
     if b.seat(b.played[index].side) != Some(seat) {
-        return illegal("the Defensive choice in this battle is not yours");
+        return illegal(Refusal::NotYourDefensive);
     }
     if !candidates.contains(&target) {
-        return illegal(
-            "that is not a card your opponent played in this battle (or it is already nullified)",
-        );
+        return illegal(Refusal::NotNullifiable);
     }
     apply_nullify(b, target, events);
     if let Phase::Nullify { done } = &mut b.phase {

@@ -7,7 +7,7 @@ use super::{
     step_events,
 };
 use crate::clan::{Clan, Strategy};
-use crate::error::{ClanWarError, illegal};
+use crate::error::{ClanWarError, Refusal, illegal};
 use crate::map::Terrain;
 use crate::model::*;
 use crate::state::*;
@@ -39,19 +39,11 @@ pub(crate) enum SwitchRefusal {
 impl From<SwitchRefusal> for ClanWarError {
     fn from(refusal: SwitchRefusal) -> ClanWarError {
         ClanWarError::Illegal(match refusal {
-            SwitchRefusal::NoSeat(seat) => format!("seat {seat} is not in the game"),
-            SwitchRefusal::AlreadySwitched => {
-                "you have already switched a strategy this round".into()
-            }
-            SwitchRefusal::NotHeld(from) => format!("you do not have the {from} strategy"),
-            SwitchRefusal::AlreadyHeld(to) => format!("you already have the {to} strategy"),
-            SwitchRefusal::NotOwnProvince(clan) => {
-                let own: Vec<&str> = clan.strategies().iter().map(|s| s.name()).collect();
-                format!(
-                    "this battle involved no {clan} province: you may only switch to a {clan} strategy ({})",
-                    own.join(", ")
-                )
-            }
+            SwitchRefusal::NoSeat(seat) => Refusal::NoSeat(seat),
+            SwitchRefusal::AlreadySwitched => Refusal::AlreadySwitched,
+            SwitchRefusal::NotHeld(from) => Refusal::NotHeld(from),
+            SwitchRefusal::AlreadyHeld(to) => Refusal::AlreadyHeld(to),
+            SwitchRefusal::NotOwnProvince(clan) => Refusal::NotOwnProvince(clan),
         })
     }
 }
@@ -96,17 +88,11 @@ pub(super) fn end_step(
     let (bi, side) = choice_context(state, seat, battle)?;
     let b = &state.battles[bi];
     if b.phase != Phase::Draws {
-        return illegal(format!(
-            "{} is not at its draws",
-            named(state, battle, seat)
-        ));
+        return illegal(Refusal::NotAtDraws(named(state, battle, seat)));
     }
     let s = &b.sides[side_index(side)];
     if s.end_done {
-        return illegal(format!(
-            "you have already drawn or switched in {}",
-            named(state, battle, seat)
-        ));
+        return illegal(Refusal::DrewAlready(named(state, battle, seat)));
     }
     let mut events = step_events();
     let p = &state.players[usize::from(seat.0)];

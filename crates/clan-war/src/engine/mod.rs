@@ -38,7 +38,7 @@ use pbp_core::{Actor, Deck, Dice, Reshuffle, Seat, Side, Visible};
 
 use crate::cards::{self, CardKind, CardNo};
 use crate::clan::{Clan, Element};
-use crate::error::{ClanWarError, illegal};
+use crate::error::{BattleName, ClanWarError, Refusal, illegal};
 use crate::model::*;
 use crate::state::*;
 
@@ -177,8 +177,7 @@ fn deck_index(state: &ClanWarState, no: CardNo) -> Option<u32> {
 
 /// Puts card `no` on the discard pile.
 pub(super) fn discard(state: &mut ClanWarState, no: CardNo) -> Res<()> {
-    let index =
-        deck_index(state, no).ok_or_else(|| ClanWarError::Illegal("no such card".into()))?;
+    let index = deck_index(state, no).ok_or(ClanWarError::Illegal(Refusal::NoSuchCard))?;
     state.deck.discard(index)?;
     Ok(())
 }
@@ -188,7 +187,7 @@ pub(super) fn player(state: &ClanWarState, seat: Seat) -> Res<&Player> {
     state
         .players
         .get(usize::from(seat.0))
-        .ok_or_else(|| ClanWarError::Illegal(format!("seat {seat} is not in the game")))
+        .ok_or(ClanWarError::Illegal(Refusal::NoSeat(seat)))
 }
 
 /// Takes card `no` out of `seat`'s hand, or refuses when it is not there.
@@ -199,7 +198,7 @@ pub(super) fn take_from_hand(state: &mut ClanWarState, seat: Seat, no: CardNo) -
             hand.remove(i);
             Ok(())
         }
-        None => illegal(format!("card {no} is not in your hand")),
+        None => illegal(Refusal::NotInHand(no)),
     }
 }
 
@@ -210,49 +209,44 @@ pub(super) fn battle_index(state: &ClanWarState, id: u32) -> Res<usize> {
         .iter()
         .position(|b| b.id == id && b.phase != Phase::Closed)
         .ok_or_else(|| {
-            let open: Vec<String> = state
-                .battles
-                .iter()
-                .filter(|b| b.phase != Phase::Closed)
-                .map(|b| described(state, b, None))
-                .collect();
-            ClanWarError::Illegal(if open.is_empty() {
-                format!("no battle is open (none has the number {id})")
-            } else {
-                format!(
-                    "no open battle has the number {id}; the open battles: {}",
-                    open.join(", ")
-                )
+            ClanWarError::Illegal(Refusal::NoBattle {
+                number: id,
+                open: state
+                    .battles
+                    .iter()
+                    .filter(|b| b.phase != Phase::Closed)
+                    .map(|b| described(state, b, None))
+                    .collect(),
             })
         })
 }
 
 /// The open battle numbered `battle` as a refusal names it to `seat`: "your attack on E4",
 /// "Crab's attack on your E4", "Crab's attack on E4" (never its number).
-pub(super) fn named(state: &ClanWarState, battle: u32, seat: Seat) -> String {
+pub(super) fn named(state: &ClanWarState, battle: u32, seat: Seat) -> BattleName {
     match state.battles.iter().find(|b| b.id == battle) {
         Some(b) => described(state, b, Some(seat)),
-        None => format!("battle {battle}"),
+        None => BattleName::Number(battle),
     }
 }
 
-/// A battle in words, from `seat`'s side when given.
-fn described(state: &ClanWarState, battle: &Battle, seat: Option<Seat>) -> String {
+/// A battle as a refusal names it, from `seat`'s side when given.
+fn described(state: &ClanWarState, battle: &Battle, seat: Option<Seat>) -> BattleName {
     let hex = state.map.hex_label(battle.target);
-    let attacker = state
-        .players
-        .get(usize::from(battle.attacker.0))
-        .map_or_else(
-            || format!("seat {}", battle.attacker),
-            |p| p.clan.to_string(),
-        );
+    let attacker = state.players.get(usize::from(battle.attacker.0));
     let defended = matches!(battle.defender, Defender::Seat(d) if Some(d) == seat);
-    if seat == Some(battle.attacker) {
-        format!("your attack on {hex}")
-    } else if defended {
-        format!("{attacker}'s attack on your {hex}")
-    } else {
-        format!("{attacker}'s attack on {hex}")
+    match attacker {
+        _ if seat == Some(battle.attacker) => BattleName::Yours { hex },
+        Some(p) if defended => BattleName::OnYours {
+            attacker: p.clan,
+            hex,
+        },
+        Some(p) => BattleName::Other {
+            attacker: p.clan,
+            hex,
+        },
+        // Every battle's attacker is a seated player.
+        None => BattleName::Number(battle.id),
     }
 }
 
@@ -283,9 +277,9 @@ pub(super) fn effect(battle: u32, effect: CardEffect) -> Visible<ClanWarEvent> {
 /// The open battle `battle` and the side `seat` fights on, for a choice it makes.
 pub(super) fn choice_context(state: &ClanWarState, seat: Seat, battle: u32) -> Res<(usize, Side)> {
     let bi = battle_index(state, battle)?;
-    let side = state.battles[bi].side_of(seat).ok_or_else(|| {
-        ClanWarError::Illegal(format!("you are not in {}", named(state, battle, seat)))
-    })?;
+    let side = state.battles[bi]
+        .side_of(seat)
+        .ok_or_else(|| ClanWarError::Illegal(Refusal::NotIn(named(state, battle, seat))))?;
     Ok((bi, side))
 }
 
@@ -310,17 +304,13 @@ fn for_clan(
     dice: &mut dyn Dice,
 ) -> Res<Events> {
     let Some(p) = state.players.iter().find(|p| p.clan == clan) else {
-        return illegal(format!("no one plays the {clan} clan"));
+        return illegal(Refusal::NoSuchClan(clan));
     };
     if p.retired {
-        return illegal(format!(
-            "the {clan} player is retired: its battles run by themselves"
-        ));
+        return illegal(Refusal::ClanRetired(clan));
     }
     if !game_master_may(action) {
-        return illegal(
-            "for an absent player the game master may pass, roll, draw, take nothing, keep its strategies (tactical keep) or give a card it owes",
-        );
+        return illegal(Refusal::NotForAbsent);
     }
     let seat = p.seat;
     let mut events = vec![Visible::public(ClanWarEvent::GameMasterActs { seat })];
@@ -383,9 +373,7 @@ pub(crate) fn apply_in_place(
             for_clan(next, *clan, action, dice)?
         }
         (Actor::GameMaster, _) => {
-            return illegal(
-                "the game master ends rounds and signs up players; the players fight the battles",
-            );
+            return illegal(Refusal::PlayersFight);
         }
         (
             Actor::Seat(_),
@@ -394,13 +382,11 @@ pub(crate) fn apply_in_place(
             | ClanWarAction::Retire { .. }
             | ClanWarAction::ForClan { .. },
         ) => {
-            return illegal(
-                "only the game master may end the round, sign up or retire a player, or act for an absent one",
-            );
+            return illegal(Refusal::GameMasterOnly);
         }
         (Actor::Seat(seat), action) => {
             if player(next, seat)?.retired {
-                return illegal("you are no longer active in this game");
+                return illegal(Refusal::NoLongerActive);
             }
             seat_action(next, seat, action, dice)?
         }
@@ -437,6 +423,6 @@ fn seat_action(
         ClanWarAction::EndRound
         | ClanWarAction::Join { .. }
         | ClanWarAction::Retire { .. }
-        | ClanWarAction::ForClan { .. } => illegal("only the game master may do that"),
+        | ClanWarAction::ForClan { .. } => illegal(Refusal::OnlyGameMaster),
     }
 }

@@ -9,7 +9,7 @@ use super::{
 };
 use crate::cards::{self, CardKind, CardNo};
 use crate::clan::{Element, Strategy};
-use crate::error::{ClanWarError, illegal};
+use crate::error::{ClanWarError, Refusal, illegal};
 use crate::model::*;
 use crate::state::*;
 
@@ -87,30 +87,19 @@ pub(crate) fn check_play(
     play_refusal(state, seat, battle, no, discards).or_else(|refusal| {
         let named = || named(state, battle, seat);
         illegal(match refusal {
-            PlayRefusal::NoBattle => {
-                return battle_index(state, battle)
-                    .and_then(|_| illegal(format!("no open battle has the number {battle}")));
-            }
-            PlayRefusal::NoSeat => format!("seat {seat} is not in the game"),
-            PlayRefusal::NotIn => format!("you are not in {}", named()),
-            PlayRefusal::NotYourTurn => format!("it is not your turn to play in {}", named()),
-            PlayRefusal::PlayOver => format!("card play in {} is over", named()),
-            PlayRefusal::NotInHand => format!("card {no} is not in your hand"),
-            PlayRefusal::SpellsOff => "Spells are cast only through Magic in this game".into(),
-            PlayRefusal::OwesGive => {
-                "you owe a card to a Cunning winner: give it before you play your last card".into()
-            }
-            PlayRefusal::PlayedAlready => format!(
-                "you have played your card in {}: pass, or play a card your Ring allows",
-                named()
-            ),
-            PlayRefusal::NoDiscards => format!("card {no} does not let you discard cards"),
-            PlayRefusal::RingOnly => format!(
-                "card {no} goes through your Ring, which gives only +1k0 in this game: play it without discards"
-            ),
-            PlayRefusal::BadDiscard(d) => format!(
-                "you cannot discard card {d}: discard other cards from your hand, each once"
-            ),
+            // The same search as `battle_index`'s, whose refusal lists the open battles.
+            PlayRefusal::NoBattle => return battle_index(state, battle).map(|_| false),
+            PlayRefusal::NoSeat => Refusal::NoSeat(seat),
+            PlayRefusal::NotIn => Refusal::NotIn(named()),
+            PlayRefusal::NotYourTurn => Refusal::NotYourTurnToPlay(named()),
+            PlayRefusal::PlayOver => Refusal::PlayOver(named()),
+            PlayRefusal::NotInHand => Refusal::NotInHand(no),
+            PlayRefusal::SpellsOff => Refusal::SpellsOff,
+            PlayRefusal::OwesGive => Refusal::OwesGive,
+            PlayRefusal::PlayedAlready => Refusal::PlayedAlready(named()),
+            PlayRefusal::NoDiscards => Refusal::NoDiscards(no),
+            PlayRefusal::RingOnly => Refusal::RingOnly(no),
+            PlayRefusal::BadDiscard(d) => Refusal::BadDiscard(d),
         })
     })
 }
@@ -273,23 +262,13 @@ pub(super) fn play(
 pub(super) fn pass(state: &mut ClanWarState, seat: Seat, battle: u32) -> Res<Events> {
     let bi = battle_index(state, battle)?;
     let b = &state.battles[bi];
-    let side = b.side_of(seat).ok_or_else(|| {
-        ClanWarError::Illegal(format!("you are not in {}", named(state, battle, seat)))
-    })?;
+    let side = b
+        .side_of(seat)
+        .ok_or_else(|| ClanWarError::Illegal(Refusal::NotIn(named(state, battle, seat))))?;
     match b.phase {
         Phase::Play { next, .. } if next == side => {}
-        Phase::Play { .. } => {
-            return illegal(format!(
-                "it is not your turn in {}",
-                named(state, battle, seat)
-            ));
-        }
-        _ => {
-            return illegal(format!(
-                "card play in {} is over",
-                named(state, battle, seat)
-            ));
-        }
+        Phase::Play { .. } => return illegal(Refusal::NotYourTurn(named(state, battle, seat))),
+        _ => return illegal(Refusal::PlayOver(named(state, battle, seat))),
     }
     let mut events = step_events();
     events.push(Visible::public(ClanWarEvent::Passed {

@@ -10,7 +10,7 @@ use pbp_core::{
 use super::effects::resolve;
 use super::pool::pool_for;
 use super::{Events, Res, battle_index, named, side_index};
-use crate::error::{ClanWarError, illegal};
+use crate::error::{ClanWarError, Refusal, illegal};
 use crate::model::*;
 use crate::state::*;
 
@@ -83,17 +83,14 @@ pub(super) fn roll(
 ) -> Res<Events> {
     let bi = battle_index(state, battle)?;
     let b = &state.battles[bi];
-    let side = b.side_of(seat).ok_or_else(|| {
-        ClanWarError::Illegal(format!("you are not in {}", named(state, battle, seat)))
-    })?;
+    let side = b
+        .side_of(seat)
+        .ok_or_else(|| ClanWarError::Illegal(Refusal::NotIn(named(state, battle, seat))))?;
     if b.phase != Phase::Roll {
-        return illegal(format!("{} is not at the roll", named(state, battle, seat)));
+        return illegal(Refusal::NotAtRoll(named(state, battle, seat)));
     }
     if b.sides[side_index(side)].roll.is_some() {
-        return illegal(format!(
-            "you have already rolled in {}",
-            named(state, battle, seat)
-        ));
+        return illegal(Refusal::RolledAlready(named(state, battle, seat)));
     }
     // The Spirit Army rolls with its opponent; a retired player never rolls (settle gives the
     // battle to the side that rolled).

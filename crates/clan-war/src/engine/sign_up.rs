@@ -5,7 +5,7 @@ use pbp_core::{Dice, Seat, Visible};
 use super::{Events, Res, draw_cards};
 use crate::clan::{Clan, Strategy};
 use crate::config::*;
-use crate::error::{ClanWarError, illegal};
+use crate::error::{ClanWarError, Refusal, illegal};
 use crate::map::Terrain;
 use crate::model::*;
 use crate::setup::{check_new_player, new_player};
@@ -19,10 +19,10 @@ pub(super) fn join(
     dice: &mut dyn Dice,
 ) -> Res<Events> {
     if !state.config.options.late_sign_up {
-        return illegal("late sign-up is off in this game");
+        return illegal(Refusal::SignUpOff);
     }
     if state.players.len() >= 8 {
-        return illegal("eight clans are already playing");
+        return illegal(Refusal::TableFull);
     }
     let setups: Vec<PlayerSetup> = state
         .players
@@ -33,8 +33,10 @@ pub(super) fn join(
             name: p.name.to_string(),
         })
         .collect();
-    check_new_player(&state.map.clans(), &setups, clan, strategies)
-        .map_err(|e| ClanWarError::Illegal(e.to_string().replace("invalid config: ", "")))?;
+    check_new_player(&state.map.clans(), &setups, clan, strategies).map_err(|e| match e {
+        ClanWarError::Config(reason) => ClanWarError::Illegal(Refusal::SignUp(reason)),
+        other => other,
+    })?;
     let seat = Seat(state.players.len() as u16);
     let setup = PlayerSetup {
         clan,
@@ -56,10 +58,10 @@ pub(super) fn join(
 /// Marks the player of `clan` no longer active.
 pub(super) fn retire(state: &mut ClanWarState, clan: Clan) -> Res<Events> {
     let Some(p) = state.players.iter_mut().find(|p| p.clan == clan) else {
-        return illegal(format!("no one plays the {clan} clan"));
+        return illegal(Refusal::NoSuchClan(clan));
     };
     if p.retired {
-        return illegal(format!("the {clan} player is already retired"));
+        return illegal(Refusal::AlreadyRetired(clan));
     }
     p.retired = true;
     Ok(vec![Visible::public(ClanWarEvent::Retired {

@@ -3,88 +3,91 @@
 
 use pbp_core::{Seat, Visible};
 
+use super::turn::settle;
 use crate::engine::{Events, own};
 use crate::error::{Refusal, ScrollRaceError as E};
 use crate::model::{CharId, ScrollRaceEvent};
 use crate::state::{Holder, Phase, ScrollRaceState, captain, team_of};
 
-impl ScrollRaceState {
-    /// Seat `seat` names `c` its team's carrier: its first choice, or the second team's change.
-    pub(crate) fn choose_carrier(
-        &mut self,
-        seat: Seat,
-        c: CharId,
-        events: &mut Events,
-    ) -> Result<(), E> {
-        let chosen = self.find(c)?.id;
-        match self.phase {
-            Phase::ChooseCarriers => {
-                let team = self
-                    .may_choose_carrier(seat)
-                    .ok_or(E::NotYourTurn(Refusal::NoCarrierToChoose(seat)))?;
-                if team_of(chosen) != team {
-                    return Err(E::UnknownCharacter(self.ch(chosen).name.to_string()));
+/// Seat `seat` names `c` its team's carrier: its first choice, or the second team's change.
+pub(crate) fn choose_carrier(
+    state: &mut ScrollRaceState,
+    seat: Seat,
+    c: CharId,
+    events: &mut Events,
+) -> Result<(), E> {
+    let chosen = state.find(c)?.id;
+    match state.phase {
+        Phase::ChooseCarriers => {
+            let team = state
+                .may_choose_carrier(seat)
+                .ok_or(E::NotYourTurn(Refusal::NoCarrierToChoose(seat)))?;
+            if team_of(chosen) != team {
+                return Err(E::UnknownCharacter(state.ch(chosen).name.to_string()));
+            }
+            name_carrier(state, team, chosen, events);
+            if state.scrolls.iter().all(|s| s.holder != Holder::Unassigned) {
+                state.phase = Phase::Play;
+                settle(state, events);
+            }
+        }
+        Phase::ChangeCarrier => {
+            let team = 1 - state.starting_team;
+            if seat != captain(team) {
+                return Err(E::NotYourTurn(Refusal::NotTheChanger(seat)));
+            }
+            if team_of(chosen) != team {
+                return Err(E::UnknownCharacter(state.ch(chosen).name.to_string()));
+            }
+            match state.carrier(team) {
+                Some(old) if old != chosen => {}
+                Some(_) => {
+                    return Err(E::Target(Refusal::AlreadyCarrier));
                 }
-                self.name_carrier(team, chosen, events);
-                if self.scrolls.iter().all(|s| s.holder != Holder::Unassigned) {
-                    self.phase = Phase::Play;
-                    self.settle(events);
+                None => {
+                    return Err(E::Target(Refusal::ScrollOnGround));
                 }
             }
-            Phase::ChangeCarrier => {
-                let team = 1 - self.starting_team;
-                if seat != captain(team) {
-                    return Err(E::NotYourTurn(Refusal::NotTheChanger(seat)));
-                }
-                if team_of(chosen) != team {
-                    return Err(E::UnknownCharacter(self.ch(chosen).name.to_string()));
-                }
-                match self.carrier(team) {
-                    Some(old) if old != chosen => {}
-                    Some(_) => {
-                        return Err(E::Target(Refusal::AlreadyCarrier));
-                    }
-                    None => {
-                        return Err(E::Target(Refusal::ScrollOnGround));
-                    }
-                }
-                self.name_carrier(team, chosen, events);
-                self.end_carrier_change(events);
-            }
-            _ => return Err(E::NotYourTurn(Refusal::NotChoosingCarriers)),
+            name_carrier(state, team, chosen, events);
+            end_carrier_change(state, events);
         }
-        Ok(())
+        _ => return Err(E::NotYourTurn(Refusal::NotChoosingCarriers)),
     }
+    Ok(())
+}
 
-    /// Seat `seat` keeps its team's carrier at the second team's carrier change.
-    pub(crate) fn keep_carrier(&mut self, seat: Seat, events: &mut Events) -> Result<(), E> {
-        let team = 1 - self.starting_team;
-        if self.phase != Phase::ChangeCarrier || seat != captain(team) {
-            return Err(E::NotYourTurn(Refusal::NoChangeToDecide(seat)));
-        }
-        events.push(Visible::public(ScrollRaceEvent::CarrierDecided { team }));
-        self.end_carrier_change(events);
-        Ok(())
+/// Seat `seat` keeps its team's carrier at the second team's carrier change.
+pub(crate) fn keep_carrier(
+    state: &mut ScrollRaceState,
+    seat: Seat,
+    events: &mut Events,
+) -> Result<(), E> {
+    let team = 1 - state.starting_team;
+    if state.phase != Phase::ChangeCarrier || seat != captain(team) {
+        return Err(E::NotYourTurn(Refusal::NoChangeToDecide(seat)));
     }
+    events.push(Visible::public(ScrollRaceEvent::CarrierDecided { team }));
+    end_carrier_change(state, events);
+    Ok(())
+}
 
-    /// `chosen` now carries `team`'s scroll: its team learns who, everyone else only that the
-    /// team decided.
-    fn name_carrier(&mut self, team: u8, chosen: CharId, events: &mut Events) {
-        self.scrolls[usize::from(team)].holder = Holder::Carrier(chosen);
-        events.push(Visible {
-            audience: own(team),
-            event: ScrollRaceEvent::CarrierChosen {
-                team,
-                carrier: chosen,
-            },
-        });
-        events.push(Visible::public(ScrollRaceEvent::CarrierDecided { team }));
-    }
+/// `chosen` now carries `team`'s scroll: its team learns who, everyone else only that the
+/// team decided.
+fn name_carrier(state: &mut ScrollRaceState, team: u8, chosen: CharId, events: &mut Events) {
+    state.scrolls[usize::from(team)].holder = Holder::Carrier(chosen);
+    events.push(Visible {
+        audience: own(team),
+        event: ScrollRaceEvent::CarrierChosen {
+            team,
+            carrier: chosen,
+        },
+    });
+    events.push(Visible::public(ScrollRaceEvent::CarrierDecided { team }));
+}
 
-    /// The carrier change is decided: play resumes where round 1 stopped.
-    fn end_carrier_change(&mut self, events: &mut Events) {
-        self.change_done = true;
-        self.phase = Phase::Play;
-        self.settle(events);
-    }
+/// The carrier change is decided: play resumes where round 1 stopped.
+fn end_carrier_change(state: &mut ScrollRaceState, events: &mut Events) {
+    state.change_done = true;
+    state.phase = Phase::Play;
+    settle(state, events);
 }

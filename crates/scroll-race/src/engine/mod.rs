@@ -20,6 +20,15 @@ use crate::game::ScrollRace;
 use crate::model::{CharId, ScrollRaceAction, ScrollRaceEvent};
 use crate::state::{Character, Ending, Phase, ScrollRaceState, Skill, seat_char, team_seats};
 use crate::technique::Technique;
+pub(crate) use check::check_use;
+pub(crate) use movement::{legs, plan_into};
+#[cfg(test)]
+pub(crate) use movement::{planned_move, unplan};
+
+use carriers::{choose_carrier, keep_carrier};
+use check::check_play;
+use rulings::rule;
+use turn::play;
 
 /// The events an action produces, each with its audience.
 pub(crate) type Events = Vec<Visible<ScrollRaceEvent>>;
@@ -48,41 +57,40 @@ pub(crate) enum Mode {
     Real,
 }
 
-impl ScrollRaceState {
-    /// A character by number, to change it.
-    fn ch_mut(&mut self, id: CharId) -> &mut Character {
-        &mut self.characters[usize::from(id)]
-    }
+/// A character by number, to change it.
+fn ch_mut(state: &mut ScrollRaceState, id: CharId) -> &mut Character {
+    &mut state.characters[usize::from(id)]
+}
 
-    /// `id`'s skill of `technique`, to change it.
-    fn skill_mut(&mut self, id: CharId, technique: Technique) -> Option<&mut Skill> {
-        self.ch_mut(id)
-            .skills
-            .iter_mut()
-            .find(|s| s.technique == technique)
-    }
+/// `id`'s skill of `technique`, to change it.
+fn skill_mut(state: &mut ScrollRaceState, id: CharId, technique: Technique) -> Option<&mut Skill> {
+    ch_mut(state, id)
+        .skills
+        .iter_mut()
+        .find(|s| s.technique == technique)
+}
 
-    /// Spends one use of `id`'s `technique` (unlimited skills have none to spend).
-    fn consume(&mut self, id: CharId, technique: Technique) {
-        if let Some(skill) = self.skill_mut(id, technique)
-            && let Some(left) = skill.left.as_mut()
-        {
-            *left = left.saturating_sub(1);
-        }
+/// Spends one use of `id`'s `technique` (unlimited skills have none to spend).
+fn consume(state: &mut ScrollRaceState, id: CharId, technique: Technique) {
+    if let Some(skill) = skill_mut(state, id, technique)
+        && let Some(left) = skill.left.as_mut()
+    {
+        *left = left.saturating_sub(1);
     }
+}
 
-    /// Ends the game, announcing the winner (`None` for a draw) and why to everyone.
-    fn end_game(&mut self, winner: Option<u8>, reason: String, events: &mut Events) {
-        let ending = Ending { winner, reason };
-        self.phase = Phase::Over;
-        self.ending = Some(ending.clone());
-        events.push(Visible::public(ScrollRaceEvent::GameOver(ending)));
-    }
+/// Ends the game, announcing the winner (`None` for a draw) and why to everyone.
+fn end_game(state: &mut ScrollRaceState, winner: Option<u8>, reason: String, events: &mut Events) {
+    let ending = Ending { winner, reason };
+    state.phase = Phase::Over;
+    state.ending = Some(ending.clone());
+    events.push(Visible::public(ScrollRaceEvent::GameOver(ending)));
 }
 
 /// Applies an action to a copy of the state, kept only if it is accepted: a ruling by the game
 /// master, a carrier chosen or kept by a captain, a turn played by the character whose turn it
-/// is (checked by [`ScrollRaceState::check_play`], then played).
+/// is (checked by [`check_play`] with its move planned on that copy and taken
+/// back, then played on it: one copy of the state an action).
 pub(crate) fn apply(
     state: &mut ScrollRaceState,
     actor: Actor,
@@ -95,15 +103,15 @@ pub(crate) fn apply(
     let mut next = state.clone();
     let mut events = Vec::new();
     match (action, actor) {
-        (ScrollRaceAction::Gm(ruling), Actor::GameMaster) => next.rule(ruling, &mut events)?,
+        (ScrollRaceAction::Gm(ruling), Actor::GameMaster) => rule(&mut next, ruling, &mut events)?,
         (ScrollRaceAction::Gm(_), _) => {
             return Err(E::NotYourTurn(Refusal::OnlyGameMasterRules));
         }
         (_, Actor::GameMaster) => return Err(E::NotYourTurn(Refusal::GameMasterRules)),
         (ScrollRaceAction::Carrier(c), Actor::Seat(seat)) => {
-            next.choose_carrier(seat, *c, &mut events)?;
+            choose_carrier(&mut next, seat, *c, &mut events)?;
         }
-        (ScrollRaceAction::Keep, Actor::Seat(seat)) => next.keep_carrier(seat, &mut events)?,
+        (ScrollRaceAction::Keep, Actor::Seat(seat)) => keep_carrier(&mut next, seat, &mut events)?,
         (
             ScrollRaceAction::Play {
                 movement,
@@ -123,7 +131,15 @@ pub(crate) fn apply(
                     }));
                 }
             };
-            next.play(id, *movement, technique.as_ref(), dice, &mut events)?;
+            check_play(state, id, *movement, technique.as_ref(), &mut next)?;
+            play(
+                &mut next,
+                id,
+                *movement,
+                technique.as_ref(),
+                dice,
+                &mut events,
+            )?;
         }
     }
     *state = next;
