@@ -1,6 +1,7 @@
-//! One post tried on a copy of the table: its pieces read in order, each action applied with
-//! the dice it needs (from the seed, or the forum's rolls in the order posted), the whole post
-//! kept only if every action in it applies.
+//! One post tried on the table: its pieces read in order, each action applied with the dice it
+//! needs (from the seed, or the forum's rolls in the order posted), the whole post kept only if
+//! every action in it applies. The caller gives the table itself when the post has one action
+//! at most (a refused action changes nothing), a copy otherwise ([`Trial::in_place`]).
 
 use std::collections::VecDeque;
 
@@ -22,9 +23,9 @@ pub struct Roll {
 
 /// What trying a post gave.
 pub enum Attempt {
-    /// Every action applied: the table after them, and how many queued rolls they used.
+    /// Every action applied (on the table given to [`Trial::run`]), and how many queued rolls
+    /// they used.
     Applied {
-        table: Table,
         actions: Vec<AppliedAction>,
         rolls_used: usize,
     },
@@ -56,9 +57,26 @@ enum Step {
 }
 
 impl Trial<'_> {
-    /// Tries `pieces` in order on a copy of `table`; chatter lines are pushed to `chatter`.
-    pub fn run(&self, table: &Table, pieces: &[PostPiece], chatter: &mut Vec<String>) -> Attempt {
-        let mut work = table.clone();
+    /// Whether a post of `pieces` can be tried on the table itself rather than a copy: it holds
+    /// one line or order sheet at most, so at most one action, and a refused action changes
+    /// nothing (a post of two actions whose second is refused must leave the first unapplied).
+    pub fn in_place(pieces: &[PostPiece]) -> bool {
+        pieces
+            .iter()
+            .filter(|piece| !matches!(piece, PostPiece::Chatter(_)))
+            .count()
+            <= 1
+    }
+
+    /// Tries `pieces` in order on `work` (the table, or a copy of it where the post may hold
+    /// several actions: [`Trial::in_place`]); chatter lines are pushed to `chatter`. `work` is
+    /// unchanged unless the answer is [`Attempt::Applied`] or the post held several actions.
+    pub fn run(
+        &self,
+        work: &mut Table,
+        pieces: &[PostPiece],
+        chatter: &mut Vec<String>,
+    ) -> Attempt {
         let mut actions = Vec::new();
         let mut taken = 0;
         for piece in pieces {
@@ -79,7 +97,7 @@ impl Trial<'_> {
                     continue;
                 }
             };
-            match self.step(&mut work, &input, &mut taken) {
+            match self.step(work, &input, &mut taken) {
                 Step::Done(mut action) => {
                     action.posted = text.clone();
                     action.action = parsed.text;
@@ -93,7 +111,6 @@ impl Trial<'_> {
             return Attempt::Nothing;
         }
         Attempt::Applied {
-            table: work,
             actions,
             rolls_used: taken,
         }

@@ -399,7 +399,15 @@ impl Reading {
             queue: &self.queue,
         };
         let mut chatter = Vec::new();
-        let attempt = trial.run(&self.table, &pending.pieces, &mut chatter);
+        // The table itself, unless the post may hold two actions (the first kept only if the
+        // second applies) or an attempt that applies must not be kept (out of order): a copy.
+        let mut copy =
+            (older_than.is_some() || !Trial::in_place(&pending.pieces)).then(|| self.table.clone());
+        let work = match copy.as_mut() {
+            Some(copy) => copy,
+            None => &mut self.table,
+        };
+        let attempt = trial.run(work, &pending.pieces, &mut chatter);
         let report = &mut self.reports[pending.report];
         report.chatter = chatter;
         match attempt {
@@ -413,11 +421,12 @@ impl Reading {
                 self.block(pending.actor, &report);
             }
             Attempt::Applied {
-                table,
                 actions,
                 rolls_used,
             } => {
-                self.table = table;
+                if let Some(table) = copy {
+                    self.table = table;
+                }
                 for roll in self.queue.drain(..rolls_used) {
                     self.used_rolls.insert(roll.key);
                 }
