@@ -1,7 +1,7 @@
 //! Every legal action of an actor: the carrier choices, the carrier change, and each turn a
 //! character may play (nothing, a move, a technique, or a move then a technique).
 
-use pbp_core::Actor;
+use pbp_core::engine::Actor;
 
 use crate::field::{Dir, Square};
 use crate::game::ScrollRace;
@@ -215,7 +215,7 @@ impl ScrollRace {
         actions
     }
 
-    /// [`Game::legal_actions`](pbp_core::Game::legal_actions).
+    /// [`Game::legal_actions`](pbp_core::engine::Game::legal_actions).
     pub(crate) fn legal_actions_of(state: &ScrollRaceState, actor: Actor) -> Vec<ScrollRaceAction> {
         match (state.phase, actor) {
             (Phase::Over, _) => Vec::new(),
@@ -255,7 +255,10 @@ impl ScrollRace {
 
 #[cfg(test)]
 mod tests {
-    use pbp_core::{Dice, Game, SeededDice, Turn};
+    use pbp_core::{
+        Dice, SeededDice,
+        engine::{Game, Turn},
+    };
 
     use super::*;
     use crate::config::{Metric, ScrollRaceConfig};

@@ -1,6 +1,6 @@
 //! The errors of Warring States.
 
-use pbp_core::{DiceError, Seat};
+use pbp_core::{DiceError, engine::Seat};
 use thiserror::Error;
 
 /// One refused line of an order sheet, with the reason.

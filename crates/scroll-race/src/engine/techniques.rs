@@ -1,6 +1,10 @@
 //! Techniques resolved: the enemy Genjutsu that may cancel one, then each technique's effect.
 
-use pbp_core::{Audience, Dice, Seat, Visible, pick};
+use pbp_core::{
+    Dice,
+    engine::{Audience, Seat, Visible},
+    pick,
+};
 
 use crate::config::{GenjutsuScope, SuitonReading};
 use crate::engine::{Events, Mode, audience_for, own};
