@@ -12,9 +12,12 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use pbp_core::duel::{Duel, DuelConfig};
-use pbp_core::testing::{Bot, simulate};
-use pbp_core::{Actor, Game, SeededDice};
+use pbp_core::engine::duel::{Duel, DuelConfig};
+use pbp_core::engine::testing::{Bot, simulate};
+use pbp_core::{
+    SeededDice,
+    engine::{Actor, Game},
+};
 use pbp_three_kingdoms::{Faction, ThreeKingdoms, ThreeKingdomsConfig};
 use pbp_warring_states::{
     WarringStates, WarringStatesAction, WarringStatesConfig, heuristic_sheet,

@@ -11,9 +11,9 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use pbp_core::duel::{Duel, DuelConfig};
-use pbp_core::testing::{Bot, bot_action, play_bot_move};
-use pbp_core::{Game, SeededDice};
+use pbp_core::engine::duel::{Duel, DuelConfig};
+use pbp_core::engine::testing::{Bot, bot_action, play_bot_move};
+use pbp_core::{SeededDice, engine::Game};
 use pbp_three_kingdoms::{Faction, ThreeKingdoms, ThreeKingdomsConfig};
 use pbp_warring_states::{WarringStates, WarringStatesConfig};
 

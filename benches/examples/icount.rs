@@ -10,9 +10,10 @@
 use std::hint::black_box;
 
 use pbp_benches::{BareLoop, FaceStream, HandLoop};
-use pbp_core::sim::{Bot, bot_action};
+use pbp_core::engine::sim::{Bot, bot_action};
 use pbp_core::{
-    Actor, Comparison, FastRoll, Game, Limits, Pool, RollExpr, SeededDice, contest_odds,
+    Comparison, FastRoll, Limits, Pool, RollExpr, SeededDice, contest_odds,
+    engine::{Actor, Game},
 };
 use pbp_warring_states::{WarringStates, WarringStatesAction, WarringStatesState, heuristic_sheet};
 
@@ -202,7 +203,7 @@ fn clan_war_games(bot: Bot) {
     let config = <pbp_clan_war::ClanWar as Game>::Config::default();
     measured(&mut || {
         black_box(
-            &pbp_core::sim::simulate::<pbp_clan_war::ClanWar>(
+            &pbp_core::engine::sim::simulate::<pbp_clan_war::ClanWar>(
                 &config,
                 GAMES,
                 1,
@@ -257,7 +258,7 @@ fn main() {
         "hand-3k2" => references::<3, 2>(false),
         "hand-5k3" => references::<5, 3>(false),
         "hand-10k5" => references::<10, 5>(false),
-        "apply-duel" => apply::<pbp_core::duel::Duel>(3),
+        "apply-duel" => apply::<pbp_core::engine::duel::Duel>(3),
         "apply-clan-war" => apply::<pbp_clan_war::ClanWar>(20),
         "apply-three-kingdoms" => apply::<pbp_three_kingdoms::ThreeKingdoms>(20),
         "apply-scroll-race" => apply::<pbp_scroll_race::ScrollRace>(20),

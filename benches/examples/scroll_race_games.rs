@@ -7,7 +7,7 @@
 //! [games] [seed]` (default: random, 20 games, seed 1).
 #![forbid(unsafe_code)]
 
-use pbp_core::testing::{Bot, simulate};
+use pbp_core::engine::testing::{Bot, simulate};
 use pbp_scroll_race::{ScrollRace, ScrollRaceConfig};
 
 fn main() {

@@ -1,7 +1,10 @@
 //! The 12-player Warring States table that `benches/games.rs` and `examples/icount.rs` both
 //! measure, included by each with `#[path]` (the benchmarks' library has no game crates).
 
-use pbp_core::{Actor, Game, Seat, SeededDice};
+use pbp_core::{
+    SeededDice,
+    engine::{Actor, Game, Seat},
+};
 use pbp_warring_states::{
     Colour, MapSpec, PlayerSpec, School, WarringStates, WarringStatesAction, WarringStatesConfig,
     WarringStatesState, heuristic_sheet,

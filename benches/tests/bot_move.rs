@@ -3,8 +3,8 @@
 //! first), in every game of the workspace, with random and heuristic bots: the same actors,
 //! actions, events, states and dice, move after move.
 
-use pbp_core::testing::{Bot, bot_action, play_bot_move};
-use pbp_core::{Dice, Game, SeededDice};
+use pbp_core::engine::testing::{Bot, bot_action, play_bot_move};
+use pbp_core::{Dice, SeededDice, engine::Game};
 use pbp_three_kingdoms::{Faction, ThreeKingdoms, ThreeKingdomsConfig};
 use pbp_warring_states::{WarringStates, WarringStatesConfig};
 
@@ -62,5 +62,5 @@ fn warring_states() {
 
 #[test]
 fn duel() {
-    same_games::<pbp_core::duel::Duel>(&pbp_core::duel::DuelConfig::default(), 5);
+    same_games::<pbp_core::engine::duel::Duel>(&pbp_core::engine::duel::DuelConfig::default(), 5);
 }

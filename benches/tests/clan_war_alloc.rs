@@ -14,8 +14,11 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use pbp_clan_war::{ClanWar, ClanWarAction, ClanWarConfig, ClanWarEvent};
-use pbp_core::testing::{Bot, bot_action};
-use pbp_core::{Audience, Game, SeededDice, Visible};
+use pbp_core::engine::testing::{Bot, bot_action};
+use pbp_core::{
+    SeededDice,
+    engine::{Audience, Game, Visible},
+};
 
 struct Counting;
 

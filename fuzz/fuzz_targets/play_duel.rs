@@ -1,4 +1,4 @@
 //! Duel: action sequences chosen by the input (see `pbp_fuzz::play`).
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| pbp_fuzz::play::<pbp_core::duel::Duel>(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| pbp_fuzz::play::<pbp_core::engine::duel::Duel>(data));

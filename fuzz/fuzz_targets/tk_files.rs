@@ -8,7 +8,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pbp_core::{Game, Seat, SeededDice};
+use pbp_core::{
+    SeededDice,
+    engine::{Game, Seat},
+};
 use pbp_three_kingdoms::{
     ArmyChoice, CardSet, Rules, ThreeKingdoms, ThreeKingdomsConfig, armies_from_json,
     validate_army, validate_army_file, validate_card,

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pbp_core::{Game, SeededDice};
+use pbp_core::{SeededDice, engine::Game};
 use pbp_warring_states::{Colour, MapSpec, PlayerSpec, School, WarringStates, WarringStatesConfig};
 
 fuzz_target!(|data: &[u8]| {

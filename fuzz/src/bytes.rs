@@ -1,7 +1,10 @@
 //! Reading the fuzz input: a cursor over its bytes, and the dice, actors and JSON changes the
 //! bytes choose.
 
-use pbp_core::{Actor, Dice, ScriptedDice, Seat, SeededDice};
+use pbp_core::{
+    Dice, ScriptedDice, SeededDice,
+    engine::{Actor, Seat},
+};
 use serde_json::Value;
 
 /// A cursor over the fuzz input: every read succeeds, answering zeros once the input is used up.

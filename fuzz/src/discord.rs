@@ -45,12 +45,22 @@ pub fn discord_interaction(data: &[u8]) {
         .filter(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
         .and_then(|t| t.parse::<u64>().ok())
         .is_some_and(|t| t.abs_diff(NOW) <= MAX_SKEW_SECONDS);
-    assert_eq!(verified, fresh, "a real signature verifies iff its timestamp is fresh");
+    assert_eq!(
+        verified, fresh,
+        "a real signature verifies iff its timestamp is fresh"
+    );
     if let Some((&last, head)) = body.split_last() {
         let mut changed = head.to_vec();
         changed.push(last ^ 1);
         assert!(
-            verify(&public, Some(real.as_bytes()), Some(timestamp), &changed, NOW).is_err(),
+            verify(
+                &public,
+                Some(real.as_bytes()),
+                Some(timestamp),
+                &changed,
+                NOW
+            )
+            .is_err(),
             "a changed body is refused"
         );
     }

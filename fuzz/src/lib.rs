@@ -2,7 +2,7 @@
 //!
 //! - [`play`]: an action sequence chosen by the input, checking the contract at every step;
 //! - [`text`]: the game's text action parser on arbitrary UTF-8 against states reached in play;
-//! - [`save`]: the save loader of [`pbp_core::erased`] on arbitrary text;
+//! - [`save`]: the save loader of [`pbp_core::engine::erased`] on arbitrary text;
 //! - [`server_request`]: the table server's request parsing (bodies, bearer header, query).
 //! - [`discord_interaction`]: the Discord venue's signature check and interaction parser.
 //! - [`thread_read`] and [`thread_apply`]: the forum thread reader in every layout, and threads
@@ -11,7 +11,7 @@
 //! Adding a game: one line in [`GAMES`] (the `text` and `save` targets pick a game by the
 //! input's first byte) and one file `fuzz_targets/play_<game>.rs` calling [`play`].
 //!
-//! The checks are the contract checks of [`pbp_core::testing`] (round trips, secrets, refusals
+//! The checks are the contract checks of [`pbp_core::engine::testing`] (round trips, secrets, refusals
 //! that change nothing), shared with every game's tests; each panics with a message naming what
 //! broke, so libFuzzer reports it as a crash.
 
@@ -33,9 +33,12 @@ pub use split::thread_split;
 pub use thread::{thread_apply, thread_read};
 
 use pbp_clan_war::ClanWar;
-use pbp_core::duel::Duel;
-use pbp_core::testing;
-use pbp_core::{Actor, Dice, Game, Seat, Viewer};
+use pbp_core::engine::duel::Duel;
+use pbp_core::engine::testing;
+use pbp_core::{
+    Dice,
+    engine::{Actor, Game, Seat, Viewer},
+};
 use pbp_scroll_race::ScrollRace;
 use pbp_three_kingdoms::ThreeKingdoms;
 use pbp_warring_states::WarringStates;
@@ -82,7 +85,7 @@ pub fn dispatch(data: &[u8], pick: fn(&GameEntry) -> fn(&[u8])) {
 }
 
 /// Asserts that `state` survives a serde round trip unchanged
-/// ([`pbp_core::testing::round_trip`]).
+/// ([`pbp_core::engine::testing::round_trip`]).
 pub fn assert_round_trip<G: Game>(state: &G::State) {
     if let Err(v) = testing::round_trip::<G>(state) {
         panic!("{}: {v}", G::NAME);
@@ -90,7 +93,7 @@ pub fn assert_round_trip<G: Game>(state: &G::State) {
 }
 
 /// Views of the public, the game master and `seats`: none panics, each serializes, and none
-/// shows one of the game's secrets for its viewer ([`pbp_core::testing::views_keep_secrets`]).
+/// shows one of the game's secrets for its viewer ([`pbp_core::engine::testing::views_keep_secrets`]).
 pub fn check_views<G: Game>(state: &G::State, seats: impl IntoIterator<Item = Seat>) {
     let viewers: Vec<Viewer> = [Viewer::Public, Viewer::GameMaster]
         .into_iter()
@@ -102,7 +105,7 @@ pub fn check_views<G: Game>(state: &G::State, seats: impl IntoIterator<Item = Se
 }
 
 /// Asserts that `action`'s text form reads back as `action` for `actor`, and that it survives a
-/// serde round trip ([`pbp_core::testing::text_round_trip`]).
+/// serde round trip ([`pbp_core::engine::testing::text_round_trip`]).
 pub fn assert_text_round_trip<G: Game>(state: &G::State, actor: Actor, action: &G::Action) {
     if let Err(v) = testing::text_round_trip::<G>(state, actor, action) {
         panic!("{}: {v}", G::NAME);
@@ -111,7 +114,7 @@ pub fn assert_text_round_trip<G: Game>(state: &G::State, actor: Actor, action: &
 
 /// Applies `action` to a copy of `state`: on success the copy (its events must serialize), on
 /// refusal `None` after checking that the copy is unchanged. These are the checks of
-/// [`pbp_core::testing::checked_apply`], made against `state` itself instead of a second copy
+/// [`pbp_core::engine::testing::checked_apply`], made against `state` itself instead of a second copy
 /// (one clone of the state a step, not two).
 pub(crate) fn try_apply<G: Game>(
     state: &G::State,

@@ -1,9 +1,9 @@
 //! The parser harnesses: a game's text action parser ([`text`]), its save loader ([`save`]) and
 //! the table server's request parsing ([`server_request`]), each on arbitrary input.
 
-use pbp_core::erased::{self, DynSession};
-use pbp_core::testing;
-use pbp_core::{Game, SeededDice};
+use pbp_core::engine::erased::{self, DynSession};
+use pbp_core::engine::testing;
+use pbp_core::{SeededDice, engine::Game};
 use serde_json::Value;
 
 use crate::bytes::{Bytes, any_actor, mutate_json};
@@ -55,9 +55,12 @@ fn played_save<G: Game>(bytes: &mut Bytes<'_>) -> Option<Value> {
 /// A session of `G` from the default config after up to `steps` seeded random legal moves,
 /// saved, as JSON.
 fn play_and_save<G: Game>(seed: u64, steps: u8) -> Option<Value> {
-    let mut session =
-        pbp_core::Session::<G>::new(G::Config::default(), seed, pbp_core::DiceChoice::Seeded)
-            .unwrap_or_else(|e| panic!("{}: the default config does not set up: {e}", G::NAME));
+    let mut session = pbp_core::engine::Session::<G>::new(
+        G::Config::default(),
+        seed,
+        pbp_core::engine::DiceChoice::Seeded,
+    )
+    .unwrap_or_else(|e| panic!("{}: the default config does not set up: {e}", G::NAME));
     let mut dice = SeededDice::new(seed);
     for _ in 0..steps {
         let state = session.state();
@@ -74,7 +77,7 @@ fn play_and_save<G: Game>(seed: u64, steps: u8) -> Option<Value> {
         }
         let pick = (dice.next_u64() % moves.len() as u64) as usize;
         let (actor, action) = moves.swap_remove(pick);
-        if let Err(e) = session.act(actor, action.clone(), pbp_core::DiceChoice::Seeded) {
+        if let Err(e) = session.act(actor, action.clone(), pbp_core::engine::DiceChoice::Seeded) {
             panic!(
                 "{}: legal action {action:?} of {actor:?} was refused: {e}",
                 G::NAME
@@ -132,7 +135,7 @@ pub fn save<G: Game>(data: &[u8]) {
     {
         let text = record.to_string();
         assert_eq!(
-            pbp_core::save::checksum_text(&text).ok(),
+            pbp_core::engine::save::checksum_text(&text).ok(),
             Some(erased::checksum(record)),
             "the streaming checksum differs"
         );
@@ -146,7 +149,7 @@ pub fn save<G: Game>(data: &[u8]) {
     struct Stored<R> {
         record: R,
     }
-    let stored: Stored<pbp_core::Record<G>> = serde_json::from_str(&text)
+    let stored: Stored<pbp_core::engine::Record<G>> = serde_json::from_str(&text)
         .unwrap_or_else(|e| panic!("{}: a loaded record does not read again: {e}", G::NAME));
     assert!(
         stored.record == *session.record(),
@@ -203,9 +206,9 @@ pub fn server_request(data: &[u8]) {
         1 => {
             if let Ok(ActRequest { action, dice, .. }) = r::parse_act(rest) {
                 let size = match action {
-                    pbp_core::erased::ActionInput::Auto(text)
-                    | pbp_core::erased::ActionInput::Text(text) => text.len(),
-                    pbp_core::erased::ActionInput::Json(value) => value.to_string().len(),
+                    pbp_core::engine::erased::ActionInput::Auto(text)
+                    | pbp_core::engine::erased::ActionInput::Text(text) => text.len(),
+                    pbp_core::engine::erased::ActionInput::Json(value) => value.to_string().len(),
                 };
                 assert!(size <= r::MAX_ACTION, "an over-long action was accepted");
                 assert!(

@@ -1,7 +1,10 @@
 //! The [`play`] harness: an action sequence chosen by the input, checking the contract at
 //! a sample of its steps, and the seeded random moves the other targets reach their states with.
 
-use pbp_core::{Game, Seat, SeededDice, Turn};
+use pbp_core::{
+    SeededDice,
+    engine::{Game, Seat, Turn},
+};
 
 use crate::bytes::{Bytes, any_actor, dice_from, mutate_json};
 use crate::cache::cached;
@@ -199,7 +202,7 @@ pub fn play<G: Game>(data: &[u8]) {
 }
 
 /// Adds the seats among `actors` to `seats` (the seats whose views are checked).
-fn note_seats(actors: &[pbp_core::Actor], seats: &mut Vec<Seat>) {
+fn note_seats(actors: &[pbp_core::engine::Actor], seats: &mut Vec<Seat>) {
     for actor in actors {
         if let Some(seat) = actor.seat()
             && !seats.contains(&seat)

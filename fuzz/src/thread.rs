@@ -1,8 +1,8 @@
 //! The forum thread reader ([`pbp_frontend::thread`]): every layout on arbitrary bytes, and
 //! threads of every game applied and applied again.
 
-use pbp_core::erased::ActionInput;
-use pbp_core::{Actor, DiceChoice};
+use pbp_core::engine::erased::ActionInput;
+use pbp_core::engine::{Actor, DiceChoice};
 use pbp_frontend::Table;
 use pbp_frontend::catalog::catalog;
 use pbp_frontend::thread::{

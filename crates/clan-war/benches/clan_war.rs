@@ -5,7 +5,10 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use pbp_clan_war::{ClanWar, ClanWarAction, ClanWarConfig, play_out};
-use pbp_core::{Actor, Game, Seat, SeededDice};
+use pbp_core::{
+    SeededDice,
+    engine::{Actor, Game, Seat},
+};
 use std::hint::black_box;
 
 /// A game where the Crab attacks D6 (a Spirit Army hex in the seed's five-player game), both

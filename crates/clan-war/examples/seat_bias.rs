@@ -16,8 +16,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use pbp_clan_war::{
     BattleResult, ClanWar, ClanWarAction, ClanWarConfig, ClanWarError, heuristic_action, play_out,
 };
-use pbp_core::sim::{Bot, rotated_config, simulate};
-use pbp_core::{Actor, Game, Seat, SeededDice, Side, Turn, step_seed};
+use pbp_core::engine::sim::{Bot, rotated_config, simulate};
+use pbp_core::{
+    SeededDice, Side,
+    engine::{Actor, Game, Seat, Turn, step_seed},
+};
 
 /// Games a run: ten full rotations of five clans over five seats.
 const GAMES: u64 = 250;

@@ -2,7 +2,10 @@
 //! pool most (keeping Spells for Magic when it can cast them), rolls, draws, and as game master
 //! ends the round once every battle is over.
 
-use pbp_core::{Actor, Dice, Game, Pool, Side};
+use pbp_core::{
+    Dice, Pool, Side,
+    engine::{Actor, Game},
+};
 
 use crate::cards::{CardKind, CardNo, card};
 use crate::clan::Strategy;
@@ -272,7 +275,7 @@ pub fn play_out(
 }
 
 /// Wins of each clan over `games` games of heuristic bots (game `i` seeded with
-/// `pbp_core::step_seed(seed, i)`), for `pbp simulate`: per clan, (games won, games played).
+/// `pbp_core::engine::step_seed(seed, i)`), for `pbp simulate`: per clan, (games won, games played).
 /// A shared first place counts as a win for each leader.
 ///
 /// # Errors
@@ -285,11 +288,11 @@ pub fn heuristic_win_rates(
     let mut table = std::collections::BTreeMap::new();
     let bots = vec![true; config.players.len()];
     for game in 0..games {
-        let mut dice = pbp_core::SeededDice::new(pbp_core::step_seed(seed, game));
+        let mut dice = pbp_core::SeededDice::new(pbp_core::engine::step_seed(seed, game));
         let state = play_out(config, &bots, &mut dice)?;
         let winners = match ClanWar::turn(&state) {
-            pbp_core::Turn::Over(outcome) => outcome.winners,
-            pbp_core::Turn::Acting(_) => Vec::new(),
+            pbp_core::engine::Turn::Over(outcome) => outcome.winners,
+            pbp_core::engine::Turn::Acting(_) => Vec::new(),
         };
         for p in &state.players {
             let entry = table.entry(p.clan).or_insert((0, 0));
@@ -305,7 +308,7 @@ pub fn heuristic_win_rates(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pbp_core::{ScriptedDice, SeededDice, Turn};
+    use pbp_core::{ScriptedDice, SeededDice, engine::Turn};
 
     #[test]
     fn heuristic_games_finish_with_legal_actions() {
@@ -357,7 +360,7 @@ mod tests {
         config.players[0].strategies = strategies;
         let mut state = ClanWar::setup(&config, &mut SeededDice::new(2)).unwrap();
         deal(&mut state, 0, hand);
-        let crab = Actor::Seat(pbp_core::Seat(0));
+        let crab = Actor::Seat(pbp_core::engine::Seat(0));
         let attack = heuristic_action(&state, crab).unwrap();
         assert!(matches!(attack, ClanWarAction::Attack { .. }));
         ClanWar::apply(&mut state, crab, &attack, &mut SeededDice::new(1)).unwrap();
@@ -404,7 +407,7 @@ mod tests {
         config.players[0].strategies = [Strategy::Magic, Strategy::Warfare];
         let mut state = ClanWar::setup(&config, &mut SeededDice::new(2)).unwrap();
         deal(&mut state, 0, &hand);
-        let crab = Actor::Seat(pbp_core::Seat(0));
+        let crab = Actor::Seat(pbp_core::engine::Seat(0));
         let attack = heuristic_action(&state, crab).unwrap();
         ClanWar::apply(&mut state, crab, &attack, &mut SeededDice::new(1)).unwrap();
         let p = &state.players[0];

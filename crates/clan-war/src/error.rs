@@ -1,6 +1,6 @@
 //! Why a setup or an action was refused.
 
-use pbp_core::{DeckError, DiceError, PoolError, Seat};
+use pbp_core::{DeckError, DiceError, PoolError, engine::Seat};
 use thiserror::Error;
 
 use crate::cards::CardNo;

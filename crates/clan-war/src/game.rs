@@ -1,8 +1,11 @@
 //! The Game contract for Clan War.
 
-use pbp_core::form::{ActionForm, Choice};
-use pbp_core::names::NamesError;
-use pbp_core::{Actor, Dice, Game, GameMasterRole, Seat, Turn, Viewer, Visible};
+use pbp_core::engine::form::{ActionForm, Choice};
+use pbp_core::engine::names::NamesError;
+use pbp_core::{
+    Dice,
+    engine::{Actor, Game, GameMasterRole, Seat, Turn, Viewer, Visible},
+};
 
 use crate::config::*;
 use crate::error::ClanWarError;

@@ -1,7 +1,10 @@
 //! Legal actions: every legal action, discards included, except that late sign-ups are offered
 //! with one pair of strategies each (documented below).
 
-use pbp_core::{Actor, Seat, Side};
+use pbp_core::{
+    Side,
+    engine::{Actor, Seat},
+};
 
 use crate::cards::{self, CardNo};
 use crate::clan::{Clan, Strategy};

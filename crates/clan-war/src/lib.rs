@@ -2,12 +2,12 @@
 //!
 //! Clan War (seed 000): up to eight Great Clans fight over a hex map of Rokugan with cards and
 //! exploding 2k1 dice, one attack per player per day, scored in gold and glory. The game is a
-//! pure state machine on pbp-core's [`Game`](pbp_core::Game) contract; the rules, clause by
+//! pure state machine on pbp-core's [`Game`](pbp_core::engine::Game) contract; the rules, clause by
 //! clause, and every decision the seed leaves open are in `docs/rules/clan-war.md`.
 //!
 //! ```
 //! use pbp_clan_war::{ClanWar, ClanWarConfig};
-//! use pbp_core::{Actor, Game, ScriptedDice, Seat};
+//! use pbp_core::{ScriptedDice, engine::{Actor, Game, Seat}};
 //!
 //! // The seed's five players; each draws two cards with rolls of 1-52, 1-51, ...
 //! let draws: Vec<u32> = (0..10).map(|i| 1 + i % 3).collect();

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use pbp_core::{Pool, Seat, Side};
+use pbp_core::{Pool, Side, engine::Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::cards::CardNo;

@@ -2,7 +2,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use pbp_core::{Deck, Dice, Seat};
+use pbp_core::{Deck, Dice, engine::Seat};
 
 use crate::cards;
 use crate::clan::{Clan, Strategy};

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use pbp_core::{Deck, Pool, PoolRoll, Seat, Side};
+use pbp_core::{Deck, Pool, PoolRoll, Side, engine::Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::cards::CardNo;

@@ -1,7 +1,7 @@
 //! The text form of actions, as players post them: `attack E4 from D3`, `play 21`, `pass`,
 //! `roll`, `draw`, `switch Honor to Warfare`, and the game master's `end round`.
 
-use pbp_core::{Actor, Seat};
+use pbp_core::engine::{Actor, Seat};
 
 use crate::cards::CardNo;
 use crate::clan::{Clan, Strategy};

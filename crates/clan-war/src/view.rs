@@ -1,6 +1,9 @@
 //! What a viewer sees: the view types, `view_of` and the secrets a view must not show.
 
-use pbp_core::{Pool, Seat, Viewer};
+use pbp_core::{
+    Pool,
+    engine::{Seat, Viewer},
+};
 use serde::Serialize;
 
 use crate::cards::CardNo;

@@ -12,9 +12,10 @@ mod common;
 use Strategy::*;
 use common::*;
 use pbp_clan_war::*;
-use pbp_core::testing::{self, Rolls};
+use pbp_core::engine::testing::{self, Rolls};
 use pbp_core::{
-    Actor, FastRoll, Game, KeepOrder, Pool, RollExpr, Seat, SeededDice, Side, Turn, Verdict, Viewer,
+    FastRoll, KeepOrder, Pool, RollExpr, SeededDice, Side, Verdict,
+    engine::{Actor, Game, Seat, Turn, Viewer},
 };
 
 fn pool(state: &ClanWarState, id: u32, side: Side) -> Pool {

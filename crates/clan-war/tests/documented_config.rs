@@ -7,7 +7,7 @@
 
 use Strategy::*;
 use pbp_clan_war::*;
-use pbp_core::{Game, SeededDice};
+use pbp_core::{SeededDice, engine::Game};
 
 #[test]
 fn the_documented_config_reads() {

@@ -5,8 +5,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use pbp_clan_war::{ClanWar, ClanWarAction, ClanWarConfig};
-use pbp_core::form::Input;
-use pbp_core::{Game, SeededDice};
+use pbp_core::engine::form::Input;
+use pbp_core::{SeededDice, engine::Game};
 
 #[test]
 fn attacks_are_picked_on_the_map_by_the_hex_they_attack() {

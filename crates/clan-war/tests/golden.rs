@@ -7,8 +7,11 @@
 mod common;
 
 use pbp_clan_war::*;
-use pbp_core::testing;
-use pbp_core::{Actor, DiceChoice, Game, Seat, Session, Side, Turn};
+use pbp_core::engine::testing;
+use pbp_core::{
+    Side,
+    engine::{Actor, DiceChoice, Game, Seat, Session, Turn},
+};
 
 fn clan_seat(state: &ClanWarState, name: &str) -> Seat {
     let clan = Clan::parse(name).unwrap_or_else(|| panic!("no clan {name}"));
@@ -94,7 +97,7 @@ fn play(script: &str) {
     let replayed = Session::<ClanWar>::replay(session.record().clone(), false).unwrap();
     assert_eq!(replayed.state(), session.state());
     let json = serde_json::to_string(session.record()).unwrap();
-    let back: pbp_core::Record<ClanWar> = serde_json::from_str(&json).unwrap();
+    let back: pbp_core::engine::Record<ClanWar> = serde_json::from_str(&json).unwrap();
     assert_eq!(&back, session.record());
     testing::save_round_trip(&session).unwrap_or_else(|v| panic!("{v}"));
 }

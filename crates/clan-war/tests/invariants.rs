@@ -7,8 +7,8 @@ mod common;
 use pbp_clan_war::{
     Clan, ClanWar, ClanWarAction, ClanWarConfig, ClanWarState, Holder, NullifyTarget, PlayerSetup,
 };
-use pbp_core::testing;
-use pbp_core::{Game, SeededDice};
+use pbp_core::engine::testing;
+use pbp_core::{SeededDice, engine::Game};
 use proptest::prelude::*;
 
 fn config(players: usize) -> ClanWarConfig {
@@ -87,7 +87,7 @@ proptest! {
             check(&state, &mut scores)?;
             // Every seat's view shows its own hand only.
             for p in &state.players {
-                let view = ClanWar::view(&state, pbp_core::Viewer::Seat(p.seat));
+                let view = ClanWar::view(&state, pbp_core::engine::Viewer::Seat(p.seat));
                 prop_assert!(view.hands.iter().all(|h| h.owner == p.seat));
             }
         }
@@ -150,9 +150,9 @@ proptest! {
         let mut state = ClanWar::setup(&config(3), &mut dice).unwrap();
         for (who, action) in steps {
             let actor = if who == 3 {
-                pbp_core::Actor::GameMaster
+                pbp_core::engine::Actor::GameMaster
             } else {
-                pbp_core::Actor::Seat(pbp_core::Seat(who))
+                pbp_core::engine::Actor::Seat(pbp_core::engine::Seat(who))
             };
             let _refused = testing::checked_apply::<ClanWar>(&mut state, actor, &action, &mut dice)
                 .map_err(|v| TestCaseError::fail(v.0))?;
@@ -164,7 +164,7 @@ proptest! {
     #[test]
     fn any_text_parses_without_panic(text in "\\PC{0,40}", who in 0_u16..3) {
         let state = ClanWar::setup(&config(3), &mut SeededDice::new(1)).unwrap();
-        let actor = pbp_core::Actor::Seat(pbp_core::Seat(who));
+        let actor = pbp_core::engine::Actor::Seat(pbp_core::engine::Seat(who));
         if let Ok(action) = ClanWar::parse_action(&state, actor, &text) {
             testing::text_round_trip::<ClanWar>(&state, actor, &action)
                 .map_err(|v| TestCaseError::fail(v.0))?;
@@ -192,10 +192,10 @@ proptest! {
 proptest! {
     /// Undo restores byte-identical saves: random legal play; at every step save, act, undo and
     /// save again, and the two saves are the same bytes (and the state and log the same), with
-    /// `pbp_core::testing::undo_restores_the_save`.
+    /// `pbp_core::engine::testing::undo_restores_the_save`.
     #[test]
     fn undo_restores_byte_identical_saves(seed in any::<u64>(), steps in 1u32..40) {
-        let checked = pbp_core::testing::undo_restores_the_save::<pbp_clan_war::ClanWar>(
+        let checked = pbp_core::engine::testing::undo_restores_the_save::<pbp_clan_war::ClanWar>(
             &pbp_clan_war::ClanWarConfig::default(),
             seed,
             steps,

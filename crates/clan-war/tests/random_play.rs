@@ -2,8 +2,8 @@
 //! to the end of whole games.
 
 use pbp_clan_war::{Clan, ClanWar, ClanWarConfig, PlayerSetup};
-use pbp_core::Seat;
-use pbp_core::testing::{Bot, PlayOptions, play_to_the_end, random_play};
+use pbp_core::engine::Seat;
+use pbp_core::engine::testing::{Bot, PlayOptions, play_to_the_end, random_play};
 
 fn config(players: usize, rounds: u32) -> ClanWarConfig {
     let setups = Clan::ALL

@@ -7,8 +7,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use pbp_clan_war::{ClanWar, ClanWarConfig};
-use pbp_core::Seat;
-use pbp_core::sim::{Bot, simulate};
+use pbp_core::engine::Seat;
+use pbp_core::engine::sim::{Bot, simulate};
 
 /// Games played: ten full rotations of the five clans over the five seats (25 games each:
 /// `rotated_config` shifts the clans by one seat every five games), so every clan sits in every

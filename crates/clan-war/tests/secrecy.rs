@@ -1,4 +1,4 @@
-//! The secrecy property (`pbp_core::testing::secrecy`): a player's hand, and so the draw pile's
+//! The secrecy property (`pbp_core::engine::testing::secrecy`): a player's hand, and so the draw pile's
 //! composition, reaches neither the other players nor the public, on any surface (view as JSON,
 //! text, BBCode both styles, SVG, event lines, legal actions, refusals, events), unless a rule
 //! shows it.
@@ -11,8 +11,11 @@
 //! run.
 
 use pbp_clan_war::*;
-use pbp_core::testing::{Secrecy, Twin, TwinCase};
-use pbp_core::{Dice, Game, Viewer};
+use pbp_core::engine::testing::{Secrecy, Twin, TwinCase};
+use pbp_core::{
+    Dice,
+    engine::{Game, Viewer},
+};
 
 fn pick<T: Copy>(items: &[T], dice: &mut dyn Dice) -> Option<T> {
     let roll = dice.roll(items.len().max(1) as u32).ok()? as usize;
@@ -96,7 +99,7 @@ fn secrecy() -> Secrecy<ClanWar> {
     }
 }
 
-pbp_core::secrecy_tests! {
+pbp_core::engine::testing::secrecy_tests! {
     secrecy: secrecy(),
     cases: (0u32..120, 1u32..24),
     long: (0u32..400, 1u32..60),

@@ -5,8 +5,8 @@
 //! (`-` for the default config). Stops at STEPS actions or when the game ends, whichever comes
 //! first, and prints the steps played and the save's size.
 
-use pbp_core::erased::ActionInput;
-use pbp_core::{DiceChoice, Secret, Turn};
+use pbp_core::engine::erased::ActionInput;
+use pbp_core::engine::{DiceChoice, Secret, Turn};
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();

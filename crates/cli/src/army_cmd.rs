@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use pbp_core::counted;
+use pbp_core::engine::words::counted;
 use pbp_three_kingdoms::{Rules, validate_army_file};
 
 use crate::store::{emit, read_text};

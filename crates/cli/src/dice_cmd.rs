@@ -67,7 +67,10 @@ pub fn roll(args: &RollArgs) -> Result<(), String> {
     // A fresh seed is printed beside the result: with it anyone rolls the same again.
     let (seed, fresh) = match args.seed {
         Some(seed) => (seed, false),
-        None => (pbp_core::os_seed().map_err(|e| e.to_string())?, true),
+        None => (
+            pbp_core::engine::os_seed().map_err(|e| e.to_string())?,
+            true,
+        ),
     };
     let mut dice = SeededDice::new(seed);
     let stdout = std::io::stdout();

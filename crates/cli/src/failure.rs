@@ -3,8 +3,8 @@
 
 use std::process::ExitCode;
 
-use pbp_core::CommitmentError;
-use pbp_core::erased::ErasedError;
+use pbp_core::engine::CommitmentError;
+use pbp_core::engine::erased::ErasedError;
 use pbp_frontend::TableError;
 
 /// Exit code: any other failure (a file that cannot be read or written, an illegal army).
@@ -95,7 +95,7 @@ pub fn code_of(error: &TableError) -> u8 {
             | TableError::ThreadLayout(_)
             | TableError::ThreadLine { .. }
             | TableError::AuthorSeats { .. } => BAD_THREAD,
-            TableError::Chain(pbp_core::chain::ChainError::BadClaim { .. }) => USAGE,
+            TableError::Chain(pbp_core::engine::chain::ChainError::BadClaim { .. }) => USAGE,
             TableError::Chain(_) => NOT_VERIFIED,
             _ => OTHER,
         };
@@ -147,9 +147,9 @@ mod tests {
         let more = TableError::Game(ErasedError::MoreDice {
             given: 2,
             more: 3,
-            why: pbp_core::Shortfall {
+            why: pbp_core::engine::Shortfall {
                 rolled: 3,
-                ..pbp_core::Shortfall::default()
+                ..pbp_core::engine::Shortfall::default()
             },
         });
         assert_eq!(

@@ -22,9 +22,9 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::{Subcommand, ValueEnum};
-use pbp_core::chain::ChainClaim;
-use pbp_core::erased::ActionInput;
-use pbp_core::{COMMITMENT_TAG, DiceChoice, counted};
+use pbp_core::engine::chain::ChainClaim;
+use pbp_core::engine::erased::ActionInput;
+use pbp_core::engine::{COMMITMENT_TAG, DiceChoice, words::counted};
 use pbp_frontend::BbcodeStyle;
 use pbp_frontend::catalog::catalog;
 use pbp_frontend::{EventLine, Table, TableError, to_json};

@@ -390,7 +390,7 @@ fn broken_saves_are_refused_and_left_as_they_were() {
 
 /// Recomputes a save's checksum the way pbp does, as a forger could.
 fn reseal(save: &mut Value) {
-    save["checksum"] = Value::String(pbp_core::erased::checksum(&save["record"]));
+    save["checksum"] = Value::String(pbp_core::engine::erased::checksum(&save["record"]));
 }
 
 #[test]

@@ -16,7 +16,7 @@ const NOT_VERIFIED: i32 = 12;
 
 /// Recomputes a save's checksum the way pbp does, as a forger could.
 fn reseal(save: &mut Value) {
-    save["checksum"] = Value::String(pbp_core::erased::checksum(&save["record"]));
+    save["checksum"] = Value::String(pbp_core::engine::erased::checksum(&save["record"]));
 }
 
 /// A new duel in `dir`, answering its path and commitment.

@@ -6,8 +6,8 @@
 mod common;
 
 use common::{Scratch, ok, pbp, s};
-use pbp_core::erased::ActionInput;
-use pbp_core::{Actor, DiceChoice, Viewer};
+use pbp_core::engine::erased::ActionInput;
+use pbp_core::engine::{Actor, DiceChoice, Viewer};
 use pbp_frontend::Table;
 
 fn png(file: &str, viewer: &str) -> Vec<u8> {
@@ -51,7 +51,7 @@ fn show_writes_each_viewers_picture_as_png_bytes() {
     let seat = png(file, "0");
     assert!(seat.starts_with(b"\x89PNG"));
     assert!(seat != public, "the seat's picture shows its carrier");
-    assert!(seat == table.png(Viewer::Seat(pbp_core::Seat(0))).unwrap());
+    assert!(seat == table.png(Viewer::Seat(pbp_core::engine::Seat(0))).unwrap());
     // A bad viewer is refused as for every other format.
     let out = pbp(&["show", file, "--as", "nobody", "--format", "png"]);
     assert!(!out.status.success());

@@ -9,7 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use pbp_core::{Commitment, Salt};
+use pbp_core::engine::{Commitment, Salt};
 use serde_json::Value;
 
 mod common;
@@ -61,7 +61,7 @@ fn read_json(path: &Path) -> Value {
 fn forge(path: &Path, edit: impl FnOnce(&mut Value)) {
     let mut save = read_json(path);
     edit(&mut save["record"]);
-    save["checksum"] = Value::String(pbp_core::erased::checksum(&save["record"]));
+    save["checksum"] = Value::String(pbp_core::engine::erased::checksum(&save["record"]));
     fs::write(path, serde_json::to_string_pretty(&save).unwrap()).unwrap();
 }
 

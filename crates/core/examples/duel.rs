@@ -2,9 +2,12 @@
 //!
 //! Run with `cargo run -p pbp-core --example duel --features testing`.
 
-use pbp_core::duel::Duel;
-use pbp_core::testing::random_action;
-use pbp_core::{Actor, DiceChoice, Game, Seat, SeededDice, Session, Turn, Viewer};
+use pbp_core::engine::duel::Duel;
+use pbp_core::engine::testing::random_action;
+use pbp_core::{
+    SeededDice,
+    engine::{Actor, DiceChoice, Game, Seat, Session, Turn, Viewer},
+};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut session = Session::<Duel>::new(Default::default(), 2026, DiceChoice::Seeded)?;

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::dice::Dice;
 use crate::error::PoolError;
-use crate::pool::{FastRoll, Limits, Pool, PoolRoll};
+use crate::pool::{FastRoll, Pool, PoolRoll};
 
 /// One of the two sides of a contest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -132,98 +132,4 @@ pub fn roll_off<D: Dice + ?Sized>(
         dice.tie();
     }
     Err(PoolError::EndlessPush { rounds: max_rounds })
-}
-
-/// Like [`roll_off`] but keeps no dice: only the winner (for simulations and benchmarks).
-///
-/// # Errors
-/// As [`roll_off`].
-pub fn roll_off_fast<D: Dice + ?Sized>(
-    first: &Pool,
-    second: &Pool,
-    comparison: Comparison,
-    dice: &mut D,
-    max_rounds: u32,
-) -> Result<Side, PoolError> {
-    // A pool that keeps after its rank bonuses is not prepared: the full roll-off names the
-    // same winner from the same dice.
-    if first.keeps_after_bonuses() || second.keeps_after_bonuses() {
-        return roll_off(first, second, comparison, dice, max_rounds).map(|c| c.winner);
-    }
-    // Both pools are checked before any die is rolled, and prepared once for every round.
-    let limits = Limits::default();
-    let (first, second) = (first.prepare(&limits)?, second.prepare(&limits)?);
-    for _ in 0..max_rounds.max(1) {
-        let a = first.roll(dice)?;
-        let b = second.roll(dice)?;
-        if let Verdict::Win(side) = comparison.compare(a, b) {
-            return Ok(side);
-        }
-        dice.tie();
-    }
-    Err(PoolError::EndlessPush { rounds: max_rounds })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::dice::{ScriptedDice, SeededDice};
-
-    #[test]
-    fn the_fast_roll_off_names_the_winner_the_full_roll_off_names() {
-        let (first, second) = (Pool::new(2, 1).plus(1), Pool::new(3, 1));
-        for seed in 0..500 {
-            let full = roll_off(
-                &first,
-                &second,
-                Comparison::HighestThenSecond,
-                &mut SeededDice::new(seed),
-                100,
-            )
-            .map(|contest| contest.winner);
-            let fast = roll_off_fast(
-                &first,
-                &second,
-                Comparison::HighestThenSecond,
-                &mut SeededDice::new(seed),
-                100,
-            );
-            assert_eq!(full, fast, "seed {seed}");
-        }
-    }
-
-    #[test]
-    fn a_fast_roll_off_refuses_an_oversized_pool_before_rolling() {
-        let mut dice = ScriptedDice::new([7, 4]);
-        let refused = roll_off_fast(
-            &Pool::new(2, 1),
-            &Pool::new(101, 1),
-            Comparison::HighestThenSecond,
-            &mut dice,
-            10,
-        );
-        assert_eq!(
-            refused,
-            Err(PoolError::TooManyDice {
-                rolled: 101,
-                limit: 100
-            })
-        );
-        assert_eq!(dice.used(), 0);
-    }
-
-    #[test]
-    fn a_fast_roll_off_rerolls_pushes_and_gives_up_after_max_rounds() {
-        // 7 and 4 against 7 and 4, twice: a push each time.
-        let mut dice = ScriptedDice::new([7, 4, 4, 7, 7, 4, 4, 7]);
-        let pushes = roll_off_fast(
-            &Pool::new(2, 1),
-            &Pool::new(2, 1),
-            Comparison::HighestThenSecond,
-            &mut dice,
-            2,
-        );
-        assert_eq!(pushes, Err(PoolError::EndlessPush { rounds: 2 }));
-        assert_eq!(dice.remaining(), 0);
-    }
 }

@@ -16,9 +16,9 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::dice::Dice;
-use crate::form::{ActionForm, Choice};
-use crate::names::NamesError;
-use crate::post::{PostPiece, PostText, each_line};
+use crate::engine::form::{ActionForm, Choice};
+use crate::engine::names::NamesError;
+use crate::engine::post::{PostPiece, PostText, each_line};
 
 /// A player's seat at the table, numbered from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -93,7 +93,7 @@ impl Audience {
     /// Whether `viewer` may see an event meant for this audience.
     ///
     /// ```
-    /// use pbp_core::{Audience, Seat, Viewer};
+    /// use pbp_core::engine::{Audience, Seat, Viewer};
     /// let secret = Audience::only(Seat(1));
     /// assert!(secret.includes(Viewer::Seat(Seat(1))));
     /// assert!(secret.includes(Viewer::GameMaster));
@@ -173,7 +173,7 @@ impl Outcome {
     /// outcome gives the same bits everywhere. No rule reads them.
     ///
     /// ```
-    /// use pbp_core::{Outcome, Seat};
+    /// use pbp_core::engine::{Outcome, Seat};
     /// let won = Outcome { winners: vec![Seat(1)], ..Outcome::default() };
     /// assert_eq!(won.returns(3), vec![0.0, 1.0, 0.0]);
     /// let shared = Outcome { winners: vec![Seat(0), Seat(2)], ..Outcome::default() };
@@ -226,13 +226,13 @@ impl Turn {
 /// when a turn's deadline passes, by its purpose and never by its text.
 ///
 /// ```
-/// use pbp_core::duel::{Duel, DuelAction};
-/// use pbp_core::{Game, GameMasterRole, Seat};
+/// use pbp_core::engine::duel::{Duel, DuelAction};
+/// use pbp_core::engine::{Game, GameMasterRole, Seat};
 ///
 /// let state = Duel::setup(&Default::default(), &mut pbp_core::SeededDice::new(1))?;
 /// let concede = DuelAction::Concede(Seat(0));
 /// assert_eq!(Duel::game_master_role(&state, &concede), GameMasterRole::Ruling);
-/// # Ok::<(), pbp_core::duel::DuelError>(())
+/// # Ok::<(), pbp_core::engine::duel::DuelError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -247,10 +247,10 @@ pub enum GameMasterRole {
     /// Moves the game on to its next round or phase while players could still act in this one,
     /// deciding nothing for any seat (Clan War's `end round`: open battles are forced to an end
     /// and the round is scored). The bots take it when the game needs it
-    /// ([`crate::sim::random_action`]).
+    /// ([`crate::engine::sim::random_action`]).
     Advance,
     /// Any other ruling: admitting, retiring or placing a player, conceding for a seat, ending
-    /// the game. The bots never take one unless asked ([`crate::sim::BotOptions`]).
+    /// the game. The bots never take one unless asked ([`crate::engine::sim::BotOptions`]).
     Ruling,
 }
 
@@ -260,7 +260,7 @@ impl GameMasterRole {
     /// game master takes, as opposed to a stand-in or a ruling.
     ///
     /// ```
-    /// use pbp_core::{GameMasterRole, Seat};
+    /// use pbp_core::engine::{GameMasterRole, Seat};
     /// assert!(GameMasterRole::Advance.moves_on());
     /// assert!(GameMasterRole::CloseTurn.moves_on());
     /// assert!(!GameMasterRole::StandIn(Seat(0)).moves_on());
@@ -321,7 +321,7 @@ pub trait Game: Sized + Clone + Copy + Debug + PartialEq + Default + Send + Sync
 
     /// Whether the game counts its legal actions and builds one of them by its place
     /// ([`Game::legal_action_count`], [`Game::legal_action_at`]) without building the list: the
-    /// random bot ([`crate::sim::random_action`]) then draws from the count and builds only the
+    /// random bot ([`crate::engine::sim::random_action`]) then draws from the count and builds only the
     /// action it picked. Games whose lists are large and costly to build (one action per set of
     /// discards) set it; the bot's games are the same either way.
     const COUNTS_LEGAL_ACTIONS: bool = false;
@@ -343,12 +343,12 @@ pub trait Game: Sized + Clone + Copy + Debug + PartialEq + Default + Send + Sync
     /// Applies `actor`'s `action`, drawing any randomness from `dice`.
     ///
     /// This is the one rollback of an action: on error `state` must be exactly as it was
-    /// before, and nothing in core copies it first ([`Session`](crate::Session) changes its
+    /// before, and nothing in core copies it first ([`Session`](crate::engine::Session) changes its
     /// state in place for a seeded step; only a step with outside dice, which a session may
     /// refuse after the game accepted it, takes a snapshot). So check everything before the
     /// first change, including what can only be known once dice are drawn (draw into locals,
     /// then write), or, where that is not clean, work on a copy and keep it on success. The
-    /// contract checks of `pbp_core::testing` verify it for every refusal they meet.
+    /// contract checks of `pbp_core::engine::testing` verify it for every refusal they meet.
     ///
     /// # Errors
     /// An illegal action or a dice failure. On error `state` is exactly as it was before.
@@ -438,7 +438,7 @@ pub trait Game: Sized + Clone + Copy + Debug + PartialEq + Default + Send + Sync
     /// a hosted table's `players`), so that every text, post, picture, log line and refusal
     /// names a seat by its player, with its clan, colour, faction or team beside it where the
     /// game has one ("Ann (Red)", [`Game::seat_name`]). Frontends call it through
-    /// [`crate::names::named`], which checks the names first ([`crate::names::check_names`]);
+    /// [`crate::engine::names::named`], which checks the names first ([`crate::engine::names::check_names`]);
     /// a config without names keeps the game's own. The default refuses, for a game whose
     /// seats take no names (every game of the catalog takes them).
     ///

@@ -1,9 +1,20 @@
 //! # pbp-core
 //!
-//! The shared primitives of pbp, a rules engine for play-by-post games: dice of any size,
-//! exploding roll-and-keep pools (`XkY`), contests, coin tosses, percent chances, decks drawn
-//! without replacement, dice sources (seeded, scripted from outside rolls, recording), records
-//! (the save file) and the [`Game`] contract every pbp game implements.
+//! The shared primitives of pbp, a rules engine for play-by-post games, on two levels:
+//!
+//! - **the root is a dice library**: dice of any size ([`Die`]), exploding roll-and-keep pools
+//!   (`XkY`: [`Pool`], [`PreparedPool`]), contests ([`roll_off`]), coin tosses and percent
+//!   chances ([`Coin`], [`Percent`]), decks drawn without replacement ([`Deck`]), the dice
+//!   notation ([`RollExpr`]) with exact odds ([`distribution`], [`contest_odds`]), and dice
+//!   sources ([`Dice`]: seeded, scripted from outside rolls, recording, replaying);
+//! - **[`engine`] is the game engine** built on them: the [`Game`](engine::Game) contract every
+//!   pbp game implements, sessions and records (the save file), the seed commitment and the
+//!   history chain, the type-erased layer frontends use, action forms, bots and the simulator,
+//!   the test harnesses (feature `testing`), the words of the texts people read, and
+//!   [`duel`](engine::duel), the example game.
+//!
+//! A program that only rolls dice needs nothing from [`engine`]; a game imports from both
+//! (`use pbp_core::{Dice, Pool}; use pbp_core::engine::{Actor, Game, Seat};`).
 //!
 //! ```
 //! use pbp_core::{roll_off, Comparison, Pool, SeededDice, Side};
@@ -18,7 +29,8 @@
 //! ```
 //!
 //! Every random value is a roll of "one to n" drawn through a [`Dice`] source, so the numbers a
-//! forum's dice roller posted can be fed to any game with [`ScriptedDice`], and a [`Record`]
+//! forum's dice roller posted can be fed to any game with [`ScriptedDice`], and a
+//! [`Record`](engine::Record)
 //! replays a whole game exactly.
 //!
 //! A simulation that rolls the same pool many times prepares it once and keeps only the totals,
@@ -54,72 +66,48 @@
 //! ## Features
 //!
 //! - `os-random` (off by default): seeds and commitment salts drawn from the operating system
-//!   (`Secret::from_os`, `os_seed`; getrandom).
-//! - `parallel` (off by default): [`sim::simulate_with`] on several threads (rayon).
-//! - `testing` (off by default): the harnesses every game's tests use (`testing`: the contract
-//!   checks, random play, scenario files, the secrecy property) and their macros.
+//!   (`engine::Secret::from_os`, `engine::os_seed`; getrandom).
+//! - `parallel` (off by default): [`engine::sim::simulate_with`] on several threads (rayon).
+//! - `testing` (off by default): the harnesses every game's tests use (`engine::testing`: the
+//!   contract checks, random play, scenario files, the secrecy property) and their macros.
 // docs.rs (Cargo.toml's `[package.metadata.docs.rs]`) badges each item with the features it needs.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-pub mod chain;
 mod chance;
-pub mod commitment;
 mod contest;
 mod deck;
 mod dice;
 mod die;
-pub mod duel;
-pub mod erased;
+pub mod engine;
 mod error;
-pub mod form;
 mod full_roll;
 mod game;
-pub mod names;
 mod notation;
 mod odds;
 mod outside;
 mod pool;
-pub mod post;
 mod prepared;
 mod pretty;
 mod record;
-mod sample;
-pub mod save;
-pub mod sim;
-#[cfg(feature = "testing")]
-pub mod testing;
-mod words;
-
 pub use chance::{Coin, Percent, PercentError, pick};
-#[cfg(feature = "os-random")]
-pub use commitment::os_seed;
-pub use commitment::{COMMITMENT_TAG, Commitment, CommitmentError, Salt, Secret};
-pub use contest::{Comparison, Contest, Side, Verdict, roll_off, roll_off_fast, strictly_higher};
+pub use contest::{Comparison, Contest, Side, Verdict, roll_off, strictly_higher};
 pub use deck::{Deck, DeckError, Reshuffle};
 pub use dice::{Dice, Draw, RecordingDice, ReplayDice, ScriptedDice, SeededDice};
 pub use die::{Die, DieRoll};
 pub use error::{DiceError, PoolError};
-pub use game::{Actor, Audience, Game, GameMasterRole, Outcome, Seat, Turn, Viewer, Visible};
 pub use notation::{
     DiceSum, MAX_BONUS, MAX_COUNT, MAX_SIDES, MAX_TERMS, NotationError, OutcomeDie, RollExpr,
     RollOutcome,
 };
 pub use odds::{
-    ContestOdds, DIE_TAIL, Distribution, Joint, MAX_ODDS_DICE, OddsError, TRUNCATION_BOUND,
-    contest_odds, distribution, joint_distribution, pool_distribution,
+    ContestOdds, Distribution, Joint, MAX_ODDS_DICE, OddsError, contest_odds, distribution,
+    joint_distribution, pool_distribution,
 };
-pub use outside::{DicePolicy, OutsideStep, forum_values, outside_steps};
 pub use pool::{
     FastRoll, KeepOrder, Limits, Modifiers, Pool, PoolDelta, PoolDice, PoolDiceIter, PoolDie,
     PoolFaces, PoolFacesIter, PoolRoll, RankBonus,
 };
 pub use prepared::PreparedPool;
-pub use record::{
-    DiceChoice, Entry, FORMAT_VERSION, LoggedEvent, Record, RecordError, Session, Shortfall,
-    Source, step_seed,
-};
-pub use sample::sample_one_to;
-pub use words::{counted, ordinal};
 
 /// The README's example, compiled and run as a doctest.
 #[cfg(doctest)]

@@ -51,7 +51,7 @@ pub struct OutsideStep {
 
 impl OutsideStep {
     /// The values as the forum's roller posts them, an exploding die as the sum of its faces:
-    /// `7, 10+3` (see [`forum_values`]).
+    /// `7, 10+3`; `none` for a step that drew nothing.
     pub fn forum_text(&self) -> String {
         forum_values(&self.values, &self.chained)
     }
@@ -82,13 +82,7 @@ pub fn outside_steps<G: Game>(record: &Record<G>) -> Vec<OutsideStep> {
 /// The values as a post writes them, each die on its own and an exploding die's faces joined by
 /// `+` (`chained` holds the positions of the faces that continue the die before them), as a
 /// forum's roller shows them; `none` for a step that drew nothing.
-///
-/// ```
-/// assert_eq!(pbp_core::forum_values(&[7, 10, 3], &[2]), "7, 10+3");
-/// assert_eq!(pbp_core::forum_values(&[7, 10, 3], &[]), "7, 10, 3");
-/// assert_eq!(pbp_core::forum_values(&[], &[]), "none");
-/// ```
-pub fn forum_values(values: &[u32], chained: &[u32]) -> String {
+pub(crate) fn forum_values(values: &[u32], chained: &[u32]) -> String {
     if values.is_empty() {
         return "none".to_owned();
     }
@@ -144,9 +138,19 @@ pub(crate) fn take_dice_key(config: &str) -> Result<(DicePolicy, Option<String>)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::duel::{Duel, DuelAction, Stance};
-    use crate::{Actor, DiceChoice, RecordingDice, ScriptedDice, Seat, Session};
+    use crate::engine::duel::{Duel, DuelAction, Stance};
+    use crate::{
+        RecordingDice, ScriptedDice,
+        engine::{Actor, DiceChoice, Seat, Session},
+    };
     use serde_json::Value;
+
+    #[test]
+    fn forum_values_join_an_exploding_die_s_faces_with_plus() {
+        assert_eq!(forum_values(&[7, 10, 3], &[2]), "7, 10+3");
+        assert_eq!(forum_values(&[7, 10, 3], &[]), "7, 10, 3");
+        assert_eq!(forum_values(&[], &[]), "none");
+    }
 
     #[test]
     fn a_recording_source_marks_the_faces_that_continue_an_exploding_die() {
@@ -185,13 +189,13 @@ mod tests {
         );
         assert_eq!(steps[0].forum_text(), "2, 10+4, 1, 9, 9");
         // A save from before the marks (no `chained`) still lists its values, one by one.
-        let save = crate::save::save_session(&session).unwrap();
+        let save = crate::engine::save::save_session(&session).unwrap();
         let mut value: Value = serde_json::from_str(&save).unwrap();
         let entry = &mut value["record"]["entries"][1];
         assert_eq!(entry["chained"], serde_json::json!([2]));
         entry.as_object_mut().unwrap().remove("chained");
-        value["checksum"] = Value::String(crate::save::checksum(&value["record"]));
-        let old = crate::save::load_session::<Duel>(&value.to_string()).unwrap();
+        value["checksum"] = Value::String(crate::engine::save::checksum(&value["record"]));
+        let old = crate::engine::save::load_session::<Duel>(&value.to_string()).unwrap();
         assert_eq!(
             outside_steps(old.record())[0].forum_text(),
             "2, 10, 4, 1, 9, 9"

@@ -7,14 +7,14 @@
 //! replaying "with the seed" also re-derives every seeded step's draws and checks they match.
 //! Undo is a replay without the last action.
 
-use crate::commitment::{Commitment, Salt, Secret, check_record};
 use crate::dice::{Dice, Draw, RecordingDice, ReplayDice, ScriptedDice, SeededDice};
+use crate::engine::commitment::{Commitment, Salt, Secret, check_record};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::engine::post::PostMark;
+use crate::engine::post::StepPost;
 use crate::error::DiceError;
 use crate::game::{Actor, Game, Viewer, Visible};
 use crate::outside::DicePolicy;
-#[cfg(not(target_arch = "wasm32"))]
-use crate::post::PostMark;
-use crate::post::StepPost;
 use serde::{Deserialize, Serialize};
 
 /// The record format version this build writes and reads.
@@ -44,8 +44,8 @@ pub enum DiceChoice {
 /// The seed of step `index` (0 is the setup, 1 the first action) of a record seeded with `seed`.
 ///
 /// ```
-/// assert_ne!(pbp_core::step_seed(7, 0), pbp_core::step_seed(7, 1));
-/// assert_eq!(pbp_core::step_seed(7, 3), pbp_core::step_seed(7, 3));
+/// assert_ne!(pbp_core::engine::step_seed(7, 0), pbp_core::engine::step_seed(7, 1));
+/// assert_eq!(pbp_core::engine::step_seed(7, 3), pbp_core::engine::step_seed(7, 3));
 /// ```
 pub fn step_seed(seed: u64, index: u64) -> u64 {
     let mut z = seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03);
@@ -95,7 +95,7 @@ pub struct Record<G: Game> {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub salt: Option<Salt>,
     /// The commitment to the seed published with the game's first post
-    /// ([`Commitment::of`] the seed and the salt; see [`crate::commitment`]).
+    /// ([`Commitment::of`] the seed and the salt; see [`crate::engine::commitment`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub commitment: Option<Commitment>,
     /// Whether the game takes outside dice (`"dice": "seeded"` refuses them; not written for
@@ -289,7 +289,7 @@ impl<G: Game> Session<G> {
     }
 
     /// This session with `state` in place of its state, the record and log kept: the twin
-    /// of the secrecy harness ([`crate::testing::secrecy`]), a position that differs from this
+    /// of the secrecy harness ([`crate::engine::testing::secrecy`]), a position that differs from this
     /// one only in a secret, to write every frontend's surfaces from. Its record does not replay
     /// to `state`; it is for tests only (feature `testing`).
     #[cfg(feature = "testing")]

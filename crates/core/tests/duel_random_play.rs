@@ -3,11 +3,11 @@
 // Test code: a failed unwrap, expect or panic is how a test reports.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use pbp_core::duel::{Duel, DuelConfig};
-use pbp_core::testing::{
+use pbp_core::engine::duel::{Duel, DuelConfig};
+use pbp_core::engine::testing::{
     Bot, BotOptions, PlayOptions, play_to_the_end, random_action_with, random_play, simulate,
 };
-use pbp_core::{Game, Seat};
+use pbp_core::engine::{Game, Seat};
 
 #[test]
 fn random_duels_keep_the_contract() {
@@ -29,7 +29,7 @@ fn simulation_counts_every_game() {
         &DuelConfig::default(),
         300,
         9,
-        pbp_core::testing::Bot::Random,
+        pbp_core::engine::testing::Bot::Random,
         false,
         |_| {},
     )

@@ -6,9 +6,12 @@
 use std::collections::BTreeMap;
 
 use pbp_core::{
-    Comparison, Die, Pool, RollExpr, ScriptedDice, TRUNCATION_BOUND, contest_odds, distribution,
-    joint_distribution, pool_distribution,
+    Comparison, Die, Pool, RollExpr, ScriptedDice, contest_odds, distribution, joint_distribution,
+    pool_distribution,
 };
+
+/// The most probability mass a distribution may leave out, as the odds' docs promise.
+const TRUNCATION_BOUND: f64 = 1e-12;
 
 fn expr(text: &str) -> RollExpr {
     RollExpr::parse(text).unwrap()

@@ -1,11 +1,11 @@
-//! The scenario runner (`pbp_core::testing::scenario`) on the small Duel game: what passes, and
+//! The scenario runner (`pbp_core::engine::testing::scenario`) on the small Duel game: what passes, and
 //! that every kind of failure names its line and says what differed.
 
 // Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use pbp_core::duel::{Duel, DuelEvent, DuelView};
-use pbp_core::testing::scenario::{ScenarioReport, run};
+use pbp_core::engine::duel::{Duel, DuelEvent, DuelView};
+use pbp_core::engine::testing::scenario::{ScenarioReport, run};
 
 /// A stand-in for a renderer's event text: enough words to tell events apart.
 fn text(event: &DuelEvent, _view: &DuelView) -> String {
@@ -153,7 +153,7 @@ fn dice_that_are_not_used_are_a_refusal_of_their_own() {
 
 #[test]
 fn a_rules_page_that_names_a_missing_test_or_file_is_reported() {
-    use pbp_core::testing::rules_page::{PageCheck, check_rules_page};
+    use pbp_core::engine::testing::rules_page::{PageCheck, check_rules_page};
     let dir = std::env::temp_dir().join(format!("pbp-rules-page-{}", std::process::id()));
     let crate_dir = dir.join("crates/game");
     std::fs::create_dir_all(crate_dir.join("tests")).unwrap();

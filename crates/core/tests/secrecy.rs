@@ -1,9 +1,12 @@
 //! The secrecy property for the duel: a sealed stance never reaches the other seat or the
-//! public, on any surface, until the round reveals both (see `pbp_core::testing::secrecy`).
+//! public, on any surface, until the round reveals both (see `pbp_core::engine::testing::secrecy`).
 
-use pbp_core::duel::{Duel, DuelConfig, DuelEvent, DuelState, Stance};
-use pbp_core::testing::{Secrecy, Twin, TwinCase};
-use pbp_core::{Dice, Seat, Viewer};
+use pbp_core::engine::duel::{Duel, DuelConfig, DuelEvent, DuelState, Stance};
+use pbp_core::engine::testing::{Secrecy, Twin, TwinCase};
+use pbp_core::{
+    Dice,
+    engine::{Seat, Viewer},
+};
 
 /// The twin of a duel in which a seat has sealed its stance: the other stance it could have
 /// sealed. Its opponent and the public may not know it.
@@ -41,7 +44,7 @@ fn secrecy() -> Secrecy<Duel> {
     }
 }
 
-pbp_core::secrecy_tests! {
+pbp_core::engine::testing::secrecy_tests! {
     secrecy: secrecy(),
     cases: (0u32..12, 1u32..12),
     long: (0u32..40, 1u32..40),

@@ -6,8 +6,11 @@
 //!
 //! Run with `cargo run -p pbp-frontend --example bot`.
 
-use pbp_core::erased::{ActionInput, ErasedError, LegalAction};
-use pbp_core::{Actor, Dice, DiceChoice, Seat, Secret, SeededDice, Viewer};
+use pbp_core::engine::erased::{ActionInput, ErasedError, LegalAction};
+use pbp_core::{
+    Dice, SeededDice,
+    engine::{Actor, DiceChoice, Seat, Secret, Viewer},
+};
 use pbp_frontend::{Table, TableError, catalog, dice};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -11,8 +11,8 @@
 
 use std::time::Instant;
 
-use pbp_core::erased::ActionInput;
-use pbp_core::{Actor, DiceChoice, Viewer};
+use pbp_core::engine::erased::ActionInput;
+use pbp_core::engine::{Actor, DiceChoice, Viewer};
 use pbp_frontend::catalog::catalog;
 use pbp_frontend::{Table, TableError};
 

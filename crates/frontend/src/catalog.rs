@@ -2,7 +2,7 @@
 //!
 //! Adding a game to every frontend (the `pbp` CLI, the web page, the table server) is one line in
 //! [`games`]:
-//! `add::<pbp_some_game::SomeGame>(&mut games);`. The game must implement [`pbp_core::Game`] and
+//! `add::<pbp_some_game::SomeGame>(&mut games);`. The game must implement [`pbp_core::engine::Game`] and
 //! [`pbp_render::Render`].
 //!
 //! A program that embeds pbp adds a game of its own at run time with [`register`]: from then on
@@ -11,7 +11,7 @@
 //! walks through writing one).
 //!
 //! ```
-//! use pbp_core::{DiceChoice, Viewer};
+//! use pbp_core::engine::{DiceChoice, Viewer};
 //! use pbp_frontend::catalog;
 //!
 //! let (game, renderer) = catalog::catalog().get("duel")?;
@@ -25,9 +25,9 @@ use std::any::TypeId;
 use std::marker::PhantomData;
 use std::sync::{OnceLock, RwLock};
 
-use pbp_core::duel::Duel;
-use pbp_core::erased::{DynSession, Registry};
-use pbp_core::{Session, Viewer};
+use pbp_core::engine::duel::Duel;
+use pbp_core::engine::erased::{DynSession, Registry};
+use pbp_core::engine::{Session, Viewer};
 use pbp_render::{PostOptions, Render};
 
 use crate::TableError;
@@ -263,7 +263,7 @@ pub fn catalog() -> &'static Games {
 /// does nothing (each test of a test binary may register the game it plays).
 ///
 /// ```
-/// use pbp_core::duel::Duel;
+/// use pbp_core::engine::duel::Duel;
 /// use pbp_frontend::{TableError, catalog};
 ///
 /// // The duel is built in: registering it again is a name already taken.
@@ -296,8 +296,8 @@ pub fn register<G: Render>() -> Result<(), TableError> {
 
 #[cfg(test)]
 mod tests {
-    use pbp_core::erased::ActionInput;
-    use pbp_core::{Actor, DiceChoice, Game, Seat, Turn};
+    use pbp_core::engine::erased::ActionInput;
+    use pbp_core::engine::{Actor, DiceChoice, Game, Seat, Turn};
 
     use super::*;
 
@@ -349,9 +349,9 @@ mod tests {
     #[test]
     fn the_commitment_is_shown_to_all_and_the_seed_to_the_game_master_alone() {
         let (game, renderer) = catalog().get("duel").unwrap();
-        let secret = pbp_core::Secret {
+        let secret = pbp_core::engine::Secret {
             seed: 987_654_321,
-            salt: pbp_core::Salt::from_bytes([0x5a; 32]),
+            salt: pbp_core::engine::Salt::from_bytes([0x5a; 32]),
         };
         let session = game.start(None, &secret, DiceChoice::Seeded).unwrap();
         let commitment = secret.commitment().to_string();
@@ -409,7 +409,7 @@ mod tests {
             actor: Actor,
             action: &Self::Action,
             dice: &mut dyn pbp_core::Dice,
-        ) -> Result<Vec<pbp_core::Visible<Self::Event>>, Self::Error> {
+        ) -> Result<Vec<pbp_core::engine::Visible<Self::Event>>, Self::Error> {
             Duel::apply(state, actor, action, dice)
         }
         fn view(state: &Self::State, viewer: Viewer) -> Self::View {
@@ -436,7 +436,7 @@ mod tests {
         }
         fn bbcode_with(
             _view: &Self::View,
-            _events: &[&pbp_core::LoggedEvent<Self>],
+            _events: &[&pbp_core::engine::LoggedEvent<Self>],
             _options: &pbp_render::PostOptions,
         ) -> String {
             String::new()

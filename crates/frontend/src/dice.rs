@@ -71,8 +71,8 @@ pub fn split_vs(text: &str) -> Result<(String, Option<String>), String> {
 /// # Errors
 /// An outcome that does not serialize (never for core's outcomes).
 pub fn roll_json(expr: &RollExpr, outcome: &RollOutcome) -> Result<Value, String> {
-    let mut value =
-        pbp_core::erased::json_value(outcome).map_err(|e| format!("cannot write JSON: {e}"))?;
+    let mut value = pbp_core::engine::erased::json_value(outcome)
+        .map_err(|e| format!("cannot write JSON: {e}"))?;
     if let Some(map) = value.as_object_mut() {
         map.insert("expr".to_owned(), json!(expr.to_string()));
     }

@@ -1,6 +1,6 @@
 //! The one error type of `pbp-frontend`.
 
-use pbp_core::erased::ErasedError;
+use pbp_core::engine::erased::ErasedError;
 use thiserror::Error;
 
 /// Why a [`Table`](crate::Table) operation failed. Messages never reveal hidden information.
@@ -128,7 +128,7 @@ pub enum TableError {
     Json(String),
     /// A head of the history chain posted during the game does not hold for this save.
     #[error(transparent)]
-    Chain(#[from] pbp_core::chain::ChainError),
+    Chain(#[from] pbp_core::engine::chain::ChainError),
     /// The picture could not be drawn as a PNG ([`Table::png`](crate::Table::png); a bug,
     /// never the user's input: the SVGs are the renderer's own).
     #[cfg(feature = "png")]

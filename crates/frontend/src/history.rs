@@ -1,11 +1,11 @@
 //! What lets players check a table's history: the steps whose dice came from outside pbp (each
 //! marked in the log, the act report and every post: "rolled on the forum: 7, 10+3", for those
 //! who may see the step), and the
-//! history chain (see [`pbp_core::chain`]), whose short head ends every post, with the check of
+//! history chain (see [`pbp_core::engine::chain`]), whose short head ends every post, with the check of
 //! heads posted during the game (`pbp verify --at STEP:HEAD`).
 
-use pbp_core::chain::{ChainClaim, ChainHash, check_claims};
-use pbp_core::{Actor, Audience, DicePolicy, OutsideStep, Viewer};
+use pbp_core::engine::chain::{ChainClaim, ChainHash, check_claims};
+use pbp_core::engine::{Actor, Audience, DicePolicy, OutsideStep, Viewer};
 use serde_json::json;
 
 use crate::{EventLine, Table, TableError};

@@ -14,8 +14,8 @@
 //! `png`: resvg with the fonts pbp ships); the CLI and the server take it, the page does not.
 //!
 //! ```
-//! use pbp_core::erased::ErasedError;
-//! use pbp_core::{Actor, DiceChoice, Seat, Viewer};
+//! use pbp_core::engine::erased::ErasedError;
+//! use pbp_core::engine::{Actor, DiceChoice, Seat, Viewer};
 //! use pbp_frontend::{Table, TableError};
 //!
 //! let mut table = Table::new("clan-war", None, 7, DiceChoice::Seeded)?;

@@ -1,6 +1,6 @@
 //! The table's picture as a PNG (feature `png`).
 
-use pbp_core::Viewer;
+use pbp_core::engine::Viewer;
 
 use crate::{Table, TableError};
 

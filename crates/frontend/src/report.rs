@@ -1,9 +1,9 @@
 //! What a [`Table`](crate::Table) answers: the reports of an action and of a view, an event
 //! line, a player's name, the list of games, and any value as JSON.
 
-use pbp_core::OutsideStep;
-use pbp_core::erased::LegalAction;
-use pbp_core::{Audience, Commitment, Salt, Turn};
+use pbp_core::engine::OutsideStep;
+use pbp_core::engine::erased::LegalAction;
+use pbp_core::engine::{Audience, Commitment, Salt, Turn};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -62,7 +62,7 @@ pub struct ViewReport {
     pub view: Value,
 }
 
-/// The history chain's head at a step (see [`pbp_core::chain`]).
+/// The history chain's head at a step (see [`pbp_core::engine::chain`]).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ChainReport {
     /// The step (0 for the setup).
@@ -123,5 +123,5 @@ pub fn game_list(games: &Games) -> Result<Vec<GameInfo>, TableError> {
 /// # Errors
 /// [`TableError::Json`] if it cannot be written.
 pub fn to_json<T: Serialize>(value: &T) -> Result<Value, TableError> {
-    pbp_core::erased::json_value(value).map_err(|e| TableError::Json(e.to_string()))
+    pbp_core::engine::erased::json_value(value).map_err(|e| TableError::Json(e.to_string()))
 }

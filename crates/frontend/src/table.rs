@@ -2,11 +2,16 @@
 //! Long file: the one facade every frontend goes through, one impl block; the history parts
 //! (outside dice, the chain) are in `history.rs`.
 
-use pbp_core::erased::{ActionInput, DynSession, ErasedError, ErasedEvent, LegalAction, SeatInfo};
-use pbp_core::form::ActionForm;
-use pbp_core::{Actor, Commitment, DiceChoice, Secret, Turn, Viewer};
+use pbp_core::engine::erased::{
+    ActionInput, DynSession, ErasedError, ErasedEvent, LegalAction, SeatInfo,
+};
+use pbp_core::engine::form::ActionForm;
+use pbp_core::engine::{Actor, Commitment, DiceChoice, Secret, Turn, Viewer};
 #[cfg(not(target_arch = "wasm32"))]
-use pbp_core::{Dice, GameMasterRole, Seat, SeededDice};
+use pbp_core::{
+    Dice, SeededDice,
+    engine::{GameMasterRole, Seat},
+};
 
 #[cfg(not(target_arch = "wasm32"))]
 mod thread;
@@ -23,7 +28,7 @@ use crate::{PostOptions, TableError, words};
 /// `Table` is `Send + Sync`: it can live in a bot's shared state or move into an async task.
 ///
 /// ```
-/// use pbp_core::{Actor, DiceChoice, Seat, Viewer};
+/// use pbp_core::engine::{Actor, DiceChoice, Seat, Viewer};
 /// use pbp_frontend::Table;
 ///
 /// let mut table = Table::new("duel", None, 2026, DiceChoice::Seeded)?;
@@ -77,7 +82,7 @@ impl Table {
     /// `config` (JSON text; `None` for `game`'s standard setup) with the players at its
     /// seats named `names`, seat 0 first, to start `game` with: every text, post, picture,
     /// log line and refusal then names each seat by its player (`pbp new --players`, a hosted
-    /// table's `players`). Names are checked first ([`pbp_core::names::check_names`]).
+    /// table's `players`). Names are checked first ([`pbp_core::engine::names::check_names`]).
     ///
     /// # Errors
     /// An unknown game, a bad config, or names refused ([`ErasedError::Names`]).
@@ -127,7 +132,7 @@ impl Table {
     /// themselves (the secrecy harness's twins, [`crate::testing`]).
     ///
     /// # Errors
-    /// [`ErasedError::UnknownGame`](pbp_core::erased::ErasedError::UnknownGame) for a game the
+    /// [`ErasedError::UnknownGame`](pbp_core::engine::erased::ErasedError::UnknownGame) for a game the
     /// catalog does not hold.
     #[cfg(feature = "testing")]
     pub fn from_session(session: Box<dyn DynSession>) -> Result<Table, TableError> {
@@ -148,7 +153,7 @@ impl Table {
         self.session.game()
     }
 
-    /// The game's title as people write it ("Warring States", [`pbp_core::Game::TITLE`]).
+    /// The game's title as people write it ("Warring States", [`pbp_core::engine::Game::TITLE`]).
     pub fn title(&self) -> &'static str {
         self.session.title()
     }
@@ -175,10 +180,10 @@ impl Table {
     /// spaces around are ignored). Loading already checked the seed and every seeded roll.
     ///
     /// # Errors
-    /// [`ErasedError::Commitment`] with [`CommitmentError::Hex`](pbp_core::CommitmentError),
+    /// [`ErasedError::Commitment`] with [`CommitmentError::Hex`](pbp_core::engine::CommitmentError),
     /// `Mismatch` or `Missing` (a save started before commitments).
     pub fn verify(&self, published: &str) -> Result<(), TableError> {
-        pbp_core::commitment::check_published(self.commitment().as_ref(), published)
+        pbp_core::engine::commitment::check_published(self.commitment().as_ref(), published)
             .map_err(|e| TableError::Game(ErasedError::Commitment(e)))
     }
 
@@ -297,7 +302,7 @@ impl Table {
     /// The form `actor` builds its action with now ([`Game::action_form`]): kinds of action,
     /// their fields and choices, so that a page never reads action texts.
     ///
-    /// [`Game::action_form`]: pbp_core::Game::action_form
+    /// [`Game::action_form`]: pbp_core::engine::Game::action_form
     pub fn action_form(&self, actor: Actor) -> ActionForm {
         self.session.action_form(actor)
     }
@@ -305,7 +310,7 @@ impl Table {
     /// Reads an action of `actor` without applying it, in both forms.
     ///
     /// # Errors
-    /// [`ErasedError::Parse`](pbp_core::erased::ErasedError::Parse) when it is not an action of
+    /// [`ErasedError::Parse`](pbp_core::engine::erased::ErasedError::Parse) when it is not an action of
     /// the game.
     pub fn parse_action(
         &self,
@@ -324,12 +329,12 @@ impl Table {
     /// [`ErasedError::NotYourTurn`], [`ErasedError::MoreDice`], [`ErasedError::BadDice`],
     /// [`ErasedError::UnusedDice`].
     ///
-    /// [`ErasedError::Parse`]: pbp_core::erased::ErasedError::Parse
-    /// [`ErasedError::Illegal`]: pbp_core::erased::ErasedError::Illegal
-    /// [`ErasedError::NotYourTurn`]: pbp_core::erased::ErasedError::NotYourTurn
-    /// [`ErasedError::MoreDice`]: pbp_core::erased::ErasedError::MoreDice
-    /// [`ErasedError::BadDice`]: pbp_core::erased::ErasedError::BadDice
-    /// [`ErasedError::UnusedDice`]: pbp_core::erased::ErasedError::UnusedDice
+    /// [`ErasedError::Parse`]: pbp_core::engine::erased::ErasedError::Parse
+    /// [`ErasedError::Illegal`]: pbp_core::engine::erased::ErasedError::Illegal
+    /// [`ErasedError::NotYourTurn`]: pbp_core::engine::erased::ErasedError::NotYourTurn
+    /// [`ErasedError::MoreDice`]: pbp_core::engine::erased::ErasedError::MoreDice
+    /// [`ErasedError::BadDice`]: pbp_core::engine::erased::ErasedError::BadDice
+    /// [`ErasedError::UnusedDice`]: pbp_core::engine::erased::ErasedError::UnusedDice
     pub fn act(
         &mut self,
         actor: Actor,
@@ -385,7 +390,7 @@ impl Table {
     /// # Errors
     /// As [`Table::act`].
     ///
-    /// [`Game::check_action`]: pbp_core::Game::check_action
+    /// [`Game::check_action`]: pbp_core::engine::Game::check_action
     pub fn try_action(&self, actor: Actor, input: &ActionInput) -> Result<LegalAction, TableError> {
         let parsed = self.session.parse_action(actor, input)?;
         self.session.check_action(actor, input)?;
@@ -414,10 +419,10 @@ impl Table {
 
     /// The action the computer player would take for `seat` now, in both forms, or `None` when
     /// it has none that applies (the seat may not act, or has no legal action the table can
-    /// list). The game's own heuristic ([`Game::heuristic_action`](pbp_core::Game)) is asked
+    /// list). The game's own heuristic ([`Game::heuristic_action`](pbp_core::engine::Game)) is asked
     /// first; where it has nothing, or its choice does not apply, one of the seat's legal
     /// actions is chosen at random. Its random choices come from dice seeded with
-    /// [`bot_seed`](pbp_core::commitment::bot_seed) of the table's secret, step and seat: the
+    /// [`bot_seed`](pbp_core::engine::commitment::bot_seed) of the table's secret, step and seat: the
     /// same table gives the same choice everywhere, and the choice tells nothing of the seed.
     /// Every candidate is tried on a copy; the table itself is untouched.
     ///
@@ -431,7 +436,7 @@ impl Table {
             return Ok(None);
         }
         let secret = self.session.secret();
-        let seed = pbp_core::commitment::bot_seed(
+        let seed = pbp_core::engine::commitment::bot_seed(
             self.seed(),
             secret.as_ref().map(|s| &s.salt),
             self.steps() as u64,
@@ -669,7 +674,7 @@ impl Table {
     /// Takes back the last action and answers the step taken back. On error nothing changes.
     ///
     /// # Errors
-    /// [`ErasedError::NothingToUndo`](pbp_core::erased::ErasedError::NothingToUndo).
+    /// [`ErasedError::NothingToUndo`](pbp_core::engine::erased::ErasedError::NothingToUndo).
     pub fn undo(&mut self) -> Result<usize, TableError> {
         let step = self.session.steps();
         self.session.undo()?;

@@ -1,6 +1,6 @@
 //! The table's surfaces for the secrecy property (feature `testing`): what the [`Table`]
 //! facade, and so the CLI, the web page and the table server (`pbp serve`), writes for one
-//! viewer, as `pbp_core::testing::secrecy` compares them between twins.
+//! viewer, as `pbp_core::engine::testing::secrecy` compares them between twins.
 //!
 //! The server's answers are the table's, in its envelope: `GET .../view` in every format is
 //! [`Table::view`] (with the table's turn status, from the turn workflow, not the game),
@@ -12,13 +12,13 @@
 //! lists as the game master sees them; what a player's post gets back (its outcome, the rules'
 //! reason, the action as read, the turn after) is compared, its events are not.
 //!
-//! Chain heads are masked ([`pbp_core::chain::mask_heads`]): keyed with the seed and salt, the
+//! Chain heads are masked ([`pbp_core::engine::chain::mask_heads`]): keyed with the seed and salt, the
 //! head covers the twins' secrets and tells an outsider nothing.
 
-use pbp_core::chain::mask_heads;
-use pbp_core::erased::ActionInput;
-use pbp_core::testing::{Parts, SessionOutput};
-use pbp_core::{Actor, DiceChoice, Game, Seat, Session, Viewer};
+use pbp_core::engine::chain::mask_heads;
+use pbp_core::engine::erased::ActionInput;
+use pbp_core::engine::testing::{Parts, SessionOutput};
+use pbp_core::engine::{Actor, DiceChoice, Game, Seat, Session, Viewer};
 
 use crate::thread::{Layout, Post, ThreadOptions, apply_posts};
 use crate::{Table, TableError};
@@ -179,7 +179,7 @@ fn thread_report(table: &mut Table, seat: Seat, body: &str, rolls: Option<&[u32]
     }
 }
 
-/// The table's surfaces of a game of the catalog, for [`pbp_core::testing::Secrecy::sessions`].
+/// The table's surfaces of a game of the catalog, for [`pbp_core::engine::testing::Secrecy::sessions`].
 pub fn session_outputs<G: Game>() -> Vec<SessionOutput<G>> {
     vec![SessionOutput::new("table", show::<G>, answer::<G>)]
 }

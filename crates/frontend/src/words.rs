@@ -1,8 +1,8 @@
 //! The words every frontend uses for seats, viewers and turns: reading `--as 0`, `gm`, `public`,
 //! and writing `Player 2`, `the game master`, `to act: Player 1, gm`.
 
-use pbp_core::erased::{SeatInfo, seat_named};
-use pbp_core::{Actor, Seat, Turn, Viewer};
+use pbp_core::engine::erased::{SeatInfo, seat_named};
+use pbp_core::engine::{Actor, Seat, Turn, Viewer};
 
 fn parse_seat(text: &str) -> Option<Seat> {
     let digits = text.strip_prefix("seat").unwrap_or(text).trim_start();
@@ -15,7 +15,7 @@ fn parse_seat(text: &str) -> Option<Seat> {
 /// Anything else, with what is expected.
 ///
 /// ```
-/// use pbp_core::{Actor, Seat};
+/// use pbp_core::engine::{Actor, Seat};
 /// assert_eq!(pbp_frontend::words::parse_actor("GM"), Ok(Actor::GameMaster));
 /// assert_eq!(pbp_frontend::words::parse_actor("seat1"), Ok(Actor::Seat(Seat(1))));
 /// ```
@@ -34,7 +34,7 @@ pub fn parse_actor(text: &str) -> Result<Actor, String> {
 /// Anything else, with what is expected.
 ///
 /// ```
-/// use pbp_core::Viewer;
+/// use pbp_core::engine::Viewer;
 /// assert_eq!(pbp_frontend::words::parse_viewer("public"), Ok(Viewer::Public));
 /// ```
 pub fn parse_viewer(text: &str) -> Result<Viewer, String> {
@@ -67,8 +67,8 @@ fn expected_seats(seats: &[SeatInfo]) -> String {
 /// Anything else, or a name several seats share, with what is expected.
 ///
 /// ```
-/// use pbp_core::erased::{SeatInfo, seat_named};
-/// use pbp_core::{Actor, Seat};
+/// use pbp_core::engine::erased::{SeatInfo, seat_named};
+/// use pbp_core::engine::{Actor, Seat};
 /// let seats = [SeatInfo { seat: Seat(2), label: "Lion".into(), name: "Plainsfox (Lion)".into() }];
 /// let read = |t| pbp_frontend::words::parse_actor_in(t, &seats);
 /// assert_eq!(read("plainsfox"), Ok(Actor::Seat(Seat(2))));
@@ -109,8 +109,8 @@ fn seat_called(seat: Seat, seats: &[SeatInfo]) -> String {
 /// [`describe_turn`] with each seat by its name: `to act: Plainsfox (Lion), gm`.
 ///
 /// ```
-/// use pbp_core::erased::{SeatInfo, seat_named};
-/// use pbp_core::{Actor, Seat, Turn};
+/// use pbp_core::engine::erased::{SeatInfo, seat_named};
+/// use pbp_core::engine::{Actor, Seat, Turn};
 /// let seats = [SeatInfo { seat: Seat(1), label: "Lion".into(), name: "Plainsfox (Lion)".into() }];
 /// let turn = Turn::Acting(vec![Actor::Seat(Seat(1)), Actor::GameMaster]);
 /// assert_eq!(pbp_frontend::words::describe_turn_in(&turn, &seats), "to act: Plainsfox (Lion), gm");
@@ -156,7 +156,7 @@ pub fn actor_name(actor: Actor) -> String {
 /// One line saying who may act, or how the game ended.
 ///
 /// ```
-/// use pbp_core::{Actor, Seat, Turn};
+/// use pbp_core::engine::{Actor, Seat, Turn};
 /// let turn = Turn::Acting(vec![Actor::Seat(Seat(1)), Actor::GameMaster]);
 /// assert_eq!(pbp_frontend::words::describe_turn(&turn), "to act: Player 2, gm");
 /// ```
@@ -190,7 +190,7 @@ mod tests {
         );
         assert_eq!(actor_name(Actor::Seat(Seat(4))), "Player 5");
         assert_eq!(actor_name(Actor::GameMaster), "the game master");
-        let over = Turn::Over(pbp_core::Outcome {
+        let over = Turn::Over(pbp_core::engine::Outcome {
             winners: vec![Seat(0), Seat(2)],
             reason: "a team won".into(),
             ..Default::default()
@@ -199,7 +199,7 @@ mod tests {
             describe_turn(&over),
             "game over, won by Player 1, Player 3: a team won"
         );
-        let draw = Turn::Over(pbp_core::Outcome {
+        let draw = Turn::Over(pbp_core::engine::Outcome {
             reason: "time ran out".into(),
             ..Default::default()
         });
@@ -263,7 +263,7 @@ mod tests {
             describe_turn_in(&turn, &seats),
             "to act: Mongooseh (Crab), Plainsfox (Lion), gm"
         );
-        let over = Turn::Over(pbp_core::Outcome {
+        let over = Turn::Over(pbp_core::engine::Outcome {
             winners: vec![Seat(1)],
             reason: "the most points".into(),
             ..Default::default()

@@ -1,8 +1,8 @@
 //! [`Table::bot_action`]: the computer player for a seat, the same from the same table, never
 //! changing the table, and only for a seat that may act.
 
-use pbp_core::erased::ActionInput;
-use pbp_core::{Actor, DiceChoice, Salt, Seat, Secret, Viewer};
+use pbp_core::engine::erased::ActionInput;
+use pbp_core::engine::{Actor, DiceChoice, Salt, Seat, Secret, Viewer};
 use pbp_frontend::Table;
 
 fn secret(seed: u64, salt: u8) -> Secret {

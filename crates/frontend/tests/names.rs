@@ -7,9 +7,9 @@
 // Tests and their helpers unwrap, expect and panic: a failed test is their way to report.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use pbp_core::erased::{ActionInput, ErasedError};
-use pbp_core::names::NamesError;
-use pbp_core::{Actor, DiceChoice, Seat, Viewer};
+use pbp_core::engine::erased::{ActionInput, ErasedError};
+use pbp_core::engine::names::NamesError;
+use pbp_core::engine::{Actor, DiceChoice, Seat, Viewer};
 use pbp_frontend::thread::{Layout, Outcome, Post, ThreadOptions, apply_posts};
 use pbp_frontend::{Table, TableError};
 

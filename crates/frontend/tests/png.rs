@@ -16,9 +16,9 @@
 
 use std::path::{Path, PathBuf};
 
-use pbp_core::erased::ActionInput;
-use pbp_core::testing::golden::{self, BLESS, blessing};
-use pbp_core::{Actor, DiceChoice, GameMasterRole, Salt, Secret, Viewer};
+use pbp_core::engine::erased::ActionInput;
+use pbp_core::engine::testing::golden::{self, BLESS, blessing};
+use pbp_core::engine::{Actor, DiceChoice, GameMasterRole, Salt, Secret, Viewer};
 use pbp_frontend::Table;
 use pbp_frontend::catalog::catalog;
 use resvg::tiny_skia::Pixmap;

@@ -6,7 +6,7 @@
 // Tests and their helpers unwrap, expect and panic: a failed test is their way to report.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use pbp_core::DiceChoice;
+use pbp_core::engine::DiceChoice;
 use pbp_frontend::Table;
 use pbp_frontend::thread::{Layout, Outcome, Post, ThreadOptions, apply_posts};
 use proptest::prelude::*;

@@ -5,7 +5,7 @@
 // Tests and their helpers unwrap, expect and panic: a failed test is their way to report.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use pbp_core::{DiceChoice, Seat};
+use pbp_core::engine::{DiceChoice, Seat};
 use pbp_frontend::Table;
 use pbp_frontend::thread::{Layout, Outcome, Post, ThreadOptions, apply_posts, apply_thread};
 
@@ -167,15 +167,15 @@ fn a_move_posted_and_a_secret_pass_sent_in_private_make_one_turn() {
     let seat = if me == "Solo" { Seat(0) } else { Seat(5) };
     typed
         .act(
-            pbp_core::Actor::Seat(seat),
-            &pbp_core::erased::ActionInput::Text(format!("{step}; pass {ally}")),
+            pbp_core::engine::Actor::Seat(seat),
+            &pbp_core::engine::erased::ActionInput::Text(format!("{step}; pass {ally}")),
             DiceChoice::Seeded,
         )
         .unwrap();
     typed
         .act(
-            pbp_core::Actor::Seat(Seat(seat.0 + 1)),
-            &pbp_core::erased::ActionInput::Text("wait".into()),
+            pbp_core::engine::Actor::Seat(Seat(seat.0 + 1)),
+            &pbp_core::engine::erased::ActionInput::Text("wait".into()),
             DiceChoice::Seeded,
         )
         .unwrap();

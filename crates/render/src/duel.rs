@@ -2,8 +2,8 @@
 
 use std::fmt::Write;
 
-use pbp_core::LoggedEvent;
-use pbp_core::duel::{Duel, DuelEvent, DuelView, Stance};
+use pbp_core::engine::LoggedEvent;
+use pbp_core::engine::duel::{Duel, DuelEvent, DuelView, Stance};
 
 use crate::{PostOptions, Render};
 
@@ -70,7 +70,7 @@ impl Render for Duel {
     }
 
     fn event_text(event: &DuelEvent, view: &DuelView) -> String {
-        let name = |seat: &pbp_core::Seat| {
+        let name = |seat: &pbp_core::engine::Seat| {
             view.names
                 .get(usize::from(seat.0))
                 .cloned()
@@ -114,7 +114,7 @@ impl Render for Duel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pbp_core::{Actor, DiceChoice, Game, Seat, Session, Viewer};
+    use pbp_core::engine::{Actor, DiceChoice, Game, Seat, Session, Viewer};
 
     fn text(session: &Session<Duel>, viewer: Viewer) -> String {
         Duel::text(&Duel::view(session.state(), viewer))
@@ -126,7 +126,7 @@ mod tests {
         session
             .act(
                 Actor::Seat(Seat(0)),
-                pbp_core::duel::DuelAction::Choose(Stance::Focus),
+                pbp_core::engine::duel::DuelAction::Choose(Stance::Focus),
                 DiceChoice::Seeded,
             )
             .unwrap();
@@ -140,7 +140,7 @@ mod tests {
     /// dice), seat 1 strikes (two).
     fn round_text(dice: Vec<u32>) -> String {
         let mut session = Session::<Duel>::new(Default::default(), 1, DiceChoice::Seeded).unwrap();
-        let choose = |s| pbp_core::duel::DuelAction::Choose(s);
+        let choose = |s| pbp_core::engine::duel::DuelAction::Choose(s);
         session
             .act(
                 Actor::Seat(Seat(0)),

@@ -5,8 +5,8 @@
 //! so a game renders the same everywhere.
 //!
 //! ```
-//! use pbp_core::duel::Duel;
-//! use pbp_core::{Game, ScriptedDice, Viewer};
+//! use pbp_core::engine::duel::Duel;
+//! use pbp_core::{ScriptedDice, engine::{Game, Viewer}};
 //! use pbp_render::Render;
 //!
 //! let state = Duel::setup(&Default::default(), &mut ScriptedDice::new([])).unwrap();
@@ -62,7 +62,7 @@ pub use escape::{bbcode_escape, xml_escape};
 pub use png::{MAX_PNG_SIDE, PNG_SCALE, PngError, svg_to_png};
 pub use post::{BbcodeStyle, PostOptions};
 
-use pbp_core::{Game, LoggedEvent};
+use pbp_core::engine::{Game, LoggedEvent};
 
 /// How a game is shown to people. Implemented here for every game.
 ///

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use pbp_core::{Game, LoggedEvent};
+use pbp_core::engine::{Game, LoggedEvent};
 
 use crate::bbcode_escape;
 
@@ -140,14 +140,14 @@ pub(crate) fn table(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pbp_core::Visible;
-    use pbp_core::duel::Duel;
+    use pbp_core::engine::Visible;
+    use pbp_core::engine::duel::Duel;
 
     fn logged(step: usize) -> LoggedEvent<Duel> {
         LoggedEvent {
             step,
-            visible: Visible::public(pbp_core::duel::DuelEvent::Sealed {
-                seat: pbp_core::Seat(0),
+            visible: Visible::public(pbp_core::engine::duel::DuelEvent::Sealed {
+                seat: pbp_core::engine::Seat(0),
             }),
         }
     }

@@ -1,8 +1,8 @@
 //! The renderings as surfaces of the secrecy property (feature `testing`): what a viewer reads
-//! of a game in every format, for `pbp_core::testing::secrecy` to compare between twins.
+//! of a game in every format, for `pbp_core::engine::testing::secrecy` to compare between twins.
 
-use pbp_core::testing::Output;
-use pbp_core::{LoggedEvent, Viewer};
+use pbp_core::engine::testing::Output;
+use pbp_core::engine::{LoggedEvent, Viewer};
 
 use crate::{BbcodeStyle, PostOptions, Render};
 

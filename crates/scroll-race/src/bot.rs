@@ -9,7 +9,10 @@
 //!
 //! [`ScrollRaceView`]: crate::view::ScrollRaceView
 
-use pbp_core::{Actor, Dice, DiceError, Game, Seat, Viewer};
+use pbp_core::{
+    Dice, DiceError,
+    engine::{Actor, Game, Seat, Viewer},
+};
 
 use crate::engine::legs;
 use crate::field::{Cell, Square};
@@ -175,7 +178,7 @@ pub fn heuristic_action(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pbp_core::{SeededDice, Turn};
+    use pbp_core::{SeededDice, engine::Turn};
 
     use crate::config::ScrollRaceConfig;
 

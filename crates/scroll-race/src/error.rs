@@ -56,11 +56,11 @@ pub enum ScrollRaceError {
 #[non_exhaustive]
 pub enum Refusal {
     /// A seat with no carrier to choose.
-    NoCarrierToChoose(pbp_core::Seat),
+    NoCarrierToChoose(pbp_core::engine::Seat),
     /// A seat that does not decide the carrier change.
-    NotTheChanger(pbp_core::Seat),
+    NotTheChanger(pbp_core::engine::Seat),
     /// A seat with no carrier change to decide.
-    NoChangeToDecide(pbp_core::Seat),
+    NoChangeToDecide(pbp_core::engine::Seat),
     /// Carriers are not chosen now.
     NotChoosingCarriers,
     /// A carrier change to the carrier itself.

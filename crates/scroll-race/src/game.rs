@@ -1,8 +1,11 @@
 //! The [`Game`] contract for Scroll Race: whose turn it is and the action applied; setup, legal
 //! actions, the engine, views and text are called from their modules.
 
-use pbp_core::names::NamesError;
-use pbp_core::{Actor, Dice, Game, GameMasterRole, Outcome, Seat, Turn, Viewer, Visible};
+use pbp_core::engine::names::NamesError;
+use pbp_core::{
+    Dice,
+    engine::{Actor, Game, GameMasterRole, Outcome, Seat, Turn, Viewer, Visible},
+};
 
 use crate::config::{CharacterConfig, ScrollRaceConfig};
 use crate::error::ScrollRaceError as E;

@@ -1,7 +1,7 @@
 //! Every legal action of an actor: the carrier choices, the carrier change, and each turn a
 //! character may play (nothing, a move, a technique, or a move then a technique).
 
-use pbp_core::Actor;
+use pbp_core::engine::Actor;
 
 use crate::engine::{check_use, plan_into};
 use crate::field::{Dir, Square};
@@ -212,7 +212,7 @@ fn plays(state: &ScrollRaceState, id: CharId) -> Vec<ScrollRaceAction> {
     actions
 }
 
-/// [`Game::legal_actions`](pbp_core::Game::legal_actions).
+/// [`Game::legal_actions`](pbp_core::engine::Game::legal_actions).
 pub(crate) fn legal_actions(state: &ScrollRaceState, actor: Actor) -> Vec<ScrollRaceAction> {
     match (state.phase, actor) {
         (Phase::Over, _) => Vec::new(),
@@ -251,7 +251,10 @@ pub(crate) fn legal_actions(state: &ScrollRaceState, actor: Actor) -> Vec<Scroll
 
 #[cfg(test)]
 mod tests {
-    use pbp_core::{Dice, Game, SeededDice, Turn};
+    use pbp_core::{
+        Dice, SeededDice,
+        engine::{Game, Turn},
+    };
 
     use super::*;
     use crate::config::{Metric, ScrollRaceConfig};

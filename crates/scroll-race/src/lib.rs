@@ -6,12 +6,12 @@
 //! sense. The rules, clause by clause, and every decision taken where the seed is silent are in
 //! `docs/rules/scroll-race.md`.
 //!
-//! The game is a pure state machine on pbp-core's [`Game`](pbp_core::Game) contract: randomness comes only from
+//! The game is a pure state machine on pbp-core's [`Game`](pbp_core::engine::Game) contract: randomness comes only from
 //! the [`pbp_core::Dice`] source, and each viewer's [`ScrollRaceView`] shows only what that
 //! viewer may know.
 //!
 //! ```
-//! use pbp_core::{Actor, Game, Seat, SeededDice, Viewer};
+//! use pbp_core::{SeededDice, engine::{Actor, Game, Seat, Viewer}};
 //! use pbp_scroll_race::{ScrollRaceAction, Phase, ScrollRace, ScrollRaceConfig};
 //!
 //! let mut dice = SeededDice::new(4);

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use pbp_core::{Actor, Seat};
+use pbp_core::engine::{Actor, Seat};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 

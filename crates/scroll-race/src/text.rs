@@ -12,7 +12,7 @@
 //! gm skip   gm place Kiba c5   gm give Kiba   gm clear c5   gm end Red   gm end draw
 //! ```
 
-use pbp_core::Actor;
+use pbp_core::engine::Actor;
 
 use crate::error::{Refusal, ScrollRaceError as E};
 use crate::field::{Dir, Square};
@@ -84,7 +84,7 @@ fn technique(state: &ScrollRaceState, words: &[&str], text: &str) -> Result<Use,
                 format!(
                     "{} takes {}",
                     tech.name(),
-                    pbp_core::counted(n as u64, "argument", "arguments")
+                    pbp_core::engine::words::counted(n as u64, "argument", "arguments")
                 ),
             ))
         }

@@ -1,7 +1,7 @@
 //! What a viewer sees: the view built from the state (a team's own carrier, traps, Genjutsu and
 //! uses; a seat's own sensings) and the secrets each view must never show.
 
-use pbp_core::{Seat, Viewer};
+use pbp_core::engine::{Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
 use crate::field::{Field, Square, TEAM_SIZE};
@@ -126,7 +126,7 @@ pub(crate) fn scroll_view(state: &ScrollRaceState, viewer: Viewer, t: u8) -> Scr
     }
 }
 
-/// [`Game::view`](pbp_core::Game::view).
+/// [`Game::view`](pbp_core::engine::Game::view).
 pub(crate) fn view_of(state: &ScrollRaceState, viewer: Viewer) -> ScrollRaceView {
     let team = viewer_team(viewer);
     let gm = viewer == Viewer::GameMaster;
@@ -194,7 +194,7 @@ pub(crate) fn view_of(state: &ScrollRaceState, viewer: Viewer) -> ScrollRaceView
     }
 }
 
-/// [`Game::secrets`](pbp_core::Game::secrets).
+/// [`Game::secrets`](pbp_core::engine::Game::secrets).
 pub(crate) fn secrets_of(state: &ScrollRaceState, viewer: Viewer) -> Vec<String> {
     if viewer == Viewer::GameMaster {
         return Vec::new();

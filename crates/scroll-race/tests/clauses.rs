@@ -4,7 +4,10 @@
 mod common;
 
 use common::*;
-use pbp_core::{Actor, Game, ScriptedDice, Seat, SeededDice, Turn};
+use pbp_core::{
+    ScriptedDice, SeededDice,
+    engine::{Actor, Game, Seat, Turn},
+};
 use pbp_scroll_race::*;
 
 fn talents(list: &[(Technique, u8)]) -> Option<Vec<Talent>> {
@@ -77,7 +80,7 @@ fn players_name_their_characters() {
         carriers: [Some("Naruto".into()), Some("Blue-3".into())],
         ..ScrollRaceConfig::default()
     };
-    let named = pbp_core::names::named::<ScrollRace>(&config, &names).unwrap();
+    let named = pbp_core::engine::names::named::<ScrollRace>(&config, &names).unwrap();
     // Team 0's first keeps its talents under its player's name; the carriers follow.
     assert_eq!(named.characters[0][0].name, "Ann");
     assert_eq!(
@@ -99,12 +102,12 @@ fn players_name_their_characters() {
     // Ten names, each one a post can hold.
     let mut spaced = names.clone();
     spaced[3] = "Di Lee".into();
-    let refused = pbp_core::names::named::<ScrollRace>(&config, &spaced).unwrap_err();
+    let refused = pbp_core::engine::names::named::<ScrollRace>(&config, &spaced).unwrap_err();
     assert!(
         refused.to_string().contains("'Di Lee' (player 4)"),
         "{refused}"
     );
-    let refused = pbp_core::names::named::<ScrollRace>(&config, &names[..4]).unwrap_err();
+    let refused = pbp_core::engine::names::named::<ScrollRace>(&config, &names[..4]).unwrap_err();
     assert!(refused.to_string().contains("10 seats, but 4"), "{refused}");
 }
 
@@ -271,9 +274,9 @@ fn every_legal_action_reads_back_from_its_text() {
                     );
                 }
             }
-            let Some((actor, action)) = pbp_core::testing::random_action_with::<ScrollRace>(
+            let Some((actor, action)) = pbp_core::engine::testing::random_action_with::<ScrollRace>(
                 &state,
-                pbp_core::testing::BotOptions::WITH_RULINGS,
+                pbp_core::engine::testing::BotOptions::WITH_RULINGS,
                 &mut dice,
             ) else {
                 break;

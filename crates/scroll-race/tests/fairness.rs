@@ -7,7 +7,10 @@
 mod common;
 
 use common::*;
-use pbp_core::{Actor, Game, ScriptedDice, Seat};
+use pbp_core::{
+    ScriptedDice,
+    engine::{Actor, Game, Seat},
+};
 use pbp_scroll_race::*;
 
 /// Plays `turns` (character name, text, rolls) in `state`, each as that character's turn.
@@ -90,11 +93,11 @@ fn swapping_the_teams_seats_and_sides_plays_the_same_game() {
 
 #[test]
 fn rotated_simulations_win_alike_from_either_side() {
-    let summary = pbp_core::sim::simulate::<ScrollRace>(
+    let summary = pbp_core::engine::sim::simulate::<ScrollRace>(
         &ScrollRaceConfig::default(),
         40,
         3,
-        pbp_core::sim::Bot::Heuristic,
+        pbp_core::engine::sim::Bot::Heuristic,
         true,
         |_| {},
     )

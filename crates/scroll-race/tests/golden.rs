@@ -1,14 +1,17 @@
 //! A golden playthrough: a whole scripted game, written in the text form with the dice a forum's
 //! roller would have posted, whose every event (with its audience) must match
-//! `tests/golden/playthrough.txt` (the golden convention of `pbp_core::testing::golden`: rewrite
+//! `tests/golden/playthrough.txt` (the golden convention of `pbp_core::engine::testing::golden`: rewrite
 //! it after an intended change with `PBP_BLESS=1 cargo test -p pbp-scroll-race --test golden`,
 //! and review the difference).
 
 // Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use pbp_core::testing::{self, golden};
-use pbp_core::{Actor, Game, ScriptedDice, Seat, Turn};
+use pbp_core::engine::testing::{self, golden};
+use pbp_core::{
+    ScriptedDice,
+    engine::{Actor, Game, Seat, Turn},
+};
 use pbp_scroll_race::*;
 
 mod common;

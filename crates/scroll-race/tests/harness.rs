@@ -3,8 +3,11 @@
 //! configs, plus a cheaper loop over more games. Round limits are kept short so that the suite
 //! stays fast in debug builds; the default 40-round game is played too.
 
-use pbp_core::testing::{Bot, PlayOptions, play_to_the_end, random_action, random_play};
-use pbp_core::{Game, Seat, SeededDice, Turn};
+use pbp_core::engine::testing::{Bot, PlayOptions, play_to_the_end, random_action, random_play};
+use pbp_core::{
+    SeededDice,
+    engine::{Game, Seat, Turn},
+};
 use pbp_scroll_race::{
     CharacterConfig, GenjutsuScope, Metric, ScrollRace, ScrollRaceConfig, SuitonReading, TurnOrder,
 };

@@ -1,8 +1,11 @@
 //! Property tests of the invariants: one scroll per team, no two characters on a square, uses
 //! never above their allowance, nobody entering the enemy zone without the scroll.
 
-use pbp_core::testing;
-use pbp_core::{Actor, Game, Seat, SeededDice, Turn};
+use pbp_core::engine::testing;
+use pbp_core::{
+    SeededDice,
+    engine::{Actor, Game, Seat, Turn},
+};
 use pbp_scroll_race::*;
 use proptest::prelude::*;
 
@@ -132,10 +135,10 @@ proptest! {
 proptest! {
     /// Undo restores byte-identical saves: random legal play; at every step save, act, undo and
     /// save again, and the two saves are the same bytes (and the state and log the same), with
-    /// `pbp_core::testing::undo_restores_the_save`.
+    /// `pbp_core::engine::testing::undo_restores_the_save`.
     #[test]
     fn undo_restores_byte_identical_saves(seed in any::<u64>(), steps in 1u32..40) {
-        let checked = pbp_core::testing::undo_restores_the_save::<pbp_scroll_race::ScrollRace>(
+        let checked = pbp_core::engine::testing::undo_restores_the_save::<pbp_scroll_race::ScrollRace>(
             &pbp_scroll_race::ScrollRaceConfig::default(),
             seed,
             steps,

@@ -1,4 +1,4 @@
-//! The secrecy property (`pbp_core::testing::secrecy`): what a team keeps to itself (its
+//! The secrecy property (`pbp_core::engine::testing::secrecy`): what a team keeps to itself (its
 //! carrier, its hidden seals, its waiting Genjutsu, its uses left) reaches neither the other team
 //! nor the public, on any surface (view as JSON, text, BBCode, SVG, event lines, legal actions,
 //! refusals, events), until a rule reveals it.
@@ -10,8 +10,8 @@
 //! uses left of one technique other than they are. Run with more cases: `PROPTEST_CASES=4096
 //! cargo test -p pbp-scroll-race --test secrecy`, or the `--ignored` run.
 
-use pbp_core::testing::{Secrecy, Twin, TwinCase};
-use pbp_core::{Dice, Viewer};
+use pbp_core::engine::testing::{Secrecy, Twin, TwinCase};
+use pbp_core::{Dice, engine::Viewer};
 use pbp_scroll_race::*;
 
 /// Whether `id` stands in the enemy zone, where only a carrier may go (and is seen to).
@@ -185,7 +185,7 @@ fn secrecy() -> Secrecy<ScrollRace> {
     }
 }
 
-pbp_core::secrecy_tests! {
+pbp_core::engine::testing::secrecy_tests! {
     secrecy: secrecy(),
     cases: (0u32..80, 1u32..30),
     long: (0u32..200, 1u32..60),
@@ -209,7 +209,8 @@ fn the_genjutsu_twin_case_found_in_ci_passes() {
         twin: 3_668_025_059_714_591_806,
         after: 4,
     };
-    let plain = pbp_core::testing::secrecy::without_sessions(secrecy());
-    pbp_core::testing::secrecy::run_case(&plain, case).unwrap_or_else(|v| panic!("{v}"));
-    pbp_core::testing::secrecy::run_case(&secrecy(), case).unwrap_or_else(|v| panic!("{v}"));
+    let plain = pbp_core::engine::testing::secrecy::without_sessions(secrecy());
+    pbp_core::engine::testing::secrecy::run_case(&plain, case).unwrap_or_else(|v| panic!("{v}"));
+    pbp_core::engine::testing::secrecy::run_case(&secrecy(), case)
+        .unwrap_or_else(|v| panic!("{v}"));
 }

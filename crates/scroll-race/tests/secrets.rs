@@ -6,8 +6,11 @@
 mod common;
 
 use common::*;
-use pbp_core::testing;
-use pbp_core::{Actor, Game, ScriptedDice, Seat, Viewer};
+use pbp_core::engine::testing;
+use pbp_core::{
+    ScriptedDice,
+    engine::{Actor, Game, Seat, Viewer},
+};
 use pbp_scroll_race::*;
 
 fn json<T: serde::Serialize>(v: &T) -> String {
@@ -300,7 +303,10 @@ fn a_cancelling_genjutsu_does_not_give_away_a_second_one_alike() {
 }
 
 /// A state after a turn, with that turn's events.
-type Played = (ScrollRaceState, Vec<pbp_core::Visible<ScrollRaceEvent>>);
+type Played = (
+    ScrollRaceState,
+    Vec<pbp_core::engine::Visible<ScrollRaceEvent>>,
+);
 
 /// Twins for a waiting Genjutsu of `genjutsu_team`: in one the enemy carrier (whose talents
 /// hold neither Genjutsu nor Fuinjutsu) waits, in the other it passes the scroll in secret,

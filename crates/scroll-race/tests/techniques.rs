@@ -6,7 +6,7 @@
 mod common;
 
 use common::*;
-use pbp_core::{Game, Viewer};
+use pbp_core::engine::{Game, Viewer};
 use pbp_scroll_race::*;
 
 // Characters: 0-4 are Red1-Red5 (team 0, zone rows 1-6), 5-9 are Blue1-Blue5 (team 1, zone rows 10-15).

@@ -3,8 +3,8 @@
 //! close a turn, which the turn workflow finds by their [`GameMasterRole`], never by their
 //! text). Everything above this module sees [`GameTable`] only.
 
-use pbp_core::erased::{ActionInput, ErasedError, LegalAction};
-use pbp_core::{Actor, DiceChoice, GameMasterRole, Seat, Secret, Viewer};
+use pbp_core::engine::erased::{ActionInput, ErasedError, LegalAction};
+use pbp_core::engine::{Actor, DiceChoice, GameMasterRole, Seat, Secret, Viewer};
 use pbp_frontend::catalog::catalog;
 use pbp_frontend::{ActReport, EventLine, Table, TableError, to_json};
 use serde_json::Value;
@@ -98,7 +98,7 @@ impl GameTable {
         for entry in entries {
             list.push(serde_json::from_str(entry).map_err(syntax)?);
         }
-        envelope["checksum"] = Value::String(pbp_core::save::checksum(&envelope["record"]));
+        envelope["checksum"] = Value::String(pbp_core::engine::save::checksum(&envelope["record"]));
         GameTable::load(&envelope.to_string())
     }
 
@@ -126,7 +126,7 @@ impl GameTable {
             ));
         };
         list.truncate(usize::try_from(step).unwrap_or(usize::MAX));
-        envelope["checksum"] = Value::String(pbp_core::save::checksum(&envelope["record"]));
+        envelope["checksum"] = Value::String(pbp_core::engine::save::checksum(&envelope["record"]));
         GameTable::load(&envelope.to_string())
     }
 
@@ -178,7 +178,7 @@ impl GameTable {
         self.table.commitment().map(|c| c.to_string())
     }
 
-    /// How many seats the game has ([`pbp_core::Game::seat_count`]).
+    /// How many seats the game has ([`pbp_core::engine::Game::seat_count`]).
     pub fn seat_count(&self) -> u16 {
         u16::try_from(self.table.seats().len()).unwrap_or(u16::MAX)
     }
@@ -208,8 +208,8 @@ impl GameTable {
         self.table.legal_actions(actor).map_err(erased)
     }
 
-    /// The form `actor` builds its action with now ([`pbp_core::Game::action_form`]).
-    pub fn action_form(&self, actor: Actor) -> pbp_core::form::ActionForm {
+    /// The form `actor` builds its action with now ([`pbp_core::engine::Game::action_form`]).
+    pub fn action_form(&self, actor: Actor) -> pbp_core::engine::form::ActionForm {
         self.table.action_form(actor)
     }
 
@@ -286,7 +286,7 @@ impl GameTable {
     }
 
     /// Who may act now, or the outcome.
-    pub fn turn(&self) -> pbp_core::Turn {
+    pub fn turn(&self) -> pbp_core::engine::Turn {
         self.table.turn()
     }
 
@@ -356,7 +356,7 @@ impl GameTable {
     }
 
     /// How the game ended, if it is over.
-    pub fn outcome(&self) -> Option<pbp_core::Outcome> {
+    pub fn outcome(&self) -> Option<pbp_core::engine::Outcome> {
         self.table.turn().outcome().cloned()
     }
 
@@ -427,7 +427,7 @@ mod tests {
         let gm = table.view_json(Viewer::GameMaster).unwrap();
         assert_eq!(gm["seed"], 987_654_321);
         assert_eq!(gm["commitment"], table.commitment().unwrap());
-        for viewer in [Viewer::Public, Viewer::Seat(pbp_core::Seat(0))] {
+        for viewer in [Viewer::Public, Viewer::Seat(pbp_core::engine::Seat(0))] {
             let view = table.view_json(viewer).unwrap();
             assert_eq!(view["commitment"], table.commitment().unwrap());
             for format in [Format::Json, Format::Text, Format::Bbcode, Format::Svg] {
@@ -438,7 +438,7 @@ mod tests {
                 );
             }
         }
-        let seat0 = Actor::Seat(pbp_core::Seat(0));
+        let seat0 = Actor::Seat(pbp_core::engine::Seat(0));
         let before = table.save().unwrap();
         let tried = table
             .trial(seat0, &ActionInput::Auto("focus".into()))

@@ -42,8 +42,8 @@ pub(crate) use access::{acting, no_seat};
 use std::collections::BTreeMap;
 use std::sync::{Arc, mpsc};
 
-use pbp_core::erased::{ErasedError, LegalAction};
-use pbp_core::{Actor, Seat, Viewer};
+use pbp_core::engine::erased::{ErasedError, LegalAction};
+use pbp_core::engine::{Actor, Seat, Viewer};
 use pbp_frontend::{ActReport, EventLine};
 use serde_json::Value;
 

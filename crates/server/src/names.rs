@@ -1,5 +1,5 @@
 //! Players' names at a table: printable, and each seat's told apart from every other seat's.
-//! What a name is and how names compare is `pbp_core::names`, the one check every frontend
+//! What a name is and how names compare is `pbp_core::engine::names`, the one check every frontend
 //! and game applies; this module adds the table's own: a name against the names the game
 //! gives the other seats.
 //!
@@ -10,8 +10,8 @@
 //! are refused when the table is created (and when a seat the game added gets its name), with
 //! the names that clash.
 
-use pbp_core::erased::SeatInfo;
-use pbp_core::names::{NamesError, fold};
+use pbp_core::engine::erased::SeatInfo;
+use pbp_core::engine::names::{NamesError, fold};
 
 use crate::error::ApiError;
 
@@ -103,7 +103,7 @@ pub(crate) fn check_table(names: &[String], seats: &[SeatInfo]) -> Result<(), Ap
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pbp_core::Seat;
+    use pbp_core::engine::Seat;
 
     fn seats(names: &[(&str, &str)]) -> Vec<SeatInfo> {
         names

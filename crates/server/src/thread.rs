@@ -8,9 +8,9 @@
 //! and committed one by one, with the same dice and post marks, so that the store holds every
 //! step as `act` would have written it and the answer comes only after the last commit.
 
-use pbp_core::erased::ActionInput;
-use pbp_core::post::PostMark;
-use pbp_core::{Actor, DiceChoice, Seat, Source, Viewer};
+use pbp_core::engine::erased::ActionInput;
+use pbp_core::engine::post::PostMark;
+use pbp_core::engine::{Actor, DiceChoice, Seat, Source, Viewer};
 use pbp_frontend::TableError;
 use pbp_frontend::thread::{Layout, ThreadOptions, ThreadReport, apply_thread};
 use serde::Deserialize;

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{Table, create, get, import, post, save_of, start, temp_dir};
-use pbp_core::{Actor, Seat};
+use pbp_core::engine::{Actor, Seat};
 use serde_json::json;
 
 const S0: Actor = Actor::Seat(Seat(0));

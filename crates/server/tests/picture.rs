@@ -8,8 +8,8 @@
 mod common;
 
 use common::{agent, get, import, post, start, start_hooked, temp_dir};
-use pbp_core::erased::ActionInput;
-use pbp_core::{Actor, DiceChoice, Viewer};
+use pbp_core::engine::erased::ActionInput;
+use pbp_core::engine::{Actor, DiceChoice, Viewer};
 use pbp_frontend::Table;
 use pbp_server::WebhookOptions;
 
@@ -91,7 +91,7 @@ fn each_viewer_gets_its_own_picture_with_a_tag_per_step() {
     let (first, last) = (&table.seats[0], &table.seats[table.seats.len() - 1]);
     let (status, first_tag, _, mine) = picture(base, &table.id, Some(first), None);
     assert_eq!(status, 200);
-    assert!(mine == local.png(Viewer::Seat(pbp_core::Seat(0))).unwrap());
+    assert!(mine == local.png(Viewer::Seat(pbp_core::engine::Seat(0))).unwrap());
     assert!(mine != public, "a seat sees its carrier");
     assert_ne!(first_tag, public_tag);
     let (_, _, _, theirs) = picture(base, &table.id, Some(last), None);

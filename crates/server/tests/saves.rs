@@ -15,8 +15,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use common::{ServerProcess, Table, create, get, temp_dir, try_post};
-use pbp_core::erased::ActionInput;
-use pbp_core::{Actor, DiceChoice, Seat};
+use pbp_core::engine::erased::ActionInput;
+use pbp_core::engine::{Actor, DiceChoice, Seat};
 use serde_json::{Value, json};
 
 /// Long enough that no duel ends within the test (an ended game is saved at once).

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use common::receiver::Receiver;
 use common::{Table, get, import, post, save_of, start, start_hooked, temp_dir};
-use pbp_core::{Actor, Seat};
+use pbp_core::engine::{Actor, Seat};
 use pbp_server::WebhookOptions;
 use serde_json::json;
 
@@ -35,7 +35,7 @@ fn everything(base: &str, table: &Table, token: Option<&str>) -> Vec<(String, u1
             let answer = get(base, &table.path(endpoint), token);
             // The history chain's head covers the twins' secrets, keyed with the seed and
             // salt: it differs between them and tells an outsider nothing, so it is masked.
-            let body = pbp_core::chain::mask_heads(&answer.body);
+            let body = pbp_core::engine::chain::mask_heads(&answer.body);
             (endpoint.to_string(), answer.status, body)
         })
         .collect()

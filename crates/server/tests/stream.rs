@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use common::sse::{EventStream, open};
 use common::{Table, create, get, import, post, save_of, start, start_streaming, temp_dir};
-use pbp_core::{Actor, Game, Seat, Viewer};
+use pbp_core::engine::{Actor, Game, Seat, Viewer};
 use serde_json::{Value, json};
 
 const WAIT: Duration = Duration::from_secs(10);
@@ -152,7 +152,7 @@ fn assert_no_secrets<G: Game>(
     streams: &[(Viewer, Option<String>, EventStream)],
 ) -> usize {
     let record = get(base, &table.path("record"), Some(&table.gm));
-    let session = pbp_core::save::load_session::<G>(&record.body).unwrap();
+    let session = pbp_core::engine::save::load_session::<G>(&record.body).unwrap();
     let mut checked = 0;
     for (viewer, _, stream) in streams {
         let secrets = G::secrets(session.state(), *viewer);

@@ -8,8 +8,8 @@
 mod common;
 
 use common::{get, import, post, start, temp_dir};
-use pbp_core::erased::ActionInput;
-use pbp_core::{Actor, DiceChoice, Seat};
+use pbp_core::engine::erased::ActionInput;
+use pbp_core::engine::{Actor, DiceChoice, Seat};
 use serde_json::{Value, json};
 
 const THREAD: &str = include_str!("../../cli/tests/threads/clan-war.phpbb.txt");

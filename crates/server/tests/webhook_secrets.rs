@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use common::receiver::{Receiver, accepted};
 use common::{Table, create, get, post, start_hooked, temp_dir};
-use pbp_core::Viewer;
+use pbp_core::engine::Viewer;
 use pbp_server::WebhookOptions;
 use serde_json::{Value, json};
 

@@ -406,7 +406,7 @@ fn an_imported_game_summarizes_its_turns_from_the_import_on() {
     let receiver = Receiver::start(0, Duration::ZERO);
     let server = start_hooked(&dir.join("db.sqlite"), options());
     let base = &server.base;
-    let seat = |n| pbp_core::Actor::Seat(pbp_core::Seat(n));
+    let seat = |n| pbp_core::engine::Actor::Seat(pbp_core::engine::Seat(n));
     let save = common::save_of("duel", None, 3, &[(seat(0), "strike"), (seat(1), "strike")]);
     let table = common::import(base, &save);
     add_hook(

@@ -2,8 +2,8 @@
 //!
 //! `cargo run -p pbp-three-kingdoms --example watch --features pbp-core/testing -- SEED`
 
-use pbp_core::testing::random_action;
-use pbp_core::{Game, SeededDice};
+use pbp_core::engine::testing::random_action;
+use pbp_core::{SeededDice, engine::Game};
 use pbp_three_kingdoms::{Faction, ThreeKingdoms, ThreeKingdomsConfig};
 
 fn main() {

@@ -2,7 +2,10 @@
 //!
 //! `cargo run -p pbp-three-kingdoms --example win_rates -- GAMES_PER_PAIRING`
 
-use pbp_core::{Game, Seat, SeededDice, Turn};
+use pbp_core::{
+    SeededDice,
+    engine::{Game, Seat, Turn},
+};
 use pbp_three_kingdoms::{Faction, ThreeKingdoms, ThreeKingdomsConfig, heuristic_action};
 
 fn play(config: &ThreeKingdomsConfig, seed: u64) -> Option<(Seat, Seat)> {

@@ -6,7 +6,7 @@
 //! intercepts with the cheapest General that beats the attacker, and always follows up. It sees
 //! only what its seat may see: its hand and the public table.
 
-use pbp_core::{Actor, Game, Seat};
+use pbp_core::engine::{Actor, Game, Seat};
 
 use crate::cards::{CardType, Effect, Target};
 use crate::game::ThreeKingdoms;
@@ -203,7 +203,7 @@ pub fn heuristic_action(state: &ThreeKingdomsState, seat: Seat) -> Option<ThreeK
 mod tests {
     use super::*;
     use crate::{Faction, ThreeKingdomsConfig};
-    use pbp_core::{Dice, SeededDice, Turn};
+    use pbp_core::{Dice, SeededDice, engine::Turn};
 
     /// Plays a game: seat 0 heuristic, seat 1 uniform random (or heuristic too).
     fn game(config: &ThreeKingdomsConfig, seed: u64, both: bool) -> Option<Seat> {

@@ -1,6 +1,6 @@
 //! The game's config: the two armies and every rules option the seed leaves open.
 
-use pbp_core::Seat;
+use pbp_core::engine::Seat;
 use serde::{Deserialize, Serialize};
 
 use crate::army::ArmyChoice;
@@ -148,7 +148,7 @@ pub struct ThreeKingdomsConfig {
     pub first: Option<Seat>,
     /// Cards added to the starter pool (validated at setup).
     pub extra_cards: Vec<CardDef>,
-    /// The players' names, seat 0 first ([`pbp_core::Game::name_players`]); none (the
+    /// The players' names, seat 0 first ([`pbp_core::engine::Game::name_players`]); none (the
     /// default) calls each seat by its faction alone.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub players: Vec<String>,

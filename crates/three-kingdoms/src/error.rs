@@ -1,6 +1,6 @@
 //! The errors of pbp-three-kingdoms.
 
-use pbp_core::{DeckError, DiceError, Seat};
+use pbp_core::{DeckError, DiceError, engine::Seat};
 use thiserror::Error;
 
 use crate::army::ArmyProblem;

@@ -2,8 +2,11 @@
 
 use std::collections::BTreeMap;
 
-use pbp_core::names::NamesError;
-use pbp_core::{Actor, Dice, Game, GameMasterRole, Outcome, Seat, Turn, Viewer, Visible};
+use pbp_core::engine::names::NamesError;
+use pbp_core::{
+    Dice,
+    engine::{Actor, Game, GameMasterRole, Outcome, Seat, Turn, Viewer, Visible},
+};
 
 use crate::config::ThreeKingdomsConfig;
 use crate::engine::{acting, game_master_may};

@@ -2,7 +2,7 @@
 //! the eligible Generals up to the bound of [`MAX_INTERCEPTIONS`] (which only a field of seven or
 //! more eligible Generals reaches); see [`interceptions`].
 
-use pbp_core::Actor;
+use pbp_core::engine::Actor;
 
 use crate::cards::{CardType, Target};
 use crate::engine::{acting, can_intercept, check, game_master_may, single_targets};
@@ -51,7 +51,7 @@ pub(crate) fn interceptions(eligible: &[u32]) -> Vec<Vec<u32>> {
     out
 }
 
-/// [`Game::legal_actions`](pbp_core::Game::legal_actions).
+/// [`Game::legal_actions`](pbp_core::engine::Game::legal_actions).
 pub(crate) fn legal_actions(state: &ThreeKingdomsState, actor: Actor) -> Vec<ThreeKingdomsAction> {
     let Some(seat) = actor.seat() else {
         // The game master, for the absent player who must act now: of that player's legal

@@ -1,14 +1,14 @@
 //! # pbp-three-kingdoms
 //!
 //! Three Kingdoms (seed 001), a two-player card game of Lords, Generals and Advisers of Wei, Shu,
-//! Wu, Han and Qun, as a pure state machine on pbp-core's [`Game`](pbp_core::Game) contract.
+//! Wu, Han and Qun, as a pure state machine on pbp-core's [`Game`](pbp_core::engine::Game) contract.
 //!
 //! Cards are data ([`CardSet`], a versioned JSON format validated on load) whose effects are
 //! built from a small set of primitives ([`Effect`]); armies are checked against the building
 //! rules ([`validate_army`]); every option the seed leaves open is in [`Rules`].
 //!
 //! ```
-//! use pbp_core::{Actor, Game, Seat, SeededDice, Turn};
+//! use pbp_core::{SeededDice, engine::{Actor, Game, Seat, Turn}};
 //! use pbp_three_kingdoms::{Faction, ThreeKingdoms, ThreeKingdomsConfig};
 //!
 //! let config = ThreeKingdomsConfig::presets(Faction::Wei, Faction::Wu);

@@ -1,6 +1,6 @@
 //! The action, event and fight-result types of Three Kingdoms.
 
-use pbp_core::Seat;
+use pbp_core::engine::Seat;
 use serde::{Deserialize, Serialize};
 
 use crate::cards::Effect;

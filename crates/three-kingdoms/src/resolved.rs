@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use pbp_core::Seat;
+use pbp_core::engine::Seat;
 
 use crate::cards::CardDef;
 use crate::state::ThreeKingdomsState;

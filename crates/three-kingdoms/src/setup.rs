@@ -4,7 +4,7 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use pbp_core::{Deck, Dice, Seat};
+use pbp_core::{Deck, Dice, engine::Seat};
 
 use crate::army::{ArmyChoice, ArmySpec, preset_of};
 use crate::cards::{CardSet, CardType, starter_set};
@@ -134,7 +134,7 @@ impl ThreeKingdoms {
     }
 }
 
-/// [`Game::setup`](pbp_core::Game::setup).
+/// [`Game::setup`](pbp_core::engine::Game::setup).
 pub(crate) fn setup(
     config: &ThreeKingdomsConfig,
     dice: &mut dyn Dice,

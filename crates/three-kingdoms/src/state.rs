@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use pbp_core::{Deck, Seat};
+use pbp_core::{Deck, engine::Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{

@@ -17,7 +17,7 @@
 //! each number (`discard 21 (Shield Wall)`, `attack 2 (Zhang Fei) on 5 (Cao Cao)`,
 //! `use 3 (Guo Jia) on 1:4 (Shu's Liao Hua)`) read back as the numbers alone.
 
-use pbp_core::{Actor, Seat, counted};
+use pbp_core::engine::{Actor, Seat, words::counted};
 
 use crate::cards::{CostScope, Duration, Effect, Whom};
 use crate::error::{Refusal, ThreeKingdomsError};
@@ -167,9 +167,11 @@ pub fn format_action(state: &ThreeKingdomsState, action: &ThreeKingdomsAction) -
                 " on {}:{} ({}'s {})",
                 t.seat,
                 t.card,
-                clean(&<crate::game::ThreeKingdoms as pbp_core::Game>::seat_label(
-                    state, t.seat
-                )),
+                clean(
+                    &<crate::game::ThreeKingdoms as pbp_core::engine::Game>::seat_label(
+                        state, t.seat
+                    )
+                ),
                 clean(&d.name)
             ),
             None => format!(" on {}:{}", t.seat, t.card),

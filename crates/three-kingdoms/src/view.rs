@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use pbp_core::{Game, Seat, Viewer};
+use pbp_core::engine::{Game, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{CardType, Trait};
@@ -210,7 +210,7 @@ pub(crate) fn seen(state: &ThreeKingdomsState, seat: Seat, card: u32) -> CardSee
     }
 }
 
-/// [`Game::view`](pbp_core::Game::view).
+/// [`Game::view`](pbp_core::engine::Game::view).
 pub(crate) fn view_of(state: &ThreeKingdomsState, viewer: Viewer) -> ThreeKingdomsView {
     let players: Vec<PlayerView> = [Seat(0), Seat(1)]
         .into_iter()
@@ -293,7 +293,7 @@ pub(crate) fn view_of(state: &ThreeKingdomsState, viewer: Viewer) -> ThreeKingdo
     }
 }
 
-/// [`Game::secrets`](pbp_core::Game::secrets): what `viewer` must never see, as JSON fragments
+/// [`Game::secrets`](pbp_core::engine::Game::secrets): what `viewer` must never see, as JSON fragments
 /// (the draw piles; the other seat's hand and its unrevealed Ambushes).
 pub(crate) fn secrets_of(state: &ThreeKingdomsState, viewer: Viewer) -> Vec<String> {
     let mut out = Vec::new();

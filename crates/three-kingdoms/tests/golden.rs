@@ -1,15 +1,18 @@
 //! Golden playthroughs: recorded games replayed, their logs compared line by line with the
 //! stored ones, so that any change of behaviour shows in review.
 //!
-//! The golden convention of `pbp_core::testing::golden`: to record them again after an intended
+//! The golden convention of `pbp_core::engine::testing::golden`: to record them again after an intended
 //! change, `PBP_BLESS=1 cargo test -p pbp-three-kingdoms --test golden`, and review the
 //! difference.
 
 // Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use pbp_core::testing::{BotOptions, golden, random_action_with};
-use pbp_core::{DiceChoice, Game, Record, SeededDice, Session, Viewer};
+use pbp_core::engine::testing::{BotOptions, golden, random_action_with};
+use pbp_core::{
+    SeededDice,
+    engine::{DiceChoice, Game, Record, Session, Viewer},
+};
 use pbp_three_kingdoms::{Faction, ThreeKingdoms, ThreeKingdomsConfig};
 
 fn transcript(session: &Session<ThreeKingdoms>) -> String {

@@ -3,8 +3,8 @@
 mod common;
 
 use common::*;
-use pbp_core::testing;
-use pbp_core::{Actor, DiceChoice, Game, Seat, Session, Viewer};
+use pbp_core::engine::testing;
+use pbp_core::engine::{Actor, DiceChoice, Game, Seat, Session, Viewer};
 use pbp_three_kingdoms::{
     Faction, ThreeKingdoms, ThreeKingdomsAction, ThreeKingdomsConfig, ThreeKingdomsEvent,
 };

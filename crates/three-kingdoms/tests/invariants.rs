@@ -1,7 +1,10 @@
 //! Invariants under random play, with proptest choosing the seeds, armies and choices.
 
-use pbp_core::testing::{BotOptions, random_action_with, text_round_trip};
-use pbp_core::{Actor, Game, Seat, SeededDice, Viewer};
+use pbp_core::engine::testing::{BotOptions, random_action_with, text_round_trip};
+use pbp_core::{
+    SeededDice,
+    engine::{Actor, Game, Seat, Viewer},
+};
 use pbp_three_kingdoms::{
     CardType, Faction, ThreeKingdoms, ThreeKingdomsAction, ThreeKingdomsConfig, ThreeKingdomsEvent,
     ThreeKingdomsState,
@@ -130,7 +133,7 @@ proptest! {
 }
 
 /// Whether `events` hold nothing after a `GameOver`: nothing happens after the game ends.
-fn nothing_after_the_end(events: &[pbp_core::Visible<ThreeKingdomsEvent>]) -> bool {
+fn nothing_after_the_end(events: &[pbp_core::engine::Visible<ThreeKingdomsEvent>]) -> bool {
     let over = events
         .iter()
         .position(|e| matches!(e.event, ThreeKingdomsEvent::GameOver { .. }));
@@ -193,10 +196,10 @@ fn a_loss_by_an_empty_deck_ends_the_turn_s_events() {
 proptest! {
     /// Undo restores byte-identical saves: random legal play; at every step save, act, undo and
     /// save again, and the two saves are the same bytes (and the state and log the same), with
-    /// `pbp_core::testing::undo_restores_the_save`.
+    /// `pbp_core::engine::testing::undo_restores_the_save`.
     #[test]
     fn undo_restores_byte_identical_saves(seed in any::<u64>(), steps in 1u32..40) {
-        let checked = pbp_core::testing::undo_restores_the_save::<pbp_three_kingdoms::ThreeKingdoms>(
+        let checked = pbp_core::engine::testing::undo_restores_the_save::<pbp_three_kingdoms::ThreeKingdoms>(
             &pbp_three_kingdoms::ThreeKingdomsConfig::default(),
             seed,
             steps,

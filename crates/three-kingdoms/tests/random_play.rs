@@ -4,8 +4,8 @@
 // Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use pbp_core::Seat;
-use pbp_core::testing::{Bot, PlayOptions, play_to_the_end, random_play};
+use pbp_core::engine::Seat;
+use pbp_core::engine::testing::{Bot, PlayOptions, play_to_the_end, random_play};
 use pbp_three_kingdoms::{
     AmbushTie, AmbushVisibility, Faction, PoliticsRule, ResourceExpiry, StrengthTie, ThreeKingdoms,
     ThreeKingdomsConfig,
@@ -83,11 +83,11 @@ fn hundreds_of_games_between_every_pairing_end() {
         for (j, b) in Faction::ALL.into_iter().enumerate() {
             let config = ThreeKingdomsConfig::presets(a, b);
             let seed = (i * 5 + j) as u64;
-            let summary = pbp_core::testing::simulate::<ThreeKingdoms>(
+            let summary = pbp_core::engine::testing::simulate::<ThreeKingdoms>(
                 &config,
                 8,
                 seed,
-                pbp_core::testing::Bot::Random,
+                pbp_core::engine::testing::Bot::Random,
                 false,
                 |_| {},
             )

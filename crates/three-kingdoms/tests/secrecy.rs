@@ -1,4 +1,4 @@
-//! The secrecy property (`pbp_core::testing::secrecy`): a player's hand, and so the
+//! The secrecy property (`pbp_core::engine::testing::secrecy`): a player's hand, and so the
 //! composition of its deck, reaches neither the opponent nor the public, on any surface (view as
 //! JSON, text, BBCode both styles, SVG, event lines, legal actions, refusals, events, the
 //! table's answers), unless a rule shows a card.
@@ -9,8 +9,11 @@
 //! remaining ones (the seed's dice), so its composition is all it hides. Run with more cases:
 //! `PROPTEST_CASES=4096 cargo test -p pbp-three-kingdoms --test secrecy`, or the `--ignored` run.
 
-use pbp_core::testing::{Secrecy, Twin, TwinCase};
-use pbp_core::{Dice, Game, Seat, Viewer};
+use pbp_core::engine::testing::{Secrecy, Twin, TwinCase};
+use pbp_core::{
+    Dice,
+    engine::{Game, Seat, Viewer},
+};
 use pbp_three_kingdoms::*;
 
 fn pick<T: Copy>(items: &[T], dice: &mut dyn Dice) -> Option<T> {
@@ -156,7 +159,7 @@ fn secrecy() -> Secrecy<ThreeKingdoms> {
     }
 }
 
-pbp_core::secrecy_tests! {
+pbp_core::engine::testing::secrecy_tests! {
     secrecy: secrecy(),
     cases: (0u32..120, 1u32..24),
     long: (0u32..400, 1u32..60),
@@ -178,7 +181,7 @@ fn an_ambush_intercepting_an_equal_cost_is_announced() {
         twin: 16,
         after: 24,
     };
-    let report = pbp_core::testing::check_twins(&secrecy(), case)
+    let report = pbp_core::engine::testing::check_twins(&secrecy(), case)
         .map_err(|v| v.0)
         .unwrap();
     assert!(
@@ -201,7 +204,7 @@ fn a_hidden_ambush_does_not_decide_whether_the_defender_may_follow_up() {
         twin: 1162344685754101641,
         after: 1,
     };
-    let report = pbp_core::testing::check_twins(&secrecy(), case)
+    let report = pbp_core::engine::testing::check_twins(&secrecy(), case)
         .map_err(|v| v.0)
         .unwrap();
     assert!(report.secret.contains("yue-jin for li-dian"), "{report:?}");

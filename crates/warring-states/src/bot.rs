@@ -1,6 +1,6 @@
 //! Exact attack odds and a heuristic bot.
 
-use pbp_core::Seat;
+use pbp_core::engine::Seat;
 
 use crate::engine::sheets::check_sheet;
 use crate::map::StateId;
@@ -184,7 +184,10 @@ mod tests {
     use crate::config::WarringStatesConfig;
     use crate::game::WarringStates;
     use crate::model::WarringStatesAction;
-    use pbp_core::{Actor, Game, SeededDice};
+    use pbp_core::{
+        SeededDice,
+        engine::{Actor, Game},
+    };
 
     #[test]
     fn odds_count_the_hundred_pairs_of_rolls() {

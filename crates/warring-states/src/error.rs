@@ -1,6 +1,6 @@
 //! The errors of Warring States.
 
-use pbp_core::{DiceError, Seat};
+use pbp_core::{DiceError, engine::Seat};
 
 use crate::config::Colour;
 use thiserror::Error;

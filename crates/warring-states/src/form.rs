@@ -1,4 +1,4 @@
-//! The order sheet as a form ([`pbp_core::form`]): what a seat's page builds a sheet from,
+//! The order sheet as a form ([`pbp_core::engine::form`]): what a seat's page builds a sheet from,
 //! rows of orders chosen from lists (order, state, rice, generals), never typed.
 //!
 //! A seat that may send orders gets one kind of action, the sheet: its turn (fixed) and its
@@ -10,8 +10,8 @@
 //! twice) is refused by `apply`'s own check, row by row as the page checks it. The game master
 //! gets the list of its legal actions.
 
-use pbp_core::form::{ActionForm, Choice, Field, Input, Kind};
-use pbp_core::{Actor, Seat};
+use pbp_core::engine::form::{ActionForm, Choice, Field, Input, Kind};
+use pbp_core::engine::{Actor, Seat};
 use serde_json::json;
 
 use crate::legal;

@@ -1,10 +1,13 @@
 //! The `Game` contract for Warring States: each function calls into the modules of the template
 //! (setup, legal actions, the engine, views, text, the bot).
 
-use pbp_core::form::ActionForm;
-use pbp_core::names::NamesError;
-use pbp_core::post::{PostPiece, PostText};
-use pbp_core::{Actor, Dice, Game, GameMasterRole, Seat, Turn, Viewer, Visible};
+use pbp_core::engine::form::ActionForm;
+use pbp_core::engine::names::NamesError;
+use pbp_core::engine::post::{PostPiece, PostText};
+use pbp_core::{
+    Dice,
+    engine::{Actor, Game, GameMasterRole, Seat, Turn, Viewer, Visible},
+};
 
 use crate::config::{Colour, PlayerSpec, WarringStatesConfig};
 use crate::error::WarringStatesError;

@@ -11,7 +11,7 @@
 //! still to send) except admissions, whose player name is free text: a representative two
 //! ([`representative_joins`]).
 
-use pbp_core::{Actor, Seat};
+use pbp_core::engine::{Actor, Seat};
 
 use crate::config::{Colour, School};
 use crate::engine::sheets::check_sheet;

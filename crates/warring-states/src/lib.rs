@@ -6,7 +6,7 @@
 //! turn summary resolves them with d10 battles and coin tosses.
 //!
 //! ```
-//! use pbp_core::{Actor, Game, Seat, SeededDice};
+//! use pbp_core::{SeededDice, engine::{Actor, Game, Seat}};
 //! use pbp_warring_states::{WarringStates, WarringStatesAction, WarringStatesConfig};
 //!
 //! let mut dice = SeededDice::new(3);
@@ -24,7 +24,7 @@
 //! The rules, clause by clause, with every decision and the test of each, are in
 //! `docs/rules/warring-states.md`.
 //!
-//! [`Game`]: pbp_core::Game
+//! [`Game`]: pbp_core::engine::Game
 //!
 //! ## Features
 //!

@@ -1,6 +1,9 @@
 //! The game's contract types: generals, players, orders and sheets, actions and events.
 
-use pbp_core::{Coin, Outcome, Seat};
+use pbp_core::{
+    Coin,
+    engine::{Outcome, Seat},
+};
 use serde::{Deserialize, Serialize};
 
 use crate::config::{Colour, School};

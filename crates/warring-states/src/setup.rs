@@ -1,6 +1,9 @@
 //! The setup, and the players who join: seating a player with its rice and starting generals.
 
-use pbp_core::{Dice, Seat, Visible};
+use pbp_core::{
+    Dice,
+    engine::{Seat, Visible},
+};
 use std::collections::BTreeMap;
 
 use crate::config::{School, WarringStatesConfig};

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use pbp_core::{Outcome, Seat};
+use pbp_core::engine::{Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::config::{Colour, Rules, School};

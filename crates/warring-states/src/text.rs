@@ -2,8 +2,8 @@
 
 mod post;
 
-use pbp_core::post::{PostPiece, PostText, each_line};
-use pbp_core::{Actor, Seat};
+use pbp_core::engine::post::{PostPiece, PostText, each_line};
+use pbp_core::engine::{Actor, Seat};
 
 use crate::config::{Colour, School};
 use crate::engine::sheets::{GENERALS_PER_ORDER, check_sheet};
@@ -219,7 +219,7 @@ fn checked(
     }
 }
 
-/// What a forum post holds for the game (see [`pbp_core::Game::post_pieces`]): a player's
+/// What a forum post holds for the game (see [`pbp_core::engine::Game::post_pieces`]): a player's
 /// bolded lines, together one order sheet read by [`parse_post`], and every other line chatter;
 /// the game master's lines, each a command if it reads as one.
 pub(crate) fn post_pieces(actor: Actor, post: &PostText) -> Vec<PostPiece> {

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use pbp_core::{Outcome, Seat, Viewer};
+use pbp_core::engine::{Outcome, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
 use crate::legal::waiting;

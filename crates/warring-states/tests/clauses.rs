@@ -1,6 +1,9 @@
 //! Every clause and worked example of seed 003, with scripted dice.
 
-use pbp_core::{Actor, Coin, Game, ScriptedDice, Turn};
+use pbp_core::{
+    Coin, ScriptedDice,
+    engine::{Actor, Game, Turn},
+};
 use pbp_warring_states::{
     Colour, JoinSpec, Order, OrderSheet, PlayerSpec, School, Trait, WarringStates,
     WarringStatesAction, WarringStatesConfig, WarringStatesError, WarringStatesEvent,

@@ -5,8 +5,11 @@
 // Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use pbp_core::sim::{Bot, rotated_config, simulate};
-use pbp_core::{Actor, Game, Seat, SeededDice};
+use pbp_core::engine::sim::{Bot, rotated_config, simulate};
+use pbp_core::{
+    SeededDice,
+    engine::{Actor, Game, Seat},
+};
 use pbp_warring_states::{
     Colour, MapSpec, PlayerSpec, School, StateId, WarringStates, WarringStatesAction,
     WarringStatesConfig, WarringStatesEvent, WarringStatesState,
@@ -217,7 +220,7 @@ fn the_default_tables_winner_is_its_starting_state_not_its_seat() {
         |_| {},
     )
     .unwrap();
-    let red = |s: &pbp_core::sim::SimulationSummary| s.by_label["red"].won;
+    let red = |s: &pbp_core::engine::sim::SimulationSummary| s.by_label["red"].won;
     assert!(
         red(&back).abs_diff(red(&front)) <= 8,
         "{} {}",

@@ -4,8 +4,11 @@
 // Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use pbp_core::form::{ActionForm, Input, Kind};
-use pbp_core::{Actor, Game, Seat, SeededDice};
+use pbp_core::engine::form::{ActionForm, Input, Kind};
+use pbp_core::{
+    SeededDice,
+    engine::{Actor, Game, Seat},
+};
 use pbp_warring_states::{WarringStates, WarringStatesAction, WarringStatesConfig};
 use serde_json::{Map, Value, json};
 

@@ -4,7 +4,10 @@
 // Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use pbp_core::{Actor, Game, Seat, SeededDice, Turn};
+use pbp_core::{
+    SeededDice,
+    engine::{Actor, Game, Seat, Turn},
+};
 use pbp_warring_states::{
     Colour, General, GeneralId, JoinSpec, Order, OrderSheet, PlayerSpec, School, StateId,
     WarringStates, WarringStatesAction, WarringStatesConfig, WarringStatesError,

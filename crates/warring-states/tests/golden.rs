@@ -1,14 +1,14 @@
 //! Golden playthrough: a recorded 12-turn game of heuristic bots (with forum posts written and
 //! read back), replayed from its record; the final position must match the stored summary, so
-//! any change of behaviour shows in review. The golden convention of `pbp_core::testing::golden`:
+//! any change of behaviour shows in review. The golden convention of `pbp_core::engine::testing::golden`:
 //! regenerate after an intended change with `PBP_BLESS=1 cargo test -p pbp-warring-states --test
 //! golden`, and review the difference.
 
 // Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use pbp_core::testing::golden;
-use pbp_core::{Actor, DiceChoice, Game, Record, Seat, Session};
+use pbp_core::engine::testing::golden;
+use pbp_core::engine::{Actor, DiceChoice, Game, Record, Seat, Session};
 use pbp_warring_states::{
     MapSpec, WarringStates, WarringStatesAction, WarringStatesConfig, WarringStatesState,
     heuristic_sheet,
@@ -109,9 +109,9 @@ fn a_save_that_writes_the_default_map_out_still_loads() {
     let compact = serde_json::to_string(&old).unwrap();
     let save = format!(
         r#"{{"pbp_save":1,"game":"warring-states","checksum":"{}","record":{compact}}}"#,
-        pbp_core::save::checksum_text(&compact).unwrap()
+        pbp_core::engine::save::checksum_text(&compact).unwrap()
     );
-    let loaded = pbp_core::save::load_session::<WarringStates>(&save).unwrap();
+    let loaded = pbp_core::engine::save::load_session::<WarringStates>(&save).unwrap();
     assert!(
         loaded.record() == &record,
         "the old save holds the same record"

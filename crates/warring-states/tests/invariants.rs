@@ -5,8 +5,11 @@
 // Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use pbp_core::testing::{BotOptions, random_action_with, text_round_trip};
-use pbp_core::{Actor, Game, Seat, SeededDice};
+use pbp_core::engine::testing::{BotOptions, random_action_with, text_round_trip};
+use pbp_core::{
+    SeededDice,
+    engine::{Actor, Game, Seat},
+};
 use pbp_warring_states::{
     Colour, MapSpec, PlayerSpec, School, WarringStates, WarringStatesAction, WarringStatesConfig,
     WarringStatesState,
@@ -173,10 +176,10 @@ proptest! {
 proptest! {
     /// Undo restores byte-identical saves: random legal play; at every step save, act, undo and
     /// save again, and the two saves are the same bytes (and the state and log the same), with
-    /// `pbp_core::testing::undo_restores_the_save`.
+    /// `pbp_core::engine::testing::undo_restores_the_save`.
     #[test]
     fn undo_restores_byte_identical_saves(seed in any::<u64>(), steps in 1u32..40) {
-        let checked = pbp_core::testing::undo_restores_the_save::<pbp_warring_states::WarringStates>(
+        let checked = pbp_core::engine::testing::undo_restores_the_save::<pbp_warring_states::WarringStates>(
             &pbp_warring_states::WarringStatesConfig::default(),
             seed,
             steps,

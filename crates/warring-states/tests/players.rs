@@ -1,7 +1,10 @@
 //! The players and the turns of seed 003, clause by clause, with scripted dice: joining,
 //! simultaneous orders, eliminations, the game master, user maps and the limits.
 
-use pbp_core::{Actor, Game, Seat, SeededDice, Viewer};
+use pbp_core::{
+    SeededDice,
+    engine::{Actor, Game, Seat, Viewer},
+};
 use pbp_warring_states::{
     Colour, GainReason, JoinSpec, MapSpec, Order, OrderSheet, PlayerSpec, School, Trait,
     WarringStates, WarringStatesAction, WarringStatesConfig, WarringStatesError,
@@ -522,7 +525,7 @@ fn huge_numbers_are_refused_not_overflowed() {
 /// general, is refused as illegal (exit 4 in the CLI), not as unreadable (exit 3).
 #[test]
 fn a_sheet_that_reads_but_breaks_the_rules_is_illegal_not_unreadable() {
-    use pbp_core::testing::{Contract, Kind, Rolls, refuse};
+    use pbp_core::engine::testing::{Contract, Kind, Rolls, refuse};
     let mut s = game(&[("Lai", School::Confucian)]);
     rice(&mut s, S0, 10);
     let general = "Lian Po".to_owned();

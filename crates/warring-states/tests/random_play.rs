@@ -1,8 +1,8 @@
 //! The random-play harness of pbp-core over many seeds and table sizes, and the bots played to
 //! the end of whole games.
 
-use pbp_core::Seat;
-use pbp_core::testing::{Bot, PlayOptions, play_to_the_end, random_play, simulate};
+use pbp_core::engine::Seat;
+use pbp_core::engine::testing::{Bot, PlayOptions, play_to_the_end, random_play, simulate};
 use pbp_warring_states::{Colour, MapSpec, PlayerSpec, School, WarringStates, WarringStatesConfig};
 
 /// A table of `n` players on spread-out states of the default map.
@@ -66,7 +66,7 @@ fn simulations_finish() {
         &table(12, 40),
         12,
         7,
-        pbp_core::testing::Bot::Random,
+        pbp_core::engine::testing::Bot::Random,
         false,
         |_| {},
     )
@@ -83,7 +83,7 @@ fn a_thousand_twelve_player_games() {
         &table(12, 40),
         1000,
         11,
-        pbp_core::testing::Bot::Random,
+        pbp_core::engine::testing::Bot::Random,
         false,
         |_| {},
     )

@@ -1,4 +1,4 @@
-//! The secrecy property (`pbp_core::testing::secrecy`): a sealed order sheet reaches neither
+//! The secrecy property (`pbp_core::engine::testing::secrecy`): a sealed order sheet reaches neither
 //! the other players nor the public, on any surface (view as JSON, text, BBCode both styles, SVG,
 //! event lines, legal actions, refusals, events), until the turn's resolution reveals every sheet.
 //!
@@ -7,8 +7,11 @@
 //! and the map, treasuries and armies are public. Run with more cases: `PROPTEST_CASES=4096
 //! cargo test -p pbp-warring-states --test secrecy`, or the `--ignored` run.
 
-use pbp_core::testing::{Secrecy, Twin, TwinCase};
-use pbp_core::{Actor, Dice, Game, SeededDice, Viewer};
+use pbp_core::engine::testing::{Secrecy, Twin, TwinCase};
+use pbp_core::{
+    Dice, SeededDice,
+    engine::{Actor, Game, Viewer},
+};
 use pbp_warring_states::*;
 
 /// The twin: a seat that has sent its sheet this turn sent another of its legal sheets instead.
@@ -27,7 +30,7 @@ fn twin(state: &WarringStatesState, dice: &mut dyn Dice) -> Option<Twin<WarringS
     let seed = u64::from(dice.roll(1 << 30).ok()?);
     WarringStates::apply(&mut b, Actor::Seat(seat), other, &mut SeededDice::new(seed)).ok()?;
     let mut outsiders: Vec<Viewer> = (0..WarringStates::seat_count(state))
-        .map(pbp_core::Seat)
+        .map(pbp_core::engine::Seat)
         .filter(|&s| s != seat)
         .map(Viewer::Seat)
         .collect();
@@ -64,7 +67,7 @@ fn secrecy() -> Secrecy<WarringStates> {
     }
 }
 
-pbp_core::secrecy_tests! {
+pbp_core::engine::testing::secrecy_tests! {
     secrecy: secrecy(),
     cases: (0u32..60, 1u32..24),
     long: (0u32..200, 1u32..60),

@@ -1,7 +1,7 @@
 //! # pbp-wasm
 //!
 //! pbp for JavaScript: the games of [`pbp_frontend::catalog`] through the type-erased layer of
-//! `pbp_core::erased`, with nothing game-specific here, so every game added to the catalog is in
+//! `pbp_core::engine::erased`, with nothing game-specific here, so every game added to the catalog is in
 //! the browser too. The game master's page in `crates/wasm/www` is built on it (see `docs/WEB.md`).
 //!
 //! Each game is a cargo feature (named as the game, all on by default); the page's build
@@ -73,7 +73,7 @@ pub fn games() -> Result<JsValue, JsError> {
 /// Text that is not a pbp save, with the CLI's message.
 #[wasm_bindgen(js_name = saveGame)]
 pub fn save_game(save: &str) -> Result<String, JsError> {
-    pbp_core::erased::save_game(save).map_err(|e| js_error(e.to_string()))
+    pbp_core::engine::erased::save_game(save).map_err(|e| js_error(e.to_string()))
 }
 
 /// Rolls `expr` (pbp's notation: `5k3 h+2`, `3d6`, `coin`, `75%`) `count` times (1 when left
@@ -212,7 +212,7 @@ impl Session {
 
     /// The form `actor` builds its action with now: `{kinds: [{key, label, fields}]}`, each
     /// field `{key, label, input}` with an input of type `one`, `many`, `number`, `fixed` or
-    /// `rows` (see `pbp_core::form` for how the action's JSON is built from it).
+    /// `rows` (see `pbp_core::engine::form` for how the action's JSON is built from it).
     ///
     /// # Errors
     /// An actor that is not a seat number or `gm`.

@@ -3,7 +3,7 @@
 //! the CLI words them. The bindings in `lib.rs` only convert these to JavaScript values and
 //! errors, so this part is tested natively as well.
 
-use pbp_core::{DiceChoice, Secret};
+use pbp_core::engine::{DiceChoice, Secret};
 use pbp_frontend::catalog::Games;
 use pbp_frontend::{TableError, game_list, parse_dice as read_dice, to_json};
 use serde_json::Value;
@@ -118,7 +118,7 @@ impl Table {
         json(self.0.legal_actions(actor))
     }
 
-    /// The form `actor` builds its action with now (`pbp_core::form::ActionForm` as JSON):
+    /// The form `actor` builds its action with now (`pbp_core::engine::form::ActionForm` as JSON):
     /// kinds of action, their fields and their choices.
     pub fn form(&self, actor: &str) -> Result<Value, String> {
         let actor = self.0.actor(actor).map_err(text)?;
@@ -131,7 +131,7 @@ impl Table {
         let actor = self.0.actor(actor).map_err(text)?;
         json(self.0.try_action(
             actor,
-            &pbp_core::erased::ActionInput::Auto(input.to_owned()),
+            &pbp_core::engine::erased::ActionInput::Auto(input.to_owned()),
         ))
     }
 
@@ -140,7 +140,7 @@ impl Table {
         let actor = self.0.actor(actor).map_err(text)?;
         json(self.0.parse_action(
             actor,
-            &pbp_core::erased::ActionInput::Auto(input.to_owned()),
+            &pbp_core::engine::erased::ActionInput::Auto(input.to_owned()),
         ))
     }
 
@@ -150,7 +150,7 @@ impl Table {
     pub fn act(&mut self, actor: &str, input: &str, dice: Option<&str>) -> Result<Value, String> {
         let actor = self.0.actor(actor).map_err(text)?;
         let dice = dice_choice(dice)?;
-        let input = pbp_core::erased::ActionInput::Auto(input.to_owned());
+        let input = pbp_core::engine::erased::ActionInput::Auto(input.to_owned());
         self.0.parse_action(actor, &input).map_err(text)?;
         let name = self.0.actor_name(actor);
         let report = self

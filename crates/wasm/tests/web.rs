@@ -33,7 +33,7 @@ fn duel() -> Session {
 fn games_are_javascript_objects() {
     let list = json_of(games().unwrap());
     assert_eq!(list[0]["name"], "duel");
-    let default = <pbp_core::duel::Duel as pbp_core::Game>::Config::default();
+    let default = <pbp_core::engine::duel::Duel as pbp_core::engine::Game>::Config::default();
     assert_eq!(
         list[0]["default_config"],
         serde_json::to_value(default).unwrap()

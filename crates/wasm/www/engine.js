@@ -11,7 +11,7 @@
 //                                              players: {seat: name}, text, svg, bbcode, log,
 //                                              view}
 //   table.legal(actor)                      -> [{text, json}]
-//   table.form(actor)                       -> the action form (pbp_core::form; form.js)
+//   table.form(actor)                       -> the action form (pbp_core::engine::form; form.js)
 //   table.check(actor, input)               -> {text, json}, or the refusal (nothing changes)
 //   table.act(actor, input, dice)           -> {step, action, events, turn}
 //   table.undo()                            -> the step taken back

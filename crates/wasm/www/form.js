@@ -1,4 +1,4 @@
-// Orders built, not typed: renders a game's action form (pbp_core::form, from the engine or the
+// Orders built, not typed: renders a game's action form (pbp_core::engine::form, from the engine or the
 // table server) as lists, rows and numbers, builds the action's JSON from it, checks each row
 // as it changes and previews the post it makes. Shared by the game master's desk (this folder)
 // and the hosted table's seat page (served by pbp serve from here). It never reads action texts:
@@ -29,7 +29,7 @@ function uid(prefix) {
   return `${prefix}-${counter}`;
 }
 
-/** A kind's action JSON from its fields' values (the rule of pbp_core::form). */
+/** A kind's action JSON from its fields' values (the rule of pbp_core::engine::form). */
 export function kindValue(kind, values) {
   let inner = null;
   if (kind.fields.length === 1 && kind.fields[0].key === "") {

@@ -8,7 +8,7 @@
 //! every pbp game: seeded, or rolled on a forum and typed in.
 //!
 //! ```
-//! use pbp_core::{Actor, Game, ScriptedDice, Seat};
+//! use pbp_core::{ScriptedDice, engine::{Actor, Game, Seat}};
 //! use pbp_rps::{Rps, RpsAction, RpsConfig, Throw};
 //!
 //! let mut dice = ScriptedDice::new([]);
@@ -21,7 +21,10 @@
 
 mod render;
 
-use pbp_core::{Actor, Audience, Dice, DiceError, Game, Outcome, Seat, Turn, Viewer, Visible};
+use pbp_core::{
+    Dice, DiceError,
+    engine::{Actor, Audience, Game, Outcome, Seat, Turn, Viewer, Visible},
+};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 

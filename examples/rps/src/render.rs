@@ -1,6 +1,6 @@
 //! How people read the game: pbp-render's [`Render`], written from the viewer's view only.
 
-use pbp_core::LoggedEvent;
+use pbp_core::engine::LoggedEvent;
 use pbp_render::{PostOptions, Render, xml_escape};
 
 use crate::{Rps, RpsEvent, RpsView};

@@ -5,8 +5,8 @@
 // Test code: a failed unwrap, expect or panic is how a test reports.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use pbp_core::testing::{Bot, PlayOptions, play_to_the_end, random_play, simulate};
-use pbp_core::{Game, Seat};
+use pbp_core::engine::testing::{Bot, PlayOptions, play_to_the_end, random_play, simulate};
+use pbp_core::engine::{Game, Seat};
 use pbp_rps::{Rps, RpsConfig};
 
 #[test]

@@ -1,9 +1,12 @@
-//! The secrecy property (`pbp_core::testing::secrecy`): a sealed throw reaches neither the other
+//! The secrecy property (`pbp_core::engine::testing::secrecy`): a sealed throw reaches neither the other
 //! seat nor the public, on any surface (the views, the renderings, and the table's, as the CLI
 //! and the table server write them), until the round shows both throws.
 
-use pbp_core::testing::{Secrecy, Twin, TwinCase};
-use pbp_core::{Dice, Seat, Viewer};
+use pbp_core::engine::testing::{Secrecy, Twin, TwinCase};
+use pbp_core::{
+    Dice,
+    engine::{Seat, Viewer},
+};
 use pbp_rps::{Rps, RpsConfig, RpsEvent, RpsState, Throw};
 
 /// The twin of a game in which a seat has thrown: another throw it could have made.
@@ -42,7 +45,7 @@ fn secrecy() -> Secrecy<Rps> {
     }
 }
 
-pbp_core::secrecy_tests! {
+pbp_core::engine::testing::secrecy_tests! {
     secrecy: secrecy(),
     cases: (0u32..6, 1u32..8),
     long: (0u32..18, 1u32..18),

@@ -4,8 +4,8 @@
 // Test code: a failed unwrap, expect or panic is how a test reports.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use pbp_core::erased::ErasedError;
-use pbp_core::{Actor, DiceChoice, Seat, Viewer};
+use pbp_core::engine::erased::ErasedError;
+use pbp_core::engine::{Actor, DiceChoice, Seat, Viewer};
 use pbp_frontend::{Table, TableError, catalog};
 use pbp_rps::Rps;
 
@@ -57,7 +57,7 @@ fn a_registered_game_plays_through_the_table() {
 #[test]
 fn a_game_cannot_take_a_built_in_games_name() {
     assert_eq!(
-        catalog::register::<pbp_core::duel::Duel>(),
+        catalog::register::<pbp_core::engine::duel::Duel>(),
         Err(TableError::NameTaken { name: "duel" })
     );
 }

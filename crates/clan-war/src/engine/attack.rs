@@ -1,6 +1,9 @@
 //! Declaring an attack: its checks and the battle it opens.
 
-use pbp_core::{Seat, Side, Visible};
+use pbp_core::{
+    Side,
+    engine::{Seat, Visible},
+};
 
 use super::{Events, Res, player};
 use crate::error::{ClanWarError, Refusal, illegal};

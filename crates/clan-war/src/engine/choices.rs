@@ -1,6 +1,9 @@
 //! The choices after a battle: Cunning's take and give, Tactical's new strategies.
 
-use pbp_core::{Seat, Side, Visible};
+use pbp_core::{
+    Side,
+    engine::{Seat, Visible},
+};
 
 use super::{Events, Res, choice_context, named, step_events, take_from_hand};
 use crate::cards::CardNo;

@@ -1,6 +1,9 @@
 //! Defensive cards: what each may nullify, and the owner's choice.
 
-use pbp_core::{Seat, Side, Visible};
+use pbp_core::{
+    Side,
+    engine::{Seat, Visible},
+};
 
 use super::{Events, Res, auto_sides, battle_index, card, side_index, step_events};
 use crate::clan::Strategy;

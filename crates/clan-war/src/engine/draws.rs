@@ -1,6 +1,9 @@
 //! The end of a battle: each side draws or switches a strategy, then the battle closes.
 
-use pbp_core::{Dice, Seat, Visible};
+use pbp_core::{
+    Dice,
+    engine::{Seat, Visible},
+};
 
 use super::{
     DrawPositions, Events, Res, choice_context, discard, draw_rolled, named, side_index,

@@ -1,7 +1,7 @@
 //! The card effects that wait for the winner: Honor, Intrigue, Duelist, Diplomatic, Cunning,
 //! Tactical, Blessings and the Void Ring's draws.
 
-use pbp_core::{Side, Visible};
+use pbp_core::{Side, engine::Visible};
 
 use super::{Events, Res, card, discard, effect, side_index};
 use crate::cards::{self, CardKind};

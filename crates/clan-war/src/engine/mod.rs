@@ -34,7 +34,10 @@ use round::end_round;
 use settle::settle;
 use sign_up::{join, retire};
 
-use pbp_core::{Actor, Deck, Dice, Reshuffle, Seat, Side, Visible};
+use pbp_core::{
+    Deck, Dice, Reshuffle, Side,
+    engine::{Actor, Seat, Visible},
+};
 
 use crate::cards::{self, CardKind, CardNo};
 use crate::clan::{Clan, Element};

@@ -1,6 +1,9 @@
 //! Card play in a battle: plays, passes and the end of card play.
 
-use pbp_core::{Seat, Side, Visible};
+use pbp_core::{
+    Side,
+    engine::{Seat, Visible},
+};
 
 use super::defensive::advance_nullify;
 use super::{

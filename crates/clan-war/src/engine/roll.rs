@@ -4,7 +4,8 @@ use std::sync::Arc;
 
 use pbp_core::{
     Comparison, ContestOdds, Dice, FastRoll, KeepOrder, OddsError, Pool, PoolError, PoolRoll,
-    RollExpr, Seat, Side, Verdict, Visible, contest_odds,
+    RollExpr, Side, Verdict, contest_odds,
+    engine::{Seat, Visible},
 };
 
 use super::effects::resolve;

@@ -3,7 +3,10 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use pbp_core::{Dice, Outcome, Seat, Side, Visible};
+use pbp_core::{
+    Dice, Side,
+    engine::{Outcome, Seat, Visible},
+};
 
 use super::draws::close;
 use super::effects::resolve;
@@ -242,7 +245,7 @@ pub(crate) fn outcome(state: &ClanWarState) -> Outcome {
     };
     // The best active player wins; with every player retired there is none, and the reason
     // says so rather than naming a score no one won by.
-    let rounds = pbp_core::counted(state.config.rounds, "round", "rounds");
+    let rounds = pbp_core::engine::words::counted(state.config.rounds, "round", "rounds");
     let reason = if state.players.iter().all(|p| p.retired) {
         format!("every player retired: no active player to win after {rounds}")
     } else {

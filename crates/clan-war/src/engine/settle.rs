@@ -1,6 +1,6 @@
 //! Battles moved past the steps no one is left to take.
 
-use pbp_core::{Dice, Side, Visible};
+use pbp_core::{Dice, Side, engine::Visible};
 
 use super::defensive::advance_nullify;
 use super::draws::close;

@@ -1,6 +1,9 @@
 //! The game master's roster: late sign-ups and retirements.
 
-use pbp_core::{Dice, Seat, Visible};
+use pbp_core::{
+    Dice,
+    engine::{Seat, Visible},
+};
 
 use super::{Events, Res, draw_cards};
 use crate::clan::{Clan, Strategy};

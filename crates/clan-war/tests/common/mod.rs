@@ -5,9 +5,12 @@
 #![allow(dead_code)] // Each test file uses a different subset of the helpers.
 
 use pbp_clan_war::*;
-pub use pbp_core::testing::Kind;
-use pbp_core::testing::{self, Contract, Refusal, Rolls};
-use pbp_core::{Actor, Game, Seat, SeededDice, Visible};
+pub use pbp_core::engine::testing::Kind;
+use pbp_core::engine::testing::{self, Contract, Refusal, Rolls};
+use pbp_core::{
+    SeededDice,
+    engine::{Actor, Game, Seat, Visible},
+};
 
 pub const CRAB: Seat = Seat(0);
 pub const SCORPION: Seat = Seat(1);
@@ -92,7 +95,7 @@ pub fn holder(state: &ClanWarState, hex: &str) -> Holder {
     state.holders[state.map.index_of(hex).unwrap()]
 }
 
-/// What the contract checks of `pbp_core::testing` know of Clan War: every legal action is
+/// What the contract checks of `pbp_core::engine::testing` know of Clan War: every legal action is
 /// listed except the sampled discards of Magic and the Ring of Void and the late sign-up's
 /// strategies (see `legal_actions`), and cards are conserved.
 pub const CONTRACT: Contract<ClanWar> = Contract::listing_all()

@@ -9,8 +9,8 @@ use std::sync::atomic::AtomicBool;
 
 use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use pbp_core::counted;
-use pbp_core::sim::{Bot, Control, SimulationSummary};
+use pbp_core::engine::sim::{Bot, Control, SimulationSummary};
+use pbp_core::engine::words::counted;
 use pbp_frontend::TableError;
 use pbp_frontend::catalog::Games;
 use serde_json::json;

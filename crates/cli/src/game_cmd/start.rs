@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::time::Duration;
 
-use pbp_core::Secret;
+use pbp_core::engine::Secret;
 use pbp_frontend::catalog::{Games, catalog};
 use pbp_frontend::{Table, TableError, game_list};
 
@@ -44,7 +44,7 @@ pub(super) fn new(
         None => config,
     };
     let target = new_target(out, force, wait, |text| {
-        pbp_core::erased::save_game(text).is_ok()
+        pbp_core::engine::erased::save_game(text).is_ok()
     })?;
     let secret = match seed {
         Some(seed) => Secret::with_seed(seed),

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
-use pbp_core::{Actor, Seat};
+use pbp_core::engine::{Actor, Seat};
 use pbp_frontend::thread::{Layout, MAX_THREAD_BYTES, ThreadOptions, apply_thread};
 use pbp_frontend::{Table, TableError};
 

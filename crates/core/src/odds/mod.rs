@@ -37,12 +37,12 @@
 //! # Truncation
 //!
 //! An exploding die can reach any value, so its chains are cut when the probability that a chain
-//! is still exploding falls to at most [`DIE_TAIL`] (`1e-15`). A pool has at most
+//! is still exploding falls to at most `1e-15`. A pool has at most
 //! [`MAX_ODDS_DICE`] (100) dice, so the probability mass left out of any distribution is at most
 //! `100 * 1e-15 = 1e-13`. The pool computation also drops states whose weight is below `1e-30`
 //! (a state's weight bounds all the probability it could still lead to), and it visits at most
 //! `3e9` states, so that adds at most `3e-21`. The total, below `1.1e-13`, is within
-//! [`TRUNCATION_BOUND`] (`1e-12`). Each distribution reports the
+//! `1e-12`, the bound every distribution keeps. Each distribution reports the
 //! mass it left out ([`Distribution::truncated`]); its probabilities sum to `1 - truncated` up to
 //! floating-point rounding. A contest's win and lose chances are each off by at most the sum of
 //! both sides' truncated mass divided by the chance that a round is decided.
@@ -75,9 +75,10 @@ use crate::pool::Pool;
 use joint::{pool_joint, sum_joint};
 
 /// The most probability mass any computed distribution leaves out (see the module docs).
-pub const TRUNCATION_BOUND: f64 = 1e-12;
+#[cfg(test)]
+pub(crate) const TRUNCATION_BOUND: f64 = 1e-12;
 /// The probability, per die, at which explosion chains are cut.
-pub const DIE_TAIL: f64 = 1e-15;
+pub(crate) const DIE_TAIL: f64 = 1e-15;
 /// The most dice a pool or a dice sum may roll for its odds to be computed.
 pub const MAX_ODDS_DICE: u32 = 100;
 /// The widest range of values a distribution may span.
@@ -175,7 +176,7 @@ impl Distribution {
         self.probs.iter().sum()
     }
 
-    /// The probability mass left out by cutting explosion chains (at most [`TRUNCATION_BOUND`]).
+    /// The probability mass left out by cutting explosion chains (at most `1e-12`).
     pub fn truncated(&self) -> f64 {
         self.truncated
     }

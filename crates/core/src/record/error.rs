@@ -2,14 +2,14 @@
 
 use thiserror::Error;
 
-use crate::commitment::CommitmentError;
+use crate::engine::commitment::CommitmentError;
 
 /// Why a step needs more outside dice than were given: how many more values each cause asks
 /// for, counted with every further die at a face that neither explodes nor ties again where
 /// that can finish the step (so at least that many; a further 10 or tie asks for more still).
 ///
 /// ```
-/// use pbp_core::Shortfall;
+/// use pbp_core::engine::Shortfall;
 /// let why = Shortfall { rolled: 0, exploded: 1, tied: 4 };
 /// assert_eq!(why.total(), 5);
 /// assert_eq!(
@@ -101,7 +101,7 @@ pub enum RecordError<E: std::error::Error + 'static> {
     /// An outside dice value does not fit the roll it was given to.
     #[error(
         "dice value {value}, the {} value given, is out of range: that roll is a d{sides}, which rolls 1 to {sides}",
-        crate::words::ordinal(*position)
+        crate::engine::words::ordinal(*position)
     )]
     BadDice {
         /// The value given.

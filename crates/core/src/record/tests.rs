@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{DiceChoice, RecordError, Session, Shortfall};
 use crate::dice::Dice;
-use crate::duel::{
+use crate::engine::duel::{
     Duel, DuelAction, DuelConfig, DuelError, DuelEvent, DuelState, DuelView, Stance,
 };
 use crate::game::{Actor, Game, Seat, Turn, Viewer, Visible};

@@ -1,9 +1,9 @@
 //! What the thread reader (`crate::thread`) needs of a [`Table`]: a copy to try a post on, and
 //! a step marked with the post it came from. Not in the browser's wasm, which reads no threads.
 
-use pbp_core::erased::ActionInput;
-use pbp_core::post::PostMark;
-use pbp_core::{Actor, DiceChoice, Viewer};
+use pbp_core::engine::erased::ActionInput;
+use pbp_core::engine::post::PostMark;
+use pbp_core::engine::{Actor, DiceChoice, Viewer};
 
 use super::Table;
 use crate::{ActReport, TableError};

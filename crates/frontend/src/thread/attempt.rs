@@ -5,9 +5,9 @@
 
 use std::collections::VecDeque;
 
-use pbp_core::erased::{ActionInput, ErasedError};
-use pbp_core::post::{PostMark, PostPiece};
-use pbp_core::{Actor, DiceChoice, Viewer};
+use pbp_core::engine::erased::{ActionInput, ErasedError};
+use pbp_core::engine::post::{PostMark, PostPiece};
+use pbp_core::engine::{Actor, DiceChoice, Viewer};
 
 use super::report::AppliedAction;
 use crate::{Table, TableError};

@@ -19,7 +19,7 @@
 //!   what is left out never changes how the rest reads (a quoted `[b]` never closed does not
 //!   make the poster's next line bold).
 
-use pbp_core::post::{PostLine, PostText};
+use pbp_core::engine::post::{PostLine, PostText};
 
 /// What a tag does.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -18,10 +18,10 @@
 //!   posted just before them (`private.rs`), and the [`ThreadReport`] (`report.rs`).
 //!
 //! What in a post is an action is the game's to say
-//! ([`Game::post_pieces`](pbp_core::Game::post_pieces)): this module knows no game.
+//! ([`Game::post_pieces`](pbp_core::engine::Game::post_pieces)): this module knows no game.
 //!
 //! ```
-//! use pbp_core::DiceChoice;
+//! use pbp_core::engine::DiceChoice;
 //! use pbp_frontend::Table;
 //! use pbp_frontend::thread::{Outcome, ThreadOptions, apply_thread};
 //!

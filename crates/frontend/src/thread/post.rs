@@ -36,7 +36,7 @@ impl Post {
             (None, None) => format!(
                 "by:{}#{}",
                 self.author.trim(),
-                pbp_core::post::body_digest(&self.body)
+                pbp_core::engine::post::body_digest(&self.body)
             ),
         }
     }

@@ -1,11 +1,11 @@
 //! The game master's private messages given as posts of their own: a line
 //! `private NAME: ACTION` (or `mp NAME: ACTION`) in a game master's post is the part of NAME's
 //! turn sent to the game master in private, joined to the move NAME posted in the thread just
-//! before it ([`Game::join_private`](pbp_core::Game::join_private): Scroll Race's Passe,
+//! before it ([`Game::join_private`](pbp_core::engine::Game::join_private): Scroll Race's Passe,
 //! Genjutsu and Fuinjutsu, sent to the organizer by private message).
 
-use pbp_core::erased::SeatInfo;
-use pbp_core::{Actor, Seat};
+use pbp_core::engine::erased::SeatInfo;
+use pbp_core::engine::{Actor, Seat};
 
 use super::bbcode::post_text;
 use super::post::Post;

@@ -239,7 +239,7 @@ impl ThreadReport {
             "{} posts read ({}): {verb} {} ({} steps in all){}",
             self.posts.len(),
             self.layout.name(),
-            pbp_core::counted(self.applied as u64, "step", "steps"),
+            pbp_core::engine::words::counted(self.applied as u64, "step", "steps"),
             self.steps,
             if self.check {
                 "; nothing was changed (--check)"

@@ -1,8 +1,8 @@
 //! Post authors matched to the table: a player's seat by the player's name (case and
-//! spacing ignored, as `pbp_core::names` compares names), the game master's names, the dice roller's accounts, or nobody.
+//! spacing ignored, as `pbp_core::engine::names` compares names), the game master's names, the dice roller's accounts, or nobody.
 
-use pbp_core::erased::SeatInfo;
-use pbp_core::{Actor, Seat};
+use pbp_core::engine::erased::SeatInfo;
+use pbp_core::engine::{Actor, Seat};
 
 use crate::TableError;
 
@@ -28,11 +28,11 @@ pub struct Seating {
     rollers: Vec<String>,
 }
 
-/// A name as names are compared everywhere (`pbp_core::names::fold`: case, runs of spaces
+/// A name as names are compared everywhere (`pbp_core::engine::names::fold`: case, runs of spaces
 /// and invisible joiners folded), so an author matches the name the table checked and the
 /// texts show.
 fn folded(name: &str) -> String {
-    pbp_core::names::fold(name)
+    pbp_core::engine::names::fold(name)
 }
 
 /// The player's name of a seat's name: "Plainsfox" of "Plainsfox (Lion)".

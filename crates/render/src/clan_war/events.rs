@@ -6,7 +6,10 @@ use std::fmt::Write;
 use pbp_clan_war::{
     CardEffect, ClanWarEvent, ClanWarView, DuelistSpan, ForcedEnd, NullifyTarget, StrategyChange,
 };
-use pbp_core::{Pool, Seat, Side, counted};
+use pbp_core::{
+    Pool, Side,
+    engine::{Seat, words::counted},
+};
 
 use super::{card_name, holder_name, who};
 

@@ -14,7 +14,10 @@ mod text;
 mod tests;
 
 use pbp_clan_war::{Battle, Clan, ClanWar, ClanWarEvent, ClanWarView, Holder, Terrain, card};
-use pbp_core::{LoggedEvent, Seat, Side};
+use pbp_core::{
+    Side,
+    engine::{LoggedEvent, Seat},
+};
 
 use crate::{PostOptions, Render};
 

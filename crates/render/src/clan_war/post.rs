@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use pbp_clan_war::{BattleResult, ClanWar, ClanWarView, Holder};
-use pbp_core::{LoggedEvent, Side};
+use pbp_core::{Side, engine::LoggedEvent};
 
 use super::events::event_text;
 use super::{halves, who};

@@ -4,8 +4,8 @@ use super::svg::clan_colour;
 use super::*;
 use crate::{PostOptions, xml_escape};
 use pbp_clan_war::{ClanWarAction, ClanWarConfig};
-use pbp_core::LoggedEvent;
-use pbp_core::{Actor, DiceChoice, Game, Seat, Session, Viewer};
+use pbp_core::engine::LoggedEvent;
+use pbp_core::engine::{Actor, DiceChoice, Game, Seat, Session, Viewer};
 
 fn view(session: &Session<ClanWar>, viewer: Viewer) -> ClanWarView {
     ClanWar::view(session.state(), viewer)
@@ -260,7 +260,7 @@ fn an_event_reads_the_same_whenever_it_is_read() {
         let mut written: Vec<(Viewer, usize, String)> = Vec::new();
         let mut bot = SeededDice::new(seed);
         for _ in 0..400 {
-            let pbp_core::Turn::Acting(actors) = ClanWar::turn(session.state()) else {
+            let pbp_core::engine::Turn::Acting(actors) = ClanWar::turn(session.state()) else {
                 break;
             };
             let actor = actors[0];

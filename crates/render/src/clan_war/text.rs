@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use pbp_clan_war::{ClanWarView, Holder, Phase, Slot, Terrain};
-use pbp_core::{Side, counted};
+use pbp_core::{Side, engine::words::counted};
 
 use super::{card_name, halves, holder_short, side_name, terrain_name, who};
 

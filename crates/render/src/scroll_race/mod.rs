@@ -13,7 +13,7 @@ mod tests;
 
 use std::fmt::Write;
 
-use pbp_core::{LoggedEvent, Viewer, counted};
+use pbp_core::engine::{LoggedEvent, Viewer, words::counted};
 use pbp_scroll_race::{
     Cell, CharId, Phase, ScrollRace, ScrollRaceEvent, ScrollRaceView, Square, TrapKind,
 };

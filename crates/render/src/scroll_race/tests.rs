@@ -1,5 +1,8 @@
 use super::*;
-use pbp_core::{Actor, Game, Seat, SeededDice};
+use pbp_core::{
+    SeededDice,
+    engine::{Actor, Game, Seat},
+};
 use pbp_scroll_race::{ScrollRaceAction, ScrollRaceConfig, ScrollRaceState};
 
 fn text_of(state: &ScrollRaceState, viewer: Viewer) -> String {

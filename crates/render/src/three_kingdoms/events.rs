@@ -1,7 +1,7 @@
 //! Each Three Kingdoms event as players read it: seats by name, characters and cards by the
 //! names the viewer may know.
 
-use pbp_core::{Seat, counted};
+use pbp_core::engine::{Seat, words::counted};
 use pbp_three_kingdoms::{CardSeen, FightResult, TargetRef, ThreeKingdomsEvent, ThreeKingdomsView};
 
 use super::{phase, zone_name};

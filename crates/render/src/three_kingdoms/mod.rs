@@ -10,7 +10,7 @@ mod tests;
 
 use std::fmt::Write;
 
-use pbp_core::LoggedEvent;
+use pbp_core::engine::LoggedEvent;
 use pbp_three_kingdoms::{
     CardSeen, CardType, CharacterView, Pending, Phase, PlayerView, TargetRef, ThreeKingdoms,
     ThreeKingdomsEvent, ThreeKingdomsView, Zone,

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use pbp_core::Seat;
+use pbp_core::engine::Seat;
 use pbp_three_kingdoms::{CardType, CharacterView, ThreeKingdomsView, Zone};
 
 use super::{kind, status};

@@ -1,5 +1,5 @@
 use super::*;
-use pbp_core::{Actor, DiceChoice, Game, Seat, Session, Viewer};
+use pbp_core::engine::{Actor, DiceChoice, Game, Seat, Session, Viewer};
 use pbp_three_kingdoms::{Faction, ThreeKingdomsAction, ThreeKingdomsConfig};
 
 fn session() -> Session<ThreeKingdoms> {

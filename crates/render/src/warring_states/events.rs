@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use pbp_core::{Coin, Seat};
+use pbp_core::{Coin, engine::Seat};
 use pbp_warring_states::{
     Battle, Colour, Force, GainReason, Map, Order, School, WarringStatesEvent, WarringStatesView,
 };

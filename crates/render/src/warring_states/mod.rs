@@ -11,7 +11,7 @@ mod tests;
 
 use std::fmt::Write;
 
-use pbp_core::{LoggedEvent, Seat};
+use pbp_core::engine::{LoggedEvent, Seat};
 use pbp_warring_states::{WarringStates, WarringStatesEvent, WarringStatesView};
 
 use crate::post::{position, table};

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use pbp_core::Seat;
+use pbp_core::engine::Seat;
 use pbp_warring_states::{Link, Map, Province, WarringStatesView};
 
 use super::events::{Names, hex};

@@ -1,6 +1,6 @@
 use super::events::{Names, order_text};
 use super::*;
-use pbp_core::{Actor, DiceChoice, Game, Session, Viewer};
+use pbp_core::engine::{Actor, DiceChoice, Game, Session, Viewer};
 use pbp_warring_states::{Order, WarringStatesAction, WarringStatesConfig};
 
 fn view(s: &Session<WarringStates>, viewer: Viewer) -> WarringStatesView {

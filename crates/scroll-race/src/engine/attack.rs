@@ -1,6 +1,6 @@
 //! The blows: Goken, Suiken, Taijutsu, Katon and Raiton on a character or a summon.
 
-use pbp_core::{Dice, Visible};
+use pbp_core::{Dice, engine::Visible};
 
 use super::ch_mut;
 use crate::engine::Events;

@@ -1,7 +1,7 @@
 //! The carriers: each captain's secret choice before the first turn, and the second team's one
 //! chance, during the first round, to change its carrier or keep it.
 
-use pbp_core::{Seat, Visible};
+use pbp_core::engine::{Seat, Visible};
 
 use super::turn::settle;
 use crate::engine::{Events, own};

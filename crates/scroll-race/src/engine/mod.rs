@@ -13,7 +13,10 @@ mod rulings;
 mod techniques;
 mod turn;
 
-use pbp_core::{Actor, Audience, Dice, Game, Seat, Visible};
+use pbp_core::{
+    Dice,
+    engine::{Actor, Audience, Game, Seat, Visible},
+};
 
 use crate::error::{Refusal, ScrollRaceError as E};
 use crate::game::ScrollRace;

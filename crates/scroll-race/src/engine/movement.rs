@@ -1,7 +1,7 @@
 //! Moving: the squares of a step or a sprint, a walk along them (traps, floods, the scroll
 //! picked up, the enemy base reached) and a move planned on a copy of the state.
 
-use pbp_core::Visible;
+use pbp_core::engine::Visible;
 use smallvec::SmallVec;
 
 use super::{ch_mut, end_game};

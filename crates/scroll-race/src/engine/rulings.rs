@@ -1,7 +1,7 @@
 //! The game master's rulings: a turn skipped, a character placed, the scroll given, a square
 //! cleared, the game ended.
 
-use pbp_core::Visible;
+use pbp_core::engine::Visible;
 
 use super::turn::close_turn;
 use super::{ch_mut, end_game};

@@ -1,6 +1,10 @@
 //! Techniques resolved: the enemy Genjutsu that may cancel one, then each technique's effect.
 
-use pbp_core::{Audience, Dice, Seat, Visible, pick};
+use pbp_core::{
+    Dice,
+    engine::{Audience, Seat, Visible},
+    pick,
+};
 
 use super::attack::attack;
 use super::movement::{arrive, walk};

@@ -1,7 +1,7 @@
 //! A turn played for real, its end (burns heal, summons count down), the next character up, a
 //! new round, the carrier change and paralysed characters skipped.
 
-use pbp_core::{Dice, Visible};
+use pbp_core::{Dice, engine::Visible};
 
 use super::check::check_use;
 use super::movement::{legs, walk};

@@ -4,9 +4,12 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 #![allow(dead_code)] // Each test file uses a different part of these helpers.
 
-pub use pbp_core::testing::Kind;
-use pbp_core::testing::{self, Contract, Refusal, Rolls};
-use pbp_core::{Actor, Game, ScriptedDice, Seat, Viewer, Visible};
+pub use pbp_core::engine::testing::Kind;
+use pbp_core::engine::testing::{self, Contract, Refusal, Rolls};
+use pbp_core::{
+    ScriptedDice,
+    engine::{Actor, Game, Seat, Viewer, Visible},
+};
 use pbp_scroll_race::*;
 
 /// The standard field where every character has Gôken 1, Katon 1 and Doton 1, and Red1 and
@@ -96,7 +99,7 @@ pub fn turn_of(state: &mut ScrollRaceState, id: CharId) {
     state.turn_index = state.order.iter().position(|&c| c == id).unwrap();
 }
 
-/// What the contract checks of `pbp_core::testing` know of Scroll Race: every turn, carrier
+/// What the contract checks of `pbp_core::engine::testing` know of Scroll Race: every turn, carrier
 /// choice and change is listed (a move that ends the turn on a known trap, or wins, is listed
 /// alone, and `apply` refuses a technique after it); of the game master's rulings only `skip`
 /// is (the organiser's other rulings are not play).

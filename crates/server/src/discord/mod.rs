@@ -145,7 +145,7 @@ fn command(venue: &Venue, interaction: &Interaction) -> Value {
     match interaction.command() {
         "roll" => {
             let dice = interaction.option("dice").unwrap_or("");
-            let answer = pbp_core::os_seed()
+            let answer = pbp_core::engine::os_seed()
                 .map_err(|e| e.to_string())
                 .and_then(|seed| commands::roll(user, dice, seed));
             match answer {

@@ -151,7 +151,7 @@ async fn start(
                 "Discord did not say who player {n} is: name them again"
             ));
         };
-        if let Err(e) = pbp_core::names::check_name(names.len(), &name) {
+        if let Err(e) = pbp_core::engine::names::check_name(names.len(), &name) {
             return refusal(&format!(
                 "<@{id}>'s name cannot be a player's name here: {e}"
             ));

@@ -1,7 +1,7 @@
 //! Who may do what at a table: the actor a request's token acts as, whether it may bring dice
 //! rolled elsewhere, and an act applied to the table held in memory once those are settled.
 
-use pbp_core::{Actor, DiceChoice, Seat};
+use pbp_core::engine::{Actor, DiceChoice, Seat};
 
 use super::{Live, Role, refused};
 use crate::error::ApiError;

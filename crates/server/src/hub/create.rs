@@ -1,7 +1,7 @@
 //! Creating a table: a new game of the catalog or an imported save, with a token for the game
 //! master and one per seat, stored before its creator is answered.
 
-use pbp_core::erased::ErasedError;
+use pbp_core::engine::erased::ErasedError;
 
 use super::{Hub, Live, refused};
 use crate::engine::GameTable;

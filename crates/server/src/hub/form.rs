@@ -10,7 +10,7 @@ use crate::request::ActRequest;
 
 impl Hub {
     /// The form of the token's seat (or, for the game master, its own or a seat's): the kinds
-    /// of action, their fields and choices ([`pbp_core::form::ActionForm`]).
+    /// of action, their fields and choices ([`pbp_core::engine::form::ActionForm`]).
     ///
     /// # Errors
     /// 404, 401 (no token or an unknown one), 403 (a seat asking for another).

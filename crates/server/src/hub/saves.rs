@@ -18,7 +18,7 @@
 
 use std::time::{Duration, Instant};
 
-use pbp_core::erased::ErasedError;
+use pbp_core::engine::erased::ErasedError;
 
 use super::{Hub, Live};
 

@@ -5,8 +5,8 @@
 
 use std::borrow::Cow;
 
-use pbp_core::erased::LegalAction;
-use pbp_core::{Actor, Seat};
+use pbp_core::engine::erased::LegalAction;
+use pbp_core::engine::{Actor, Seat};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use serde_json::Value;

@@ -15,8 +15,8 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use pbp_core::erased::ActionInput;
-use pbp_core::{Actor, Audience, DiceChoice, Seat};
+use pbp_core::engine::erased::ActionInput;
+use pbp_core::engine::{Actor, Audience, DiceChoice, Seat};
 use pbp_frontend::EventLine;
 use serde::Serialize;
 use serde_json::Value;

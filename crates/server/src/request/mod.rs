@@ -1,7 +1,7 @@
 //! Reading requests: bodies, the bearer token and the query, into typed values or an
 //! [`ApiError`]. Pure functions of bytes, so the fuzz target can call them on anything.
 
-use pbp_core::erased::ActionInput;
+use pbp_core::engine::erased::ActionInput;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -25,8 +25,8 @@ pub const MAX_ACT_BODY: usize = 64 * 1024;
 pub const MAX_CREATE_BODY: usize = 16 * 1024 * 1024;
 /// The most outside dice one action may carry.
 pub const MAX_DICE: usize = 4096;
-/// The longest player name, in characters (the one check of `pbp_core::names`).
-pub const MAX_NAME: usize = pbp_core::names::MAX_NAME;
+/// The longest player name, in characters (the one check of `pbp_core::engine::names`).
+pub const MAX_NAME: usize = pbp_core::engine::names::MAX_NAME;
 /// The longest token accepted (tokens are 64 hex digits).
 pub const MAX_TOKEN: usize = 256;
 
@@ -107,11 +107,12 @@ fn unknown_field(message: &str) -> Option<String> {
     })
 }
 
-/// Each name given is a name (`pbp_core::names::check_name`: not empty, at most
+/// Each name given is a name (`pbp_core::engine::names::check_name`: not empty, at most
 /// [`MAX_NAME`] characters, printable); whether they clash is checked once the game is known.
 fn check_players(players: &Option<Vec<String>>) -> Result<(), ApiError> {
     for (seat, name) in players.iter().flatten().enumerate() {
-        pbp_core::names::check_name(seat, name).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+        pbp_core::engine::names::check_name(seat, name)
+            .map_err(|e| ApiError::BadRequest(e.to_string()))?;
     }
     Ok(())
 }

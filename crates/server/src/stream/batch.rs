@@ -12,7 +12,7 @@
 
 use std::fmt;
 
-use pbp_core::{Actor, Seat, Turn};
+use pbp_core::engine::{Actor, Seat, Turn};
 use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;

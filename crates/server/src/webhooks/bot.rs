@@ -255,7 +255,7 @@ async fn picture_at(hub: &HubHandle, table: &str, step: u64) -> Result<Arc<Vec<u
             let live = hub.live(&id)?;
             if live.game.steps() == step {
                 live.game
-                    .render(pbp_core::Viewer::Public, crate::engine::Format::Svg)
+                    .render(pbp_core::engine::Viewer::Public, crate::engine::Format::Svg)
                     .map(Ok)
                     .map_err(ApiError::Internal)
             } else {
@@ -273,7 +273,9 @@ async fn picture_at(hub: &HubHandle, table: &str, step: u64) -> Result<Arc<Vec<u
             crate::engine::GameTable::load(&save)
                 .and_then(|game| game.at_step(step))
                 .map_err(|e| e.to_string())
-                .and_then(|game| game.render(pbp_core::Viewer::Public, crate::engine::Format::Svg))
+                .and_then(|game| {
+                    game.render(pbp_core::engine::Viewer::Public, crate::engine::Format::Svg)
+                })
         })
         .await
         .map_err(|e| e.to_string())??,

@@ -1,5 +1,5 @@
 //! The notices a table's webhooks receive, made from the game's own values: who may act
-//! before and after an act ([`pbp_core::Turn`]), the outcome, and the public's forum post of
+//! before and after an act ([`pbp_core::engine::Turn`]), the outcome, and the public's forum post of
 //! the turn's steps. A turn ends when a seat may act that could not before, or when the game
 //! is over (a turn that waits for the game master to resolve it ends when the resolution
 //! opens the next one, so its summary holds the resolution too). Every text names players by

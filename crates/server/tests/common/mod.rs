@@ -314,18 +314,18 @@ pub fn save_of(
     game: &str,
     config: Option<&str>,
     seed: u64,
-    actions: &[(pbp_core::Actor, &str)],
+    actions: &[(pbp_core::engine::Actor, &str)],
 ) -> String {
     let (game, _) = pbp_frontend::catalog::catalog().get(game).unwrap();
     let mut session = game
-        .new_session(config, seed, pbp_core::DiceChoice::Seeded)
+        .new_session(config, seed, pbp_core::engine::DiceChoice::Seeded)
         .unwrap();
     for (actor, action) in actions {
         session
             .act(
                 *actor,
-                &pbp_core::erased::ActionInput::Auto((*action).to_owned()),
-                pbp_core::DiceChoice::Seeded,
+                &pbp_core::engine::erased::ActionInput::Auto((*action).to_owned()),
+                pbp_core::engine::DiceChoice::Seeded,
             )
             .unwrap_or_else(|e| panic!("{action}: {e}"));
     }

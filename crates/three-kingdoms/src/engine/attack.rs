@@ -1,7 +1,7 @@
 //! The Combat Phase's actions, each its check and its apply: declaring an attack, and the
 //! defender's interception and follow-up. `combat` holds the fight they lead to.
 
-use pbp_core::Seat;
+use pbp_core::engine::Seat;
 
 use super::{Events, Res, Stage, can_attack, can_be_attacked, can_intercept, fight, lose};
 use super::{public, resolve_interception, tr};

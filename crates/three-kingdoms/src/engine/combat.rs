@@ -1,6 +1,6 @@
 //! Combat: who may attack, be attacked or intercept, the fight itself and interceptions.
 
-use pbp_core::Seat;
+use pbp_core::engine::Seat;
 
 use super::{Events, advance, lose, public, resolve_on_target, set_strength_zero, take_damage, tr};
 use crate::cards::{CardType, Trait};

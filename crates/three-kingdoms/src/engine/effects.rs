@@ -1,6 +1,6 @@
 //! Resolving card effects on players and characters.
 
-use pbp_core::{Dice, Seat};
+use pbp_core::{Dice, engine::Seat};
 
 use super::{Events, advance, draw, evacuate, expiry, fight, lose, public, take_damage, tr};
 use crate::cards::{CardType, Effect, Target, Whom};

@@ -1,6 +1,6 @@
 //! Cards leaving play: evacuation, losing a card, damage, Lords falling, advancing a winner.
 
-use pbp_core::{Game, Seat};
+use pbp_core::engine::{Game, Seat};
 
 use super::{Events, end_game, public, tr};
 use crate::cards::CardType;

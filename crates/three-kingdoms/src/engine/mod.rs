@@ -19,7 +19,10 @@ pub(crate) use losses::{advance, check_lords, evacuate, lose, set_strength_zero,
 pub(crate) use targets::{check_target, check_unique, single_targets};
 pub(crate) use turn::{draw, end_game, start_turn};
 
-use pbp_core::{Actor, Dice, Seat, Visible};
+use pbp_core::{
+    Dice,
+    engine::{Actor, Seat, Visible},
+};
 
 use crate::cards::Duration;
 use crate::error::{Refusal, ThreeKingdomsError};

@@ -1,7 +1,7 @@
 //! Cards and abilities: playing a card from the hand and using a character's ability, each its
 //! check and its apply.
 
-use pbp_core::{Dice, Seat};
+use pbp_core::{Dice, engine::Seat};
 
 use super::{Events, Res, Stage, apply_effects, check_target, public};
 use crate::cards::{AbilityKind, CardType, Target, Timing};

@@ -1,7 +1,7 @@
 //! The Preparation Phase's own actions, each its check and its apply: discarding for Resource
 //! points, summoning, reviving, activating Defend and moving the Lord.
 
-use pbp_core::Seat;
+use pbp_core::engine::Seat;
 
 use super::{Events, Res, Stage, check_unique, public, tr};
 use crate::cards::{CardType, Trait};

@@ -1,7 +1,7 @@
 //! Targets: the characters a card or ability may choose, and the checks of a target and of a
 //! character's uniqueness that the actions' checks share.
 
-use pbp_core::Seat;
+use pbp_core::engine::Seat;
 
 use super::{Res, tr};
 use crate::army::title_fits;

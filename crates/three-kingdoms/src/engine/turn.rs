@@ -1,7 +1,10 @@
 //! The turn's flow: the `end` action (the end of a phase), drawing, starting a turn, the End
 //! Phase and the end of the match.
 
-use pbp_core::{Audience, Dice, Game, Seat, Visible};
+use pbp_core::{
+    Dice,
+    engine::{Audience, Game, Seat, Visible},
+};
 
 use super::{Events, Res, public};
 use crate::config::ResourceExpiry;

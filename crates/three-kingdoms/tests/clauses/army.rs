@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::common::*;
-use pbp_core::{Game, SeededDice};
+use pbp_core::{SeededDice, engine::Game};
 use pbp_three_kingdoms::{
     ArmyProblem, ArmySpec, CardSet, DeckEntry, PoliticsRule, Rules, ThreeKingdoms,
     ThreeKingdomsError, TitleGrant, validate_army,

@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::common::*;
-use pbp_core::Seat;
+use pbp_core::engine::Seat;
 use pbp_three_kingdoms::{
     AmbushTie, AmbushVisibility, FightResult, Pending, StrengthTie, ThreeKingdomsEvent, Zone,
 };
@@ -212,7 +212,7 @@ fn secret_ambush_is_hidden_and_an_attack_on_it_is_foiled() {
     let mut r = rules();
     r.ambush = AmbushVisibility::Secret;
     let mut s = start(a, d, r);
-    use pbp_core::{Game, Viewer};
+    use pbp_core::engine::{Game, Viewer};
     let view = pbp_three_kingdoms::ThreeKingdoms::view(&s, Viewer::Seat(Seat(0)));
     let b = on_field(&s, 1, "t-b");
     let seen = view.players[1]
@@ -335,7 +335,7 @@ fn an_evacuated_adviser_leaves_the_game_and_a_lord_at_zero_loses() {
             ..
         }
     )));
-    use pbp_core::Game;
+    use pbp_core::engine::Game;
     let turn = pbp_three_kingdoms::ThreeKingdoms::turn(&s);
     assert_eq!(turn.outcome().unwrap().winners, vec![Seat(0)]);
     assert!(
@@ -443,7 +443,7 @@ fn lords_fall_together(attacker: u16) -> pbp_three_kingdoms::ThreeKingdomsState 
 
 #[test]
 fn both_lords_falling_in_one_fight_is_a_draw_whoever_attacked() {
-    use pbp_core::Game;
+    use pbp_core::engine::Game;
     for attacker in [0, 1] {
         let s = lords_fall_together(attacker);
         let outcome = pbp_three_kingdoms::ThreeKingdoms::turn(&s)

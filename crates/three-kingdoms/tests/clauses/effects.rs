@@ -1,7 +1,7 @@
 //! Every effect primitive, with scripted play.
 
 use crate::common::*;
-use pbp_core::Seat;
+use pbp_core::engine::Seat;
 use pbp_three_kingdoms::{Effect, ThreeKingdomsEvent};
 
 fn scene() -> pbp_three_kingdoms::ThreeKingdomsState {

@@ -1,7 +1,10 @@
 //! The turn and the Preparation Phase, clause by clause, with scripted play.
 
 use crate::common::*;
-use pbp_core::{Game, Seat, SeededDice};
+use pbp_core::{
+    SeededDice,
+    engine::{Game, Seat},
+};
 use pbp_three_kingdoms::{
     Faction, Phase, PoliticsRule, ResourceExpiry, ThreeKingdoms, ThreeKingdomsConfig,
     ThreeKingdomsEvent, Zone,
@@ -104,15 +107,15 @@ fn the_opponent_cannot_act_and_the_game_master_only_acts_for_the_absent() {
     refuse(&mut s, 1, "end", Kind::NotYourTurn);
     // The game master may only end the phase for the seat that must act (see the next test).
     assert_eq!(
-        ThreeKingdoms::legal_actions(&s, pbp_core::Actor::GameMaster),
+        ThreeKingdoms::legal_actions(&s, pbp_core::engine::Actor::GameMaster),
         vec![pbp_three_kingdoms::ThreeKingdomsAction::End]
     );
-    let err = pbp_core::testing::refuse(
+    let err = pbp_core::engine::testing::refuse(
         &CONTRACT,
         &mut s,
-        pbp_core::Actor::GameMaster,
+        pbp_core::engine::Actor::GameMaster,
         "move lord",
-        pbp_core::testing::Rolls::Seeded(1),
+        pbp_core::engine::testing::Rolls::Seeded(1),
         Kind::Illegal,
     );
     assert!(err.to_string().contains("absent player"), "{err}");
@@ -149,7 +152,7 @@ fn a_dice_failure_leaves_the_state_unchanged() {
     // Ending the turn makes seat 1 draw, which needs a roll the script does not have.
     let result = ThreeKingdoms::apply(
         &mut s,
-        pbp_core::Actor::Seat(Seat(0)),
+        pbp_core::engine::Actor::Seat(Seat(0)),
         &pbp_three_kingdoms::ThreeKingdomsAction::End,
         &mut pbp_core::ScriptedDice::new([]),
     );
@@ -162,7 +165,7 @@ fn a_dice_failure_leaves_the_state_unchanged() {
     let second = s.player(Seat(1)).deck.draw_pile()[1];
     ThreeKingdoms::apply(
         &mut s,
-        pbp_core::Actor::Seat(Seat(0)),
+        pbp_core::engine::Actor::Seat(Seat(0)),
         &pbp_three_kingdoms::ThreeKingdomsAction::End,
         &mut pbp_core::ScriptedDice::new([2]),
     )
@@ -172,7 +175,7 @@ fn a_dice_failure_leaves_the_state_unchanged() {
 
 #[test]
 fn the_game_master_ends_the_phase_and_declines_for_an_absent_player() {
-    use pbp_core::Actor;
+    use pbp_core::engine::Actor;
     use pbp_three_kingdoms::ThreeKingdomsAction;
     let mut s = start(
         army("t-war-lord", &["t-a"], None),

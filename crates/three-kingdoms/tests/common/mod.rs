@@ -4,9 +4,12 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 #![allow(dead_code)] // each test file uses its own part of the helpers
 
-pub use pbp_core::testing::Kind;
-use pbp_core::testing::{self, Contract, Refusal, Rolls};
-use pbp_core::{Actor, Game, Seat, SeededDice};
+pub use pbp_core::engine::testing::Kind;
+use pbp_core::engine::testing::{self, Contract, Refusal, Rolls};
+use pbp_core::{
+    SeededDice,
+    engine::{Actor, Game, Seat},
+};
 use pbp_three_kingdoms::{
     ArmyChoice, ArmySpec, CardDef, CardSet, DeckEntry, Rules, ThreeKingdoms, ThreeKingdomsAction,
     ThreeKingdomsConfig, ThreeKingdomsError, ThreeKingdomsEvent, ThreeKingdomsState,
@@ -157,7 +160,7 @@ pub fn pay(state: &mut ThreeKingdomsState, seat: u16, id: &str) {
     act(state, seat, &format!("discard {card}"));
 }
 
-/// What the contract checks of `pbp_core::testing` know of Three Kingdoms: every legal action
+/// What the contract checks of `pbp_core::engine::testing` know of Three Kingdoms: every legal action
 /// is listed, interceptions included while at most six Generals may intercept (beyond that,
 /// `legal_actions` bounds them at 2,000 and leaves out the largest choices).
 pub const CONTRACT: Contract<ThreeKingdoms> = Contract::listing_all().listed(listed);

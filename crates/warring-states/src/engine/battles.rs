@@ -3,7 +3,11 @@
 
 use std::collections::BTreeMap;
 
-use pbp_core::{Coin, Dice, Seat, Visible, strictly_higher};
+use pbp_core::{
+    Coin, Dice,
+    engine::{Seat, Visible},
+    strictly_higher,
+};
 
 use crate::config::School;
 use crate::engine::generals::take_general;

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use pbp_core::{Seat, Visible};
+use pbp_core::engine::{Seat, Visible};
 
 use crate::config::School;
 use crate::engine::Events;

@@ -2,7 +2,10 @@
 
 use std::collections::BTreeMap;
 
-use pbp_core::{Dice, Seat, Visible};
+use pbp_core::{
+    Dice,
+    engine::{Seat, Visible},
+};
 
 use crate::engine::generals::below_cap;
 use crate::engine::{Events, pick_index};

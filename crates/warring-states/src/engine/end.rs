@@ -2,7 +2,10 @@
 
 use std::collections::BTreeMap;
 
-use pbp_core::{Dice, Outcome, Seat, Visible};
+use pbp_core::{
+    Dice,
+    engine::{Outcome, Seat, Visible},
+};
 
 use crate::config::School;
 use crate::engine::generals::{below_cap, gift};

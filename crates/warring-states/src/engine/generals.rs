@@ -2,7 +2,10 @@
 
 use std::collections::BTreeMap;
 
-use pbp_core::{Coin, Dice, Seat, Visible};
+use pbp_core::{
+    Coin, Dice,
+    engine::{Seat, Visible},
+};
 
 use crate::config::School;
 use crate::engine::{Events, pick_index, toss};

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use pbp_core::{Seat, Visible};
+use pbp_core::engine::{Seat, Visible};
 
 use crate::engine::Events;
 use crate::model::{Order, OrderSheet, WarringStatesEvent};

@@ -29,7 +29,11 @@ pub(crate) mod transfers;
 
 use std::collections::BTreeMap;
 
-use pbp_core::{Coin, Dice, Seat, Visible, pick};
+use pbp_core::{
+    Coin, Dice,
+    engine::{Seat, Visible},
+    pick,
+};
 
 use crate::error::{Refusal, WarringStatesError};
 use crate::legal::{may_send, waiting};
@@ -44,7 +48,7 @@ use eliminations::eliminate;
 use end::end_turn;
 use generals::{dismiss, recruit};
 use kingdoms::declare_kingdoms;
-use pbp_core::{Actor, Audience};
+use pbp_core::engine::{Actor, Audience};
 use sheets::check_sheet;
 use transfers::transfer;
 

@@ -1,7 +1,7 @@
 //! Order sheets checked against the rules before they are sealed (the same check refuses a post,
 //! filters the generated representative sheets of `legal.rs` and guards the bot).
 
-use pbp_core::Seat;
+use pbp_core::engine::Seat;
 
 use crate::error::Refusal;
 use crate::map::StateId;

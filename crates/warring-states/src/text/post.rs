@@ -1,6 +1,6 @@
 //! Reading a forum post: the bolded text outside quotes, its order lines, and each line's order.
 
-use pbp_core::Seat;
+use pbp_core::engine::Seat;
 
 use crate::map::StateId;
 use crate::model::{GeneralId, Order};

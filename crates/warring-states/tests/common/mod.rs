@@ -7,9 +7,12 @@
 
 pub mod scripted;
 
-pub use pbp_core::testing::Kind;
-use pbp_core::testing::{self, Contract};
-use pbp_core::{Actor, Dice, DiceError, Game, ScriptedDice, Seat, SeededDice, Visible};
+pub use pbp_core::engine::testing::Kind;
+use pbp_core::engine::testing::{self, Contract};
+use pbp_core::{
+    Dice, DiceError, ScriptedDice, SeededDice,
+    engine::{Actor, Game, Seat, Visible},
+};
 use pbp_warring_states::{
     Colour, MapSpec, PlayerSpec, School, StateId, WarringStates, WarringStatesAction,
     WarringStatesConfig, WarringStatesError, WarringStatesEvent, WarringStatesState,
@@ -79,7 +82,7 @@ pub fn id(s: &WarringStatesState, name: &str) -> StateId {
     s.map.find(name).unwrap()
 }
 
-/// What the contract checks of `pbp_core::testing` know of Warring States: the game master's
+/// What the contract checks of `pbp_core::engine::testing` know of Warring States: the game master's
 /// closing of the turn and "no orders" for a waiting seat are listed in full; order sheets and
 /// admissions are a documented generator's representative ones (`legal_actions`; `apply` is the
 /// authority), so only "a listed one is accepted" holds for them.

@@ -4,7 +4,7 @@
 // Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use pbp_core::{Actor, Game, Seat};
+use pbp_core::engine::{Actor, Game, Seat};
 use pbp_warring_states::{
     General, GeneralId, Trait, WarringStates, WarringStatesAction, WarringStatesError,
     WarringStatesEvent, WarringStatesState,

@@ -2,8 +2,8 @@
 //! attached to a post count, a roll typed in anyone else's post never does; and a header typed
 //! in a copied page's post is cut with what follows it.
 
-use pbp_core::Actor;
-use pbp_core::post::PostText;
+use pbp_core::engine::Actor;
+use pbp_core::engine::post::PostText;
 
 use super::Reading;
 use crate::thread::attempt::Roll;

@@ -2,15 +2,15 @@
 //! just before them (`thread/private.rs` finds them; here each is read with its turn and
 //! reported).
 
-use pbp_core::Actor;
-use pbp_core::post::{PostPiece, private_key};
+use pbp_core::engine::Actor;
+use pbp_core::engine::post::{PostPiece, private_key};
 
 use super::Reading;
 use crate::thread::report::{Outcome, PostReport};
 
 impl Reading {
     /// Joins the private message `part` to the last action of `pieces` it completes
-    /// ([`Game::join_private`](pbp_core::Game::join_private)), read with post `number`;
+    /// ([`Game::join_private`](pbp_core::engine::Game::join_private)), read with post `number`;
     /// whether it joined one.
     pub(super) fn join_private(
         &mut self,

@@ -8,8 +8,8 @@ mod joined;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use pbp_core::post::{PostMark, PostPiece, body_digest, private_key};
-use pbp_core::{Actor, Seat, Turn};
+use pbp_core::engine::post::{PostMark, PostPiece, body_digest, private_key};
+use pbp_core::engine::{Actor, Seat, Turn};
 
 use super::attempt::{Attempt, Roll, Trial};
 use super::bbcode::post_text;
@@ -165,7 +165,7 @@ struct Reading {
     /// first is its author's).
     also: Vec<Seat>,
     /// Every seat the player's post being read may play (its own, `also`, the game's
-    /// [`plays_for`](pbp_core::Game::plays_for)).
+    /// [`plays_for`](pbp_core::engine::Game::plays_for)).
     may_play: Vec<Seat>,
     /// The game master's private messages, joined to the turns posted just before them.
     privates: Privates,
@@ -370,7 +370,7 @@ impl Reading {
     /// one of the seats it may also play has (the game's [`plays_for`], a Scroll Race team's
     /// computer-played characters; or a seat `--player` gave its name too).
     ///
-    /// [`plays_for`]: pbp_core::Game::plays_for
+    /// [`plays_for`]: pbp_core::engine::Game::plays_for
     fn standing_in(&self, actor: Actor) -> Actor {
         let Turn::Acting(acting) = self.table.turn() else {
             return actor;
