@@ -52,8 +52,10 @@ fn expected_seats(seats: &[SeatInfo]) -> String {
         .iter()
         .map(|i| format!("{} {}", i.seat, i.name))
         .collect();
-    // A game that names its seats by number alone has nothing more to list.
-    let numbered = seats.iter().all(|i| i.name == format!("seat {}", i.seat));
+    // A game that names its seats by number alone ("Player 1") has nothing more to list.
+    let numbered = seats
+        .iter()
+        .all(|i| i.name == actor_name(Actor::Seat(i.seat)));
     if names.is_empty() || numbered {
         "a seat number (0, 1, ...)".to_owned()
     } else {

@@ -173,7 +173,7 @@ mod tests {
         assert_eq!(
             round_text(vec![8, 4, 1, 8, 4, 2, 1, 1, 6, 5]),
             "focus against strike: 2 to 6 on the second roll (the first was a tie); \
-             seat 1 wins the round"
+             Player 2 wins the round"
         );
     }
 }

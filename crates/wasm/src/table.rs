@@ -300,8 +300,8 @@ mod tests {
         assert_eq!(
             post,
             format!(
-                "[b]Duel[/b]: 1 - 0\n[*] seat 1 sealed a stance\n\
-                 [*] focus against strike: 14 to 9; seat 0 wins the round\n\
+                "[b]Duel[/b]: 1 - 0\n[*] Player 2 sealed a stance\n\
+                 [*] focus against strike: 14 to 9; Player 1 wins the round\n\
                  [i]dice commitment: {}[/i]\n\
                  chain at step 2: {}\n",
                 table.commitment().unwrap(),
