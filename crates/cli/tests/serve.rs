@@ -301,7 +301,10 @@ fn discord_register_sends_the_commands_to_the_guild_with_the_bot_token() {
         .iter()
         .map(|c| c["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["roll", "odds", "start", "seat", "deadline", "close"]);
+    assert_eq!(
+        names,
+        ["roll", "odds", "start", "seat", "deadline", "close"]
+    );
     // An empty token file is named, and nothing is sent.
     std::fs::write(&token_file, "\n").unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_pbp"))
