@@ -187,7 +187,7 @@ async function run(base) {
     await page.waitForSelector("#table:not([hidden])");
     check("the game starts with the seed", (await text("#status")).includes("seed 2026"));
     check("a started game shows the table view", await page.locator("#view-table").isVisible());
-    check("the turn is shown", (await text("#turn")) === "to act: seat 0, seat 1, gm");
+    check("the turn is shown", (await text("#turn")) === "to act: Player 1, Player 2, gm");
     const viewers = await page.locator("#viewers button").allTextContents();
     check("every viewer is offered", viewers.join() === "Game master,Public,Seat 0,Seat 1",
       viewers.join());
@@ -198,11 +198,11 @@ async function run(base) {
     console.log("play");
     await page.selectOption("#actor", "0");
     const legal = await page.locator("#legal button").allTextContents();
-    check("seat 0's legal actions are listed", legal.join() === "strike,focus", legal.join());
+    check("Player 1's legal actions are listed", legal.join() === "strike,focus", legal.join());
     await page.click("#legal button:text-is('focus')");
     await page.waitForFunction(() => document.querySelector("#status").textContent.includes("1 action"));
     check("a clicked legal action is taken",
-      (await text("#events")).includes("seat 0 chose focus"), await text("#events"));
+      (await text("#events")).includes("Player 1 chose focus"), await text("#events"));
     check("Act as follows the turn to a seat that may act", (await page.inputValue("#actor")) === "1",
       await page.inputValue("#actor"));
 
@@ -210,13 +210,13 @@ async function run(base) {
     for (const viewer of ["1", "public"]) {
       await viewAs(viewer);
       const view = await seen();
-      check(`${viewer} does not see seat 0's sealed stance`,
+      check(`${viewer} does not see Player 1's sealed stance`,
         !view.text.includes("own stance focus") && !view.log.includes("chose")
           && !view.bbcode.includes("chose") && !view.svg.includes("focus")
           && !view.last.includes("focus"),
         JSON.stringify(view));
-      check(`${viewer} sees that seat 0 sealed`, view.log.includes("seat 0 sealed a stance")
-        && view.last === "Step 1: seat 0 sealed a stance", view.last);
+      check(`${viewer} sees that Player 1 sealed`, view.log.includes("Player 1 sealed a stance")
+        && view.last === "Step 1: Player 1 sealed a stance", view.last);
     }
     check("the public sees no seat's legal actions",
       (await page.locator("#legal button").count()) === 0
@@ -229,9 +229,9 @@ async function run(base) {
     for (const viewer of ["0", "gm"]) {
       await viewAs(viewer);
       const view = await seen();
-      check(`${viewer} sees seat 0's stance`,
-        view.text.includes("own stance focus") && view.log.includes("seat 0 chose focus")
-          && view.last.includes("seat 0 focus → seat 0 sealed a stance · seat 0 chose focus"),
+      check(`${viewer} sees Player 1's stance`,
+        view.text.includes("own stance focus") && view.log.includes("Player 1 chose focus")
+          && view.last.includes("Player 1 focus → Player 1 sealed a stance · Player 1 chose focus"),
         view.log);
     }
 
@@ -240,7 +240,7 @@ async function run(base) {
 
     console.log("the post since the last one");
     check("with nothing posted, the post covers the set-up and every step",
-      (await page.inputValue("#bbcode")).includes("seat 0 chose focus")
+      (await page.inputValue("#bbcode")).includes("Player 1 chose focus")
         && (await text("#post-range")).startsWith("The set-up and steps 1 to 1"), await text("#post-range"));
     await page.click("#mark-posted");
     await page.waitForFunction(() => document.body.dataset.posted === "1");
@@ -259,14 +259,14 @@ async function run(base) {
     await page.fill("#dice", "2,10,4,1,9,9");
     await page.click("#act");
     await page.waitForFunction(() => document.querySelector("#status").textContent.includes("2 action"));
-    const round = "focus against strike: 14 to 9; seat 0 wins the round";
+    const round = "focus against strike: 14 to 9; Player 1 wins the round";
     check("the round is resolved with the dice given", (await text("#events")).includes(round),
       await text("#events"));
     await viewAs("public");
     const afterRound = await seen();
     check("the field shows the score", afterRound.svg.includes(">1<") && afterRound.text.includes("1 - 0"));
     check("the BBCode summary is the CLI's",
-      new RegExp(`^\\[b\\]Duel\\[/b\\]: 1 - 0\\n\\[\\*\\] seat 1 sealed a stance\\n\\[\\*\\] ${round.replace(/[()]/g, "\\$&")}\\n`
+      new RegExp(`^\\[b\\]Duel\\[/b\\]: 1 - 0\\n\\[\\*\\] Player 2 sealed a stance\\n\\[\\*\\] ${round.replace(/[()]/g, "\\$&")}\\n`
         + `\\[i\\]dice commitment: [0-9a-f]{64}\\[/i\\]\\n`
         // The public sees no forum dice line: it is for the seat that acted and the game master.
         + `chain at step 2: [0-9a-f]{12}\\n$`).test(afterRound.bbcode),
@@ -304,7 +304,7 @@ async function run(base) {
       && (await page.isDisabled("#undo")));
     await viewAs("public");
     check("a past step is seen as the chosen viewer saw it",
-      !(await seen()).log.includes("chose") && (await seen()).log.includes("seat 0 sealed a stance"));
+      !(await seen()).log.includes("chose") && (await seen()).log.includes("Player 1 sealed a stance"));
     await viewAs("gm");
     await page.click("#present");
     await page.waitForFunction(() => document.body.dataset.past === "");

@@ -46,7 +46,7 @@ fn a_duel_plays_through_the_javascript_api() {
     let mut s = duel();
     assert_eq!(s.game(), "duel");
     assert_eq!(s.steps(), 0);
-    assert_eq!(s.describe_turn(), "to act: seat 0, seat 1, gm");
+    assert_eq!(s.describe_turn(), "to act: Player 1, Player 2, gm");
     assert_eq!(
         json_of(s.turn().unwrap()),
         json!({"acting": [{"seat": 0}, {"seat": 1}, "game-master"]})
@@ -67,14 +67,14 @@ fn a_duel_plays_through_the_javascript_api() {
 
     let first = json_of(s.act("0", "focus", None).unwrap());
     assert_eq!(first["step"], 1);
-    assert_eq!(first["events"][1]["text"], "seat 0 chose focus");
+    assert_eq!(first["events"][1]["text"], "Player 1 chose focus");
     let second = json_of(
         s.act("1", r#"{"choose":"strike"}"#, Some("2,10,4,1,9,9".into()))
             .unwrap(),
     );
     assert_eq!(
         second["events"][2]["text"],
-        "focus against strike: 14 to 9; seat 0 wins the round"
+        "focus against strike: 14 to 9; Player 1 wins the round"
     );
     assert_eq!(s.steps(), 2);
     let view = json_of(s.view("public").unwrap());
@@ -119,7 +119,7 @@ fn a_sealed_stance_is_hidden_from_the_other_seat_and_the_public() {
         }
     }
     let own = json_of(s.log("1").unwrap()).to_string();
-    assert!(own.contains("seat 1 chose strike"), "{own}");
+    assert!(own.contains("Player 2 chose strike"), "{own}");
 }
 
 #[wasm_bindgen_test]
@@ -152,7 +152,7 @@ fn errors_are_javascript_errors_with_the_cli_messages() {
     s.act("1", "strike", None).unwrap();
     assert_eq!(
         message(s.act("1", "focus", None)),
-        "seat 1 cannot do that: seat 1 cannot choose a stance now"
+        "Player 2 cannot do that: Player 2 cannot choose a stance now"
     );
     assert!(message(s.act("0", "dance", None)).starts_with("not an action of duel: 'dance'"));
     assert_eq!(
@@ -261,11 +261,11 @@ fn players_and_the_post_since_a_step() {
     let mut s = duel();
     assert_eq!(
         json_of(s.players().unwrap()),
-        json!([{"seat": 0, "name": "seat 0"}, {"seat": 1, "name": "seat 1"}])
+        json!([{"seat": 0, "name": "Player 1"}, {"seat": 1, "name": "Player 2"}])
     );
     s.act("0", "focus", None).unwrap();
     s.act("1", "strike", Some("2 10 4 1 9 9".into())).unwrap();
-    let round = "focus against strike: 14 to 9; seat 0 wins the round";
+    let round = "focus against strike: 14 to 9; Player 1 wins the round";
     // Every post ends with the dice commitment, the forum's dice of the steps it covers and the
     // chain's head, as the CLI's posts do.
     let commitment = format!("[i]dice commitment: {}[/i]\n", s.commitment().unwrap());
@@ -293,7 +293,7 @@ fn players_and_the_post_since_a_step() {
     assert_eq!(
         s.bbcode_since("public", Some(0)).unwrap(),
         format!(
-            "[b]Duel[/b]: 1 - 0\n[*] seat 0 sealed a stance\n[*] seat 1 sealed a stance\n[*] {round}\n{commitment}chain at step 2: {head}\n"
+            "[b]Duel[/b]: 1 - 0\n[*] Player 1 sealed a stance\n[*] Player 2 sealed a stance\n[*] {round}\n{commitment}chain at step 2: {head}\n"
         )
     );
     assert!(
