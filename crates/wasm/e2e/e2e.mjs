@@ -189,7 +189,7 @@ async function run(base) {
     check("a started game shows the table view", await page.locator("#view-table").isVisible());
     check("the turn is shown", (await text("#turn")) === "to act: Player 1, Player 2, gm");
     const viewers = await page.locator("#viewers button").allTextContents();
-    check("every viewer is offered", viewers.join() === "Game master,Public,Seat 0,Seat 1",
+    check("every viewer is offered", viewers.join() === "Game master,Public,Player 1,Player 2",
       viewers.join());
     await mkdir(shots, { recursive: true });
     if (docShots) await mkdir(docShots, { recursive: true });
