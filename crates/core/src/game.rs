@@ -25,6 +25,27 @@ use crate::engine::post::{PostPiece, PostText, each_line};
 #[serde(transparent)]
 pub struct Seat(pub u16);
 
+impl Seat {
+    /// The seat as people call it when nobody named its player: `Player 1` for seat 0,
+    /// counted from 1 as people count. Every default name in pbp is this one.
+    ///
+    /// ```
+    /// use pbp_core::engine::Seat;
+    /// assert_eq!(Seat(0).player_name(), "Player 1");
+    /// assert_eq!(Seat::from_player_name("Player 12"), Some(Seat(11)));
+    /// ```
+    pub fn player_name(self) -> String {
+        format!("Player {}", u32::from(self.0) + 1)
+    }
+
+    /// The seat that a default name ([`Seat::player_name`]) calls, if `name` is one.
+    pub fn from_player_name(name: &str) -> Option<Seat> {
+        let number: u32 = name.strip_prefix("Player ")?.parse().ok()?;
+        let index = number.checked_sub(1)?;
+        u16::try_from(index).ok().map(Seat)
+    }
+}
+
 impl std::fmt::Display for Seat {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}", self.0)
@@ -424,7 +445,7 @@ pub trait Game: Sized + Clone + Copy + Debug + PartialEq + Default + Send + Sync
     /// from 1 as people count (seat 0 is `Player 1`).
     fn seat_label(state: &Self::State, seat: Seat) -> String {
         let _ = state;
-        format!("Player {}", u32::from(seat.0) + 1)
+        seat.player_name()
     }
 
     /// A seat as people call it in what they read: the player's name where the config has one,

@@ -150,7 +150,7 @@ pub fn describe_turn_in(turn: &Turn, seats: &[SeatInfo]) -> String {
 /// counted from 1 as people count) or `the game master`.
 pub fn actor_name(actor: Actor) -> String {
     match actor {
-        Actor::Seat(seat) => format!("Player {}", u32::from(seat.0) + 1),
+        Actor::Seat(seat) => seat.player_name(),
         Actor::GameMaster => "the game master".to_owned(),
     }
 }

@@ -74,7 +74,7 @@ impl Render for Duel {
             view.names
                 .get(usize::from(seat.0))
                 .cloned()
-                .unwrap_or_else(|| format!("Player {}", u32::from(seat.0) + 1))
+                .unwrap_or_else(|| seat.player_name())
         };
         match event {
             DuelEvent::Sealed { seat } => format!("{} sealed a stance", name(seat)),

@@ -9,6 +9,7 @@ use std::sync::atomic::AtomicBool;
 
 use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use pbp_core::engine::Seat;
 use pbp_core::engine::sim::{Bot, Control, SimulationSummary};
 use pbp_core::engine::words::counted;
 use pbp_frontend::TableError;
@@ -147,16 +148,15 @@ fn simulation_report(
         }
     };
     for (seat, wins) in &summary.wins {
-        let player = u32::from(seat.0) + 1;
-        let _ = writeln!(out, "Player {player} won {wins} ({:.1}%)", percent(*wins));
+        let player = seat.player_name();
+        let _ = writeln!(out, "{player} won {wins} ({:.1}%)", percent(*wins));
     }
     // A game without labels of its own labels its seats `Player N` (`Game::seat_label`):
     // the lines above already say all.
-    let labelled = summary.by_label.keys().any(|label| {
-        label
-            .strip_prefix("Player ")
-            .is_none_or(|n| n.parse::<u32>().is_err())
-    });
+    let labelled = summary
+        .by_label
+        .keys()
+        .any(|label| Seat::from_player_name(label).is_none());
     if labelled {
         for (label, record) in &summary.by_label {
             let _ = writeln!(

@@ -191,7 +191,7 @@ impl Duel {
             .players
             .get(usize::from(seat.0))
             .cloned()
-            .unwrap_or_else(|| format!("Player {}", u32::from(seat.0) + 1))
+            .unwrap_or_else(|| seat.player_name())
     }
 
     fn seat_index(actor: Actor) -> Option<usize> {
