@@ -9,6 +9,13 @@ bounded run. Usage:
     python3 crates/server/bench/load.py --game duel --stored 100 --active 100 --seconds 10
 
 Prints one line of figures. Only 200 answers count as acts; wrk's non-2xx count is printed.
+It also prints the CPU time each act cost, while wrk ran: `server_cpu` (the `pbp serve`
+processes' user and system time, from /proc, divided by the acts) and `wrk_cpu` (the load
+generator's, from its rusage), in microseconds, and `cpu_limit`: the acts per second the
+machine's cores (`os.cpu_count()`) could do at most at those costs, cores / (server_cpu +
+wrk_cpu). These hold on a shared machine where acts/s does not: CPU time counts only the time
+the process ran. `--verbose` adds the server's CPU per act by thread name (the hub, tokio's
+workers, the SQLite writes).
 
 On PostgreSQL (`--db postgres`, with `PBP_BENCH_POSTGRES=postgres://...` naming a database the
 script may create a schema in; it drops it at the end), `--instances 2` starts two servers on
@@ -80,6 +87,31 @@ def parse(out):
     return total, duration, bad, percentile(50), percentile(99)
 
 
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid):
+    """A process's user + system CPU time so far, from /proc (Linux)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def thread_cpu(pid):
+    """CPU seconds so far of each thread name of a process (threads of one name added)."""
+    times = {}
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/stat") as f:
+                text = f.read()
+        except FileNotFoundError:
+            continue
+        name = text[text.index("(") + 1:text.rindex(")")]
+        fields = text.rsplit(")", 1)[1].split()
+        times[name] = times.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / TICK
+    return times
+
+
 def psql(url, sql):
     subprocess.run(["psql", url, "-q", "-v", "ON_ERROR_STOP=1", "-c", sql], check=True,
                    capture_output=True)
@@ -142,6 +174,8 @@ def main():
             threads = max(1, args.threads // len(bases))
             connections = max(threads, args.connections // len(bases))
             runs = []
+            server_before = sum(cpu_seconds(server.pid) for server in servers)
+            threads_before = thread_cpu(servers[0].pid)
             for index, b in enumerate(bases):
                 share = lines
                 if args.route == "tables" and len(bases) > 1:
@@ -155,7 +189,14 @@ def main():
                     ["wrk", "-t", str(threads), "-c", str(connections), "-d", f"{args.seconds}s",
                      "--latency", "-s", os.path.join(HERE, "act.lua"), b],
                     env=env, stdout=subprocess.PIPE, text=True))
-            outs = [run.communicate()[0] for run in runs]
+            outs = [run.stdout.read() for run in runs]
+            server_cpu = sum(cpu_seconds(server.pid) for server in servers) - server_before
+            threads_after = thread_cpu(servers[0].pid)
+            wrk_cpu = 0.0
+            for run in runs:
+                _, status, usage = os.wait4(run.pid, 0)
+                run.returncode = os.waitstatus_to_exitcode(status)
+                wrk_cpu += usage.ru_utime + usage.ru_stime
             if any(run.returncode != 0 for run in runs):
                 sys.exit("wrk failed")
         finally:
@@ -170,12 +211,21 @@ def main():
     duration = max(f[1] for f in figures)
     p50 = max(f[3] for f in figures)
     p99 = max(f[4] for f in figures)
+    done = sum(total - bad for total, _, bad, _, _ in figures)
+    server_us = server_cpu / max(done, 1) * 1e6
+    wrk_us = wrk_cpu / max(done, 1) * 1e6
+    limit = (os.cpu_count() or 1) / max((server_cpu + wrk_cpu) / max(done, 1), 1e-9)
     print(f"game={args.game} db={args.db} instances={args.instances} route={args.route} "
           f"stored={args.stored} "
           f"active={active} connections={args.connections} seconds={duration:.1f} "
           f"acts/s={acts:.0f} rejected={rejected} "
-          f"p50={p50:.2f}ms p99={p99:.2f}ms setup={setup:.1f}s")
+          f"p50={p50:.2f}ms p99={p99:.2f}ms setup={setup:.1f}s "
+          f"server_cpu={server_us:.0f}us wrk_cpu={wrk_us:.0f}us cpu_limit={limit:.0f}")
     if args.verbose:
+        names = sorted(threads_after, key=lambda n: threads_before.get(n, 0) - threads_after[n])
+        print("server CPU per act by thread (first instance): " + ", ".join(
+            f"{name} {(threads_after[name] - threads_before.get(name, 0)) / max(done, 1) * 1e6:.1f}us"
+            for name in names))
         for out in outs:
             print(out)
 
