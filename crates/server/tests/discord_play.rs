@@ -11,7 +11,7 @@
 mod common;
 
 use common::discord::FakeDiscord;
-use common::players::{ANN, BO, CHANNEL, DEE, Discord, choices, said};
+use common::players::{ANN, BO, CHANNEL, DEE, Discord, assert_documented, choices, fixture, said};
 use common::{start_discord, temp_dir};
 
 /// The duel's public record (the thread's posts) and both players' views, to see that a
@@ -243,6 +243,50 @@ fn me_shows_a_player_their_own_view_with_buttons() {
         "{text}"
     );
     discord.wait_for_post("the turn is over");
+    drop(server);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn the_players_answers_have_discord_s_documented_shapes() {
+    // The interactions of buttons and modals, as Discord documents them, are read.
+    let read = |name: &str| {
+        pbp_server::discord::interaction::parse_interaction(fixture(name).to_string().as_bytes())
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+    };
+    let pressed = read("interaction_component");
+    assert_eq!(pressed.data.unwrap().custom_id.as_deref(), Some("accept"));
+    assert_eq!(
+        pressed.message.unwrap()["interaction_metadata"]["user"]["id"],
+        "1210000000000000001"
+    );
+    let sent = read("interaction_modal_submit");
+    let data = sent.data.unwrap();
+    assert_eq!(data.custom_id.as_deref(), Some("feedback"));
+    assert_eq!(
+        data.components[0]["components"][0]["value"],
+        "[b]No orders.[/b]"
+    );
+
+    // pbp's answers have the shapes of Discord's examples.
+    let fake = FakeDiscord::start(0);
+    let dir = temp_dir("discord-play-shapes");
+    let server = start_discord(&dir.join("db.sqlite"), fake.options());
+    let discord = Discord::start(&fake, &server.base, "duel", &[(ANN, "Ann"), (BO, "Bo")]);
+    assert_documented(&discord.typing(ANN, "s"), "response_autocomplete");
+    assert_documented(&discord.typing(DEE, "s"), "response_autocomplete");
+    assert_documented(&discord.me(ANN), "response_buttons");
+    assert_documented(&discord.orders(ANN), "response_modal");
+    assert_documented(&discord.submit_orders(ANN, "focus"), "response_message");
+    assert_documented(&discord.orders(ANN), "response_modal");
+    assert_documented(
+        &discord.press(ANN, ANN, "pbp:me:refresh"),
+        "response_update",
+    );
+    assert_documented(&discord.press(ANN, ANN, "pbp:me:ready"), "response_update");
+    assert_documented(&discord.press(BO, ANN, "pbp:me:ready"), "response_message");
+    assert_documented(&discord.act(BO, "strike"), "response_message");
+    assert_documented(&discord.act(DEE, "strike"), "response_message");
     drop(server);
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -193,3 +193,48 @@ impl<'a> Discord<'a> {
             .collect()
     }
 }
+
+/// The example of Discord's documented payload `name` (`tests/discord_fixtures/`).
+pub fn fixture(name: &str) -> Value {
+    let path = format!(
+        "{}/tests/discord_fixtures/{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+}
+
+/// Whether `value` has only fields that `example` has, each of the same JSON type (an array's
+/// items are held to the example's first).
+fn conforms(value: &Value, example: &Value, at: &str) -> Result<(), String> {
+    match (value, example) {
+        (Value::Object(fields), Value::Object(documented)) => {
+            fields
+                .iter()
+                .try_for_each(|(key, field)| match documented.get(key) {
+                    Some(documented) => conforms(field, documented, &format!("{at}.{key}")),
+                    None => Err(format!("{at}.{key} is not in Discord's shape")),
+                })
+        }
+        (Value::Array(items), Value::Array(documented)) => match documented.first() {
+            Some(first) => items
+                .iter()
+                .enumerate()
+                .try_for_each(|(i, item)| conforms(item, first, &format!("{at}[{i}]"))),
+            None => Ok(()),
+        },
+        (Value::String(_), Value::String(_))
+        | (Value::Number(_), Value::Number(_))
+        | (Value::Bool(_), Value::Bool(_))
+        | (Value::Null, Value::Null) => Ok(()),
+        _ => Err(format!("{at} is {value}, of another type than {example}")),
+    }
+}
+
+/// Asserts that `value` has the shape and the kind of Discord's documented payload `name`.
+pub fn assert_documented(value: &Value, name: &str) {
+    let example = fixture(name);
+    if let Err(mismatch) = conforms(value, &example, name) {
+        panic!("{mismatch}\n{value:#}");
+    }
+    assert_eq!(value.get("type"), example.get("type"), "{value}");
+}
