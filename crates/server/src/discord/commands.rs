@@ -56,6 +56,8 @@ pub fn definitions() -> Value {
     ];
     // The tables' commands (`tables.rs`).
     commands.extend(super::tables::definitions());
+    // The players' commands (`play.rs`).
+    commands.extend(super::play::definitions());
     Value::Array(commands)
 }
 

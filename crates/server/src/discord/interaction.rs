@@ -51,6 +51,9 @@ pub struct Interaction {
     /// The user who sent it, in a direct message.
     #[serde(default)]
     pub user: Option<User>,
+    /// The message whose button was pressed (a component's interaction), as Discord sends it.
+    #[serde(default)]
+    pub message: Option<Value>,
 }
 
 /// A command's name and options.
@@ -65,6 +68,12 @@ pub struct CommandData {
     /// The users its user options name, with their names.
     #[serde(default)]
     pub resolved: Resolved,
+    /// The id of the button pressed, or of the modal sent.
+    #[serde(default)]
+    pub custom_id: Option<String>,
+    /// A modal's rows of inputs, as Discord sends them.
+    #[serde(default)]
+    pub components: Vec<Value>,
 }
 
 /// The users and members a command's user options name, by id.

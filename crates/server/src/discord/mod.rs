@@ -22,6 +22,9 @@ use tower_http::limit::RequestBodyLimitLayer;
 
 pub mod commands;
 pub mod interaction;
+pub mod me;
+pub mod orders;
+pub mod play;
 pub mod rest;
 pub mod tables;
 pub mod verify;
@@ -129,11 +132,16 @@ async fn answer(venue: &Venue, hub: &HubHandle, interaction: &Interaction) -> Va
         kind::COMMAND if tables::is_table_command(interaction.command()) => {
             tables::command(venue, hub, interaction).await
         }
+        kind::COMMAND if play::is_play_command(interaction.command()) => {
+            play::command(hub, interaction).await
+        }
         kind::COMMAND => command(venue, interaction),
-        // No option of the commands offered so far is completed: an empty list, not an error.
-        kind::AUTOCOMPLETE => interaction::choices(&[]),
+        // The players' commands (`play.rs`): /act's actions, /me's buttons, /orders' modal.
+        kind::AUTOCOMPLETE => play::autocomplete(hub, interaction).await,
+        kind::COMPONENT => me::component(hub, interaction).await,
+        kind::MODAL_SUBMIT => orders::submit(hub, interaction).await,
         _ => interaction::message(
-            "pbp does not know this interaction: its commands are /roll, /odds, /start, /seat, /deadline and /close",
+            "pbp does not know this interaction: its commands are /roll, /odds, /start, /seat, /deadline, /close, /act, /orders and /me",
             true,
         ),
     }
@@ -185,7 +193,7 @@ fn command(venue: &Venue, interaction: &Interaction) -> Value {
         }
         other => interaction::message(
             &format!(
-                "pbp has no command /{other} here: its commands are /roll, /odds, /start, /seat, /deadline and /close"
+                "pbp has no command /{other} here: its commands are /roll, /odds, /start, /seat, /deadline, /close, /act, /orders and /me"
             ),
             true,
         ),

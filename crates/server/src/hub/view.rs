@@ -20,9 +20,37 @@ impl Hub {
         token: Option<&str>,
         format: Format,
     ) -> Result<String, ApiError> {
+        let role = self.live(id)?.role(token)?;
+        self.view_as(id, role, format)
+    }
+
+    /// What seat `seat` sees, in `format`, asked with the game master's `token`: a venue that
+    /// keeps the game master's token on the server and shows each bound player their own seat
+    /// (Discord's `/me`) sees as that seat, never more.
+    ///
+    /// # Errors
+    /// 404, 401, 403 (a token other than the game master's), 400 (no such seat), or a
+    /// renderer failure.
+    pub fn seat_view(
+        &mut self,
+        id: &str,
+        token: Option<&str>,
+        seat: u16,
+        format: Format,
+    ) -> Result<String, ApiError> {
+        let live = self.live(id)?;
+        super::turns::game_master(live, token)?;
+        let count = live.game.seat_count();
+        if seat >= count {
+            return Err(super::no_seat(seat, count));
+        }
+        self.view_as(id, super::Role::Seat(seat), format)
+    }
+
+    /// The view of `role` in `format`.
+    fn view_as(&mut self, id: &str, role: super::Role, format: Format) -> Result<String, ApiError> {
         let public_url = self.public_url.clone();
         let live = self.live(id)?;
-        let role = live.role(token)?;
         let viewer = role.viewer();
         match format {
             Format::Json => {

@@ -458,3 +458,4 @@ pub fn bind_thread(
         ))
         .unwrap()
 }
+pub mod players;
