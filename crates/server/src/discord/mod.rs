@@ -22,6 +22,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 
 pub mod commands;
 pub mod interaction;
+pub mod public;
 pub mod rest;
 pub mod tables;
 pub mod verify;
@@ -129,11 +130,17 @@ async fn answer(venue: &Venue, hub: &HubHandle, interaction: &Interaction) -> Va
         kind::COMMAND if tables::is_table_command(interaction.command()) => {
             tables::command(venue, hub, interaction).await
         }
+        kind::COMMAND if public::is_public_command(interaction.command()) => {
+            public::command(venue, hub, interaction).await
+        }
         kind::COMMAND => command(venue, interaction),
         // No option of the commands offered so far is completed: an empty list, not an error.
         kind::AUTOCOMPLETE => interaction::choices(&[]),
         _ => interaction::message(
-            "pbp does not know this interaction: its commands are /roll, /odds, /start, /seat, /deadline and /close",
+            &format!(
+                "pbp does not know this interaction: its commands are {}",
+                commands::names()
+            ),
             true,
         ),
     }
@@ -185,7 +192,8 @@ fn command(venue: &Venue, interaction: &Interaction) -> Value {
         }
         other => interaction::message(
             &format!(
-                "pbp has no command /{other} here: its commands are /roll, /odds, /start, /seat, /deadline and /close"
+                "pbp has no command /{other} here: its commands are {}",
+                commands::names()
             ),
             true,
         ),

@@ -19,6 +19,11 @@ use axum::routing::any;
 use ed25519_dalek::{Signer, SigningKey};
 use serde_json::{Value, json};
 
+pub mod commands;
+// Each test file uses a part of them.
+#[allow(unused_imports)]
+pub use commands::{binding_of, command_in, resolved, start_data, start_table};
+
 /// The application's id the fake plays.
 pub const APPLICATION: &str = "100000000000000001";
 /// The bot token pbp is given.
@@ -37,11 +42,32 @@ pub struct Call {
     pub body: String,
     pub at: Instant,
     pub answered: u16,
+    /// The body's content type.
+    pub content_type: String,
+    /// The body's bytes (a file attached is not text).
+    pub bytes: Vec<u8>,
 }
 
 impl Call {
     pub fn json(&self) -> Value {
         serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
+    }
+
+    /// A `multipart/form-data` body's `payload_json`, and its `files[0]`'s name, content type
+    /// and bytes.
+    pub fn with_file(&self) -> (Value, (String, String, Vec<u8>)) {
+        assert!(
+            self.content_type.starts_with("multipart/form-data"),
+            "{}",
+            self.content_type
+        );
+        let parts = form_parts(&self.content_type, &self.bytes);
+        let payload = parts.iter().find(|p| p.0 == "payload_json").unwrap();
+        let file = parts.iter().find(|p| p.0 == "files[0]").unwrap();
+        (
+            serde_json::from_slice(&payload.2).unwrap(),
+            (file.1.clone().unwrap(), file.3.clone(), file.2.clone()),
+        )
     }
 }
 
@@ -122,6 +148,12 @@ async fn record(
             body: String::from_utf8_lossy(&body).into_owned(),
             at: Instant::now(),
             answered: status.as_u16(),
+            content_type: headers
+                .get("content-type")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_owned(),
+            bytes: body.to_vec(),
         });
         (busy, status)
     };
@@ -166,8 +198,11 @@ async fn record(
     (status, limits, answer.to_string()).into_response()
 }
 
-/// The parts of a `multipart/form-data` body: each one's name, file name and bytes.
-fn form_parts(content_type: &str, body: &[u8]) -> Vec<(String, Option<String>, Vec<u8>)> {
+/// One part of a `multipart/form-data` body: its name, file name, bytes and content type.
+type Part = (String, Option<String>, Vec<u8>, String);
+
+/// The parts of a `multipart/form-data` body.
+fn form_parts(content_type: &str, body: &[u8]) -> Vec<Part> {
     let boundary = content_type
         .split("boundary=")
         .nth(1)
@@ -191,10 +226,16 @@ fn form_parts(content_type: &str, body: &[u8]) -> Vec<(String, Option<String>, V
                 .nth(1)
                 .map(|rest| rest.split('"').next().unwrap().to_owned())
         };
+        let part_type = head
+            .lines()
+            .find_map(|l| l.strip_prefix("Content-Type: "))
+            .unwrap_or_default()
+            .to_owned();
         parts.push((
             value("name").unwrap(),
             value("filename"),
             part[split + 4..].to_vec(),
+            part_type,
         ));
     }
     parts
