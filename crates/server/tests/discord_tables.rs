@@ -249,3 +249,67 @@ fn start_posts_the_tables_turn_in_its_new_thread() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn two_game_masters_racing_start_in_one_channel_each_get_a_table_and_a_thread() {
+    let fake = FakeDiscord::start(0);
+    let dir = temp_dir("discord-start-race");
+    let (server, hub) = common::Start {
+        discord: Some(fake.options()),
+        ..common::Start::default()
+    }
+    .run(&dir.join("db.sqlite"));
+    let gms = [(GM, "token-start-a"), ("12", "token-start-b")];
+    let barrier = std::sync::Barrier::new(gms.len());
+    std::thread::scope(|scope| {
+        for (gm, token) in gms {
+            let (fake, base, barrier) = (&fake, &server.base, &barrier);
+            scope.spawn(move || {
+                let mut body =
+                    interaction(2, gm, token, start("duel", &[(ANN, "Ann"), (BO, "Bo")]));
+                body["channel_id"] = json!(CHANNEL);
+                barrier.wait();
+                let answer = fake.send(base, &body);
+                assert_eq!(answer.json(), json!({ "type": 5, "data": { "flags": 0 } }));
+            });
+        }
+    });
+    // Two threads made, and each game master's answer completed with their own.
+    let calls = fake.wait_for(4);
+    assert_eq!(calls.len(), 4, "{calls:#?}");
+    let threads: Vec<_> = calls
+        .iter()
+        .filter(|c| c.path.ends_with("/threads"))
+        .collect();
+    assert_eq!(threads.len(), 2, "{calls:#?}");
+    let mut tables = Vec::new();
+    for (gm, token) in gms {
+        let edit = calls
+            .iter()
+            .find(|c| c.path.contains(&format!("/{token}/")))
+            .unwrap_or_else(|| panic!("{token}: {calls:#?}"));
+        let content = edit.json()["content"].as_str().unwrap().to_owned();
+        assert!(
+            content.starts_with(&format!("<@{gm}> started Duel")),
+            "{content}"
+        );
+        let thread = content
+            .rsplit("<#")
+            .next()
+            .and_then(|rest| rest.strip_suffix('>'))
+            .unwrap_or_else(|| panic!("{content}"))
+            .to_owned();
+        // The thread named in the answer plays a table of that game master, nobody else's.
+        let binding = common::discord::binding_of(&hub, &thread);
+        assert_eq!(binding.gm_user, gm);
+        tables.push((thread, binding.table));
+    }
+    assert_ne!(tables[0].0, tables[1].0, "a thread each: {tables:?}");
+    assert_ne!(tables[0].1, tables[1].1, "a table each: {tables:?}");
+    let mut made: Vec<String> = (0..2).map(common::discord::thread_id).collect();
+    let mut named: Vec<String> = tables.iter().map(|(t, _)| t.clone()).collect();
+    made.sort();
+    named.sort();
+    assert_eq!(named, made, "every thread made is bound: nothing half-made");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -28,8 +28,13 @@ pub use commands::{binding_of, command_in, resolved, start_data, start_table};
 pub const APPLICATION: &str = "100000000000000001";
 /// The bot token pbp is given.
 pub const BOT_TOKEN: &str = "fake-bot-token";
-/// The id of every thread the fake makes.
+/// The id of the first thread the fake makes (the next ones are [`thread_id`]`(1)`, ...).
 pub const THREAD: &str = "700000000000000007";
+
+/// The id of the `n`th thread the fake makes after the first ([`THREAD`] is `thread_id(0)`).
+pub fn thread_id(n: u64) -> String {
+    (700_000_000_000_000_007u64 + n).to_string()
+}
 /// The wait a 429 asks for.
 pub const RETRY_AFTER: Duration = Duration::from_millis(300);
 
@@ -99,6 +104,8 @@ struct Shared {
     messages: Arc<Mutex<Vec<Message>>>,
     lose_every: usize,
     created: Arc<Mutex<usize>>,
+    /// Threads made so far.
+    threads: Arc<Mutex<u64>>,
     /// How long a new message's answer waits after the message is kept.
     delay: Duration,
     /// New messages kept whose answer is not sent yet.
@@ -193,7 +200,9 @@ async fn record(
     let mut answer = serde_json::from_slice::<Value>(&body).unwrap_or(Value::Null);
     // A thread made answers the new channel, with its id.
     if method == Method::POST && uri.path().ends_with("/threads") {
-        answer["id"] = json!(THREAD);
+        let mut threads = shared.threads.lock().unwrap();
+        answer["id"] = json!(thread_id(*threads));
+        *threads += 1;
     }
     (status, limits, answer.to_string()).into_response()
 }
@@ -373,6 +382,7 @@ impl FakeDiscord {
             messages: messages.clone(),
             lose_every,
             created: Arc::default(),
+            threads: Arc::default(),
             delay,
             in_flight: in_flight.clone(),
             busy_every,
