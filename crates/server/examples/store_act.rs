@@ -74,6 +74,10 @@ fn main() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The duel table every act goes to. The test suites' twin is `tests/common`'s `stored_duel`,
+/// which an example cannot include (it builds without the tests' helpers and their
+/// dependencies), and a table with made-up token hashes has no place in the library's public
+/// API: so the example keeps its own.
 fn table(id: &str) -> StoredTable {
     StoredTable {
         id: id.to_owned(),

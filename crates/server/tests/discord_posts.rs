@@ -102,11 +102,15 @@ fn assert_discords_limits(messages: &[Message]) {
     }
 }
 
-#[test]
-fn a_duels_turn_is_posted_in_its_thread_with_the_mentions_and_the_map() {
-    let dir = temp_dir("discord-posts-duel");
-    // Every second call is answered 429: the bot waits its `retry_after` and posts again.
-    let fake = FakeDiscord::start(2);
+/// A server posting to `fake`, and a duel between Al and Bo bound to the thread [`THREAD`]
+/// with a reminder `remind_before` seconds before a deadline, Al played by Discord user 111
+/// and Bo by 222. Answers the server (kept running while it lives), its hub, the table and
+/// the hook's id.
+fn duel_in_thread(
+    dir: &std::path::Path,
+    fake: &FakeDiscord,
+    remind_before: u64,
+) -> (common::Running, pbp_server::HubHandle, Table, String) {
     let bound = Arc::new(Bound::default());
     let (server, hub) = start_posting(
         &dir.join("db.sqlite"),
@@ -114,11 +118,20 @@ fn a_duels_turn_is_posted_in_its_thread_with_the_mentions_and_the_map() {
         Some(fake.options()),
         bound.clone(),
     );
-    let base = &server.base;
-    let table = create(base, r#"{"game":"duel","players":["Al","Bo"]}"#);
+    let table = create(&server.base, r#"{"game":"duel","players":["Al","Bo"]}"#);
     bound.bind(&table.id, 0, "111");
     bound.bind(&table.id, 1, "222");
-    let hook = bind_thread(&hub, &table.id, THREAD, 0);
+    let hook = bind_thread(&hub, &table.id, THREAD, remind_before);
+    (server, hub, table, hook)
+}
+
+#[test]
+fn a_duels_turn_is_posted_in_its_thread_with_the_mentions_and_the_map() {
+    let dir = temp_dir("discord-posts-duel");
+    // Every second call is answered 429: the bot waits its `retry_after` and posts again.
+    let fake = FakeDiscord::start(2);
+    let (server, hub, table, hook) = duel_in_thread(&dir, &fake, 0);
+    let base = &server.base;
     // Bound again to the same thread: the same hook.
     assert_eq!(bind_thread(&hub, &table.id, THREAD, 0), hook);
     // The API makes no such hook.
@@ -258,18 +271,8 @@ fn a_long_summary_is_cut_under_2000_characters_with_nothing_lost() {
 fn a_reminder_mentions_the_late_players_only() {
     let dir = temp_dir("discord-posts-remind");
     let fake = FakeDiscord::start(0);
-    let bound = Arc::new(Bound::default());
-    let (server, hub) = start_posting(
-        &dir.join("db.sqlite"),
-        options(),
-        Some(fake.options()),
-        bound.clone(),
-    );
+    let (server, _hub, table, _hook) = duel_in_thread(&dir, &fake, 600);
     let base = &server.base;
-    let table = create(base, r#"{"game":"duel","players":["Al","Bo"]}"#);
-    bound.bind(&table.id, 0, "111");
-    bound.bind(&table.id, 1, "222");
-    bind_thread(&hub, &table.id, THREAD, 600);
     let draft = post(
         base,
         &table.path("draft"),

@@ -9,36 +9,11 @@
 #[macro_use]
 mod common;
 
-use pbp_server::{
-    PostgresStore, SqliteStore, Store, StoreError, StoredSeat, StoredTable, TableBinding,
-    TokenHash, TurnState,
-};
+use common::stored_duel;
+
+use pbp_server::{PostgresStore, SqliteStore, Store, StoreError, TableBinding};
 
 type Open<'a> = &'a (dyn Fn() -> Box<dyn Store> + Sync);
-
-fn table(id: &str) -> StoredTable {
-    StoredTable {
-        id: id.to_owned(),
-        game: "duel".into(),
-        step: 0,
-        version: 0,
-        save: "{}".into(),
-        saved: 0,
-        entries: Vec::new(),
-        gm_token: TokenHash([1; 32]),
-        seats: vec![
-            StoredSeat {
-                name: "Ann".into(),
-                token: TokenHash([2; 32]),
-            },
-            StoredSeat {
-                name: "Bo".into(),
-                token: TokenHash([3; 32]),
-            },
-        ],
-        turn: TurnState::default(),
-    }
-}
 
 fn binding(channel: &str, table: &str) -> TableBinding {
     TableBinding {
@@ -55,8 +30,8 @@ fn users(ids: &[&str]) -> Vec<String> {
 
 fn a_table_is_bound_to_its_thread_and_its_seats_to_users(open: Open<'_>) {
     let mut store = open();
-    store.create(&table("t1")).unwrap();
-    store.create(&table("t2")).unwrap();
+    store.create(&stored_duel("t1")).unwrap();
+    store.create(&stored_duel("t2")).unwrap();
     assert_eq!(store.table_in("500").unwrap(), None);
     assert_eq!(store.thread_of("t1").unwrap(), None);
     store
@@ -81,7 +56,7 @@ fn a_table_is_bound_to_its_thread_and_its_seats_to_users(open: Open<'_>) {
 
 fn a_seat_is_bound_again_to_another_user(open: Open<'_>) {
     let mut store = open();
-    store.create(&table("t1")).unwrap();
+    store.create(&stored_duel("t1")).unwrap();
     store
         .bind_table(&binding("500", "t1"), &users(&["201", "202"]))
         .unwrap();
@@ -98,8 +73,8 @@ fn a_seat_is_bound_again_to_another_user(open: Open<'_>) {
 
 fn nothing_is_bound_twice_nor_to_a_missing_table(open: Open<'_>) {
     let mut store = open();
-    store.create(&table("t1")).unwrap();
-    store.create(&table("t2")).unwrap();
+    store.create(&stored_duel("t1")).unwrap();
+    store.create(&stored_duel("t2")).unwrap();
     store
         .bind_table(&binding("500", "t1"), &users(&["201"]))
         .unwrap();

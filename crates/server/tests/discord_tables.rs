@@ -8,7 +8,10 @@
 
 mod common;
 
-use common::discord::{APPLICATION, BOT_TOKEN, FakeDiscord, THREAD, interaction};
+use common::discord::{
+    APPLICATION, BOT_TOKEN, FakeDiscord, THREAD, command_in as command, interaction, resolved,
+    start_data as start,
+};
 use common::{start_discord, temp_dir};
 use serde_json::{Value, json};
 
@@ -18,39 +21,6 @@ const GM: &str = "11";
 const ANN: &str = "21";
 const BO: &str = "22";
 const CY: &str = "23";
-
-/// The users a command's user options name, as Discord resolves them.
-fn resolved(users: &[(&str, &str)]) -> Value {
-    let mut map = serde_json::Map::new();
-    for (id, name) in users {
-        map.insert(
-            (*id).to_owned(),
-            json!({ "id": id, "username": format!("user{id}"), "global_name": name, "discriminator": "0" }),
-        );
-    }
-    json!({ "users": map })
-}
-
-/// `/start game` with `players` (id, display name) in seat order.
-fn start(game: &str, players: &[(&str, &str)]) -> Value {
-    let mut options = vec![json!({ "name": "game", "type": 3, "value": game })];
-    for (n, (id, _)) in players.iter().enumerate() {
-        options.push(json!({ "name": format!("player{}", n + 1), "type": 6, "value": id }));
-    }
-    json!({ "id": "9", "name": "start", "type": 1, "options": options, "resolved": resolved(players) })
-}
-
-/// Command `name` with `options`, sent by `user` in `channel`.
-fn command(user: &str, channel: &str, name: &str, options: Value) -> Value {
-    let mut body = interaction(
-        2,
-        user,
-        &format!("token-{name}"),
-        json!({ "id": "9", "name": name, "type": 1, "options": options }),
-    );
-    body["channel_id"] = json!(channel);
-    body
-}
 
 /// The answer's text, and whether only its author sees it.
 fn said(answer: &Value) -> (String, bool) {
@@ -218,4 +188,128 @@ fn a_table_that_cannot_start_is_refused_to_the_game_master_alone() {
     assert_eq!(text, "Discord did not say who player 2 is: name them again");
     // Nothing was asked of Discord: no thread for a table that did not start.
     assert!(fake.calls().is_empty());
+}
+
+#[test]
+fn start_posts_the_tables_turn_in_its_new_thread() {
+    let fake = FakeDiscord::start(0);
+    let dir = temp_dir("discord-start-posts");
+    let (server, hub) = common::Start {
+        discord: Some(fake.options()),
+        ..common::Start::default()
+    }
+    .run(&dir.join("db.sqlite"));
+    common::discord::start_table(
+        &fake,
+        &server.base,
+        GM,
+        CHANNEL,
+        "duel",
+        &[(ANN, "Ann"), (BO, "Bo")],
+    );
+    // Nothing is posted before the table moves.
+    assert!(fake.messages(THREAD).is_empty());
+    let binding = common::discord::binding_of(&hub, THREAD);
+    for (seat, action) in [(0, "strike"), (1, "focus")] {
+        let body = json!({ "action": action, "as": seat }).to_string();
+        let path = format!("/api/tables/{}/act", binding.table);
+        let answer = common::post(&server.base, &path, Some(&binding.gm_token), &body);
+        assert_eq!(answer.status, 200, "{}", answer.body);
+    }
+    // The turn's summary and who acts now, in the thread /start made, with the players /start
+    // named mentioned: the hook /start registered, and the users it bound.
+    let messages = fake.wait_for_messages(THREAD, |m| m.len() >= 2);
+    assert_eq!(messages.len(), 2, "{messages:#?}");
+    assert!(
+        messages[0].content.starts_with("Duel: the turn is over.\n"),
+        "{}",
+        messages[0].content
+    );
+    assert!(messages[0].file.is_some(), "the map is attached");
+    assert!(
+        messages[1]
+            .content
+            .ends_with(&format!("Your turn: <@{ANN}> <@{BO}>")),
+        "{}",
+        messages[1].content
+    );
+    assert_eq!(messages[1].users, [ANN, BO]);
+    // Posted by the bot, in no other channel.
+    let posts: Vec<_> = fake
+        .calls()
+        .into_iter()
+        .filter(|c| c.path.ends_with("/messages"))
+        .collect();
+    assert!(
+        posts
+            .iter()
+            .all(|c| c.path == format!("/api/v10/channels/{THREAD}/messages")
+                && c.authorization == format!("Bot {BOT_TOKEN}")),
+        "{posts:#?}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn two_game_masters_racing_start_in_one_channel_each_get_a_table_and_a_thread() {
+    let fake = FakeDiscord::start(0);
+    let dir = temp_dir("discord-start-race");
+    let (server, hub) = common::Start {
+        discord: Some(fake.options()),
+        ..common::Start::default()
+    }
+    .run(&dir.join("db.sqlite"));
+    let gms = [(GM, "token-start-a"), ("12", "token-start-b")];
+    let barrier = std::sync::Barrier::new(gms.len());
+    std::thread::scope(|scope| {
+        for (gm, token) in gms {
+            let (fake, base, barrier) = (&fake, &server.base, &barrier);
+            scope.spawn(move || {
+                let mut body =
+                    interaction(2, gm, token, start("duel", &[(ANN, "Ann"), (BO, "Bo")]));
+                body["channel_id"] = json!(CHANNEL);
+                barrier.wait();
+                let answer = fake.send(base, &body);
+                assert_eq!(answer.json(), json!({ "type": 5, "data": { "flags": 0 } }));
+            });
+        }
+    });
+    // Two threads made, and each game master's answer completed with their own.
+    let calls = fake.wait_for(4);
+    assert_eq!(calls.len(), 4, "{calls:#?}");
+    let threads: Vec<_> = calls
+        .iter()
+        .filter(|c| c.path.ends_with("/threads"))
+        .collect();
+    assert_eq!(threads.len(), 2, "{calls:#?}");
+    let mut tables = Vec::new();
+    for (gm, token) in gms {
+        let edit = calls
+            .iter()
+            .find(|c| c.path.contains(&format!("/{token}/")))
+            .unwrap_or_else(|| panic!("{token}: {calls:#?}"));
+        let content = edit.json()["content"].as_str().unwrap().to_owned();
+        assert!(
+            content.starts_with(&format!("<@{gm}> started Duel")),
+            "{content}"
+        );
+        let thread = content
+            .rsplit("<#")
+            .next()
+            .and_then(|rest| rest.strip_suffix('>'))
+            .unwrap_or_else(|| panic!("{content}"))
+            .to_owned();
+        // The thread named in the answer plays a table of that game master, nobody else's.
+        let binding = common::discord::binding_of(&hub, &thread);
+        assert_eq!(binding.gm_user, gm);
+        tables.push((thread, binding.table));
+    }
+    assert_ne!(tables[0].0, tables[1].0, "a thread each: {tables:?}");
+    assert_ne!(tables[0].1, tables[1].1, "a table each: {tables:?}");
+    let mut made: Vec<String> = (0..2).map(common::discord::thread_id).collect();
+    let mut named: Vec<String> = tables.iter().map(|(t, _)| t.clone()).collect();
+    made.sort();
+    named.sort();
+    assert_eq!(named, made, "every thread made is bound: nothing half-made");
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -9,39 +9,17 @@
 #[macro_use]
 mod common;
 
+use common::stored_duel;
+
 use std::sync::{Arc, Barrier};
 
 use pbp_server::{
     AbsentDefault, BotPlay, Draft, MIGRATIONS, NewAct, POSTGRES_MIGRATIONS, PostgresStore,
-    SqliteStore, Store, StoreError, StoredSeat, StoredTable, TokenHash, TurnState,
+    SqliteStore, Store, StoreError, StoredSeat, TokenHash, TurnState,
 };
 
 /// Opens one more handle (connection) to the case's database.
 type Open<'a> = &'a (dyn Fn() -> Box<dyn Store> + Sync);
-
-fn table(id: &str) -> StoredTable {
-    StoredTable {
-        id: id.to_owned(),
-        game: "duel".into(),
-        step: 0,
-        version: 0,
-        save: "{}".into(),
-        saved: 0,
-        entries: Vec::new(),
-        gm_token: TokenHash([1; 32]),
-        seats: vec![
-            StoredSeat {
-                name: "Ann".into(),
-                token: TokenHash([2; 32]),
-            },
-            StoredSeat {
-                name: "Bo".into(),
-                token: TokenHash([3; 32]),
-            },
-        ],
-        turn: TurnState::default(),
-    }
-}
 
 fn act<'a>(
     id: &'a str,
@@ -65,21 +43,21 @@ fn act<'a>(
 
 fn tables_round_trip(open: Open<'_>) {
     let mut store = open();
-    store.create(&table("a")).unwrap();
+    store.create(&stored_duel("a")).unwrap();
     assert!(matches!(
-        store.create(&table("a")),
+        store.create(&stored_duel("a")),
         Err(StoreError::Exists(_))
     ));
-    assert_eq!(store.load("a").unwrap().unwrap(), table("a"));
+    assert_eq!(store.load("a").unwrap().unwrap(), stored_duel("a"));
     assert_eq!(store.load("b").unwrap(), None);
     assert_eq!(store.version("a").unwrap(), Some(0));
     assert_eq!(store.version("b").unwrap(), None);
     // Another connection sees it too.
-    assert_eq!(open().load("a").unwrap().unwrap(), table("a"));
-    store.create(&table("c")).unwrap();
+    assert_eq!(open().load("a").unwrap().unwrap(), stored_duel("a"));
+    store.create(&stored_duel("c")).unwrap();
     assert_eq!(store.count().unwrap(), 2);
     // A name with quotes and non-ASCII letters, and a long save, come back as they went in.
-    let mut odd = table("d");
+    let mut odd = stored_duel("d");
     odd.seats[0].name = "Zhào 'the \"Red\"'".into();
     odd.save = "x".repeat(200_000);
     store.create(&odd).unwrap();
@@ -88,7 +66,7 @@ fn tables_round_trip(open: Open<'_>) {
 
 fn actions_check_their_version(open: Open<'_>) {
     let mut store = open();
-    store.create(&table("a")).unwrap();
+    store.create(&stored_duel("a")).unwrap();
     let turn = TurnState {
         deadline: Some(99),
         grace: 1,
@@ -152,7 +130,7 @@ fn actions_check_their_version(open: Open<'_>) {
 
 fn turns_check_their_version(open: Open<'_>) {
     let mut store = open();
-    store.create(&table("a")).unwrap();
+    store.create(&stored_duel("a")).unwrap();
     let turn = TurnState {
         deadline: Some(50),
         grace: 10,
@@ -203,8 +181,8 @@ fn turns_check_their_version(open: Open<'_>) {
 fn deadlines_are_due_once_leased(open: Open<'_>) {
     let mut one = open();
     let mut two = open();
-    one.create(&table("a")).unwrap();
-    one.create(&table("b")).unwrap();
+    one.create(&stored_duel("a")).unwrap();
+    one.create(&stored_duel("b")).unwrap();
     one.set_turn(
         "a",
         0,
@@ -251,7 +229,7 @@ fn deadlines_are_due_once_leased(open: Open<'_>) {
 /// Several connections race to commit on one table, each from the version it read: every step
 /// is taken exactly once, and every success is one row of `acts`.
 fn racing_writers_take_each_step_once(open: Open<'_>) {
-    open().create(&table("race")).unwrap();
+    open().create(&stored_duel("race")).unwrap();
     const WRITERS: usize = 4;
     const TRIES: usize = 40;
     let barrier = Arc::new(Barrier::new(WRITERS));
@@ -295,7 +273,7 @@ fn racing_writers_take_each_step_once(open: Open<'_>) {
 /// step; an older save changes nothing, and no save raises the version.
 fn saves_bound_the_entries_a_load_reads(open: Open<'_>) {
     let mut store = open();
-    store.create(&table("a")).unwrap();
+    store.create(&stored_duel("a")).unwrap();
     let turn = TurnState::default();
     store.commit_act(&act("a", 0, 0, "e1", &turn)).unwrap();
     store.commit_act(&act("a", 1, 1, "e2", &turn)).unwrap();
@@ -345,7 +323,7 @@ fn migrations_run_once(open: Open<'_>) {
             drop(handle.join().unwrap());
         }
     });
-    open().create(&table("kept")).unwrap();
+    open().create(&stored_duel("kept")).unwrap();
     assert!(open().load("kept").unwrap().is_some());
     assert_eq!(open().count().unwrap(), 1);
 }
@@ -426,7 +404,7 @@ fn a_location_that_is_no_store_is_refused() {
 
 fn the_bot_default_and_its_plays_are_kept(open: Open<'_>) {
     let mut store = open();
-    let mut created = table("a");
+    let mut created = stored_duel("a");
     created.turn.absent = AbsentDefault::Bot;
     store.create(&created).unwrap();
     assert_eq!(
@@ -449,7 +427,7 @@ fn the_bot_default_and_its_plays_are_kept(open: Open<'_>) {
 /// seen by every handle; racing writers in groups still take each step once.
 fn groups_keep_each_write_its_own(open: Open<'_>) {
     let mut store = open();
-    store.create(&table("g")).unwrap();
+    store.create(&stored_duel("g")).unwrap();
     let turn = TurnState::default();
     store.begin_group().unwrap();
     store.commit_act(&act("g", 0, 0, "s1", &turn)).unwrap();
@@ -465,7 +443,7 @@ fn groups_keep_each_write_its_own(open: Open<'_>) {
     let steps: Vec<u64> = open().acts("g").unwrap().iter().map(|a| a.0).collect();
     assert_eq!(steps, vec![1, 2]);
 
-    open().create(&table("grace")).unwrap();
+    open().create(&stored_duel("grace")).unwrap();
     const WRITERS: u64 = 3;
     const GROUPS: u64 = 10;
     let wins: u64 = std::thread::scope(|scope| {
@@ -509,7 +487,7 @@ fn postgres_notifies_a_group_s_writes_at_its_end() {
         return;
     };
     let mut store = PostgresStore::connect(&db.url).unwrap();
-    store.create(&table("n")).unwrap();
+    store.create(&stored_duel("n")).unwrap();
     let mut listener = ::postgres::Client::connect(&db.url, ::postgres::NoTls).unwrap();
     let channel: String = listener
         .query_one(

@@ -58,7 +58,25 @@ pub fn definitions() -> Value {
     commands.extend(super::tables::definitions());
     // The players' commands (`play.rs`).
     commands.extend(super::play::definitions());
+    // `/status`, `/map`, `/export` (`public.rs`).
+    commands.extend(super::public::definitions());
     Value::Array(commands)
+}
+
+/// The commands' names as people type them: "/roll, /odds, ... and /export".
+pub fn names() -> String {
+    let names: Vec<String> = definitions()
+        .as_array()
+        .map(|list| {
+            list.iter()
+                .filter_map(|c| c["name"].as_str().map(|n| format!("/{n}")))
+                .collect()
+        })
+        .unwrap_or_default();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.concat(),
+    }
 }
 
 /// The public line of a roll by `user` (a mention, which the answer does not ping), rolled

@@ -25,6 +25,7 @@ pub mod interaction;
 pub mod me;
 pub mod orders;
 pub mod play;
+pub mod public;
 pub mod rest;
 pub mod tables;
 pub mod verify;
@@ -135,13 +136,19 @@ async fn answer(venue: &Venue, hub: &HubHandle, interaction: &Interaction) -> Va
         kind::COMMAND if play::is_play_command(interaction.command()) => {
             play::command(hub, interaction).await
         }
+        kind::COMMAND if public::is_public_command(interaction.command()) => {
+            public::command(venue, hub, interaction).await
+        }
         kind::COMMAND => command(venue, interaction),
         // The players' commands (`play.rs`): /act's actions, /me's buttons, /orders' modal.
         kind::AUTOCOMPLETE => play::autocomplete(hub, interaction).await,
         kind::COMPONENT => me::component(hub, interaction).await,
         kind::MODAL_SUBMIT => orders::submit(hub, interaction).await,
         _ => interaction::message(
-            "pbp does not know this interaction: its commands are /roll, /odds, /start, /seat, /deadline, /close, /act, /orders and /me",
+            &format!(
+                "pbp does not know this interaction: its commands are {}",
+                commands::names()
+            ),
             true,
         ),
     }
@@ -193,7 +200,8 @@ fn command(venue: &Venue, interaction: &Interaction) -> Value {
         }
         other => interaction::message(
             &format!(
-                "pbp has no command /{other} here: its commands are /roll, /odds, /start, /seat, /deadline, /close, /act, /orders and /me"
+                "pbp has no command /{other} here: its commands are {}",
+                commands::names()
             ),
             true,
         ),

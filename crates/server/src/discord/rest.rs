@@ -150,7 +150,7 @@ impl Rest {
     ) -> Result<Value, RestError> {
         let path = format!("/channels/{channel}/messages");
         let body = match file {
-            Some((name, bytes)) => multipart(payload, name, bytes),
+            Some((name, bytes)) => multipart(payload, name, "image/png", bytes),
             None => json_body(payload),
         };
         self.call(Method::POST, &path, &path, Some(bot_token), &body)
@@ -275,8 +275,8 @@ fn json_body(value: &Value) -> Body {
 }
 
 /// `payload` and the file `name` as Discord's `multipart/form-data`: `payload_json`, then
-/// `files[0]` (a PNG), under a boundary found in neither.
-fn multipart(payload: &Value, name: &str, file: &[u8]) -> Body {
+/// `files[0]` (of `content_type`: a PNG, a save), under a boundary found in neither.
+fn multipart(payload: &Value, name: &str, content_type: &str, file: &[u8]) -> Body {
     let json = payload.to_string();
     let contains = |hay: &[u8], needle: &[u8]| hay.windows(needle.len()).any(|w| w == needle);
     let mut boundary = String::from("pbp-part-0f3c9a51d7e2b846");
@@ -289,7 +289,7 @@ fn multipart(payload: &Value, name: &str, file: &[u8]) -> Body {
             "--{boundary}\r\nContent-Disposition: form-data; name=\"payload_json\"\r\n\
              Content-Type: application/json\r\n\r\n{json}\r\n--{boundary}\r\n\
              Content-Disposition: form-data; name=\"files[0]\"; filename=\"{name}\"\r\n\
-             Content-Type: image/png\r\n\r\n"
+             Content-Type: {content_type}\r\n\r\n"
         )
         .as_bytes(),
     );
@@ -384,8 +384,27 @@ fn backoff(attempt: u32) -> Duration {
     Duration::from_millis(250u64 << attempt.min(6))
 }
 
-/// The calls of the table commands (`discord/tables.rs`).
+/// The calls of the table commands (`discord/tables.rs`, `discord/public.rs`).
 impl Rest {
+    /// Edits the original response of the interaction with `token` to `data` (a message's
+    /// body, whose `attachments` list the file as id 0) with `file` (its name, content type
+    /// and bytes) attached, as Discord's `multipart/form-data` (`payload_json`, `files[0]`).
+    ///
+    /// # Errors
+    /// See [`RestError`].
+    pub async fn edit_original_with_file(
+        &self,
+        application: &str,
+        token: &str,
+        data: &Value,
+        file: (&str, &str, &[u8]),
+    ) -> Result<Value, RestError> {
+        let path = format!("/webhooks/{application}/{token}/messages/@original");
+        let (name, content_type, bytes) = file;
+        let body = multipart(data, name, content_type, bytes);
+        self.call(Method::PATCH, &path, &path, None, &body).await
+    }
+
     /// Creates a public thread named `name` in channel `channel`, with the bot's `bot_token`;
     /// answers the thread's id.
     ///

@@ -19,12 +19,22 @@ use axum::routing::any;
 use ed25519_dalek::{Signer, SigningKey};
 use serde_json::{Value, json};
 
+pub mod commands;
+// Each test file uses a part of them.
+#[allow(unused_imports)]
+pub use commands::{binding_of, command_in, resolved, start_data, start_table};
+
 /// The application's id the fake plays.
 pub const APPLICATION: &str = "100000000000000001";
 /// The bot token pbp is given.
 pub const BOT_TOKEN: &str = "fake-bot-token";
-/// The id of every thread the fake makes.
+/// The id of the first thread the fake makes (the next ones are [`thread_id`]`(1)`, ...).
 pub const THREAD: &str = "700000000000000007";
+
+/// The id of the `n`th thread the fake makes after the first ([`THREAD`] is `thread_id(0)`).
+pub fn thread_id(n: u64) -> String {
+    (700_000_000_000_000_007u64 + n).to_string()
+}
 /// The wait a 429 asks for.
 pub const RETRY_AFTER: Duration = Duration::from_millis(300);
 
@@ -37,11 +47,32 @@ pub struct Call {
     pub body: String,
     pub at: Instant,
     pub answered: u16,
+    /// The body's content type.
+    pub content_type: String,
+    /// The body's bytes (a file attached is not text).
+    pub bytes: Vec<u8>,
 }
 
 impl Call {
     pub fn json(&self) -> Value {
         serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
+    }
+
+    /// A `multipart/form-data` body's `payload_json`, and its `files[0]`'s name, content type
+    /// and bytes.
+    pub fn with_file(&self) -> (Value, (String, String, Vec<u8>)) {
+        assert!(
+            self.content_type.starts_with("multipart/form-data"),
+            "{}",
+            self.content_type
+        );
+        let parts = form_parts(&self.content_type, &self.bytes);
+        let payload = parts.iter().find(|p| p.0 == "payload_json").unwrap();
+        let file = parts.iter().find(|p| p.0 == "files[0]").unwrap();
+        (
+            serde_json::from_slice(&payload.2).unwrap(),
+            (file.1.clone().unwrap(), file.3.clone(), file.2.clone()),
+        )
     }
 }
 
@@ -73,6 +104,8 @@ struct Shared {
     messages: Arc<Mutex<Vec<Message>>>,
     lose_every: usize,
     created: Arc<Mutex<usize>>,
+    /// Threads made so far.
+    threads: Arc<Mutex<u64>>,
     /// How long a new message's answer waits after the message is kept.
     delay: Duration,
     /// New messages kept whose answer is not sent yet.
@@ -122,6 +155,12 @@ async fn record(
             body: String::from_utf8_lossy(&body).into_owned(),
             at: Instant::now(),
             answered: status.as_u16(),
+            content_type: headers
+                .get("content-type")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_owned(),
+            bytes: body.to_vec(),
         });
         (busy, status)
     };
@@ -161,13 +200,18 @@ async fn record(
     let mut answer = serde_json::from_slice::<Value>(&body).unwrap_or(Value::Null);
     // A thread made answers the new channel, with its id.
     if method == Method::POST && uri.path().ends_with("/threads") {
-        answer["id"] = json!(THREAD);
+        let mut threads = shared.threads.lock().unwrap();
+        answer["id"] = json!(thread_id(*threads));
+        *threads += 1;
     }
     (status, limits, answer.to_string()).into_response()
 }
 
-/// The parts of a `multipart/form-data` body: each one's name, file name and bytes.
-fn form_parts(content_type: &str, body: &[u8]) -> Vec<(String, Option<String>, Vec<u8>)> {
+/// One part of a `multipart/form-data` body: its name, file name, bytes and content type.
+type Part = (String, Option<String>, Vec<u8>, String);
+
+/// The parts of a `multipart/form-data` body.
+fn form_parts(content_type: &str, body: &[u8]) -> Vec<Part> {
     let boundary = content_type
         .split("boundary=")
         .nth(1)
@@ -191,10 +235,16 @@ fn form_parts(content_type: &str, body: &[u8]) -> Vec<(String, Option<String>, V
                 .nth(1)
                 .map(|rest| rest.split('"').next().unwrap().to_owned())
         };
+        let part_type = head
+            .lines()
+            .find_map(|l| l.strip_prefix("Content-Type: "))
+            .unwrap_or_default()
+            .to_owned();
         parts.push((
             value("name").unwrap(),
             value("filename"),
             part[split + 4..].to_vec(),
+            part_type,
         ));
     }
     parts
@@ -332,6 +382,7 @@ impl FakeDiscord {
             messages: messages.clone(),
             lose_every,
             created: Arc::default(),
+            threads: Arc::default(),
             delay,
             in_flight: in_flight.clone(),
             busy_every,

@@ -86,6 +86,29 @@ pub fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// A stored table for the store suites (`tests/store.rs`, `tests/discord_store.rs`): a duel
+/// at its first step between Ann and Bo, with fixed token hashes (the game master's all 1s,
+/// Ann's all 2s, Bo's all 3s) and an empty save.
+pub fn stored_duel(id: &str) -> pbp_server::StoredTable {
+    use pbp_server::{StoredSeat, TokenHash};
+    let seat = |name: &str, byte: u8| StoredSeat {
+        name: name.into(),
+        token: TokenHash([byte; 32]),
+    };
+    pbp_server::StoredTable {
+        id: id.to_owned(),
+        game: "duel".into(),
+        step: 0,
+        version: 0,
+        save: "{}".into(),
+        saved: 0,
+        entries: Vec::new(),
+        gm_token: TokenHash([1; 32]),
+        seats: vec![seat("Ann", 2), seat("Bo", 3)],
+        turn: pbp_server::TurnState::default(),
+    }
+}
+
 /// Starts a server on `db` at 127.0.0.1 with a port the system picks.
 pub fn start(db: &Path) -> Running {
     start_full(
@@ -111,79 +134,100 @@ pub fn start_full(
     limits: pbp_server::CreateLimits,
     webhooks: WebhookOptions,
 ) -> Running {
-    start_all(
-        db,
+    Start {
         limits,
         webhooks,
-        pbp_server::StreamLimits::default(),
-        None,
-    )
+        ..Start::default()
+    }
+    .run(db)
+    .0
 }
 
 /// Starts a server on `db` like [`start`], serving Discord's interactions with `discord`.
 pub fn start_discord(db: &Path, discord: pbp_server::DiscordOptions) -> Running {
-    start_all(
-        db,
-        pbp_server::CreateLimits::default(),
-        WebhookOptions::default(),
-        pbp_server::StreamLimits::default(),
-        Some(discord),
-    )
+    Start {
+        discord: Some(discord),
+        ..Start::default()
+    }
+    .run(db)
+    .0
 }
 
 /// Starts a server on `db` like [`start`], with these limits of the event streams.
 pub fn start_streaming(db: &Path, stream: pbp_server::StreamLimits) -> Running {
-    start_all(
-        db,
-        pbp_server::CreateLimits::default(),
-        WebhookOptions::default(),
+    Start {
         stream,
-        None,
-    )
+        ..Start::default()
+    }
+    .run(db)
+    .0
 }
 
-fn start_all(
-    db: &Path,
-    limits: pbp_server::CreateLimits,
-    webhooks: WebhookOptions,
-    stream: pbp_server::StreamLimits,
-    discord: Option<pbp_server::DiscordOptions>,
-) -> Running {
-    let db = db.to_owned();
-    let (ready_tx, ready_rx) = std::sync::mpsc::channel();
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let thread = std::thread::spawn(move || {
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap();
-        runtime.block_on(async move {
-            let store = SqliteStore::open(&db).unwrap();
-            let server = Server::bind(Box::new(store), "127.0.0.1:0")
-                .await
-                .unwrap()
-                .with_limits(limits)
-                .with_webhooks(webhooks)
-                .with_stream_limits(stream);
-            let server = match &discord {
-                Some(discord) => server.with_discord(discord).unwrap(),
-                None => server,
-            };
-            ready_tx.send(server.addr()).unwrap();
-            server
-                .serve_until(async {
-                    let _ = stop_rx.await;
-                })
-                .await
+/// How a test server starts: every option of `pbp serve` a test sets, the defaults elsewhere.
+/// [`Start::run`] is the one start-up of the in-process servers.
+#[derive(Default)]
+pub struct Start {
+    pub limits: pbp_server::CreateLimits,
+    pub webhooks: WebhookOptions,
+    pub stream: pbp_server::StreamLimits,
+    /// Discord's options: the interactions endpoint, and the `discord-bot` posts' API.
+    pub discord: Option<pbp_server::DiscordOptions>,
+    /// Who plays each seat on Discord, in place of the Discord venue's bindings.
+    pub mentions: Option<std::sync::Arc<dyn pbp_server::webhooks::SeatMentions>>,
+}
+
+impl Start {
+    /// Starts the server on `db` at 127.0.0.1 with a port the system picks; answers it with
+    /// its hub, for the calls the Discord venue makes itself (binding a table's thread).
+    pub fn run(self, db: &Path) -> (Running, pbp_server::HubHandle) {
+        let Start {
+            limits,
+            webhooks,
+            stream,
+            discord,
+            mentions,
+        } = self;
+        let db = db.to_owned();
+        let (ready_tx, ready_rx) = std::sync::mpsc::channel();
+        let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
                 .unwrap();
+            runtime.block_on(async move {
+                let store = SqliteStore::open(&db).unwrap();
+                let mut server = Server::bind(Box::new(store), "127.0.0.1:0")
+                    .await
+                    .unwrap()
+                    .with_limits(limits)
+                    .with_webhooks(webhooks)
+                    .with_stream_limits(stream);
+                if let Some(mentions) = mentions {
+                    server = server.with_seat_mentions(mentions);
+                }
+                if let Some(discord) = &discord {
+                    server = server.with_discord(discord).unwrap();
+                }
+                ready_tx
+                    .send((server.addr(), server.hub().clone()))
+                    .unwrap();
+                server
+                    .serve_until(async {
+                        let _ = stop_rx.await;
+                    })
+                    .await
+                    .unwrap();
+            });
         });
-    });
-    let addr = ready_rx.recv_timeout(Duration::from_secs(30)).unwrap();
-    Running {
-        base: format!("http://{addr}"),
-        stop: Some(stop_tx),
-        thread: Some(thread),
+        let (addr, hub) = ready_rx.recv_timeout(Duration::from_secs(30)).unwrap();
+        let running = Running {
+            base: format!("http://{addr}"),
+            stop: Some(stop_tx),
+            thread: Some(thread),
+        };
+        (running, hub)
     }
 }
 
@@ -398,44 +442,13 @@ pub fn start_posting(
     discord: Option<pbp_server::DiscordOptions>,
     mentions: std::sync::Arc<dyn pbp_server::webhooks::SeatMentions>,
 ) -> (Running, pbp_server::HubHandle) {
-    let db = db.to_owned();
-    let (ready_tx, ready_rx) = std::sync::mpsc::channel();
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let thread = std::thread::spawn(move || {
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap();
-        runtime.block_on(async move {
-            let store = SqliteStore::open(&db).unwrap();
-            let server = Server::bind(Box::new(store), "127.0.0.1:0")
-                .await
-                .unwrap()
-                .with_webhooks(webhooks)
-                .with_seat_mentions(mentions);
-            let server = match &discord {
-                Some(discord) => server.with_discord(discord).unwrap(),
-                None => server,
-            };
-            ready_tx
-                .send((server.addr(), server.hub().clone()))
-                .unwrap();
-            server
-                .serve_until(async {
-                    let _ = stop_rx.await;
-                })
-                .await
-                .unwrap();
-        });
-    });
-    let (addr, hub) = ready_rx.recv_timeout(Duration::from_secs(30)).unwrap();
-    let running = Running {
-        base: format!("http://{addr}"),
-        stop: Some(stop_tx),
-        thread: Some(thread),
-    };
-    (running, hub)
+    Start {
+        webhooks,
+        discord,
+        mentions: Some(mentions),
+        ..Start::default()
+    }
+    .run(db)
 }
 
 /// Binds table `table` to the Discord thread `channel` as the Discord venue does, with a
