@@ -10,54 +10,9 @@ mod common;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use common::discord::{APPLICATION, BOT_TOKEN, FakeDiscord, RETRY_AFTER, interaction, post_signed};
+use common::players::{assert_documented, conforms, fixture};
 use common::{start_discord, temp_dir};
 use serde_json::{Value, json};
-
-/// A documented example of `name` in `tests/discord_fixtures/`.
-fn fixture(name: &str) -> Value {
-    let path = format!(
-        "{}/tests/discord_fixtures/{name}.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
-}
-
-/// Whether `value` has only the fields of the documented `example`, each of the same JSON type
-/// (every element of an array against the example's first); the path of the first mismatch.
-fn conforms(value: &Value, example: &Value, at: &str) -> Result<(), String> {
-    match (value, example) {
-        (Value::Object(fields), Value::Object(documented)) => {
-            for (key, field) in fields {
-                let Some(documented) = documented.get(key) else {
-                    return Err(format!("{at}.{key} is not in Discord's shape"));
-                };
-                conforms(field, documented, &format!("{at}.{key}"))?;
-            }
-            Ok(())
-        }
-        (Value::Array(items), Value::Array(documented)) => match documented.first() {
-            Some(first) => items
-                .iter()
-                .enumerate()
-                .try_for_each(|(i, item)| conforms(item, first, &format!("{at}[{i}]"))),
-            None => Ok(()),
-        },
-        (Value::String(_), Value::String(_))
-        | (Value::Number(_), Value::Number(_))
-        | (Value::Bool(_), Value::Bool(_))
-        | (Value::Null, Value::Null) => Ok(()),
-        _ => Err(format!("{at} is {value}, of another type than {example}")),
-    }
-}
-
-fn assert_shape(value: &Value, name: &str) {
-    let example = fixture(name);
-    if let Err(mismatch) = conforms(value, &example, name) {
-        panic!("{mismatch}\n{value:#}");
-    }
-    // The kind of answer is the documented one.
-    assert_eq!(value.get("type"), example.get("type"), "{value}");
-}
 
 fn command(name: &str, options: Value) -> Value {
     json!({ "id": "500000000000000005", "name": name, "type": 1, "options": options })
@@ -102,7 +57,7 @@ fn every_request_is_verified_and_a_ping_is_answered_with_a_pong() {
     let answer = fake.send(&server.base, &ping);
     assert_eq!(answer.status, 200, "{}", answer.body);
     assert!(answer.content_type.starts_with("application/json"));
-    assert_shape(&answer.json(), "response_pong");
+    assert_documented(&answer.json(), "response_pong");
     assert_eq!(answer.json(), json!({ "type": 1 }));
 
     // A roll, sent with a bad signature, a missing one, another body, or a stale timestamp:
@@ -199,7 +154,7 @@ fn a_roll_is_public_and_a_mistake_is_shown_to_its_author_alone() {
         answer.json()
     };
     let rolled = send("77", "3k2+1");
-    assert_shape(&rolled, "response_message");
+    assert_documented(&rolled, "response_message");
     let content = rolled["data"]["content"].as_str().unwrap();
     assert!(content.starts_with("<@77> rolls 3k2+1 = "), "{content}");
     assert_eq!(
@@ -210,7 +165,7 @@ fn a_roll_is_public_and_a_mistake_is_shown_to_its_author_alone() {
     // The mention names the roller without pinging anyone.
     assert_eq!(rolled["data"]["allowed_mentions"], json!({ "parse": [] }));
     let mistake = send("77", "3x2");
-    assert_shape(&mistake, "response_message");
+    assert_documented(&mistake, "response_message");
     assert_eq!(mistake["data"]["flags"], json!(64), "{mistake}");
     assert!(
         mistake["data"]["content"]
@@ -233,7 +188,7 @@ fn a_roll_is_public_and_a_mistake_is_shown_to_its_author_alone() {
         ),
     );
     let choices = fake.send(&server.base, &body).json();
-    assert_shape(&choices, "response_autocomplete");
+    assert_documented(&choices, "response_autocomplete");
     // An interaction for another application is not this one's to answer.
     let mut foreign = interaction(2, "77", "t", command("roll", json!([])));
     foreign["application_id"] = json!("999");
@@ -265,7 +220,7 @@ fn odds_are_deferred_then_edited_in_and_a_429_is_waited_out() {
     );
     let answer = fake.send(&server.base, &body);
     assert_eq!(answer.status, 200, "{}", answer.body);
-    assert_shape(&answer.json(), "response_deferred");
+    assert_documented(&answer.json(), "response_deferred");
     assert_eq!(answer.json(), json!({ "type": 5, "data": { "flags": 0 } }));
     // busy_every = 1 answers every call 429: pbp gives up after its tries, each after the wait.
     let calls = fake.wait_for(5);

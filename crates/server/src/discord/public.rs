@@ -183,38 +183,17 @@ fn map(venue: &Venue, hub: &HubHandle, interaction: &Interaction, binding: &Tabl
     let (venue, hub) = (venue.clone(), hub.clone());
     let (token, table) = (interaction.token.clone(), binding.table.clone());
     tokio::spawn(async move {
-        let drawn = picture(&hub, &table).await;
-        let application = &venue.options.application_id;
-        let sent = match drawn {
-            Ok((title, steps, png)) => {
-                let mut data = interaction::message_data(
-                    &format!("**{title}**, step {steps}, as everyone sees it"),
-                    false,
-                );
-                data["attachments"] = json!([
-                    { "id": 0, "filename": PICTURE_NAME, "description": format!("{title} at step {steps}") }
-                ]);
-                venue
-                    .rest
-                    .edit_original_with_file(
-                        application,
-                        &token,
-                        &data,
-                        (PICTURE_NAME, "image/png", &png),
-                    )
-                    .await
-            }
-            Err(error) => {
-                let data = interaction::message_data(
-                    &format!("this table has no picture to show: {error}"),
-                    false,
-                );
-                venue.rest.edit_original(application, &token, &data).await
-            }
+        let answer = match picture(&hub, &table).await {
+            Ok((title, steps, png)) => Ok(Attached {
+                text: format!("**{title}**, step {steps}, as everyone sees it"),
+                name: PICTURE_NAME.to_owned(),
+                content_type: "image/png",
+                description: format!("{title} at step {steps}"),
+                bytes: png,
+            }),
+            Err(error) => Err(format!("this table has no picture to show: {error}")),
         };
-        if let Err(e) = sent {
-            eprintln!("pbp serve: a Discord answer could not be sent: {e}");
-        }
+        complete(&venue, &token, answer, false).await;
     });
     interaction::deferred(false)
 }
@@ -252,41 +231,61 @@ fn export(
     let (table, gm_token) = (binding.table.clone(), binding.gm_token.clone());
     tokio::spawn(async move {
         let id = table.clone();
-        let save = hub.call(move |hub| hub.record(&id, Some(&gm_token))).await;
-        let application = &venue.options.application_id;
-        let sent = match save {
-            Ok(save) => {
-                let name = format!("pbp-{table}.json");
-                let mut data = interaction::message_data(
-                    "the table's save, for you alone: it holds every secret and the seed, so \
-                     keep it to yourself (`pbp import` or the page's import loads it)",
-                    true,
-                );
-                data["attachments"] =
-                    json!([{ "id": 0, "filename": name, "description": "the table's save" }]);
-                venue
-                    .rest
-                    .edit_original_with_file(
-                        application,
-                        &token,
-                        &data,
-                        (&name, "application/json", save.as_bytes()),
-                    )
-                    .await
-            }
-            Err(error) => {
-                let data = interaction::message_data(
-                    &format!("pbp cannot export the table's save: {error}"),
-                    true,
-                );
-                venue.rest.edit_original(application, &token, &data).await
-            }
+        let answer = match hub.call(move |hub| hub.record(&id, Some(&gm_token))).await {
+            Ok(save) => Ok(Attached {
+                text: "the table's save, for you alone: it holds every secret and the seed, so \
+                       keep it to yourself (`pbp import` or the page's import loads it)"
+                    .to_owned(),
+                name: format!("pbp-{table}.json"),
+                content_type: "application/json",
+                description: "the table's save".to_owned(),
+                bytes: save.into_bytes(),
+            }),
+            Err(error) => Err(format!("pbp cannot export the table's save: {error}")),
         };
-        if let Err(e) = sent {
-            eprintln!("pbp serve: a Discord answer could not be sent: {e}");
-        }
+        complete(&venue, &token, answer, true).await;
     });
     interaction::deferred(true)
+}
+
+/// A deferred answer's words with the one file attached to them.
+struct Attached {
+    /// The message's words.
+    text: String,
+    /// The file's name.
+    name: String,
+    /// The file's media type.
+    content_type: &'static str,
+    /// What the file shows, for those who cannot see it.
+    description: String,
+    /// The file.
+    bytes: Vec<u8>,
+}
+
+/// Completes a deferred answer by editing the original response: the words with their file,
+/// or the words saying why there is none. A failure to reach Discord is logged (nobody is left
+/// to tell).
+async fn complete(venue: &Venue, token: &str, answer: Result<Attached, String>, ephemeral: bool) {
+    let application = &venue.options.application_id;
+    let sent = match answer {
+        Ok(file) => {
+            let mut data = interaction::message_data(&file.text, ephemeral);
+            data["attachments"] =
+                json!([{ "id": 0, "filename": file.name, "description": file.description }]);
+            let part = (file.name.as_str(), file.content_type, file.bytes.as_slice());
+            venue
+                .rest
+                .edit_original_with_file(application, token, &data, part)
+                .await
+        }
+        Err(words) => {
+            let data = interaction::message_data(&words, ephemeral);
+            venue.rest.edit_original(application, token, &data).await
+        }
+    };
+    if let Err(e) = sent {
+        eprintln!("pbp serve: a Discord answer could not be sent: {e}");
+    }
 }
 
 #[cfg(test)]

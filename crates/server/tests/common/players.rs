@@ -4,6 +4,7 @@
 
 use serde_json::{Value, json};
 
+use super::discord::commands::resolved;
 use super::discord::{FakeDiscord, THREAD, interaction};
 
 /// The channel `/start` is used in.
@@ -23,18 +24,6 @@ pub struct Discord<'a> {
     pub base: String,
     /// The thread the table is played in.
     pub thread: String,
-}
-
-/// The users a command's user options name, as Discord resolves them.
-pub fn resolved_users(users: &[(&str, &str)]) -> Value {
-    let mut map = serde_json::Map::new();
-    for (id, name) in users {
-        map.insert(
-            (*id).to_owned(),
-            json!({ "id": id, "username": format!("user{id}"), "global_name": name, "discriminator": "0" }),
-        );
-    }
-    json!({ "users": map })
 }
 
 /// A slash command's data.
@@ -87,7 +76,7 @@ impl<'a> Discord<'a> {
             options.push(json!({ "name": format!("player{}", n + 1), "type": 6, "value": id }));
         }
         let mut data = slash("start", json!(options));
-        data["resolved"] = resolved_users(players);
+        data["resolved"] = resolved(players);
         let before = fake.calls().len();
         let discord = Discord {
             fake,
@@ -205,7 +194,7 @@ pub fn fixture(name: &str) -> Value {
 
 /// Whether `value` has only fields that `example` has, each of the same JSON type (an array's
 /// items are held to the example's first).
-fn conforms(value: &Value, example: &Value, at: &str) -> Result<(), String> {
+pub fn conforms(value: &Value, example: &Value, at: &str) -> Result<(), String> {
     match (value, example) {
         (Value::Object(fields), Value::Object(documented)) => {
             fields
