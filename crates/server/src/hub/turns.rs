@@ -453,7 +453,7 @@ impl Hub {
                 seat: seat.0,
             });
         }
-        self.commit(id, from_step, &before, actor, &action)?;
+        self.commit(id, from_step, &before, actor, &action, false)?;
         let now = self.cached(id)?.game.acting();
         Ok(now
             .iter()
@@ -531,15 +531,17 @@ pub(crate) type TurnNotices =
 
 impl Hub {
     /// The notices of the act just applied to table `id` in memory (`before`: who could act
-    /// before it), and the turn's first step kept in its turn state: none unless the act
-    /// ended a turn, a venue makes notices and the table has a webhook.
+    /// before it; `ruling`: the game master's own act, which ends a turn too), and the
+    /// turn's first step kept in its turn state: none unless the act ended a turn, a venue
+    /// makes notices and the table has a webhook.
     pub(super) fn turn_notices(
         &mut self,
         id: &str,
         before: &[Actor],
+        ruling: bool,
     ) -> Result<Vec<Notice>, ApiError> {
         let live = self.cached(id)?;
-        if !ends_turn(live, before) {
+        if !ruling && !ends_turn(live, before) {
             return Ok(Vec::new());
         }
         let began = live.turn.began;
