@@ -1,8 +1,8 @@
 //! Clan War, Three Kingdoms and Scroll Race in Discord (Warring States is `discord_orders.rs`):
 //! each table started with `/start`, its players acting with `/act` (picked from the
 //! autocomplete) and seeing their own hand or carrier with `/me`, and the game master playing
-//! the game master's part with `/gm` (Clan War's round ended), each checked against the
-//! thread's posts. `/gm` is the table's game master's alone: anyone else is refused, nothing
+//! the game master's part with `/gm` (Clan War's round ended, a Scroll Race player skipped),
+//! each checked against the thread's posts. `/gm` is the table's game master's alone: anyone else is refused, nothing
 //! changes, and their autocomplete names none of the game master's actions. Each test costs
 //! one server and a fake on loopback, about a second of a core.
 
