@@ -2,9 +2,9 @@
 //! each table started with `/start`, its players acting with `/act` (picked from the
 //! autocomplete) and seeing their own hand or carrier with `/me`, and the game master playing
 //! the game master's part with `/gm` (Clan War's round ended, a Scroll Race player skipped),
-//! each checked against the thread's posts. `/gm` is the table's game master's alone: anyone else is refused, nothing
-//! changes, and their autocomplete names none of the game master's actions. Each test costs
-//! one server and a fake on loopback, about a second of a core.
+//! each checked against the thread's posts. `/gm` is the table's game master's alone: anyone
+//! else is refused, nothing changes, and their autocomplete names none of the game master's
+//! actions. Each test costs one server and a fake on loopback, about a second of a core.
 
 // Test code: a failed unwrap, expect or panic is how a test or benchmark reports.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
