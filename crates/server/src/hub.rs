@@ -402,8 +402,8 @@ impl Hub {
                 return Err(refusal);
             }
         };
-        // A game master's own act (a round ended, a ruling) ends a turn of the table's
-        // record: its thread is told what the public may see of it.
+        // A game master's own act (a round ended, a ruling; not a stand-in for seats) ends a
+        // turn of the table's record: its thread is told what the public may see of it.
         let ruling = actor == Actor::GameMaster;
         self.commit(id, from_step, &before, actor, &report.action.json, ruling)?;
         Ok(report)
@@ -429,7 +429,8 @@ impl Hub {
     /// version it was loaded at; on failure the table leaves memory (it is loaded again, as
     /// committed, by the next request). `before` is who could act before the action;
     /// `ruling`: the game master's own act (not a resolution's), which ends a turn of the
-    /// record even where every seat may still act (Clan War's `end round`).
+    /// record even where every seat may still act (Clan War's `end round`), unless it only
+    /// stood in for seats.
     pub(crate) fn commit(
         &mut self,
         id: &str,
