@@ -284,7 +284,7 @@ fn discord_register_sends_the_commands_to_the_guild_with_the_bot_token() {
     );
     assert_eq!(
         stdout,
-        "pbp discord: 12 commands registered in the server 88\n"
+        "pbp discord: 13 commands registered in the server 88\n"
     );
     assert!(
         head.starts_with("PUT /api/v10/applications/77/guilds/88/commands HTTP/1.1"),
@@ -305,7 +305,7 @@ fn discord_register_sends_the_commands_to_the_guild_with_the_bot_token() {
         names,
         [
             "roll", "odds", "start", "seat", "deadline", "close", "act", "orders", "me", "status",
-            "map", "export"
+            "map", "export", "gm"
         ]
     );
     // An empty token file is named, and nothing is sent.

@@ -402,7 +402,10 @@ impl Hub {
                 return Err(refusal);
             }
         };
-        self.commit(id, from_step, &before, actor, &report.action.json)?;
+        // A game master's own act (a round ended, a ruling; not a stand-in for seats) ends a
+        // turn of the table's record: its thread is told what the public may see of it.
+        let ruling = actor == Actor::GameMaster;
+        self.commit(id, from_step, &before, actor, &report.action.json, ruling)?;
         Ok(report)
     }
 
@@ -424,7 +427,10 @@ impl Hub {
 
     /// Commits the action just applied to the table in memory, with its turn state, from the
     /// version it was loaded at; on failure the table leaves memory (it is loaded again, as
-    /// committed, by the next request). `before` is who could act before the action.
+    /// committed, by the next request). `before` is who could act before the action;
+    /// `ruling`: the game master's own act (not a resolution's), which ends a turn of the
+    /// record even where every seat may still act (Clan War's `end round`), unless it only
+    /// stood in for seats.
     pub(crate) fn commit(
         &mut self,
         id: &str,
@@ -432,9 +438,10 @@ impl Hub {
         before: &[Actor],
         actor: Actor,
         action: &Value,
+        ruling: bool,
     ) -> Result<(), ApiError> {
         // The webhooks' notices, if the act ended a turn (to the outbox with the act).
-        let notices = match self.turn_notices(id, before) {
+        let notices = match self.turn_notices(id, before, ruling) {
             Ok(notices) => notices,
             Err(error) => {
                 self.forget(id);

@@ -197,7 +197,9 @@ fn commit_steps(
         .map_err(|e| {
             ApiError::Internal(format!("a step of the thread did not apply again: {e}"))
         })?;
-        hub.commit(id, from_step, &before, step.actor, &step.action)?;
+        // A game master's post is a ruling, as a game master's act is (`Hub::act`).
+        let ruling = step.actor == pbp_core::engine::Actor::GameMaster;
+        hub.commit(id, from_step, &before, step.actor, &step.action, ruling)?;
     }
     Ok(())
 }

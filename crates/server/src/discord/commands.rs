@@ -60,6 +60,8 @@ pub fn definitions() -> Value {
     commands.extend(super::play::definitions());
     // `/status`, `/map`, `/export` (`public.rs`).
     commands.extend(super::public::definitions());
+    // The game master's `/gm` (`gm.rs`).
+    commands.extend(super::gm::definitions());
     Value::Array(commands)
 }
 

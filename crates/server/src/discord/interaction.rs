@@ -215,14 +215,36 @@ pub fn deferred(ephemeral: bool) -> Value {
     json!({ "type": 5, "data": { "flags": flags } })
 }
 
-/// The answer to an autocomplete: the choices, each shown and sent as the same text (at most
-/// [`MAX_CHOICES`]: the caller filters, never this).
+/// The answer to an autocomplete: the choices, each sent as its text (the value read back as
+/// the option) and shown on one line (the name: a line break shown as " / ", and cut to
+/// [`MAX_CHOICE_NAME`] characters with an ellipsis when that line is longer). At most
+/// [`MAX_CHOICES`]: the caller filters, never this.
 pub fn choices(choices: &[String]) -> Value {
     let choices: Vec<Value> = choices
         .iter()
-        .map(|c| json!({ "name": c, "value": c }))
+        .map(|c| json!({ "name": choice_name(c), "value": c }))
         .collect();
     json!({ "type": 8, "data": { "choices": choices } })
+}
+
+/// The most characters a choice's name may hold (Discord's limit).
+pub const MAX_CHOICE_NAME: usize = 100;
+
+/// A choice's name: its text on one line (each line break, with the blanks around it, shown as
+/// " / "), cut to [`MAX_CHOICE_NAME`] characters with an ellipsis when longer.
+pub fn choice_name(text: &str) -> String {
+    let line = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" / ");
+    if line.chars().count() <= MAX_CHOICE_NAME {
+        return line;
+    }
+    let mut cut: String = line.chars().take(MAX_CHOICE_NAME - 1).collect();
+    cut.push('\u{2026}');
+    cut
 }
 
 /// A message's body (of an answer, or of an edit of the original response): its content cut to
@@ -289,5 +311,24 @@ mod tests {
         assert_eq!(interaction.focused(), Some(("against", "3k")));
         assert!(parse_interaction(b"{}").is_err());
         assert!(parse_interaction(b"not json").is_err());
+    }
+
+    #[test]
+    fn a_choice_is_shown_on_one_line_and_sent_whole() {
+        let sheet = "[b]Qin[/b]\nArmy 1: hold\n  Army 2 -> Lai  \n";
+        let answer = choices(&[sheet.to_owned(), "strike".to_owned()]);
+        let shown = &answer["data"]["choices"];
+        assert_eq!(
+            shown[0]["name"],
+            "[b]Qin[/b] / Army 1: hold / Army 2 -> Lai"
+        );
+        assert_eq!(shown[0]["value"], sheet);
+        assert_eq!(shown[1]["name"], "strike");
+        assert_eq!(shown[1]["value"], "strike");
+        // Each line's break adds characters: a name never passes Discord's 100.
+        let many = vec!["abc"; 40].join("\n");
+        let name = choice_name(&many);
+        assert_eq!(name.chars().count(), MAX_CHOICE_NAME);
+        assert!(name.ends_with('\u{2026}'), "{name}");
     }
 }

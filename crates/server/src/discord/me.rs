@@ -94,7 +94,7 @@ async fn view_message(hub: &HubHandle, seated: &Seated, said: &str) -> Result<Va
 
 /// `head`, then `body` in a code block (kept as written: no Markdown in it), then `tail`, in
 /// one message: the body cut at a line's end, with a line saying so, when all does not fit.
-fn framed(head: &str, body: &str, tail: &str) -> String {
+pub(super) fn framed(head: &str, body: &str, tail: &str) -> String {
     const CUT: &str = "\n(cut: the whole view is longer than a Discord message)";
     let body = body.replace("```", "'''");
     let whole = format!("{head}```\n{body}\n```{tail}");

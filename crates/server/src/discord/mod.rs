@@ -21,6 +21,7 @@ use serde_json::Value;
 use tower_http::limit::RequestBodyLimitLayer;
 
 pub mod commands;
+pub mod gm;
 pub mod interaction;
 pub mod me;
 pub mod orders;
@@ -139,8 +140,12 @@ async fn answer(venue: &Venue, hub: &HubHandle, interaction: &Interaction) -> Va
         kind::COMMAND if public::is_public_command(interaction.command()) => {
             public::command(venue, hub, interaction).await
         }
+        kind::COMMAND if interaction.command() == "gm" => gm::command(hub, interaction).await,
         kind::COMMAND => command(venue, interaction),
         // The players' commands (`play.rs`): /act's actions, /me's buttons, /orders' modal.
+        kind::AUTOCOMPLETE if interaction.command() == "gm" => {
+            gm::autocomplete(hub, interaction).await
+        }
         kind::AUTOCOMPLETE => play::autocomplete(hub, interaction).await,
         kind::COMPONENT => me::component(hub, interaction).await,
         kind::MODAL_SUBMIT => orders::submit(hub, interaction).await,

@@ -201,7 +201,7 @@ pub(super) async fn autocomplete(hub: &HubHandle, interaction: &Interaction) -> 
 
 /// Choices shown and sent as the same text, each cut to [`MAX_CHOICE`] characters (only a
 /// note can be longer: an action that long is never offered, see [`filter`]).
-fn note_choices(choices: &[String]) -> Value {
+pub(super) fn note_choices(choices: &[String]) -> Value {
     let fitted: Vec<String> = choices
         .iter()
         .map(|c| {

@@ -453,7 +453,7 @@ impl Hub {
                 seat: seat.0,
             });
         }
-        self.commit(id, from_step, &before, actor, &action)?;
+        self.commit(id, from_step, &before, actor, &action, false)?;
         let now = self.cached(id)?.game.acting();
         Ok(now
             .iter()
@@ -510,6 +510,21 @@ pub(crate) fn game_master(live: &Live, token: Option<&str>) -> Result<Role, ApiE
     }
 }
 
+/// Whether the act just applied to `live` (`before`: who could act before it) only took seats
+/// out of the turn (a game master's stand-in for a seat, Warring States' `no orders Ann`): the
+/// seats to act now are fewer, and each could act before. A game master's other acts (Clan
+/// War's `end round`, after which every seat may act as before) end a turn of the record.
+fn stood_in(live: &Live, before: &[Actor]) -> bool {
+    let now: Vec<Actor> = live
+        .game
+        .acting()
+        .into_iter()
+        .filter(|a| a.seat().is_some())
+        .collect();
+    let was = before.iter().filter(|a| a.seat().is_some()).count();
+    now.len() < was && now.iter().all(|a| before.contains(a))
+}
+
 /// Whether the act just applied to `live` (`before`: who could act before it) ended a turn: a
 /// seat may act that could not before, or the game is over (a turn that waits for the game
 /// master to resolve it ends when the resolution opens the next one).
@@ -531,15 +546,19 @@ pub(crate) type TurnNotices =
 
 impl Hub {
     /// The notices of the act just applied to table `id` in memory (`before`: who could act
-    /// before it), and the turn's first step kept in its turn state: none unless the act
-    /// ended a turn, a venue makes notices and the table has a webhook.
+    /// before it; `ruling`: the game master's own act, which ends a turn too unless it only
+    /// stood in for seats), and the
+    /// turn's first step kept in its turn state: none unless the act ended a turn, a venue
+    /// makes notices and the table has a webhook.
     pub(super) fn turn_notices(
         &mut self,
         id: &str,
         before: &[Actor],
+        ruling: bool,
     ) -> Result<Vec<Notice>, ApiError> {
         let live = self.cached(id)?;
-        if !ends_turn(live, before) {
+        let ruled = ruling && !stood_in(live, before);
+        if !ruled && !ends_turn(live, before) {
             return Ok(Vec::new());
         }
         let began = live.turn.began;

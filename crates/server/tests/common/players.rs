@@ -39,7 +39,8 @@ pub fn said(answer: &Value) -> (String, bool) {
     (data["content"].as_str().unwrap().to_owned(), ephemeral)
 }
 
-/// An autocomplete answer's choices, by name (each choice's value is its name).
+/// An autocomplete answer's choices, by value (what is sent back when one is picked; each
+/// choice's name is its value on one line).
 pub fn choices(answer: &Value) -> Vec<String> {
     assert_eq!(answer["type"], 8, "{answer}");
     answer["data"]["choices"]
@@ -47,8 +48,11 @@ pub fn choices(answer: &Value) -> Vec<String> {
         .unwrap()
         .iter()
         .map(|c| {
-            assert_eq!(c["name"], c["value"], "{c}");
-            c["name"].as_str().unwrap().to_owned()
+            let value = c["value"].as_str().unwrap();
+            let name = pbp_server::discord::interaction::choice_name(value);
+            assert_eq!(c["name"], name.as_str(), "{c}");
+            assert!((1..=100).contains(&name.chars().count()), "{c}");
+            value.to_owned()
         })
         .collect()
 }
