@@ -13,6 +13,18 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
+# The overlay's packages are unpacked under cargo's home like any registry crate, and cargo reuses
+# an unpacked crate of the same name and version without unpacking it again: on a machine that
+# packaged another tree of this version before, the crates would be verified against that stale
+# source. The pbp crates of this version are not on crates.io, so their unpacked copies and
+# archives are removed first (a few directories; nothing else in cargo's cache is touched).
+version="$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)"
+registry="${CARGO_HOME:-$HOME/.cargo}/registry"
+for name in pbp-core pbp-clan-war pbp-three-kingdoms pbp-warring-states pbp-scroll-race \
+    pbp-render pbp-frontend pbp-server pbp-cli; do
+    rm -rf "$registry"/src/*/"$name-$version" "$registry"/cache/*/"$name-$version.crate"
+done
+
 # --allow-dirty: CI's tree is the commit under test, and the steps before this one may leave
 # files of their own beside it; a release publishes from a clean tree, which cargo checks then.
 cargo package --workspace --exclude pbp-wasm --exclude pbp-benches --locked --allow-dirty "$@"
