@@ -12,29 +12,10 @@
 
 mod common;
 
-use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
-
 use common::discord::FakeDiscord;
-use common::players::{ANN, DEE, Discord, GM, slash};
-use common::{bind_thread, import, save_of, start_posting, temp_dir};
-use pbp_server::{TableBinding, WebhookOptions};
+use common::players::{ANN, DEE, Discord, GM, slash, twins};
+use common::temp_dir;
 use serde_json::{Value, json};
-
-/// Who plays each seat, for the posts' mentions.
-#[derive(Default)]
-struct Bound(Mutex<BTreeMap<(String, u16), String>>);
-
-impl pbp_server::webhooks::SeatMentions for Bound {
-    fn user_of(&self, table: &str, seat: u16) -> Option<String> {
-        self.0
-            .lock()
-            .unwrap()
-            .get(&(table.to_owned(), seat))
-            .cloned()
-    }
-}
 
 /// The ten users, in seat order: Red is seats 1 to 5 (Ann first), Blue seats 6 to 10.
 const USERS: [&str; 10] = [ANN, "22", "23", "25", "26", "27", "28", "29", "30", "31"];
@@ -76,55 +57,7 @@ fn others_see(discord: &Discord<'_>) -> Vec<String> {
 fn blue_and_the_threads_see_the_same_whoever_carries_reds_scroll() {
     let fake = FakeDiscord::start(0);
     let dir = temp_dir("discord-carrier-twins");
-    let bound = Arc::new(Bound::default());
-    let hooks = WebhookOptions {
-        allow_private: true,
-        timeout: Duration::from_secs(5),
-        retry_for: Duration::from_secs(60),
-        first_backoff: Duration::from_millis(100),
-        public_url: None,
-    };
-    let (server, hub) = start_posting(
-        &dir.join("db.sqlite"),
-        hooks,
-        Some(fake.options()),
-        bound.clone(),
-    );
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    // Two tables from the same seed, bound to two threads as /start binds them.
-    let threads = ["710000000000000071", "720000000000000072"];
-    for thread in threads {
-        let table = import(&server.base, &save_of("scroll-race", None, 7, &[]));
-        let binding = TableBinding {
-            channel: thread.to_owned(),
-            table: table.id.clone(),
-            gm_token: table.gm.clone(),
-            gm_user: GM.to_owned(),
-        };
-        let users: Vec<String> = USERS.iter().map(|u| (*u).to_owned()).collect();
-        runtime
-            .block_on(hub.call(move |hub| Ok(hub.store().bind_table(&binding, &users)?)))
-            .unwrap();
-        for (seat, user) in (0u16..).zip(USERS) {
-            bound
-                .0
-                .lock()
-                .unwrap()
-                .insert((table.id.clone(), seat), user.to_owned());
-        }
-        bind_thread(&hub, &table.id, thread, 3600);
-    }
-    let twins: Vec<Discord<'_>> = threads
-        .iter()
-        .map(|thread| Discord {
-            fake: &fake,
-            base: server.base.clone(),
-            thread: (*thread).to_owned(),
-        })
-        .collect();
+    let (server, _hub, twins) = twins(&fake, &dir, "scroll-race", &USERS, 3600);
     let before = [&twins[0], &twins[1]].map(others_see);
     assert_eq!(before[0], before[1]);
     // The hidden thing: Red's carrier, chosen by Ann. Blue's is the same in both.

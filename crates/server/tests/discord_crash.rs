@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use common::discord::{FakeDiscord, THREAD, options_for, start_table};
-use common::{ServerProcess, Start, get, post, temp_dir};
+use common::{ServerProcess, Start, all_delivered, get, post, temp_dir};
 use pbp_server::{DiscordStore, SqliteStore, WebhookOptions};
 use serde_json::json;
 
@@ -105,19 +105,7 @@ fn kill_9_with_posts_pending_then_restart_posts_each_once() {
     let second = spawn_server(&db, &fake.api);
     let base = second.base.clone();
     // Every post of the outbox is delivered after the restart.
-    let started = Instant::now();
-    let deliveries = loop {
-        let listing = get(&base, &format!("/api/tables/{table}/webhooks"), Some(&gm)).json();
-        let deliveries = listing["webhooks"][0]["deliveries"]
-            .as_array()
-            .unwrap()
-            .clone();
-        if !deliveries.is_empty() && deliveries.iter().all(|d| d["state"] == "delivered") {
-            break deliveries;
-        }
-        assert!(started.elapsed() < Duration::from_secs(60), "{listing:#}");
-        std::thread::sleep(Duration::from_millis(100));
-    };
+    let deliveries = all_delivered(&base, &format!("/api/tables/{table}/webhooks"), &gm);
     let messages = fake.messages(THREAD);
     // One message per post (a duel's notices are short: none is split), each once.
     assert_eq!(messages.len(), deliveries.len(), "{messages:#?}");

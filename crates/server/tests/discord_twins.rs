@@ -10,43 +10,10 @@
 
 mod common;
 
-use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
-
 use common::discord::FakeDiscord;
-use common::players::{ANN, BO, DEE, Discord, GM, slash};
-use common::{Table, bind_thread, import, save_of, start_posting, temp_dir};
-use pbp_server::{TableBinding, WebhookOptions};
+use common::players::{ANN, BO, DEE, Discord, GM, slash, twins};
+use common::{start_of_a_second, temp_dir};
 use serde_json::{Value, json};
-
-/// Who plays each seat, for the posts' mentions.
-#[derive(Default)]
-struct Bound(Mutex<BTreeMap<(String, u16), String>>);
-
-impl pbp_server::webhooks::SeatMentions for Bound {
-    fn user_of(&self, table: &str, seat: u16) -> Option<String> {
-        self.0
-            .lock()
-            .unwrap()
-            .get(&(table.to_owned(), seat))
-            .cloned()
-    }
-}
-
-/// Waits until the clock is in the first tenth of a second (the deadline is kept in seconds).
-fn start_of_a_second() {
-    loop {
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap();
-        let millis = now.subsec_millis();
-        if millis < 100 {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(u64::from(1000 - millis)));
-    }
-}
 
 /// An answer as text, the history chain's head masked: it covers the twins' secrets, keyed
 /// with the seed and salt, so it differs between them and tells an outsider nothing.
@@ -77,62 +44,9 @@ fn others_see(discord: &Discord<'_>) -> Vec<Value> {
 fn bo_and_the_thread_see_the_same_whatever_ann_sealed() {
     let fake = FakeDiscord::start(0);
     let dir = temp_dir("discord-twins");
-    let bound = Arc::new(Bound::default());
-    let hooks = WebhookOptions {
-        allow_private: true,
-        timeout: Duration::from_secs(5),
-        retry_for: Duration::from_secs(60),
-        first_backoff: Duration::from_millis(100),
-        public_url: None,
-    };
-    let (server, hub) = start_posting(
-        &dir.join("db.sqlite"),
-        hooks,
-        Some(fake.options()),
-        bound.clone(),
-    );
-    let base = &server.base;
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    // Two tables from the same seed, bound to two threads as /start binds them.
-    let threads = ["710000000000000071", "720000000000000072"];
-    let _tables: Vec<Table> = threads
-        .iter()
-        .map(|thread| {
-            let table = import(base, &save_of("duel", None, 7, &[]));
-            let binding = TableBinding {
-                channel: (*thread).to_owned(),
-                table: table.id.clone(),
-                gm_token: table.gm.clone(),
-                gm_user: GM.to_owned(),
-            };
-            let users = vec![ANN.to_owned(), BO.to_owned()];
-            runtime
-                .block_on(hub.call(move |hub| Ok(hub.store().bind_table(&binding, &users)?)))
-                .unwrap();
-            for (seat, user) in [(0, ANN), (1, BO)] {
-                bound
-                    .0
-                    .lock()
-                    .unwrap()
-                    .insert((table.id.clone(), seat), user.to_owned());
-            }
-            // Reminders two hours before a deadline: the game master's one-hour deadline
-            // reminds at once.
-            bind_thread(&hub, &table.id, thread, 7200);
-            table
-        })
-        .collect();
-    let twins: Vec<Discord<'_>> = threads
-        .iter()
-        .map(|thread| Discord {
-            fake: &fake,
-            base: base.clone(),
-            thread: (*thread).to_owned(),
-        })
-        .collect();
+    // Reminders two hours before a deadline: the game master's one-hour deadline reminds at
+    // once.
+    let (server, _hub, twins) = twins(&fake, &dir, "duel", &[ANN, BO], 7200);
     // The hidden thing: Ann's sealed stance.
     for (discord, stance) in twins.iter().zip(["strike", "focus"]) {
         let answer = discord.act(ANN, stance);

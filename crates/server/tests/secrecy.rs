@@ -9,7 +9,7 @@ mod common;
 use std::time::Duration;
 
 use common::receiver::Receiver;
-use common::{Table, get, import, post, save_of, start, start_hooked, temp_dir};
+use common::{Table, get, import, post, save_of, start, start_hooked, start_of_a_second, temp_dir};
 use pbp_core::engine::{Actor, Seat};
 use pbp_server::WebhookOptions;
 use serde_json::json;
@@ -39,20 +39,6 @@ fn everything(base: &str, table: &Table, token: Option<&str>) -> Vec<(String, u1
             (endpoint.to_string(), answer.status, body)
         })
         .collect()
-}
-
-/// Waits until the clock is in the first tenth of a second.
-fn start_of_a_second() {
-    loop {
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap();
-        let millis = now.subsec_millis();
-        if millis < 100 {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(u64::from(1000 - millis)));
-    }
 }
 
 /// Checks that the twins look the same to `others` (seat numbers) and to the public, and

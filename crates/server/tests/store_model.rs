@@ -125,16 +125,8 @@ fn seat(n: u16, generation: u64) -> StoredSeat {
 
 fn new_table(id: &str) -> StoredTable {
     StoredTable {
-        id: id.to_owned(),
-        game: "duel".into(),
-        step: 0,
-        version: 0,
-        save: "{}".into(),
-        saved: 0,
-        entries: Vec::new(),
-        gm_token: TokenHash([1; 32]),
         seats: vec![seat(0, 0), seat(1, 0)],
-        turn: TurnState::default(),
+        ..common::stored_duel(id)
     }
 }
 

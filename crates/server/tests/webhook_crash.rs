@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use common::receiver::{Receiver, accepted};
-use common::{ServerProcess, Table, create, get, post, start_hooked, temp_dir};
+use common::{ServerProcess, Table, all_delivered, create, get, post, start_hooked, temp_dir};
 use pbp_server::WebhookOptions;
 use serde_json::{Value, json};
 
@@ -99,19 +99,7 @@ fn kill_9_mid_delivery_then_restart_delivers_every_notice_once_per_key() {
     let second = spawn_server(&db);
     let base = second.base.clone();
     // Every notice of the outbox is delivered after the restart.
-    let started = Instant::now();
-    let listing = loop {
-        let listing = get(&base, &table.path("webhooks"), Some(&table.gm)).json();
-        let deliveries = listing["webhooks"][0]["deliveries"]
-            .as_array()
-            .unwrap()
-            .clone();
-        if !deliveries.is_empty() && deliveries.iter().all(|d| d["state"] == "delivered") {
-            break deliveries;
-        }
-        assert!(started.elapsed() < Duration::from_secs(60), "{listing:#}");
-        std::thread::sleep(Duration::from_millis(100));
-    };
+    let listing = all_delivered(&base, &table.path("webhooks"), &table.gm);
     let got = receiver.got();
     let once = accepted(&got);
     // One per notice, in the outbox's order (the listing is newest first).

@@ -12,30 +12,9 @@ mod common;
 use pbp_server::webhooks::{
     Attempt, DeliveryState, HookFormat, KEPT_DONE, NextStep, Notice, NoticeKind, StoredHook,
 };
-use pbp_server::{
-    NewAct, PostgresStore, SqliteStore, Store, StoreError, StoredSeat, StoredTable, TokenHash,
-    TurnState,
-};
+use pbp_server::{NewAct, PostgresStore, SqliteStore, Store, StoreError, TurnState};
 
 type Open<'a> = &'a (dyn Fn() -> Box<dyn Store> + Sync);
-
-fn table(id: &str) -> StoredTable {
-    StoredTable {
-        id: id.to_owned(),
-        game: "duel".into(),
-        step: 0,
-        version: 0,
-        save: "{}".into(),
-        saved: 0,
-        entries: Vec::new(),
-        gm_token: TokenHash([1; 32]),
-        seats: vec![StoredSeat {
-            name: "Ann".into(),
-            token: TokenHash([2; 32]),
-        }],
-        turn: TurnState::default(),
-    }
-}
 
 fn hook(id: &str, table: &str, created_at: u64) -> StoredHook {
     StoredHook {
@@ -87,8 +66,8 @@ fn attempt(next: NextStep, at: u64) -> Attempt {
 
 fn notices_go_out_with_their_act(open: Open<'_>) {
     let mut store = open();
-    store.create(&table("a")).unwrap();
-    store.create(&table("quiet")).unwrap();
+    store.create(&common::stored_duel("a")).unwrap();
+    store.create(&common::stored_duel("quiet")).unwrap();
     store.add_hook(&hook("h1", "a", 1)).unwrap();
     store.add_hook(&hook("h2", "a", 2)).unwrap();
     assert!(matches!(
@@ -125,7 +104,7 @@ fn notices_go_out_with_their_act(open: Open<'_>) {
 fn each_webhook_is_claimed_in_order_under_a_lease(open: Open<'_>) {
     let mut one = open();
     let mut two = open();
-    one.create(&table("a")).unwrap();
+    one.create(&common::stored_duel("a")).unwrap();
     one.add_hook(&hook("h1", "a", 1)).unwrap();
     let notices = [
         notice(NoticeKind::TurnClosed, "first"),
@@ -195,7 +174,7 @@ fn each_webhook_is_claimed_in_order_under_a_lease(open: Open<'_>) {
 fn reminders_are_written_once_per_deadline(open: Open<'_>) {
     let mut one = open();
     let mut two = open();
-    one.create(&table("a")).unwrap();
+    one.create(&common::stored_duel("a")).unwrap();
     one.add_hook(&hook("h1", "a", 1)).unwrap();
     let mut quiet = hook("h0", "a", 0);
     quiet.remind_before = 0;
@@ -222,8 +201,8 @@ fn reminders_are_written_once_per_deadline(open: Open<'_>) {
 
 fn removing_a_webhook_removes_its_outbox(open: Open<'_>) {
     let mut store = open();
-    store.create(&table("a")).unwrap();
-    store.create(&table("b")).unwrap();
+    store.create(&common::stored_duel("a")).unwrap();
+    store.create(&common::stored_duel("b")).unwrap();
     store.add_hook(&hook("h1", "a", 1)).unwrap();
     commit(
         store.as_mut(),
@@ -251,7 +230,7 @@ fn removing_a_webhook_removes_its_outbox(open: Open<'_>) {
 
 fn the_outbox_keeps_the_newest_finished_notices_of_each_webhook(open: Open<'_>) {
     let mut store = open();
-    store.create(&table("a")).unwrap();
+    store.create(&common::stored_duel("a")).unwrap();
     store.add_hook(&hook("h1", "a", 1)).unwrap();
     let total = u64::from(KEPT_DONE) + 10;
     for step in 0..total {

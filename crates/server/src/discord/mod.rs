@@ -269,3 +269,24 @@ impl crate::webhooks::SeatMentions for BoundMentions {
             .flatten()
     }
 }
+
+/// The sender of a command and the table bound to its channel, if any; or the refusal to
+/// answer when the sender is unknown or the bindings cannot be read.
+async fn sender_and_table(
+    hub: &HubHandle,
+    interaction: &Interaction,
+) -> Result<(String, Option<crate::store::discord::TableBinding>), Value> {
+    let Some(user) = interaction.sender().map(str::to_owned) else {
+        return Err(play::refusal("pbp cannot tell who sent this command"));
+    };
+    let channel = interaction.channel_id.clone().unwrap_or_default();
+    match hub
+        .call(move |hub| Ok(hub.store().table_in(&channel)?))
+        .await
+    {
+        Ok(bound) => Ok((user, bound)),
+        Err(error) => Err(play::refusal(&format!(
+            "pbp cannot read its tables: {error}"
+        ))),
+    }
+}

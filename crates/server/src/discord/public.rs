@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 
 use super::Venue;
 use super::interaction::{self, Interaction};
+use super::play::refusal;
 use crate::Format;
 use crate::hub::HubHandle;
 use crate::store::discord::TableBinding;
@@ -39,29 +40,17 @@ pub fn is_public_command(name: &str) -> bool {
     matches!(name, "status" | "map" | "export")
 }
 
-/// A refusal or a mistake, shown to its author alone.
-fn refusal(text: &str) -> Value {
-    interaction::message(text, true)
-}
-
 /// The answer to `/status`, `/map` or `/export` ([`is_public_command`]).
 pub(super) async fn command(venue: &Venue, hub: &HubHandle, interaction: &Interaction) -> Value {
-    let Some(user) = interaction.sender().map(str::to_owned) else {
-        return refusal("pbp cannot tell who sent this command");
+    let (user, bound) = match super::sender_and_table(hub, interaction).await {
+        Ok(found) => found,
+        Err(answer) => return answer,
     };
-    let channel = interaction.channel_id.clone().unwrap_or_default();
-    let bound = hub
-        .call(move |hub| Ok(hub.store().table_in(&channel)?))
-        .await;
-    let binding = match bound {
-        Ok(Some(binding)) => binding,
-        Ok(None) => {
-            return refusal(&format!(
-                "no table is played here: use /{} in a game's thread",
-                interaction.command()
-            ));
-        }
-        Err(error) => return refusal(&format!("pbp cannot read its tables: {error}")),
+    let Some(binding) = bound else {
+        return refusal(&format!(
+            "no table is played here: use /{} in a game's thread",
+            interaction.command()
+        ));
     };
     match interaction.command() {
         "status" => match status(hub, &binding.table).await {

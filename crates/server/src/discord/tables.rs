@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 
 use super::Venue;
 use super::interaction::{self, Interaction};
+use super::play::refusal;
 use crate::error::ApiError;
 use crate::hub::HubHandle;
 use crate::request::{CreateRequest, DeadlineRequest};
@@ -78,26 +79,11 @@ pub fn is_table_command(name: &str) -> bool {
     matches!(name, "start" | "seat" | "deadline" | "close")
 }
 
-/// A refusal or a mistake, shown to its author alone.
-fn refusal(text: &str) -> Value {
-    interaction::message(text, true)
-}
-
 /// The answer to a game master's command (`is_table_command`).
 pub(super) async fn command(venue: &Venue, hub: &HubHandle, interaction: &Interaction) -> Value {
-    let Some(user) = interaction.sender().map(str::to_owned) else {
-        return refusal("pbp cannot tell who sent this command");
-    };
-    let channel = interaction.channel_id.clone().unwrap_or_default();
-    let bound = hub
-        .call({
-            let channel = channel.clone();
-            move |hub| Ok(hub.store().table_in(&channel)?)
-        })
-        .await;
-    let bound = match bound {
-        Ok(bound) => bound,
-        Err(error) => return refusal(&format!("pbp cannot read its tables: {error}")),
+    let (user, bound) = match super::sender_and_table(hub, interaction).await {
+        Ok(found) => found,
+        Err(answer) => return answer,
     };
     if interaction.command() == "start" {
         if bound.is_some() {
@@ -105,6 +91,7 @@ pub(super) async fn command(venue: &Venue, hub: &HubHandle, interaction: &Intera
                 "this thread plays a table already: start a new one in the channel, not here",
             );
         }
+        let channel = interaction.channel_id.clone().unwrap_or_default();
         return start(venue, hub, interaction, &user, &channel).await;
     }
     let Some(binding) = bound else {

@@ -472,3 +472,35 @@ pub fn bind_thread(
         .unwrap()
 }
 pub mod players;
+
+/// Waits until the clock is in the first tenth of a second (deadlines are kept in seconds).
+pub fn start_of_a_second() {
+    loop {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap();
+        let millis = now.subsec_millis();
+        if millis < 100 {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(u64::from(1000 - millis)));
+    }
+}
+
+/// Waits, up to a minute, until the first webhook of the listing at `path` (read with `token`)
+/// has deliveries and every one is delivered; answers them as listed (newest first).
+pub fn all_delivered(base: &str, path: &str, token: &str) -> Vec<serde_json::Value> {
+    let started = std::time::Instant::now();
+    loop {
+        let listing = get(base, path, Some(token)).json();
+        let deliveries = listing["webhooks"][0]["deliveries"]
+            .as_array()
+            .unwrap()
+            .clone();
+        if !deliveries.is_empty() && deliveries.iter().all(|d| d["state"] == "delivered") {
+            return deliveries;
+        }
+        assert!(started.elapsed() < Duration::from_secs(60), "{listing:#}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}

@@ -231,3 +231,82 @@ pub fn assert_documented(value: &Value, name: &str) {
     }
     assert_eq!(value.get("type"), example.get("type"), "{value}");
 }
+
+/// Who plays each seat of each table, for the posts' mentions (`SeatMentions`), as the Discord
+/// venue's bindings answer it.
+#[derive(Default)]
+pub struct SeatUsers(std::sync::Mutex<std::collections::BTreeMap<(String, u16), String>>);
+
+impl pbp_server::webhooks::SeatMentions for SeatUsers {
+    fn user_of(&self, table: &str, seat: u16) -> Option<String> {
+        self.0
+            .lock()
+            .unwrap()
+            .get(&(table.to_owned(), seat))
+            .cloned()
+    }
+}
+
+/// The two threads of the secrecy twins ([`twins`]).
+pub const TWIN_THREADS: [&str; 2] = ["710000000000000071", "720000000000000072"];
+
+/// The secrecy twins' set-up: a server in `dir` that posts to `fake`, and two tables of `game`
+/// from the same seed (7), each bound to its thread of [`TWIN_THREADS`] as `/start` binds
+/// them, with `users` in seat order and reminders `remind_before` seconds before a deadline.
+/// Answers the server, its hub and each thread's players' side, in the threads' order.
+pub fn twins<'a>(
+    fake: &'a FakeDiscord,
+    dir: &std::path::Path,
+    game: &str,
+    users: &[&str],
+    remind_before: u64,
+) -> (super::Running, pbp_server::HubHandle, Vec<Discord<'a>>) {
+    let seats = std::sync::Arc::new(SeatUsers::default());
+    let hooks = pbp_server::WebhookOptions {
+        allow_private: true,
+        timeout: std::time::Duration::from_secs(5),
+        retry_for: std::time::Duration::from_secs(60),
+        first_backoff: std::time::Duration::from_millis(100),
+        public_url: None,
+    };
+    let (server, hub) = super::start_posting(
+        &dir.join("db.sqlite"),
+        hooks,
+        Some(fake.options()),
+        seats.clone(),
+    );
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let twins = TWIN_THREADS
+        .iter()
+        .map(|thread| {
+            let table = super::import(&server.base, &super::save_of(game, None, 7, &[]));
+            let binding = pbp_server::TableBinding {
+                channel: (*thread).to_owned(),
+                table: table.id.clone(),
+                gm_token: table.gm.clone(),
+                gm_user: GM.to_owned(),
+            };
+            let bound: Vec<String> = users.iter().map(|u| (*u).to_owned()).collect();
+            runtime
+                .block_on(hub.call(move |hub| Ok(hub.store().bind_table(&binding, &bound)?)))
+                .unwrap();
+            for (seat, user) in (0u16..).zip(users) {
+                seats
+                    .0
+                    .lock()
+                    .unwrap()
+                    .insert((table.id.clone(), seat), (*user).to_owned());
+            }
+            super::bind_thread(&hub, &table.id, thread, remind_before);
+            Discord {
+                fake,
+                base: server.base.clone(),
+                thread: (*thread).to_owned(),
+            }
+        })
+        .collect();
+    (server, hub, twins)
+}
