@@ -9,41 +9,18 @@
 
 mod common;
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::sync::{Arc, Mutex};
+use std::collections::BTreeSet;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::discord::{BOT_TOKEN, FakeDiscord, Message};
+use common::players::SeatUsers;
 use common::{Table, agent, bind_thread, create, get, post, start_posting, temp_dir};
 use pbp_server::WebhookOptions;
-use pbp_server::webhooks::SeatMentions;
 use serde_json::{Value, json};
 
 const THREAD: &str = "500000000000000005";
 const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
-
-/// Who plays each seat on Discord, in memory.
-#[derive(Default)]
-struct Bound(Mutex<BTreeMap<(String, u16), String>>);
-
-impl Bound {
-    fn bind(&self, table: &str, seat: u16, user: &str) {
-        self.0
-            .lock()
-            .unwrap()
-            .insert((table.to_owned(), seat), user.to_owned());
-    }
-}
-
-impl SeatMentions for Bound {
-    fn user_of(&self, table: &str, seat: u16) -> Option<String> {
-        self.0
-            .lock()
-            .unwrap()
-            .get(&(table.to_owned(), seat))
-            .cloned()
-    }
-}
 
 fn options() -> WebhookOptions {
     WebhookOptions {
@@ -111,7 +88,7 @@ fn duel_in_thread(
     fake: &FakeDiscord,
     remind_before: u64,
 ) -> (common::Running, pbp_server::HubHandle, Table, String) {
-    let bound = Arc::new(Bound::default());
+    let bound = Arc::new(SeatUsers::default());
     let (server, hub) = start_posting(
         &dir.join("db.sqlite"),
         options(),
@@ -211,7 +188,7 @@ fn a_long_summary_is_cut_under_2000_characters_with_nothing_lost() {
         &dir.join("db.sqlite"),
         options(),
         Some(fake.options()),
-        Arc::new(Bound::default()),
+        Arc::new(SeatUsers::default()),
     );
     let base = &server.base;
     let table = create(base, r#"{"game":"duel","players":["Al","Bo"]}"#);
@@ -323,7 +300,7 @@ fn a_notice_tried_again_after_a_lost_answer_posts_once() {
         &dir.join("db.sqlite"),
         options(),
         Some(fake.options()),
-        Arc::new(Bound::default()),
+        Arc::new(SeatUsers::default()),
     );
     let base = &server.base;
     let table = create(base, r#"{"game":"duel","players":["Al","Bo"]}"#);
@@ -358,7 +335,7 @@ fn without_the_bot_a_post_waits_and_says_why() {
         &dir.join("db.sqlite"),
         options(),
         None,
-        Arc::new(Bound::default()),
+        Arc::new(SeatUsers::default()),
     );
     let base = &server.base;
     let table = create(base, r#"{"game":"duel","players":["Al","Bo"]}"#);

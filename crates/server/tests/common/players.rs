@@ -237,6 +237,16 @@ pub fn assert_documented(value: &Value, name: &str) {
 #[derive(Default)]
 pub struct SeatUsers(std::sync::Mutex<std::collections::BTreeMap<(String, u16), String>>);
 
+impl SeatUsers {
+    /// Notes that `user` plays `seat` of `table`.
+    pub fn bind(&self, table: &str, seat: u16, user: &str) {
+        self.0
+            .lock()
+            .unwrap()
+            .insert((table.to_owned(), seat), user.to_owned());
+    }
+}
+
 impl pbp_server::webhooks::SeatMentions for SeatUsers {
     fn user_of(&self, table: &str, seat: u16) -> Option<String> {
         self.0
@@ -294,11 +304,7 @@ pub fn twins<'a>(
                 .block_on(hub.call(move |hub| Ok(hub.store().bind_table(&binding, &bound)?)))
                 .unwrap();
             for (seat, user) in (0u16..).zip(users) {
-                seats
-                    .0
-                    .lock()
-                    .unwrap()
-                    .insert((table.id.clone(), seat), (*user).to_owned());
+                seats.bind(&table.id, seat, user);
             }
             super::bind_thread(&hub, &table.id, thread, remind_before);
             Discord {
