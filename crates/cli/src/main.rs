@@ -20,6 +20,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// The allocator of the whole binary: mimalloc, whose per-thread heaps cost `pbp serve` about
+/// 12% less CPU an act than glibc's malloc (docs/BENCHMARKS.md, "Both cores, measured
+/// (session 21)"); what the games compute does not depend on it.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Roll dice, compute exact odds, and run play-by-post games.
 #[derive(Debug, Parser)]
 #[command(name = "pbp", version, about, long_about = None)]
