@@ -73,9 +73,10 @@ pub fn thread_read(data: &[u8]) {
 /// then each post's author (a player, the game master, the dice roller or a stranger, names in
 /// any case and spacing) and body (a legal action of its author then, in bold, perhaps with
 /// chatter or a quote of another post; a forum roll; or input text). Checked: the thread reads
-/// with no panic; the thread read after any prefix of one post or more gives the save it gives read once;
-/// every report's text and JSON are written; and, each on one input in four (chosen by the
-/// flags byte), `--check` changes nothing, and read a third time it applies nothing.
+/// with no panic; the thread read again after any prefix of one post or more gives the save it
+/// gives read once; every report's text and JSON are written; and, each on one input in four
+/// (chosen by the flags byte), `--check` changes nothing, and read a third time it applies
+/// nothing.
 pub fn thread_apply(data: &[u8]) {
     let mut bytes = Bytes::new(data);
     let names = catalog().names();
@@ -170,10 +171,9 @@ fn record(table: &Table) -> Value {
 /// 10 to 17 ms under AddressSanitizer, and 4 posts ran at 900 inputs a CPU second without it).
 const MAX_POSTS: usize = 3;
 
-/// Up to [`MAX_POSTS`] posts chosen by the input; the legal actions offered follow a copy of the table
-/// that applies each post's action as it is written.
+/// Up to [`MAX_POSTS`] posts chosen by the input; the legal actions offered follow a copy of the
+/// table's session that applies each post's action as it is written.
 fn posts_from(bytes: &mut Bytes<'_>, start: &Table, flags: u8) -> Vec<Post> {
-    // The session alone, not a table: the driver needs no event lines.
     let mut driver = start.session().clone_box();
     let seats = start.seats();
     let count = bytes.below(MAX_POSTS + 1);

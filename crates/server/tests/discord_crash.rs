@@ -105,7 +105,8 @@ fn kill_9_with_posts_pending_then_restart_posts_each_once() {
     let second = spawn_server(&db, &fake.api);
     let base = second.base.clone();
     // Every post of the outbox is delivered after the restart.
-    let deliveries = all_delivered(&base, &format!("/api/tables/{table}/webhooks"), &gm);
+    let listing = all_delivered(&base, &format!("/api/tables/{table}/webhooks"), &gm);
+    let deliveries = listing["webhooks"][0]["deliveries"].as_array().unwrap();
     let messages = fake.messages(THREAD);
     // One message per post (a duel's notices are short: none is split), each once.
     assert_eq!(messages.len(), deliveries.len(), "{messages:#?}");

@@ -15,9 +15,11 @@ use std::time::{Duration, Instant};
 
 use common::discord::{BOT_TOKEN, FakeDiscord, Message};
 use common::players::SeatUsers;
-use common::{Table, agent, bind_thread, create, get, post, start_posting, temp_dir};
+use common::{
+    Table, agent, all_delivered, bind_thread, create, get, post, start_posting, temp_dir,
+};
 use pbp_server::WebhookOptions;
-use serde_json::{Value, json};
+use serde_json::json;
 
 const THREAD: &str = "500000000000000005";
 const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
@@ -45,20 +47,6 @@ fn public_png(base: &str, table: &Table) -> Vec<u8> {
         .call()
         .unwrap();
     answer.body_mut().read_to_vec().unwrap()
-}
-
-/// The table's webhooks as the game master lists them, once every notice is delivered.
-fn all_delivered(base: &str, table: &Table) -> Value {
-    let started = Instant::now();
-    loop {
-        let listing = get(base, &table.path("webhooks"), Some(&table.gm)).json();
-        let deliveries = listing["webhooks"][0]["deliveries"].as_array().unwrap();
-        if !deliveries.is_empty() && deliveries.iter().all(|d| d["state"] == "delivered") {
-            return listing;
-        }
-        assert!(started.elapsed() < Duration::from_secs(60), "{listing:#}");
-        std::thread::sleep(Duration::from_millis(50));
-    }
 }
 
 fn assert_discords_limits(messages: &[Message]) {
@@ -172,7 +160,7 @@ fn a_duels_turn_is_posted_in_its_thread_with_the_mentions_and_the_map() {
     );
     assert!(posts.iter().any(|c| c.answered == 429), "{posts:#?}");
     // The game master's listing shows the hook and its deliveries.
-    let listing = all_delivered(base, &table);
+    let listing = all_delivered(base, &table.path("webhooks"), &table.gm);
     let listed = &listing["webhooks"][0];
     assert_eq!(listed["format"], "discord-bot");
     assert_eq!(listed["url"], format!("discord-channel:{THREAD}"));
@@ -309,7 +297,7 @@ fn a_notice_tried_again_after_a_lost_answer_posts_once() {
         act(base, &table, 0, "strike");
         act(base, &table, 1, "focus");
     }
-    let listing = all_delivered(base, &table);
+    let listing = all_delivered(base, &table.path("webhooks"), &table.gm);
     let deliveries = listing["webhooks"][0]["deliveries"].as_array().unwrap();
     assert_eq!(deliveries.len(), 4, "{listing:#}");
     let messages = fake.messages(THREAD);

@@ -99,7 +99,8 @@ fn kill_9_mid_delivery_then_restart_delivers_every_notice_once_per_key() {
     let second = spawn_server(&db);
     let base = second.base.clone();
     // Every notice of the outbox is delivered after the restart.
-    let listing = all_delivered(&base, &table.path("webhooks"), &table.gm);
+    let listed = all_delivered(&base, &table.path("webhooks"), &table.gm);
+    let listing = listed["webhooks"][0]["deliveries"].as_array().unwrap();
     let got = receiver.got();
     let once = accepted(&got);
     // One per notice, in the outbox's order (the listing is newest first).

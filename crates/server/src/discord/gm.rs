@@ -10,8 +10,8 @@
 
 use serde_json::{Value, json};
 
-use super::interaction::{self, EPHEMERAL, Interaction};
-use super::play::{NOTE, filter, note_choices, refusal};
+use super::interaction::{self, EPHEMERAL, Interaction, refusal};
+use super::play::{NOTE, filter, note_choices};
 use crate::engine::Format;
 use crate::hub::HubHandle;
 use crate::request::ActRequest;

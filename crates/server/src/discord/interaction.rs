@@ -208,6 +208,11 @@ pub fn message(content: &str, ephemeral: bool) -> Value {
     json!({ "type": 4, "data": message_data(content, ephemeral) })
 }
 
+/// A refusal or a mistake: a [`message`] shown to its author alone.
+pub fn refusal(text: &str) -> Value {
+    message(text, true)
+}
+
 /// The answer that shows "pbp is thinking…" until the message is completed by editing the
 /// original response (within 15 minutes).
 pub fn deferred(ephemeral: bool) -> Value {

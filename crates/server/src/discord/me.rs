@@ -8,8 +8,8 @@
 
 use serde_json::{Value, json};
 
-use super::interaction::{self, EPHEMERAL, Interaction, MAX_CONTENT};
-use super::play::{Seated, refusal, seated};
+use super::interaction::{self, EPHEMERAL, Interaction, MAX_CONTENT, refusal};
+use super::play::{Seated, seated};
 use crate::engine::Format;
 use crate::hub::HubHandle;
 use crate::request::{ActRequest, ReadyRequest};

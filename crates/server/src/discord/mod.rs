@@ -277,7 +277,9 @@ async fn sender_and_table(
     interaction: &Interaction,
 ) -> Result<(String, Option<crate::store::discord::TableBinding>), Value> {
     let Some(user) = interaction.sender().map(str::to_owned) else {
-        return Err(play::refusal("pbp cannot tell who sent this command"));
+        return Err(interaction::refusal(
+            "pbp cannot tell who sent this command",
+        ));
     };
     let channel = interaction.channel_id.clone().unwrap_or_default();
     match hub
@@ -285,7 +287,7 @@ async fn sender_and_table(
         .await
     {
         Ok(bound) => Ok((user, bound)),
-        Err(error) => Err(play::refusal(&format!(
+        Err(error) => Err(interaction::refusal(&format!(
             "pbp cannot read its tables: {error}"
         ))),
     }

@@ -7,8 +7,8 @@
 
 use serde_json::{Value, json};
 
-use super::interaction::{self, Interaction};
-use super::play::{Seated, refusal, seated};
+use super::interaction::{self, Interaction, refusal};
+use super::play::{Seated, seated};
 use crate::hub::HubHandle;
 use crate::request::ActRequest;
 

@@ -10,7 +10,7 @@
 use pbp_core::engine::erased::ActionInput;
 use serde_json::{Value, json};
 
-use super::interaction::{self, Interaction, MAX_CHOICES};
+use super::interaction::{self, Interaction, MAX_CHOICES, refusal};
 use crate::engine::Format;
 use crate::hub::HubHandle;
 use crate::request::ActRequest;
@@ -114,11 +114,6 @@ pub(super) async fn seated(hub: &HubHandle, interaction: &Interaction) -> Result
         Ok(found) => found,
         Err(error) => Err(format!("pbp cannot read its tables: {error}")),
     }
-}
-
-/// A refusal or a mistake, shown to its author alone.
-pub(super) fn refusal(text: &str) -> Value {
-    interaction::message(text, true)
 }
 
 /// The answer to a player's command (`is_play_command`).

@@ -8,8 +8,7 @@
 use serde_json::{Value, json};
 
 use super::Venue;
-use super::interaction::{self, Interaction};
-use super::play::refusal;
+use super::interaction::{self, Interaction, refusal};
 use crate::Format;
 use crate::hub::HubHandle;
 use crate::store::discord::TableBinding;

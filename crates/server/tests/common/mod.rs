@@ -488,19 +488,16 @@ pub fn start_of_a_second() {
 }
 
 /// Waits, up to a minute, until the first webhook of the listing at `path` (read with `token`)
-/// has deliveries and every one is delivered; answers them as listed (newest first).
-pub fn all_delivered(base: &str, path: &str, token: &str) -> Vec<serde_json::Value> {
+/// has deliveries and every one is delivered; answers the listing.
+pub fn all_delivered(base: &str, path: &str, token: &str) -> serde_json::Value {
     let started = std::time::Instant::now();
     loop {
         let listing = get(base, path, Some(token)).json();
-        let deliveries = listing["webhooks"][0]["deliveries"]
-            .as_array()
-            .unwrap()
-            .clone();
+        let deliveries = listing["webhooks"][0]["deliveries"].as_array().unwrap();
         if !deliveries.is_empty() && deliveries.iter().all(|d| d["state"] == "delivered") {
-            return deliveries;
+            return listing;
         }
         assert!(started.elapsed() < Duration::from_secs(60), "{listing:#}");
-        std::thread::sleep(Duration::from_millis(100));
+        std::thread::sleep(Duration::from_millis(50));
     }
 }
