@@ -410,3 +410,38 @@ fn starting_generals_three_legalists_five_and_skill_by_coins() {
     assert_eq!(s.general_cap(S0), 7);
     assert_eq!(s.general_cap(S1), 7);
 }
+
+/// Seed: "it is not possible to launch attacks from Devastated States, and one must first Invest
+/// in them to be able to launch attacks from it in the next Turn", and the river bonus "does
+/// not apply if you have a Province that is both across the Great River AND Adjacent to the
+/// target". A devastated Chen invested in this turn launches no attack this turn, so it does
+/// not take the river bonus away from Dun against an attack from Zheng; the next turn it does.
+#[test]
+fn a_devastated_state_invested_in_this_turn_does_not_bridge_the_river_until_next_turn() {
+    let mut s = game(&[("Zheng", School::Taoist)]);
+    give(&mut s, S0, &["Chen"]);
+    let (chen, dun) = (id(&s, "Chen"), id(&s, "Dun"));
+    s.output[usize::from(chen)] = 0;
+    rice(&mut s, S0, 40);
+    assert!(s.across_river(S0, dun));
+    let cost = s.invest_cost(S0, chen);
+    let mut d = Script::new(&[1, 1]);
+    let events = post(
+        &mut s,
+        S0,
+        &format!("[b]{cost} Rice for Investing of Chen.\n1 Rice for Conquest of Dun.[/b]"),
+        &mut d,
+    )
+    .unwrap();
+    let b = &battles(&events)[0];
+    assert!(b.across_river);
+    assert_eq!((b.defence.rice, b.defence.river, b.defence.total), (10, 5, 16));
+    // Next turn Chen yields 1 and borders Dun on its own bank: no river bonus.
+    assert_eq!(s.output_of(chen), 1);
+    assert!(!s.across_river(S0, dun));
+    let mut d = Script::new(&[1, 1]);
+    let events = post(&mut s, S0, "[b]1 Rice for Conquest of Dun.[/b]", &mut d).unwrap();
+    let b = &battles(&events)[0];
+    assert!(!b.across_river);
+    assert_eq!(b.defence.river, 0);
+}
