@@ -11,7 +11,7 @@ use crate::error::{JoinRefusal, OrderProblem, Refusal, WarringStatesError};
 use crate::map::StateId;
 use crate::model::{GeneralId, JoinSpec, Order, OrderSheet, WarringStatesAction};
 use crate::state::WarringStatesState;
-use post::{note_turn, Line, bold_parts, order_lines, read_line};
+use post::{Line, bold_parts, note_turn, order_lines, read_line};
 
 /// Turns `check_sheet`'s problems into line-by-line problems, using `lines` (the text of each
 /// order, if known) or the formatted orders.

@@ -435,7 +435,10 @@ fn a_devastated_state_invested_in_this_turn_does_not_bridge_the_river_until_next
     .unwrap();
     let b = &battles(&events)[0];
     assert!(b.across_river);
-    assert_eq!((b.defence.rice, b.defence.river, b.defence.total), (10, 5, 16));
+    assert_eq!(
+        (b.defence.rice, b.defence.river, b.defence.total),
+        (10, 5, 16)
+    );
     // Next turn Chen yields 1 and borders Dun on its own bank: no river bonus.
     assert_eq!(s.output_of(chen), 1);
     assert!(!s.across_river(S0, dun));
@@ -444,4 +447,63 @@ fn a_devastated_state_invested_in_this_turn_does_not_bridge_the_river_until_next
     let b = &battles(&events)[0];
     assert!(!b.across_river);
     assert_eq!(b.defence.river, 0);
+}
+
+/// Seed: "The turns of all Players are SIMULTANEOUS", and "If you do not dedicate any Rice to
+/// defense of a province, any opportunistic Player can simply walk their well-fed soldiers into
+/// it". Three players in a ring of bordering states each march on the next one's undefended
+/// home: all three walk in (a circular movement, as a Diplomacy adjudicator would let it
+/// succeed), and nobody is eliminated, since each lost one state and took another in the same
+/// turn.
+#[test]
+fn a_ring_of_attacks_on_undefended_homes_all_succeed_and_eliminate_nobody() {
+    let probe = game(&[("Lai", School::Taoist)]);
+    let map = &probe.map;
+    let mut ring = None;
+    'find: for a in 0..map.len() as u16 {
+        for &(b, _) in &map.province(a).unwrap().neighbours {
+            for &(c, _) in &map.province(b).unwrap().neighbours {
+                if c != a
+                    && b > a
+                    && c > b
+                    && map.adjacent(c, a)
+                    && a != map.capital
+                    && b != map.capital
+                    && c != map.capital
+                {
+                    ring = Some([a, b, c]);
+                    break 'find;
+                }
+            }
+        }
+    }
+    let ring = ring.expect("the map has three mutually bordering states");
+    let names: Vec<String> = ring.iter().map(|&s| map.name(s).to_owned()).collect();
+    let mut s = game(&[
+        (&names[0], School::Taoist),
+        (&names[1], School::Taoist),
+        (&names[2], School::Taoist),
+    ]);
+    let mut d = Script::new(&[]);
+    for seat in 0..3_usize {
+        let next = &names[(seat + 1) % 3];
+        post(
+            &mut s,
+            pbp_core::engine::Seat(seat as u16),
+            &format!("[b]5 Rice for Conquest of {next}.[/b]"),
+            &mut d,
+        )
+        .unwrap();
+    }
+    for seat in 0..3_usize {
+        let next = ring[(seat + 1) % 3];
+        assert!(
+            s.holds(pbp_core::engine::Seat(seat as u16), next),
+            "seat {seat} should hold {}",
+            names[(seat + 1) % 3]
+        );
+        assert!(!s.players[seat].eliminated);
+        // Each walked-in home is pillaged: 10 halved to 5 (Taoist: 1 less pillaged, 6).
+        assert_eq!(s.output_of(next), 6);
+    }
 }

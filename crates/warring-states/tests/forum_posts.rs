@@ -464,7 +464,12 @@ fn a_post_headed_for_a_turn_already_resolved_is_refused_not_applied_to_this_one(
     let mut s = tang();
     let mut d = pbp_core::SeededDice::new(3);
     let a = Actor::Seat(S0);
-    for header in ["Orders for Turn 1:", "Turn 1 orders", "turn 1", "ORDERS TURN 1:"] {
+    for header in [
+        "Orders for Turn 1:",
+        "Turn 1 orders",
+        "turn 1",
+        "ORDERS TURN 1:",
+    ] {
         let post = format!("[b]{header}[/b]\n[b]5 Rice for Defense of Tang.[/b]");
         assert_eq!(sheet(&s, S0, &post).unwrap().turn, 1, "{header}");
     }
@@ -477,8 +482,14 @@ fn a_post_headed_for_a_turn_already_resolved_is_refused_not_applied_to_this_one(
     .unwrap();
     assert_eq!(s.turn, 2);
     for (header, says) in [
-        ("Orders for Turn 1:", "these orders are for turn 1, but this is turn 2"),
-        ("Turn 3 orders:", "these orders are for turn 3, but this is turn 2"),
+        (
+            "Orders for Turn 1:",
+            "these orders are for turn 1, but this is turn 2",
+        ),
+        (
+            "Turn 3 orders:",
+            "these orders are for turn 3, but this is turn 2",
+        ),
     ] {
         let post = format!("[b]{header}[/b]\n[b]5 Rice for Defense of Tang.[/b]");
         let action = WarringStates::parse_action(&s, a, &post).unwrap();

@@ -662,7 +662,10 @@ fn orders_for_another_players_states_and_generals_are_refused_and_leak_nothing()
         &mut d,
         Kind::Illegal,
     );
-    assert!(e.to_string().contains("General Cao Ren is not yours"), "{e}");
+    assert!(
+        e.to_string().contains("General Cao Ren is not yours"),
+        "{e}"
+    );
     // Another player's seat cannot be acted for, nor a seat nobody sits in.
     let stranger = Actor::Seat(Seat(7));
     let e = refused(

@@ -188,7 +188,9 @@ pub(crate) fn fight<'a>(
         let undefended_walk = holder.is_some()
             && defence.is_none()
             && !(state.rules.river_defends_empty
-                && list.iter().any(|a| state.across_river_with(a.seat, target, launches)));
+                && list
+                    .iter()
+                    .any(|a| state.across_river_with(a.seat, target, launches)));
         if undefended_walk {
             let (winner, tie) = largest(list, &all, dice)?;
             conquests.push(Conquest {
