@@ -207,6 +207,18 @@ impl WarringStatesState {
     /// Whether an attack of `seat` on `target` comes across the river: the target is
     /// river-adjacent and `seat` has no base bordering it by land on its own bank.
     pub fn across_river(&self, seat: Seat, target: StateId) -> bool {
+        self.across_river_with(seat, target, |n| !self.devastated(n))
+    }
+
+    /// [`across_river`](Self::across_river) with `launches` saying which held states count
+    /// as bases (the turn's battles use the bases at the start of the turn: a devastated state
+    /// invested in this turn launches attacks only from the next turn).
+    pub(crate) fn across_river_with(
+        &self,
+        seat: Seat,
+        target: StateId,
+        launches: impl Fn(StateId) -> bool,
+    ) -> bool {
         let Some(p) = self.map.province(target) else {
             return false;
         };
@@ -214,7 +226,7 @@ impl WarringStatesState {
             && !p
                 .neighbours
                 .iter()
-                .any(|&(n, link)| link == Link::Land && self.holds(seat, n) && !self.devastated(n))
+                .any(|&(n, link)| link == Link::Land && self.holds(seat, n) && launches(n))
     }
 
     /// Whether `seat` may declare a Kingdom around `state`: a KINGDOM-type state it holds with

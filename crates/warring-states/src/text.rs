@@ -11,7 +11,7 @@ use crate::error::{JoinRefusal, OrderProblem, Refusal, WarringStatesError};
 use crate::map::StateId;
 use crate::model::{GeneralId, JoinSpec, Order, OrderSheet, WarringStatesAction};
 use crate::state::WarringStatesState;
-use post::{Line, bold_parts, order_lines, read_line};
+use post::{Line, bold_parts, note_turn, order_lines, read_line};
 
 /// Turns `check_sheet`'s problems into line-by-line problems, using `lines` (the text of each
 /// order, if known) or the formatted orders.
@@ -127,6 +127,7 @@ fn read_post(
     let mut line_of = Vec::new();
     let mut found: Vec<(usize, OrderProblem)> = Vec::new();
     let mut no_orders = false;
+    let mut dated = false;
     for (n, (written, line)) in order_lines(&parts).into_iter().enumerate() {
         match read_line(state, seat, &line) {
             Ok(Line::Order(order)) => {
@@ -137,7 +138,16 @@ fn read_post(
             Ok(Line::NoOrders) => no_orders = true,
             // A note is kept as written, its bullet too: written back and read again, it is
             // the same note (a note "-- x" kept as "- x" lost a dash at each reading).
-            Ok(Line::Note) => sheet.notes.push(written),
+            Ok(Line::Note) => {
+                // A header naming its turn ("Orders for Turn 3:") dates the sheet: orders
+                // posted for a turn already resolved (or not begun) are refused, not applied
+                // to this one.
+                if !dated && let Some(turn) = note_turn(&line) {
+                    sheet.turn = turn;
+                    dated = true;
+                }
+                sheet.notes.push(written);
+            }
             Err(reason) => found.push((n, OrderProblem { line, reason })),
         }
     }

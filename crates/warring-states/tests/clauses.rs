@@ -410,3 +410,100 @@ fn starting_generals_three_legalists_five_and_skill_by_coins() {
     assert_eq!(s.general_cap(S0), 7);
     assert_eq!(s.general_cap(S1), 7);
 }
+
+/// Seed: "it is not possible to launch attacks from Devastated States, and one must first Invest
+/// in them to be able to launch attacks from it in the next Turn", and the river bonus "does
+/// not apply if you have a Province that is both across the Great River AND Adjacent to the
+/// target". A devastated Chen invested in this turn launches no attack this turn, so it does
+/// not take the river bonus away from Dun against an attack from Zheng; the next turn it does.
+#[test]
+fn a_devastated_state_invested_in_this_turn_does_not_bridge_the_river_until_next_turn() {
+    let mut s = game(&[("Zheng", School::Taoist)]);
+    give(&mut s, S0, &["Chen"]);
+    let (chen, dun) = (id(&s, "Chen"), id(&s, "Dun"));
+    s.output[usize::from(chen)] = 0;
+    rice(&mut s, S0, 40);
+    assert!(s.across_river(S0, dun));
+    let cost = s.invest_cost(S0, chen);
+    let mut d = Script::new(&[1, 1]);
+    let events = post(
+        &mut s,
+        S0,
+        &format!("[b]{cost} Rice for Investing of Chen.\n1 Rice for Conquest of Dun.[/b]"),
+        &mut d,
+    )
+    .unwrap();
+    let b = &battles(&events)[0];
+    assert!(b.across_river);
+    assert_eq!(
+        (b.defence.rice, b.defence.river, b.defence.total),
+        (10, 5, 16)
+    );
+    // Next turn Chen yields 1 and borders Dun on its own bank: no river bonus.
+    assert_eq!(s.output_of(chen), 1);
+    assert!(!s.across_river(S0, dun));
+    let mut d = Script::new(&[1, 1]);
+    let events = post(&mut s, S0, "[b]1 Rice for Conquest of Dun.[/b]", &mut d).unwrap();
+    let b = &battles(&events)[0];
+    assert!(!b.across_river);
+    assert_eq!(b.defence.river, 0);
+}
+
+/// Seed: "The turns of all Players are SIMULTANEOUS", and "If you do not dedicate any Rice to
+/// defense of a province, any opportunistic Player can simply walk their well-fed soldiers into
+/// it". Three players in a ring of bordering states each march on the next one's undefended
+/// home: all three walk in (a circular movement, as a Diplomacy adjudicator would let it
+/// succeed), and nobody is eliminated, since each lost one state and took another in the same
+/// turn.
+#[test]
+fn a_ring_of_attacks_on_undefended_homes_all_succeed_and_eliminate_nobody() {
+    let probe = game(&[("Lai", School::Taoist)]);
+    let map = &probe.map;
+    let mut ring = None;
+    'find: for a in 0..map.len() as u16 {
+        for &(b, _) in &map.province(a).unwrap().neighbours {
+            for &(c, _) in &map.province(b).unwrap().neighbours {
+                if c != a
+                    && b > a
+                    && c > b
+                    && map.adjacent(c, a)
+                    && a != map.capital
+                    && b != map.capital
+                    && c != map.capital
+                {
+                    ring = Some([a, b, c]);
+                    break 'find;
+                }
+            }
+        }
+    }
+    let ring = ring.expect("the map has three mutually bordering states");
+    let names: Vec<String> = ring.iter().map(|&s| map.name(s).to_owned()).collect();
+    let mut s = game(&[
+        (&names[0], School::Taoist),
+        (&names[1], School::Taoist),
+        (&names[2], School::Taoist),
+    ]);
+    let mut d = Script::new(&[]);
+    for seat in 0..3_usize {
+        let next = &names[(seat + 1) % 3];
+        post(
+            &mut s,
+            pbp_core::engine::Seat(seat as u16),
+            &format!("[b]5 Rice for Conquest of {next}.[/b]"),
+            &mut d,
+        )
+        .unwrap();
+    }
+    for seat in 0..3_usize {
+        let next = ring[(seat + 1) % 3];
+        assert!(
+            s.holds(pbp_core::engine::Seat(seat as u16), next),
+            "seat {seat} should hold {}",
+            names[(seat + 1) % 3]
+        );
+        assert!(!s.players[seat].eliminated);
+        // Each walked-in home is pillaged: 10 halved to 5 (Taoist: 1 less pillaged, 6).
+        assert_eq!(s.output_of(next), 6);
+    }
+}

@@ -454,3 +454,55 @@ fn the_game_master_gives_no_orders_for_an_absent_player() {
     play(&mut s, Actor::Seat(S0), &a, &mut d).unwrap();
     assert_eq!(s.turn, 2);
 }
+
+/// Orders after the deadline: a post whose bold header names its turn ("Orders for Turn 1:",
+/// "Turn 1 orders", "Turn 1:") is refused when that turn is over (or not begun), with the turn
+/// it names and the turn it is, rather than applied to the turn it arrived in. A post without
+/// such a header is this turn's; a header of the right turn is only a note.
+#[test]
+fn a_post_headed_for_a_turn_already_resolved_is_refused_not_applied_to_this_one() {
+    let mut s = tang();
+    let mut d = pbp_core::SeededDice::new(3);
+    let a = Actor::Seat(S0);
+    for header in [
+        "Orders for Turn 1:",
+        "Turn 1 orders",
+        "turn 1",
+        "ORDERS TURN 1:",
+    ] {
+        let post = format!("[b]{header}[/b]\n[b]5 Rice for Defense of Tang.[/b]");
+        assert_eq!(sheet(&s, S0, &post).unwrap().turn, 1, "{header}");
+    }
+    WarringStates::apply(
+        &mut s,
+        Actor::GameMaster,
+        &WarringStatesAction::CloseTurn,
+        &mut d,
+    )
+    .unwrap();
+    assert_eq!(s.turn, 2);
+    for (header, says) in [
+        (
+            "Orders for Turn 1:",
+            "these orders are for turn 1, but this is turn 2",
+        ),
+        (
+            "Turn 3 orders:",
+            "these orders are for turn 3, but this is turn 2",
+        ),
+    ] {
+        let post = format!("[b]{header}[/b]\n[b]5 Rice for Defense of Tang.[/b]");
+        let action = WarringStates::parse_action(&s, a, &post).unwrap();
+        let err = WarringStates::apply(&mut s.clone(), a, &action, &mut d).unwrap_err();
+        assert!(err.to_string().contains(says), "{header}: {err}");
+    }
+    // The right turn, or no turn named, or a remark that only mentions a turn: accepted.
+    for post in [
+        "[b]Orders for Turn 2:[/b]\n[b]5 Rice for Defense of Tang.[/b]",
+        "[b]5 Rice for Defense of Tang.[/b]",
+        "[b]Same plan as turn 1, more or less[/b]\n[b]5 Rice for Defense of Tang.[/b]",
+    ] {
+        let action = WarringStates::parse_action(&s, a, post).unwrap();
+        WarringStates::apply(&mut s.clone(), a, &action, &mut d).unwrap();
+    }
+}

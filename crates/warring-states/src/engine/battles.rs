@@ -132,11 +132,14 @@ pub(crate) struct Conquest<'a> {
 
 /// Fights every battle, by target state in map order, against the holdings after the
 /// investments (no state changes hands before every battle is fought; each general fights in
-/// one battle at most, so those who die in one are in no other). Returns the conquests in that
-/// order.
+/// one battle at most, so those who die in one are in no other). Whether an attack crosses the
+/// river is decided by `launches_at_start`, the states that could launch an attack when the
+/// turn began (not devastated then): a state invested out of devastation this turn launches
+/// attacks only from the next. Returns the conquests in that order.
 pub(crate) fn fight<'a>(
     state: &mut WarringStatesState,
     sheets: &'a BTreeMap<Seat, OrderSheet>,
+    launches_at_start: &[bool],
     dice: &mut dyn Dice,
     events: &mut Events,
 ) -> Result<Vec<Conquest<'a>>, WarringStatesError> {
@@ -165,6 +168,7 @@ pub(crate) fn fight<'a>(
             }
         }
     }
+    let launches = |n: StateId| launches_at_start.get(usize::from(n)) == Some(&true);
     let mut conquests: Vec<Conquest<'a>> = Vec::new();
     for (&target, list) in &attacks {
         let holder = state.holders[usize::from(target)];
@@ -184,7 +188,9 @@ pub(crate) fn fight<'a>(
         let undefended_walk = holder.is_some()
             && defence.is_none()
             && !(state.rules.river_defends_empty
-                && list.iter().any(|a| state.across_river(a.seat, target)));
+                && list
+                    .iter()
+                    .any(|a| state.across_river_with(a.seat, target, launches)));
         if undefended_walk {
             let (winner, tie) = largest(list, &all, dice)?;
             conquests.push(Conquest {
@@ -220,7 +226,7 @@ pub(crate) fn fight<'a>(
             let a_gens = generals_of(state, a.seat, a.generals, true);
             let a_roll = dice.roll(10)?;
             let d_roll = dice.roll(10)?;
-            let across = state.across_river(a.seat, target);
+            let across = state.across_river_with(a.seat, target, launches);
             let river = if across { state.rules.river_bonus } else { 0 };
             let a_bonus = a_gens.iter().fold(0_u32, |t, g| t.saturating_add(g.bonus));
             let a_total = a.rice.saturating_add(a_roll).saturating_add(a_bonus);

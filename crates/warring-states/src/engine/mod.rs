@@ -37,6 +37,7 @@ use pbp_core::{
 
 use crate::error::{Refusal, WarringStatesError};
 use crate::legal::{may_send, waiting};
+use crate::map::StateId;
 use crate::model::WarringStatesAction;
 use crate::model::{JoinSpec, OrderSheet, WarringStatesEvent};
 use crate::setup::{check_join, seat_player};
@@ -229,8 +230,11 @@ pub(crate) fn resolve(
     reveal(state, sheets, &mut events);
     spend(state, sheets);
     dismiss(state, sheets, dice, &mut events)?;
+    let launches_at_start: Vec<bool> = (0..state.map.len())
+        .map(|s| !state.devastated(s as StateId))
+        .collect();
     invest(state, sheets, &mut events);
-    let conquests = fight(state, sheets, dice, &mut events)?;
+    let conquests = fight(state, sheets, &launches_at_start, dice, &mut events)?;
     let eliminators = transfer(state, &conquests, &mut events);
     eliminate(state, &eliminators, dice, &mut events)?;
     recruit(state, sheets, dice, &mut events)?;

@@ -148,6 +148,24 @@ fn is_note(line: &str) -> bool {
     lower.trim_end().ends_with(':') || !ORDER_WORDS.iter().any(|w| lower.contains(w))
 }
 
+/// The turn a header note names: "Turn 3", "Turn 3:", "Turn 3 orders", "Orders for Turn 3:"
+/// (any case); `None` for any other note.
+pub(super) fn note_turn(line: &str) -> Option<u32> {
+    let lower = line.to_ascii_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| c.is_whitespace() || c == ':' || c == ',')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let rest = match words.as_slice() {
+        ["orders", "for", rest @ ..] | ["orders", rest @ ..] => rest,
+        rest => rest,
+    };
+    match rest {
+        ["turn", n] | ["turn", n, "orders"] => n.parse().ok(),
+        _ => None,
+    }
+}
+
 /// Reads parentheses: `(with ...)` and `(from ...)` are part of the order, anything else in
 /// parentheses is a remark and dropped ("Conquest of Sui (neutral)").
 fn read_parentheses(line: &str) -> String {
