@@ -71,6 +71,14 @@ pub enum ArmyProblem {
         /// The limit (10 plus the Law Advisers' costs).
         limit: u32,
     },
+    /// The Titles borne by Advisers cost more than the points Law does not raise: Law adds
+    /// points for Generals' Titles only.
+    AdviserTitlePoints {
+        /// The Advisers' Titles' total.
+        total: u32,
+        /// The limit (the 10 points, without Law).
+        limit: u32,
+    },
     /// The Strategist is not an Adviser of the army eligible as Strategist.
     BadStrategist {
         /// The id.
@@ -166,6 +174,10 @@ impl std::fmt::Display for ArmyProblem {
             TitlePoints { total, limit } => write!(
                 f,
                 "titles cost {total} points; the limit is {limit} (10 plus each law adviser's cost)"
+            ),
+            AdviserTitlePoints { total, limit } => write!(
+                f,
+                "titles on advisers cost {total} points; the limit is {limit} (law adds points for generals' titles only)"
             ),
             BadStrategist { card } => write!(
                 f,

@@ -85,6 +85,9 @@ pub fn validate_army(army: &ArmySpec, cards: &CardSet, rules: &Rules) -> Vec<Arm
         .map(|c| u32::from(c.cost))
         .sum();
     let mut title_total = 0;
+    // Law raises the points "used for selecting your Generals' Titles": Titles on anyone else
+    // are paid from the 10 points alone.
+    let mut not_generals_titles = 0;
     for grant in &army.titles {
         let Some(t) = cards.get(&grant.title) else {
             problems.push(unknown(&grant.title, "titles"));
@@ -104,6 +107,9 @@ pub fn validate_army(army: &ArmySpec, cards: &CardSet, rules: &Rules) -> Vec<Arm
             });
             continue;
         };
+        if bearer.card_type != CardType::General {
+            not_generals_titles += u32::from(t.cost);
+        }
         if !title_fits(t.class, bearer.card_type, rules) {
             problems.push(ArmyProblem::TitleClass {
                 title: grant.title.clone(),
@@ -116,6 +122,12 @@ pub fn validate_army(army: &ArmySpec, cards: &CardSet, rules: &Rules) -> Vec<Arm
         problems.push(ArmyProblem::TitlePoints {
             total: title_total,
             limit: title_limit,
+        });
+    }
+    if law > 0 && not_generals_titles > u32::from(rules.title_points) {
+        problems.push(ArmyProblem::AdviserTitlePoints {
+            total: not_generals_titles,
+            limit: u32::from(rules.title_points),
         });
     }
     if let Some(s) = &army.strategist {

@@ -72,6 +72,39 @@ fn the_lord_must_be_a_lord_and_characters_generals_or_advisers() {
 }
 
 #[test]
+fn law_raises_only_the_points_for_generals_titles() {
+    // The seed: "Law: You can increase the maximum value of your Resource points used for
+    // selecting your Generals' Titles by X where X is the cost of your said Adviser." Lawgiver
+    // (Law, cost 2) makes 12 points, but the 2 more are for Generals' Titles.
+    let grant = |title: &str, on: &str| TitleGrant {
+        title: title.into(),
+        on: on.into(),
+    };
+    let mut a = army("t-war-lord", &["t-a", "t-law"], None);
+    // Three Secretaries (political, 3 each) on Lawgiver, 9, and Vanguard (military, 2) and
+    // General of the Vanguard (1) on General A, 3: 12 in all, 9 of them on the Adviser.
+    a.titles = vec![
+        grant("t-title-pol", "t-law"),
+        grant("t-title-pol", "t-law"),
+        grant("t-title-pol", "t-law"),
+        grant("t-title-mil", "t-a"),
+        grant("general-of-the-vanguard", "t-a"),
+    ];
+    assert_eq!(check(&a, &rules()), vec![]);
+    // Four Secretaries on Lawgiver: 12 points, within 10 + 2, but 12 on an Adviser.
+    a.titles = vec![grant("t-title-pol", "t-law"); 4];
+    let problems = check(&a, &rules());
+    assert_eq!(
+        problems,
+        vec![ArmyProblem::AdviserTitlePoints {
+            total: 12,
+            limit: 10
+        }]
+    );
+    assert!(problems[0].to_string().contains("generals' titles only"));
+}
+
+#[test]
 fn titles_cost_at_most_10_plus_each_law_advisers_cost() {
     let grant = |title: &str, on: &str| TitleGrant {
         title: title.into(),
