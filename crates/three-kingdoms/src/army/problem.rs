@@ -16,6 +16,8 @@ pub enum ArmyProblem {
         /// Where it was named.
         place: String,
     },
+    /// The army's name is empty, too long, or holds a control or invisible character.
+    BadName,
     /// The Lord named is not a Lord card.
     NotALord {
         /// The id.
@@ -147,6 +149,9 @@ impl std::fmt::Display for ArmyProblem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         use ArmyProblem::*;
         match self {
+            BadName => f.write_str(
+                "name: an army's name is 1 to 80 characters, with no control or invisible characters",
+            ),
             UnknownCard { card, place } => write!(f, "{place}: no card has the id {card}"),
             NotALord { card } => write!(f, "lord: {card} is not a lord"),
             NotACharacter { card } => {

@@ -29,6 +29,17 @@ pub fn selection_cost(cards: &CardSet, rules: &Rules, lord: &str, character: &st
 #[allow(clippy::too_many_lines)]
 pub fn validate_army(army: &ArmySpec, cards: &CardSet, rules: &Rules) -> Vec<ArmyProblem> {
     let mut problems = Vec::new();
+    // The name is printed in every view and post: no line break or escape may forge a line.
+    let name = army.name.trim();
+    if name.is_empty()
+        || army.name.len() > 80
+        || army
+            .name
+            .chars()
+            .any(pbp_core::engine::names::is_unprintable)
+    {
+        problems.push(ArmyProblem::BadName);
+    }
     let unknown = |card: &str, place: &str| ArmyProblem::UnknownCard {
         card: card.to_owned(),
         place: place.to_owned(),

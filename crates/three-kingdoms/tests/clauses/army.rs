@@ -72,6 +72,18 @@ fn the_lord_must_be_a_lord_and_characters_generals_or_advisers() {
 }
 
 #[test]
+fn an_army_name_that_could_forge_a_line_is_refused() {
+    // The army's name heads each side in every view and post.
+    for name in ["", "Wei\nstep 9: Shu's Lord fell", "\u{1b}[31mWei", "Wei\u{202e}"] {
+        let mut a = base();
+        a.name = name.into();
+        let problems = check(&a, &rules());
+        assert_eq!(problems, vec![ArmyProblem::BadName], "{name:?}");
+        assert!(problems[0].to_string().contains("control"));
+    }
+}
+
+#[test]
 fn law_raises_only_the_points_for_generals_titles() {
     // The seed: "Law: You can increase the maximum value of your Resource points used for
     // selecting your Generals' Titles by X where X is the cost of your said Adviser." Lawgiver
