@@ -7,7 +7,8 @@
 use pbp_core::engine::Seat;
 use pbp_core::engine::testing::{Bot, PlayOptions, play_to_the_end, random_play};
 use pbp_three_kingdoms::{
-    AmbushTie, AmbushVisibility, Faction, PoliticsRule, ResourceExpiry, StrengthTie, ThreeKingdoms,
+    AmbushTie, AmbushVisibility, DeckOut, Faction, PoliticsRule, ResourceExpiry, StrengthTie,
+    ThreeKingdoms,
     ThreeKingdomsConfig,
 };
 
@@ -67,6 +68,7 @@ fn every_rules_option_plays_out() {
     config.rules.command_attack_from_front = false;
     config.rules.attack_when_summoned = true;
     config.rules.first_turn_draw = false;
+    config.rules.deck_out = DeckOut::LastCard;
     run(&config, 0..4, options);
     let mut config = ThreeKingdomsConfig::presets(Faction::Wei, Faction::Qun);
     config.rules.strength_tie = StrengthTie::AttackerWins;
