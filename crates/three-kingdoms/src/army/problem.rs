@@ -174,7 +174,7 @@ impl std::fmt::Display for ArmyProblem {
             }
             TitleClass { title, on } => write!(
                 f,
-                "titles: {title} is of the wrong class for {on} (military titles go to generals, political ones to advisers)"
+                "titles: {title} is of the wrong class for {on} (military titles go to generals, political ones to advisers, none to the lord)"
             ),
             TitlePoints { total, limit } => write!(
                 f,

@@ -111,7 +111,11 @@ pub fn validate_army(army: &ArmySpec, cards: &CardSet, rules: &Rules) -> Vec<Arm
             continue;
         }
         title_total += u32::from(t.cost);
-        let Some(bearer) = cards.get(&grant.on).filter(|_| in_army(&grant.on)) else {
+        // The Lord is in the army, but holds no Title (D13): its class never fits.
+        let Some(bearer) = cards
+            .get(&grant.on)
+            .filter(|_| in_army(&grant.on) || grant.on == army.lord)
+        else {
             problems.push(ArmyProblem::TitleBearerMissing {
                 title: grant.title.clone(),
                 on: grant.on.clone(),

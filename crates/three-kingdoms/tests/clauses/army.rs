@@ -199,6 +199,23 @@ fn military_titles_go_to_generals_and_political_ones_to_advisers() {
     cross.cross_titles = true;
     a.titles.truncate(2);
     assert_eq!(check(&a, &cross), vec![]);
+    // The Lord is in the army but holds no Title (D13), whatever the class rule: told so, not
+    // that it is missing from the army.
+    a.titles = vec![TitleGrant {
+        title: "t-title-mil".into(),
+        on: "t-war-lord".into(),
+    }];
+    for r in [rules(), cross] {
+        let problems = check(&a, &r);
+        assert_eq!(
+            problems,
+            vec![ArmyProblem::TitleClass {
+                title: "t-title-mil".into(),
+                on: "t-war-lord".into()
+            }]
+        );
+        assert!(problems[0].to_string().contains("none to the lord"));
+    }
 }
 
 #[test]
