@@ -148,6 +148,9 @@ pub enum Refusal {
     CannotAttack,
     /// A General that entered play this turn.
     Fresh,
+    /// A character that has already declared its attack this Combat Phase (even if a card
+    /// untapped it since).
+    AttacksOnce,
     /// A character that cannot be attacked.
     CannotBeAttacked,
     /// The same character is already in play.

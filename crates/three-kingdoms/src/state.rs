@@ -69,6 +69,10 @@ pub struct Character {
     pub fresh: bool,
     /// Its activated ability was used this turn.
     pub ability_used: bool,
+    /// It declared an attack this turn ("one attack per General during your Combat Phase"),
+    /// whether or not a card has untapped it since.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attacked: bool,
     /// In Ambush (伏兵): cannot be targeted, cannot attack until it intercepts.
     pub ambush: bool,
     /// Whether its Ambush is known to the enemy (always, with public Ambush).
@@ -92,6 +96,7 @@ impl Character {
             defending: false,
             fresh: false,
             ability_used: false,
+            attacked: false,
             ambush: false,
             ambush_revealed: false,
             damage: 0,

@@ -129,6 +129,7 @@ pub(crate) fn start_turn(
         ch.defending = false;
         ch.fresh = false;
         ch.ability_used = false;
+        ch.attacked = false;
     }
     public(
         events,
