@@ -183,7 +183,10 @@ impl ThreeKingdomsError {
         }
         let name = crate::game::ThreeKingdoms::seat_name(state, seat);
         let now = match crate::engine::acting(state) {
-            Some(s) => format!(": {} acts now", crate::game::ThreeKingdoms::seat_name(state, s)),
+            Some(s) => format!(
+                ": {} acts now",
+                crate::game::ThreeKingdoms::seat_name(state, s)
+            ),
             None => String::new(),
         };
         ThreeKingdomsError::NotYourTurn(format!("{name} may not act now{now}"))

@@ -8,8 +8,7 @@ use pbp_core::engine::Seat;
 use pbp_core::engine::testing::{Bot, PlayOptions, play_to_the_end, random_play};
 use pbp_three_kingdoms::{
     AmbushTie, AmbushVisibility, DeckOut, Faction, PoliticsRule, ResourceExpiry, StrengthTie,
-    ThreeKingdoms,
-    ThreeKingdomsConfig,
+    ThreeKingdoms, ThreeKingdomsConfig,
 };
 
 fn run(config: &ThreeKingdomsConfig, seeds: std::ops::Range<u64>, options: PlayOptions) -> u64 {

@@ -115,7 +115,9 @@ pub(crate) fn apply(
         Some(seat) => (seat, false),
         None => {
             let Some(seat) = acting(state) else {
-                return Err(ThreeKingdomsError::NotYourTurn("the game master may not act now".into()));
+                return Err(ThreeKingdomsError::NotYourTurn(
+                    "the game master may not act now".into(),
+                ));
             };
             if !game_master_may(action) {
                 return Err(Refusal::GameMasterOnlyEnds.into());

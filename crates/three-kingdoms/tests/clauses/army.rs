@@ -74,7 +74,12 @@ fn the_lord_must_be_a_lord_and_characters_generals_or_advisers() {
 #[test]
 fn an_army_name_that_could_forge_a_line_is_refused() {
     // The army's name heads each side in every view and post.
-    for name in ["", "Wei\nstep 9: Shu's Lord fell", "\u{1b}[31mWei", "Wei\u{202e}"] {
+    for name in [
+        "",
+        "Wei\nstep 9: Shu's Lord fell",
+        "\u{1b}[31mWei",
+        "Wei\u{202e}",
+    ] {
         let mut a = base();
         a.name = name.into();
         let problems = check(&a, &rules());

@@ -183,12 +183,14 @@ fn a_general_untapped_in_the_combat_phase_still_attacks_only_once() {
     assert!(!ch(&s, 0, "t-giant").tapped);
     let err = refuse(&mut s, 0, &format!("attack {g} on {d}"), Kind::Illegal);
     assert!(err.to_string().contains("its one attack"), "{err}");
-    assert!(!pbp_three_kingdoms::ThreeKingdoms::legal_actions(
-        &s,
-        pbp_core::engine::Actor::Seat(Seat(0))
-    )
-    .iter()
-    .any(|a| matches!(a, pbp_three_kingdoms::ThreeKingdomsAction::Attack { .. })));
+    assert!(
+        !pbp_three_kingdoms::ThreeKingdoms::legal_actions(
+            &s,
+            pbp_core::engine::Actor::Seat(Seat(0))
+        )
+        .iter()
+        .any(|a| matches!(a, pbp_three_kingdoms::ThreeKingdomsAction::Attack { .. }))
+    );
 }
 
 fn ambush_armies() -> (pbp_three_kingdoms::ArmySpec, pbp_three_kingdoms::ArmySpec) {

@@ -131,9 +131,16 @@ fn acting_out_of_turn_is_refused_in_players_words() {
     config.players = vec!["Cao".into(), "Liu".into()];
     let mut s = ThreeKingdoms::setup(&config, &mut SeededDice::new(3)).unwrap();
     let hand = s.player(Seat(0)).hand.clone();
-    for text in ["end".to_string(), format!("discard {}", hand[0]), "move lord".into()] {
+    for text in [
+        "end".to_string(),
+        format!("discard {}", hand[0]),
+        "move lord".into(),
+    ] {
         let err = refuse(&mut s, 1, &text, Kind::NotYourTurn).to_string();
-        assert_eq!(err, "Liu (Shu) may not act now: Cao (Wei) acts now", "{text}");
+        assert_eq!(
+            err, "Liu (Shu) may not act now: Cao (Wei) acts now",
+            "{text}"
+        );
     }
     // A seat the game does not have is refused too, without a panic.
     let err = pbp_core::engine::testing::refuse(
