@@ -125,6 +125,9 @@ pub struct Rules {
     pub attack_when_summoned: bool,
     /// When a player whose deck runs out loses.
     pub deck_out: DeckOut,
+    /// Whether a Politics Lord standing in its deployment zone is dealt the penalties and
+    /// bonuses of Tactic and Strategy cards as a General is (decision D14; a War Lord never is).
+    pub politics_lord_takes_cards: bool,
 }
 
 impl Default for Rules {
@@ -148,6 +151,7 @@ impl Default for Rules {
             command_attack_from_front: true,
             attack_when_summoned: false,
             deck_out: DeckOut::default(),
+            politics_lord_takes_cards: false,
         }
     }
 }

@@ -264,6 +264,18 @@ impl ThreeKingdomsState {
             .is_some_and(|d| d.has_trait(Trait::Politics))
     }
 
+    /// Whether Tactic and Strategy cards deal with `card` as with a General although it is the
+    /// Lord: a Politics Lord standing in its deployment zone, where the rules say so (D14).
+    pub fn lord_takes_cards(&self, seat: Seat, card: u32) -> bool {
+        self.rules.politics_lord_takes_cards
+            && card == self.player(seat).lord
+            && self.politics_lord(seat)
+            && !self.war_lord(seat)
+            && self
+                .character(seat, card)
+                .is_some_and(|c| c.zone == Zone::Home)
+    }
+
     /// Whether the seat's Commander General is out of play.
     pub fn commander_evacuated(&self, seat: Seat) -> bool {
         match self.player(seat).commander {

@@ -68,6 +68,7 @@ fn every_rules_option_plays_out() {
     config.rules.attack_when_summoned = true;
     config.rules.first_turn_draw = false;
     config.rules.deck_out = DeckOut::LastCard;
+    config.rules.politics_lord_takes_cards = true;
     run(&config, 0..4, options);
     let mut config = ThreeKingdomsConfig::presets(Faction::Wei, Faction::Qun);
     config.rules.strength_tie = StrengthTie::AttackerWins;
