@@ -72,6 +72,19 @@ pub enum AmbushTie {
     Attacker,
 }
 
+/// When a player whose deck runs out loses ("if your deck runs out of cards, you will still
+/// lose the match anyway").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeckOut {
+    /// A player loses when it must draw from an empty deck (the default).
+    #[default]
+    MustDraw,
+    /// A player loses as soon as it draws its deck's last card (and, as by default, when it
+    /// must draw from an empty deck).
+    LastCard,
+}
+
 /// Every rules option. `Default` is the documented reading of the seed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -110,6 +123,11 @@ pub struct Rules {
     pub command_attack_from_front: bool,
     /// Whether a General may attack in the turn it was summoned or revived.
     pub attack_when_summoned: bool,
+    /// When a player whose deck runs out loses.
+    pub deck_out: DeckOut,
+    /// Whether a Politics Lord standing in its deployment zone is dealt the penalties and
+    /// bonuses of Tactic and Strategy cards as a General is (decision D14; a War Lord never is).
+    pub politics_lord_takes_cards: bool,
 }
 
 impl Default for Rules {
@@ -132,6 +150,8 @@ impl Default for Rules {
             faction_lock: true,
             command_attack_from_front: true,
             attack_when_summoned: false,
+            deck_out: DeckOut::default(),
+            politics_lord_takes_cards: false,
         }
     }
 }

@@ -39,8 +39,8 @@ pub enum ThreeKingdomsError {
     /// The game is over.
     #[error("the game is over")]
     Over,
-    /// This actor may not act now.
-    #[error("{0} may not act now")]
+    /// This actor may not act now (the sentence says who and who acts now).
+    #[error("{0}")]
     NotYourTurn(String),
     /// The action is not legal now, and why (worded by the text module).
     #[error("illegal action: {0}")]
@@ -148,6 +148,9 @@ pub enum Refusal {
     CannotAttack,
     /// A General that entered play this turn.
     Fresh,
+    /// A character that has already declared its attack this Combat Phase (even if a card
+    /// untapped it since).
+    AttacksOnce,
     /// A character that cannot be attacked.
     CannotBeAttacked,
     /// The same character is already in play.
@@ -165,7 +168,27 @@ pub enum Refusal {
 impl std::error::Error for Refusal {}
 
 impl ThreeKingdomsError {
-    pub(crate) fn not_your_turn(seat: Seat) -> ThreeKingdomsError {
-        ThreeKingdomsError::NotYourTurn(format!("seat {seat}"))
+    /// `seat` may not act now: named as players name it, with who acts now (nothing hidden:
+    /// whose turn it is and who must answer an attack are on the table).
+    pub(crate) fn not_your_turn(
+        state: &crate::state::ThreeKingdomsState,
+        seat: Seat,
+    ) -> ThreeKingdomsError {
+        use pbp_core::engine::Game;
+        if seat.0 > 1 {
+            return ThreeKingdomsError::NotYourTurn(format!(
+                "player {} may not act: Three Kingdoms has two players",
+                u32::from(seat.0) + 1
+            ));
+        }
+        let name = crate::game::ThreeKingdoms::seat_name(state, seat);
+        let now = match crate::engine::acting(state) {
+            Some(s) => format!(
+                ": {} acts now",
+                crate::game::ThreeKingdoms::seat_name(state, s)
+            ),
+            None => String::new(),
+        };
+        ThreeKingdomsError::NotYourTurn(format!("{name} may not act now{now}"))
     }
 }

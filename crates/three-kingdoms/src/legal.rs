@@ -106,7 +106,7 @@ pub(crate) fn legal_actions(state: &ThreeKingdomsState, actor: Actor) -> Vec<Thr
                 };
                 match d.card_type {
                     CardType::Title => {
-                        for t in single_targets(state, seat, Target::Bearer, None, d.class) {
+                        for t in single_targets(state, seat, Target::Bearer, None, d.class, false) {
                             candidates.push(ThreeKingdomsAction::Play {
                                 card: c,
                                 target: Some(t),
@@ -117,7 +117,8 @@ pub(crate) fn legal_actions(state: &ThreeKingdomsState, actor: Actor) -> Vec<Thr
                         let spec = d.target.unwrap_or(Target::Player);
                         if spec.is_single() {
                             let tactic = (d.card_type == CardType::Tactic).then_some(d.cost);
-                            for t in single_targets(state, seat, spec, tactic, None) {
+                            let card = matches!(d.card_type, CardType::Tactic | CardType::Strategy);
+                            for t in single_targets(state, seat, spec, tactic, None, card) {
                                 candidates.push(ThreeKingdomsAction::Play {
                                     card: c,
                                     target: Some(t),
@@ -141,7 +142,7 @@ pub(crate) fn legal_actions(state: &ThreeKingdomsState, actor: Actor) -> Vec<Thr
                 candidates.push(ThreeKingdomsAction::Defend { general: ch.card });
                 for (a, strategist) in state.abilities(seat, ch.card) {
                     if a.target.is_single() {
-                        for t in single_targets(state, seat, a.target, None, None) {
+                        for t in single_targets(state, seat, a.target, None, None, false) {
                             candidates.push(ThreeKingdomsAction::Use {
                                 character: ch.card,
                                 strategist,

@@ -55,7 +55,7 @@ pub use cards::{
     Whom, validate_card,
 };
 pub use config::{
-    AmbushTie, AmbushVisibility, PoliticsRule, ResourceExpiry, Rules, StrengthTie,
+    AmbushTie, AmbushVisibility, DeckOut, PoliticsRule, ResourceExpiry, Rules, StrengthTie,
     ThreeKingdomsConfig,
 };
 pub use error::{Refusal, ThreeKingdomsError};

@@ -69,6 +69,10 @@ pub struct Character {
     pub fresh: bool,
     /// Its activated ability was used this turn.
     pub ability_used: bool,
+    /// It declared an attack this turn ("one attack per General during your Combat Phase"),
+    /// whether or not a card has untapped it since.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attacked: bool,
     /// In Ambush (伏兵): cannot be targeted, cannot attack until it intercepts.
     pub ambush: bool,
     /// Whether its Ambush is known to the enemy (always, with public Ambush).
@@ -92,6 +96,7 @@ impl Character {
             defending: false,
             fresh: false,
             ability_used: false,
+            attacked: false,
             ambush: false,
             ambush_revealed: false,
             damage: 0,
@@ -257,6 +262,18 @@ impl ThreeKingdomsState {
         let p = self.player(seat);
         self.def(seat, p.lord)
             .is_some_and(|d| d.has_trait(Trait::Politics))
+    }
+
+    /// Whether Tactic and Strategy cards deal with `card` as with a General although it is the
+    /// Lord: a Politics Lord standing in its deployment zone, where the rules say so (D14).
+    pub fn lord_takes_cards(&self, seat: Seat, card: u32) -> bool {
+        self.rules.politics_lord_takes_cards
+            && card == self.player(seat).lord
+            && self.politics_lord(seat)
+            && !self.war_lord(seat)
+            && self
+                .character(seat, card)
+                .is_some_and(|c| c.zone == Zone::Home)
     }
 
     /// Whether the seat's Commander General is out of play.

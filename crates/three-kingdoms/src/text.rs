@@ -368,6 +368,9 @@ impl std::fmt::Display for Refusal {
             Refusal::AttackPhase => "attacks are declared in the Combat Phase",
             Refusal::CannotAttack => "that character cannot attack now",
             Refusal::Fresh => "a General cannot attack in the turn it entered play",
+            Refusal::AttacksOnce => {
+                "that character has already declared its one attack this Combat Phase"
+            }
             Refusal::CannotBeAttacked => "that character cannot be attacked",
             Refusal::AlreadyInPlay => "that character is already in play",
             Refusal::ChooseTarget => "choose a target",

@@ -7,8 +7,8 @@
 use pbp_core::engine::Seat;
 use pbp_core::engine::testing::{Bot, PlayOptions, play_to_the_end, random_play};
 use pbp_three_kingdoms::{
-    AmbushTie, AmbushVisibility, Faction, PoliticsRule, ResourceExpiry, StrengthTie, ThreeKingdoms,
-    ThreeKingdomsConfig,
+    AmbushTie, AmbushVisibility, DeckOut, Faction, PoliticsRule, ResourceExpiry, StrengthTie,
+    ThreeKingdoms, ThreeKingdomsConfig,
 };
 
 fn run(config: &ThreeKingdomsConfig, seeds: std::ops::Range<u64>, options: PlayOptions) -> u64 {
@@ -67,6 +67,8 @@ fn every_rules_option_plays_out() {
     config.rules.command_attack_from_front = false;
     config.rules.attack_when_summoned = true;
     config.rules.first_turn_draw = false;
+    config.rules.deck_out = DeckOut::LastCard;
+    config.rules.politics_lord_takes_cards = true;
     run(&config, 0..4, options);
     let mut config = ThreeKingdomsConfig::presets(Faction::Wei, Faction::Qun);
     config.rules.strength_tie = StrengthTie::AttackerWins;

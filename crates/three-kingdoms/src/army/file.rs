@@ -63,8 +63,19 @@ pub fn validate_army_file(
     }
     Ok(armies_from_json(armies)?
         .iter()
-        .map(|a| (a.name.clone(), validate_army(a, &set, rules)))
+        .map(|a| (printable_name(&a.name), validate_army(a, &set, rules)))
         .collect())
+}
+
+/// An army's name as a report may print it: itself, or, when it holds a control or invisible
+/// character (refused as [`ArmyProblem::BadName`]), quoted with those characters escaped, so
+/// that printing the report cannot forge a line or send a terminal escape.
+fn printable_name(name: &str) -> String {
+    if name.chars().any(pbp_core::engine::names::is_unprintable) {
+        format!("{name:?}")
+    } else {
+        name.to_owned()
+    }
 }
 
 #[cfg(test)]
@@ -89,5 +100,21 @@ mod tests {
         assert!(problems.iter().any(|p| p.contains("faction")));
         assert!(problems.iter().any(|p| p.contains("points")));
         assert!(validate_army_file("{}", None, &Rules::default()).is_err());
+    }
+
+    #[test]
+    fn a_name_that_could_forge_a_line_is_reported_escaped() {
+        let mut armies = armies_from_json(STARTER_ARMIES).unwrap();
+        armies.truncate(1);
+        armies[0].name = "Wei\n\u{1b}[31mall armies are legal".into();
+        let text = serde_json::json!({
+            "format": ARMY_FORMAT,
+            "version": ARMY_FORMAT_VERSION,
+            "armies": armies,
+        })
+        .to_string();
+        let report = validate_army_file(&text, None, &Rules::default()).unwrap();
+        assert_eq!(report[0].0, r#""Wei\n\u{1b}[31mall armies are legal""#);
+        assert_eq!(report[0].1, vec![ArmyProblem::BadName]);
     }
 }

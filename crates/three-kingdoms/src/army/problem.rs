@@ -16,6 +16,8 @@ pub enum ArmyProblem {
         /// Where it was named.
         place: String,
     },
+    /// The army's name is empty, too long, or holds a control or invisible character.
+    BadName,
     /// The Lord named is not a Lord card.
     NotALord {
         /// The id.
@@ -69,6 +71,14 @@ pub enum ArmyProblem {
         /// Their total.
         total: u32,
         /// The limit (10 plus the Law Advisers' costs).
+        limit: u32,
+    },
+    /// The Titles borne by Advisers cost more than the points Law does not raise: Law adds
+    /// points for Generals' Titles only.
+    AdviserTitlePoints {
+        /// The Advisers' Titles' total.
+        total: u32,
+        /// The limit (the 10 points, without Law).
         limit: u32,
     },
     /// The Strategist is not an Adviser of the army eligible as Strategist.
@@ -139,6 +149,9 @@ impl std::fmt::Display for ArmyProblem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         use ArmyProblem::*;
         match self {
+            BadName => f.write_str(
+                "name: an army's name is 1 to 80 characters, with no control or invisible characters",
+            ),
             UnknownCard { card, place } => write!(f, "{place}: no card has the id {card}"),
             NotALord { card } => write!(f, "lord: {card} is not a lord"),
             NotACharacter { card } => {
@@ -161,11 +174,15 @@ impl std::fmt::Display for ArmyProblem {
             }
             TitleClass { title, on } => write!(
                 f,
-                "titles: {title} is of the wrong class for {on} (military titles go to generals, political ones to advisers)"
+                "titles: {title} is of the wrong class for {on} (military titles go to generals, political ones to advisers, none to the lord)"
             ),
             TitlePoints { total, limit } => write!(
                 f,
                 "titles cost {total} points; the limit is {limit} (10 plus each law adviser's cost)"
+            ),
+            AdviserTitlePoints { total, limit } => write!(
+                f,
+                "titles on advisers cost {total} points; the limit is {limit} (law adds points for generals' titles only)"
             ),
             BadStrategist { card } => write!(
                 f,

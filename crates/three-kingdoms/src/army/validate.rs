@@ -29,6 +29,17 @@ pub fn selection_cost(cards: &CardSet, rules: &Rules, lord: &str, character: &st
 #[allow(clippy::too_many_lines)]
 pub fn validate_army(army: &ArmySpec, cards: &CardSet, rules: &Rules) -> Vec<ArmyProblem> {
     let mut problems = Vec::new();
+    // The name is printed in every view and post: no line break or escape may forge a line.
+    let name = army.name.trim();
+    if name.is_empty()
+        || army.name.len() > 80
+        || army
+            .name
+            .chars()
+            .any(pbp_core::engine::names::is_unprintable)
+    {
+        problems.push(ArmyProblem::BadName);
+    }
     let unknown = |card: &str, place: &str| ArmyProblem::UnknownCard {
         card: card.to_owned(),
         place: place.to_owned(),
@@ -85,6 +96,9 @@ pub fn validate_army(army: &ArmySpec, cards: &CardSet, rules: &Rules) -> Vec<Arm
         .map(|c| u32::from(c.cost))
         .sum();
     let mut title_total = 0;
+    // Law raises the points "used for selecting your Generals' Titles": Titles on anyone else
+    // are paid from the 10 points alone.
+    let mut not_generals_titles = 0;
     for grant in &army.titles {
         let Some(t) = cards.get(&grant.title) else {
             problems.push(unknown(&grant.title, "titles"));
@@ -97,13 +111,20 @@ pub fn validate_army(army: &ArmySpec, cards: &CardSet, rules: &Rules) -> Vec<Arm
             continue;
         }
         title_total += u32::from(t.cost);
-        let Some(bearer) = cards.get(&grant.on).filter(|_| in_army(&grant.on)) else {
+        // The Lord is in the army, but holds no Title (D13): its class never fits.
+        let Some(bearer) = cards
+            .get(&grant.on)
+            .filter(|_| in_army(&grant.on) || grant.on == army.lord)
+        else {
             problems.push(ArmyProblem::TitleBearerMissing {
                 title: grant.title.clone(),
                 on: grant.on.clone(),
             });
             continue;
         };
+        if bearer.card_type != CardType::General {
+            not_generals_titles += u32::from(t.cost);
+        }
         if !title_fits(t.class, bearer.card_type, rules) {
             problems.push(ArmyProblem::TitleClass {
                 title: grant.title.clone(),
@@ -116,6 +137,12 @@ pub fn validate_army(army: &ArmySpec, cards: &CardSet, rules: &Rules) -> Vec<Arm
         problems.push(ArmyProblem::TitlePoints {
             total: title_total,
             limit: title_limit,
+        });
+    }
+    if law > 0 && not_generals_titles > u32::from(rules.title_points) {
+        problems.push(ArmyProblem::AdviserTitlePoints {
+            total: not_generals_titles,
+            limit: u32::from(rules.title_points),
         });
     }
     if let Some(s) = &army.strategist {

@@ -139,6 +139,25 @@ pub fn validate_card(c: &CardDef) -> Result<(), ThreeKingdomsError> {
     if c.name.trim().is_empty() || c.name.len() > 80 {
         return Err(card_err(id, "name", "a name is 1 to 80 characters"));
     }
+    // A name is printed in every view, post and log line: a control character (a line break,
+    // a terminal escape) could forge a line or hide text there.
+    let printable = |text: &str| !text.chars().any(pbp_core::engine::names::is_unprintable);
+    if !printable(&c.name) {
+        return Err(card_err(
+            id,
+            "name",
+            "a name holds no control or invisible characters",
+        ));
+    }
+    if let Some(e) = &c.epithet
+        && (e.len() > 80 || !printable(e))
+    {
+        return Err(card_err(
+            id,
+            "epithet",
+            "an epithet is at most 80 characters, with no control or invisible characters",
+        ));
+    }
     let t = c.card_type;
     let (lo, hi) = match t {
         CardType::Lord | CardType::General | CardType::Adviser => (1, 5),
@@ -310,6 +329,33 @@ mod tests {
         CardSet::from_json(&format!(
             "{{\"format\":\"{CARD_FORMAT}\",\"version\":1,\"set\":\"t\",\"cards\":[{card}]}}"
         ))
+    }
+
+    #[test]
+    fn names_with_control_or_invisible_characters_are_refused() {
+        // A card file's name is printed in every view, post and log line: a line break could
+        // forge a line of the log ("Shu's Lord fell"), an escape could recolour a terminal.
+        let card = |name: &str, epithet: &str| {
+            format!(
+                r#"{{"id":"x","name":{},"epithet":{},"faction":"wei","rarity":"C","type":"general","cost":2,"strength":1000}}"#,
+                serde_json::to_string(name).unwrap(),
+                serde_json::to_string(epithet).unwrap()
+            )
+        };
+        assert!(one(&card("Xu Huang", "Steady Axe")).is_ok());
+        for (name, epithet, field) in [
+            ("Xu\nstep 9: Shu's Lord fell", "Steady Axe", "name"),
+            ("\u{1b}[31mXu Huang", "Steady Axe", "name"),
+            ("Xu\u{202e}Huang", "Steady Axe", "name"),
+            ("Xu Huang", "Steady\u{0}Axe", "epithet"),
+        ] {
+            let e = one(&card(name, epithet)).unwrap_err();
+            assert!(
+                matches!(&e, ThreeKingdomsError::Card { card, field: f, .. } if card == "x" && *f == field),
+                "{name:?} {epithet:?}: {e}"
+            );
+            assert!(e.to_string().contains("control"), "{e}");
+        }
     }
 
     #[test]

@@ -21,6 +21,9 @@ pub(crate) fn check_attack(
     if !stage.combat {
         return Err(Refusal::AttackPhase.into());
     }
+    if state.character(seat, attacker).is_some_and(|c| c.attacked) {
+        return Err(Refusal::AttacksOnce.into());
+    }
     if !can_attack(state, seat, attacker) {
         return Err(Refusal::CannotAttack.into());
     }
@@ -48,6 +51,7 @@ pub(crate) fn attack(
     let t = tr(other(seat), target);
     if let Some(ch) = state.character_mut(seat, attacker) {
         ch.tapped = true;
+        ch.attacked = true;
     }
     public(
         events,

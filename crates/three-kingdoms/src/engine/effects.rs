@@ -17,6 +17,7 @@ pub(crate) fn apply_effects(
     target: Option<TargetRef>,
     bearer: Option<u32>,
     tactic: Option<u8>,
+    card: bool,
     effects: &[Effect],
     dice: &mut dyn Dice,
     events: &mut Events,
@@ -27,7 +28,10 @@ pub(crate) fn apply_effects(
             .player(s)
             .field
             .iter()
-            .filter(|c| state.card_type(s, c.card) == Some(CardType::General))
+            .filter(|c| {
+                state.card_type(s, c.card) == Some(CardType::General)
+                    || (card && state.lord_takes_cards(s, c.card))
+            })
             .filter(|c| {
                 s == seat
                     || (!state.protected(s, c.card)
@@ -55,7 +59,8 @@ pub(crate) fn apply_effects(
             if state.character(t.seat, t.card).is_none() {
                 continue;
             }
-            character_effect(state, t, effect, events);
+            let lord_hit = card && state.lord_takes_cards(t.seat, t.card);
+            character_effect(state, t, effect, lord_hit, events);
         }
     }
     Ok(())
@@ -124,10 +129,13 @@ pub(crate) fn player_effect(
     Ok(())
 }
 
+/// One effect on one character. `lord_hit`: the character is a Politics Lord that a Tactic or
+/// Strategy card deals with as with a General (D14), so damage reaches it too.
 pub(crate) fn character_effect(
     state: &mut ThreeKingdomsState,
     t: TargetRef,
     effect: &Effect,
+    lord_hit: bool,
     events: &mut Events,
 ) {
     let is_lord = t.card == state.player(t.seat).lord;
@@ -153,7 +161,7 @@ pub(crate) fn character_effect(
             }
         }
         Effect::Damage { amount } => {
-            if is_lord {
+            if is_lord && !lord_hit {
                 return;
             }
             let vulnerable = state

@@ -115,7 +115,9 @@ pub(crate) fn apply(
         Some(seat) => (seat, false),
         None => {
             let Some(seat) = acting(state) else {
-                return Err(ThreeKingdomsError::NotYourTurn("the game master".into()));
+                return Err(ThreeKingdomsError::NotYourTurn(
+                    "the game master may not act now".into(),
+                ));
             };
             if !game_master_may(action) {
                 return Err(Refusal::GameMasterOnlyEnds.into());
@@ -124,7 +126,7 @@ pub(crate) fn apply(
         }
     };
     if seat.0 > 1 || acting(state) != Some(seat) {
-        return Err(ThreeKingdomsError::not_your_turn(seat));
+        return Err(ThreeKingdomsError::not_your_turn(state, seat));
     }
     // A state read from JSON (or built by hand) has its cards resolved once here.
     state.resolve();
@@ -155,7 +157,7 @@ pub(crate) fn check(
             attack::check_follow_up(state, seat, stage, *with)
         }
         _ if state.pending.is_some() => Err(Refusal::DefenderFirst.into()),
-        _ if !stage.active => Err(ThreeKingdomsError::not_your_turn(seat)),
+        _ if !stage.active => Err(ThreeKingdomsError::not_your_turn(state, seat)),
         ThreeKingdomsAction::End => Ok(()),
         ThreeKingdomsAction::Discard { card } => prepare::check_discard(state, seat, stage, *card),
         ThreeKingdomsAction::Play { card, target } => {

@@ -45,7 +45,8 @@ pub(crate) fn check_play(
         _ => (d.target.unwrap_or(Target::Player), None),
     };
     let tactic = (d.card_type == CardType::Tactic).then_some(d.cost);
-    check_target(state, seat, spec, tactic, title, target)
+    let card = matches!(d.card_type, CardType::Tactic | CardType::Strategy);
+    check_target(state, seat, spec, tactic, title, card, target)
 }
 
 /// A card played from the hand: its cost paid, a Title attached to its target, any other card
@@ -85,8 +86,9 @@ pub(crate) fn play(
         state.player_mut(seat).discard.push(card);
         let tactic = (d.card_type == CardType::Tactic).then_some(d.cost);
         let spec = d.target.unwrap_or(Target::Player);
+        let card = matches!(d.card_type, CardType::Tactic | CardType::Strategy);
         apply_effects(
-            state, seat, spec, target, None, tactic, &d.effects, dice, events,
+            state, seat, spec, target, None, tactic, card, &d.effects, dice, events,
         )?;
     }
     Ok(())
@@ -129,7 +131,7 @@ pub(crate) fn check_use(
             Err(Refusal::ActsOnBearer.into())
         };
     }
-    check_target(state, seat, a.target, None, None, target)
+    check_target(state, seat, a.target, None, None, false, target)
 }
 
 /// A character's ability (or its Strategist ability) used: the character tapped, the ability's
@@ -175,6 +177,7 @@ pub(crate) fn use_ability(
         target,
         Some(character),
         None,
+        false,
         &ability.effects,
         dice,
         events,

@@ -10,13 +10,15 @@ use crate::error::Refusal;
 use crate::state::{TargetRef, ThreeKingdomsState};
 
 /// The characters a single-target card or ability may choose. `tactic_cost` is the printed
-/// cost of a Tactic (for immunity); `title` checks a Title's class.
+/// cost of a Tactic (for immunity); `title` checks a Title's class; `card` says the source is a
+/// Tactic or Strategy card (which may deal with a Politics Lord as with a General, D14).
 pub(crate) fn single_targets(
     state: &ThreeKingdomsState,
     seat: Seat,
     target: Target,
     tactic_cost: Option<u8>,
     title: Option<crate::cards::TitleClass>,
+    card: bool,
 ) -> Vec<TargetRef> {
     let mut out = Vec::new();
     for s in [Seat(0), Seat(1)] {
@@ -25,10 +27,14 @@ pub(crate) fn single_targets(
             let Some(kind) = state.card_type(s, ch.card) else {
                 continue;
             };
-            let general = kind == CardType::General;
-            let character = matches!(kind, CardType::General | CardType::Adviser);
+            let lord = card && state.lord_takes_cards(s, ch.card);
+            let general = kind == CardType::General || lord;
+            let character = matches!(kind, CardType::General | CardType::Adviser) || lord;
             let ok = match (target, title.is_some()) {
-                (_, true) => own && character && title_fits(title, kind, &state.rules),
+                (_, true) => {
+                    own && matches!(kind, CardType::General | CardType::Adviser)
+                        && title_fits(title, kind, &state.rules)
+                }
                 (Target::OwnGeneral, _) => own && general,
                 (Target::EnemyGeneral, _) => !own && general,
                 (Target::AnyGeneral, _) => general,
@@ -78,13 +84,14 @@ pub(crate) fn check_target(
     spec: Target,
     tactic: Option<u8>,
     title: Option<crate::cards::TitleClass>,
+    card: bool,
     target: Option<TargetRef>,
 ) -> Res<()> {
     if spec.is_single() || title.is_some() {
         let Some(t) = target else {
             return Err(Refusal::ChooseTarget.into());
         };
-        if !single_targets(state, seat, spec, tactic, title).contains(&t) {
+        if !single_targets(state, seat, spec, tactic, title, card).contains(&t) {
             return Err(Refusal::BadTarget.into());
         }
         Ok(())

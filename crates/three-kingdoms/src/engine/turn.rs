@@ -7,7 +7,7 @@ use pbp_core::{
 };
 
 use super::{Events, Res, public};
-use crate::config::ResourceExpiry;
+use crate::config::{DeckOut, ResourceExpiry};
 use crate::game::ThreeKingdoms;
 use crate::model::ThreeKingdomsEvent;
 use crate::state::{Ending, Phase, ThreeKingdomsState, other};
@@ -95,6 +95,17 @@ pub(crate) fn draw(
             event: ThreeKingdomsEvent::DrewCard { seat, card: shown },
         });
     }
+    // Not while the opening hands are dealt (turn 0): the match has not begun.
+    if state.rules.deck_out == DeckOut::LastCard
+        && state.turn > 0
+        && state.player(seat).deck.remaining() == 0
+    {
+        let reason = format!(
+            "{} drew the last card of its deck",
+            ThreeKingdoms::seat_label(state, seat)
+        );
+        end_game(state, Some(other(seat)), reason, events);
+    }
     Ok(())
 }
 
@@ -118,6 +129,7 @@ pub(crate) fn start_turn(
         ch.defending = false;
         ch.fresh = false;
         ch.ability_used = false;
+        ch.attacked = false;
     }
     public(
         events,

@@ -72,6 +72,56 @@ fn the_lord_must_be_a_lord_and_characters_generals_or_advisers() {
 }
 
 #[test]
+fn an_army_name_that_could_forge_a_line_is_refused() {
+    // The army's name heads each side in every view and post.
+    for name in [
+        "",
+        "Wei\nstep 9: Shu's Lord fell",
+        "\u{1b}[31mWei",
+        "Wei\u{202e}",
+    ] {
+        let mut a = base();
+        a.name = name.into();
+        let problems = check(&a, &rules());
+        assert_eq!(problems, vec![ArmyProblem::BadName], "{name:?}");
+        assert!(problems[0].to_string().contains("control"));
+    }
+}
+
+#[test]
+fn law_raises_only_the_points_for_generals_titles() {
+    // The seed: "Law: You can increase the maximum value of your Resource points used for
+    // selecting your Generals' Titles by X where X is the cost of your said Adviser." Lawgiver
+    // (Law, cost 2) makes 12 points, but the 2 more are for Generals' Titles.
+    let grant = |title: &str, on: &str| TitleGrant {
+        title: title.into(),
+        on: on.into(),
+    };
+    let mut a = army("t-war-lord", &["t-a", "t-law"], None);
+    // Three Secretaries (political, 3 each) on Lawgiver, 9, and Vanguard (military, 2) and
+    // General of the Vanguard (1) on General A, 3: 12 in all, 9 of them on the Adviser.
+    a.titles = vec![
+        grant("t-title-pol", "t-law"),
+        grant("t-title-pol", "t-law"),
+        grant("t-title-pol", "t-law"),
+        grant("t-title-mil", "t-a"),
+        grant("general-of-the-vanguard", "t-a"),
+    ];
+    assert_eq!(check(&a, &rules()), vec![]);
+    // Four Secretaries on Lawgiver: 12 points, within 10 + 2, but 12 on an Adviser.
+    a.titles = vec![grant("t-title-pol", "t-law"); 4];
+    let problems = check(&a, &rules());
+    assert_eq!(
+        problems,
+        vec![ArmyProblem::AdviserTitlePoints {
+            total: 12,
+            limit: 10
+        }]
+    );
+    assert!(problems[0].to_string().contains("generals' titles only"));
+}
+
+#[test]
 fn titles_cost_at_most_10_plus_each_law_advisers_cost() {
     let grant = |title: &str, on: &str| TitleGrant {
         title: title.into(),
@@ -154,6 +204,23 @@ fn military_titles_go_to_generals_and_political_ones_to_advisers() {
     cross.cross_titles = true;
     a.titles.truncate(2);
     assert_eq!(check(&a, &cross), vec![]);
+    // The Lord is in the army but holds no Title (D13), whatever the class rule: told so, not
+    // that it is missing from the army.
+    a.titles = vec![TitleGrant {
+        title: "t-title-mil".into(),
+        on: "t-war-lord".into(),
+    }];
+    for r in [rules(), cross] {
+        let problems = check(&a, &r);
+        assert_eq!(
+            problems,
+            vec![ArmyProblem::TitleClass {
+                title: "t-title-mil".into(),
+                on: "t-war-lord".into()
+            }]
+        );
+        assert!(problems[0].to_string().contains("none to the lord"));
+    }
 }
 
 #[test]

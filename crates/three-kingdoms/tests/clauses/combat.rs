@@ -149,6 +149,50 @@ fn each_general_attacks_once_a_turn_and_only_in_combat() {
     refuse(&mut s, 0, &format!("attack {g} on {d}"), Kind::Illegal);
 }
 
+#[test]
+fn a_general_untapped_in_the_combat_phase_still_attacks_only_once() {
+    // The seed: "you can only declare one attack per General during your Combat Phase". A
+    // card file's Combat Phase Tactic that untaps a General (Second Wind) readies it, but gives
+    // it no second attack.
+    use pbp_core::{SeededDice, engine::Game};
+    let wind = r#"{"format":"pbp-three-kingdoms-cards","version":1,"set":"x","cards":[
+        {"id":"x-second-wind","name":"Second Wind","rarity":"C","type":"tactic","cost":1,
+         "target":"own_general","timing":"combat","effects":[{"op":"untap"}]}]}"#;
+    let mut a = army("t-war-lord", &["t-giant"], None);
+    a.deck.push(pbp_three_kingdoms::DeckEntry {
+        card: "x-second-wind".into(),
+        copies: 1,
+    });
+    let mut cfg = config(a, army("t-war-lord", &["t-b", "t-d"], None), rules());
+    cfg.extra_cards.extend(
+        pbp_three_kingdoms::CardSet::from_json(wind)
+            .unwrap()
+            .iter()
+            .cloned(),
+    );
+    let mut s = pbp_three_kingdoms::ThreeKingdoms::setup(&cfg, &mut SeededDice::new(7)).unwrap();
+    let g = on_field(&s, 0, "t-giant");
+    let b = on_field(&s, 1, "t-b");
+    let d = on_field(&s, 1, "t-d");
+    pay(&mut s, 0, "t-d");
+    let wind = give(&mut s, 0, "x-second-wind");
+    act(&mut s, 0, "end");
+    act(&mut s, 0, &format!("attack {g} on {b}"));
+    act(&mut s, 1, "intercept none");
+    act(&mut s, 0, &format!("play {wind} on 0:{g}"));
+    assert!(!ch(&s, 0, "t-giant").tapped);
+    let err = refuse(&mut s, 0, &format!("attack {g} on {d}"), Kind::Illegal);
+    assert!(err.to_string().contains("its one attack"), "{err}");
+    assert!(
+        !pbp_three_kingdoms::ThreeKingdoms::legal_actions(
+            &s,
+            pbp_core::engine::Actor::Seat(Seat(0))
+        )
+        .iter()
+        .any(|a| matches!(a, pbp_three_kingdoms::ThreeKingdomsAction::Attack { .. }))
+    );
+}
+
 fn ambush_armies() -> (pbp_three_kingdoms::ArmySpec, pbp_three_kingdoms::ArmySpec) {
     let mut defender = army("t-war-lord", &["t-ambush", "t-b", "t-d"], None);
     defender.ambush = vec!["t-b".into()];

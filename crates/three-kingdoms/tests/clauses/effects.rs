@@ -142,3 +142,50 @@ fn rally_makes_alert_at_full_strength() {
     assert!(!ch(&s, 0, "t-a").vulnerable);
     assert_eq!(strength(&s, 0, "t-a"), 2500);
 }
+
+#[test]
+fn a_politics_lord_in_the_deployment_zone_takes_tactics_by_option() {
+    // The seed: "Only Lord cards with the War trait can move back and forth between your own
+    // deployment zone and command zone with no penalty/bonus. And by penalty/bonus, this is all
+    // about whatever effects dealt by Tactic/Strategy cards." D14: by default no Lord is chosen
+    // by cards; with `politics_lord_takes_cards` a Politics Lord standing in its deployment zone
+    // is dealt Tactics and Strategies as a General is, and a War Lord still never is.
+    for option in [false, true] {
+        let mut r = rules();
+        r.politics_lord_takes_cards = option;
+        let mut s = start(
+            army("t-war-lord", &["t-a"], None),
+            army("t-pol-lord", &["t-b"], Some("t-b")),
+            r,
+        );
+        // The War Lord of seat 0 moves into its deployment zone for free.
+        act(&mut s, 0, "move lord");
+        pass_turn(&mut s);
+        // The Politics Lord of seat 1 pays 2 points to move there too; Arrows (1000 damage,
+        // enemy General) cannot reach the War Lord either way.
+        pay(&mut s, 1, "t-b");
+        act(&mut s, 1, "move lord");
+        pay(&mut s, 1, "t-b");
+        let arrows = give(&mut s, 1, "t-damage");
+        refuse(&mut s, 1, &format!("play {arrows} on 0:0"), Kind::Illegal);
+        pass_turn(&mut s);
+        pay(&mut s, 0, "t-giant");
+        let arrows = give(&mut s, 0, "t-damage");
+        let lord = s.player(Seat(1)).lord;
+        if option {
+            act(&mut s, 0, &format!("play {arrows} on 1:{lord}"));
+            assert_eq!(s.strength(Seat(1), lord), 3000);
+            // A Lord's wounds last (D15).
+            pass_turn(&mut s);
+            assert_eq!(s.strength(Seat(1), lord), 3000);
+        } else {
+            refuse(
+                &mut s,
+                0,
+                &format!("play {arrows} on 1:{lord}"),
+                Kind::Illegal,
+            );
+            assert_eq!(s.strength(Seat(1), lord), 4000);
+        }
+    }
+}

@@ -122,6 +122,39 @@ fn the_opponent_cannot_act_and_the_game_master_only_acts_for_the_absent() {
 }
 
 #[test]
+fn acting_out_of_turn_is_refused_in_players_words() {
+    // Wei's preset against Shu's: Shu tries to act in Wei's Preparation Phase, even with a
+    // card of Wei's hand. The refusal names the seats by their players and factions, never by
+    // a number, says who acts now, and tells nothing of the card.
+    let mut config = ThreeKingdomsConfig::presets(Faction::Wei, Faction::Shu);
+    config.first = Some(Seat(0));
+    config.players = vec!["Cao".into(), "Liu".into()];
+    let mut s = ThreeKingdoms::setup(&config, &mut SeededDice::new(3)).unwrap();
+    let hand = s.player(Seat(0)).hand.clone();
+    for text in [
+        "end".to_string(),
+        format!("discard {}", hand[0]),
+        "move lord".into(),
+    ] {
+        let err = refuse(&mut s, 1, &text, Kind::NotYourTurn).to_string();
+        assert_eq!(
+            err, "Liu (Shu) may not act now: Cao (Wei) acts now",
+            "{text}"
+        );
+    }
+    // A seat the game does not have is refused too, without a panic.
+    let err = pbp_core::engine::testing::refuse(
+        &CONTRACT,
+        &mut s,
+        pbp_core::engine::Actor::Seat(Seat(7)),
+        "end",
+        pbp_core::engine::testing::Rolls::Seeded(1),
+        Kind::NotYourTurn,
+    );
+    assert!(err.to_string().contains("two players"), "{err}");
+}
+
+#[test]
 fn advisers_stay_in_the_command() {
     let mut s = start(
         army("t-war-lord", &["t-a", "t-law"], None),
