@@ -56,11 +56,24 @@ pub enum ScrollRaceError {
 #[non_exhaustive]
 pub enum Refusal {
     /// A seat with no carrier to choose.
-    NoCarrierToChoose(pbp_core::engine::Seat),
+    NoCarrierToChoose {
+        /// The seat, as players name it ("Red3 (Red)").
+        who: String,
+    },
     /// A seat that does not decide the carrier change.
-    NotTheChanger(pbp_core::engine::Seat),
+    NotTheChanger {
+        /// The seat, as players name it.
+        who: String,
+        /// The captain who decides it, as players name it.
+        captain: String,
+    },
     /// A seat with no carrier change to decide.
-    NoChangeToDecide(pbp_core::engine::Seat),
+    NoChangeToDecide {
+        /// The seat, as players name it.
+        who: String,
+        /// The captain who decides the change, while one is to be decided.
+        captain: Option<String>,
+    },
     /// Carriers are not chosen now.
     NotChoosingCarriers,
     /// A carrier change to the carrier itself.

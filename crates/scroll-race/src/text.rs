@@ -337,13 +337,20 @@ pub(crate) fn format_action(state: &ScrollRaceState, action: &ScrollRaceAction) 
 impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Refusal::NoCarrierToChoose(seat) => write!(f, "seat {seat} has no carrier to choose"),
-            Refusal::NotTheChanger(seat) => {
-                write!(f, "seat {seat} does not decide a carrier change")
+            Refusal::NoCarrierToChoose { who } => write!(f, "{who} has no carrier to choose"),
+            Refusal::NotTheChanger { who, captain } => {
+                write!(
+                    f,
+                    "{who} does not decide the carrier change: {captain} does"
+                )
             }
-            Refusal::NoChangeToDecide(seat) => {
-                write!(f, "seat {seat} has no carrier change to decide")
-            }
+            Refusal::NoChangeToDecide { who, captain } => match captain {
+                Some(captain) => write!(
+                    f,
+                    "{who} has no carrier change to decide: {captain} decides it"
+                ),
+                None => write!(f, "{who} has no carrier change to decide"),
+            },
             Refusal::NotChoosingCarriers => f.write_str("carriers are not chosen now"),
             Refusal::AlreadyCarrier => f.write_str("that is already the carrier: use keep"),
             Refusal::ScrollOnGround => {

@@ -285,3 +285,58 @@ fn every_legal_action_reads_back_from_its_text() {
         }
     }
 }
+
+/// Seed: "Un rouleau par équipe, le porteur est désigné au début de la partie" and "L'équipe qui
+/// ne commence pas peut changer de porteur après le premier tour de l'équipe adverse". A player
+/// who names or keeps a carrier when it is not theirs to decide is told so by the names players
+/// use (the character and its team, and the captain who decides), never as a seat number.
+#[test]
+fn carrier_refusals_name_the_players() {
+    let mut dice = SeededDice::new(3);
+    let config = ScrollRaceConfig {
+        carriers: [None, None],
+        ..config()
+    };
+    let mut state = ScrollRace::setup(&config, &mut dice).unwrap();
+    let words = |state: &mut ScrollRaceState, seat: u16, action: ScrollRaceAction| {
+        refused(state, Actor::Seat(Seat(seat)), &action, Kind::NotYourTurn).to_string()
+    };
+    // Red3 is no captain: Red1 names Red's carrier.
+    let text = words(&mut state, 2, ScrollRaceAction::Carrier(2));
+    assert!(text.contains("Red3 (Red)"), "{text}");
+    assert!(!text.contains("seat"), "{text}");
+    // Both captains name theirs; the starting team plays its first turn.
+    for (seat, carrier) in [(0u16, 0u8), (5, 5)] {
+        ScrollRace::apply(
+            &mut state,
+            Actor::Seat(Seat(seat)),
+            &ScrollRaceAction::Carrier(carrier),
+            &mut dice,
+        )
+        .unwrap();
+    }
+    let start = state.starting_team;
+    for _ in 0..5 {
+        let id = state.current().unwrap();
+        act(&mut state, id, "wait", &[]);
+    }
+    assert_eq!(state.phase, Phase::ChangeCarrier);
+    let (captain, name) = if start == 0 {
+        (5u16, "Blue1")
+    } else {
+        (0, "Red1")
+    };
+    // A member of the other team, and a non-captain of the changing team, try to decide.
+    for seat in [u16::from(start) * 5 + 1, captain + 2] {
+        for action in [
+            ScrollRaceAction::Keep,
+            ScrollRaceAction::Carrier(captain as u8 + 1),
+        ] {
+            let text = words(&mut state, seat, action);
+            let who = &state.characters[usize::from(seat)].name;
+            assert!(text.contains(&format!("{who} (")), "{text}");
+            assert!(text.contains(&format!("{name} (")), "{text}");
+            assert!(!text.contains("seat"), "{text}");
+        }
+    }
+}

@@ -388,3 +388,100 @@ fn a_waiting_genjutsu_does_not_move_the_dice_of_the_public_rolls_after_it() {
     testing::same_effects::<ScrollRace>((&waited, &ea), (&cast, &eb), &outsiders())
         .unwrap_or_else(|v| panic!("{v}"));
 }
+
+/// Seed: "Les actions sont données directement sur le topic du jeu à l'exception des techniques
+/// de passe, de genjutsu et de fuinjutsu" (a seal is written to the organiser alone). A hostile
+/// player of the other team aims every square technique at the square of a hidden enemy seal
+/// (h9 in twin b, open ground in twin a): each is accepted or refused alike, with the same
+/// message, and what follows reads the same to the outsiders, so no probe finds the seal.
+#[test]
+fn a_trap_or_summon_aimed_at_a_hidden_enemy_seal_finds_nothing() {
+    let (a, b) = twins();
+    for (technique, name, rank) in [
+        (Technique::Kuchiyose, "kuchiyose", 1),
+        (Technique::Kuchiyose, "kuchiyose", 3),
+        (Technique::Fuinjutsu, "fuinjutsu", 1),
+        (Technique::Fuinjutsu, "fuinjutsu", 3),
+        (Technique::Suiton, "suiton", 1),
+        (Technique::Suiton, "suiton", 2),
+    ] {
+        let (mut a, mut b) = (a.clone(), b.clone());
+        for s in [&mut a, &mut b] {
+            put(s, 1, "h8");
+            teach(s, 1, technique, rank);
+        }
+        let texts: Vec<String> = ["h9", "g9", "h10", "i9"]
+            .iter()
+            .flat_map(|sq| [format!("{name} {sq}"), format!("step e; {name} {sq}")])
+            .collect();
+        testing::probe_twins::<ScrollRace>(&a, &b, Actor::Seat(Seat(1)), &texts, &[100; 4])
+            .unwrap_or_else(|v| panic!("{name} {rank}: {v}"));
+        // Laid on the seal's square: accepted in both twins, the same to every outsider. An
+        // open technique draws the die of team 1's possible Genjutsu (waiting in twin b, where
+        // it fails at 100).
+        let rolls: &[u32] = if technique.is_secret() { &[] } else { &[100] };
+        let ea = act(&mut a, 1, &format!("{name} h9"), rolls);
+        let eb = act(&mut b, 1, &format!("{name} h9"), rolls);
+        testing::same_effects::<ScrollRace>((&a, &ea), (&b, &eb), &outsiders())
+            .unwrap_or_else(|v| panic!("{name} {rank}: {v}"));
+    }
+}
+
+/// Seed: "Un rouleau par équipe, le porteur est désigné au début de la partie" and "Passe ...
+/// 50% de chance de se faire repérer par l'équipe adverse qui sait alors qui est le porteur":
+/// who carries is the team's secret until spotted. A player of the other team tries, on the
+/// secret team's turn and on its own, to act for each of the secret team's characters and to
+/// use every move and technique on them: every answer is the same whoever carries.
+#[test]
+fn acting_for_the_other_team_or_on_its_characters_does_not_find_the_carrier() {
+    let base = game();
+    let (mut a, mut b) = (base.clone(), base);
+    // Twin a: Blue1 carries (the config); twin b: Blue3 carries.
+    b.scrolls[1].holder = Holder::Carrier(7);
+    let mut texts = attempts();
+    for name in ["Blue1", "Blue2", "Blue3", "Blue4", "Blue5"] {
+        for t in [
+            "suiken",
+            "taijutsu",
+            "raiton",
+            "kujutsu",
+            "iroujutsu",
+            "sensory",
+        ] {
+            texts.push(format!("{t} {name}"));
+        }
+        texts.push(format!("kujutsu {name} f9"));
+        texts.push(format!("iroujutsu {name} goken"));
+        texts.push(format!("carrier {name}"));
+        texts.push(format!("pass {name}"));
+    }
+    texts.push("keep".into());
+    for s in [&mut a, &mut b] {
+        put(s, 1, "f7");
+        put(s, 5, "f8");
+        put(s, 7, "g7");
+    }
+    // On Blue3's own turn (the secret team's), every seat of team 0 and the game master probe.
+    turn_of(&mut a, 7);
+    turn_of(&mut b, 7);
+    for seat in 0..5u16 {
+        testing::probe_twins::<ScrollRace>(&a, &b, Actor::Seat(Seat(seat)), &texts, &[100; 8])
+            .unwrap_or_else(|v| panic!("seat {seat} on Blue3's turn: {v}"));
+    }
+    // On Red2's turn, next to Blue1 and Blue3.
+    turn_of(&mut a, 1);
+    turn_of(&mut b, 1);
+    for seat in 0..5u16 {
+        testing::probe_twins::<ScrollRace>(&a, &b, Actor::Seat(Seat(seat)), &texts, &[100; 8])
+            .unwrap_or_else(|v| panic!("seat {seat} on Red2's turn: {v}"));
+    }
+    // A Gôken on either possible carrier, with the same dice: what outsiders see is the same
+    // (no drop at 100), and the striker is not told why.
+    for target in ["Blue1", "Blue3"] {
+        let (mut x, mut y) = (a.clone(), b.clone());
+        let ex = act(&mut x, 1, &format!("goken {target}"), &[100, 100]);
+        let ey = act(&mut y, 1, &format!("goken {target}"), &[100, 100]);
+        testing::same_effects::<ScrollRace>((&x, &ex), (&y, &ey), &outsiders())
+            .unwrap_or_else(|v| panic!("goken {target}: {v}"));
+    }
+}

@@ -141,8 +141,8 @@ fn roster(view: &ScrollRaceView) -> String {
             let _ = write!(out, "; uses left {}", left.join("/"));
         }
         let mut flags = Vec::new();
-        if view.scrolls.iter().any(|s| s.carrier == Some(c.id)) {
-            flags.push("carrier".to_owned());
+        if let Some(s) = view.scrolls.iter().find(|s| s.carrier == Some(c.id)) {
+            flags.push(carrier_word(view, s.team).to_owned());
         }
         if c.npc {
             flags.push("computer".into());
@@ -164,6 +164,22 @@ fn roster(view: &ScrollRaceView) -> String {
     out
 }
 
+/// Whether the viewer knows who carries `team`'s scroll now (its own team, or the game
+/// master). Anyone else only knows the carrier last revealed to it ("l'équipe adverse qui
+/// sait alors qui est le porteur"), whom an unspotted pass since may have left without it.
+fn knows_carrier(view: &ScrollRaceView, team: u8) -> bool {
+    view.viewer == Viewer::GameMaster || view.team == Some(team)
+}
+
+/// What the viewer calls the character its view shows carrying `team`'s scroll.
+fn carrier_word(view: &ScrollRaceView, team: u8) -> &'static str {
+    if knows_carrier(view, team) {
+        "carrier"
+    } else {
+        "last revealed carrier"
+    }
+}
+
 fn notes(view: &ScrollRaceView) -> String {
     let mut out = String::new();
     for s in &view.scrolls {
@@ -172,8 +188,15 @@ fn notes(view: &ScrollRaceView) -> String {
             (_, Some(sq)) => {
                 let _ = writeln!(out, "{team} scroll lies on {sq}");
             }
-            (Some(c), _) => {
+            (Some(c), _) if knows_carrier(view, s.team) => {
                 let _ = writeln!(out, "{team} scroll: carried by {}", name(view, c));
+            }
+            (Some(c), _) => {
+                let _ = writeln!(
+                    out,
+                    "{team} scroll: last revealed carrier {}",
+                    name(view, c)
+                );
             }
             _ => {
                 let _ = writeln!(out, "{team} scroll: carrier unknown");

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use pbp_scroll_race::{Cell, Phase, ScrollRaceView, TrapKind};
 
-use super::{team, who};
+use super::{carrier_word, team, who};
 use crate::xml_escape;
 
 fn team_colour(team: u8) -> &'static str {
@@ -110,7 +110,8 @@ pub(super) fn svg(view: &ScrollRaceView) -> String {
             size + u32::from(c.square.x) * size + half,
             size + u32::from(c.square.y) * size + half,
         );
-        let carries = view.scrolls.iter().any(|s| s.carrier == Some(c.id));
+        let carried = view.scrolls.iter().find(|s| s.carrier == Some(c.id));
+        let carries = carried.is_some();
         let ring = if carries {
             " stroke=\"#d4a017\" stroke-width=\"4\""
         } else {
@@ -120,7 +121,10 @@ pub(super) fn svg(view: &ScrollRaceView) -> String {
             out,
             "<g><title>{}{}</title><circle cx=\"{cx}\" cy=\"{cy}\" r=\"13\" fill=\"{}\"{ring}/><text x=\"{cx}\" y=\"{}\" font-size=\"13\" fill=\"#fff\" text-anchor=\"middle\">{}</text></g>",
             xml_escape(&c.name),
-            if carries { " (carrier)" } else { "" },
+            carried.map_or(String::new(), |s| format!(
+                " ({})",
+                carrier_word(view, s.team)
+            )),
             team_colour(c.team),
             cy + 5,
             c.id

@@ -184,3 +184,40 @@ fn the_svg_shows_the_round_and_a_legend_of_the_teams() {
     assert!(svg.contains(">carrier (when known)</text>"));
     assert!(svg.contains(">dropped scroll</text>"));
 }
+
+/// Seed: "Passe : ... 50% de chance de se faire repérer par l'équipe adverse qui sait alors qui
+/// est le porteur". The enemy knows the carrier when a pass is spotted, not after: a later
+/// unspotted pass is not seen. So the enemy's drawings name the carrier it last learnt as
+/// that, never as the one who carries now (which may be false), and read the same whether or
+/// not the scroll moved since; the team and the game master read who carries.
+#[test]
+fn the_enemy_reads_the_last_revealed_carrier_as_such() {
+    let mut state = started();
+    // Red-3 carried and was revealed to all; then it passed to Red-4, unspotted.
+    state.scrolls[0].last_seen = Some(2);
+    let revealed = state.clone();
+    state.scrolls[0].holder = pbp_scroll_race::Holder::Carrier(3);
+    for viewer in [Viewer::Seat(Seat(5)), Viewer::Public] {
+        let text = text_of(&state, viewer);
+        assert!(
+            text.contains("Red scroll: last revealed carrier Red-3"),
+            "{text}"
+        );
+        assert!(!text.contains("Red scroll: carried by"), "{text}");
+        assert!(text.contains("[last revealed carrier"), "{text}");
+        let svg = svg_of(&state, viewer);
+        assert!(svg.contains("Red-3 (last revealed carrier)"), "{svg}");
+        assert!(
+            !svg.contains("Red-3 (carrier)") && !svg.contains("Red-4 (carrier)"),
+            "{svg}"
+        );
+        // The same before the unseen pass: the drawings tell nothing of it.
+        assert_eq!(text, text_of(&revealed, viewer));
+        assert_eq!(svg, svg_of(&revealed, viewer));
+    }
+    for viewer in [Viewer::Seat(Seat(0)), Viewer::GameMaster] {
+        let text = text_of(&state, viewer);
+        assert!(text.contains("Red scroll: carried by Red-4"), "{text}");
+        assert!(!text.contains("last revealed"), "{text}");
+    }
+}

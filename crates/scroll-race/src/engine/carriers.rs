@@ -1,11 +1,12 @@
 //! The carriers: each captain's secret choice before the first turn, and the second team's one
 //! chance, during the first round, to change its carrier or keep it.
 
-use pbp_core::engine::{Seat, Visible};
+use pbp_core::engine::{Game, Seat, Visible};
 
 use super::turn::settle;
 use crate::engine::{Events, own};
 use crate::error::{Refusal, ScrollRaceError as E};
+use crate::game::ScrollRace;
 use crate::model::{CharId, ScrollRaceEvent};
 use crate::state::{Holder, Phase, ScrollRaceState, captain, team_of};
 
@@ -19,9 +20,11 @@ pub(crate) fn choose_carrier(
     let chosen = state.find(c)?.id;
     match state.phase {
         Phase::ChooseCarriers => {
-            let team = state
-                .may_choose_carrier(seat)
-                .ok_or(E::NotYourTurn(Refusal::NoCarrierToChoose(seat)))?;
+            let team = state.may_choose_carrier(seat).ok_or_else(|| {
+                E::NotYourTurn(Refusal::NoCarrierToChoose {
+                    who: ScrollRace::seat_name(state, seat),
+                })
+            })?;
             if team_of(chosen) != team {
                 return Err(E::UnknownCharacter(state.ch(chosen).name.to_string()));
             }
@@ -34,7 +37,10 @@ pub(crate) fn choose_carrier(
         Phase::ChangeCarrier => {
             let team = 1 - state.starting_team;
             if seat != captain(team) {
-                return Err(E::NotYourTurn(Refusal::NotTheChanger(seat)));
+                return Err(E::NotYourTurn(Refusal::NotTheChanger {
+                    who: ScrollRace::seat_name(state, seat),
+                    captain: ScrollRace::seat_name(state, captain(team)),
+                }));
             }
             if team_of(chosen) != team {
                 return Err(E::UnknownCharacter(state.ch(chosen).name.to_string()));
@@ -64,7 +70,11 @@ pub(crate) fn keep_carrier(
 ) -> Result<(), E> {
     let team = 1 - state.starting_team;
     if state.phase != Phase::ChangeCarrier || seat != captain(team) {
-        return Err(E::NotYourTurn(Refusal::NoChangeToDecide(seat)));
+        return Err(E::NotYourTurn(Refusal::NoChangeToDecide {
+            who: ScrollRace::seat_name(state, seat),
+            captain: (state.phase == Phase::ChangeCarrier)
+                .then(|| ScrollRace::seat_name(state, captain(team))),
+        }));
     }
     events.push(Visible::public(ScrollRaceEvent::CarrierDecided { team }));
     end_carrier_change(state, events);
