@@ -390,6 +390,10 @@ impl std::fmt::Display for Refusal {
             Refusal::NoSeat(seat) => write!(f, "seat {seat} is not in the game"),
             Refusal::NotInHand(no) => write!(f, "card {no} is not in your hand"),
             Refusal::NotInTheirHand(no) => write!(f, "card {no} is not in their hand"),
+            Refusal::NotShown(no) => write!(
+                f,
+                "card {no} was not in the hand you were shown: take one of those cards still in it"
+            ),
             Refusal::NoBattle { number, open } if open.is_empty() => {
                 write!(f, "no battle is open (none has the number {number})")
             }
