@@ -1,7 +1,7 @@
 //! The text form of actions, as players post them: `attack E4 from D3`, `play 21`, `pass`,
 //! `roll`, `draw`, `switch Honor to Warfare`, and the game master's `end round`.
 
-use pbp_core::engine::{Actor, Seat};
+use pbp_core::engine::Actor;
 
 use crate::cards::CardNo;
 use crate::clan::{Clan, Strategy};
@@ -66,7 +66,12 @@ fn battle_of(
     text: &str,
     spec: Option<&str>,
 ) -> Result<u32, ClanWarError> {
-    let seat = actor.seat().unwrap_or(Seat(u16::MAX));
+    let Some(seat) = actor.seat() else {
+        return Err(parse_err(
+            text,
+            "the game master fights in no battle: to act for an absent player, write for CLAN ACTION, like for Crab pass in 2",
+        ));
+    };
     let mine: Vec<&Battle> = state
         .battles
         .iter()

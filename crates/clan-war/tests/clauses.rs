@@ -375,6 +375,15 @@ fn the_game_master_and_players_keep_to_their_actions() {
         target: "E6".into(),
         from: "C6".into(),
     };
+    // A battle step posted by the game master as its own: the refusal points to `for CLAN`.
+    act(&mut state, CRAB, "attack E6 from C6", &[]);
+    for text in ["pass", "roll in 1", "draw in E6"] {
+        let err = ClanWar::parse_action(&state, Actor::GameMaster, text)
+            .expect_err("the game master fights no battle")
+            .to_string();
+        assert!(err.contains("for Crab pass in 2"), "{text}: {err}");
+    }
+    let mut state = crab_scorpion();
     for (actor, kind) in [
         (Actor::GameMaster, Kind::Illegal),
         (Actor::Seat(Seat(7)), Kind::NotYourTurn),
