@@ -106,6 +106,9 @@ pub enum Refusal {
     NotInHand(CardNo),
     /// The card is not in the opponent's hand.
     NotInTheirHand(CardNo),
+    /// A Cunning take of a card that was not in the hand shown (whether the loser holds it now
+    /// or not, which the refusal must not tell).
+    NotShown(CardNo),
     /// No open battle has the number; the open battles, if any.
     NoBattle {
         /// The number asked for.

@@ -361,7 +361,7 @@ fn battle_actions(
                         if let Some(o) = b.seat(side.other())
                             && out.wants_choices()
                         {
-                            for &card in &state.players[usize::from(o.0)].hand {
+                            for card in crate::engine::takeable(state, bi, side, o) {
                                 out.push_with(|| ClanWarAction::Take {
                                     battle,
                                     card: Some(card),

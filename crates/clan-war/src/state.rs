@@ -151,6 +151,11 @@ pub struct SideState {
     pub draw_barred: bool,
     /// The end-of-battle draw or switch is done (or not due).
     pub end_done: bool,
+    /// The hand this side was shown by a Cunning win, the cards it may take from: a card the
+    /// loser gets afterwards (a draw in another battle) was never shown. Written in a save only
+    /// when a take waits, so older saves read the same.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shown: Vec<CardNo>,
 }
 
 /// A choice a battle waits for after its winner is known.

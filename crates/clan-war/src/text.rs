@@ -1,7 +1,7 @@
 //! The text form of actions, as players post them: `attack E4 from D3`, `play 21`, `pass`,
 //! `roll`, `draw`, `switch Honor to Warfare`, and the game master's `end round`.
 
-use pbp_core::engine::{Actor, Seat};
+use pbp_core::engine::Actor;
 
 use crate::cards::CardNo;
 use crate::clan::{Clan, Strategy};
@@ -19,13 +19,29 @@ fn parse_err(text: &str, reason: impl Into<String>) -> ClanWarError {
     }
 }
 
+/// A word of the post as a refusal quotes it: whole when short, else its first 16 characters
+/// and an ellipsis, so that a hostile post of one endless word is not echoed back whole.
+fn quoted(word: &str) -> String {
+    const MAX: usize = 16;
+    if word.chars().count() <= MAX {
+        word.to_string()
+    } else {
+        let mut short: String = word.chars().take(MAX).collect();
+        short.push('…');
+        short
+    }
+}
+
 fn card_no(text: &str, word: &str) -> Result<CardNo, ClanWarError> {
     let w = word.trim_start_matches('#');
     match w.parse::<u8>() {
         Ok(n) if (1..=52).contains(&n) => Ok(n),
         _ => Err(parse_err(
             text,
-            format!("'{word}' is not a card number: cards are numbered 1 to 52"),
+            format!(
+                "'{}' is not a card number: cards are numbered 1 to 52",
+                quoted(word)
+            ),
         )),
     }
 }
@@ -35,7 +51,8 @@ fn strategy(text: &str, word: &str) -> Result<Strategy, ClanWarError> {
         parse_err(
             text,
             format!(
-                "'{word}' is not a strategy: the strategies are Cunning, Defensive, Diplomatic, Duelist, Honor, Intrigue, Magic, Mobility, Spiritual, Tactical, Warfare"
+                "'{}' is not a strategy: the strategies are Cunning, Defensive, Diplomatic, Duelist, Honor, Intrigue, Magic, Mobility, Spiritual, Tactical, Warfare",
+                quoted(word)
             ),
         )
     })
@@ -49,7 +66,12 @@ fn battle_of(
     text: &str,
     spec: Option<&str>,
 ) -> Result<u32, ClanWarError> {
-    let seat = actor.seat().unwrap_or(Seat(u16::MAX));
+    let Some(seat) = actor.seat() else {
+        return Err(parse_err(
+            text,
+            "the game master fights in no battle: to act for an absent player, write for CLAN ACTION, like for Crab pass in 2",
+        ));
+    };
     let mine: Vec<&Battle> = state
         .battles
         .iter()
@@ -58,9 +80,9 @@ fn battle_of(
     if let Some(spec) = spec {
         let number = spec.strip_prefix('#').unwrap_or(spec);
         if !number.is_empty() && number.bytes().all(|c| c.is_ascii_digit()) {
-            return number
-                .parse::<u32>()
-                .map_err(|_| parse_err(text, format!("'{spec}' is not a battle number")));
+            return number.parse::<u32>().map_err(|_| {
+                parse_err(text, format!("'{}' is not a battle number", quoted(spec)))
+            });
         }
         if parse_label(spec).is_some() {
             let at: Vec<u32> = mine
@@ -89,7 +111,8 @@ fn battle_of(
         return Err(parse_err(
             text,
             format!(
-                "'{spec}' names no battle: write in 2 (the battle's number) or in E4 (a hex of the battle)"
+                "'{}' names no battle: write in 2 (the battle's number) or in E4 (a hex of the battle)",
+                quoted(spec)
             ),
         ));
     }
@@ -178,7 +201,8 @@ pub(crate) fn parse_action(
                     return Err(parse_err(
                         text,
                         format!(
-                            "'{hex}' is not a hex name: write a column letter and a row number, like E4"
+                            "'{}' is not a hex name: write a column letter and a row number, like E4",
+                            quoted(hex)
                         ),
                     ));
                 }
@@ -265,7 +289,7 @@ pub(crate) fn parse_action(
         ("end", [r]) if r.eq_ignore_ascii_case("round") => Ok(ClanWarAction::EndRound),
         ("join", [clan, a, b2]) => {
             let clan = Clan::parse(clan).ok_or_else(|| {
-                parse_err(text, format!("'{clan}' is not a Great Clan: Crab, Crane, Dragon, Lion, Mantis, Phoenix, Scorpion or Unicorn"))
+                parse_err(text, format!("'{}' is not a Great Clan: Crab, Crane, Dragon, Lion, Mantis, Phoenix, Scorpion or Unicorn", quoted(clan)))
             })?;
             Ok(ClanWarAction::Join {
                 clan,
@@ -274,7 +298,7 @@ pub(crate) fn parse_action(
         }
         ("retire", [clan]) => Clan::parse(clan)
             .map(|clan| ClanWarAction::Retire { clan })
-            .ok_or_else(|| parse_err(text, format!("'{clan}' is not a Great Clan"))),
+            .ok_or_else(|| parse_err(text, format!("'{}' is not a Great Clan", quoted(clan)))),
         _ => Err(parse_err(text, HELP)),
     }
 }
@@ -286,8 +310,12 @@ fn for_clan(state: &ClanWarState, text: &str) -> Result<ClanWarAction, ClanWarEr
     let Some(clan_word) = words.get(1) else {
         return Err(parse_err(text, usage));
     };
-    let clan = Clan::parse(clan_word)
-        .ok_or_else(|| parse_err(text, format!("'{clan_word}' is not a Great Clan: {usage}")))?;
+    let clan = Clan::parse(clan_word).ok_or_else(|| {
+        parse_err(
+            text,
+            format!("'{}' is not a Great Clan: {usage}", quoted(clan_word)),
+        )
+    })?;
     let seat = state
         .players
         .iter()
@@ -367,6 +395,10 @@ impl std::fmt::Display for Refusal {
             Refusal::NoSeat(seat) => write!(f, "seat {seat} is not in the game"),
             Refusal::NotInHand(no) => write!(f, "card {no} is not in your hand"),
             Refusal::NotInTheirHand(no) => write!(f, "card {no} is not in their hand"),
+            Refusal::NotShown(no) => write!(
+                f,
+                "card {no} was not in the hand you were shown: take one of those cards still in it"
+            ),
             Refusal::NoBattle { number, open } if open.is_empty() => {
                 write!(f, "no battle is open (none has the number {number})")
             }

@@ -1,7 +1,7 @@
 //! What a viewer sees: the view types, `view_of` and the secrets a view must not show.
 
 use pbp_core::{
-    Pool,
+    Pool, Side,
     engine::{Seat, Viewer},
 };
 use serde::Serialize;
@@ -178,7 +178,7 @@ pub(crate) fn view_of(state: &ClanWarState, viewer: Viewer) -> ClanWarView {
         hexes,
         players,
         hands,
-        battles: state.battles.clone(),
+        battles: battles_seen(state, viewer),
         battle_pools: state
             .battles
             .iter()
@@ -193,6 +193,22 @@ pub(crate) fn view_of(state: &ClanWarState, viewer: Viewer) -> ClanWarView {
             .collect(),
         history: state.history.to_vec(),
     }
+}
+
+/// The battles as `viewer` sees them: the hand a Cunning win showed a side is that side's alone
+/// (and the game master's).
+fn battles_seen(state: &ClanWarState, viewer: Viewer) -> Vec<Battle> {
+    let mut battles = state.battles.clone();
+    if viewer != Viewer::GameMaster {
+        for b in &mut battles {
+            for side in [Side::First, Side::Second] {
+                if b.seat(side).map(Viewer::Seat) != Some(viewer) {
+                    b.sides[usize::from(side == Side::Second)].shown.clear();
+                }
+            }
+        }
+    }
+    battles
 }
 
 /// Strings that must not appear in what `viewer` sees: the starts of the hidden hands, draws,

@@ -213,6 +213,55 @@ fn cunning_shows_the_hand_to_the_winner_alone() {
     );
 }
 
+#[test]
+fn a_cunning_take_is_from_the_hand_shown_not_from_cards_drawn_since() {
+    // "your opponent shows you their hand and you may take a card of your choice": the choice is
+    // among the cards shown. A card the loser draws afterwards in another battle was never
+    // shown: the winner's legal actions must not list it, and taking it is refused in the same
+    // words as a card the loser does not hold, so that neither says what the loser drew.
+    let mut state = crab_scorpion();
+    deal(&mut state, CRAB, &[1]);
+    deal(&mut state, SCORPION, &[23]);
+    open_battle(&mut state);
+    // The Scorpion attacks the Spirit Army's forest C5 from D5 too.
+    act(&mut state, SCORPION, "attack C5 from D5", &[]);
+    act(&mut state, CRAB, "play 1 in 1", &[]);
+    act(&mut state, SCORPION, "pass in 1", &[]);
+    act(&mut state, CRAB, "pass in 1", &[]);
+    act(&mut state, CRAB, "roll in 1", &[9, 1, 1]);
+    act(&mut state, SCORPION, "roll in 1", &[5, 2]);
+    // The Crab has seen [23]. The Scorpion wins at C5 and draws card 2, the first left.
+    act(&mut state, SCORPION, "pass in 2", &[]);
+    act(&mut state, SCORPION, "roll in 2", &[9, 1, 1, 1, 1]);
+    act(&mut state, SCORPION, "draw in 2", &[1]);
+    assert_eq!(state.players[usize::from(SCORPION.0)].hand, vec![23, 2]);
+    let takes: Vec<String> = ClanWar::legal_actions(&state, Actor::Seat(CRAB))
+        .iter()
+        .map(|a| ClanWar::format_action(&state, a))
+        .filter(|t| t.starts_with("take"))
+        .collect();
+    assert_eq!(takes, ["take nothing in 1", "take 23 in 1"]);
+    // The hand shown is the winner's to see (and the game master's), no one else's.
+    let shown = |viewer| {
+        ClanWar::view(&state, viewer).battles[0].sides[0]
+            .shown
+            .clone()
+    };
+    assert_eq!(shown(Viewer::Seat(CRAB)), [23]);
+    assert_eq!(shown(Viewer::GameMaster), [23]);
+    assert!(shown(Viewer::Seat(SCORPION)).is_empty());
+    assert!(shown(Viewer::Public).is_empty());
+    let drawn = refuse(&mut state, Actor::Seat(CRAB), "take 2", &[], Kind::Illegal);
+    let never = refuse(&mut state, Actor::Seat(CRAB), "take 3", &[], Kind::Illegal);
+    assert_eq!(
+        drawn.to_string().replace(" 2 ", " N "),
+        never.to_string().replace(" 3 ", " N ")
+    );
+    act(&mut state, CRAB, "take 23", &[]);
+    assert_eq!(state.players[usize::from(CRAB.0)].hand, vec![23]);
+    assert_eq!(state.players[usize::from(SCORPION.0)].hand, vec![2]);
+}
+
 // ---------------------------------------------------------------------------------- text
 
 #[test]
@@ -272,6 +321,44 @@ fn text_actions_read_and_write_back() {
     assert!(err.contains("attack E4 from D3"), "{err}");
 }
 
+/// A hostile post of one endless word (a card, a hex, a strategy, a clan, a battle) is refused
+/// with a message of a few lines, not echoed back whole: the refusal shortens what it quotes.
+#[test]
+fn a_refusal_quotes_an_endless_word_shortened() {
+    let mut state = crab_scorpion();
+    act(&mut state, CRAB, "attack E6 from C6", &[]);
+    let word = "9".repeat(100_000);
+    let hex = format!("E{word}");
+    let name = "x".repeat(100_000);
+    for (actor, text) in [
+        (Actor::Seat(CRAB), format!("play {word}")),
+        (Actor::Seat(CRAB), format!("play 2 discard {word}")),
+        (Actor::Seat(CRAB), format!("nullify {word}")),
+        (Actor::Seat(CRAB), format!("take {word}")),
+        (Actor::Seat(CRAB), format!("give {word}")),
+        (Actor::Seat(CRAB), format!("attack {hex} from C6")),
+        (Actor::Seat(CRAB), format!("attack E6 from {name}")),
+        (Actor::Seat(CRAB), format!("switch {name} to Honor")),
+        (Actor::Seat(CRAB), format!("tactical {name}")),
+        (Actor::Seat(CRAB), format!("pass in {word}")),
+        (Actor::Seat(CRAB), format!("pass in {name}")),
+        (Actor::GameMaster, format!("join {name} Honor Magic")),
+        (Actor::GameMaster, format!("retire {name}")),
+        (Actor::GameMaster, format!("for {name} pass")),
+    ] {
+        let err = ClanWar::parse_action(&state, actor, &text)
+            .expect_err("an endless word is not an action")
+            .to_string();
+        assert!(
+            err.chars().count() < 700,
+            "{} characters for '{}...': {}...",
+            err.chars().count(),
+            &text[..20],
+            err.chars().take(200).collect::<String>()
+        );
+    }
+}
+
 #[test]
 fn the_game_master_and_players_keep_to_their_actions() {
     let mut state = crab_scorpion();
@@ -288,6 +375,15 @@ fn the_game_master_and_players_keep_to_their_actions() {
         target: "E6".into(),
         from: "C6".into(),
     };
+    // A battle step posted by the game master as its own: the refusal points to `for CLAN`.
+    act(&mut state, CRAB, "attack E6 from C6", &[]);
+    for text in ["pass", "roll in 1", "draw in E6"] {
+        let err = ClanWar::parse_action(&state, Actor::GameMaster, text)
+            .expect_err("the game master fights no battle")
+            .to_string();
+        assert!(err.contains("for Crab pass in 2"), "{text}: {err}");
+    }
+    let mut state = crab_scorpion();
     for (actor, kind) in [
         (Actor::GameMaster, Kind::Illegal),
         (Actor::Seat(Seat(7)), Kind::NotYourTurn),

@@ -5,7 +5,7 @@ use pbp_core::{
     engine::{Seat, Visible},
 };
 
-use super::{Events, Res, choice_context, named, step_events, take_from_hand};
+use super::{Events, Res, choice_context, named, side_index, step_events, take_from_hand};
 use crate::cards::CardNo;
 use crate::clan::Strategy;
 use crate::error::{ClanWarError, Refusal, illegal};
@@ -49,8 +49,13 @@ pub(super) fn take(
         let Some(other) = state.battles[bi].seat(side.other()) else {
             return illegal(Refusal::SpiritHasNoHand);
         };
-        if !state.players[usize::from(other.0)].hand.contains(&no) {
-            return illegal(Refusal::NotInTheirHand(no));
+        if !takeable(state, bi, side, other).any(|c| c == no) {
+            let shown = &state.battles[bi].sides[side_index(side)].shown;
+            return illegal(if shown.is_empty() || shown.contains(&no) {
+                Refusal::NotInTheirHand(no)
+            } else {
+                Refusal::NotShown(no)
+            });
         }
         take_from_hand(state, other, no)?;
         state.players[usize::from(seat.0)].hand.push(no);
@@ -70,6 +75,23 @@ pub(super) fn take(
     }
     finish_choice(&mut state.battles[bi], at);
     Ok(events)
+}
+
+/// The cards `side` may take in battle `bi` from `other`'s hand: those it was shown that are
+/// still there (a card drawn since was never shown). A save from before the shown hand was kept
+/// has none recorded: then the whole hand.
+pub(crate) fn takeable<'a>(
+    state: &'a ClanWarState,
+    bi: usize,
+    side: Side,
+    other: Seat,
+) -> impl Iterator<Item = CardNo> + 'a {
+    let shown = &state.battles[bi].sides[side_index(side)].shown;
+    state.players[usize::from(other.0)]
+        .hand
+        .iter()
+        .copied()
+        .filter(move |c| shown.is_empty() || shown.contains(c))
 }
 
 fn pair(a: Seat, b: Seat) -> [Seat; 2] {

@@ -155,6 +155,8 @@ pub(super) fn resolve(
                     if !state.players[oi].hand.is_empty() && !forfeit_choices {
                         if won {
                             pending.push(Pending::Take(pl.side));
+                            state.battles[bi].sides[side_index(pl.side)].shown =
+                                state.players[oi].hand.clone();
                             events.push(Visible::to(
                                 vec![seat],
                                 ClanWarEvent::HandShown {

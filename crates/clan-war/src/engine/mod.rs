@@ -25,6 +25,7 @@ pub use roll::{BATTLE_RULE, battle_odds};
 pub(crate) use round::outcome;
 
 use attack::attack;
+pub(crate) use choices::takeable;
 use choices::{give, tactical, take};
 use defensive::nullify;
 use draws::end_step;
