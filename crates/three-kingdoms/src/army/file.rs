@@ -83,16 +83,21 @@ mod tests {
     use super::*;
     use crate::army::STARTER_ARMIES;
 
-    #[test]
-    fn an_army_file_is_checked_army_by_army() {
-        let mut armies = armies_from_json(STARTER_ARMIES).unwrap();
-        armies[1].characters.push("lu-bu".into());
-        let text = serde_json::json!({
+    /// An army file of `armies`, as `pbp check-army` reads one.
+    fn file_of(armies: &[ArmySpec]) -> String {
+        serde_json::json!({
             "format": ARMY_FORMAT,
             "version": ARMY_FORMAT_VERSION,
             "armies": armies,
         })
-        .to_string();
+        .to_string()
+    }
+
+    #[test]
+    fn an_army_file_is_checked_army_by_army() {
+        let mut armies = armies_from_json(STARTER_ARMIES).unwrap();
+        armies[1].characters.push("lu-bu".into());
+        let text = file_of(&armies);
         let report = validate_army_file(&text, None, &Rules::default()).unwrap();
         assert!(report[0].1.is_empty());
         let problems: Vec<String> = report[1].1.iter().map(|p| p.to_string()).collect();
@@ -107,12 +112,7 @@ mod tests {
         let mut armies = armies_from_json(STARTER_ARMIES).unwrap();
         armies.truncate(1);
         armies[0].name = "Wei\n\u{1b}[31mall armies are legal".into();
-        let text = serde_json::json!({
-            "format": ARMY_FORMAT,
-            "version": ARMY_FORMAT_VERSION,
-            "armies": armies,
-        })
-        .to_string();
+        let text = file_of(&armies);
         let report = validate_army_file(&text, None, &Rules::default()).unwrap();
         assert_eq!(report[0].0, r#""Wei\n\u{1b}[31mall armies are legal""#);
         assert_eq!(report[0].1, vec![ArmyProblem::BadName]);
