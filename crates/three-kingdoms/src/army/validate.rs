@@ -29,15 +29,9 @@ pub fn selection_cost(cards: &CardSet, rules: &Rules, lord: &str, character: &st
 #[allow(clippy::too_many_lines)]
 pub fn validate_army(army: &ArmySpec, cards: &CardSet, rules: &Rules) -> Vec<ArmyProblem> {
     let mut problems = Vec::new();
-    // The name is printed in every view and post: no line break or escape may forge a line.
-    let name = army.name.trim();
-    if name.is_empty()
-        || army.name.len() > 80
-        || army
-            .name
-            .chars()
-            .any(pbp_core::engine::names::is_unprintable)
-    {
+    // The name is printed in every view and post: it is checked as a player's name is (not
+    // empty, at most 80 characters, no line break or escape that could forge a line).
+    if pbp_core::engine::names::check_name(0, &army.name).is_err() {
         problems.push(ArmyProblem::BadName);
     }
     let unknown = |card: &str, place: &str| ArmyProblem::UnknownCard {

@@ -3,6 +3,7 @@
 
 use super::{Ability, AbilityKind, CardDef, CardType, Duration, Effect, Target, Trait};
 use crate::error::ThreeKingdomsError;
+use pbp_core::engine::names::{MAX_NAME, is_unprintable};
 
 pub(super) fn card_err(
     card: &str,
@@ -136,12 +137,12 @@ pub fn validate_card(c: &CardDef) -> Result<(), ThreeKingdomsError> {
             "an id is 1 to 60 lowercase letters, digits or -",
         ));
     }
-    if c.name.trim().is_empty() || c.name.len() > 80 {
+    if c.name.trim().is_empty() || c.name.chars().count() > MAX_NAME {
         return Err(card_err(id, "name", "a name is 1 to 80 characters"));
     }
     // A name is printed in every view, post and log line: a control character (a line break,
     // a terminal escape) could forge a line or hide text there.
-    let printable = |text: &str| !text.chars().any(pbp_core::engine::names::is_unprintable);
+    let printable = |text: &str| !text.chars().any(is_unprintable);
     if !printable(&c.name) {
         return Err(card_err(
             id,
@@ -150,7 +151,7 @@ pub fn validate_card(c: &CardDef) -> Result<(), ThreeKingdomsError> {
         ));
     }
     if let Some(e) = &c.epithet
-        && (e.len() > 80 || !printable(e))
+        && (e.chars().count() > MAX_NAME || !printable(e))
     {
         return Err(card_err(
             id,

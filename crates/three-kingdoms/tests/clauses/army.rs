@@ -88,15 +88,19 @@ fn an_army_name_that_could_forge_a_line_is_refused() {
     }
 }
 
+/// `title` given to the character `on`.
+fn grant(title: &str, on: &str) -> TitleGrant {
+    TitleGrant {
+        title: title.into(),
+        on: on.into(),
+    }
+}
+
 #[test]
 fn law_raises_only_the_points_for_generals_titles() {
     // The seed: "Law: You can increase the maximum value of your Resource points used for
     // selecting your Generals' Titles by X where X is the cost of your said Adviser." Lawgiver
     // (Law, cost 2) makes 12 points, but the 2 more are for Generals' Titles.
-    let grant = |title: &str, on: &str| TitleGrant {
-        title: title.into(),
-        on: on.into(),
-    };
     let mut a = army("t-war-lord", &["t-a", "t-law"], None);
     // Three Secretaries (political, 3 each) on Lawgiver, 9, and Vanguard (military, 2) and
     // General of the Vanguard (1) on General A, 3: 12 in all, 9 of them on the Adviser.
@@ -123,10 +127,6 @@ fn law_raises_only_the_points_for_generals_titles() {
 
 #[test]
 fn titles_cost_at_most_10_plus_each_law_advisers_cost() {
-    let grant = |title: &str, on: &str| TitleGrant {
-        title: title.into(),
-        on: on.into(),
-    };
     let mut a = army("t-war-lord", &["t-a", "t-b", "t-c"], None);
     // 2 + 2 + 2 + 2 + 2 = 10: legal.
     a.titles = vec![
